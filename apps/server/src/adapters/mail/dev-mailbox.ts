@@ -1,0 +1,26 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer.ts';
+
+/**
+ * The embedded default: each message becomes a real RFC 822 .eml file under DATA_DIR/mail,
+ * and its one-time code is printed, so a newcomer can finish signup with no mail server.
+ */
+export function createDevMailbox(
+  dir: string,
+  from: string,
+  log: { info: (obj: object, msg: string) => void },
+): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  mkdirSync(dir, { recursive: true });
+  return {
+    async send({ to, subject, text, html, code }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      log.info({ to, subject, file, ...(code ? { code } : {}) }, 'dev mailbox: message written');
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Outgoing email. Production: SMTP. Embedded default: .eml files in DATA_DIR/mail. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A one-time code in the message; only the dev mailbox prints it, to finish signup offline. */
+  code?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close?(): void;
+}

@@ -1,0 +1,24 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer.ts';
+
+/** Sends through any SMTP server: smtp://user:pass@host:587 or smtps://… */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    ignoreTLS: url.searchParams.get('tls') === 'off',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,82 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MSG, PRODUCT_NAME } from '@assay/shared';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveSpa } from './http/spa.ts';
+import type { AppInstance } from './http/types.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/index.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyBaseLogger;
+  /** The built web app to serve beside the API; omitted in API tests. */
+  webDistDir?: string;
+}
+
+export const loggerOptions = (level: string): LoggerOptions => ({
+  level,
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+});
+
+/**
+ * The whole product as one Fastify app: outside plugins, then ours, then module routes
+ * under /api, then the SPA for every other path.
+ */
+export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions = {}): Promise<AppInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  const fullDeps: Deps = { ...deps, log: app.log };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('member', null);
+
+  await securityHeaders(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route under /api.' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, admin: { type: 'http', scheme: 'basic' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await api.register(systemRoutes(fullDeps));
+      await api.register(authRoutes(fullDeps));
+      await api.register(usersRoutes(fullDeps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDistDir) await serveSpa(app, options.webDistDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndexHtml) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+    }
+    return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
+  });
+
+  return app;
+}

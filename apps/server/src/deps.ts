@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { GoogleVerifier } from './adapters/google/google-verifier.ts';
+import type { Mailer } from './adapters/mail/mailer.ts';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+
+/** What use cases may use: passed in explicitly, so tests build real ones with test settings. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  log: FastifyBaseLogger;
+}

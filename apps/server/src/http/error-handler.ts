@@ -1,0 +1,34 @@
+import { MSG, type ApiErrorBody } from '@assay/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * The one place errors become responses: `{ detail }` with the spec's texts.
+ * Validation failures name every bad field; 5xx never reveal internals.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    reply.headers(error.headers);
+    return reply.code(error.status).send({ detail: error.detail, code: error.code } satisfies ApiErrorBody);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const v of error.validation) {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+      errors[field] ??= v.message ?? MSG.validationFailed;
+    }
+    const detail = Object.values(errors)[0] ?? MSG.validationFailed;
+    return reply.code(422).send({ detail, code: 'validation_error', errors } satisfies ApiErrorBody);
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…).
+    const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+      ? 'The request body is not valid JSON'
+      : error.message;
+    return reply.code(status).send({ detail, code: error.code ?? 'bad_request' } satisfies ApiErrorBody);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ detail: MSG.serverError, code: 'internal' } satisfies ApiErrorBody);
+}

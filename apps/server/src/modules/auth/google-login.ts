@@ -1,0 +1,57 @@
+import { MSG } from '@assay/shared';
+import type { Deps } from '../../deps.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
+import { accountActivated } from './account-activated.ts';
+import { openSession, signPurposeToken, type SessionMeta } from './session-tokens.ts';
+
+export const PROFILE_TOKEN_PURPOSE = 'complete_profile';
+
+/**
+ * Signs in with a Google ID token. A first sign-in creates a verified account (Google has
+ * verified the email); an existing account with the same email is linked. Without a phone
+ * number the answer is profile_incomplete plus a short-lived token to finish the profile.
+ */
+export async function googleLogin(deps: Deps, credential: string, meta: SessionMeta) {
+  const { db, config, google } = deps;
+  if (!google.clientId) throw new AppError(503, MSG.googleUnavailable, 'google_unavailable');
+  const identity = await google.verify(credential).catch((err: unknown) => {
+    deps.log.info({ reason: err instanceof Error ? err.message : String(err) }, 'google token rejected');
+    throw unauthorized(MSG.googleInvalidToken, 'google_invalid_token');
+  });
+  if (!identity.emailVerified) throw unauthorized(MSG.googleInvalidToken, 'google_email_unverified');
+
+  const user = await db.transaction(async (tx) => {
+    const found = await tx.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE google_sub = $1 OR email = $2
+        ORDER BY (google_sub = $1) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
+      [identity.sub, identity.email],
+    );
+    const existing = found.rows[0];
+    if (existing) {
+      const r = await tx.query<UserRow>(
+        `UPDATE users SET google_sub = $2, is_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [existing.id, identity.sub],
+      );
+      if (!existing.is_verified) await accountActivated(tx, existing.id);
+      return r.rows[0]!;
+    }
+    const r = await tx.query<UserRow>(
+      `INSERT INTO users (name, email, google_sub, is_verified) VALUES ($1, $2, $3, true)
+       RETURNING ${USER_COLUMNS}`,
+      [identity.name, identity.email, identity.sub],
+    );
+    await accountActivated(tx, r.rows[0]!.id);
+    return r.rows[0]!;
+  });
+
+  if (!user.phone) {
+    return {
+      profile_incomplete: true as const,
+      user: toUserView(user),
+      message: 'Please add your phone number to finish setting up your account.',
+      profile_token: await signPurposeToken(config.JWT_SECRET, PROFILE_TOKEN_PURPOSE, user.id, 30),
+    };
+  }
+  return db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
+}

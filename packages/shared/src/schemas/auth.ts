@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import {
+  emailField,
+  loginPasswordField,
+  nameField,
+  newPasswordField,
+  otpField,
+  phoneField,
+} from './fields.ts';
+import { userSchema } from './users.ts';
+
+/** POST /auth/login is form-encoded: username is the email (SPEC section 7). */
+export const loginRequest = z.object({
+  username: emailField,
+  password: loginPasswordField,
+  /** Extension: ticked keeps the refresh cookie for 7 days, unticked ends with the browser. */
+  remember: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1'),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/** The sign-in form as the user fills it (email rather than username). */
+export const loginForm = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  remember: z.boolean(),
+});
+export type LoginForm = z.input<typeof loginForm>;
+
+export const signupRequest = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+});
+export type SignupRequest = z.input<typeof signupRequest>;
+
+export const signupForm = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: newPasswordField,
+    confirm_password: z.string().min(1, MSG.confirmRequired),
+    agree: z.boolean().refine((v) => v, MSG.termsRequired),
+  })
+  .refine((f) => f.password === f.confirm_password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirm_password'],
+  });
+export type SignupForm = z.input<typeof signupForm>;
+
+export const verifyOtpRequest = z.object({ email: emailField, otp: otpField });
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+
+export const emailOnlyRequest = z.object({ email: emailField });
+export type EmailOnlyRequest = z.input<typeof emailOnlyRequest>;
+
+export const resetPasswordRequest = z.object({
+  email: emailField,
+  otp: otpField,
+  new_password: newPasswordField,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+export const resetPasswordForm = z
+  .object({
+    otp: otpField,
+    new_password: newPasswordField,
+    confirm_password: z.string().min(1, MSG.confirmRequired),
+  })
+  .refine((f) => f.new_password === f.confirm_password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirm_password'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
+
+export const googleLoginRequest = z.object({
+  credential: z.string().min(1, MSG.googleInvalidToken).max(8192),
+  remember: z.boolean().optional(),
+});
+
+export const completeProfileRequest = z.object({
+  user_id: z.string().min(1, MSG.userInfoMissing),
+  phone: phoneField,
+  /** Proof that the caller is the one Google just signed in (docs/decisions/002-auth.md). */
+  profile_token: z.string().min(1, MSG.profileTokenInvalid),
+});
+export type CompleteProfileRequest = z.input<typeof completeProfileRequest>;
+
+export const completeProfileForm = z.object({ phone: phoneField });
+
+export const refreshRequest = z.object({ refresh_token: z.string().min(1).optional() }).default({});
+
+export const changePasswordRequest = z.object({
+  current_password: z.string().min(1, MSG.currentPasswordRequired),
+  new_password: z.string().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
+});
+
+export const changePasswordForm = z
+  .object({
+    current_password: z.string().min(1, MSG.currentPasswordRequired),
+    new_password: z.string().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
+    confirm_password: z.string().min(1, MSG.confirmRequired),
+  })
+  .refine((f) => f.new_password === f.confirm_password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+export const sessionResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  user: userSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const refreshResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+export const profileIncompleteResponse = z.object({
+  profile_incomplete: z.literal(true),
+  user: userSchema,
+  message: z.string(),
+  profile_token: z.string(),
+});
+export type ProfileIncompleteResponse = z.infer<typeof profileIncompleteResponse>;
+
+export const googleLoginResponse = z.union([sessionResponse, profileIncompleteResponse]);
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const authConfigResponse = z.object({ google_client_id: z.string().nullable() });
