@@ -40,6 +40,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After the unit projects: browsers and servers should not share 2 cores with them.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

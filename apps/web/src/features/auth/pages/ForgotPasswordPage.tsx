@@ -1,0 +1,91 @@
+import { emailOnlyRequest, MSG, resetPasswordForm, type ResetPasswordForm } from '@assay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button.tsx';
+import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { authApi } from '../api/auth-api.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+
+/** Forgot password: request a code by email, then set a new password with it. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState<string>();
+  return email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />;
+}
+
+function RequestStep({ onSent }: { onSent: (email: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(emailOnlyRequest), defaultValues: { email: '' } });
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter your account's email and we'll send you a code to set a new password."
+      footer={
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit(async ({ email }) => {
+          try {
+            const res = await authApi.forgotPassword(email);
+            toast.success(res.message);
+            onSent(email.trim().toLowerCase());
+          } catch (err) {
+            toast.error(errorText(err));
+          }
+        })}
+      >
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Send reset code
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function ResetStep({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { otp: '', new_password: '', confirm_password: '' },
+  });
+  return (
+    <AuthCard title="Set a new password" subtitle={<>If an account exists for <strong>{email}</strong>, a code is on its way.</>}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit(async (v) => {
+          try {
+            await authApi.resetPassword({ email, otp: v.otp, new_password: v.new_password });
+            toast.success(MSG.passwordReset);
+            navigate('/login', { replace: true });
+          } catch (err) {
+            toast.error(errorText(err, MSG.otpFailed));
+          }
+        })}
+      >
+        <TextField label="Reset code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.otp?.message} {...register('otp')} />
+        <PasswordField label="New password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Set new password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,67 @@
+import { loginForm, MSG, type LoginForm } from '@assay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button.tsx';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { ApiError, errorText } from '../../../lib/api.ts';
+import { authApi } from '../api/auth-api.ts';
+import { AuthCard, Divider } from '../components/AuthCard.tsx';
+import { GoogleButton } from '../components/GoogleButton.tsx';
+import { useReturnTo, useSignedIn } from '../hooks.ts';
+
+export default function LoginPage() {
+  const returnTo = useReturnTo('/');
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '', remember: false } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const s = await authApi.login(values.email.trim().toLowerCase(), values.password, values.remember);
+      signedIn(s, returnTo);
+    } catch (err) {
+      toast.error(errorText(err, MSG.loginFailed));
+      // An unverified account was just sent a new code: take the member to the code step.
+      if (err instanceof ApiError && err.status === 403) {
+        navigate('/signup', { state: { verifyEmail: values.email.trim().toLowerCase() } });
+      }
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to generate and download your reports."
+      footer={
+        <>
+          New to Assay?{' '}
+          <Link to="/signup" state={{ from: returnTo }} className="font-medium text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <div className="flex items-center justify-between">
+          <CheckboxField label="Remember me" {...register('remember')} />
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+      <Divider label="or" />
+      <GoogleButton returnTo={returnTo} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,119 @@
+import { MSG, signupForm, type SignupForm } from '@assay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button.tsx';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { authApi } from '../api/auth-api.ts';
+import { AuthCard, Divider } from '../components/AuthCard.tsx';
+import { GoogleButton } from '../components/GoogleButton.tsx';
+import { OtpForm } from '../components/OtpForm.tsx';
+import { useReturnTo } from '../hooks.ts';
+
+export default function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnTo = useReturnTo('/reports');
+  const pending = (location.state as { verifyEmail?: string } | null)?.verifyEmail;
+  const [verifying, setVerifying] = useState<string | undefined>(pending);
+
+  if (verifying) {
+    return (
+      <AuthCard title="Verify your email" subtitle="Enter the code to activate your account and receive your free tokens.">
+        <OtpForm
+          email={verifying}
+          submitLabel="Verify email"
+          onSubmit={async (otp) => {
+            try {
+              await authApi.verifyOtp({ email: verifying, otp });
+              toast.success(MSG.emailVerified);
+              navigate('/login', { replace: true, state: { from: returnTo === '/reports' ? undefined : { pathname: returnTo } } });
+            } catch (err) {
+              toast.error(errorText(err, MSG.otpFailed));
+            }
+          }}
+          onResend={() => authApi.resendOtp(verifying)}
+        />
+        <Button variant="ghost" className="mt-3 w-full" onClick={() => setVerifying(undefined)}>
+          Back to signup
+        </Button>
+      </AuthCard>
+    );
+  }
+  return <SignupFormCard returnTo={returnTo} onCreated={setVerifying} />;
+}
+
+function SignupFormCard({ returnTo, onCreated }: { returnTo: string; onCreated: (email: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupForm>({
+    resolver: zodResolver(signupForm),
+    defaultValues: { name: '', email: '', phone: '', password: '', confirm_password: '', agree: false },
+  });
+
+  const onSubmit = handleSubmit(async (v) => {
+    const email = v.email.trim().toLowerCase();
+    try {
+      await authApi.signup({ name: v.name.trim(), email, phone: v.phone.trim(), password: v.password });
+      toast.success(MSG.accountCreated);
+      onCreated(email);
+    } catch (err) {
+      toast.error(errorText(err, MSG.signupFailed));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Sign up free and get tokens for your first Basic report. No credit card needed."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 2030" error={errors.phone?.message} {...register('phone')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <CheckboxField
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" className="text-brand-700 underline">
+                Terms and Conditions
+              </Link>{' '}
+              and the{' '}
+              <Link to="/privacy" target="_blank" className="text-brand-700 underline">
+                Privacy Policy
+              </Link>
+            </>
+          }
+          error={errors.agree?.message}
+          {...register('agree')}
+        />
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          Create account
+        </Button>
+      </form>
+      <Divider label="or" />
+      <GoogleButton returnTo={returnTo} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+import type { User } from '@assay/shared';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The member's session. The access token lives only in memory; the refresh token is an
+ * httpOnly cookie the server sets, so script on the page can never read it. A flag in
+ * localStorage says whether a session may exist, to skip a pointless refresh for visitors.
+ */
+interface State {
+  accessToken: string | undefined;
+  user: User | undefined;
+  /** True until the first restore attempt has finished. */
+  restoring: boolean;
+}
+
+const FLAG = 'assay_has_session';
+let state: State = { accessToken: undefined, user: undefined, restoring: true };
+const listeners = new Set<() => void>();
+let inflight: Promise<boolean> | undefined;
+
+function set(next: Partial<State>) {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+async function doRefresh(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { access_token: string };
+    set({ accessToken: body.access_token });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const session = {
+  accessToken: () => state.accessToken,
+  user: () => state.user,
+  /** One refresh at a time: concurrent 401s share it, so a rotated token is never reused. */
+  refresh(): Promise<boolean> {
+    inflight ??= doRefresh().finally(() => {
+      inflight = undefined;
+    });
+    return inflight;
+  },
+  signIn(accessToken: string, user: User) {
+    localStorage.setItem(FLAG, '1');
+    set({ accessToken, user, restoring: false });
+  },
+  setUser(user: User) {
+    set({ user });
+  },
+  clear() {
+    localStorage.removeItem(FLAG);
+    set({ accessToken: undefined, user: undefined, restoring: false });
+  },
+  /** On page load: turn the refresh cookie (if any) back into a session. */
+  async restore(loadUser: () => Promise<User>) {
+    if (!localStorage.getItem(FLAG)) return set({ restoring: false });
+    if (await session.refresh()) {
+      try {
+        return set({ user: await loadUser(), restoring: false });
+      } catch {
+        /* fall through */
+      }
+    }
+    session.clear();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: () => state,
+};
+
+export function useSession() {
+  return useSyncExternalStore(session.subscribe, session.snapshot);
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteConfig } from '@assay/shared';
+import { api } from './api.ts';
+
+
+export const DEFAULT_SITE: SiteConfig = {
+  support_email: 'support@assay.example',
+  consultation_url: 'https://calendly.com/assay-rttp/consultation',
+  expert_form_url: 'https://forms.gle/assay-join-as-expert',
+  careers_form_url: 'https://forms.gle/assay-careers',
+  scheduler_script_url: 'https://assets.calendly.com/assets/external/widget.js',
+  social: { linkedin: 'https://www.linkedin.com/', twitter: 'https://x.com/', facebook: 'https://www.facebook.com/' },
+  google_client_id: null,
+};
+
+export const siteConfigQuery = queryOptions({
+  queryKey: ['site-config'],
+  queryFn: () => api<SiteConfig>('/site-config', { auth: false }),
+  staleTime: Infinity,
+  meta: { silent: true },
+});
+
+export function useSiteConfig(): SiteConfig {
+  return useQuery(siteConfigQuery).data ?? DEFAULT_SITE;
+}

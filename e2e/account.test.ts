@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a newcomer’s account, in the browser', () => {
+  it('signs up, verifies the emailed code, signs in, edits the profile and logs out', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    const email = `e2e.${Date.now()}@example.com`;
+
+    await page.goto(`${server.url}/signup`);
+    // Submitting empty shows the spec's messages under the fields.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
+    await expect(page.getByText('You must agree to the terms and conditions').isVisible()).resolves.toBe(true);
+
+    await page.getByLabel('Full name').fill('Katherine Johnson');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('+1 757 555 0100');
+    await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
+    await page.getByLabel('Confirm password').fill('Orbit1962no');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+    await page.getByLabel('Confirm password').fill('Orbit1962ok');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    const mail = await server.readMail(email);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Verification code').fill('000000' === mail.code ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.getByText(/Invalid OTP|Invalid|expired/i).first().waitFor();
+    await page.getByLabel('Verification code').fill(mail.code!);
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.getByText('Email verified successfully! You can now login.').waitFor();
+    await page.waitForURL(/\/login$/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Welcome back!').waitFor();
+
+    // A protected page: the shell shows the member's name and initial.
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await expect(page.getByTestId('member-name').textContent()).resolves.toBe('Katherine Johnson');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Full name').fill('K');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Name must be at least 2 characters').waitFor();
+    await page.getByLabel('Full name').fill('Katherine G. Johnson');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile updated successfully!').waitFor();
+    await expect.poll(() => page.getByTestId('member-name').textContent()).toBe('Katherine G. Johnson');
+
+    // The session survives a reload (refresh cookie → new access token).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logged out successfully').waitFor();
+    await page.waitForURL(/\/login$/);
+    // Signed out, a protected page sends the visitor to /login and back afterwards.
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/profile$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('works on a phone-sized screen with the menu', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.close();
+  });
+});

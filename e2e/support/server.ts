@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: () => string;
+  /** The newest message in the dev mailbox to this address, as raw RFC 822 text. */
+  readMail: (to: string, timeoutMs?: number) => Promise<{ raw: string; code: string | undefined }>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the product exactly as `npm start` does after its build (the embedded default:
+ * PGlite in a fresh DATA_DIR, dev mailbox), on a free port.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      PASSWORD_HASH_COST: '12',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    url,
+    dataDir,
+    logs: () => output,
+    async readMail(to, timeoutMs = 10_000) {
+      const dir = path.join(dataDir, 'mail');
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const files = (() => {
+          try {
+            return readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+          } catch {
+            return [];
+          }
+        })();
+        const mine = files.filter((f) => readFileSync(path.join(dir, f), 'utf8').includes(`To: ${to}`));
+        const last = mine.at(-1);
+        if (last) {
+          const raw = readFileSync(path.join(dir, last), 'utf8');
+          return { raw, code: /^Subject: .*?(\d{6})/m.exec(raw)?.[1] };
+        }
+        if (Date.now() > end) throw new Error(`no mail to ${to} in ${dir}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
