@@ -115,7 +115,8 @@ export function authRoutes(deps: Deps) {
     r.post('/auth/complete-profile', { schema: { tags, body: completeProfileRequest, response: { 200: sessionResponse } } },
       async (req, reply) => withSession(reply, await completeProfile(deps, req.body, meta(req, true))));
 
-    r.post('/auth/refresh', { schema: { tags, body: refreshRequest, response: { 200: refreshResponse } } },
+    // The body is optional (cookie clients may send none at all, which arrives as null).
+    r.post('/auth/refresh', { schema: { tags, body: refreshRequest.nullable(), response: { 200: refreshResponse } } },
       async (req, reply) => {
         const fromBody = req.body?.refresh_token;
         try {

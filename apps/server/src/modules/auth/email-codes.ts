@@ -27,7 +27,8 @@ export async function issueCode(tx: Queryable, secret: string, userId: string, p
 }
 
 /**
- * Checks a code and consumes it on success. Wrong tries are counted and committed even
+ * Checks a code and consumes it on success. Each check first takes one try in a single
+ * UPDATE, so concurrent guesses can never get past OTP.maxAttempts; tries are committed even
  * though the request fails, so the caller must run this outside a rolled-back transaction.
  */
 export async function consumeCode(
@@ -38,21 +39,28 @@ export async function consumeCode(
   code: string,
   failureDetail: string = MSG.otpFailed,
 ): Promise<void> {
-  const r = await db.query<{ code_hash: string; attempts: number; expired: boolean }>(
-    `SELECT code_hash, attempts, expires_at <= now() AS expired
-       FROM email_codes WHERE user_id = $1 AND purpose = $2 FOR UPDATE`,
-    [userId, purpose],
+  const taken = await db.query<{ code_hash: string }>(
+    `UPDATE email_codes SET attempts = attempts + 1
+      WHERE user_id = $1 AND purpose = $2 AND attempts < $3 AND expires_at > now()
+      RETURNING code_hash`,
+    [userId, purpose, OTP.maxAttempts],
   );
-  const row = r.rows[0];
-  if (!row) throw badRequest(failureDetail, 'otp_invalid');
-  if (row.attempts >= OTP.maxAttempts) throw new AppError(429, MSG.otpTooManyAttempts, 'otp_locked');
-  if (row.expired) throw badRequest(MSG.otpExpired, 'otp_expired');
-  if (!safeEqual(row.code_hash, codeHash(secret, userId, purpose, code))) {
-    await db.query('UPDATE email_codes SET attempts = attempts + 1 WHERE user_id = $1 AND purpose = $2', [
-      userId,
-      purpose,
-    ]);
-    throw badRequest(failureDetail, 'otp_invalid');
+  const row = taken.rows[0];
+  if (!row) {
+    const r = await db.query<{ attempts: number }>(
+      'SELECT attempts FROM email_codes WHERE user_id = $1 AND purpose = $2',
+      [userId, purpose],
+    );
+    if (!r.rows[0]) throw badRequest(failureDetail, 'otp_invalid');
+    if (r.rows[0].attempts >= OTP.maxAttempts) throw new AppError(429, MSG.otpTooManyAttempts, 'otp_locked');
+    throw badRequest(MSG.otpExpired, 'otp_expired');
   }
-  await db.query('DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+  const hash = codeHash(secret, userId, purpose, code);
+  if (!safeEqual(row.code_hash, hash)) throw badRequest(failureDetail, 'otp_invalid');
+  // Single use: of two concurrent requests with the right code, only the one that deletes it wins.
+  const consumed = await db.query(
+    'DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2 AND code_hash = $3 RETURNING 1',
+    [userId, purpose, hash],
+  );
+  if (!consumed.rows.length) throw badRequest(failureDetail, 'otp_invalid');
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
 import { accountActivated } from './account-activated.ts';
 import { openSession, signPurposeToken, type SessionMeta } from './session-tokens.ts';
@@ -17,6 +17,8 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
   if (!google.clientId) throw new AppError(503, MSG.googleUnavailable, 'google_unavailable');
   const identity = await google.verify(credential).catch((err: unknown) => {
     deps.log.info({ reason: err instanceof Error ? err.message : String(err) }, 'google token rejected');
+    // Google's keys could not be fetched: our outage, not a bad token.
+    if (isKeyFetchFailure(err)) throw new AppError(503, MSG.googleError, 'google_keys_unavailable');
     throw unauthorized(MSG.googleInvalidToken, 'google_invalid_token');
   });
   if (!identity.emailVerified) throw unauthorized(MSG.googleInvalidToken, 'google_email_unverified');
@@ -28,12 +30,26 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
       [identity.sub, identity.email],
     );
     const existing = found.rows[0];
-    if (existing) {
+    if (existing?.google_sub && existing.google_sub !== identity.sub) {
+      throw conflict('This email is already linked to another Google account.', 'google_account_conflict');
+    }
+    if (existing?.is_verified) {
       const r = await tx.query<UserRow>(
-        `UPDATE users SET google_sub = $2, is_verified = true WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        `UPDATE users SET google_sub = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
         [existing.id, identity.sub],
       );
-      if (!existing.is_verified) await accountActivated(tx, existing.id);
+      return r.rows[0]!;
+    }
+    if (existing) {
+      // An unverified sign-up never proved it owns this mailbox; Google just did. Its details
+      // and password came from whoever signed up, so they are dropped (no pre-hijacking).
+      const r = await tx.query<UserRow>(
+        `UPDATE users SET google_sub = $2, is_verified = true, name = $3, phone = NULL, password_hash = NULL
+          WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [existing.id, identity.sub, identity.name],
+      );
+      await tx.query('DELETE FROM email_codes WHERE user_id = $1', [existing.id]);
+      await accountActivated(tx, existing.id);
       return r.rows[0]!;
     }
     const r = await tx.query<UserRow>(
@@ -54,4 +70,9 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
     };
   }
   return db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
+}
+
+function isKeyFetchFailure(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'ERR_JWKS_TIMEOUT' || (err instanceof TypeError && /fetch/i.test(err.message)) || code === 'ERR_JOSE_GENERIC';
 }

@@ -1,3 +1,2 @@
 export { findUserByEmail, findUserById } from './find-user.ts';
 export { toUserView, USER_COLUMNS, type UserRow } from './user-view.ts';
-export { usersRoutes } from './users.routes.ts';

@@ -1,0 +1,234 @@
+import { MSG, OTP } from '@assay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, uniqueEmail } from '../../../test/members.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/** Limits low enough to reach; every test calls from its own address unless it tests that. */
+const PER_ACCOUNT = 12;
+const PER_IP = 15;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    RATE_LIMIT_OTP_PER_ACCOUNT: String(PER_ACCOUNT),
+    RATE_LIMIT_OTP_PER_IP: String(PER_IP),
+  });
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+const nextIp = () => `203.0.113.${++ipCounter}`;
+
+const post = (url: string, payload: Record<string, unknown>, ip: string) =>
+  t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
+const verify = (email: string, otp: string | undefined, ip: string) => post('verify-email-otp', { email, otp }, ip);
+const resend = (email: string, ip: string) => post('resend-otp', { email }, ip);
+
+/** Signs up and returns the emailed code. */
+async function signup(email: string, ip: string) {
+  const res = await post('signup', { name: 'Dorothy Vaughan', email, phone: '+1 555 010 9999', password: GOOD_PASSWORD }, ip);
+  expect(res.statusCode).toBe(201);
+  return (await t.smtp.lastTo(email)).code!;
+}
+
+const userRow = async (email: string) =>
+  (await t.db.query<{ id: string; is_verified: boolean }>('SELECT id, is_verified FROM users WHERE email = $1', [email])).rows[0]!;
+const codeRows = async (email: string) =>
+  (await t.db.query<Record<string, unknown>>(
+    'SELECT c.* FROM email_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
+    [email],
+  )).rows;
+/** Moves the code's issue time back past the resend window, as if a minute had passed. */
+const pastResendWindow = (email: string) =>
+  t.db.query(
+    `UPDATE email_codes SET created_at = now() - interval '2 minutes'
+      WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+    [email],
+  );
+const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('email verification code', () => {
+  it('verifies the account with the emailed code and consumes it', async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const code = await signup(email, ip);
+    const res = await verify(email, code, ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.emailVerified);
+    expect((await userRow(email)).is_verified).toBe(true);
+    expect(await codeRows(email)).toHaveLength(0);
+  });
+
+  it('stores the code only as a hash: the 6 digits never appear in the database row', async () => {
+    const email = uniqueEmail('otp');
+    const code = await signup(email, nextIp());
+    const rows = await codeRows(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows[0])).not.toContain(code);
+  });
+
+  it(`refuses wrong codes: ${OTP.maxAttempts} tries say Invalid OTP, then even the correct code is refused until a new one is requested`, async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const code = await signup(email, ip);
+    for (let i = 0; i < OTP.maxAttempts; i++) {
+      const res = await verify(email, wrongCode(code), ip);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(MSG.otpFailed);
+    }
+    const sixth = await verify(email, wrongCode(code), ip);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().detail).toBe(MSG.otpTooManyAttempts);
+
+    const correct = await verify(email, code, ip);
+    expect(correct.statusCode).toBe(429);
+    expect(correct.json().detail).toBe(MSG.otpTooManyAttempts);
+    expect((await userRow(email)).is_verified).toBe(false);
+
+    // A new code unlocks it (the resend window still applies).
+    await pastResendWindow(email);
+    expect((await resend(email, ip)).statusCode).toBe(200);
+    const fresh = (await t.smtp.lastTo(email)).code!;
+    expect(mailsTo(email)).toHaveLength(2);
+    const ok = await verify(email, fresh, ip);
+    expect(ok.statusCode).toBe(200);
+    expect((await userRow(email)).is_verified).toBe(true);
+  });
+
+  it(`checks at most ${OTP.maxAttempts} wrong codes even when guesses arrive all at once`, async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const code = await signup(email, ip);
+    const guesses = Array.from({ length: 10 }, (_, i) => String(100000 + i)).filter((g) => g !== code);
+    const answers = await Promise.all(guesses.map((g) => verify(email, g, ip)));
+    const checked = answers.filter((a) => a.statusCode === 400);
+    expect(checked.length).toBeLessThanOrEqual(OTP.maxAttempts);
+    expect(answers.every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+    expect((await codeRows(email))[0]!.attempts).toBeLessThanOrEqual(OTP.maxAttempts);
+    expect((await verify(email, code, ip)).statusCode).toBe(429);
+  });
+
+  it('refuses an expired code with a clear detail and leaves the account unverified', async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const code = await signup(email, ip);
+    await t.db.query(
+      `UPDATE email_codes SET expires_at = now() - interval '1 minute'
+        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    const res = await verify(email, code, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(MSG.otpExpired);
+    expect((await userRow(email)).is_verified).toBe(false);
+  });
+
+  it('throttles resend: a second code within 60 seconds gets 429, after the window a new code is mailed', async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const first = await signup(email, ip);
+
+    const tooSoon = await resend(email, ip);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().detail).toBe(MSG.otpResendTooSoon);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    await pastResendWindow(email);
+    const later = await resend(email, ip);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().message).toBe(MSG.otpSent);
+    await t.smtp.lastTo(email);
+    expect(mailsTo(email)).toHaveLength(2);
+    const second = mailsTo(email)[1]!.code!;
+    if (second !== first) expect((await verify(email, first, ip)).statusCode).toBe(400);
+    expect((await verify(email, second, ip)).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the new code cannot be mailed, and lets the member try again at once', async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    await signup(email, ip);
+    await pastResendWindow(email);
+    t.smtp.failNext(1);
+    const failed = await resend(email, ip);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().detail).toMatch(/could not send/);
+    // No throttle from a code that never left.
+    const retry = await resend(email, ip);
+    expect(retry.statusCode).toBe(200);
+    const code = (await t.smtp.lastTo(email)).code!;
+    expect((await verify(email, code, ip)).statusCode).toBe(200);
+  });
+
+  it('answers a second verification with a clear error', async () => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    const code = await signup(email, ip);
+    expect((await verify(email, code, ip)).statusCode).toBe(200);
+    const again = await verify(email, code, ip);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe(MSG.alreadyVerified);
+    const resendVerified = await resend(email, ip);
+    expect(resendVerified.statusCode).toBe(400);
+    expect(resendVerified.json().detail).toBe(MSG.alreadyVerified);
+  });
+
+  it('answers an unknown email like a wrong code, and a resend to it like a real one without mailing anything', async () => {
+    const email = uniqueEmail('ghost');
+    const ip = nextIp();
+    const res = await verify(email, '123456', ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(MSG.otpFailed);
+    const re = await resend(email, ip);
+    expect(re.statusCode).toBe(200);
+    expect(re.json().message).toBe(MSG.otpSent);
+    expect(mailsTo(email)).toHaveLength(0);
+    expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toMatchObject({ rows: [] });
+  });
+
+  it.each([
+    ['12345', MSG.otpInvalid],
+    ['1234567', MSG.otpInvalid],
+    ['abcdef', MSG.otpInvalid],
+    ['', MSG.otpRequired],
+    [undefined, MSG.otpRequired],
+  ])('rejects the code %j with 422 and the spec message, without counting a try', async (otp, detail) => {
+    const email = uniqueEmail('otp');
+    const ip = nextIp();
+    await signup(email, ip);
+    const res = await verify(email, otp, ip);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(detail);
+    expect((await codeRows(email))[0]!.attempts).toBe(0);
+  });
+
+  it(`limits code checks and sends per account: the call after ${PER_ACCOUNT} gets 429 with Retry-After`, async () => {
+    const email = uniqueEmail('otp-limit');
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      // A different address each time: the account limit is what trips.
+      expect((await resend(email, nextIp())).statusCode).toBe(200);
+    }
+    const blocked = await verify(email, '123456', nextIp());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toBe(MSG.tooManyRequests);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`limits code checks and sends per address: the call after ${PER_IP} from one IP gets 429 with Retry-After`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < PER_IP; i++) {
+      expect((await resend(uniqueEmail('spray'), ip)).statusCode).toBe(200);
+    }
+    const email = uniqueEmail('otp');
+    const blocked = await post('signup', { name: 'Dorothy Vaughan', email, phone: '+1 555 010 9999', password: GOOD_PASSWORD }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing half-written: the refused signup created no account.
+    expect((await t.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows).toHaveLength(0);
+    // Another address is not affected.
+    expect((await resend(uniqueEmail('other'), nextIp())).statusCode).toBe(200);
+  });
+});
