@@ -54,7 +54,7 @@ export const OTP = {
   resendSeconds: 60,
 } as const;
 
-/** Token validity, one number everywhere (docs/decisions/003-token-validity.md). */
+/** Token validity, one number everywhere (docs/decisions/013-token-validity.md). */
 export const TOKEN_VALIDITY_DAYS = 365;
 export const TOKEN_VALIDITY_TEXT = '12 months';
 

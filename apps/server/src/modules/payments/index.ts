@@ -1,0 +1,5 @@
+/** Payments: Razorpay (or sandbox) orders, verification, webhooks, reconciliation. */
+export { paymentsRoutes } from './payments.routes.ts';
+export { reconcileStaleOrders, type ReconcileResult } from './reconcile-stale-orders.ts';
+export { processPendingWebhookEvents, processWebhookEvent } from './process-webhook-event.ts';
+export type { PaymentsDeps } from './payments-deps.ts';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { creditOrder } from './credit-order.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+
+/** Events that mean money arrived; any other event is stored and ignored. */
+const CREDITING_EVENTS = new Set(['payment.captured', 'order.paid']);
+/** An event whose order we do not know yet is retried by the reconciler this many times. */
+const MAX_ATTEMPTS = 5;
+
+const paymentEntity = z.object({
+  id: z.string().min(1),
+  order_id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+});
+const creditingPayload = z.object({
+  payment: z.object({ entity: paymentEntity }),
+  order: z.object({ entity: z.object({ id: z.string(), amount_paid: z.number().int().optional() }) }).optional(),
+});
+
+type Settled = { status: 'processed' | 'ignored' | 'rejected'; detail: string } | { status: 'pending'; detail: string };
+
+/**
+ * Handles one stored webhook event, once: it is locked, and only a pending event is handled.
+ * Events may arrive in any order and any number of times: crediting is idempotent per order,
+ * and an event for an order not recorded yet stays pending for the reconciler to retry.
+ */
+export async function processWebhookEvent(deps: PaymentsDeps, eventId: string): Promise<Settled | undefined> {
+  const { db, log, config } = deps;
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ event: string; payload: unknown; attempts: number }>(
+      `SELECT event, payload, attempts FROM payment_webhook_events WHERE event_id = $1 AND status = 'pending' FOR UPDATE`,
+      [eventId],
+    );
+    const ev = r.rows[0];
+    if (!ev) return undefined;
+    const payload = typeof ev.payload === 'string' ? (JSON.parse(ev.payload) as unknown) : ev.payload;
+
+    const settled = await (async (): Promise<Settled> => {
+      if (!CREDITING_EVENTS.has(ev.event)) return { status: 'ignored', detail: `event ${ev.event} is not acted on` };
+      const parsed = creditingPayload.safeParse(payload);
+      if (!parsed.success) return { status: 'rejected', detail: 'payload has no payment entity' };
+      const p = parsed.data.payment.entity;
+      if (p.status !== 'captured') return { status: 'ignored', detail: `payment ${p.id} is ${p.status}` };
+      const order = parsed.data.order?.entity;
+      if (order && (order.id !== p.order_id || (order.amount_paid !== undefined && order.amount_paid !== p.amount))) {
+        return { status: 'rejected', detail: 'order and payment entities disagree' };
+      }
+      const outcome = await creditOrder(tx, log, {
+        orderId: p.order_id,
+        paymentId: p.id,
+        paid: { amount: p.amount, currency: p.currency },
+        validityDays: config.TOKEN_VALIDITY_DAYS,
+      });
+      switch (outcome.status) {
+        case 'credited':
+          return { status: 'processed', detail: `credited ${outcome.payment.tokens} tokens` };
+        case 'already_paid':
+          return { status: 'processed', detail: 'order already credited' };
+        case 'amount_mismatch':
+          return { status: 'rejected', detail: `amount ${p.amount} ${p.currency} does not match the order` };
+        case 'unknown_order':
+          return ev.attempts + 1 >= MAX_ATTEMPTS
+            ? { status: 'ignored', detail: `order ${p.order_id} is not ours` }
+            : { status: 'pending', detail: `order ${p.order_id} not known yet` };
+      }
+    })();
+
+    await tx.query(
+      `UPDATE payment_webhook_events
+          SET status = $2, detail = $3, attempts = attempts + 1,
+              processed_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END
+        WHERE event_id = $1`,
+      [eventId, settled.status, settled.detail],
+    );
+    if (settled.status === 'rejected') log.error({ eventId, detail: settled.detail }, 'webhook event rejected');
+    return settled;
+  });
+}
+
+/** Retries events left pending (an order not known yet, or a process that stopped mid-way). */
+export async function processPendingWebhookEvents(
+  deps: PaymentsDeps,
+  opts: { olderThanSeconds?: number; limit?: number } = {},
+): Promise<number> {
+  const r = await deps.db.query<{ event_id: string }>(
+    `SELECT event_id FROM payment_webhook_events
+      WHERE status = 'pending' AND received_at < now() - make_interval(secs => $1)
+      ORDER BY received_at LIMIT $2`,
+    [opts.olderThanSeconds ?? 60, opts.limit ?? 100],
+  );
+  let handled = 0;
+  for (const { event_id } of r.rows) {
+    try {
+      if ((await processWebhookEvent(deps, event_id))?.status !== 'pending') handled++;
+    } catch (err) {
+      deps.log.error({ err, eventId: event_id }, 'webhook event processing failed');
+    }
+  }
+  return handled;
+}

@@ -1,0 +1,26 @@
+import type { TokenBalance } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+
+/**
+ * The member's balance, derived from the lots (themselves the ledger's projection): tokens in
+ * lots that have not expired yet. Held tokens have already left the lots.
+ */
+export async function getBalance(q: Queryable, userId: string): Promise<TokenBalance> {
+  const r = await q.query<{ available: number; paid: number; promo: number; held: number; next_expiry: Date | null }>(
+    `SELECT coalesce(sum(remaining) FILTER (WHERE expires_at > now()), 0)::int8 AS available,
+            coalesce(sum(remaining) FILTER (WHERE expires_at > now() AND kind = 'paid'), 0)::int8 AS paid,
+            coalesce(sum(remaining) FILTER (WHERE expires_at > now() AND kind = 'promo'), 0)::int8 AS promo,
+            min(expires_at) FILTER (WHERE expires_at > now() AND remaining > 0) AS next_expiry,
+            (SELECT coalesce(sum(amount), 0)::int8 FROM token_holds WHERE user_id = $1 AND state = 'held') AS held
+       FROM token_lots WHERE user_id = $1`,
+    [userId],
+  );
+  const row = r.rows[0]!;
+  return {
+    available_tokens: row.available,
+    paid_tokens: row.paid,
+    bonus_tokens: row.promo,
+    held_tokens: row.held,
+    next_expiry: row.next_expiry ? new Date(row.next_expiry).toISOString() : null,
+  };
+}

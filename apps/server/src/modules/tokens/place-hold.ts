@@ -1,0 +1,40 @@
+import { insufficientTokensDetail } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+import { assertTokenAmount, availableTokens, lockAccount, takeFromLots } from './ledger.ts';
+
+/**
+ * Reserves a report's cost: the tokens leave the member's lots at once (so they cannot be
+ * spent twice) and wait in a hold until captureHold or releaseHold. Runs in the caller's
+ * transaction. One hold per report: calling again for the same report returns the same hold.
+ * Throws 403 with the spec's detail when the balance is short.
+ */
+export async function placeHold(
+  tx: Queryable,
+  input: { userId: string; amount: number; reportId: string },
+): Promise<string> {
+  assertTokenAmount(input.amount);
+  await lockAccount(tx, input.userId);
+
+  const existing = await tx.query<{ id: string; user_id: string; amount: number }>(
+    'SELECT id, user_id, amount FROM token_holds WHERE report_id = $1',
+    [input.reportId],
+  );
+  const prior = existing.rows[0];
+  if (prior) {
+    if (prior.user_id === input.userId && prior.amount === input.amount) return prior.id;
+    throw conflict('This report already has a different token charge', 'hold_conflict');
+  }
+
+  const available = await availableTokens(tx, input.userId);
+  if (available < input.amount) {
+    throw forbidden(insufficientTokensDetail(input.amount, available), 'insufficient_tokens');
+  }
+  const hold = await tx.query<{ id: string }>(
+    'INSERT INTO token_holds (user_id, report_id, amount) VALUES ($1, $2, $3) RETURNING id',
+    [input.userId, input.reportId, input.amount],
+  );
+  const holdId = hold.rows[0]!.id;
+  await takeFromLots(tx, input.userId, input.amount, { kind: 'hold', holdId });
+  return holdId;
+}
