@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GoogleVerifier } from './adapters/google/google-verifier.ts';
+import type { ReportWriter } from './adapters/llm/report-writer.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { BlobStore } from './adapters/storage/blob-store.ts';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 /** What use cases may use: passed in explicitly, so tests build real ones with test settings. */
 export interface Deps {
@@ -11,4 +14,7 @@ export interface Deps {
   mailer: Mailer;
   google: GoogleVerifier;
   log: FastifyBaseLogger;
+  queue: JobQueue;
+  blobs: BlobStore;
+  reportWriter: ReportWriter;
 }

@@ -1,44 +1,32 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { createAdapters } from './adapters/create-adapters.ts';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
-import { openDb } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { startBackgroundWork } from './background.ts';
+import { loadConfigOrExit } from './config/env.ts';
+import { createRuntime } from './runtime.ts';
 
-/** All-in-one entry: migrations, API, web app. `npm start` runs this. */
+/** All-in-one entry (`npm start`): migrations, API, web app and an in-process report worker. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino(loggerOptions(config.LOG_LEVEL));
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const applied = await migrate(db);
-  if (applied.length) log.info({ applied }, 'migrations applied');
+  const runtime = await createRuntime(config, log, { supervise: config.IN_PROCESS_WORKER });
+  const { deps } = runtime;
 
   const webDistDir =
     config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = await buildApp(
-    { config, db, ...createAdapters(config, log) },
-    { logger: log, webDistDir },
-  );
+  const app = await buildApp(deps, { logger: log, webDistDir });
+  const stopBackground = config.IN_PROCESS_WORKER ? await startBackgroundWork(deps) : () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    stopBackground();
     await app.close();
-    await db.close();
+    await runtime.close();
     clearTimeout(force);
     process.exit(0);
   };
@@ -46,10 +34,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `Assay is running on ${config.PUBLIC_URL} (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''}; mail: ${config.SMTP_URL ? 'SMTP' : `dev mailbox in ${config.DATA_DIR}/mail`})`,
+  log.info(
+    `Assay is running on ${config.PUBLIC_URL} (database: ${deps.db.kind}${deps.db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''}; mail: ${config.SMTP_URL ? 'SMTP' : `dev mailbox in ${config.DATA_DIR}/mail`}; reports: ${deps.reportWriter.provider}${config.IN_PROCESS_WORKER ? ', worker in-process' : ''})`,
   );
 }
+
 
 main().catch((err) => {
   console.error(err);

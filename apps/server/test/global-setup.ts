@@ -2,8 +2,17 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/db/client.ts';
+import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { reportQueueSpec } from '../src/modules/reports/index.ts';
+
+/** The job queue's own schema is part of the template too. */
+async function prepare(db: Db) {
+  await migrate(db);
+  const queue = await createJobQueue(db, [reportQueueSpec(2)], { supervise: false });
+  await queue.stop();
+}
 
 /**
  * Migrates once per run, then every test file starts from a copy: a PGlite data-dir dump,
@@ -18,7 +27,7 @@ export default async function setup(project: TestProject) {
     await admin.exec(`DROP DATABASE IF EXISTS ${template}`);
     await admin.exec(`CREATE DATABASE ${template}`);
     const db = openPostgres(withDatabase(url, template), 1);
-    await migrate(db);
+    await prepare(db);
     await db.close();
     project.provide('pgTemplate', template);
     return async () => {
@@ -32,7 +41,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const db = await openPglite();
-  await migrate(db);
+  await prepare(db);
   const dump = await db.pglite!.dumpDataDir('gzip');
   await db.close();
   const file = path.join(os.tmpdir(), `assay-pglite-${process.pid}.tar.gz`);

@@ -60,6 +60,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 export function openPostgres(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A server restart or failover kills idle connections; without a listener that is a crash.
+  // The pool drops the dead client and the next query opens a new one.
+  pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(text: string, params?: unknown[]) {
       const r = await c.query(text, params);

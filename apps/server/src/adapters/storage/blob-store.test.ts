@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '../../../test/fakes/fake-s3.ts';
+import type { BlobStore } from './blob-store.ts';
+import { createFilesystemStore } from './filesystem-store.ts';
+import { createS3Store } from './s3-store.ts';
+
+let s3: Awaited<ReturnType<typeof startFakeS3>>;
+beforeAll(async () => {
+  s3 = await startFakeS3();
+});
+afterAll(() => s3.close());
+
+const stores: Array<[string, () => BlobStore]> = [
+  ['filesystem', () => createFilesystemStore(mkdtempSync(path.join(os.tmpdir(), 'assay-blobs-')))],
+  [
+    's3',
+    () =>
+      createS3Store({
+        bucket: 'reports-bucket',
+        region: 'us-east-1',
+        endpoint: s3.url,
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        prefix: 'assay/',
+      }),
+  ],
+];
+
+describe.each(stores)('the %s blob store', (kind, make) => {
+  it('stores, reads back and deletes an object', async () => {
+    const store = make();
+    await store.put('reports/abc.pdf', Buffer.from('%PDF-1.7 hello'), 'application/pdf');
+    const got = await store.get('reports/abc.pdf');
+    expect(got?.size).toBe(14);
+    expect(await text(got!.body)).toBe('%PDF-1.7 hello');
+    await store.delete('reports/abc.pdf');
+    expect(await store.get('reports/abc.pdf')).toBeUndefined();
+    if (kind === 's3') {
+      expect(s3.requests.some((r) => r.path === '/reports-bucket/assay/reports/abc.pdf' && r.method === 'PUT')).toBe(true);
+      expect(s3.requests.every((r) => r.authorization?.includes('AKIDEXAMPLE'))).toBe(true);
+    }
+  });
+
+  it('answers undefined for a missing object and refuses keys that could escape', async () => {
+    const store = make();
+    expect(await store.get('reports/missing.pdf')).toBeUndefined();
+    await expect(store.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
+  });
+});

@@ -1,0 +1,31 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type BlobStore } from './blob-store.ts';
+
+export function createFilesystemStore(root: string): BlobStore {
+  const file = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    kind: 'filesystem',
+    async put(key, body) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const tmp = `${target}.${process.pid}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, target);
+    },
+    async get(key) {
+      const target = file(key);
+      const info = await stat(target).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return { body: createReadStream(target), size: info.size };
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+  };
+}

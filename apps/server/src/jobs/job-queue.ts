@@ -1,0 +1,88 @@
+import PgBoss from 'pg-boss';
+import type { Db, Queryable } from '../db/client.ts';
+
+/**
+ * Jobs live in PostgreSQL (pg-boss), so the API and any number of workers on other machines
+ * share one queue. Enqueueing takes the caller's transaction: a job exists only if the
+ * transaction that created it committed.
+ */
+export interface JobQueue {
+  enqueue(tx: Queryable, name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /** Runs handler for jobs of `name`, at most `concurrency` at once in this process. */
+  work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** How many times this job has been retried before this attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface QueueSpec {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job still active after this long is taken as lost (its worker vanished) and retried. */
+  expireInSeconds: number;
+}
+
+type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/** pg-boss sends parameterless multi-statement scripts; PGlite runs those through exec(). */
+function sqlRunner(q: Queryable, db: Db): SqlRunner {
+  return {
+    async executeSql(text, values) {
+      if ((!values || values.length === 0) && db.pglite && q === db) {
+        const results = await db.pglite.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
+      }
+      return q.query(text, values);
+    },
+  };
+}
+
+export async function createJobQueue(db: Db, queues: QueueSpec[], options: { supervise: boolean }): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: sqlRunner(db, db),
+    schema: 'pgboss',
+    supervise: options.supervise,
+    schedule: false,
+    // Maintenance (expiring lost jobs) runs in supervising processes only.
+    maintenanceIntervalSeconds: 30,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => console.error('job queue error', err));
+  await boss.start();
+  for (const q of queues) {
+    const settings = {
+      name: q.name,
+      retryLimit: q.retryLimit,
+      retryDelay: q.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: q.expireInSeconds,
+    };
+    // createQueue leaves an existing queue as it was: apply changed settings explicitly.
+    if (await boss.getQueue(q.name)) await boss.updateQueue(q.name, settings);
+    else await boss.createQueue(q.name, settings);
+  }
+  return {
+    async enqueue(tx, name, data, opts) {
+      return boss.send(name, data, { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}) } as PgBoss.SendOptions);
+    },
+    async work(name, concurrency, handler) {
+      // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.
+      for (let i = 0; i < concurrency; i++) {
+        await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs as Array<PgBoss.JobWithMetadata<never>>) {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          }
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

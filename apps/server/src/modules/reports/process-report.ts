@@ -1,0 +1,128 @@
+import { isSectionKey, REPORT_MESSAGES, type SectionKey } from '@assay/shared';
+import type { Deps } from '../../deps.ts';
+import type { QueuedJob } from '../../jobs/job-queue.ts';
+import { captureHold } from '../tokens/index.ts';
+import type { ReportOutline, SectionContent } from './engine/content-schema.ts';
+import { generateReportContent } from './engine/generate-report-content.ts';
+import { renderReportPdf } from './engine/pdf/render-report-pdf.ts';
+import { failReport } from './fail-report.ts';
+import type { ReportJobData } from './report-jobs.ts';
+
+export type WorkerDeps = Pick<Deps, 'db' | 'blobs' | 'reportWriter' | 'log' | 'config'>;
+
+interface JobReport {
+  id: string;
+  user_id: string;
+  title: string;
+  idea: string;
+  complexity: 'basic' | 'advanced' | 'comprehensive';
+  status: string;
+  hold_id: string;
+  outline: ReportOutline | null;
+  created_at: Date;
+}
+
+/**
+ * The report job: outline → every section of the tier (each saved the moment it is written,
+ * so a retried job resumes instead of paying the model twice) → executive summary → PDF →
+ * stored → completed, and the hold captured. On the last failed attempt the report fails and
+ * the hold is released.
+ */
+export async function processReport(deps: WorkerDeps, job: QueuedJob<ReportJobData>, sectionConcurrency: number) {
+  const { db, log } = deps;
+  const found = await db.query<JobReport>(
+    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, created_at FROM reports WHERE id = $1',
+    [job.data.reportId],
+  );
+  const report = found.rows[0];
+  if (!report || report.status !== 'processing') return;
+
+  try {
+    const done = await loadSections(deps, report.id);
+    await setStage(deps, report.id, report.outline ? 'sections' : 'outline');
+    const content = await generateReportContent({
+      writer: deps.reportWriter,
+      idea: report.idea,
+      complexity: report.complexity,
+      outline: report.outline ? { title: report.title, outline: report.outline } : undefined,
+      alreadyDone: done,
+      concurrency: sectionConcurrency,
+      onOutline: async (title, outline, usage) => {
+        await db.query(
+          `UPDATE reports SET title = $2, outline = $3, stage = 'sections', provider = $4, model = $5,
+                  llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
+            WHERE id = $1`,
+          [report.id, title.slice(0, 300), JSON.stringify(outline), deps.reportWriter.provider, deps.reportWriter.model,
+            usage.inputTokens, usage.outputTokens],
+        );
+      },
+      onSectionDone: async (key, section, usage) => {
+        await db.transaction(async (tx) => {
+          const r = await tx.query(
+            `INSERT INTO report_sections (report_id, key, content, input_tokens, output_tokens)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, key) DO NOTHING RETURNING key`,
+            [report.id, key, JSON.stringify(section), usage.inputTokens, usage.outputTokens],
+          );
+          if (r.rows.length) {
+            await tx.query(
+              `UPDATE reports SET llm_input_tokens = llm_input_tokens + $2, llm_output_tokens = llm_output_tokens + $3,
+                      updated_at = now() WHERE id = $1`,
+              [report.id, usage.inputTokens, usage.outputTokens],
+            );
+          }
+        });
+      },
+    });
+
+    await setStage(deps, report.id, 'pdf');
+    const pdf = await renderReportPdf({
+      reportId: report.id,
+      title: content.title,
+      idea: report.idea,
+      complexity: report.complexity,
+      createdAt: report.created_at,
+      sections: content.sections,
+      offline: deps.reportWriter.offline,
+    });
+    const key = `reports/${report.id}.pdf`;
+    await deps.blobs.put(key, pdf, 'application/pdf');
+
+    await db.transaction(async (tx) => {
+      const r = await tx.query(
+        `UPDATE reports SET status = 'completed', stage = 'done', title = $2, pdf_key = $3, content_preview = $4,
+                completed_at = now(), updated_at = now()
+          WHERE id = $1 AND status = 'processing' RETURNING id`,
+        [report.id, content.title.slice(0, 300), key, content.preview],
+      );
+      if (!r.rows.length) return;
+      await captureHold(tx, report.hold_id);
+      await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
+    });
+    log.info({ reportId: report.id, usage: content.usage }, 'report completed');
+  } catch (err) {
+    const last = job.retryCount >= job.retryLimit;
+    log.warn({ reportId: report.id, attempt: job.retryCount + 1, last, err: errorSummary(err) }, 'report attempt failed');
+    if (!last) throw err;
+    await failReport(db, report.id, REPORT_MESSAGES.failedDefault);
+  }
+}
+
+async function loadSections(deps: WorkerDeps, reportId: string) {
+  const r = await deps.db.query<{ key: string; content: SectionContent }>(
+    'SELECT key, content FROM report_sections WHERE report_id = $1',
+    [reportId],
+  );
+  const done = new Map<SectionKey, SectionContent>();
+  for (const row of r.rows) if (isSectionKey(row.key)) done.set(row.key, row.content);
+  return done;
+}
+
+async function setStage(deps: WorkerDeps, reportId: string, stage: 'outline' | 'sections' | 'pdf') {
+  await deps.db.query(`UPDATE reports SET stage = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [reportId, stage]);
+}
+
+/** Logs say what failed without dumping provider payloads or keys. */
+function errorSummary(err: unknown) {
+  return err instanceof Error ? { name: err.name, message: err.message.slice(0, 300) } : String(err).slice(0, 300);
+}
+

@@ -1,0 +1,56 @@
+import type { Complexity, Report, ReportStage, ReportStatus } from '@assay/shared';
+
+export interface ReportRow {
+  id: string;
+  user_id: string;
+  title: string;
+  idea: string;
+  complexity: Complexity;
+  status: ReportStatus;
+  stage: ReportStage;
+  tokens_used: number;
+  hold_id: string;
+  sections_total: number;
+  sections_done: number;
+  pdf_key: string | null;
+  content_preview: string | null;
+  error_message: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+/** Selects a report with its progress (sections written so far). */
+export const REPORT_SELECT = `
+  SELECT r.id, r.user_id, r.title, r.idea, r.complexity, r.status, r.stage, r.tokens_used, r.hold_id,
+         r.sections_total, r.pdf_key, r.content_preview, r.error_message, r.created_at, r.completed_at,
+         (SELECT count(*)::int FROM report_sections s WHERE s.report_id = r.id) AS sections_done
+    FROM reports r`;
+
+export function toReportView(r: ReportRow): Report {
+  return {
+    id: r.id,
+    title: r.title,
+    idea: r.idea,
+    complexity: r.complexity,
+    status: r.status,
+    created_at: r.created_at.toISOString(),
+    completed_at: r.completed_at?.toISOString() ?? null,
+    tokens_used: r.tokens_used,
+    pdf_url: r.status === 'completed' && r.pdf_key ? `/api/reports/${r.id}/download` : null,
+    content_preview: r.content_preview,
+    error_message: r.error_message,
+    tokens_returned: r.status === 'failed',
+    progress: {
+      stage: r.stage,
+      sections_done: Math.min(r.sections_done, r.sections_total),
+      sections_total: r.sections_total,
+    },
+  };
+}
+
+/** A working title until the outline names the report: the idea's first words. */
+export function provisionalTitle(idea: string): string {
+  const words = idea.trim().replace(/\s+/g, ' ').split(' ');
+  const head = words.slice(0, 10).join(' ');
+  return (words.length > 10 ? `${head}…` : head).slice(0, 120);
+}

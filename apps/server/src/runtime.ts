@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdapters } from './adapters/create-adapters.ts';
+import type { Config } from './config/env.ts';
+import { openDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { reportQueueSpec } from './modules/reports/index.ts';
+
+/**
+ * Everything a process needs, built once from configuration: the database (migrated), the
+ * adapters and the job queue. `supervise` runs the queue's maintenance (expiring lost jobs).
+ */
+export async function createRuntime(config: Config, log: FastifyBaseLogger, opts: { supervise: boolean }) {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrate(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], opts);
+  const deps: Deps = { config, db, log, queue, ...createAdapters(config, log) };
+  return {
+    deps,
+    async close() {
+      await queue.stop();
+      deps.mailer.close?.();
+      await db.close();
+    },
+  };
+}

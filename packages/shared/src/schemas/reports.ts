@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+export const generateReportRequest = z.object({
+  idea: z
+    .string({ error: MSG.ideaRequired })
+    .trim()
+    .min(1, MSG.ideaRequired)
+    .min(LIMITS.ideaMin, MSG.ideaMin)
+    .max(LIMITS.ideaMax, `Please keep the description under ${LIMITS.ideaMax.toLocaleString('en-US')} characters`),
+  complexity: z.enum(COMPLEXITIES, { error: MSG.complexityRequired }),
+});
+export type GenerateReportRequest = z.input<typeof generateReportRequest>;
+
+/** The dashboard's form: complexity starts empty, so 'required' is its own message. */
+export const generateReportForm = z.object({
+  idea: generateReportRequest.shape.idea,
+  complexity: z.union([z.enum(COMPLEXITIES), z.literal('')]).refine((v) => v !== '', MSG.complexityRequired),
+});
+export type GenerateReportForm = z.input<typeof generateReportForm>;
+
+export const REPORT_STAGES = ['queued', 'outline', 'sections', 'pdf', 'done', 'failed'] as const;
+export type ReportStage = (typeof REPORT_STAGES)[number];
+
+export const reportProgress = z.object({
+  stage: z.enum(REPORT_STAGES),
+  sections_done: z.number().int(),
+  sections_total: z.number().int(),
+});
+export type ReportProgress = z.infer<typeof reportProgress>;
+
+/** SPEC section 3 Report, plus live progress. */
+export const reportView = z.object({
+  id: z.string(),
+  title: z.string(),
+  idea: z.string(),
+  complexity: z.enum(COMPLEXITIES),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  tokens_used: z.number().int(),
+  pdf_url: z.string().nullable(),
+  content_preview: z.string().nullable(),
+  error_message: z.string().nullable(),
+  /** True when the tokens held for a failed report went back to the member. */
+  tokens_returned: z.boolean(),
+  progress: reportProgress,
+});
+export type Report = z.infer<typeof reportView>;
+
+export const reportListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
+  status: z.enum(REPORT_STATUSES).optional(),
+});
+
+export const reportListResponse = z.object({
+  reports: z.array(reportView),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type ReportList = z.infer<typeof reportListResponse>;
+
+export const reportIdParams = z.object({ id: z.string() });
+
+export const REPORT_MESSAGES = {
+  failedDefault: 'An error occurred during report generation. Please try again.',
+  generateFailed: 'Failed to generate report',
+  loadFailed: 'Failed to load reports',
+  idMissing: 'Report ID not available',
+  previewFailed: 'Failed to load PDF preview',
+  downloadFailed: 'Failed to download report',
+  notFound: 'Report not found',
+  notReady: 'This report is not ready yet',
+  signInDashboard: 'Please log in to generate reports',
+  signInHome: 'Please sign in to generate reports',
+} as const;
