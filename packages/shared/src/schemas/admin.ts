@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
+
+export const adminListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const adminUserView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  plan_name: z.string(),
+  subscription_status: z.string(),
+  reports_generated: z.number().int(),
+  available_tokens: z.number().int(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserView>;
+
+export const adminReportView = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  plan_name: z.string(),
+  file_url: z.string().nullable(),
+  status: z.string(),
+});
+export type AdminReport = z.infer<typeof adminReportView>;
+
+export const transactionView = z.object({
+  id: z.string(),
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+  plan_name: z.string(),
+  package_name: z.string(),
+  tokens: z.number().int(),
+  /** Minor units (cents, paise): divide by 100 to display. */
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  /** active (paid, tokens valid) · expired · cancelled (failed) · pending (awaiting payment). */
+  status: z.string(),
+  razorpay_payment_id: z.string().nullable(),
+  razorpay_order_id: z.string(),
+  active_until: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof transactionView>;
+
+export const adminStatsView = z.object({
+  total_users: z.number().int(),
+  total_reports: z.number().int(),
+  completed_transactions: z.number().int(),
+  /** Revenue of payments charged in INR, in rupees (never converted from other currencies). */
+  total_revenue_inr: z.number(),
+  /** Every currency's paid total in minor units. */
+  revenue_by_currency: z.array(z.object({ currency: z.string(), amount_minor: z.number().int() })),
+});
+export type AdminStats = z.infer<typeof adminStatsView>;
