@@ -1,7 +1,6 @@
+import { LegalDocument } from '../components/LegalDocument.tsx';
+import { PRIVACY_POLICY } from '../data/legal/privacy.tsx';
+
 export default function PrivacyPage() {
-  return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Privacy Policy</h1>
-    </section>
-  );
+  return <LegalDocument doc={PRIVACY_POLICY} />;
 }

@@ -1,7 +1,6 @@
+import { LegalDocument } from '../components/LegalDocument.tsx';
+import { TERMS } from '../data/legal/terms.tsx';
+
 export default function TermsPage() {
-  return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Terms and Conditions</h1>
-    </section>
-  );
+  return <LegalDocument doc={TERMS} />;
 }

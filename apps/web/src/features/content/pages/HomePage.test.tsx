@@ -1,0 +1,196 @@
+import { LIMITS, MSG } from '@assay/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_KEY } from '../components/GenerateReportForm.tsx';
+import { json, renderPage, signIn, signOut, stubApi } from '../test-support.tsx';
+import HomePage from './HomePage.tsx';
+
+const IDEA = 'A biodegradable sensor patch that detects early crop disease from changes in leaf moisture.';
+const generate = () => screen.getByRole('button', { name: 'Generate Free Assessment Report' });
+const ideaBox = () => screen.getByLabelText<HTMLTextAreaElement>('Describe your technology idea');
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+describe('the home page', () => {
+  it('offers three tiers with their token costs and section counts', () => {
+    signOut();
+    renderPage(<HomePage />);
+    const picker = screen.getByRole('group', { name: 'Report complexity' });
+    expect(within(picker).getByRole('radio', { name: /Basic.*2,500 tokens · 15 sections/ })).toBeTruthy();
+    expect(within(picker).getByRole('radio', { name: /Advanced.*7,500 tokens · 24 sections/ })).toBeTruthy();
+    expect(within(picker).getByRole('radio', { name: /Comprehensive.*9,000 tokens · 34 sections/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
+  it('links the three sample reports as downloads, and the RTTP page', () => {
+    signOut();
+    renderPage(<HomePage />);
+    const hrefs = screen
+      .getAllByRole('link', { name: /Download .*sample \(PDF\)/ })
+      .map((a) => [a.getAttribute('href'), a.hasAttribute('download')]);
+    expect(hrefs).toEqual([
+      ['/samples/sample-basic.pdf', true],
+      ['/samples/sample-advanced.pdf', true],
+      ['/samples/sample-comprehensive.pdf', true],
+    ]);
+    expect(screen.getByRole('link', { name: 'Meet the RTTP experts' }).getAttribute('href')).toBe('/rttp');
+  });
+
+  it('tells the visitor ideas stay private and not to publish before filing', () => {
+    signOut();
+    renderPage(<HomePage />);
+    const noteId = ideaBox().getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-privacy'))!;
+    const note = document.getElementById(noteId)!.textContent!;
+    expect(note).toMatch(/Your idea stays private/);
+    expect(note).toMatch(/configured not to train/);
+    expect(note).toMatch(/Do not publish .* before you file a patent application: public disclosure can destroy its novelty/);
+  });
+
+  it('asks for an idea, then for 50 characters, counting as the visitor types', async () => {
+    signOut();
+    const calls = stubApi({});
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.click(generate());
+    expect(await screen.findByText(MSG.ideaRequired)).toBeTruthy();
+
+    await user.type(ideaBox(), 'Too short');
+    expect(await screen.findByText(MSG.ideaMin)).toBeTruthy();
+    expect(screen.getByText(`9 / ${LIMITS.ideaMin} characters minimum (41 to go)`)).toBeTruthy();
+
+    await user.clear(ideaBox());
+    await user.type(ideaBox(), IDEA);
+    expect(screen.queryByText(MSG.ideaMin)).toBeNull();
+    expect(screen.getByText(/minimum reached/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a signed-out visitor to sign in, keeping the idea and tier for their return', async () => {
+    signOut();
+    const calls = stubApi({});
+    const user = userEvent.setup();
+    const first = renderPage(<HomePage />);
+
+    await user.click(screen.getByRole('radio', { name: /Advanced/ }));
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText('Please sign in to generate reports')).toBeTruthy();
+    expect(screen.getByTestId('landed').textContent).toBe('/login');
+    expect(JSON.parse(screen.getByTestId('landed-state').textContent!)).toEqual({ from: { pathname: '/' } });
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({ idea: IDEA, complexity: 'advanced' });
+    expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(0);
+    first.unmount();
+
+    // Back on the home page, the draft is where they left it.
+    renderPage(<HomePage />);
+    expect(ideaBox().value).toBe(IDEA);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Advanced/ }).checked).toBe(true);
+  });
+
+  it('starts generation for a member and goes to the reports dashboard', async () => {
+    signIn();
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ idea: IDEA, complexity: 'comprehensive' }));
+    const calls = stubApi({
+      'GET /tokens/balance': () => json(200, { available_tokens: 12000, paid_tokens: 9500, bonus_tokens: 2500, held_tokens: 0, next_expiry: null }),
+      'POST /reports/generate': () => json(202, { id: 'r1', status: 'processing' }),
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.click(generate());
+
+    await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/reports'));
+    const sent = calls.find((c) => c.path === '/reports/generate')!;
+    expect(sent.method).toBe('POST');
+    expect(sent.body).toEqual({ idea: IDEA, complexity: 'comprehensive' });
+    expect(sent.authorization).toBe('Bearer test-access-token');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('sends a member whose balance is too low to buy tokens, without starting a report', async () => {
+    signIn();
+    const calls = stubApi({
+      'GET /tokens/balance': () => json(200, { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: null }),
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.click(screen.getByRole('radio', { name: /Advanced/ }));
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText('Insufficient tokens. Required: 7500, Available: 2500. Please purchase more tokens.')).toBeTruthy();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/login-pricing');
+    expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(0);
+  });
+
+  it('follows the server on a 403: shows its detail and goes to buy tokens', async () => {
+    signIn();
+    stubApi({
+      'GET /tokens/balance': () => json(500, { detail: 'down' }),
+      'POST /reports/generate': () => json(403, { detail: 'Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.' }),
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText('Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.')).toBeTruthy();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/login-pricing');
+  });
+
+  it('uses the short insufficient-tokens text when a 403 carries no detail', async () => {
+    signIn();
+    stubApi({
+      'GET /tokens/balance': () => json(500, {}),
+      'POST /reports/generate': () => new Response('', { status: 403 }),
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText(MSG.insufficientTokensShort)).toBeTruthy();
+    expect((await screen.findByTestId('landed')).textContent).toBe('/login-pricing');
+  });
+
+  it('shows the server’s reason when generation is refused, and stays on the page', async () => {
+    signIn();
+    stubApi({
+      'GET /tokens/balance': () => json(200, { available_tokens: 9000, paid_tokens: 9000, bonus_tokens: 0, held_tokens: 0, next_expiry: null }),
+      'POST /reports/generate': () => json(409, { detail: 'A report for this idea is already being generated' }),
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText('A report for this idea is already being generated')).toBeTruthy();
+    expect(screen.queryByTestId('landed')).toBeNull();
+    expect(ideaBox().value).toBe(IDEA);
+  });
+
+  it('says "Failed to generate report" when the request never reaches the server', async () => {
+    signIn();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+
+    await user.type(ideaBox(), IDEA);
+    await user.click(generate());
+
+    expect(await screen.findByText('Failed to generate report')).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Helpers for the content pages' component tests: a memory router with stand-in screens for the
+ * places the pages navigate to, the site configuration already loaded, and a recorded fetch.
+ */
+import type { SiteConfig, User } from '@assay/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { session } from '../../lib/session.ts';
+
+export const SITE: SiteConfig = {
+  support_email: 'help@assay.test',
+  consultation_url: 'https://scheduling.test/assay/consultation',
+  expert_form_url: 'https://forms.test/join-as-expert',
+  careers_form_url: 'https://forms.test/careers',
+  scheduler_script_url: 'https://scheduling.test/widget.js',
+  social: { linkedin: 'https://linkedin.test/', twitter: 'https://twitter.test/', facebook: 'https://facebook.test/' },
+  google_client_id: null,
+};
+
+/** Shows where the app went, and the navigation state it carried. */
+function Landed() {
+  const location = useLocation();
+  return (
+    <div>
+      <p data-testid="landed">{location.pathname}</p>
+      <pre data-testid="landed-state">{JSON.stringify(location.state ?? null)}</pre>
+    </div>
+  );
+}
+
+export function renderPage(page: ReactElement, path = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['site-config'], SITE);
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '/login', element: <Landed /> },
+      { path: '/reports', element: <Landed /> },
+      { path: '/login-pricing', element: <Landed /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router };
+}
+
+export const MEMBER: User = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0958',
+  is_verified: true,
+  reports_generated: 0,
+  created_at: '2025-07-18T00:00:00.000Z',
+  last_login: null,
+  auth_provider: 'password',
+};
+
+export const signIn = () => session.signIn('test-access-token', MEMBER);
+export const signOut = () => session.clear();
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface Call {
+  path: string;
+  method: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+/** Stubs the browser's fetch with one answer per API path, and records every request. */
+export function stubApi(routes: Record<string, () => Response | Promise<Response>>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const path = url.replace(/^\/api/, '');
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    calls.push({
+      path,
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      authorization: headers.authorization,
+    });
+    const answer = routes[`${init.method ?? 'GET'} ${path}`];
+    if (!answer) return json(404, { detail: 'Not found' });
+    return answer();
+  });
+  return calls;
+}
