@@ -1,7 +1,57 @@
+import { REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { useSession } from '../../../lib/session.ts';
+import { useTokenBalance } from '../api/balance.ts';
+import { BalanceBadge } from '../components/BalanceBadge.tsx';
+import { EnterpriseNote } from '../components/EnterpriseNote.tsx';
+import { PackageSection } from '../components/PackageSection.tsx';
+import { PurchaseModal } from '../components/PurchaseModal.tsx';
+import { ReportRequirements } from '../components/ReportRequirements.tsx';
+import { usePurchase } from '../hooks/usePurchase.ts';
+import { formatTokens } from '../lib/pricing.ts';
+
+/** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
 export default function PricingPage() {
+  const { user, restoring } = useSession();
+  const balance = useTokenBalance();
+  const purchase = usePurchase();
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-bold text-slate-900">Pricing</h1>
-    </section>
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto max-w-4xl px-4 pb-10 pt-14 text-center sm:px-6 sm:pt-20">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Pricing</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+            Simple, token-based pricing
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
+            Buy tokens once and spend them on any report: Basic {formatTokens(REPORT_COSTS.basic)}, Advanced{' '}
+            {formatTokens(REPORT_COSTS.advanced)} or Comprehensive {formatTokens(REPORT_COSTS.comprehensive)} tokens. Tokens
+            stay valid for {TOKEN_VALIDITY_TEXT}.
+          </p>
+          <div className="mt-7 flex justify-center">
+            <BalanceBadge
+              signedIn={Boolean(user)}
+              balance={balance.data}
+              loading={restoring || (Boolean(user) && balance.isPending)}
+            />
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
+        <section aria-labelledby="packages-title">
+          <h2 id="packages-title" className="sr-only">
+            Token packages
+          </h2>
+          <PackageSection purchase={purchase} />
+          <p className="mt-6 text-center text-xs text-slate-500">
+            Prices in US dollars. 18% GST is added at checkout and a GST invoice is issued.
+          </p>
+        </section>
+        <EnterpriseNote className="mt-10" />
+        <ReportRequirements className="mt-16" />
+      </div>
+
+      <PurchaseModal purchase={purchase} />
+    </>
   );
 }

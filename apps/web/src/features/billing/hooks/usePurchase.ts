@@ -1,0 +1,147 @@
+import { MSG, purchaseSucceededMessage, type CreateOrderResponse, type VerifyPaymentResponse } from '@assay/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
+import { createOrder } from '../api/create-order.ts';
+import { tokenKeys } from '../api/keys.ts';
+import { verifyPayment } from '../api/verify-payment.ts';
+import { openCheckout } from '../checkout/open-checkout.ts';
+import { ENTERPRISE_CONTACT_PATH, formatTokens, type PackageOffer } from '../lib/pricing.ts';
+
+export type PurchaseStep = 'review' | 'processing';
+
+export const POPUP_BLOCKED_NOTICE =
+  'Your browser blocked the checkout window. Please allow pop-ups for this site and try again.';
+
+/** Order creation failed: the server's reason for a 4xx (e.g. package gone, too many attempts), else the spec's text. */
+function orderErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status < 500 && err.status !== 401 && err.detail) return err.detail;
+  return MSG.purchaseFailed;
+}
+
+export interface Purchase {
+  /** The package under review; undefined while no purchase is open. */
+  pkg: PackageOffer | undefined;
+  step: PurchaseStep;
+  /** The order once created: its price breakdown is the one that counts. */
+  order: CreateOrderResponse | undefined;
+  /** An inline note on the review step (e.g. a blocked pop-up). */
+  notice: string | undefined;
+  /** A Buy button: contact-only → /contact, signed out → /login, else the review modal. */
+  buy: (offer: PackageOffer) => void;
+  /** Review → processing → create order → checkout → verify. */
+  proceed: () => Promise<void>;
+  /** Closes the review (ignored while processing). */
+  close: () => void;
+}
+
+/**
+ * The purchase flow of SPEC section 4. Closing the checkout, a failed payment or a failed
+ * order creation return to review; a verified payment toasts, refreshes the balance and closes.
+ */
+export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaymentResponse) => void } = {}): Purchase {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [pkg, setPkg] = useState<PackageOffer>();
+  const [step, setStep] = useState<PurchaseStep>('review');
+  const [order, setOrder] = useState<CreateOrderResponse>();
+  const [notice, setNotice] = useState<string>();
+  const running = useRef<AbortController | undefined>(undefined);
+  const onPurchasedRef = useRef(onPurchased);
+  useEffect(() => {
+    onPurchasedRef.current = onPurchased;
+  });
+
+  // Leaving the page mid-checkout closes the checkout window.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const buy = useCallback(
+    (offer: PackageOffer) => {
+      if (offer.contactOnly) {
+        navigate(ENTERPRISE_CONTACT_PATH);
+        return;
+      }
+      if (!session.user()) {
+        toast.error(MSG.loginToPurchase);
+        navigate('/login', { state: { from: { pathname: location.pathname } } });
+        return;
+      }
+      setPkg(offer);
+      setStep('review');
+      setOrder(undefined);
+      setNotice(undefined);
+    },
+    [navigate, location.pathname],
+  );
+
+  const close = useCallback(() => {
+    if (running.current) return;
+    setPkg(undefined);
+    setOrder(undefined);
+    setNotice(undefined);
+    setStep('review');
+  }, []);
+
+  const proceed = useCallback(async () => {
+    if (!pkg || running.current) return;
+    const ctrl = new AbortController();
+    running.current = ctrl;
+    setStep('processing');
+    setNotice(undefined);
+    const backToReview = () => {
+      running.current = undefined;
+      if (!ctrl.signal.aborted) setStep('review');
+    };
+
+    let created: CreateOrderResponse;
+    try {
+      created = await createOrder(pkg.id);
+    } catch (err) {
+      toast.error(orderErrorText(err));
+      return backToReview();
+    }
+    if (ctrl.signal.aborted) return;
+    setOrder(created);
+
+    const result = await openCheckout(created, {
+      signal: ctrl.signal,
+      description: `${created.package.name} · ${formatTokens(created.package.tokens)} tokens`,
+    });
+    if (ctrl.signal.aborted) return;
+
+    switch (result.status) {
+      case 'success': {
+        try {
+          const verified = await verifyPayment(result.response);
+          toast.success(purchaseSucceededMessage(verified.tokens_added));
+          onPurchasedRef.current?.(verified);
+        } catch (err) {
+          console.error('Payment verification failed', err);
+          toast.error(MSG.paymentVerificationFailed);
+        }
+        // Either way the balance may have changed (the provider's webhook credits too).
+        void queryClient.invalidateQueries({ queryKey: tokenKeys.balance });
+        running.current = undefined;
+        setPkg(undefined);
+        setOrder(undefined);
+        setStep('review');
+        return;
+      }
+      case 'failed':
+        toast.error(MSG.paymentFailed);
+        return backToReview();
+      case 'unavailable':
+        if (result.reason === 'popup_blocked') setNotice(POPUP_BLOCKED_NOTICE);
+        else toast.error(MSG.purchaseFailed);
+        return backToReview();
+      case 'dismissed':
+        return backToReview();
+    }
+  }, [pkg, queryClient]);
+
+  return { pkg, step, order, notice, buy, proceed, close };
+}

@@ -1,0 +1,145 @@
+import type { TokenPackage } from '@assay/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+const tokens = (n: number) => n.toLocaleString('en-US');
+const digits = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/\D/g, ''));
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+}
+
+/** A verified member, made through the API (sign-up, the emailed code, verification). */
+async function newMember() {
+  const email = `billing.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'Tokens2025ok';
+  await post('/api/auth/signup', { name: 'Dorothy Vaughan', email, phone: '+1 757 555 0142', password });
+  const { code } = await server.readMail(email);
+  await post('/api/auth/verify-email-otp', { email, otp: code });
+  return { email, password };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Welcome back!').waitFor();
+}
+
+async function packages(): Promise<TokenPackage[]> {
+  return (await (await fetch(`${server.url}/api/tokens/packages`)).json()) as TokenPackage[];
+}
+
+describe('buying tokens in the browser (sandbox checkout)', () => {
+  it('buys the Pro package through the sandbox pop-up, and returns to review when the pop-up is closed', async () => {
+    const pro = (await packages()).find((p) => p.package_type === 'pro')!;
+    const starter = (await packages()).find((p) => p.package_type === 'starter')!;
+    expect(pro).toBeTruthy();
+    const { email, password } = await newMember();
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    await signIn(page, email, password);
+    await page.goto(`${server.url}/login-pricing`);
+    await page.getByRole('heading', { name: 'Buy Tokens', level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('available-tokens').textContent()).toMatch(/^[\d,]+$/);
+    const before = await digits(page, 'available-tokens');
+
+    // Review: price, GST, total and the validity.
+    await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review your purchase' });
+    await dialog.waitFor();
+    await expect(dialog.getByTestId('review-price').textContent()).resolves.toBe(usd(pro.price_usd));
+    await expect(dialog.getByTestId('review-gst').textContent()).resolves.toBe(usd(pro.gst_usd));
+    await expect(dialog.getByTestId('review-total').textContent()).resolves.toBe(usd(pro.total_usd));
+    await expect(dialog.getByText('12 months').isVisible()).resolves.toBe(true);
+
+    // Proceed: the sandbox checkout opens as a pop-up; Approve pays.
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(`Successfully purchased ${tokens(pro.tokens)} tokens!`).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => digits(page, 'available-tokens')).toBe(before + pro.tokens);
+
+    // Another purchase, pop-up closed without paying: back on review.
+    await page.getByRole('button', { name: 'Buy Now: Starter package' }).click();
+    const again = page.getByRole('dialog', { name: 'Review your purchase' });
+    const [second] = await Promise.all([page.waitForEvent('popup'), again.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await page.getByRole('dialog', { name: 'Processing payment' }).waitFor();
+    await second.getByRole('button', { name: 'Approve' }).waitFor();
+    await second.close();
+    await page.getByRole('dialog', { name: 'Review your purchase' }).waitFor();
+    await expect(page.getByTestId('purchase-review').getAttribute('data-step')).resolves.toBe('review');
+    await expect(page.getByRole('button', { name: 'Proceed to payment' }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByTestId('review-total').textContent()).resolves.toBe(usd(starter.total_usd));
+
+    // Declined in the pop-up: 'Payment failed. Please try again.', back on review, nothing credited.
+    const [third] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await third.getByRole('button', { name: 'Decline' }).click();
+    await page.getByText('Payment failed. Please try again.').waitFor();
+    await page.getByRole('dialog', { name: 'Review your purchase' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect(digits(page, 'available-tokens')).resolves.toBe(before + pro.tokens);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('/pricing, signed out', () => {
+  it('shows the grid and the sign-up badge; Buy goes to /login with the toast; Enterprise goes to /contact', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('link', { name: 'For free tokens, please sign up' }).waitFor();
+    await expect(page.getByTestId('package-pro').getByText('Most Popular').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('package-enterprise').getByText('Custom').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
+    await page.getByText('Please login to purchase tokens').waitFor();
+    await page.waitForURL(/\/login$/);
+
+    // After signing in, the member comes back to /pricing (the remembered page).
+    const { email, password } = await newMember();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/pricing$/);
+    await expect.poll(() => page.getByTestId('token-balance').textContent()).toMatch(/Available: [\d,]+ tokens/);
+
+    await page.getByRole('button', { name: 'Contact sales: Enterprise package' }).click();
+    await page.waitForURL(/\/contact\?reason=custom_pricing$/);
+
+    // Report Requirements: both views.
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('button', { name: /Features of the Comprehensive report/ }).click();
+    await page.getByText('Everything in Advanced (24 sections), plus 10 more:').waitFor();
+    await page.getByRole('button', { name: 'Compare Features' }).click();
+    await page.getByRole('table', { name: 'Sections included in each report type' }).waitFor();
+    const fitsPhone = await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
+    expect(fitsPhone).toBe(true);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
