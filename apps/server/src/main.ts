@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { loadConfigOrExit } from './config/env.ts';
+import { ensureFirstOperator } from './modules/operators/index.ts';
 import { createRuntime } from './runtime.ts';
 
 /** All-in-one entry (`npm start`): migrations, API, web app and an in-process report worker. */
@@ -12,6 +13,7 @@ async function main() {
   const log = pino(loggerOptions(config.LOG_LEVEL));
   const runtime = await createRuntime(config, log, { supervise: config.IN_PROCESS_WORKER });
   const { deps } = runtime;
+  await ensureFirstOperator(deps);
 
   const webDistDir =
     config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

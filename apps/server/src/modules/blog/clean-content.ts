@@ -1,0 +1,12 @@
+import { MSG } from '@assay/shared';
+import { AppError } from '../../lib/errors.ts';
+import { sanitizePostHtml } from './sanitize-post-html.ts';
+
+/** Sanitised content; content that sanitises to nothing (only a script, say) counts as missing. */
+export function cleanContent(html: string): string {
+  const clean = sanitizePostHtml(html);
+  if (!clean.replace(/<br\s*\/?>|&nbsp;|\s/gi, '')) {
+    throw new AppError(422, MSG.postContentRequired, 'validation_error');
+  }
+  return clean;
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { Post, PostInputParsed } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { audit, type OperatorAuth } from '../operators/index.ts';
+import { cleanContent } from './clean-content.ts';
+import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { reserveSlug, slugify } from './slugs.ts';
+
+/** A new post (a draft unless the operator publishes it at once), its slug made from its title. */
+export async function createPost(db: Db, op: OperatorAuth, input: PostInputParsed): Promise<Post> {
+  const content = cleanContent(input.content);
+  const status = input.status ?? 'draft';
+  return db.transaction(async (tx: Queryable) => {
+    const id = randomUUID();
+    const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
+    const r = await tx.query<PostRow>(
+      `INSERT INTO posts (id, post_type, slug, title, description, content, image_url, author_name, featured,
+                          status, published_at, meta_title, meta_description)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12)
+       RETURNING ${POST_COLUMNS}`,
+      [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
+        input.featured, status, input.meta_title, input.meta_description],
+    );
+    await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
+    return toPost(r.rows[0]!);
+  });
+}

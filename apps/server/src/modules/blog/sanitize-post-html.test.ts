@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizePostHtml } from './sanitize-post-html.ts';
+
+describe('sanitizePostHtml', () => {
+  it('keeps the formatting an article needs', () => {
+    const html = [
+      '<h2>Heading</h2><h3>Sub</h3><p>A <strong>bold</strong>, <em>em</em> and <code>code</code> line.</p>',
+      '<ul><li>one</li></ul><ol start="3"><li>three</li></ol>',
+      '<blockquote><p>Quote</p></blockquote>',
+      '<pre class="language-ts"><code class="language-ts">const x = 1;</code></pre>',
+      '<figure><img src="https://cdn.example.com/a.png" alt="A chart" width="600" /><figcaption>Caption</figcaption></figure>',
+      '<table><thead><tr><th scope="col">A</th></tr></thead><tbody><tr><td colspan="2">1</td></tr></tbody></table>',
+      '<p><a href="https://example.com/x" title="X">link</a> <a href="mailto:a@b.example">mail</a> <a href="/pricing">pricing</a></p>',
+    ].join('');
+    const clean = sanitizePostHtml(html);
+    for (const kept of ['<h2>Heading</h2>', '<ol start="3">', '<blockquote>', '<pre class="language-ts">', '<figcaption>',
+      'alt="A chart"', '<th scope="col">', '<td colspan="2">', 'href="mailto:a@b.example"', 'href="/pricing"']) {
+      expect(clean).toContain(kept);
+    }
+  });
+
+  it.each([
+    ['<script>alert(1)</script><p>x</p>', '<p>x</p>'],
+    ['<p onclick="x()" onmouseover="y()">x</p>', '<p>x</p>'],
+    ['<img src="/a.png" onerror="alert(1)">', '<img loading="lazy" src="/a.png" />'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="JaVaScRiPt&#58;alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="  javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
+    ['<img src="//evil.example/x.png">', ''],
+    ['<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x">', ''],
+    ['<svg><script>alert(1)</script></svg>', ''],
+    ['<style>body{display:none}</style><p style="color:red">x</p>', '<p>x</p>'],
+    ['<form action="/x"><input name="a"><button>Go</button></form>', ''],
+    ['<div class="fixed inset-0 z-50">overlay</div>', '<div>overlay</div>'],
+    ['<a href="https://e.example" target="_blank">x</a>', '<a href="https://e.example" target="_blank" rel="noopener noreferrer">x</a>'],
+    ['<a href="https://e.example" target="_top" rel="opener">x</a>', '<a href="https://e.example">x</a>'],
+    ['<a href="https://e.example" rel="nofollow">x</a>', '<a href="https://e.example" rel="nofollow">x</a>'],
+  ])('cleans %s', (dirty, clean) => {
+    expect(sanitizePostHtml(dirty)).toBe(clean);
+  });
+});

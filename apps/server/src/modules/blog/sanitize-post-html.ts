@@ -1,0 +1,67 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one gate for post HTML: everything an operator writes is cleaned with this allow-list
+ * before it is stored, and the panel's live preview shows exactly this output.
+ * No scripts, styles, frames, forms or event handlers; links only to http(s), mailto and tel;
+ * images only from http(s) or this site (no data: URLs); no class names except code languages,
+ * so content cannot borrow the site's own CSS to dress up as its interface.
+ */
+const ALLOWED_TAGS = [
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
+  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'time',
+  'blockquote', 'q', 'cite', 'code', 'pre', 'kbd', 'samp',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'a', 'img', 'figure', 'figcaption',
+  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+];
+
+const LINK_REL_KEEP = new Set(['nofollow', 'ugc', 'sponsored', 'noopener', 'noreferrer']);
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', { name: 'loading', multiple: false, values: ['lazy', 'eager'] }],
+    th: ['colspan', 'rowspan', { name: 'scope', multiple: false, values: ['col', 'row', 'colgroup', 'rowgroup'] }],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    ol: ['start', 'reversed', { name: 'type', multiple: false, values: ['1', 'a', 'A', 'i', 'I'] }],
+    li: ['value'],
+    abbr: ['title'],
+    time: ['datetime'],
+    blockquote: ['cite'],
+    q: ['cite'],
+  },
+  allowedClasses: { code: ['language-*'], pre: ['language-*'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Dropped with everything inside them, not just their tags.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'select', 'button'],
+  // An image whose address was refused is dropped rather than left as an empty box.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: sanitizeHtml.Attributes = { ...attribs };
+      const rel = new Set((out.rel ?? '').toLowerCase().split(/\s+/).filter((r) => LINK_REL_KEEP.has(r)));
+      if (out.target === '_blank') {
+        rel.add('noopener');
+        rel.add('noreferrer');
+      } else {
+        delete out.target;
+      }
+      if (rel.size) out.rel = [...rel].join(' ');
+      else delete out.rel;
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', ...attribs } }),
+  },
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,37 @@
+import type { PostType } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+
+const SLUG_MAX = 80;
+
+/** 'Licensing & IP: 2025 Guide!' → 'licensing-ip-2025-guide'. Accents are folded; never empty. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/g, '');
+  return slug || 'post';
+}
+
+/**
+ * Reserves the first free slug of base, base-2, base-3 … for the post, within its post type.
+ * Reserving is an INSERT … ON CONFLICT DO NOTHING into post_slugs, so two posts saved at
+ * the same moment can never get the same slug. A slug the post already holds is reused.
+ */
+export async function reserveSlug(tx: Queryable, postType: PostType, base: string, postId: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const r = await tx.query<{ post_id: string }>(
+      `INSERT INTO post_slugs (post_type, slug, post_id) VALUES ($1, $2, $3)
+       ON CONFLICT (post_type, slug) DO UPDATE SET post_id = post_slugs.post_id WHERE post_slugs.post_id = $3
+       RETURNING post_id`,
+      [postType, candidate, postId],
+    );
+    if (r.rows[0]) return candidate;
+    if (n > 1000) throw new Error(`no free slug for ${base}`);
+  }
+}

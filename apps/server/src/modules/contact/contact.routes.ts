@@ -1,0 +1,68 @@
+import {
+  contactRequest,
+  contactResponse,
+  contactSubmissionSchema,
+  contactSubmissionsQuery,
+} from '@assay/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import type { AppInstance } from '../../http/types.ts';
+import { audit, operator, requireOperator } from '../operators/index.ts';
+import { exportSubmissions } from './export-submissions.ts';
+import { listSubmissions } from './list-submissions.ts';
+import { submitContact } from './submit-contact.ts';
+
+export function contactRoutes(deps: Deps) {
+  return async (app: AppInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['contact'];
+
+    r.post('/contact', {
+      schema: {
+        tags,
+        description: 'Both contact forms. `reason` is optional (the RTTP form omits it). Limited per client address.',
+        body: contactRequest,
+        response: { 200: contactResponse },
+      },
+    }, async (req) => submitContact(deps, req.body, req.ip));
+
+    await app.register(async (admin) => {
+      const a = admin.withTypeProvider<ZodTypeProvider>();
+      const schema = { tags, security: [{ admin: [] }] };
+      a.addHook('preHandler', requireOperator(deps));
+
+      a.get('/contact/submissions', {
+        schema: {
+          ...schema,
+          description: 'Newest first. Filters: q (name, email, message), from/to (YYYY-MM-DD, inclusive). With `page`, one page and an X-Total-Count header.',
+          querystring: contactSubmissionsQuery,
+          response: { 200: z.array(contactSubmissionSchema) },
+        },
+      }, async (req, reply) => {
+        const { page, limit, ...filter } = req.query;
+        const { submissions, total } = await listSubmissions(deps.db, filter, page ? { page, limit } : undefined);
+        if (page) reply.header('x-total-count', String(total));
+        return submissions;
+      });
+
+      a.get('/contact/export', {
+        schema: {
+          ...schema,
+          description: 'The (filtered) submissions as a CSV file.',
+          querystring: contactSubmissionsQuery.omit({ page: true, limit: true }),
+          produces: ['text/csv'],
+        },
+      }, async (req, reply) => {
+        const { csv, count } = await exportSubmissions(deps.db, req.query);
+        await audit(deps.db, operator(req), 'contact.export', null, { count, filter: req.query });
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="contact-submissions-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      });
+    });
+  };
+}

@@ -1,0 +1,143 @@
+import { basicAuthorization, CONTACT_REASONS, MSG, type ContactSubmission } from '@assay/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ensureFirstOperator } from '../operators/index.ts';
+
+const ADMIN = { username: 'support', password: 'Support-Pass-2025' };
+const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, CONTACT_RATE_LIMIT: '3' });
+  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${++ipCounter}`;
+const valid = (over: Record<string, unknown> = {}) => ({
+  reason: 'ip_licensing',
+  name: 'Meera Iyer',
+  phone: '+91 98765 43210',
+  email: 'meera@example.com',
+  message: 'We would like to license our sensor patent.',
+  ...over,
+});
+const send = (payload: object, remoteAddress = freshIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
+const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_submissions')).rows[0]!.n;
+
+describe('POST /contact', () => {
+  it('stores a submission with its time and thanks the visitor', async () => {
+    const res = await send(valid({ email: 'Meera@Example.com ' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.contactThanks });
+    const row = (await t.db.query<{ reason: string; email: string; submitted_at: Date }>(
+      'SELECT reason, email, submitted_at FROM contact_submissions ORDER BY submitted_at DESC LIMIT 1')).rows[0]!;
+    expect(row).toMatchObject({ reason: 'ip_licensing', email: 'meera@example.com' });
+    expect(Date.now() - row.submitted_at.getTime()).toBeLessThan(60_000);
+  });
+
+  it('accepts a message without a reason (the RTTP form) and every listed reason', async () => {
+    const { reason: _r, ...noReason } = valid();
+    expect((await send(noReason)).statusCode).toBe(200);
+    expect((await send(valid({ reason: null }))).statusCode).toBe(200);
+    for (const reason of CONTACT_REASONS) expect((await send(valid({ reason }))).statusCode, reason).toBe(200);
+  });
+
+  it.each([
+    [{ name: '' }, MSG.nameRequired],
+    [{ name: undefined }, MSG.nameRequired],
+    [{ phone: '' }, MSG.phoneRequired],
+    [{ email: '' }, MSG.emailRequired],
+    [{ email: 'not-an-email' }, MSG.emailInvalid],
+    [{ message: '   ' }, MSG.messageRequired],
+    [{ message: 'x'.repeat(5001) }, MSG.messageTooLong],
+    [{ reason: 'spam' }, MSG.reasonRequired],
+    [{ reason: '' }, MSG.reasonRequired],
+  ])('refuses %j with the spec message and stores nothing', async (patch, detail) => {
+    const before = await count();
+    const res = await send(valid(patch));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(detail);
+    expect(await count()).toBe(before);
+  });
+
+  it('limits each client address to a few messages in ten minutes', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await send(valid(), ip)).statusCode).toBe(200);
+    const limited = await send(valid(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toBe(MSG.contactTooMany);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send(valid(), freshIp())).statusCode).toBe(200);
+  });
+});
+
+describe('operator view of submissions', () => {
+  beforeEach(async () => {
+    await t.db.query('DELETE FROM contact_submissions');
+    const rows: [string, string, string, string][] = [
+      ['Asha Rao', 'asha@uni.example', 'Licensing a battery patent', '2025-07-01T08:00:00Z'],
+      ['Ben Ode', 'ben@lab.example', 'Spin-out questions', '2025-07-15T23:30:00Z'],
+      ['Chen Li', 'chen@corp.example', 'Please call about custom pricing', '2025-07-16T00:30:00Z'],
+      ['=cmd|calc', '+danger@x.example', 'line one\n"quoted", line two\n@SUM(1)', '2025-07-20T12:00:00Z'],
+    ];
+    for (const [name, email, message, at] of rows) {
+      await t.db.query(
+        `INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at) VALUES ('other', $1, '+1 555 0100', $2, $3, $4)`,
+        [name, email, message, at]);
+    }
+  });
+  const get = (url: string, headers: Record<string, string> = asAdmin) => t.app.inject({ method: 'GET', url, headers });
+  const names = (res: { json: () => unknown }) => (res.json() as ContactSubmission[]).map((s) => s.name);
+
+  it('are for operators only', async () => {
+    expect((await get('/api/contact/submissions', {})).statusCode).toBe(401);
+    expect((await get('/api/contact/export', {})).statusCode).toBe(401);
+  });
+
+  it('lists every submission newest first with the spec fields', async () => {
+    const res = await get('/api/contact/submissions');
+    expect(res.statusCode).toBe(200);
+    expect(names(res)).toEqual(['=cmd|calc', 'Chen Li', 'Ben Ode', 'Asha Rao']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
+  });
+
+  it('searches name, email and message case-insensitively', async () => {
+    expect(names(await get('/api/contact/submissions?q=BATTERY'))).toEqual(['Asha Rao']);
+    expect(names(await get('/api/contact/submissions?q=lab.example'))).toEqual(['Ben Ode']);
+    expect(names(await get('/api/contact/submissions?q=chen'))).toEqual(['Chen Li']);
+    expect(names(await get('/api/contact/submissions?q=100%25'))).toEqual([]);
+  });
+
+  it('filters by date, the end date counting as the whole day', async () => {
+    expect(names(await get('/api/contact/submissions?from=2025-07-15&to=2025-07-15'))).toEqual(['Ben Ode']);
+    expect(names(await get('/api/contact/submissions?from=2025-07-16'))).toEqual(['=cmd|calc', 'Chen Li']);
+    expect(names(await get(`/api/contact/submissions?to=${encodeURIComponent('2025-07-16T06:30:00+05:30')}`)))
+      .toEqual(['Chen Li', 'Ben Ode', 'Asha Rao']);
+    for (const bad of ['2025-02-30', 'yesterday', '0000-01-01']) {
+      expect((await get(`/api/contact/submissions?from=${bad}`)).statusCode, bad).toBe(422);
+    }
+  });
+
+  it('pages on request and gives the total in X-Total-Count', async () => {
+    const res = await get('/api/contact/submissions?page=2&limit=3');
+    expect(names(res)).toEqual(['Asha Rao']);
+    expect(res.headers['x-total-count']).toBe('4');
+  });
+
+  it('exports a CSV file that a spreadsheet opens safely', async () => {
+    const res = await get('/api/contact/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const body = res.body.replace(/^\uFEFF/, '');
+    expect(body.split('\r\n')[0]).toBe('Submitted at,Reason,Name,Email,Phone,Message,ID');
+    expect(body).toContain(`'=cmd|calc,'+danger@x.example,'+1 555 0100,"line one\n""quoted"", line two\n@SUM(1)"`);
+    expect(body.split('\r\n').filter(Boolean)).toHaveLength(5);
+    const filtered = await get('/api/contact/export?q=battery');
+    expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+    const audit = await t.db.query(`SELECT details FROM operator_audit_log WHERE action = 'contact.export'`);
+    expect(audit.rows.length).toBeGreaterThanOrEqual(2);
+  });
+});

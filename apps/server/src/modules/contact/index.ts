@@ -1,0 +1,2 @@
+export { contactRoutes } from './contact.routes.ts';
+export { csvCell, csvRow, toCsv, type CsvValue } from './csv.ts';

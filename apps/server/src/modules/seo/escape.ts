@@ -1,0 +1,23 @@
+/** Text for an HTML attribute or element, or an XML text/attribute node. */
+export function escapeMarkup(value: string): string {
+  return value
+    // Characters XML 1.0 forbids outright; a feed with one of them is rejected whole.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** PUBLIC_URL without a trailing slash. */
+export const siteBase = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+
+/** An image or link address made absolute against the site (site-relative paths start with '/'). */
+export function absoluteUrl(url: string, base: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+export const postPath = (postType: 'blog' | 'press_release', slug: string) =>
+  `${postType === 'blog' ? '/blog' : '/press-releases'}/${encodeURIComponent(slug)}`;

@@ -1,0 +1,4 @@
+export { seoRoutes } from './seo.routes.ts';
+export { renderSpaPage } from './render-spa-page.ts';
+export { postHeadTags } from './post-head.ts';
+export { robotsTxt, rssXml, sitemapXml, PUBLIC_PAGES } from './feeds.ts';

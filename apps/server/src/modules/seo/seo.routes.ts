@@ -1,0 +1,56 @@
+import type { PostType } from '@assay/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import type { AppInstance } from '../../http/types.ts';
+import { findPublishedPost, listPublishedForFeeds } from '../blog/index.ts';
+import { postPath } from './escape.ts';
+import { robotsTxt, rssXml, sitemapXml } from './feeds.ts';
+import { postHeadTags } from './post-head.ts';
+import { FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
+
+const RSS_ITEMS = 50;
+/** The sitemap protocol's limit for one file. */
+const SITEMAP_MAX = 50_000;
+const FEED_CACHE = 'public, max-age=300';
+
+/**
+ * Top-level routes for search engines and link previews (outside /api): post pages with their
+ * own <head>, the sitemap, RSS feeds and robots.txt. Register before the SPA not-found handler.
+ */
+export function seoRoutes(deps: Deps) {
+  return async (app: AppInstance) => {
+    const hide = { schema: { hide: true } };
+    const indexHtml = () => app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
+
+    const postPage = (postType: PostType) =>
+      async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        const slug = req.params.slug;
+        const post = slug && slug.length <= 200 ? await findPublishedPost(deps.db, postType, slug) : undefined;
+        if (!post) return reply.code(slug ? 404 : 200).send(indexHtml());
+        // A former slug: send crawlers and people to the address the post has now.
+        if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
+        return reply.send(renderSpaPage(indexHtml(), postHeadTags(post, deps.config.PUBLIC_URL)));
+      };
+
+    app.get<{ Params: { slug: string } }>('/blog/:slug', hide, postPage('blog'));
+    app.get<{ Params: { slug: string } }>('/press-releases/:slug', hide, postPage('press_release'));
+
+    app.get('/sitemap.xml', hide, async (_req, reply) => {
+      const posts = await listPublishedForFeeds(deps.db, undefined, SITEMAP_MAX);
+      return reply.type('application/xml; charset=utf-8').header('cache-control', FEED_CACHE)
+        .send(sitemapXml(deps.config.PUBLIC_URL, posts));
+    });
+
+    for (const [file, postType] of [['blog', 'blog'], ['press', 'press_release']] as const) {
+      app.get(`/rss/${file}.xml`, hide, async (_req, reply) => {
+        const posts = await listPublishedForFeeds(deps.db, postType, RSS_ITEMS);
+        return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE)
+          .send(rssXml(deps.config.PUBLIC_URL, postType, posts));
+      });
+    }
+
+    app.get('/robots.txt', hide, async (_req, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', FEED_CACHE).send(robotsTxt(deps.config.PUBLIC_URL)));
+  };
+}

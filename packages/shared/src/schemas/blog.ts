@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+/** Blog posts and press releases (SPEC sections 2, 3 and 7). */
+
+export const POST_TYPES = ['blog', 'press_release'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 1000,
+  contentMax: 200_000,
+  authorMax: 100,
+  imageUrlMax: 2048,
+  metaTitleMax: 200,
+  metaDescriptionMax: 500,
+  searchMax: 200,
+  pageSizeMax: 50,
+} as const;
+
+/** Default author of a post (SPEC section 9). */
+export const DEFAULT_POST_AUTHOR = 'Admin';
+
+const requiredText = (message: string, max: number, what: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${what} must be at most ${max} characters`);
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * An image address: an absolute http(s) URL or a path on this site ('/images/x.png').
+ * Anything else (javascript:, data:, protocol-relative //host) is refused.
+ */
+export const isSafeImageUrl = (v: string) => {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\s\u0000-\u001f\u007f]/.test(v)) return false;
+  if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\');
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+export const imageUrlField = z
+  .string()
+  .trim()
+  .max(POST_LIMITS.imageUrlMax, MSG.postImageUrlInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isSafeImageUrl(v), MSG.postImageUrlInvalid);
+
+/** POST and PUT /blog/admin/posts (the operator post form). Status is kept when omitted on PUT. */
+export const postInput = z.object({
+  title: requiredText(MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
+  author_name: requiredText(MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
+  description: requiredText(MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  image_url: imageUrlField,
+  content: requiredText(MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
+  post_type: z.enum(POST_TYPES).default('blog'),
+  featured: z.boolean().default(false),
+  status: z.enum(POST_STATUSES).optional(),
+  meta_title: optionalText(POST_LIMITS.metaTitleMax, 'Meta title'),
+  meta_description: optionalText(POST_LIMITS.metaDescriptionMax, 'Meta description'),
+});
+export type PostInput = z.input<typeof postInput>;
+export type PostInputParsed = z.output<typeof postInput>;
+
+const boolQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** GET /blog/posts */
+export const postListQuery = z.object({
+  post_type: z.enum(POST_TYPES).default('blog'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(PAGE_SIZES.blog),
+  featured_only: boolQuery,
+  q: z.string().trim().max(POST_LIMITS.searchMax).optional(),
+  /** A slug to leave out (related posts exclude the one being read). */
+  exclude: z.string().max(200).optional(),
+});
+export type PostListQuery = z.input<typeof postListQuery>;
+
+export const postTypeQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
+export const adminPostListQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
+
+/** A post as lists show it: everything but the body. */
+export const postSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  post_type: z.enum(POST_TYPES),
+  author_name: z.string(),
+  featured: z.boolean(),
+  status: z.enum(POST_STATUSES),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  view_count: z.number().int(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+/** The full post; `content` is HTML already sanitised by the server. */
+export const postSchema = postSummarySchema.extend({ content: z.string() });
+export type Post = z.infer<typeof postSchema>;
+
+export const postListResponse = z.object({
+  posts: z.array(postSummarySchema),
+  pages: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type PostListResponse = z.infer<typeof postListResponse>;
+
+export const adminPostListResponse = z.object({ posts: z.array(postSchema) });
+export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
+
+export const postPreviewRequest = z.object({
+  content: z.string().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
+});
+export const postPreviewResponse = z.object({ html: z.string() });

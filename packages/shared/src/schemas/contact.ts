@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { emailField } from './fields.ts';
+
+/** Contact forms (SPEC sections 2, 3, 5 and 7). */
+
+/** Every reason either form offers (the contact page adds custom_pricing to the RTTP list). */
+export const CONTACT_REASONS = [
+  'tech_scouting',
+  'ip_licensing',
+  'startup_formation',
+  'funding_strategy',
+  'global_market_access',
+  'compliance_risks',
+  'custom_pricing',
+  'other',
+] as const;
+export type ContactReason = (typeof CONTACT_REASONS)[number];
+
+export const CONTACT_REASON_LABELS: Record<ContactReason, string> = {
+  tech_scouting: 'Technology Scouting',
+  ip_licensing: 'IP Licensing',
+  startup_formation: 'Startup Formation',
+  funding_strategy: 'Funding Strategy',
+  global_market_access: 'Global Market Access',
+  compliance_risks: 'Compliance & Risks',
+  custom_pricing: 'Custom Pricing',
+  other: 'Other',
+};
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+const reasonField = z.enum(CONTACT_REASONS, { error: MSG.reasonRequired });
+
+const contactFields = {
+  name: required(MSG.nameRequired, LIMITS.nameMax, MSG.nameTooLong),
+  phone: required(MSG.phoneRequired, 32, MSG.phoneInvalid),
+  email: emailField,
+  message: required(MSG.messageRequired, LIMITS.messageMax, MSG.messageTooLong),
+};
+
+/**
+ * POST /contact. The reason is optional because the RTTP form does not send it;
+ * when sent it must be one of the list.
+ */
+export const contactRequest = z.object({
+  reason: reasonField.nullish().transform((v) => v ?? null),
+  ...contactFields,
+});
+export type ContactRequest = z.input<typeof contactRequest>;
+
+/** The forms as the visitor fills them: both ask for a reason (checked on submit). */
+export const contactForm = z.object({ reason: reasonField, ...contactFields });
+export type ContactForm = z.input<typeof contactForm>;
+
+export const contactResponse = z.object({ message: z.string() });
+
+export const contactSubmissionSchema = z.object({
+  id: z.string(),
+  reason: z.string().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  message: z.string(),
+  submitted_at: z.string(),
+});
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+
+/** A calendar day (YYYY-MM-DD, UTC) or a full ISO timestamp with an offset. */
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const realDay = (day: string) => {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return day >= '1000' && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === day;
+};
+export const isDateBound = (v: string) => {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return realDay(v);
+  const m = ISO_TIMESTAMP.exec(v);
+  return !!m && realDay(m[1]!) && !Number.isNaN(Date.parse(v));
+};
+const dateBound = z.string().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
+
+/** GET /contact/submissions and GET /contact/export: `to` is inclusive (the whole day). */
+export const contactSubmissionsQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  from: dateBound,
+  to: dateBound,
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type ContactSubmissionsQuery = z.input<typeof contactSubmissionsQuery>;
