@@ -1,0 +1,38 @@
+import type { PostSummary } from '@assay/shared';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** 'March 4, 2026'. A post without a publication date falls back to its creation date. */
+export function formatPostDate(post: Pick<PostSummary, 'published_at' | 'created_at'>): string {
+  const d = new Date(post.published_at ?? post.created_at);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+/** The machine-readable date for <time dateTime>. */
+export const postDateTime = (post: Pick<PostSummary, 'published_at' | 'created_at'>) => post.published_at ?? post.created_at;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** '1 view', '1,234 views'. */
+export const formatViews = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'view' : 'views'}`;
+
+/**
+ * SPEC section 2: a press release whose image_url starts with http is an outside article (the
+ * address is the article, not a picture), opened in a new tab instead of the detail page.
+ */
+export const isExternalPress = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
+  post.post_type === 'press_release' && !!post.image_url && /^https?:\/\//i.test(post.image_url);
+
+/** The picture to show for a post, if it has one (an outside press link is not a picture). */
+export const postImage = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
+  post.image_url && !isExternalPress(post) ? post.image_url : null;
+
+export const postPath = (post: Pick<PostSummary, 'post_type' | 'slug'>) =>
+  `${post.post_type === 'press_release' ? '/press-releases' : '/blog'}/${encodeURIComponent(post.slug)}`;
+
+/** The spec's own search: case-insensitive substring of the title or description. */
+export function matchesSearch(post: Pick<PostSummary, 'title' | 'description'>, term: string): boolean {
+  const t = term.trim().toLowerCase();
+  if (!t) return true;
+  return post.title.toLowerCase().includes(t) || post.description.toLowerCase().includes(t);
+}

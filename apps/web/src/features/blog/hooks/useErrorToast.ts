@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+
+/**
+ * One error toast per failure of a query (the spec's own wording), even when React runs effects
+ * twice in development. `errorUpdatedAt` tells one failure from the next.
+ */
+export function useErrorToast(error: unknown, errorUpdatedAt: number, message: string | ((err: unknown) => string)) {
+  const shown = useRef(0);
+  useEffect(() => {
+    if (!error || shown.current === errorUpdatedAt) return;
+    shown.current = errorUpdatedAt;
+    toast.error(typeof message === 'function' ? message(error) : message);
+  }, [error, errorUpdatedAt, message]);
+}
