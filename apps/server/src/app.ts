@@ -15,9 +15,17 @@ import { errorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import type { AppInstance } from './http/types.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { blogRoutes } from './modules/blog/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { operatorsRoutes } from './modules/operators/index.ts';
+import { seoRoutes } from './modules/seo/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { usersRoutes } from './modules/users/index.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
@@ -46,6 +54,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('member', null);
+  app.decorateRequest('operator', null);
 
   await securityHeaders(app);
   await app.register(cookie);
@@ -64,15 +73,24 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(systemRoutes(fullDeps));
       await api.register(authRoutes(fullDeps));
+      await api.register(operatorsRoutes(fullDeps));
+      await api.register(blogRoutes(fullDeps));
+      await api.register(contactRoutes(fullDeps));
       await api.register(usersRoutes(fullDeps));
+      await api.register(tokensRoutes(fullDeps));
+      await api.register(paymentsRoutes(fullDeps));
+      await api.register(reportsRoutes(fullDeps));
+      await api.register(adminRoutes(fullDeps));
     },
     { prefix: '/api' },
   );
 
   if (options.webDistDir) await serveSpa(app, options.webDistDir);
+  // Post pages with their own <head>, sitemap, feeds, robots.txt: before the SPA fallback.
+  await app.register(seoRoutes(fullDeps));
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && app.spaIndexHtml) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && app.spaIndexHtml) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(app.spaIndexHtml);
     }
     return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });

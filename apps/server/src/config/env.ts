@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
+import { reportWriterConfigSchema } from '../adapters/llm/config.ts';
 
 /**
  * All configuration, validated once at start. Nothing else reads process.env.
@@ -38,6 +40,53 @@ const schema = z.object({
   RATE_LIMIT_OTP_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   WEB_DIST_DIR: optionalString,
+  // tokens and payments (docs/decisions/010-token-ledger.md, 011-payments.md)
+  TOKEN_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(TOKEN_VALIDITY_DAYS),
+  SIGNUP_BONUS_TOKENS: z.coerce.number().int().min(0).default(REPORT_COSTS.basic),
+  PAYMENT_CURRENCY: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+  PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
+  PAYMENT_ORDER_ABANDON_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200).optional()),
+  OPERATOR_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
+  OPERATOR_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  OPERATOR_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // report generation (docs/decisions/020-report-engine.md)
+  LLM_PROVIDER: z.enum(['offline', 'openai-compatible', 'anthropic']).default('offline'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  LLM_STREAM: bool,
+  REPORT_SECTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(34),
+  REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  REPORT_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  REPORT_STUCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  IN_PROCESS_WORKER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  // report files: DATA_DIR/files by default, any S3-compatible store when S3_BUCKET is set
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z.string().default(''),
+  SUPPORT_EMAIL: z.string().default('support@assay.example'),
+  CONSULTATION_URL: z.url().default('https://calendly.com/assay-rttp/consultation'),
+  SCHEDULER_SCRIPT_URL: z.url().default('https://assets.calendly.com/assets/external/widget.js'),
+  EXPERT_FORM_URL: z.url().default('https://forms.gle/assay-join-as-expert'),
+  CAREERS_FORM_URL: z.url().default('https://forms.gle/assay-careers'),
+  SOCIAL_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
+  SOCIAL_TWITTER_URL: z.url().default('https://x.com/'),
+  SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'JWT_SECRET'> & {
@@ -65,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
     problems.push('JWT_SECRET: required in production with DATABASE_URL (every server must share it)');
   }
+  problems.push(...paymentProblems(c));
+  if (c.LLM_PROVIDER !== 'offline') {
+    const llm = reportWriterConfigSchema.safeParse({ provider: c.LLM_PROVIDER, baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL });
+    if (!llm.success) problems.push(...llm.error.issues.map((i) => `LLM_${String(i.path[0]).replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase()}: ${i.message}`));
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
@@ -85,4 +139,39 @@ function embeddedSecret(dataDir: string, external: boolean): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Razorpay when keys are configured (or asked for), else the local sandbox checkout. */
+export function resolvePaymentProvider(c: Pick<Config, 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID'>): 'razorpay' | 'sandbox' {
+  return c.PAYMENT_PROVIDER ?? (c.RAZORPAY_KEY_ID ? 'razorpay' : 'sandbox');
+}
+
+function paymentProblems(c: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const keys = { RAZORPAY_KEY_ID: c.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: c.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: c.RAZORPAY_WEBHOOK_SECRET };
+  const set = Object.entries(keys).filter(([, v]) => v);
+  if (set.length > 0 && set.length < 3) {
+    for (const [name, v] of Object.entries(keys)) if (!v) problems.push(`${name}: required when any RAZORPAY_* key is set`);
+  }
+  if (c.PAYMENT_PROVIDER === 'razorpay' && set.length === 0) {
+    problems.push('RAZORPAY_KEY_ID: required with PAYMENT_PROVIDER=razorpay');
+  }
+  // A real deployment without keys would hand out tokens through the sandbox: only on purpose.
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.PAYMENT_PROVIDER && set.length === 0) {
+    problems.push('RAZORPAY_KEY_ID: required in production with DATABASE_URL (or set PAYMENT_PROVIDER=sandbox for test payments)');
+  }
+  return problems;
+}
+
+/** For entry points: a configuration problem prints the list and exits instead of a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

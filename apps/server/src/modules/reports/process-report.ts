@@ -2,7 +2,7 @@ import { isSectionKey, REPORT_MESSAGES, type SectionKey } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import type { QueuedJob } from '../../jobs/job-queue.ts';
 import { captureHold } from '../tokens/index.ts';
-import type { ReportOutline, SectionContent } from './engine/content-schema.ts';
+import { SectionContentSchema, type ReportOutline, type SectionContent } from './engine/content-schema.ts';
 import { generateReportContent } from './engine/generate-report-content.ts';
 import { renderReportPdf } from './engine/pdf/render-report-pdf.ts';
 import { failReport } from './fail-report.ts';
@@ -113,7 +113,12 @@ async function loadSections(deps: WorkerDeps, reportId: string) {
     [reportId],
   );
   const done = new Map<SectionKey, SectionContent>();
-  for (const row of r.rows) if (isSectionKey(row.key)) done.set(row.key, row.content);
+  for (const row of r.rows) {
+    // A saved section that no longer fits the content model is written again, not trusted.
+    const parsed = SectionContentSchema.safeParse(row.content);
+    if (isSectionKey(row.key) && parsed.success) done.set(row.key, parsed.data as SectionContent);
+    else await deps.db.query('DELETE FROM report_sections WHERE report_id = $1 AND key = $2', [reportId, row.key]);
+  }
   return done;
 }
 

@@ -1,0 +1,154 @@
+/**
+ * Offline writers for the financial sections. All figures come from the planning model's stated
+ * assumptions and are printed beside them; none is a forecast or market fact.
+ */
+import { assumptions, body, bullets, kusd, listing, range, table, verify } from '../blocks.ts';
+import type { PlanningModel } from '../planning-model.ts';
+import { beachhead, otherTerms, termsText, trlText, type SectionWriter } from './context.ts';
+
+/** How the development budget splits into work packages (planning shares, percent). */
+function workPackages(regulatedHeavy: boolean): Array<[string, number]> {
+  const percent: Array<[string, number]> = regulatedHeavy
+    ? [['Engineering and prototypes', 45], ['Testing and certification', 20], ['Regulatory and quality system', 20], ['IP (filings, searches)', 10], ['Pilot and customer validation', 5]]
+    : [['Engineering and prototypes', 55], ['Testing and certification', 15], ['Regulatory and quality system', 10], ['IP (filings, searches)', 10], ['Pilot and customer validation', 10]];
+  return percent.map(([name, pct]) => [name, pct / 100]);
+}
+
+function modelAssumptions(plan: PlanningModel, domainLabel: string): string[] {
+  return [
+    `Development to TRL ${plan.targetTrl}: ${plan.steps} TRL step(s) × the ${domainLabel.toLowerCase()} planning range per step = ${range(plan.devCostKusd[0], plan.devCostKusd[1])}; the model uses the midpoint.`,
+    `First revenue in year ${plan.launchYear}${plan.launchYear > 5 ? ' (outside the five-year window)' : ''}.`,
+    plan.licenceLed
+      ? 'Value is realised by licensing after a development milestone, so no product revenue is modelled inside five years.'
+      : `${plan.firstYearAccounts} customer accounts in the first revenue year, growing ×${plan.growth} a year; ${kusd(plan.revenuePerAccountKusd)} revenue per account per year (placeholder).`,
+    `Gross margin ${plan.grossMarginPct}% (midpoint of the domain planning range); sales and marketing ${plan.commercialSpendPct}% of revenue; fixed operating cost ${kusd(plan.fixedOpexKusd)} a year after launch.`,
+    'US dollars, nominal, no inflation, no tax, no financing costs.',
+  ];
+}
+
+export const financialEstimates: SectionWriter = ({ a, plan }) => {
+  const heavy = a.domain.capitalIntensity === 'high';
+  const wps = workPackages(heavy);
+  const rows = wps.map(([name, f]) => [name, kusd(plan.devCostKusd[0] * f), kusd(plan.devCostKusd[1] * f), `${Math.round(f * 100)}% of the development range`]);
+  return body({
+    summary: [
+      `Reaching TRL ${plan.targetTrl} from ${trlText(a.trl.level)} is estimated, as a planning range, at ${range(plan.devCostKusd[0], plan.devCostKusd[1])} over ${plan.devMonths[0]}-${plan.devMonths[1]} months. The range comes from a per-step heuristic for ${a.domain.label.toLowerCase()}; it is a budgeting frame for the ${a.subject}, not a quote.`,
+      plan.breakEvenAccounts !== null
+        ? `Unit economics: with a ${plan.grossMarginPct}% gross margin and ${plan.commercialSpendPct}% sales cost, each account contributes about ${kusd(plan.revenuePerAccountKusd * (plan.grossMarginPct - plan.commercialSpendPct) / 100)} a year toward fixed costs of ${kusd(plan.fixedOpexKusd)}, so operating break-even needs about ${plan.breakEvenAccounts} accounts — under the assumptions below.`
+        : 'Unit economics: value is expected through licensing rather than unit sales in the first years, so break-even depends on licence terms.',
+    ],
+    blocks: [
+      table(['Item', 'Low', 'High', 'Basis'], [...rows, ['Total development', kusd(plan.devCostKusd[0]), kusd(plan.devCostKusd[1]), `${plan.steps} TRL step(s) × planning range`]], 'Development cost to market entry (illustrative)'),
+      table(
+        ['Unit economics item', 'Planning value', 'Basis'],
+        [
+          ['Revenue per account per year', kusd(plan.revenuePerAccountKusd), 'Placeholder — replace with price × volume'],
+          ['Gross margin', `${plan.grossMarginPct}%`, `Domain planning range ${a.domain.grossMarginPct[0]}-${a.domain.grossMarginPct[1]}%`],
+          ['Sales and marketing', `${plan.commercialSpendPct}% of revenue`, 'Early-stage planning assumption'],
+          ['Fixed operating cost after launch', `${kusd(plan.fixedOpexKusd)} a year`, 'Half of one TRL-step budget (heuristic)'],
+          ['Break-even accounts', plan.breakEvenAccounts === null ? 'n/a' : String(plan.breakEvenAccounts), 'Fixed cost ÷ contribution per account'],
+        ],
+        'Unit economics and break-even (illustrative)',
+      ),
+      assumptions(modelAssumptions(plan, a.domain.label)),
+      verify([`Bill of materials of the ${a.subject} from supplier quotes.`, 'Price points from buyer interviews.', 'Salaries and overheads for the team in your location.']),
+    ],
+    confidence: { level: 'low', reason: 'All figures derive from planning heuristics, not quotes or customer data.' },
+    next_steps: [
+      `Replace the development range with a bottom-up budget per work package for the ${otherTerms(a, 1)[0] ?? 'core'} work.`,
+      'Get supplier quotes for the bill of materials at 100 and 1,000 units.',
+      'Validate the price point with three buyers.',
+    ],
+  });
+};
+
+export const roi5Year: SectionWriter = ({ a, plan }) => {
+  return body({
+    summary: [
+      `This is a model, not a forecast: five years of investment and revenue for the ${a.subject} under the base scenario, built only from the assumptions beside it. ${plan.paybackYear ? `Cumulative cash turns positive in year ${plan.paybackYear} under these assumptions.` : 'Cumulative cash does not turn positive within five years under these assumptions.'}`,
+      plan.licenceLed
+        ? `In this domain value is usually realised through a licence or partnership after a development milestone on ${termsText(a, 2)}, which would fall after year 5 here.`
+        : `The result is most sensitive to the launch year (year ${plan.launchYear}), account growth and revenue per account; the development spend covers proving ${termsText(a, 2)} to TRL ${plan.targetTrl}.`,
+    ],
+    blocks: [
+      table(
+        ['Scenario', 'Account growth per year', 'Revenue per account', 'Cumulative net after 5 years'],
+        plan.scenarios.map((s) => [s.name, `×${s.growth.toFixed(1)}`, `${Math.round(s.revenueFactor * 100)}% of base`, kusd(s.cumulative5)]),
+        'Scenarios',
+      ),
+      assumptions(modelAssumptions(plan, a.domain.label)),
+    ],
+    confidence: { level: 'low', reason: 'Every input is a planning assumption; the model shows structure and sensitivity, not expected returns.' },
+    next_steps: [
+      'Replace revenue per account and account growth with figures from pilots and interviews.',
+      'Re-run the model after each milestone and report the range across scenarios.',
+    ],
+    roi: {
+      currency: 'USD',
+      unit: 'thousands',
+      scenario: 'Base scenario — illustrative model from stated assumptions',
+      years: plan.years.map((y) => ({ year: y.year, investment: y.investment, revenue: y.revenue })),
+    },
+  });
+};
+
+export const fundingStrategy: SectionWriter = ({ a, plan }) => {
+  const step = a.domain.trlStepCostKusd;
+  const t = a.trl.level;
+  const stages = [
+    ['Proof and protection', a.domain.funding[0] ?? 'Innovation grants', range(step[0] * 0.5, step[1] * 0.5), `Critical experiment; IP filing; TRL ${Math.min(9, t + 1)}`, `Reproduced result on ${otherTerms(a, 1)[0] ?? 'the core claim'}`],
+    ['Prototype and pilot', listing(a.domain.funding.slice(1, 3)) || 'Angels and seed funds', range(step[0], step[1] * 1.5), `Pilot with ${beachhead(a).buyer}; TRL ${Math.min(9, t + 2)}-${Math.min(9, t + 3)}`, 'Signed pilot and independent test report'],
+    ['Market entry', a.domain.funding[a.domain.funding.length - 1] ?? 'Venture capital or strategic partners', range(Math.max(0, plan.devCostKusd[0] - step[0] * 1.5), Math.max(step[1], plan.devCostKusd[1] - step[1] * 2)), `Certification; first sales; TRL ${plan.targetTrl}`, 'Reference customers and a repeatable channel'],
+  ];
+  return body({
+    summary: [
+      `Funding for the ${a.subject} should be staged to milestones that each raise its value: first non-dilutive money for proof and IP, then angel or seed capital for the prototype and pilot, then venture or strategic capital for market entry. Amounts below are planning ranges for ${a.domain.label.toLowerCase()}, not offers.`,
+    ],
+    blocks: [
+      table(['Stage', 'Source type', 'Amount (range)', 'Use of funds', 'Unlocking milestone'], stages, 'Funding stages'),
+      bullets(a.domain.funding, 'Funding sources to investigate'),
+      verify(['Current calls, deadlines and eligibility on each funder\'s own website.', 'Match between grant rules and IP ownership (some programmes have IP or matching-fund conditions).'], 'Before applying'),
+    ],
+    confidence: { level: 'low', reason: 'Funding availability and amounts change; ranges are planning heuristics.' },
+    next_steps: [
+      `Shortlist two open grant calls that fit TRL ${t} → ${Math.min(9, t + 1)} and read their eligibility rules.`,
+      'Prepare the evidence package: technical results, IP status, team, budget, milestones.',
+    ],
+  });
+};
+
+export const licensingExit: SectionWriter = ({ a }) => {
+  const [lo, hi] = a.domain.royaltyPct;
+  return body({
+    summary: [
+      `A licence of the ${a.subject} would be structured by field of use (e.g. ${beachhead(a).name.toLowerCase()}), territory and exclusivity, with an upfront fee, milestone payments and a royalty on net sales. Royalty rates of roughly ${lo}-${hi}% of net sales are commonly cited for ${a.domain.label.toLowerCase()}; treat this as an indicative range to verify against comparable licences, not a benchmark.`,
+      `The licensed subject matter would be the patents and know-how on ${termsText(a, 3)}. Exit routes follow the model: a trade sale to a strategic acquirer in the field, a licence-out of the IP, or (rarely at early stage) a merger or listing.`,
+    ],
+    blocks: [
+      table(
+        ['Term', 'Typical structure', 'Indicative range (to verify)', 'Note'],
+        [
+          ['Field of use', `By application: ${listing(a.applications.slice(0, 2).map((x) => x.name.toLowerCase()))}`, 'n/a', 'Separate fields let you license more than once'],
+          ['Territory', 'Worldwide or by region', 'n/a', 'Match to patent coverage'],
+          ['Exclusivity', 'Exclusive in a field, with performance obligations', 'n/a', 'Add minimum royalties or diligence milestones'],
+          ['Upfront fee', 'On signing', 'Deal-specific', 'Reflects evidence and IP strength'],
+          ['Royalty', 'Percent of net sales', `${lo}-${hi}%`, 'Commonly cited indicative range for the domain'],
+          ['Milestones', 'On development or regulatory events', 'Deal-specific', 'Common where the licensee finishes development'],
+        ],
+        'Licence terms',
+      ),
+      bullets([
+        `Trade sale to ${a.domain.licensees[0]}: needs proven product, IP and customers.`,
+        'IP licence-out: needs granted or strong pending patents and data.',
+        'Joint venture or partnership: shares risk; needs clear governance.',
+      ], 'Exit routes'),
+      verify(['Comparable licence terms: royalty-rate databases, university technology-transfer annual reports, licensing-professional surveys (e.g. LES).', 'Recent acquisitions in the field: public filings and press releases (names and values to be sourced).'], 'Where to find comparables'),
+    ],
+    confidence: { level: 'low', reason: 'Rates are indicative and domain-wide; actual terms depend on evidence and IP strength.' },
+    next_steps: [
+      'Collect five comparable licence deals in the field from the sources above.',
+      'Draft a term-sheet template with field, territory and milestones for the first licensee type.',
+    ],
+  });
+};
+

@@ -1,0 +1,36 @@
+/** Header and footer on every page except the cover, drawn after the body so "Page N of M" is known. */
+import type { Flow } from './flow.ts';
+import { COLOR, PAGE, TYPE } from './theme.ts';
+
+export interface ChromeInfo {
+  title: string;
+  reportId: string;
+  tierLabel: string;
+  productName: string;
+}
+
+export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
+  const doc = f.doc;
+  doc.switchToPage(pageIndex);
+  // pdfkit starts a new page when text is written below the bottom margin: lift it while we draw.
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const left = PAGE.margin.left;
+  const width = f.width;
+  const title = info.title.length > 70 ? `${info.title.slice(0, 69)}…` : info.title;
+  f.textAt(`${info.productName} · Technology Assessment Report`, left, PAGE.headerY, { bold: true, size: TYPE.tiny, color: COLOR.accent });
+  f.textAt(title, left + 200, PAGE.headerY, { size: TYPE.tiny, color: COLOR.muted, width: width - 200, align: 'right', height: 10 });
+  doc.save().moveTo(left, PAGE.headerY + 13).lineTo(left + width, PAGE.headerY + 13).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+
+  const fy = PAGE.footerY;
+  doc.save().moveTo(left, fy - 6).lineTo(left + width, fy - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+  f.textAt(`${info.tierLabel} report · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
+  f.textAt(`Not investment or legal advice  ·  Page ${pageIndex + 1} of ${pageCount}`, left + width * 0.58, fy, {
+    size: TYPE.tiny,
+    color: COLOR.ink,
+    width: width * 0.42,
+    align: 'right',
+    height: 10,
+  });
+  doc.page.margins.bottom = bottom;
+}

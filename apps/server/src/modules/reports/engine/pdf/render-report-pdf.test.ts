@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COMPLEXITIES, sectionsFor, type Complexity } from '@assay/shared';
+import { createOfflineWriter } from '../../../../adapters/llm/offline/offline-writer.ts';
+import type { SectionContent } from '../content-schema.ts';
+import { generateReportContent } from '../generate-report-content.ts';
+import { OFFLINE_NOTE } from './cover.ts';
+import { renderReportPdf } from './render-report-pdf.ts';
+
+const IDEA =
+  'A low-cost ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic and fluoride from groundwater for rural households in India. ' +
+  'Existing reverse-osmosis units are expensive, waste water and need electricity. Our filter works by gravity through a clay-based ceramic candle lined with a nanostructured iron-oxide coating. ' +
+  'We built a lab prototype at our university and tested it with spiked water samples. A provisional patent application has been filed.';
+const CREATED = new Date('2025-11-21T10:00:00Z');
+const dir = mkdtempSync(join(tmpdir(), 'assay-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function pdfText(pdf: Buffer, name: string): string[] {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
+}
+
+function pdfFonts(pdf: Buffer, name: string): string[][] {
+  const file = join(dir, `${name}-fonts.pdf`);
+  writeFileSync(file, pdf);
+  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+  return out.map((l) => l.trim().split(/\s+/));
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+async function render(complexity: Complexity, offline = true) {
+  const content = await generateReportContent({ writer: createOfflineWriter(), idea: IDEA, complexity });
+  const t0 = performance.now();
+  const pdf = await renderReportPdf({
+    reportId: `rep-${complexity}-0042`,
+    title: content.title,
+    idea: IDEA,
+    complexity,
+    createdAt: CREATED,
+    sections: content.sections,
+    offline,
+  });
+  return { pdf, ms: performance.now() - t0, title: content.title, sections: content.sections };
+}
+
+describe('report PDF', () => {
+  for (const complexity of COMPLEXITIES) {
+    it(`renders a ${complexity} report whose text, contents and page numbers are real`, async () => {
+      const { pdf, title, sections } = await render(complexity);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const pages = pdfText(pdf, complexity).filter((p, i, all) => i < all.length - 1 || p.trim() !== '');
+      const count = pages.length;
+
+      // Cover
+      const cover = flat(pages[0]!);
+      expect(cover).toContain('Assay');
+      expect(cover).toContain('Technology Assessment Report');
+      expect(cover).toContain(flat(title));
+      expect(cover).toContain(`${complexity[0]!.toUpperCase()}${complexity.slice(1)}`);
+      expect(cover).toContain('21 November 2025');
+      expect(cover).toContain(`rep-${complexity}-0042`);
+      expect(cover).toContain(OFFLINE_NOTE);
+      expect(cover).not.toMatch(/Page \d+ of/);
+
+      // Every page but the cover has a footer with its own number.
+      for (let i = 1; i < count; i++) expect(pages[i], `page ${i + 1}`).toContain(`Page ${i + 1} of ${count}`);
+
+      // Contents: every section listed, and its page really starts that section.
+      const toc = pages.slice(1, 3).join('\n');
+      expect(toc).toContain('Contents');
+      expect(sections).toHaveLength(sectionsFor(complexity).length);
+      sections.forEach((s, i) => {
+        const m = new RegExp(`^\\s*${i + 1}\\s+${escape(s.title)}\\s+(\\d+)\\s*$`, 'm').exec(toc);
+        expect(m, `contents line for ${s.title}`).not.toBeNull();
+        const page = Number(m![1]);
+        const body = pages[page - 1]!;
+        expect(body, `${s.title} on page ${page}`).toContain(`Section ${i + 1} of ${sections.length}`);
+        expect(flat(body)).toContain(s.title);
+      });
+      expect(toc).toMatch(/Disclaimer\s+\d+/);
+      expect(flat(pages.at(-1)!)).toContain('not investment, financial, legal, tax or regulatory advice');
+    });
+  }
+
+  it('embeds every font it uses (no unembedded Helvetica)', async () => {
+    const { pdf } = await render('basic');
+    const fonts = pdfFonts(pdf, 'fonts');
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const f of fonts) {
+      // name type encoding emb sub uni id gen — "CID TrueType" is two words.
+      const emb = f.at(-5);
+      expect(emb, f.join(' ')).toBe('yes');
+      expect(f[0]).not.toMatch(/Helvetica/);
+    }
+  });
+
+  it('draws charts as vector graphics with text labels (TRL scale, risk matrix, ROI)', async () => {
+    const { pdf } = await render('comprehensive');
+    const text = flat(pdfText(pdf, 'charts').join(' '));
+    expect(text).toContain('Technology Readiness Level (Horizon Europe scale)');
+    expect(text).toContain('Estimated: TRL 4');
+    expect(text).toContain('Risk matrix: likelihood × impact');
+    expect(text).toContain('Five-year investment, revenue and cumulative net');
+  });
+
+  it('says nothing about offline analysis when a model wrote the report', async () => {
+    const { pdf } = await render('basic', false);
+    const pages = pdfText(pdf, 'online');
+    expect(flat(pages[0]!)).not.toContain(OFFLINE_NOTE);
+    expect(flat(pages.join(' '))).toContain('with the help of an AI language model');
+  });
+
+  it('renders a Comprehensive report in well under a second', async () => {
+    const { sections, title } = await render('comprehensive'); // warm-up (module and font loading)
+    const runs: Array<{ wall: number; cpu: number }> = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const u0 = process.cpuUsage();
+      await renderReportPdf({ reportId: 'perf', title, idea: IDEA, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true });
+      const u = process.cpuUsage(u0);
+      runs.push({ wall: performance.now() - t0, cpu: (u.user + u.system) / 1000 });
+    }
+    const best = (k: 'wall' | 'cpu') => Math.min(...runs.map((r) => r[k]));
+    // The brief asks for the render time to be printed with the test results.
+    // eslint-disable-next-line no-console
+    console.log(`Comprehensive PDF render: best ${best('wall').toFixed(0)} ms wall, ${best('cpu').toFixed(0)} ms CPU (runs: ${runs.map((r) => r.wall.toFixed(0)).join(', ')} ms)`);
+    // CPU time, not wall time: other test files share the machine's cores. Unloaded, wall ≈ CPU ≈ 250-450 ms.
+    expect(best('cpu')).toBeLessThan(1000);
+  });
+
+  it('survives content at the limits of the schema (long cells, many rows, six columns)', async () => {
+    const long = 'Very long cell text that keeps going to test wrapping in narrow columns. '.repeat(5).slice(0, 390);
+    const section: SectionContent = {
+      key: 'competitors',
+      title: 'Competitors and Alternatives',
+      summary: ['A summary. '.repeat(120).slice(0, 1490)],
+      blocks: [
+        { type: 'table', title: 'Big table', columns: ['A', 'B', 'C', 'D', 'E', 'F'], rows: Array.from({ length: 20 }, () => Array(6).fill(long)) },
+        { type: 'callout', kind: 'verify', title: null, items: Array(10).fill(long) },
+        { type: 'bullets', title: null, items: Array(12).fill(long) },
+        { type: 'paragraph', text: 'Ünïcødé — “quotes”, € ₹ µg/L ≥ ≤ × → ✓' },
+      ],
+      confidence: { level: 'low', reason: long },
+      next_steps: Array(6).fill(long),
+      trl: { level: 9, evidence: [long], to_reach_next: [long] },
+      risks: Array.from({ length: 15 }, (_, i) => ({ risk: long, category: 'market' as const, likelihood: (i % 5) + 1, impact: 5 - (i % 5), mitigation: long })),
+      roi: { currency: 'EUR', unit: 'millions', scenario: 'Stress', years: [1, 2, 3, 4, 5].map((year) => ({ year, investment: year * 1.5, revenue: year * year })) },
+    };
+    const pdf = await renderReportPdf({ reportId: 'x', title: 'T'.repeat(160), idea: 'I'.repeat(10000), complexity: 'basic', createdAt: CREATED, sections: [section], offline: false });
+    const pages = pdfText(pdf, 'stress');
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages.length).toBeLessThan(40);
+    expect(flat(pages.join(' '))).toContain('Ünïcødé');
+  });
+});
