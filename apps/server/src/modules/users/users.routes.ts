@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
-import { member, requireMember } from '../auth/authenticate.ts';
+import { member, requireMember } from '../auth/index.ts';
 import { findUserById } from './find-user.ts';
 import { updateMe } from './update-me.ts';
 import { toUserView } from './user-view.ts';
