@@ -1,0 +1,10 @@
+import type { Complexity, Report } from '@assay/shared';
+import { api } from '../../../lib/api.ts';
+
+/**
+ * POST /reports/generate. The Idempotency-Key makes a repeated submit of the same form
+ * (double click, retry after a lost response) return the first report instead of charging twice.
+ * A 403 means the balance does not cover the report.
+ */
+export const generateReport = (body: { idea: string; complexity: Complexity }, idempotencyKey: string) =>
+  api<Report>('/reports/generate', { body, headers: { 'idempotency-key': idempotencyKey } });

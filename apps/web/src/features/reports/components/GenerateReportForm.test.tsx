@@ -1,0 +1,121 @@
+import { insufficientTokensDetail, MSG, type Report } from '@assay/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { balanceOf, json, polyfillDialog, renderWithApp, stubApi } from '../test-support.tsx';
+import { GenerateReportForm } from './GenerateReportForm.tsx';
+
+const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
+
+const report = (over: Partial<Report> = {}): Report => ({
+  id: 'r1',
+  title: 'Crop disease sensor patch',
+  idea: IDEA,
+  complexity: 'basic',
+  status: 'processing',
+  created_at: '2025-07-01T10:00:00.000Z',
+  completed_at: null,
+  tokens_used: 2500,
+  pdf_url: null,
+  content_preview: null,
+  error_message: null,
+  tokens_returned: false,
+  progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+  ...over,
+});
+
+beforeAll(polyfillDialog);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function setup(balance = 10_000, generate: () => Response = () => json(201, report())) {
+  const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(balance), 'POST /reports/generate': generate });
+  const onStarted = vi.fn();
+  const onInsufficient = vi.fn();
+  const user = userEvent.setup();
+  renderWithApp(<GenerateReportForm balance={balance} onStarted={onStarted} onInsufficient={onInsufficient} />);
+  const posts = () => calls.filter((c) => c.method === 'POST');
+  return { calls, posts, onStarted, onInsufficient, user };
+}
+
+const submit = () => screen.getByRole('button', { name: 'Generate Report' });
+const idea = () => screen.getByLabelText('Describe your technology idea');
+
+describe('the generate report form', () => {
+  it('asks for a complexity and an idea when submitted empty, and sends nothing', async () => {
+    const { posts, user } = setup();
+    await user.click(submit());
+    expect(await screen.findByText(MSG.complexityRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.ideaRequired)).toBeTruthy();
+    expect(idea().getAttribute('aria-invalid')).toBe('true');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('shows a live character count toward 50 and says a short idea is too short', async () => {
+    const { posts, user } = setup();
+    expect(screen.getByTestId('idea-count').textContent).toBe('0 / 50 characters (50 more needed)');
+    await user.click(screen.getByLabelText(/Advanced/));
+    await user.type(idea(), 'A solar kettle');
+    expect(screen.getByTestId('idea-count').textContent).toBe('14 / 50 characters (36 more needed)');
+    await user.click(submit());
+    expect(await screen.findByText(MSG.ideaMin)).toBeTruthy();
+    expect(screen.queryByText(MSG.complexityRequired)).toBeNull();
+    expect(posts()).toHaveLength(0);
+
+    await user.paste(' that boils water with a parabolic mirror and a heat store.');
+    expect(screen.getByTestId('idea-count').textContent).toMatch(/^73 \/ 50 characters — minimum reached$/);
+    // The error clears as soon as the idea is long enough.
+    await waitFor(() => expect(screen.queryByText(MSG.ideaMin)).toBeNull());
+  });
+
+  it('shows each tier’s cost and section count', () => {
+    setup();
+    expect(screen.getByLabelText(/Basic/).closest('label')!.textContent).toMatch(/2,500 tokens.*15 sections/);
+    expect(screen.getByLabelText(/Advanced/).closest('label')!.textContent).toMatch(/7,500 tokens.*24 sections · adds 9/);
+    expect(screen.getByLabelText(/Comprehensive/).closest('label')!.textContent).toMatch(/9,000 tokens.*34 sections · adds 10/);
+  });
+
+  it('starts the report with an Idempotency-Key when the balance covers it', async () => {
+    const { posts, onStarted, user } = setup(2500);
+    await user.click(screen.getByLabelText(/Basic/));
+    await user.click(idea());
+    await user.paste(IDEA);
+    await user.click(submit());
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' })));
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.body).toEqual({ idea: IDEA, complexity: 'basic' });
+    expect(posts()[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('does not call the server when the balance is below the cost: it says so and asks for tokens', async () => {
+    const { calls, posts, onInsufficient, onStarted, user } = setup(7000);
+    await user.click(screen.getByLabelText(/Advanced/));
+    await user.click(idea());
+    await user.paste(IDEA);
+    await user.click(submit());
+    expect(await screen.findByText(insufficientTokensDetail(7500, 7000))).toBeTruthy();
+    expect(onInsufficient).toHaveBeenCalledWith(7500, 7000);
+    expect(onStarted).not.toHaveBeenCalled();
+    expect(posts()).toHaveLength(0);
+    // The balance was checked afresh at submit time.
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/tokens/balance')).toBe(true);
+  });
+
+  it('treats a 403 from the server like a short balance, and shows other errors’ detail', async () => {
+    let status = 403;
+    const { onInsufficient, user } = setup(9000, () =>
+      status === 403 ? json(403, { detail: insufficientTokensDetail(9000, 100) }) : json(422, { detail: 'Idea rejected', errors: { idea: 'Idea rejected' } }),
+    );
+    await user.click(screen.getByLabelText(/Comprehensive/));
+    await user.click(idea());
+    await user.paste(IDEA);
+    await user.click(submit());
+    expect(await screen.findByText(insufficientTokensDetail(9000, 100))).toBeTruthy();
+    expect(onInsufficient).toHaveBeenCalledWith(9000, 9000);
+
+    status = 422;
+    await user.click(submit());
+    expect((await screen.findAllByText('Idea rejected')).length).toBeGreaterThanOrEqual(1);
+  });
+});

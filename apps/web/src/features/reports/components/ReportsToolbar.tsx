@@ -1,0 +1,87 @@
+import { REPORT_STATUSES, type ReportStatus } from '@assay/shared';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { statusLabel } from '../lib/format.ts';
+
+export interface ReportsToolbarProps {
+  search: string;
+  onSearch: (value: string) => void;
+  status: ReportStatus | undefined;
+  onStatus: (value: ReportStatus | undefined) => void;
+}
+
+/** Search (the loaded page only, SPEC section 5) and the status filter (asks the server). */
+export function ReportsToolbar({ search, onSearch, status, onStatus }: ReportsToolbarProps) {
+  const searchId = useId();
+  const statusId = useId();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
+          Search reports
+        </label>
+        <div className="relative mt-1.5">
+          <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <circle cx="9" cy="9" r="6" />
+            <path d="m14 14 3 3" strokeLinecap="round" />
+          </svg>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+            placeholder="Search this page by title or idea"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3.5 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+          />
+        </div>
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor={statusId} className="block text-sm font-medium text-slate-700">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={status ?? ''}
+          onChange={(e) => onStatus((e.target.value || undefined) as ReportStatus | undefined)}
+          className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        >
+          <option value="">All statuses</option>
+          {REPORT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+export interface PaginationProps {
+  page: number;
+  pages: number;
+  total: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}
+
+export function Pagination({ page, pages, total, onPage, busy }: PaginationProps) {
+  return (
+    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-slate-500">
+        {total.toLocaleString('en-US')} {total === 1 ? 'report' : 'reports'}
+      </p>
+      <div className="flex items-center gap-3">
+        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
+          Previous
+        </Button>
+        <span className="text-sm font-medium text-slate-700 tabular-nums" aria-live="polite">
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages || busy}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

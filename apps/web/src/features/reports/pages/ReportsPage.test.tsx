@@ -1,0 +1,187 @@
+import { ESTIMATED_GENERATION_TEXT, insufficientTokensDetail, type Report, type ReportList } from '@assay/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { balanceOf, json, polyfillDialog, renderWithApp, stubApi, type Call } from '../test-support.tsx';
+import ReportsPage from './ReportsPage.tsx';
+
+const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
+
+let n = 0;
+const report = (over: Partial<Report> = {}): Report => ({
+  id: `r${++n}`,
+  title: `Report ${n}`,
+  idea: IDEA,
+  complexity: 'basic',
+  status: 'completed',
+  created_at: '2025-07-01T10:00:00.000Z',
+  completed_at: '2025-07-01T10:05:00.000Z',
+  tokens_used: 2500,
+  pdf_url: `/api/reports/r${n}/download`,
+  content_preview: 'The summary.',
+  error_message: null,
+  tokens_returned: false,
+  progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+  ...over,
+});
+
+const page = (reports: Report[], p = 1, pages = 1, total = reports.length): ReportList => ({ reports, page: p, pages, total });
+
+beforeAll(polyfillDialog);
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const lists = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/reports?')).map((c) => c.path);
+
+describe('the reports dashboard', () => {
+  it('shows the empty state with a call to action, the balance, and Buy Tokens only below 2,500', async () => {
+    stubApi({ 'GET /tokens/balance': () => balanceOf(2499), 'GET /reports': () => json(200, page([])) });
+    renderWithApp(<ReportsPage />);
+    expect(await screen.findByText('No reports yet')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('token-balance-value').textContent).toBe('2,499'));
+    expect(screen.getByRole('button', { name: 'Buy Tokens' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Generate Report' })).toHaveLength(2);
+  });
+
+  it('hides Buy Tokens at 2,500', async () => {
+    stubApi({ 'GET /tokens/balance': () => balanceOf(2500), 'GET /reports': () => json(200, page([])) });
+    renderWithApp(<ReportsPage />);
+    await waitFor(() => expect(screen.getByTestId('token-balance-value').textContent).toBe('2,500'));
+    expect(screen.queryByRole('button', { name: 'Buy Tokens' })).toBeNull();
+  });
+
+  it('opens Buy Tokens instead of posting when the balance does not cover the report', async () => {
+    const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(1000), 'GET /reports': () => json(200, page([])) });
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />);
+    await screen.findByText('No reports yet');
+    await user.click(screen.getAllByRole('button', { name: 'Generate Report' })[0]!);
+    const form = await screen.findByRole('form', { name: 'Generate report' });
+    await user.click(within(form).getByLabelText(/Basic/));
+    await user.click(within(form).getByLabelText('Describe your technology idea'));
+    await user.paste(IDEA);
+    await user.click(within(form).getByRole('button', { name: 'Generate Report' }));
+
+    expect(await screen.findByText(insufficientTokensDetail(2500, 1000))).toBeTruthy();
+    const buy = await screen.findByRole('dialog', { name: 'Buy Tokens' });
+    expect(within(buy).getByText('This report needs 2,500 tokens: 1,500 more than you have.')).toBeTruthy();
+    expect(within(buy).getByRole('link', { name: 'See token packages' }).getAttribute('href')).toBe('/login-pricing');
+    expect(screen.queryByRole('form', { name: 'Generate report' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('searches the loaded page by title or idea, filters by status on the server, and pages', async () => {
+    const first = [
+      report({ title: 'Solar kettle', idea: 'A kettle that boils water with a PARABOLIC mirror and a heat store, for off-grid homes.' }),
+      report({ title: 'Crop sensor', status: 'failed', error_message: 'The analyst was unavailable.', tokens_returned: true, pdf_url: null }),
+      report({ title: 'Bridge monitor', status: 'processing', pdf_url: null, progress: { stage: 'sections', sections_done: 7, sections_total: 15 } }),
+    ];
+    const second = [report({ title: 'Old report' })];
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(40_000),
+      'GET /reports': (c) => {
+        const q = new URLSearchParams(c.path.split('?')[1]);
+        if (q.get('status') === 'failed') return json(200, page([first[1]!]));
+        return json(200, q.get('page') === '2' ? page(second, 2, 2, 11) : page(first, 1, 2, 11));
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />);
+    await screen.findAllByText('Solar kettle');
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getAllByText('Writing sections — 7 of 15').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('The analyst was unavailable.').length).toBeGreaterThan(0);
+
+    await user.type(screen.getByLabelText('Search reports'), 'parabolic');
+    expect(screen.getAllByText('Solar kettle').length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Crop sensor')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Search reports'));
+    await user.type(screen.getByLabelText('Search reports'), 'CROP');
+    expect(screen.getAllByText('Crop sensor').length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Solar kettle')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Search reports'));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findAllByText('Old report');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Page 1 of 2');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() => expect(lists(calls)).toContain('/reports?page=1&limit=10&status=failed'));
+    await waitFor(() => expect(screen.queryAllByText('Solar kettle')).toHaveLength(0));
+    expect(lists(calls)).toContain('/reports?page=2&limit=10');
+  });
+});
+
+/** A text/event-stream response the test writes to, chunk by chunk. */
+function sseStream() {
+  const enc = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    write: (text: string) => controller.enqueue(enc.encode(text)),
+    close: () => controller.close(),
+  };
+}
+
+const event = (r: Report) => `event: report\ndata: ${JSON.stringify(r)}\n\n`;
+
+describe('live progress on the dashboard', () => {
+  it('follows a processing report over its event stream and updates it in place when it completes', async () => {
+    const live = report({ title: 'Wave energy buoy', status: 'processing', pdf_url: null, content_preview: null, progress: { stage: 'queued', sections_done: 0, sections_total: 15 } });
+    const writing = { ...live, progress: { stage: 'sections' as const, sections_done: 3, sections_total: 15 } };
+    const done = { ...live, status: 'completed' as const, pdf_url: `/api/reports/${live.id}/download`, progress: { stage: 'done' as const, sections_done: 15, sections_total: 15 } };
+    const stream = sseStream();
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(0),
+      'GET /reports': () => json(200, page([live])),
+      [`GET /reports/${live.id}/events`]: () => stream.response(),
+    });
+    renderWithApp(<ReportsPage />);
+    expect((await screen.findAllByText('Queued — starting shortly')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/events'))).toBe(true));
+    // Events split anywhere, even inside the JSON.
+    const text = event(live) + event(writing);
+    stream.write(text.slice(0, 30));
+    stream.write(text.slice(30, 500));
+    stream.write(text.slice(500));
+    expect((await screen.findAllByText('Writing sections — 3 of 15')).length).toBeGreaterThan(0);
+    stream.write(': keep-alive\n\n');
+    stream.write(event(done));
+    stream.close();
+    expect(await screen.findByText('Your report "Wave energy buoy" is ready')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Preview Wave energy buoy' }).length).toBeGreaterThan(0);
+    // In place: the list was loaded once, and the balance reloaded after the report finished.
+    expect(lists(calls)).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/tokens/balance').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('falls back to polling every 5 s, and to the estimate when neither works', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const a = report({ title: 'Polled', status: 'processing', pdf_url: null, progress: { stage: 'outline', sections_done: 0, sections_total: 15 } });
+    const b = report({ title: 'Offline', status: 'processing', pdf_url: null, progress: { stage: 'outline', sections_done: 0, sections_total: 15 } });
+    const failed = { ...a, status: 'failed' as const, error_message: null, tokens_returned: true, progress: { ...a.progress, stage: 'failed' as const } };
+    stubApi({
+      'GET /tokens/balance': () => balanceOf(2500),
+      'GET /reports': () => json(200, page([a, b])),
+      [`GET /reports/${a.id}/events`]: () => json(502, {}),
+      [`GET /reports/${b.id}/events`]: () => json(502, {}),
+      [`GET /reports/${a.id}`]: () => json(200, failed),
+      [`GET /reports/${b.id}`]: () => json(503, {}),
+    });
+    renderWithApp(<ReportsPage />);
+    await screen.findAllByText('Polled');
+    await vi.advanceTimersByTimeAsync(5100);
+    expect((await screen.findAllByText('An error occurred during report generation. Please try again.')).length).toBeGreaterThan(0);
+    expect(screen.getByText('The 2,500 tokens for this report were returned to your balance.')).toBeTruthy();
+    expect((await screen.findAllByText(ESTIMATED_GENERATION_TEXT)).length).toBeGreaterThan(0);
+  });
+});
