@@ -1,0 +1,26 @@
+import type { ContactSubmission } from '@assay/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { adminApi, adminPage, logged, query, SILENT } from '../lib/admin-api.ts';
+import { dispositionFileName, saveBlob, today } from '../lib/save-blob.ts';
+import { adminKeys, PAGE_SIZE, type ContactFilter } from './keys.ts';
+
+const filterParams = (f: ContactFilter) => ({ q: f.q || undefined, from: f.from || undefined, to: f.to || undefined });
+
+/** GET /contact/submissions — newest first, filtered by text and dates, one page with X-Total-Count. */
+export const contactQuery = (filter: ContactFilter, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.contact(filter, page),
+    queryFn: ({ signal }) =>
+      logged('contact submissions', () =>
+        adminPage<ContactSubmission>('/contact/submissions', { ...filterParams(filter), page, limit: PAGE_SIZE.contact }, signal),
+      ),
+    placeholderData: keepPreviousData,
+    meta: SILENT,
+  });
+
+/** GET /contact/export — the server's CSV of the (filtered) submissions, saved as a file. */
+export async function downloadContactCsv(filter: ContactFilter): Promise<void> {
+  const res = await adminApi<Response>(`/contact/export${query(filterParams(filter))}`, { raw: true, headers: { accept: 'text/csv' } });
+  const blob = await res.blob();
+  saveBlob(blob, dispositionFileName(res.headers.get('content-disposition')) ?? `contact-submissions-${today()}.csv`);
+}

@@ -1,0 +1,22 @@
+import type { PostType } from '@assay/shared';
+
+/** Every operator query lives under ['admin'], so Logout removes all of them at once. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  users: (q: string, page: number) => ['admin', 'users', { q, page }] as const,
+  userReports: (id: string) => ['admin', 'user', id, 'reports'] as const,
+  userTransactions: (id: string) => ['admin', 'user', id, 'transactions'] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  transactions: (q: string, page: number) => ['admin', 'transactions', { q, page }] as const,
+  contact: (filter: ContactFilter, page: number) => ['admin', 'contact', { ...filter, page }] as const,
+  posts: (type: PostType) => ['admin', 'posts', type] as const,
+};
+
+export interface ContactFilter {
+  q: string;
+  from: string;
+  to: string;
+}
+
+export const PAGE_SIZE = { users: 20, transactions: 25, contact: 25 } as const;

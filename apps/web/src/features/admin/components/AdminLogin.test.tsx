@@ -1,0 +1,71 @@
+import { MSG } from '@assay/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
+import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { AdminLogin } from './AdminLogin.tsx';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+afterEach(() => {
+  adminCredentials.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+async function signIn(username: string, password: string) {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByLabelText('Username'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('the operator login', () => {
+  it('asks for both fields under them', async () => {
+    const fetch = mockFetch(() => json({}));
+    renderWithClient(<AdminLogin />);
+    await signIn('', '');
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText(MSG.passwordRequired)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checks the credentials as basic authorization, without the member token, then keeps them for the tab', async () => {
+    const fetch = mockFetch(() => json({ username: 'ops' }));
+    renderWithClient(<AdminLogin />);
+    await signIn('ops', 'pässword:1');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.adminLoginSuccess));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/admin/login');
+    expect(init!.method).toBe('POST');
+    const auth = (init!.headers as Record<string, string>).authorization!;
+    expect(auth.startsWith('Basic ')).toBe(true);
+    expect(new TextDecoder().decode(Uint8Array.from(atob(auth.slice(6)), (c) => c.charCodeAt(0)))).toBe('ops:pässword:1');
+    expect(adminCredentials.get()).toEqual({ username: 'ops', authorization: auth });
+    expect(sessionStorage.getItem(CREDENTIALS_KEY)).toContain('"username":"ops"');
+    expect(localStorage.getItem(CREDENTIALS_KEY)).toBeNull();
+  });
+
+  it('says Invalid admin credentials on 401 and stores nothing', async () => {
+    mockFetch(() => json({ detail: 'Invalid admin credentials' }, 401));
+    renderWithClient(<AdminLogin />);
+    await signIn('ops', 'wrong');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.adminInvalidCredentials));
+    expect(adminCredentials.get()).toBeNull();
+  });
+
+  it('shows the lock-out detail on 429, and Login failed on anything else', async () => {
+    mockFetch(() => json({ detail: 'Too many failed sign-in attempts. Please try again later.' }, 429));
+    const { unmount } = renderWithClient(<AdminLogin />);
+    await signIn('ops', 'whatever');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Please try again later.');
+    unmount();
+
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithClient(<AdminLogin />);
+    await signIn('ops', 'whatever');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.adminLoginFailed));
+  });
+});

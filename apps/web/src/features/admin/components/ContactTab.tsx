@@ -1,0 +1,141 @@
+import { CONTACT_REASON_LABELS, MSG, type ContactReason, type ContactSubmission } from '@assay/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { contactQuery, downloadContactCsv } from '../api/contact.ts';
+import { PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { usePageFor } from '../hooks/usePagedSearch.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
+
+const reasonLabel = (r: string | null) => (r ? (CONTACT_REASON_LABELS[r as ContactReason] ?? r) : null);
+
+/** Contact Submissions (SPEC section 2): text search, a date filter with Clear, CSV download, newest first. */
+export function ContactTab() {
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const filter = useMemo<ContactFilter>(() => ({ q, from, to }), [q, from, to]);
+  const { page, setPage } = usePageFor(JSON.stringify(filter));
+  const list = useQuery(contactQuery(filter, page));
+  const [exporting, setExporting] = useState(false);
+  const rangeInvalid = Boolean(from && to && from > to);
+  const filtered = Boolean(q || from || to);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadContactCsv(filter);
+      toast.success('Contact submissions exported');
+    } catch (err) {
+      console.error(MSG.exportContactFailed, err);
+      toast.error(MSG.exportContactFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        title="Contact Submissions"
+        description="Messages from the contact and RTTP forms, newest first."
+        actions={
+          <Button variant="outline" onClick={() => void onExport()} loading={exporting}>
+            {!exporting && <DownloadIcon />}
+            Download CSV
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <SearchBox label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" />
+        <fieldset className="flex flex-wrap items-end gap-3">
+          <legend className="sr-only">Date filter</legend>
+          <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
+          <DateInput label="To" value={to} min={from || undefined} onChange={setTo} />
+          <Button
+            variant="ghost"
+            disabled={!from && !to}
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+          >
+            Clear
+          </Button>
+        </fieldset>
+      </div>
+      {rangeInvalid && <p className="text-sm text-red-600" role="alert">The “From” date is after the “To” date.</p>}
+      {list.data ? (
+        list.data.items.length === 0 ? (
+          <EmptyState title="No contact submissions found" hint={filtered ? 'Try a different search or date range.' : undefined} />
+        ) : (
+          <>
+            <ul className="space-y-3" aria-label="Contact submissions">
+              {list.data.items.map((s) => (
+                <li key={s.id}>
+                  <SubmissionCard s={s} />
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pageSize={PAGE_SIZE.contact} total={list.data.total} onPage={setPage} busy={list.isPlaceholderData} noun="submissions" />
+          </>
+        )
+      ) : list.isError ? (
+        <LoadError what="contact submissions" onRetry={() => void list.refetch()} />
+      ) : (
+        <ListSpinner />
+      )}
+    </div>
+  );
+}
+
+function DateInput({ label, value, onChange, min, max }: { label: string; value: string; onChange: (v: string) => void; min?: string | undefined; max?: string | undefined }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+      {label}
+      <input
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+      />
+    </label>
+  );
+}
+
+function SubmissionCard({ s }: { s: ContactSubmission }) {
+  const reason = reasonLabel(s.reason);
+  return (
+    <Card className="p-4 sm:p-5" data-testid="contact-submission">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {s.name}
+            {reason && <Badge tone="brand">{reason}</Badge>}
+          </p>
+          <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-600">
+            <a href={`mailto:${s.email}`} className="break-all text-brand-700 hover:underline">
+              {s.email}
+            </a>
+            <a href={`tel:${s.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+              {s.phone}
+            </a>
+          </p>
+        </div>
+        <time dateTime={s.submitted_at} className="text-xs whitespace-nowrap text-slate-500">
+          {formatDateTime(s.submitted_at)}
+        </time>
+      </div>
+      <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{s.message}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { MSG, type Post, type PostType } from '@assay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/Badge.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { adminKeys } from '../api/keys.ts';
+import { postsApi, postsQuery } from '../api/posts.ts';
+import { formatCount, formatDate, postStatusTone, titleCase } from '../lib/format.ts';
+import { postTypeLabel } from '../lib/post-form.ts';
+import { PostFormModal } from './PostFormModal.tsx';
+import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
+
+/** Blog Posts / Press Releases (SPEC section 2): the list, Create, Edit, Publish/Unpublish, Delete. */
+export function PostsTab({ type }: { type: PostType }) {
+  const posts = useQuery(postsQuery(type));
+  const [editing, setEditing] = useState<Post | 'new' | null>(null);
+  const noun = postTypeLabel(type);
+
+  return (
+    <div className="space-y-5">
+      <SectionHeader
+        title={postTypeLabel(type, true)}
+        description={type === 'blog' ? 'Articles on the public blog. Drafts stay hidden until published.' : 'Announcements on the press page. Drafts stay hidden until published.'}
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+              <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+            </svg>
+            Create {noun}
+          </Button>
+        }
+      />
+      {posts.data ? (
+        posts.data.length === 0 ? (
+          <EmptyState title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'} hint={`Create the first ${noun.toLowerCase()}.`} />
+        ) : (
+          <ul className="space-y-3" aria-label={postTypeLabel(type, true)}>
+            {posts.data.map((p) => (
+              <li key={p.id}>
+                <PostRow post={p} onEdit={() => setEditing(p)} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : posts.isError ? (
+        <LoadError what={postTypeLabel(type, true).toLowerCase()} onRetry={() => void posts.refetch()} />
+      ) : (
+        <ListSpinner />
+      )}
+      {editing && <PostFormModal type={type} post={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.posts(post.post_type) });
+  const published = post.status === 'published';
+
+  const toggle = useMutation({
+    mutationFn: () => (published ? postsApi.unpublish(post.id) : postsApi.publish(post.id)),
+    onSuccess: () => {
+      toast.success(published ? MSG.postUnpublished : MSG.postPublished);
+      void refresh();
+    },
+    onError: (err) => {
+      console.error(err);
+      toast.error(published ? MSG.postUnpublishFailed : MSG.postPublishFailed);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => postsApi.remove(post.id),
+    onSuccess: () => {
+      toast.success(MSG.postDeleted);
+      void refresh();
+    },
+    onError: (err) => {
+      console.error(err);
+      toast.error(MSG.postDeleteFailed);
+    },
+  });
+
+  return (
+    <Card className="p-4 sm:p-5" data-testid="admin-post">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
+            <Badge tone={postStatusTone(post.status)}>{titleCase(post.status)}</Badge>
+            {post.featured && <Badge tone="brand">★ Featured</Badge>}
+          </div>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.description}</p>
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            <span>By {post.author_name}</span>
+            <span>Created {formatDate(post.created_at)}</span>
+            {post.published_at && published && <span>Published {formatDate(post.published_at)}</span>}
+            <span>
+              {formatCount(post.view_count)} {post.view_count === 1 ? 'view' : 'views'}
+            </span>
+            <span className="font-mono">/{post.slug}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${post.title}`}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant={published ? 'outline' : 'primary'}
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate()}
+            aria-label={`${published ? 'Unpublish' : 'Publish'} ${post.title}`}
+          >
+            {published ? 'Unpublish' : 'Publish'}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700! hover:bg-red-50!"
+            loading={remove.isPending}
+            onClick={() => {
+              if (window.confirm(MSG.postDeleteConfirm)) remove.mutate();
+            }}
+            aria-label={`Delete ${post.title}`}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

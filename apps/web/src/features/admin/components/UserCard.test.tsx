@@ -1,0 +1,126 @@
+import type { AdminReport, AdminUser, Transaction } from '@assay/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminKeys } from '../api/keys.ts';
+import { adminCredentials } from '../lib/credentials.ts';
+import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { UserCard } from './UserCard.tsx';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const USER: AdminUser = {
+  id: 'u1',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '+1 555 0100',
+  plan_name: 'Starter',
+  subscription_status: 'active',
+  reports_generated: 2,
+  available_tokens: 7500,
+  is_verified: true,
+  created_at: '2025-07-01T00:00:00Z',
+  last_login: null,
+};
+const REPORTS: AdminReport[] = [
+  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed' },
+  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing' },
+];
+const TX: Transaction = {
+  id: 't1',
+  user_name: 'Grace Hopper',
+  user_email: 'grace@example.com',
+  plan_name: 'starter',
+  package_name: 'Starter',
+  tokens: 10000,
+  amount_paid: 5782,
+  currency: 'USD',
+  status: 'active',
+  razorpay_payment_id: 'pay_sbx_ABCDEFGH12345678',
+  razorpay_order_id: 'order_sbx_1',
+  active_until: '2026-07-01T00:00:00Z',
+  created_at: '2025-07-01T00:00:00Z',
+};
+
+beforeEach(() => {
+  adminCredentials.save('ops', 'secret-password');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  adminCredentials.clear();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe('an operator’s user card', () => {
+  it('loads subscriptions and reports on expand, and drops them on collapse', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((_m, path) => json(path.endsWith('/reports') ? REPORTS : [TX]));
+    const { client } = renderWithClient(<UserCard user={USER} />);
+    const toggle = screen.getByRole('button', { name: /Grace Hopper/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const subs = await screen.findByRole('region', { name: 'Subscriptions' });
+    await within(subs).findByText('$57.82');
+    expect(within(subs).getByText(/Payment 12345678/)).toBeTruthy();
+    const reports = screen.getByRole('region', { name: 'Reports' });
+    await within(reports).findByText('Compiler for banks');
+    expect(within(reports).getByRole('button', { name: /Download PDF/ })).toBeTruthy();
+    // No file yet: its status instead of the button.
+    const pending = within(reports).getByText('Nanosecond wire').closest('li')!;
+    expect(within(pending).queryByRole('button')).toBeNull();
+    expect(within(pending).getByText('Processing')).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions']));
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Reports' })).toBeNull();
+    expect(client.getQueryData(adminKeys.userReports('u1'))).toBeUndefined();
+    expect(client.getQueryData(adminKeys.userTransactions('u1'))).toBeUndefined();
+  });
+
+  it('toasts the spec’s messages when a load fails', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json({ detail: 'boom' }, 500));
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch user reports'));
+    expect(toast.error).toHaveBeenCalledWith('Failed to fetch user subscriptions');
+  });
+
+  it('downloads a report as report-{id}.pdf with basic authorization', async () => {
+    const user = userEvent.setup();
+    const created: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      created.push(this.download);
+    });
+    const fetch = mockFetch((_m, path) =>
+      path.endsWith('/download')
+        ? new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } })
+        : json(path.endsWith('/reports') ? REPORTS : []),
+    );
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    await user.click(await screen.findByRole('button', { name: /Download PDF/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Report downloaded'));
+    expect(created).toEqual(['report-r1.pdf']);
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/reports/r1/download')!;
+    expect((init!.headers as Record<string, string>).authorization).toMatch(/^Basic /);
+    click.mockRestore();
+  });
+
+  it('says Failed to download report when the server refuses', async () => {
+    const user = userEvent.setup();
+    mockFetch((_m, path) => (path.endsWith('/download') ? json({ detail: 'Report not found' }, 404) : json(path.endsWith('/reports') ? REPORTS : [])));
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    await user.click(await screen.findByRole('button', { name: /Download PDF/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to download report'));
+  });
+});

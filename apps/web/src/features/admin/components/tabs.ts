@@ -1,0 +1,5 @@
+/** The panel's tabs, in order (SPEC section 2). */
+export const ADMIN_TABS = ['dashboard', 'users', 'purchases', 'contact', 'blog', 'press'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const isAdminTab = (v: string | null): v is AdminTab => !!v && (ADMIN_TABS as readonly string[]).includes(v);

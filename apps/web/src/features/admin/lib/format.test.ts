@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatMinor, formatRupees, paymentIdTail, postStatusTone, transactionTone } from './format.ts';
+
+describe('Payment ID', () => {
+  it('shows the last 8 characters', () => {
+    expect(paymentIdTail('pay_sbx_AbCdEfGhIjKlMn')).toBe('GhIjKlMn');
+    expect(paymentIdTail('pay_Q1w2E3r4T5y6U7')).toBe('r4T5y6U7');
+  });
+  it('shows a short id whole', () => {
+    expect(paymentIdTail('12345678')).toBe('12345678');
+    expect(paymentIdTail('abc')).toBe('abc');
+  });
+  it('shows N/A without one', () => {
+    expect(paymentIdTail(null)).toBe('N/A');
+    expect(paymentIdTail(undefined)).toBe('N/A');
+    expect(paymentIdTail('')).toBe('N/A');
+    expect(paymentIdTail('   ')).toBe('N/A');
+  });
+});
+
+describe('amounts in minor units', () => {
+  it('divides by 100 and shows the currency charged, never converted', () => {
+    expect(formatMinor(15222, 'USD')).toBe('$152.22');
+    expect(formatMinor(5782, 'usd')).toBe('$57.82');
+    expect(formatMinor(1000000, 'INR')).toBe('₹10,000.00');
+    expect(formatMinor(12345678, 'INR')).toBe('₹1,23,456.78');
+    expect(formatMinor(500, 'EUR')).toBe('€5.00');
+    expect(formatMinor(0, 'USD')).toBe('$0.00');
+  });
+  it('keeps two decimals whatever the currency’s own minor unit', () => {
+    expect(formatMinor(12345, 'JPY')).toBe('¥123.45');
+  });
+  it('falls back to the code for an unknown currency', () => {
+    expect(formatMinor(1999, 'XYZ1')).toBe('19.99 XYZ1');
+  });
+  it('shows rupee revenue with two decimals', () => {
+    expect(formatRupees(0)).toBe('₹0.00');
+    expect(formatRupees(123456.5)).toBe('₹1,23,456.50');
+  });
+});
+
+describe('status badges', () => {
+  it('transactions: active is success, cancelled is danger, others neutral or warning', () => {
+    expect(transactionTone('active')).toBe('success');
+    expect(transactionTone('cancelled')).toBe('danger');
+    expect(transactionTone('pending')).toBe('warning');
+    expect(transactionTone('expired')).toBe('neutral');
+    expect(transactionTone('something-new')).toBe('neutral');
+  });
+  it('posts: published is success, any other value warning', () => {
+    expect(postStatusTone('published')).toBe('success');
+    expect(postStatusTone('draft')).toBe('warning');
+    expect(postStatusTone('scheduled')).toBe('warning');
+  });
+});

@@ -1,0 +1,34 @@
+/** Saves a Blob under a file name through a temporary object URL and an <a download>. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The file name a Content-Disposition header gives, if any. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
+}
+
+/** Today as YYYY-MM-DD (local), for export file names. */
+export const today = () => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
