@@ -1,7 +1,8 @@
 import type { ContactSubmission } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminApi, adminPage, logged, query, SILENT } from '../lib/admin-api.ts';
-import { dispositionFileName, saveBlob, today } from '../lib/save-blob.ts';
+import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
+import { today } from '../lib/today.ts';
 import { adminKeys, PAGE_SIZE, type ContactFilter } from './keys.ts';
 
 const filterParams = (f: ContactFilter) => ({ q: f.q || undefined, from: f.from || undefined, to: f.to || undefined });

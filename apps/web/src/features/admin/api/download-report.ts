@@ -1,5 +1,5 @@
 import { adminApi } from '../lib/admin-api.ts';
-import { saveBlob } from '../lib/save-blob.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** GET /reports/{id}/download with basic authorization, saved as report-{id}.pdf (SPEC section 7). */
 export async function downloadReport(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AdminUser, Transaction } from '@assay/shared';
 import { formatDateTime, paymentIdTail } from './format.ts';
-import { saveBlob, today } from './save-blob.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { today } from './today.ts';
 
 /** One column of an export: a header and how to read a row's cell. */
 export interface ExportColumn<T> {

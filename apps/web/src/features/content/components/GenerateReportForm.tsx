@@ -21,6 +21,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { contentApi } from '../api/content-api.ts';
 import { TIER_LABELS } from '../data/tiers.ts';
+import { IdeaField } from '../../reports/components/IdeaField.tsx';
 
 /** The home page's generate form uses the server's own rules (SPEC sections 2, 5 and 8). */
 const generateForm = generateReportRequest;
@@ -80,7 +81,6 @@ export function GenerateReportForm() {
 
   const complexity = watch('complexity');
   const length = watch('idea').trim().length;
-  const remaining = Math.max(0, LIMITS.ideaMin - length);
 
   const promptSignIn = () => {
     saveDraft(getValues());
@@ -116,7 +116,6 @@ export function GenerateReportForm() {
   });
 
   const ideaError = errors.idea?.message;
-  const describedBy = [`${ideaId}-count`, `${ideaId}-privacy`, ideaError ? `${ideaId}-error` : ''].filter(Boolean).join(' ');
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Generate a technology assessment report">
@@ -154,51 +153,13 @@ export function GenerateReportForm() {
         )}
       </fieldset>
 
-      <div className="space-y-1.5">
-        <label htmlFor={ideaId} className="block text-sm font-semibold text-slate-900">
-          Describe your technology idea
-        </label>
-        <textarea
-          id={ideaId}
-          rows={6}
-          maxLength={LIMITS.ideaMax}
-          placeholder="What problem does it solve, how does it work, and what makes it new? For example: a low-cost sensor patch that detects early crop disease from leaf moisture patterns…"
-          aria-invalid={ideaError ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(
-            'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400',
-            'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20',
-            ideaError ? 'border-red-400' : 'border-slate-300',
-          )}
-          {...register('idea')}
-        />
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-xs">
-          {ideaError ? (
-            <p id={`${ideaId}-error`} role="alert" className="text-sm text-red-600">
-              {ideaError}
-            </p>
-          ) : (
-            <span />
-          )}
-          <p id={`${ideaId}-count`} className={cn('ml-auto tabular-nums', remaining ? 'text-slate-500' : 'text-emerald-700')}>
-            {remaining
-              ? `${length} / ${LIMITS.ideaMin} characters minimum (${remaining} to go)`
-              : `${fmt(length)} characters — minimum reached`}
-          </p>
-        </div>
-      </div>
-
-      <div id={`${ideaId}-privacy`} className="flex gap-3 rounded-xl bg-brand-50 px-4 py-3 text-xs leading-relaxed text-brand-900">
-        <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-        </svg>
-        <p>
-          <strong className="font-semibold">Your idea stays private.</strong> Only you can see your ideas and reports, and the AI
-          provider we use is configured not to train on them. Do not publish or present your invention before you file a patent
-          application: public disclosure can destroy its novelty.
-        </p>
-      </div>
+      <IdeaField
+        id={ideaId}
+        registration={register('idea')}
+        length={length}
+        error={ideaError}
+        placeholder="What problem does it solve, how does it work, and what makes it new? For example: a low-cost sensor patch that detects early crop disease from leaf moisture patterns…"
+      />
 
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={restoring}>
         Generate Free Assessment Report

@@ -2,7 +2,6 @@ import {
   COMPLEXITIES,
   generateReportForm,
   insufficientTokensDetail,
-  LIMITS,
   MSG,
   REPORT_COSTS,
   REPORT_MESSAGES,
@@ -24,6 +23,7 @@ import { balanceQuery } from '../../billing/api/balance.ts';
 import { generateReport } from '../api/generate-report.ts';
 import { COMPLEXITY_LABELS, formatTokens } from '../lib/format.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+import { IdeaField } from './IdeaField.tsx';
 
 const TIER_PITCH: Record<Complexity, string> = {
   basic: 'The essentials: problem, technology, benefits, IP snapshot, market signals, competitors, regulation and risks.',
@@ -58,7 +58,6 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
 
   const complexity = watch('complexity');
   const length = watch('idea').trim().length;
-  const remaining = Math.max(0, LIMITS.ideaMin - length);
 
   const onSubmit = handleSubmit(async (values) => {
     const tier = values.complexity as Complexity;
@@ -91,7 +90,6 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
   });
 
   const ideaError = errors.idea?.message;
-  const describedBy = [`${ideaId}-count`, ideaError ? `${ideaId}-error` : '', `${ideaId}-privacy`].filter(Boolean).join(' ');
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Generate report">
@@ -151,54 +149,13 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
         )}
       </fieldset>
 
-      <div className="space-y-1.5">
-        <label htmlFor={ideaId} className="block text-sm font-medium text-slate-700">
-          Describe your technology idea
-        </label>
-        <textarea
-          id={ideaId}
-          rows={6}
-          maxLength={LIMITS.ideaMax}
-          placeholder="What problem does it solve, how does it work, and what makes it new?"
-          aria-invalid={ideaError ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(
-            'block min-h-32 w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400',
-            'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20',
-            ideaError ? 'border-red-400' : 'border-slate-300',
-          )}
-          {...register('idea')}
-        />
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          {ideaError ? (
-            <p id={`${ideaId}-error`} role="alert" className="text-sm text-red-600">
-              {ideaError}
-            </p>
-          ) : (
-            <span />
-          )}
-          <p
-            id={`${ideaId}-count`}
-            data-testid="idea-count"
-            aria-live="polite"
-            className={cn('ml-auto text-xs tabular-nums', remaining ? 'text-slate-500' : 'text-emerald-700')}
-          >
-            {formatTokens(length)} / {LIMITS.ideaMin} characters{remaining ? ` (${remaining} more needed)` : ' — minimum reached'}
-          </p>
-        </div>
-      </div>
-
-      <div id={`${ideaId}-privacy`} className="flex gap-3 rounded-xl bg-slate-50 px-4 py-3 text-xs leading-relaxed text-slate-700 ring-1 ring-slate-200">
-        <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-        </svg>
-        <p>
-          <strong className="font-semibold text-slate-900">Your idea stays private.</strong> Only you can see your ideas and
-          reports. Do not publish or present your invention before you file a patent application: public disclosure can destroy
-          its novelty.
-        </p>
-      </div>
+      <IdeaField
+        id={ideaId}
+        registration={register('idea')}
+        length={length}
+        error={ideaError}
+        placeholder="What problem does it solve, how does it work, and what makes it new?"
+      />
 
       <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600" aria-live="polite">

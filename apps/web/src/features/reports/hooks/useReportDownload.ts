@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { fetchReportPdf } from '../api/download-report.ts';
 import { pdfFileName } from '../lib/format.ts';
-import { saveBlob } from '../lib/save-file.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** Downloads a report's PDF under its (sanitised) title; one download per report at a time. */
 export function useReportDownload() {

@@ -9,6 +9,7 @@ export function saveBlob(blob: Blob, fileName: string) {
   document.body.appendChild(a);
   a.click();
   a.remove();
+  // Give the browser time to start the download before the URL goes away.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
@@ -25,10 +26,3 @@ export function dispositionFileName(header: string | null): string | undefined {
   }
   return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
 }
-
-/** Today as YYYY-MM-DD (local), for export file names. */
-export const today = () => {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
