@@ -42,6 +42,8 @@ export default defineConfig({
           fileParallelism: false,
           // After the unit projects: browsers and servers should not share 2 cores with them.
           sequence: { groupOrder: 1 },
+          // One retry for timing on a loaded machine (Playwright's CI default is two); a broken flow still fails.
+          retry: 1,
         },
       },
     ],

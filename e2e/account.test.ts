@@ -23,7 +23,7 @@ describe('a newcomer’s account, in the browser', () => {
     // Submitting empty shows the spec's messages under the fields.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
-    await expect(page.getByText('You must agree to the terms and conditions').isVisible()).resolves.toBe(true);
+    await page.getByText('You must agree to the terms and conditions').waitFor();
 
     await page.getByLabel('Full name').fill('Katherine Johnson');
     await page.getByLabel('Email').fill(email);

@@ -71,7 +71,7 @@ describe('buying tokens in the browser (sandbox checkout)', () => {
     await expect(dialog.getByTestId('review-price').textContent()).resolves.toBe(usd(pro.price_usd));
     await expect(dialog.getByTestId('review-gst').textContent()).resolves.toBe(usd(pro.gst_usd));
     await expect(dialog.getByTestId('review-total').textContent()).resolves.toBe(usd(pro.total_usd));
-    await expect(dialog.getByText('12 months').isVisible()).resolves.toBe(true);
+    await dialog.getByText('12 months').waitFor();
 
     // Proceed: the sandbox checkout opens as a pop-up; Approve pays.
     const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Proceed to payment' }).click()]);
@@ -112,8 +112,8 @@ describe('/pricing, signed out', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/pricing`);
     await page.getByRole('link', { name: 'For free tokens, please sign up' }).waitFor();
-    await expect(page.getByTestId('package-pro').getByText('Most Popular').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('package-enterprise').getByText('Custom').isVisible()).resolves.toBe(true);
+    await page.getByTestId('package-pro').getByText('Most Popular').waitFor();
+    await page.getByTestId('package-enterprise').getByText('Custom').waitFor();
 
     await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
     await page.getByText('Please login to purchase tokens').waitFor();
