@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { reconcileStaleOrders } from './modules/payments/index.ts';
 import { failStuckReports, processReport, REPORT_JOB, type ReportJobData } from './modules/reports/index.ts';
+import { purgeExpired } from './modules/system/purge-expired.ts';
 import { expireLots } from './modules/tokens/index.ts';
 
 /**
@@ -23,6 +24,7 @@ export async function startBackgroundWork(deps: Deps) {
     }),
     every(60 * 60_000, async () => {
       await expireLots(deps.db);
+      await purgeExpired(deps.db);
     }),
   ];
   log.info({ concurrency: config.REPORT_WORKER_CONCURRENCY }, 'report worker started');
