@@ -23,7 +23,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,8 +90,9 @@ const schema = z.object({
   SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'JWT_SECRET'> & {
+export type Config = Omit<z.infer<typeof schema>, 'JWT_SECRET' | 'PUBLIC_URL'> & {
   JWT_SECRET: string;
+  PUBLIC_URL: string;
   /** True when the PUBLIC_URL is https: cookies get the Secure flag. */
   secureCookies: boolean;
 };
@@ -120,10 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!llm.success) problems.push(...llm.error.issues.map((i) => `LLM_${String(i.path[0]).replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase()}: ${i.message}`));
   }
   if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,
+    PUBLIC_URL: publicUrl,
     JWT_SECRET: c.JWT_SECRET ?? embeddedSecret(c.DATA_DIR, c.DATABASE_URL !== undefined),
-    secureCookies: c.PUBLIC_URL.startsWith('https://'),
+    secureCookies: publicUrl.startsWith('https://'),
   };
 }
 
