@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { MemberShell } from '../components/layout/MemberShell.tsx';
 import { PublicLayout } from '../components/layout/PublicLayout.tsx';
 import { ErrorPage } from '../components/layout/ErrorBoundary.tsx';
+import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { Root } from './Root.tsx';
 
 /** Each screen is its own chunk: the public pages stay small, member and admin code load on demand. */
@@ -14,6 +15,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorPage />,
+    // Shown while the first screen's chunk loads, instead of a blank page.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         element: <PublicLayout />,
