@@ -8,6 +8,12 @@ const control = (invalid: boolean) =>
     invalid ? 'border-red-400' : 'border-slate-300',
   );
 
+/** The error (or else the hint) describes the control, and an error marks it invalid. */
+const fieldAria = (id: string, error: string | undefined, hint?: ReactNode) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
+
 interface FieldShellProps {
   id: string;
   label: ReactNode;
@@ -47,8 +53,7 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
       <input
         ref={ref}
         id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fid}-error` : hint ? `${fid}-hint` : undefined}
+        {...fieldAria(fid, error, hint)}
         className={cn(control(Boolean(error)), className)}
         {...rest}
       />
@@ -70,8 +75,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<InputProps, 'type
           ref={ref}
           id={fid}
           type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fid}-error` : hint ? `${fid}-hint` : undefined}
+          {...fieldAria(fid, error, hint)}
           className={cn(control(Boolean(error)), 'pr-16')}
           {...rest}
         />
@@ -102,8 +106,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(func
       <textarea
         ref={ref}
         id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fid}-error` : hint ? `${fid}-hint` : undefined}
+        {...fieldAria(fid, error, hint)}
         className={cn(control(Boolean(error)), 'min-h-28', className)}
         {...rest}
       />
@@ -124,8 +127,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
       <select
         ref={ref}
         id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fid}-error` : undefined}
+        {...fieldAria(fid, error)}
         className={cn(control(Boolean(error)), className)}
         {...rest}
       >
@@ -150,8 +152,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(functio
           ref={ref}
           id={fid}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fid}-error` : undefined}
+          {...fieldAria(fid, error)}
           className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
           {...rest}
         />
