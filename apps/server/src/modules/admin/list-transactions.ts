@@ -1,5 +1,6 @@
 import type { Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 interface Row {
   id: string;
@@ -28,7 +29,7 @@ export async function listTransactions(
   db: Queryable,
   q: { userId?: string | undefined; q?: string | undefined; page?: number | undefined; limit: number },
 ) {
-  const search = q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const where = `($1::uuid IS NULL OR p.user_id = $1::uuid)
     AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR u.email LIKE $2 OR lower(p.razorpay_order_id) LIKE $2
          OR lower(coalesce(p.razorpay_payment_id, '')) LIKE $2 OR lower(p.package_name) LIKE $2)`;

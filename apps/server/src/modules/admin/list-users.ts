@@ -1,5 +1,6 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 interface Row {
   id: string;
@@ -14,14 +15,13 @@ interface Row {
   available_tokens: number;
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Members for the operator panel, newest first, searchable by name or email. The plan is the
  * last package bought; a member with unspent paid tokens counts as active.
  */
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; limit: number }) {
-  const search = q.q ? likePattern(q.q.toLowerCase()) : null;
+  const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const where = `($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`;
   const offset = ((q.page ?? 1) - 1) * q.limit;
   const [rows, total] = await Promise.all([

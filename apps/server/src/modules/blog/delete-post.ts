@@ -2,7 +2,7 @@ import { MSG } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
-import { isUuid } from './post-row.ts';
+import { isUuid } from '../../lib/sql.ts';
 
 /** Deletes a post with its slugs and view records; the audit entry keeps what it was. */
 export async function deletePost(db: Db, op: OperatorAuth, id: string): Promise<void> {

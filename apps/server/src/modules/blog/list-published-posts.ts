@@ -1,6 +1,7 @@
 import type { PostListResponse, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { SUMMARY_COLUMNS, toPostSummary, type PostRow } from './post-row.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 export interface ListPublishedOptions {
   post_type: PostType;
@@ -11,7 +12,6 @@ export interface ListPublishedOptions {
   exclude?: string | undefined;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /**
  * Published posts of one type, newest first. `q` is a PostgreSQL full-text search over title,
@@ -28,7 +28,7 @@ export async function listPublishedPosts(db: Queryable, o: ListPublishedOptions)
   }
   const q = o.q?.trim();
   if (q) {
-    params.push(q, `%${escapeLike(q)}%`);
+    params.push(q, containsPattern(q));
     const [text, like] = [params.length - 1, params.length];
     where.push(
       `(search_vector @@ websearch_to_tsquery('english', $${text}) OR title ILIKE $${like} OR description ILIKE $${like})`,

@@ -49,6 +49,4 @@ export function toPostSummary(p: Omit<PostRow, 'content'>): PostSummary {
 
 export const toPost = (p: PostRow): Post => ({ ...toPostSummary(p), content: p.content });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Route ids that are not uuids are simply not found (never a database error). */
-export const isUuid = (v: string) => UUID.test(v);

@@ -2,7 +2,8 @@ import { MSG, type Post, type PostStatus } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
-import { isUuid, POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { isUuid } from '../../lib/sql.ts';
+import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 
 export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status: PostStatus): Promise<Post> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
-import { isUuid, POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { isUuid } from '../../lib/sql.ts';
+import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 import { reserveSlug, slugify } from './slugs.ts';
 
 const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description'] as const;

@@ -1,5 +1,6 @@
 import type { ContactSubmission } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 export interface SubmissionFilter {
   q?: string | undefined;
@@ -20,14 +21,13 @@ interface SubmissionRow {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 function whereClause(f: SubmissionFilter) {
   const params: unknown[] = [];
   const where: string[] = [];
   const q = f.q?.trim();
   if (q) {
-    params.push(`%${escapeLike(q)}%`);
+    params.push(containsPattern(q));
     where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR message ILIKE $${params.length})`);
   }
   if (f.from) {

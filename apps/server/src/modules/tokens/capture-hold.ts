@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { isUuid } from './ledger.ts';
+import { isUuid } from '../../lib/sql.ts';
 
 /**
  * The report was delivered: the held tokens are spent for good. Resolves the hold once;

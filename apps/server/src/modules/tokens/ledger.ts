@@ -1,3 +1,4 @@
+import { isUuid } from '../../lib/sql.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
@@ -12,8 +13,6 @@ export type LotKind = 'paid' | 'promo';
 export type LotSource = 'purchase' | 'signup_bonus' | 'adjustment';
 export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
 
 export function assertTokenAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
-import { isUuid, lockAccount } from './ledger.ts';
+import { isUuid } from '../../lib/sql.ts';
+import { lockAccount } from './ledger.ts';
 
 /**
  * The report failed: the held tokens go back to the lots they came from (a lot that expired

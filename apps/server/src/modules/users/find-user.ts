@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/client.ts';
 import { USER_COLUMNS, type UserRow } from './user-view.ts';
+import { isUuid } from '../../lib/sql.ts';
 
 export async function findUserById(db: Queryable, id: string, forUpdate = false) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const r = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
