@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { contactQuery, downloadContactCsv } from '../api/contact.ts';
 import { PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageFor } from '../hooks/usePagedSearch.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
@@ -20,7 +20,7 @@ export function ContactTab() {
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const q = useDebouncedValue(search.trim());
+  const q = useDebouncedValue(search.trim(), 350);
   const filter = useMemo<ContactFilter>(() => ({ q, from, to }), [q, from, to]);
   const { page, setPage } = usePageFor(JSON.stringify(filter));
   const list = useQuery(contactQuery(filter, page));

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsApi } from '../api/posts.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
 import { emptyPostForm, formToInput, postFormSchema, postToForm, postTypeLabel, type PostFormValues } from '../lib/post-form.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** A page number that goes back to 1 whenever `filterKey` changes. */
 export function usePageFor(filterKey: string) {
@@ -14,6 +14,6 @@ export function usePageFor(filterKey: string) {
 
 /** A search box's debounced text for the server, and its page (back to 1 on a new search). */
 export function usePagedSearch(search: string) {
-  const q = useDebouncedValue(search.trim());
+  const q = useDebouncedValue(search.trim(), 350);
   return { q, ...usePageFor(q) };
 }

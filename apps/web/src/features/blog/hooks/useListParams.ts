@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** The wait after the last keystroke before the server is asked (docs/decisions/045-blog-search.md). */
 export const SEARCH_DEBOUNCE_MS = 300;
