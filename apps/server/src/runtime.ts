@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters } from './adapters/create-adapters.ts';
 import type { Config } from './config/env.ts';
-import { openDb } from './db/client.ts';
+import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -11,11 +11,15 @@ import { reportQueueSpec } from './modules/reports/index.ts';
  * Everything a process needs, built once from configuration: the database (migrated), the
  * adapters and the job queue. `supervise` runs the queue's maintenance (expiring lost jobs).
  */
-export async function createRuntime(config: Config, log: FastifyBaseLogger, opts: { supervise: boolean }) {
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+export async function createRuntime(
+  config: Config,
+  log: FastifyBaseLogger,
+  opts: { supervise: boolean; /** An open database to use (tests); else one from the config. */ db?: Db },
+) {
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], opts);
+  const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], { supervise: opts.supervise });
   const deps: Deps = { config, db, log, queue, ...createAdapters(config, log) };
   return {
     deps,

@@ -3,21 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { createAdapters } from '../src/adapters/create-adapters.ts';
 import { buildApp } from '../src/app.ts';
 import { startBackgroundWork } from '../src/background.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
-import type { Deps } from '../src/deps.ts';
-import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { reportQueueSpec } from '../src/modules/reports/index.ts';
+import { createRuntime } from '../src/runtime.ts';
 import { startTestSmtp } from './smtp-server.ts';
 import { createTestDb } from './test-db.ts';
 
 export type TestEnv = Record<string, string>;
 
 /**
- * The real app, wired as production wires it (createAdapters, the job queue), on a fresh
+ * The real app, wired as production wires it (createRuntime), on a fresh
  * database, with a real SMTP server on loopback and a temporary DATA_DIR.
  * Password hashing is cheaper than production so suites stay fast; the algorithm is the same.
  */
@@ -36,8 +33,8 @@ export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: s
     ...env,
   });
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], { supervise: false });
-  const deps: Deps = { config, db, log, queue, ...createAdapters(config, log) };
+  const runtime = await createRuntime(config, log, { supervise: false, db });
+  const { deps } = runtime;
   const app = await buildApp(deps, { logger: log, ...options });
   await app.ready();
   let stopBackground: (() => void) | undefined;
@@ -48,16 +45,14 @@ export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: s
     config,
     deps,
     /** Starts the report worker in this process, as `npm start` does. */
-    async startWorker(overrides: Partial<Deps> = {}) {
-      stopBackground = await startBackgroundWork({ ...deps, ...overrides });
+    async startWorker() {
+      stopBackground = await startBackgroundWork(deps);
     },
     async close() {
       stopBackground?.();
       await app.close();
-      await queue.stop();
-      deps.mailer.close?.();
+      await runtime.close();
       await smtp.close();
-      await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
