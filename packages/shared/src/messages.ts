@@ -60,6 +60,7 @@ export const MSG = {
   otpTooManyAttempts: 'Too many wrong codes. Please request a new one.',
   otpResendTooSoon: 'Please wait a minute before requesting another code.',
   otpSent: 'A new verification code has been sent to your email.',
+  mailFailed: 'We could not send the verification email. Please try again.',
   resetRequested: 'If an account exists for this email, we have sent a reset code to it.',
   passwordReset: 'Your password has been reset. You can now login.',
   alreadyVerified: 'This email is already verified. Please sign in.',

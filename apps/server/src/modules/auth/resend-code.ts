@@ -7,11 +7,9 @@ import { verificationMail } from './mail-templates.ts';
 
 export async function resendVerificationCode(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  // An unknown email gets the answer a real resend gets; a verified one is told to sign in.
-  if (!user || user.is_verified) {
-    if (user?.is_verified) throw badRequest(MSG.alreadyVerified, 'already_verified');
-    return { message: MSG.otpSent };
-  }
+  if (user?.is_verified) throw badRequest(MSG.alreadyVerified, 'already_verified');
+  // An unknown email gets the answer a real resend gets.
+  if (!user) return { message: MSG.otpSent };
   const code = await issueCode(deps.db, deps.config.JWT_SECRET, user.id, 'verify_email');
   if (!code) throw new AppError(429, MSG.otpResendTooSoon, 'otp_resend_too_soon', { 'retry-after': '60' });
   try {
@@ -20,7 +18,7 @@ export async function resendVerificationCode(deps: Deps, email: string) {
     deps.log.error({ err }, 'verification email failed');
     // A code that never left must not throttle the next try.
     await deps.db.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'verify_email'`, [user.id]);
-    throw serviceUnavailable('We could not send the verification email. Please try again.', 'mail_failed');
+    throw serviceUnavailable(MSG.mailFailed, 'mail_failed');
   }
   return { message: MSG.otpSent };
 }

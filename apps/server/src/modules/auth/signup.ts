@@ -43,7 +43,7 @@ export async function signup(deps: Deps, input: Required<Pick<SignupRequest, 'na
       deps.log.error({ err }, 'verification email failed');
       // Nothing half-written: a brand-new account whose code never left is removed again.
       if (outcome.created) await db.query('DELETE FROM users WHERE id = $1 AND NOT is_verified', [outcome.userId]);
-      throw serviceUnavailable('We could not send the verification email. Please try again.', 'mail_failed');
+      throw serviceUnavailable(MSG.mailFailed, 'mail_failed');
     }
   }
   return { message: MSG.accountCreated, email: input.email };
