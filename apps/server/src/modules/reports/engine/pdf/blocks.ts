@@ -37,10 +37,7 @@ function minColumnWidth(f: Flow, t: TableBlock, i: number): number {
     .sort((a, b) => b.w.length - a.w.length)
     .slice(0, 3);
   let widest = 0;
-  for (const { w, bold } of words) {
-    f.style({ size: TYPE.small, bold });
-    widest = Math.max(widest, f.doc.widthOfString(w));
-  }
+  for (const { w, bold } of words) widest = Math.max(widest, f.widthOf(w, { size: TYPE.small, bold }));
   // pdfkit measures a word with its trailing space: leave room for it.
   return Math.min(widest + 2 * CELL_PAD + 6, 120);
 }
@@ -146,8 +143,7 @@ export function drawConfidenceBadge(f: Flow, c: Confidence): void {
   const label = `Confidence: ${c.level.toUpperCase()}`;
   f.ensure(34);
   const doc = f.doc;
-  f.style({ bold: true, size: TYPE.small });
-  const w = doc.widthOfString(label) + 14;
+  const w = f.widthOf(label, { bold: true, size: TYPE.small }) + 14;
   const y = f.y;
   doc.save().roundedRect(f.left, y, w, 15, 7).fill(COLOR.level[c.level]).restore();
   f.textAt(label, f.left + 7, y + 3.5, { bold: true, size: TYPE.small, color: '#FFFFFF' });

@@ -181,8 +181,7 @@ export function drawRoiChart(f: Flow, roi: Roi): void {
   for (const [color, label] of legend) {
     doc.save().rect(lx, ly + 1, 9, 9).fill(color).restore();
     f.textAt(label, lx + 13, ly + 1, { size: TYPE.small, color: COLOR.ink });
-    f.style({ size: TYPE.small });
-    lx += 13 + doc.widthOfString(label) + 18;
+    lx += 13 + f.widthOf(label, { size: TYPE.small }) + 18;
   }
   f.y = top + height;
 }

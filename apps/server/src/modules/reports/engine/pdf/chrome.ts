@@ -1,5 +1,5 @@
 /** Header and footer on every page except the cover, drawn after the body so "Page N of M" is known. */
-import type { Flow } from './flow.ts';
+import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
 export interface ChromeInfo {
@@ -17,7 +17,7 @@ export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, in
   doc.page.margins.bottom = 0;
   const left = PAGE.margin.left;
   const width = f.width;
-  const title = info.title.length > 70 ? `${info.title.slice(0, 69)}…` : info.title;
+  const title = truncate(info.title, 69, '…');
   f.textAt(`${info.productName} · Technology Assessment Report`, left, PAGE.headerY, { bold: true, size: TYPE.tiny, color: COLOR.accent });
   f.textAt(title, left + 200, PAGE.headerY, { size: TYPE.tiny, color: COLOR.muted, width: width - 200, align: 'right', height: 10 });
   doc.save().moveTo(left, PAGE.headerY + 13).lineTo(left + width, PAGE.headerY + 13).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();

@@ -1,7 +1,7 @@
 /** The cover page: product, title, tier, date, report id, the idea as submitted, and notices. */
 import type { Complexity } from '@assay/shared';
 import { PRODUCT_NAME } from '@assay/shared';
-import type { Flow } from './flow.ts';
+import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
 export interface CoverInfo {
@@ -60,7 +60,7 @@ export function drawCover(f: Flow, info: CoverInfo): void {
   }
 
   f.text('The idea as submitted', { bold: true, size: TYPE.h3, color: COLOR.navy, after: 4 });
-  const idea = info.idea.length > 900 ? `${info.idea.slice(0, 900).replace(/\s+\S*$/, '')} …` : info.idea;
+  const idea = truncate(info.idea, 900);
   f.text(idea, { size: TYPE.small + 0.5, color: COLOR.ink, lineGap: 1.8, after: 14 });
 
   const noticeTop = PAGE.height - 118;

@@ -9,6 +9,7 @@ import type { SectionContent } from '../content-schema.ts';
 import { generateReportContent } from '../generate-report-content.ts';
 import { OFFLINE_NOTE } from './cover.ts';
 import { renderReportPdf } from './render-report-pdf.ts';
+import { PAGE } from './theme.ts';
 
 const IDEA =
   'A low-cost ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic and fluoride from groundwater for rural households in India. ' +
@@ -157,5 +158,129 @@ describe('report PDF', () => {
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.length).toBeLessThan(40);
     expect(flat(pages.join(' '))).toContain('Ünïcødé');
+  });
+
+  describe('ideas written in other scripts', () => {
+    /** A section that repeats the idea in a paragraph, a table, bullets and a callout. */
+    function sectionOf(title: string, idea: string): SectionContent {
+      return {
+        key: 'competitors',
+        title,
+        summary: [idea],
+        blocks: [
+          { type: 'table', title, columns: ['#', title, 'Note'], rows: [['1', idea, title]] },
+          { type: 'bullets', title: null, items: [idea, title] },
+        ],
+        confidence: { level: 'medium', reason: idea },
+        next_steps: [idea],
+        trl: null,
+        risks: null,
+        roi: null,
+      };
+    }
+
+    function renderIdea(title: string, idea: string) {
+      return renderReportPdf({ reportId: 'rep-intl', title, idea, complexity: 'basic', createdAt: CREATED, sections: [sectionOf(title, idea)], offline: false });
+    }
+
+    /** Every word pdftotext finds, with its page's width and its horizontal extent. */
+    function pdfWords(pdf: Buffer, name: string): Array<{ page: number; width: number; xMin: number; xMax: number; text: string }> {
+      const file = join(dir, `${name}-bbox.pdf`);
+      writeFileSync(file, pdf);
+      const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const words: Array<{ page: number; width: number; xMin: number; xMax: number; text: string }> = [];
+      let page = 0;
+      let width = 0;
+      for (const m of html.matchAll(/<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)) {
+        if (m[1]) {
+          page++;
+          width = Number(m[1]);
+        } else {
+          words.push({ page, width, xMin: Number(m[2]), xMax: Number(m[3]), text: m[4]! });
+        }
+      }
+      return words;
+    }
+
+    const noSpace = (s: string) => s.replace(/\s+/g, '');
+
+    const CASES = [
+      {
+        script: 'Chinese',
+        font: 'NotoSansSC',
+        title: '低成本陶瓷膜过滤器去除地下水中的砷和氟',
+        idea: '一种涂有氧化铁纳米颗粒的低成本陶瓷膜过滤器，可以为印度农村家庭去除地下水中的砷和氟。现有的反渗透装置价格昂贵、浪费水并且需要电力。我们的过滤器依靠重力工作，已在大学实验室完成原型测试。',
+      },
+      {
+        script: 'Japanese',
+        font: 'NotoSansJP',
+        title: '地下水からヒ素を除去する低コストのセラミック膜フィルター',
+        idea: '酸化鉄ナノ粒子でコーティングされた低コストのセラミック膜フィルターで、農村の家庭の地下水からヒ素とフッ素を除去します。既存の逆浸透装置は高価で、水を無駄にし、電気が必要です。',
+      },
+      {
+        script: 'Hindi',
+        font: 'NotoSansDevanagari',
+        title: 'भूजल से आर्सेनिक हटाने वाला कम लागत का फ़िल्टर',
+        idea: 'लौह ऑक्साइड नैनोकणों से लेपित एक कम लागत वाला सिरेमिक झिल्ली फ़िल्टर जो ग्रामीण परिवारों के लिए भूजल से आर्सेनिक और फ्लोराइड को हटाता है।',
+      },
+      {
+        script: 'emoji',
+        font: 'NotoEmoji',
+        title: 'Solar kettle 🚀☀️ for every village 💧',
+        idea: 'A solar kettle ☀️🔥 that boils water in 10 minutes 💧 — tested by 20 families 👨‍👩‍👧 and 90 % were happy 😀👍',
+      },
+    ];
+
+    for (const c of CASES) {
+      it(`draws a ${c.script} title and idea with an embedded Noto font, and the text comes back`, async () => {
+        const pdf = await renderIdea(c.title, c.idea);
+        // Words in reading order; runs of complex scripts come back whole, from their ActualText.
+        const cover = noSpace(pdfWords(pdf, c.script).filter((w) => w.page === 1).map((w) => w.text).join(''));
+        expect(cover).toContain(noSpace(c.title));
+        expect(cover).toContain(noSpace(c.idea));
+        const fonts = pdfFonts(pdf, c.script);
+        expect(fonts.map((f) => f[0]!.replace(/^[A-Z]{6}\+/, ''))).toEqual(expect.arrayContaining([`${c.font}-Regular`, `${c.font}-Bold`]));
+        for (const f of fonts) expect(f.at(-5), f.join(' ')).toBe('yes');
+      });
+    }
+
+    it('draws an Arabic title and idea with Noto Sans Arabic, right-aligned, readable in logical order', async () => {
+      const title = 'مرشح غشائي خزفي منخفض التكلفة لإزالة الزرنيخ';
+      const idea = 'مرشح غشائي خزفي مغطى بجسيمات أكسيد الحديد النانوية يزيل الزرنيخ والفلورايد من المياه الجوفية للأسر الريفية في الهند. وحدات التناضح العكسي الحالية باهظة الثمن.';
+      const pdf = await renderIdea(title, idea);
+      const fonts = pdfFonts(pdf, 'arabic').map((f) => f[0]!.replace(/^[A-Z]{6}\+/, ''));
+      expect(fonts).toEqual(expect.arrayContaining(['NotoSansArabic-Regular', 'NotoSansArabic-Bold']));
+      // Shaped Arabic glyphs do not map one to one back to letters, so each run carries its text
+      // in reading order (ActualText), which is what a reader extracts.
+      const words = pdfWords(pdf, 'arabic');
+      const cover = words.filter((w) => w.page === 1).map((w) => w.text).join(' ');
+      expect(cover).toContain(title);
+      expect(cover).toContain(idea.slice(0, 60));
+      // Right-aligned: the title's line ends at the right margin.
+      const titleLine = pdfText(pdf, 'arabic-layout')[0]!.split('\n').find((l) => /[\u0600-\u06FF]/.test(l))!;
+      expect(titleLine.length - titleLine.trimStart().length, titleLine).toBeGreaterThan(10);
+    });
+
+    it('keeps a 1,000-character word and a long line of Chinese inside the right margin', async () => {
+      const word = 'Supercalifragilistic'.repeat(60);
+      const chinese = '这是一个没有空格的很长的中文句子用于测试换行是否正确'.repeat(12);
+      const idea = `${word} ${chinese}`;
+      const pdf = await renderReportPdf({
+        reportId: 'rep-long',
+        title: `${'长'.repeat(60)} ${word.slice(0, 200)}`,
+        idea,
+        complexity: 'basic',
+        createdAt: CREATED,
+        sections: [sectionOf(`${word.slice(0, 150)}`, idea)],
+        offline: false,
+      });
+      const words = pdfWords(pdf, 'long');
+      for (const w of words) {
+        expect(w.xMax, `"${w.text.slice(0, 30)}…" on page ${w.page}`).toBeLessThanOrEqual(w.width - PAGE.margin.right + 0.5);
+        expect(w.xMin, `"${w.text.slice(0, 30)}…" on page ${w.page}`).toBeGreaterThanOrEqual(PAGE.margin.left - 0.5);
+      }
+      expect(noSpace(words.map((w) => w.text).join(''))).toContain(noSpace(chinese).slice(0, 100));
+      expect(words.filter((w) => w.text.startsWith('Supercali')).length).toBeGreaterThan(5);
+    });
   });
 });

@@ -12,8 +12,7 @@ import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } fro
 import { drawPageChrome } from './chrome.ts';
 import { drawCover, TIER_LABEL } from './cover.ts';
 import { Flow } from './flow.ts';
-import { DEFAULT_FONT_FILES, loadFonts, type FontFiles } from './fonts.ts';
-import { COLOR, FONT, PAGE, TYPE } from './theme.ts';
+import { COLOR, PAGE, TYPE } from './theme.ts';
 import { drawToc, tocPageCount, type TocEntry } from './toc.ts';
 
 export interface RenderReportInput {
@@ -26,7 +25,6 @@ export interface RenderReportInput {
   sections: readonly SectionContent[];
   /** True when written by the offline analyst: the cover says so. */
   offline: boolean;
-  fonts?: FontFiles;
 }
 
 export const DISCLAIMER_TITLE = 'Disclaimer';
@@ -87,7 +85,6 @@ function drawSection(f: Flow, s: SectionContent, index: number, total: number): 
 }
 
 export async function renderReportPdf(input: RenderReportInput): Promise<Buffer> {
-  const fonts = loadFonts(input.fonts ?? DEFAULT_FONT_FILES);
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: { ...PAGE.margin },
@@ -103,10 +100,8 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
       CreationDate: input.createdAt,
     },
   });
-  // pdfkit's default Helvetica is never drawn with (Flow.style always picks one of these), so
-  // it is never written to the file; only the embedded TrueType subsets are.
-  doc.registerFont(FONT.regular, fonts.regular);
-  doc.registerFont(FONT.bold, fonts.bold);
+  // pdfkit's default Helvetica is never drawn with (Flow picks a face from fonts.ts for every
+  // run), so it is never written to the file; only the embedded TrueType subsets are.
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

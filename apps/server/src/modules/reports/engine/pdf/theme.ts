@@ -43,5 +43,3 @@ export const TYPE = {
   h3: 10.5,
   lineGap: 2.5,
 } as const;
-
-export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;

@@ -37,8 +37,7 @@ export function drawToc(f: Flow, firstPage: number, entries: readonly TocEntry[]
     const y = f.y;
     const numW = 34;
     f.textAt(e.label, f.left, y, { size: TYPE.body, color: COLOR.muted, width: 26 });
-    f.style({ size: TYPE.body });
-    const titleW = Math.min(doc.widthOfString(e.title), f.width - 26 - numW - 20);
+    const titleW = Math.min(f.widthOf(e.title, { size: TYPE.body }), f.width - 26 - numW - 20);
     f.textAt(e.title, f.left + 26, y, { size: TYPE.body, color: COLOR.ink, width: titleW + 2, height: ROW });
     // Dotted leader between title and page number.
     const x0 = f.left + 26 + titleW + 6;
