@@ -73,6 +73,8 @@ const schema = z.object({
   REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REPORT_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   REPORT_STUCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** A worker renews its report's lease every third of this; a lease left to expire is resumed elsewhere. */
+  REPORT_LEASE_MS: z.coerce.number().int().min(300).max(10 * 60_000).default(30_000),
   IN_PROCESS_WORKER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
   // report files: DATA_DIR/files by default, any S3-compatible store when S3_BUCKET is set
   S3_BUCKET: optionalString,
