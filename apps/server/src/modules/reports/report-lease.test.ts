@@ -9,7 +9,7 @@ import { startBackgroundWork } from '../../background.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 import { processReport } from './process-report.ts';
 import { createReportLeases, LeaseLostError, type ReportLeases } from './report-lease.ts';
-import { reportQueueSpec } from './report-jobs.ts';
+import { REPORT_JOB, reportQueueSpec } from './report-jobs.ts';
 
 const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 const LEASE_MS = 1500;
@@ -184,6 +184,10 @@ describe('a worker starting', () => {
 
     await startWorker();
     expect(existsSync(crashed)).toBe(false);
+    // Let it finish the jobs earlier tests left queued before it stops.
+    await until(async () => (await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active', 'retry')`, [REPORT_JOB],
+    )).rows[0]!.n === 0, 20_000);
     expect(existsSync(inProgress)).toBe(true);
     expect(existsSync(finished)).toBe(true);
   });
