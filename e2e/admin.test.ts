@@ -63,7 +63,7 @@ async function seedMember() {
   const order = await call<{ order_id: string }>('/tokens/purchase/create-order', { token, body: { package_id: 'starter' } });
   const approved = await call<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
     '/payments/sandbox/approve',
-    { body: { order_id: order.order_id } },
+    { token, body: { order_id: order.order_id } },
   );
   await call('/tokens/purchase/verify-payment', { token, body: approved });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters } from './adapters/create-adapters.ts';
-import type { Config } from './config/env.ts';
+import { configWarnings, type Config } from './config/env.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
@@ -16,6 +16,7 @@ export async function createRuntime(
   log: FastifyBaseLogger,
   opts: { supervise: boolean; /** An open database to use (tests); else one from the config. */ db?: Db },
 ) {
+  for (const warning of configWarnings(config)) log.warn(warning);
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');

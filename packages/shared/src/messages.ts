@@ -126,4 +126,5 @@ export const MSG = {
   packageNotFound: 'This token package is not available. Please choose another package.',
   paymentOrderNotFound: 'Payment order not found',
   paymentDeclined: 'The payment was declined.',
+  sandboxCheckoutNoSession: 'This checkout needs your Assay window: close it and start the purchase again from Buy tokens.',
 } as const;

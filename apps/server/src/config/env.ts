@@ -46,6 +46,8 @@ const schema = z.object({
   SIGNUP_BONUS_TOKENS: z.coerce.number().int().min(0).default(REPORT_COSTS.basic),
   PAYMENT_CURRENCY: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
+  /** The sandbox checkout pays any order for free: in production only when asked for, loudly. */
+  PAYMENTS_SANDBOX_IN_PRODUCTION: bool,
   PAYMENT_ORDER_ABANDON_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   RAZORPAY_KEY_ID: optionalString,
@@ -71,6 +73,8 @@ const schema = z.object({
   REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REPORT_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   REPORT_STUCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** A worker renews its report's lease every third of this; a lease left to expire is resumed elsewhere. */
+  REPORT_LEASE_MS: z.coerce.number().int().min(300).max(10 * 60_000).default(30_000),
   IN_PROCESS_WORKER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
   // report files: DATA_DIR/files by default, any S3-compatible store when S3_BUCKET is set
   S3_BUCKET: optionalString,
@@ -160,11 +164,21 @@ function paymentProblems(c: z.infer<typeof schema>): string[] {
   if (c.PAYMENT_PROVIDER === 'razorpay' && set.length === 0) {
     problems.push('RAZORPAY_KEY_ID: required with PAYMENT_PROVIDER=razorpay');
   }
-  // A real deployment without keys would hand out tokens through the sandbox: only on purpose.
-  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.PAYMENT_PROVIDER && set.length === 0) {
-    problems.push('RAZORPAY_KEY_ID: required in production with DATABASE_URL (or set PAYMENT_PROVIDER=sandbox for test payments)');
+  // The sandbox approves any order for nothing: in production only on purpose, whatever the database.
+  if (c.NODE_ENV === 'production' && resolvePaymentProvider(c) === 'sandbox' && !c.PAYMENTS_SANDBOX_IN_PRODUCTION) {
+    problems.push(
+      'RAZORPAY_KEY_ID: required in production, the sandbox checkout gives tokens away (set PAYMENTS_SANDBOX_IN_PRODUCTION=true to run it on purpose)',
+    );
   }
   return problems;
+}
+
+/** What a valid configuration should still shout about, logged at every start. */
+export function configWarnings(c: Config): string[] {
+  if (c.NODE_ENV === 'production' && resolvePaymentProvider(c) === 'sandbox') {
+    return ['PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox checkout is on in production, anyone signed in can buy tokens for free'];
+  }
+  return [];
 }
 
 /** For entry points: a configuration problem prints the list and exits instead of a stack trace. */

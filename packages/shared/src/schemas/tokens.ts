@@ -151,6 +151,10 @@ export const sandboxDeclineResponse = z.object({ error: z.object({ code: z.strin
 export const SANDBOX_CHECKOUT_MESSAGE = 'assay:sandbox-checkout';
 export type SandboxCheckoutMessage =
   | { type: typeof SANDBOX_CHECKOUT_MESSAGE; status: 'success'; response: VerifyPaymentRequest }
-  | { type: typeof SANDBOX_CHECKOUT_MESSAGE; status: 'failed'; error: { code: string; description: string } };
+  | { type: typeof SANDBOX_CHECKOUT_MESSAGE; status: 'failed'; error: { code: string; description: string } }
+  /** The popup asks its opener for the member's access token (approve and decline need it). */
+  | { type: typeof SANDBOX_CHECKOUT_MESSAGE; status: 'ready' };
+/** The opener's answer to `ready`: the popup has no session of its own (the token lives in memory). */
+export type SandboxCheckoutToken = { type: typeof SANDBOX_CHECKOUT_MESSAGE; status: 'token'; token: string };
 
 export const webhookAckSchema = z.object({ status: z.enum(['accepted', 'duplicate']) });

@@ -7,6 +7,8 @@ export interface BlobStore {
   /** The object as a stream with its size, or undefined when it does not exist. */
   get(key: string): Promise<{ body: Readable; size: number | undefined } | undefined>;
   delete(key: string): Promise<void>;
+  /** Stores that write temporary files: removes those untouched for this long (left by a crash). */
+  removeStaleTemporaryFiles?(olderThanMs: number): Promise<number>;
 }
 
 /** Keys are ours (e.g. reports/<uuid>.pdf); refuse anything that could escape a folder. */

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
+
+const TMP_SUFFIX = '.tmp';
 
 export function createFilesystemStore(root: string): BlobStore {
   const file = (key: string) => {
@@ -14,7 +16,7 @@ export function createFilesystemStore(root: string): BlobStore {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename: a reader never sees half a file.
-      const tmp = `${target}.${process.pid}.tmp`;
+      const tmp = `${target}.${process.pid}${TMP_SUFFIX}`;
       await writeFile(tmp, body);
       await rename(tmp, target);
     },
@@ -26,6 +28,20 @@ export function createFilesystemStore(root: string): BlobStore {
     },
     async delete(key) {
       await rm(file(key), { force: true });
+    },
+    async removeStaleTemporaryFiles(olderThanMs) {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      let removed = 0;
+      for (const e of entries) {
+        if (!e.isFile() || !e.name.endsWith(TMP_SUFFIX)) continue;
+        const tmp = path.join(e.parentPath, e.name);
+        const info = await stat(tmp).catch(() => undefined);
+        if (info && Date.now() - info.mtimeMs > olderThanMs) {
+          await rm(tmp, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -96,13 +96,16 @@ export function paymentsRoutes(deps: Deps & { payments?: PaymentsDeps['payments'
       r.get('/payments/sandbox/checkout.js', { schema: { tags: sandboxTags } }, async (_req, reply) =>
         reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_SCRIPT));
 
+      // The checkout page sends the member's token (handed over by the opener window).
       r.post('/payments/sandbox/approve', {
-        schema: { tags: sandboxTags, body: sandboxOrderRequest, response: { 200: sandboxApproveResponse } },
-      }, async (req) => approveSandboxPayment(pdeps, sandbox, req.body.order_id, delivery));
+        ...memberOnly,
+        schema: { tags: sandboxTags, security: [{ bearer: [] }], body: sandboxOrderRequest, response: { 200: sandboxApproveResponse } },
+      }, async (req) => approveSandboxPayment(pdeps, sandbox, member(req).userId, req.body.order_id, delivery));
 
       r.post('/payments/sandbox/decline', {
-        schema: { tags: sandboxTags, body: sandboxOrderRequest, response: { 200: sandboxDeclineResponse } },
-      }, async (req) => declineSandboxPayment(pdeps, sandbox, req.body.order_id, delivery));
+        ...memberOnly,
+        schema: { tags: sandboxTags, security: [{ bearer: [] }], body: sandboxOrderRequest, response: { 200: sandboxDeclineResponse } },
+      }, async (req) => declineSandboxPayment(pdeps, sandbox, member(req).userId, req.body.order_id, delivery));
     }
   };
 }

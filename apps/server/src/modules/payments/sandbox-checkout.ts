@@ -106,14 +106,23 @@ export const SANDBOX_CHECKOUT_SCRIPT = `'use strict';
   var TYPE = ${JSON.stringify(SANDBOX_CHECKOUT_MESSAGE)};
   function say(text) { if (statusEl) statusEl.textContent = text; }
   function busy(on) { buttons.forEach(function (b) { if (b.id !== 'close') b.disabled = on; }); }
+  // The member's access token lives only in the opener's memory: it hands it over on request.
+  var token = null;
   function tell(message) {
     // Only our own origin may receive the signed payment.
     if (window.opener && !window.opener.closed) window.opener.postMessage(message, window.location.origin);
   }
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.origin !== window.location.origin || event.source !== window.opener) return;
+    if (!data || data.type !== TYPE || data.status !== 'token' || typeof data.token !== 'string') return;
+    token = data.token;
+    busy(false); say('');
+  });
   function call(action) {
     return fetch(new URL(action, window.location.href).toString(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
       body: JSON.stringify({ order_id: orderId }),
       credentials: 'same-origin'
     }).then(function (res) {
@@ -141,6 +150,9 @@ export const SANDBOX_CHECKOUT_SCRIPT = `'use strict';
     }).catch(function (err) { say(err.message); busy(false); });
   });
   on('close', function () { window.close(); });
+  busy(true);
+  if (window.opener && !window.opener.closed) tell({ type: TYPE, status: 'ready' });
+  else say(${JSON.stringify(MSG.sandboxCheckoutNoSession)});
 })();
 `;
 
@@ -183,12 +195,20 @@ async function deliver(deps: PaymentsDeps, delivery: WebhookDelivery, hook: Retu
   }
 }
 
+/** Only the member who opened an order may pay or decline it; anyone else sees no such order. */
+async function assertOwnOrder(deps: PaymentsDeps, userId: string, orderId: string) {
+  const r = await deps.db.query('SELECT 1 FROM payments WHERE razorpay_order_id = $1 AND user_id = $2', [orderId, userId]);
+  if (!r.rows.length) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
+}
+
 export async function approveSandboxPayment(
   deps: PaymentsDeps,
   sandbox: SandboxProvider,
+  userId: string,
   orderId: string,
   delivery: WebhookDelivery,
 ): Promise<VerifyPaymentRequest> {
+  await assertOwnOrder(deps, userId, orderId);
   const approved = await sandbox.approve(orderId);
   if (!approved) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
   await deliver(deps, delivery, sandboxWebhook(sandbox, 'payment.captured', approved.payment));
@@ -202,9 +222,11 @@ export async function approveSandboxPayment(
 export async function declineSandboxPayment(
   deps: PaymentsDeps,
   sandbox: SandboxProvider,
+  userId: string,
   orderId: string,
   delivery: WebhookDelivery,
 ) {
+  await assertOwnOrder(deps, userId, orderId);
   const declined = await sandbox.decline(orderId);
   if (!declined) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
   await deliver(deps, delivery, sandboxWebhook(sandbox, 'payment.failed', declined));

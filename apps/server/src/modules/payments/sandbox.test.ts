@@ -1,9 +1,15 @@
+import { Writable } from 'node:stream';
 import vm from 'node:vm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { MSG, REPORT_COSTS, SANDBOX_CHECKOUT_MESSAGE } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
+import { ConfigError, loadConfig } from '../../config/env.ts';
+import { createRuntime } from '../../runtime.ts';
+import { createTestDb } from '../../../test/test-db.ts';
 import { silentLog, waitFor } from './payments.test-support.ts';
 import { reconcileStaleOrders } from './index.ts';
 
@@ -28,8 +34,8 @@ async function memberWithOrder(packageId = 'pro') {
 }
 const verify = (m: Member, body: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: body });
-const sandboxCall = (action: 'approve' | 'decline', order_id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${action}`, payload: { order_id } });
+const sandboxCall = (action: 'approve' | 'decline', order_id: string, as?: Member) =>
+  t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${action}`, headers: as?.auth ?? {}, payload: { order_id } });
 const balance = async (m: Member) =>
   (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ paid_tokens: number; available_tokens: number }>();
 const events = async (orderId: string) =>
@@ -42,10 +48,11 @@ const purchaseCredits = async (orderId: string) =>
       WHERE p.razorpay_order_id = $1 AND e.kind = 'purchase'`, [orderId])).rows[0]!.n;
 
 /**
- * Runs the checkout page's script against a minimal DOM: its fetches go to the app, and what
- * it posts to the opener window is recorded.
+ * Runs the checkout page's script against a minimal DOM: its fetches go to the app, what it
+ * posts to the opener window is recorded, and the opener answers its `ready` with `token`
+ * (the member's access token), as the web app does.
  */
-async function openCheckout(orderId: string) {
+async function openCheckout(orderId: string, m: Member) {
   const script = (await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' })).body;
   const handlers: Record<string, () => void> = {};
   const element = (id: string) => ({
@@ -56,10 +63,13 @@ async function openCheckout(orderId: string) {
   const elements = Object.fromEntries(['checkout', 'status', 'approve', 'decline', 'close'].map((id) => [id, element(id)]));
   const posted: Array<{ message: unknown; targetOrigin: string }> = [];
   let closed = false;
+  let onMessage: (event: { origin: string; source: unknown; data: unknown }) => void = () => undefined;
+  const opener = { closed: false, postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }) };
   const window = {
     location: { origin: ORIGIN, href: `${ORIGIN}/api/payments/sandbox/checkout?order_id=${orderId}` },
-    opener: { closed: false, postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }) },
+    opener,
     close: () => { closed = true; },
+    addEventListener: (_type: 'message', handler: typeof onMessage) => { onMessage = handler; },
   };
   const document = {
     getElementById: (id: string) => elements[id] ?? null,
@@ -70,6 +80,11 @@ async function openCheckout(orderId: string) {
     return { ok: res.statusCode < 300, json: async () => res.json() };
   };
   vm.runInNewContext(script, { window, document, fetch, URL, JSON, Array });
+  expect(posted.shift()?.message).toEqual({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'ready' });
+  // Another window's message is not the opener's answer.
+  onMessage({ origin: 'https://evil.example', source: opener, data: { type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token: 'forged' } });
+  const token = m.auth.authorization.replace(/^Bearer /, '');
+  onMessage({ origin: ORIGIN, source: opener, data: { type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token } });
   return {
     click: (id: string) => handlers[id]!(),
     posted,
@@ -114,12 +129,12 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('This checkout link is not valid');
     expect(page.body).not.toContain('<script>');
-    expect((await sandboxCall('approve', 'order_sbx_unknown0000000')).statusCode).toBe(404);
+    expect((await sandboxCall('approve', 'order_sbx_unknown0000000', await signUpAndLogin(t))).statusCode).toBe(404);
   });
 
   it('Approve hands the opener a signed payment that verify-payment accepts, and credits once with its webhook', async () => {
     const { m, order } = await memberWithOrder();
-    const checkout = await openCheckout(order.order_id);
+    const checkout = await openCheckout(order.order_id, m);
     checkout.click('approve');
     await waitFor(async () => checkout.posted.length > 0);
     expect(checkout.closed()).toBe(true);
@@ -139,7 +154,7 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     expect(await purchaseCredits(order.order_id)).toBe(1);
 
     // Approving again is the same payment, and still one credit.
-    const again = await sandboxCall('approve', order.order_id);
+    const again = await sandboxCall('approve', order.order_id, m);
     expect(again.json().razorpay_payment_id).toBe(message.response.razorpay_payment_id);
     expect(await purchaseCredits(order.order_id)).toBe(1);
     expect((await balance(m)).paid_tokens).toBe(30000);
@@ -147,7 +162,7 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
 
   it('refuses a sandbox payment with a forged signature', async () => {
     const { m, order } = await memberWithOrder();
-    const approved = (await sandboxCall('approve', order.order_id)).json<Record<string, string>>();
+    const approved = (await sandboxCall('approve', order.order_id, m)).json<Record<string, string>>();
     const res = await verify(m, { ...approved, razorpay_signature: approved.razorpay_signature!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(MSG.paymentVerificationFailed);
@@ -155,7 +170,7 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
 
   it('Decline posts a failure to the opener and credits nothing', async () => {
     const { m, order } = await memberWithOrder();
-    const checkout = await openCheckout(order.order_id);
+    const checkout = await openCheckout(order.order_id, m);
     checkout.click('decline');
     await waitFor(async () => checkout.posted.length > 0);
     expect(checkout.posted[0]!.message).toMatchObject({
@@ -169,8 +184,8 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
   });
 
   it('Close just closes, posting nothing', async () => {
-    const { order } = await memberWithOrder();
-    const checkout = await openCheckout(order.order_id);
+    const { m, order } = await memberWithOrder();
+    const checkout = await openCheckout(order.order_id, m);
     checkout.click('close');
     expect(checkout.closed()).toBe(true);
     expect(checkout.posted).toHaveLength(0);
@@ -184,5 +199,75 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     const result = await reconcileStaleOrders({ config: t.config, db: t.db, log: silentLog }, { olderThanMinutes: 15 });
     expect(result.credited).toBe(1);
     expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+});
+
+describe('who may pay a sandbox order', () => {
+  it('approves and declines only the signed-in member’s own orders: another member’s is not found, anonymous is refused', async () => {
+    const { m, order } = await memberWithOrder();
+    const other = await signUpAndLogin(t);
+    for (const action of ['approve', 'decline'] as const) {
+      const anonymous = await sandboxCall(action, order.order_id);
+      expect(anonymous.statusCode).toBe(401);
+      const stranger = await sandboxCall(action, order.order_id, other);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json().detail).toBe(MSG.paymentOrderNotFound);
+    }
+    // Nothing was paid or attempted by them.
+    const attempts = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_sandbox_payments WHERE order_id = $1', [order.order_id]);
+    expect(attempts.rows[0]!.n).toBe(0);
+    expect((await balance(other)).paid_tokens).toBe(0);
+
+    const own = await sandboxCall('approve', order.order_id, m);
+    expect(own.statusCode).toBe(200);
+    expect((await verify(m, own.json())).statusCode).toBe(200);
+    expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+
+  it('the checkout page without its opener says so and pays nothing', async () => {
+    const { order } = await memberWithOrder();
+    const script = (await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' })).body;
+    const status = { textContent: '' };
+    const el = (id: string) => ({ id, disabled: false, textContent: '', getAttribute: () => order.order_id, addEventListener: () => undefined });
+    const buttons = [el('approve'), el('decline'), el('close')];
+    const document = { getElementById: (id: string) => (id === 'status' ? status : el(id)), querySelectorAll: () => buttons };
+    const window = { location: { origin: ORIGIN, href: ORIGIN }, opener: null, close: () => undefined, addEventListener: () => undefined };
+    vm.runInNewContext(script, { window, document, fetch: () => { throw new Error('no call expected'); }, URL, JSON, Array });
+    expect(status.textContent).toBe(MSG.sandboxCheckoutNoSession);
+    expect(buttons.filter((b) => b.id !== 'close').every((b) => b.disabled)).toBe(true);
+  });
+});
+
+describe('the sandbox in production', () => {
+  const prod = { NODE_ENV: 'production', DATA_DIR: '/tmp/assay-test-unused', JWT_SECRET: 'x'.repeat(32) };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+  };
+
+  it('refuses to start without Razorpay keys, with or without a database server, even when the sandbox is asked for', () => {
+    const refusal = expect.stringMatching(/^RAZORPAY_KEY_ID: required in production.*PAYMENTS_SANDBOX_IN_PRODUCTION=true/);
+    expect(problems(prod)).toEqual([refusal]);
+    expect(problems({ ...prod, DATABASE_URL: 'postgres://db.example/assay' })).toEqual([refusal]);
+    expect(problems({ ...prod, PAYMENT_PROVIDER: 'sandbox' })).toEqual([refusal]);
+    expect(problems({ ...prod, PAYMENT_PROVIDER: 'sandbox', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }))
+      .toEqual([refusal]);
+    expect(problems({ ...prod, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' })).toEqual([]);
+  });
+
+  it('starts with the explicit opt-in, warning in the log as it starts', async () => {
+    const config = loadConfig({ ...prod, PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
+    const lines: Array<{ level: number; msg: string }> = [];
+    const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+    const log = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
+    const runtime = await createRuntime(config, log, { supervise: false, db: await createTestDb() });
+    await runtime.close();
+    const warnings = lines.filter((l) => l.level === 40 && /sandbox checkout is on in production/.test(l.msg));
+    expect(warnings).toHaveLength(1);
   });
 });

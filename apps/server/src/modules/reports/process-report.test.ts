@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { adjustTokens } from '../tokens/index.ts';
 import { failReport } from './fail-report.ts';
 import { failStuckReports } from './fail-stuck-reports.ts';
+import { createReportLeases } from './report-lease.ts';
 
 const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 
@@ -177,8 +178,9 @@ describe('the report worker with a model over HTTP', () => {
       llm.enqueue(...Array.from({ length: 15 }, () => ({ kind: 'ok' as const })));
       llm.setDefault({ kind: 'server-error', status: 503 });
       const { processReport } = await import('./process-report.ts');
+      const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
       await expect(
-        processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 0, retryLimit: 1 }, 4),
+        processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 0, retryLimit: 1 }, { sectionConcurrency: 4, leases }),
       ).rejects.toThrow();
       const saved = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_sections WHERE report_id = $1', [started.id]);
       expect(saved.rows[0]!.n).toBe(14);
@@ -186,7 +188,8 @@ describe('the report worker with a model over HTTP', () => {
 
       // The model is back; the retried job writes only what is missing.
       llm.setDefault({ kind: 'ok' });
-      await processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 1, retryLimit: 1 }, 4);
+      await processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 1, retryLimit: 1 }, { sectionConcurrency: 4, leases });
+      leases.stop();
       const r = (await inject(t, m, 'GET', `/api/reports/${started.id}`)).json<Report>();
       expect(r.status).toBe('completed');
       expect(llm.requests.length - callsBefore).toBe(1);

@@ -1,4 +1,5 @@
 import { isSectionKey, REPORT_MESSAGES, type SectionKey } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { QueuedJob } from '../../jobs/job-queue.ts';
 import { captureHold } from '../tokens/index.ts';
@@ -6,6 +7,7 @@ import { SectionContentSchema, type ReportOutline, type SectionContent } from '.
 import { generateReportContent } from './engine/generate-report-content.ts';
 import { renderReportPdf } from './engine/pdf/render-report-pdf.ts';
 import { failReport } from './fail-report.ts';
+import { LeaseLostError, type ReportLease, type ReportLeases } from './report-lease.ts';
 import type { ReportJobData } from './report-jobs.ts';
 
 export type WorkerDeps = Pick<Deps, 'db' | 'blobs' | 'reportWriter' | 'log' | 'config'>;
@@ -22,89 +24,115 @@ interface JobReport {
   created_at: Date;
 }
 
+export interface ReportWorkOptions {
+  sectionConcurrency: number;
+  /** This worker process's leases (one heartbeat for all its reports). */
+  leases: ReportLeases;
+}
+
 /**
  * The report job: outline → every section of the tier (each saved the moment it is written,
- * so a retried job resumes instead of paying the model twice) → executive summary → PDF →
- * stored → completed, and the hold captured. On the last failed attempt the report fails and
- * the hold is released.
+ * so a resumed attempt does not pay the model twice) → executive summary → PDF → stored →
+ * completed, and the hold captured. It runs only under the report's lease, and every write
+ * checks the lease: two workers never write one report at once. The report gets
+ * `retryLimit + 1` attempts, crashed ones included; after the last it fails and the hold is released.
  */
-export async function processReport(deps: WorkerDeps, job: QueuedJob<ReportJobData>, sectionConcurrency: number) {
+export async function processReport(deps: WorkerDeps, job: QueuedJob<ReportJobData>, o: ReportWorkOptions) {
   const { db, log } = deps;
-  const found = await db.query<JobReport>(
-    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, created_at FROM reports WHERE id = $1',
-    [job.data.reportId],
-  );
-  const report = found.rows[0];
-  if (!report || report.status !== 'processing') return;
-
+  const lease = await o.leases.take(job.data.reportId);
+  if (!lease) return; // finished, or a live worker has it
   try {
-    const done = await loadSections(deps, report.id);
-    await setStage(deps, report.id, report.outline ? 'sections' : 'outline');
-    const content = await generateReportContent({
-      writer: deps.reportWriter,
-      idea: report.idea,
-      complexity: report.complexity,
-      outline: report.outline ? { title: report.title, outline: report.outline } : undefined,
-      alreadyDone: done,
-      concurrency: sectionConcurrency,
-      onOutline: async (title, outline, usage) => {
-        await db.query(
+    if (lease.attempt > job.retryLimit + 1) {
+      // Every attempt so far ended with its worker gone (a report that crashes workers, say).
+      log.warn({ reportId: lease.reportId, attempts: lease.attempt - 1 }, 'report failed: its workers kept stopping');
+      await failReport(db, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
+      return;
+    }
+    await runAttempt(deps, lease, o.sectionConcurrency);
+  } catch (err) {
+    if (err instanceof LeaseLostError || lease.signal.aborted) {
+      log.info({ reportId: lease.reportId }, 'report attempt stopped: another worker resumed the report');
+      return;
+    }
+    const last = lease.attempt > job.retryLimit;
+    log.warn({ reportId: lease.reportId, attempt: lease.attempt, last, err: errorSummary(err) }, 'report attempt failed');
+    if (!last) {
+      await lease.release();
+      throw err;
+    }
+    await failReport(db, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
+  } finally {
+    lease.end();
+  }
+}
+
+async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurrency: number) {
+  const { db, log } = deps;
+  const report = (await db.query<JobReport>(
+    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, created_at FROM reports WHERE id = $1',
+    [lease.reportId],
+  )).rows[0]!;
+  const done = await loadSections(deps, report.id);
+  await lease.write((tx) => setStage(tx, report.id, report.outline ? 'sections' : 'outline'));
+  const content = await generateReportContent({
+    writer: deps.reportWriter,
+    idea: report.idea,
+    complexity: report.complexity,
+    outline: report.outline ? { title: report.title, outline: report.outline } : undefined,
+    alreadyDone: done,
+    concurrency: sectionConcurrency,
+    signal: lease.signal,
+    onOutline: (title, outline, usage) =>
+      lease.write(async (tx) => {
+        await tx.query(
           `UPDATE reports SET title = $2, outline = $3, stage = 'sections', provider = $4, model = $5,
                   llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
             WHERE id = $1`,
           [report.id, title.slice(0, 300), JSON.stringify(outline), deps.reportWriter.provider, deps.reportWriter.model,
             usage.inputTokens, usage.outputTokens],
         );
-      },
-      onSectionDone: async (key, section, usage) => {
-        await db.transaction(async (tx) => {
-          const r = await tx.query(
-            `INSERT INTO report_sections (report_id, key, content, input_tokens, output_tokens)
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, key) DO NOTHING RETURNING key`,
-            [report.id, key, JSON.stringify(section), usage.inputTokens, usage.outputTokens],
+      }),
+    onSectionDone: (key, section, usage) =>
+      lease.write(async (tx) => {
+        const r = await tx.query(
+          `INSERT INTO report_sections (report_id, key, content, input_tokens, output_tokens)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, key) DO NOTHING RETURNING key`,
+          [report.id, key, JSON.stringify(section), usage.inputTokens, usage.outputTokens],
+        );
+        if (r.rows.length) {
+          await tx.query(
+            `UPDATE reports SET llm_input_tokens = llm_input_tokens + $2, llm_output_tokens = llm_output_tokens + $3,
+                    updated_at = now() WHERE id = $1`,
+            [report.id, usage.inputTokens, usage.outputTokens],
           );
-          if (r.rows.length) {
-            await tx.query(
-              `UPDATE reports SET llm_input_tokens = llm_input_tokens + $2, llm_output_tokens = llm_output_tokens + $3,
-                      updated_at = now() WHERE id = $1`,
-              [report.id, usage.inputTokens, usage.outputTokens],
-            );
-          }
-        });
-      },
-    });
+        }
+      }),
+  });
 
-    await setStage(deps, report.id, 'pdf');
-    const pdf = await renderReportPdf({
-      reportId: report.id,
-      title: content.title,
-      idea: report.idea,
-      complexity: report.complexity,
-      createdAt: report.created_at,
-      sections: content.sections,
-      offline: deps.reportWriter.offline,
-    });
-    const key = `reports/${report.id}.pdf`;
-    await deps.blobs.put(key, pdf, 'application/pdf');
+  await lease.write((tx) => setStage(tx, report.id, 'pdf'));
+  const pdf = await renderReportPdf({
+    reportId: report.id,
+    title: content.title,
+    idea: report.idea,
+    complexity: report.complexity,
+    createdAt: report.created_at,
+    sections: content.sections,
+    offline: deps.reportWriter.offline,
+  });
+  const key = `reports/${report.id}.pdf`;
+  await deps.blobs.put(key, pdf, 'application/pdf');
 
-    await db.transaction(async (tx) => {
-      const r = await tx.query(
-        `UPDATE reports SET status = 'completed', stage = 'done', title = $2, pdf_key = $3, content_preview = $4,
-                completed_at = now(), updated_at = now()
-          WHERE id = $1 AND status = 'processing' RETURNING id`,
-        [report.id, content.title.slice(0, 300), key, content.preview],
-      );
-      if (!r.rows.length) return;
-      await captureHold(tx, report.hold_id);
-      await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
-    });
-    log.info({ reportId: report.id, usage: content.usage }, 'report completed');
-  } catch (err) {
-    const last = job.retryCount >= job.retryLimit;
-    log.warn({ reportId: report.id, attempt: job.retryCount + 1, last, err: errorSummary(err) }, 'report attempt failed');
-    if (!last) throw err;
-    await failReport(db, report.id, REPORT_MESSAGES.failedDefault);
-  }
+  await lease.write(async (tx) => {
+    await tx.query(
+      `UPDATE reports SET status = 'completed', stage = 'done', title = $2, pdf_key = $3, content_preview = $4,
+              completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
+        WHERE id = $1`,
+      [report.id, content.title.slice(0, 300), key, content.preview],
+    );
+    await captureHold(tx, report.hold_id);
+    await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
+  });
+  log.info({ reportId: report.id, usage: content.usage }, 'report completed');
 }
 
 async function loadSections(deps: WorkerDeps, reportId: string) {
@@ -122,8 +150,8 @@ async function loadSections(deps: WorkerDeps, reportId: string) {
   return done;
 }
 
-async function setStage(deps: WorkerDeps, reportId: string, stage: 'outline' | 'sections' | 'pdf') {
-  await deps.db.query(`UPDATE reports SET stage = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [reportId, stage]);
+async function setStage(tx: Queryable, reportId: string, stage: 'outline' | 'sections' | 'pdf') {
+  await tx.query('UPDATE reports SET stage = $2, updated_at = now() WHERE id = $1', [reportId, stage]);
 }
 
 /** Logs say what failed without dumping provider payloads or keys. */

@@ -1,13 +1,14 @@
 import { SANDBOX_CHECKOUT_MESSAGE } from '@assay/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { order } from '../test/fixtures.tsx';
+import { session } from '../../../lib/session.ts';
+import { MEMBER, order } from '../test/fixtures.tsx';
 import { CLOSE_GRACE_MS, openSandboxCheckout, POPUP_POLL_MS } from './sandbox-checkout.ts';
 
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };
 
 /** A stand-in pop-up: the test closes it and posts from it. */
 function fakePopup() {
-  const popup = { closed: false, close: vi.fn(() => void (popup.closed = true)), focus: vi.fn() };
+  const popup = { closed: false, close: vi.fn(() => void (popup.closed = true)), focus: vi.fn(), postMessage: vi.fn() };
   const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
   const post = (data: unknown, origin = window.location.origin, source: unknown = popup) =>
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
@@ -29,6 +30,23 @@ describe('the sandbox checkout pop-up', () => {
     expect(String(open.mock.calls[0]![0])).toBe(`${window.location.origin}/api/payments/sandbox/checkout?order_id=order_sbx_1`);
     post({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'success', response: SIGNED });
     await expect(result).resolves.toEqual({ status: 'success', response: SIGNED });
+  });
+
+  it('hands the member’s access token to its own pop-up when the page asks, and to no other window', async () => {
+    session.signIn('member-access-token', MEMBER);
+    const { popup, post } = fakePopup();
+    const result = openSandboxCheckout(order());
+    post({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'ready' }, 'https://evil.example');
+    post({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'ready' }, window.location.origin, window);
+    expect(popup.postMessage).not.toHaveBeenCalled();
+    post({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'ready' });
+    expect(popup.postMessage).toHaveBeenCalledWith(
+      { type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token: 'member-access-token' },
+      window.location.origin,
+    );
+    post({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'success', response: SIGNED });
+    await expect(result).resolves.toEqual({ status: 'success', response: SIGNED });
+    session.clear();
   });
 
   it('reports a declined payment', async () => {

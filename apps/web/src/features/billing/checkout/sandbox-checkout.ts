@@ -1,4 +1,10 @@
-import { SANDBOX_CHECKOUT_MESSAGE, type CreateOrderResponse, type SandboxCheckoutMessage } from '@assay/shared';
+import {
+  SANDBOX_CHECKOUT_MESSAGE,
+  type CreateOrderResponse,
+  type SandboxCheckoutMessage,
+  type SandboxCheckoutToken,
+} from '@assay/shared';
+import { session } from '../../../lib/session.ts';
 import type { CheckoutOptions, CheckoutResult } from './types.ts';
 
 /** How often to look whether the member closed the checkout window. */
@@ -15,8 +21,9 @@ function isCheckoutMessage(data: unknown): data is SandboxCheckoutMessage {
 
 /**
  * The local sandbox checkout (no Razorpay keys): the server's checkout page opens in a pop-up,
- * and posts the signed triple (or a failure) back to this window, from our own origin only.
- * A window closed without a message is a dismissal.
+ * asks this window for the member's access token (it lives only in this window's memory; the
+ * server pays only the member's own orders), and posts the signed triple (or a failure) back,
+ * from our own origin only. A window closed without a message is a dismissal.
  */
 export function openSandboxCheckout(
   order: CreateOrderResponse,
@@ -51,6 +58,11 @@ export function openSandboxCheckout(
       if (event.origin !== win.location.origin || event.source !== popup) return;
       if (!isCheckoutMessage(event.data)) return;
       const msg = event.data;
+      if (msg.status === 'ready') {
+        const token = session.accessToken();
+        if (token) popup?.postMessage({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token } satisfies SandboxCheckoutToken, win.location.origin);
+        return;
+      }
       if (msg.status === 'success') finish({ status: 'success', response: msg.response });
       else finish({ status: 'failed', description: msg.error?.description });
     }
