@@ -57,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start (tsx compiling, PGlite creating its database) on a loaded 2-core machine took 66 s.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
