@@ -208,7 +208,7 @@ async function main() {
     const lines = [
       HEADING,
       '',
-      `Measured by \`npm run bench:auth-flood${RATE === 30 ? '' : ` -- --rate=${RATE}`}\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}: the server as \`npm start\` runs it (PGlite, production password cost) in a child process; ${RATE} wrong-password sign-ins per second for ${FLOOD_S} s from ${ADDRESSES} addresses (X-Forwarded-For over loopback with \`TRUST_PROXY=1\`), while one signed-in member asks for their balance 10 times a second.`,
+      `Measured by \`npm run bench:auth-flood${RATE === 30 ? '' : ` -- --rate=${RATE}`}\` on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0]!.toFixed(1)} at the end: the server as \`npm start\` runs it (PGlite, production password cost) in a child process; ${RATE} wrong-password sign-ins per second for ${FLOOD_S} s from ${ADDRESSES} addresses (X-Forwarded-For over loopback with \`TRUST_PROXY=1\`), while one signed-in member asks for their balance 10 times a second.`,
       '',
       '| requests | n | p50 | p95 | p99 | max | statuses |',
       '|---|---|---|---|---|---|---|',
@@ -217,7 +217,7 @@ async function main() {
       row('member balance, after the flood', after),
       row('flood sign-ins', signins),
       '',
-      `Member balance p95 during the flood: **${ms(duringP95)}** (target < 1 s). Time to drain after the flood stopped (last sign-in answered): **${Number.isNaN(drained) ? `over ${DRAIN_LIMIT_MS / 1000} s` : ms(drained)}**.`,
+      `Member balance p95 during the flood: **${ms(duringP95)}** (target < 1 s). Time to drain after the flood stopped (last sign-in answered): **${Number.isNaN(drained) ? `over ${DRAIN_LIMIT_MS / 1000} s` : ms(drained)}**. ${PROBE_TIMEOUT_MS / 1000} s (balance) and 60 s (sign-ins) are the client's time-outs.`,
       '',
     ];
     console.log(`\n${lines.join('\n')}`);

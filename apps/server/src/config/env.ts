@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
@@ -58,7 +59,8 @@ const schema = z.object({
   TRUST_PROXY: trustProxy,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Default: one core left for everything else, at most 2 of libuv's 4 pool threads. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Assay <no-reply@assay.local>'),

@@ -11,19 +11,21 @@ const KEY_LENGTH = 64;
 /**
  * scrypt runs on libuv's small thread pool, which the rest of the server shares. Unbounded, a
  * sign-in flood queues hashes there faster than they finish and every other request waits
- * behind them. So at most `concurrency` hashes run at once and at most `queue` wait; anyone
- * beyond that is told at once to come back (429 + Retry-After) instead of waiting for minutes.
+ * behind them. So at most `concurrency` hashes run at once and at most `queue` wait, and no one
+ * waits for more than about MAX_WAIT_MS (a slow or busy machine hashes slower); anyone beyond
+ * that is told at once to come back (429 + Retry-After) instead of waiting for minutes.
  * docs/decisions/055-password-hashing-cap.md
  */
 export interface HashingLimits {
   concurrency: number;
   queue: number;
 }
-const limits: HashingLimits = { concurrency: 2, queue: 32 };
+const limits: HashingLimits = { concurrency: 1, queue: 32 };
 const waiting: Array<() => void> = [];
 let running = 0;
 let peak = 0;
 let averageMs = 100;
+const MAX_WAIT_MS = 2000;
 
 /** Set once at start from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE. */
 export function limitPasswordHashing(next: HashingLimits) {
@@ -35,9 +37,9 @@ export const peakConcurrentHashes = () => peak;
 
 async function gated<T>(work: () => Promise<T>): Promise<T> {
   if (running >= limits.concurrency) {
-    if (waiting.length >= limits.queue) {
-      const backlog = (waiting.length + running) / limits.concurrency;
-      throw tooManyRequests(Math.max(1, Math.ceil((backlog * averageMs) / 1000)), MSG.passwordChecksBusy);
+    const waitMs = ((waiting.length + 1) / limits.concurrency) * averageMs;
+    if (waiting.length >= limits.queue || waitMs > MAX_WAIT_MS) {
+      throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), MSG.passwordChecksBusy);
     }
     // A finishing hash hands its slot straight to the next in line, so none can slip in between.
     await new Promise<void>((resolve) => waiting.push(resolve));
