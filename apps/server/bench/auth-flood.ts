@@ -1,21 +1,21 @@
 /**
  * `npm run bench:auth-flood` — does a sign-in flood slow down members who are already signed
  * in? Starts the product as `npm start` does (PGlite in a temporary DATA_DIR, production
- * password cost) as a child process on a free loopback port, signs up and verifies a member,
- * then probes that member's `GET /api/tokens/balance` 10 times a second through three phases:
- * quiet, a flood of wrong-password sign-ins, and the drain after the flood stops.
- * The flood comes over loopback; TRUST_PROXY=1 and a varied X-Forwarded-For make it look like
- * 200 addresses, each under the per-address limit. Results go to docs/benchmarks.md.
+ * password cost) in a child process on a free loopback port, with the e2e tests' startServer;
+ * signs up and verifies a member, then probes that member's `GET /api/tokens/balance` 10 times
+ * a second through three phases: quiet, a flood of wrong-password sign-ins, and the drain after
+ * the flood stops. The flood comes over loopback; TRUST_PROXY=1 and a varied X-Forwarded-For
+ * make it look like 200 addresses, each under the per-address limit. Results go to
+ * docs/benchmarks.md.
  *
  *   npm run bench:auth-flood                  # 30 sign-ins/s for 15 s
  *   npm run bench:auth-flood -- --rate=200    # a heavier flood
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../../e2e/support/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const arg = (name: string, fallback: number) =>
@@ -32,94 +32,24 @@ const HEADING = '## Sign-in flood against signed-in members';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      GOOGLE_CLIENT_ID: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
-    await sleep(250);
-  }
-  return {
-    url,
-    dataDir,
-    async stop() {
-      const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      child.kill('SIGTERM');
-      // A server still buried under the flood may not get to its shutdown handler.
-      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(kill);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const form = (fields: Record<string, string>) => ({
   'content-type': 'application/x-www-form-urlencoded',
   body: new URLSearchParams(fields).toString(),
 });
 
 /** Signs a member up through the API, reads the code from the dev mailbox, verifies, signs in. */
-async function signedInMember(url: string, dataDir: string) {
+async function signedInMember(server: RunningServer) {
   const email = `bench.${Date.now()}@example.com`;
   const json = { 'content-type': 'application/json' };
   const post = (p: string, body: unknown) =>
-    fetch(`${url}${p}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    fetch(`${server.url}${p}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
   const signup = await post('/api/auth/signup', { name: 'Bench Member', email, phone: '+44 20 7946 0958', password: PASSWORD });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-  let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++, await sleep(200)) {
-    const dir = path.join(dataDir, 'mail');
-    const files = (() => {
-      try {
-        return readdirSync(dir).filter((f) => f.endsWith('.eml'));
-      } catch {
-        return [];
-      }
-    })();
-    for (const f of files) code ??= /^Subject: .*?(\d{6})/m.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1];
-  }
-  if (!code) throw new Error('no verification mail');
+  const { code } = await server.readMail(email);
   const verify = await post('/api/auth/verify-email-otp', { email, otp: code });
   if (verify.status !== 200) throw new Error(`verify: ${verify.status} ${await verify.text()}`);
   const { body, ...headers } = form({ username: email, password: PASSWORD });
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers, body });
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers, body });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   return ((await login.json()) as { access_token: string }).access_token;
 }
@@ -159,9 +89,10 @@ const row = (name: string, xs: Sample[]) => {
 };
 
 async function main() {
-  const server = await startServer();
+  // As `npm start` runs it, with the production password cost.
+  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', LOG_LEVEL: 'warn', TRUST_PROXY: '1' });
   try {
-    const token = await signedInMember(server.url, server.dataDir);
+    const token = await signedInMember(server);
     const balance = () =>
       fetch(`${server.url}/api/tokens/balance`, { headers: { authorization: `Bearer ${token}` } });
     const probes: Array<Promise<Sample>> = [];
@@ -237,7 +168,7 @@ function writeSection(section: string) {
     writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
   } else {
     const next = text.indexOf('\n## ', start + HEADING.length);
-    writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`);
+    writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`);
   }
   console.log('written to docs/benchmarks.md');
 }
