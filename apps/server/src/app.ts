@@ -39,13 +39,20 @@ export const loggerOptions = (level: string): LoggerOptions => ({
 });
 
 /**
+ * Fastify treats a bare hop count as "trust nobody" (it cannot check the nearest peer), so a
+ * count is spelled out: the nearest `hops` addresses are our proxies, the one before them the client.
+ */
+const proxyTrust = (setting: Deps['config']['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/**
  * The whole product as one Fastify app: outside plugins, then ours, then module routes
  * under /api, then the SPA for every other path.
  */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions = {}): Promise<AppInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   const fullDeps: Deps = { ...deps, log: app.log };

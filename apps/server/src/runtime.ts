@@ -5,6 +5,7 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { limitPasswordHashing } from './lib/passwords.ts';
 import { reportQueueSpec } from './modules/reports/index.ts';
 
 /**
@@ -17,6 +18,7 @@ export async function createRuntime(
   opts: { supervise: boolean; /** An open database to use (tests); else one from the config. */ db?: Db },
 ) {
   for (const warning of configWarnings(config)) log.warn(warning);
+  limitPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');

@@ -65,6 +65,7 @@ export const MSG = {
   passwordReset: 'Your password has been reset. You can now login.',
   alreadyVerified: 'This email is already verified. Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordChecksBusy: 'We are checking too many passwords right now. Please try again in a few seconds.',
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Your session has expired. Please sign in again.',
   wrongCurrentPassword: 'Current password is incorrect',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
@@ -19,6 +21,32 @@ const optionalString = z
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): a number of proxy hops in
+ * front of the server, or a comma list of proxy addresses/CIDRs. Plain `true` would believe
+ * every hop, letting any client name its own address: refused (docs/decisions/056-trusted-proxies.md).
+ */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length) return PROXY_NAMES.includes(entry);
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
+  if (v === undefined || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  if (v === 'true' || !entries.length || !entries.every(isProxyAddress)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${v}" is not allowed: set the number of proxies in front of the server (e.g. 1 behind one load balancer), or their addresses (e.g. 10.0.0.0/8,192.0.2.7); "true" would let any client choose its own address`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,9 +56,12 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** Default: one core left for everything else, at most 2 of libuv's 4 pool threads. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Assay <no-reply@assay.local>'),
   GOOGLE_CLIENT_ID: optionalString,

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { MSG } from '@assay/shared';
+import { tooManyRequests } from './errors.ts';
 
 /**
  * scrypt (memory-hard, built into Node): `scrypt$<log2N>$<r>$<p>$<salt>$<hash>`.
@@ -6,12 +8,65 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 const KEY_LENGTH = 64;
 
+/**
+ * scrypt runs on libuv's small thread pool, which the rest of the server shares. Unbounded, a
+ * sign-in flood queues hashes there faster than they finish and every other request waits
+ * behind them. So at most `concurrency` hashes run at once and at most `queue` wait, and no one
+ * waits for more than about MAX_WAIT_MS (a slow or busy machine hashes slower); anyone beyond
+ * that is told at once to come back (429 + Retry-After) instead of waiting for minutes.
+ * docs/decisions/055-password-hashing-cap.md
+ */
+export interface HashingLimits {
+  concurrency: number;
+  queue: number;
+}
+const limits: HashingLimits = { concurrency: 1, queue: 32 };
+const waiting: Array<() => void> = [];
+let running = 0;
+let peak = 0;
+let averageMs = 100;
+const MAX_WAIT_MS = 2000;
+
+/** Set once at start from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE. */
+export function limitPasswordHashing(next: HashingLimits) {
+  Object.assign(limits, next);
+}
+
+/** The most hashes that ever ran at once in this process (for tests and benchmarks). */
+export const peakConcurrentHashes = () => peak;
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= limits.concurrency) {
+    const waitMs = ((waiting.length + 1) / limits.concurrency) * averageMs;
+    if (waiting.length >= limits.queue || waitMs > MAX_WAIT_MS) {
+      throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), MSG.passwordChecksBusy);
+    }
+    // A finishing hash hands its slot straight to the next in line, so none can slip in between.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  peak = Math.max(peak, running);
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    averageMs = 0.8 * averageMs + 0.2 * (performance.now() - start);
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number) {
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r + 1024 * 1024 };
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return gated(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -32,6 +87,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A real hash to compare against when the account does not exist, so timing reveals nothing. */
 let dummy: Promise<string> | undefined;
 export function dummyHash(logN: number): Promise<string> {
-  dummy ??= hashPassword('not-a-real-password', logN);
+  // Not remembered if the cap turned it away, so the next attempt makes it.
+  dummy ??= hashPassword('not-a-real-password', logN).catch((err: unknown) => {
+    dummy = undefined;
+    throw err;
+  });
   return dummy;
 }

@@ -176,7 +176,7 @@ describe('logout', () => {
 });
 
 describe('member routes without a valid access token', () => {
-  it('answer 401 without a token, with garbage, with another scheme, another key or an expired token', async () => {
+  it('answer 401 without a token, with garbage, another scheme, key, algorithm or issuer, an expired, unexpiring or tampered token', async () => {
     const m = await signUpAndLogin(t);
     const sid = decodeJwt(m.access_token).sid as string;
     const userId = m.user.id;
@@ -192,7 +192,31 @@ describe('member routes without a valid access token', () => {
     // Control: a token we sign the same way with the app's secret works.
     expect((await me(await sign(t.config.JWT_SECRET, '5m'))).statusCode).toBe(200);
 
+    const good = await sign(t.config.JWT_SECRET, '5m');
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherUser = (await signUpAndLogin(t)).user.id;
+    // The last signature character carries 2 unused bits: another spelling of the same bytes.
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const respelled = signature.slice(0, -1) + B64URL[B64URL.indexOf(signature.at(-1)!) ^ 1];
+    expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    const tampered = [
+      `${header}.${part({ ...claims, sub: otherUser })}.${signature}`,
+      `${part({ alg: 'none' })}.${payload}.`,
+      `${part({ alg: 'HS512' })}.${payload}.${signature}`,
+      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS512' }).setSubject(userId).setIssuer('assay')
+        .setExpirationTime('5m').sign(new TextEncoder().encode(t.config.JWT_SECRET)),
+      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('someone-else')
+        .setExpirationTime('5m').sign(new TextEncoder().encode(t.config.JWT_SECRET)),
+      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('assay')
+        .sign(new TextEncoder().encode(t.config.JWT_SECRET)),
+      `${header}.${payload}.${respelled}`,
+      `${good}.extra`,
+    ];
+
     const cases: Array<Record<string, string>> = [
+      ...tampered.map((token) => ({ authorization: `Bearer ${token}` })),
       {},
       { authorization: 'Bearer garbage' },
       { authorization: 'Bearer ' },

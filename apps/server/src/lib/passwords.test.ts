@@ -1,0 +1,48 @@
+import { MSG } from '@assay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { peakConcurrentHashes } from './passwords.ts';
+
+/**
+ * Production cost, so each hash takes long enough for a burst to pile up behind the cap:
+ * at most 2 at once, at most 4 more waiting (fewer when hashing is slow).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    PASSWORD_HASH_COST: '15',
+    PASSWORD_HASH_CONCURRENCY: '2',
+    PASSWORD_HASH_QUEUE: '4',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+  });
+});
+afterAll(() => t.close());
+
+const wrongSignIn = (n: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: `burst.${n}@example.com`, password: 'wrong-password' }).toString(),
+  });
+
+describe('password hashing under a burst of sign-ins', () => {
+  it('runs at most the configured number at once and turns the overflow away with 429 and Retry-After', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => wrongSignIn(n)));
+    const statuses = answers.map((a) => a.statusCode);
+
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(2);
+    for (const r of refused) {
+      expect(r.json().detail).toBe(MSG.passwordChecksBusy);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    expect(peakConcurrentHashes()).toBe(2);
+  });
+
+  it('answers sign-ins normally again once the burst has passed', async () => {
+    expect((await wrongSignIn(1000)).json().detail).toBe(MSG.invalidCredentials);
+  });
+});
