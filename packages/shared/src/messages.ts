@@ -58,6 +58,7 @@ export const MSG = {
   emailTaken: 'An account with this email already exists. Please sign in.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyAttempts: 'Too many wrong codes. Please request a new one.',
+  otpTooManyCodes: 'Too many codes were requested for this email. Please try again later.',
   otpResendTooSoon: 'Please wait a minute before requesting another code.',
   otpSent: 'A new verification code has been sent to your email.',
   mailFailed: 'We could not send the verification email. Please try again.',
