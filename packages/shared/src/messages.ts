@@ -61,6 +61,7 @@ export const MSG = {
   otpTooManyCodes: 'Too many codes were requested for this email. Please try again later.',
   otpResendTooSoon: 'Please wait a minute before requesting another code.',
   otpSent: 'A new verification code has been sent to your email.',
+  otpAlreadySent: 'We sent you a code a moment ago. Please enter it below.',
   mailFailed: 'We could not send the verification email. Please try again.',
   resetRequested: 'If an account exists for this email, we have sent a reset code to it.',
   passwordReset: 'Your password has been reset. You can now login.',
