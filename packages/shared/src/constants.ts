@@ -54,6 +54,9 @@ export const OTP = {
   resendSeconds: 60,
 } as const;
 
+/** Operators guard the whole site: their passwords are longer than members' (decision 030). */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+
 /** Token validity, one number everywhere (docs/decisions/013-token-validity.md). */
 export const TOKEN_VALIDITY_DAYS = 365;
 export const TOKEN_VALIDITY_TEXT = '12 months';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
+import { OPERATOR_PASSWORD_MIN_LENGTH, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
 import { reportWriterConfigSchema } from '../adapters/llm/config.ts';
 
@@ -68,7 +68,10 @@ const schema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
-  RATE_LIMIT_OTP_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Codes (verification or reset) one account can be sent per hour; each code allows OTP.maxAttempts tries. */
+  OTP_CODES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins a trusted browser (device cookie) may make per window, for members and operators. */
+  TRUSTED_DEVICE_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_OTP_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   WEB_DIST_DIR: optionalString,
@@ -86,7 +89,9 @@ const schema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200).optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(OPERATOR_PASSWORD_MIN_LENGTH, `must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200).optional(),
+  ),
   OPERATOR_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
   OPERATOR_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   OPERATOR_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),

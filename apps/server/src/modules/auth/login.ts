@@ -1,29 +1,50 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
+import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookie.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
 import { findUserByEmail } from '../users/index.ts';
-import { issueCode } from './email-codes.ts';
-import { verificationMail } from './mail-templates.ts';
+import { sendFreshCode } from './send-fresh-code.ts';
 import { openSession, type SessionMeta } from './session-tokens.ts';
 
-export async function login(deps: Deps, email: string, password: string, meta: SessionMeta & { ip: string }) {
+/**
+ * Password sign-in. Only failures count (decision 050): a browser holding this account's device
+ * cookie has its own small budget; any other client counts against the account and its address,
+ * so others' failures never lock the owner out of a browser she has signed in from before.
+ */
+export async function login(
+  deps: Deps,
+  email: string,
+  password: string,
+  meta: SessionMeta & { ip: string; deviceCookie: string | undefined },
+) {
   const { db, config } = deps;
-  const window = config.RATE_LIMIT_WINDOW_SECONDS;
-  await hitRateLimit(db, `login:ip:${meta.ip}`, config.RATE_LIMIT_LOGIN_PER_IP, window);
-  await hitRateLimit(db, `login:account:${email}`, config.RATE_LIMIT_LOGIN_PER_ACCOUNT, window);
-
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
   const user = await findUserByEmail(db, email);
+  const device = readDeviceCookie(config.JWT_SECRET, 'member', meta.deviceCookie);
+  const limits: FailureLimit[] = device && device.accountId === user?.id
+    ? [{ key: `login:device:${device.id}`, limit: config.TRUSTED_DEVICE_FAILURES, windowSeconds }]
+    : [
+        { key: `login:ip:${meta.ip}`, limit: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds },
+        { key: `login:account:${email}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds },
+      ];
+  await assertUnderLimits(db, limits);
+
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
   if (!user || !ok) {
+    await countHit(db, limits);
     if (user && !user.password_hash) throw unauthorized(MSG.googleAccountNoPassword, 'google_account');
     throw unauthorized(MSG.invalidCredentials, 'invalid_credentials');
   }
+  // Failures that landed while this password was being checked still hold.
+  await assertUnderLimits(db, limits);
   if (!user.is_verified) {
-    const code = await issueCode(db, config.JWT_SECRET, user.id, 'verify_email');
-    if (code) await deps.mailer.send(verificationMail(user.email, user.name, code)).catch((err) => deps.log.error({ err }, 'verification email failed'));
+    await sendFreshCode(deps, user).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+    });
     throw new AppError(403, MSG.emailNotVerified, 'email_not_verified');
   }
-  return db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
+  const session = await db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
+  return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id) };
 }

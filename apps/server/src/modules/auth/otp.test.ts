@@ -4,13 +4,13 @@ import { GOOD_PASSWORD, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** Limits low enough to reach; every test calls from its own address unless it tests that. */
-const PER_ACCOUNT = 12;
+const CODES_PER_HOUR = 4;
 const PER_IP = 15;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    RATE_LIMIT_OTP_PER_ACCOUNT: String(PER_ACCOUNT),
+    OTP_CODES_PER_HOUR: String(CODES_PER_HOUR),
     RATE_LIMIT_OTP_PER_IP: String(PER_IP),
   });
 });
@@ -87,8 +87,7 @@ describe('email verification code', () => {
     expect(correct.json().detail).toBe(MSG.otpTooManyAttempts);
     expect((await userRow(email)).is_verified).toBe(false);
 
-    // A new code unlocks it (the resend window still applies).
-    await pastResendWindow(email);
+    // A new code unlocks it, at once: a spent code does not wait out the resend window.
     expect((await resend(email, ip)).statusCode).toBe(200);
     const fresh = (await t.smtp.lastTo(email)).code!;
     expect(mailsTo(email)).toHaveLength(2);
@@ -142,9 +141,9 @@ describe('email verification code', () => {
     expect(later.json().message).toBe(MSG.otpSent);
     await t.smtp.lastTo(email);
     expect(mailsTo(email)).toHaveLength(2);
-    const second = mailsTo(email)[1]!.code!;
-    if (second !== first) expect((await verify(email, first, ip)).statusCode).toBe(400);
-    expect((await verify(email, second, ip)).statusCode).toBe(200);
+    // The earlier code still works until it expires (it may be the one being typed); either is single-use.
+    expect((await verify(email, first, ip)).statusCode).toBe(200);
+    expect((await verify(email, mailsTo(email)[1]!.code!, ip)).statusCode).toBe(400);
   });
 
   it('answers 503 when the new code cannot be mailed, and lets the member try again at once', async () => {
@@ -163,17 +162,34 @@ describe('email verification code', () => {
     expect((await verify(email, code, ip)).statusCode).toBe(200);
   });
 
-  it('answers a second verification with a clear error', async () => {
-    const email = uniqueEmail('otp');
+  it('answers verify and resend the same for an unknown, an unverified and a verified email, so none can be told apart', async () => {
     const ip = nextIp();
-    const code = await signup(email, ip);
-    expect((await verify(email, code, ip)).statusCode).toBe(200);
-    const again = await verify(email, code, ip);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe(MSG.alreadyVerified);
-    const resendVerified = await resend(email, ip);
-    expect(resendVerified.statusCode).toBe(400);
-    expect(resendVerified.json().detail).toBe(MSG.alreadyVerified);
+    const unknown = uniqueEmail('ghost');
+    const unverified = uniqueEmail('otp');
+    const verified = uniqueEmail('otp');
+    const guess = wrongCode(await signup(unverified, ip));
+    await pastResendWindow(unverified);
+    const code = await signup(verified, ip);
+    expect((await verify(verified, code, ip)).statusCode).toBe(200);
+
+    const answer = (r: { statusCode: number; body: string }) => ({ status: r.statusCode, body: r.body });
+    const verifies = await Promise.all([unknown, unverified, verified].map(async (e) => answer(await verify(e, guess, ip))));
+    expect(verifies[0]).toMatchObject({ status: 400 });
+    expect(JSON.parse(verifies[0]!.body).detail).toBe(MSG.otpFailed);
+    expect(verifies[1]).toEqual(verifies[0]);
+    expect(verifies[2]).toEqual(verifies[0]);
+
+    const resends = [];
+    for (const e of [unknown, unverified, verified]) resends.push(answer(await resend(e, ip)));
+    expect(resends[0]).toMatchObject({ status: 200 });
+    expect(JSON.parse(resends[0]!.body).message).toBe(MSG.otpSent);
+    expect(resends[1]).toEqual(resends[0]);
+    expect(resends[2]).toEqual(resends[0]);
+    // Only the account that needs a code gets one.
+    await t.smtp.lastTo(unverified);
+    expect(mailsTo(unverified)).toHaveLength(2);
+    expect(mailsTo(verified)).toHaveLength(1);
+    expect(mailsTo(unknown)).toHaveLength(0);
   });
 
   it('answers an unknown email like a wrong code, and a resend to it like a real one without mailing anything', async () => {
@@ -205,16 +221,40 @@ describe('email verification code', () => {
     expect((await codeRows(email))[0]!.attempts).toBe(0);
   });
 
-  it(`limits code checks and sends per account: the call after ${PER_ACCOUNT} gets 429 with Retry-After`, async () => {
-    const email = uniqueEmail('otp-limit');
-    for (let i = 0; i < PER_ACCOUNT; i++) {
-      // A different address each time: the account limit is what trips.
-      expect((await resend(email, nextIp())).statusCode).toBe(200);
+  it("never lets strangers' wrong codes from many addresses stop the owner's fresh code", async () => {
+    const email = uniqueEmail('otp-owner');
+    const owner = nextIp();
+    const code = await signup(email, owner);
+    // Strangers spend the code's tries, each from a different address.
+    for (let i = 0; i < OTP.maxAttempts + 3; i++) await verify(email, wrongCode(code), nextIp());
+    expect((await verify(email, code, owner)).json().code).toBe('otp_locked');
+
+    // The owner asks for a new code at once and it works from her own address.
+    const again = await resend(email, owner);
+    expect(again.statusCode).toBe(200);
+    await t.smtp.lastTo(email);
+    const fresh = mailsTo(email).at(-1)!.code!;
+    const ok = await verify(email, fresh, owner);
+    expect(ok.statusCode).toBe(200);
+    expect((await userRow(email)).is_verified).toBe(true);
+  });
+
+  it(`bounds guesses per hour: each code allows ${OTP.maxAttempts} tries and an account gets at most ${CODES_PER_HOUR} codes an hour`, async () => {
+    const email = uniqueEmail('otp-guess');
+    await signup(email, nextIp());
+    let tries = 0;
+    for (let round = 0; round < CODES_PER_HOUR + 2; round++) {
+      for (let i = 0; i < OTP.maxAttempts + 2; i++) {
+        if ((await verify(email, '000000', nextIp())).json().code === 'otp_invalid') tries++;
+      }
+      await resend(email, nextIp());
     }
-    const blocked = await verify(email, '123456', nextIp());
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toBe(MSG.tooManyRequests);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(tries).toBeLessThanOrEqual(CODES_PER_HOUR * OTP.maxAttempts);
+    expect(mailsTo(email)).toHaveLength(CODES_PER_HOUR);
+    const capped = await resend(email, nextIp());
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().detail).toBe(MSG.otpTooManyCodes);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(OTP.resendSeconds);
   });
 
   it(`limits code checks and sends per address: the call after ${PER_IP} from one IP gets 429 with Retry-After`, async () => {

@@ -1,19 +1,16 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { accountActivated } from './account-activated.ts';
-import { consumeCode } from './email-codes.ts';
+import { checkCode } from './otp-rate-limit.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
 /** Sets a new password with an emailed code and revokes every session of the account. */
-export async function resetPassword(deps: Deps, email: string, otp: string, newPassword: string) {
+export async function resetPassword(deps: Deps, email: string, otp: string, newPassword: string, ip: string) {
   const { db, config } = deps;
-  const user = await findUserByEmail(db, email);
-  if (!user) throw badRequest(MSG.otpFailed, 'otp_invalid');
   const hash = await hashPassword(newPassword, config.PASSWORD_HASH_COST);
-  await consumeCode(db, config.JWT_SECRET, user.id, 'reset_password', otp);
+  const user = await checkCode(deps, await findUserByEmail(db, email), 'reset_password', otp, ip);
   await db.transaction(async (tx) => {
     // The code proves the mailbox, so an unverified account becomes verified too.
     const r = await tx.query<{ was_verified: boolean }>(

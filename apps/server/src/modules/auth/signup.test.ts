@@ -58,14 +58,63 @@ describe('signup', () => {
     expect(malformed.json().detail).toBeTruthy();
   });
 
-  it('re-sends a code for a second signup of an unverified email instead of failing', async () => {
+  const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
+  const verify = (email: string, otp: string | undefined) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } });
+  const loginStatus = async (email: string, password: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } })).statusCode;
+  const pastResendWindow = () => t.db.query(`UPDATE email_codes SET created_at = now() - interval '2 minutes'`);
+
+  it('emails the first person a fresh code for a second signup of an unverified email, and changes nothing stored', async () => {
     const email = uniqueEmail();
     await signup(valid(email));
-    await t.db.query(`UPDATE email_codes SET created_at = now() - interval '2 minutes'`);
-    const again = await signup({ ...valid(email), name: 'Grace B. Hopper' });
+    const before = (await t.db.query('SELECT name, phone, password_hash FROM users WHERE email = $1', [email])).rows[0];
+    await pastResendWindow();
+    const again = await signup({ ...valid(email), name: 'Grace B. Hopper', password: 'An0therPassword' });
     expect(again.statusCode).toBe(201);
-    expect(t.smtp.received.filter((m) => m.to.includes(email))).toHaveLength(2);
+    expect(again.json().message).toBe(MSG.accountCreated);
+    await t.smtp.lastTo(email);
+    expect(mailsTo(email)).toHaveLength(2);
+    expect(mailsTo(email)[1]!.code).toMatch(/^\d{6}$/);
     expect(await countUsers(email)).toBe(1);
+    expect((await t.db.query('SELECT name, phone, password_hash FROM users WHERE email = $1', [email])).rows[0]).toEqual(before);
+  });
+
+  it('answers a second signup inside the resend window with 429, honestly: no code was sent', async () => {
+    const email = uniqueEmail();
+    await signup(valid(email));
+    const again = await signup(valid(email));
+    expect(again.statusCode).toBe(429);
+    expect(again.json().detail).toBe(MSG.otpResendTooSoon);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('never hands the account to a second signup: the victim verifies and keeps her password, the attacker is refused', async () => {
+    const email = uniqueEmail('victim');
+    expect((await signup(valid(email))).statusCode).toBe(201);
+    const victimCode = (await t.smtp.lastTo(email)).code!;
+
+    await pastResendWindow();
+    const attacker = await signup({ ...valid(email), name: 'Mallory', password: 'Att4ckerPassword' });
+    expect(attacker.statusCode).toBe(201);
+
+    expect((await verify(email, victimCode)).statusCode).toBe(200);
+    expect(await loginStatus(email, 'Att4ckerPassword')).toBe(401);
+    expect(await loginStatus(email, GOOD_PASSWORD)).toBe(200);
+    expect((await t.db.query('SELECT name FROM users WHERE email = $1', [email])).rows[0]).toEqual({ name: 'Grace Hopper' });
+  });
+
+  it("also keeps the victim's password when she verifies with the fresh code the attacker's signup sent her", async () => {
+    const email = uniqueEmail('victim');
+    await signup(valid(email));
+    await pastResendWindow();
+    await signup({ ...valid(email), password: 'Att4ckerPassword' });
+    await t.smtp.lastTo(email);
+    const fresh = mailsTo(email).at(-1)!.code!;
+    expect((await verify(email, fresh)).statusCode).toBe(200);
+    expect(await loginStatus(email, 'Att4ckerPassword')).toBe(401);
+    expect(await loginStatus(email, GOOD_PASSWORD)).toBe(200);
   });
 
   it('refuses a second signup for a verified email clearly', async () => {

@@ -1,75 +1,60 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
-import type { Queryable } from '../../db/client.ts';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookie.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
+import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
 import { hmac } from '../../lib/secrets.ts';
 import type { OperatorAuth } from './operator-auth.ts';
 
 type AuthDeps = Pick<Deps, 'db' | 'config'>;
 
 /**
- * Checks an operator's username and password.
+ * Checks an operator's username and password (decision 050).
  * - Unknown usernames are checked against a dummy hash, so timing does not reveal which exist.
- * - Failures are counted per username and per client address in the database (shared by every
- *   server process); at the threshold the key is locked for OPERATOR_LOCKOUT_MINUTES, during
- *   which even the right password is refused with 429.
+ * - Only failures count, in `rate_limits` (shared by every server process), within
+ *   OPERATOR_LOCKOUT_MINUTES. A browser holding this operator's device cookie has its own budget
+ *   (TRUSTED_DEVICE_FAILURES) and nothing else holds it back; any other client counts against the
+ *   username (OPERATOR_LOCKOUT_FAILURES) and its address (OPERATOR_FAILURES_PER_IP), and past
+ *   either it is refused with 429, even with the right password. So strangers can slow guessing
+ *   down but never lock the operator out of a browser she has signed in from.
+ * Answers the operator and, when this browser is not yet trusted for it, a device cookie to set.
  */
 export async function authenticateOperator(
   deps: AuthDeps,
   username: string,
   password: string,
-  ip: string,
-): Promise<OperatorAuth> {
+  client: { ip: string; deviceCookie: string | undefined },
+): Promise<{ operator: OperatorAuth; deviceCookie?: string }> {
   const { db, config } = deps;
   const name = username.trim().toLowerCase();
-  const userKey = `user:${name.slice(0, 100)}`;
-  const ipKey = `ip:${ip}`;
-
-  const counters = await db.query<{ key: string; failures: number; locked_for: number | null }>(
-    `SELECT key, failures,
-            CASE WHEN locked_until > now() THEN CEIL(EXTRACT(EPOCH FROM (locked_until - now())))::int END AS locked_for
-       FROM operator_login_failures WHERE key IN ($1, $2)`,
-    [userKey, ipKey],
-  );
-  const lockedFor = Math.max(0, ...counters.rows.map((c) => c.locked_for ?? 0));
-  if (lockedFor > 0) {
-    throw new AppError(429, MSG.adminLockedOut, 'locked_out', { 'retry-after': String(lockedFor) });
-  }
-
   const row = name && name.length <= 100
     ? (await db.query<{ id: string; username: string; password_hash: string }>(
         'SELECT id, username, password_hash FROM operators WHERE lower(username) = $1',
         [name],
       )).rows[0]
     : undefined;
+  const device = readDeviceCookie(config.JWT_SECRET, 'operator', client.deviceCookie);
+  const trusted = device !== undefined && device.accountId === row?.id;
+  const windowSeconds = config.OPERATOR_LOCKOUT_MINUTES * 60;
+  const limits: FailureLimit[] = trusted
+    ? [{ key: `operator:device:${device.id}`, limit: config.TRUSTED_DEVICE_FAILURES, windowSeconds }]
+    : [
+        { key: `operator:user:${name.slice(0, 100)}`, limit: config.OPERATOR_LOCKOUT_FAILURES, windowSeconds },
+        { key: `operator:ip:${client.ip}`, limit: config.OPERATOR_FAILURES_PER_IP, windowSeconds },
+      ];
+  await assertUnderLimits(db, limits, MSG.adminLockedOut);
+
   const ok = await verifyCached(password, row?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
   if (!row || !ok) {
-    await recordFailure(db, userKey, config.OPERATOR_LOCKOUT_FAILURES, config.OPERATOR_LOCKOUT_MINUTES);
-    await recordFailure(db, ipKey, config.OPERATOR_FAILURES_PER_IP, config.OPERATOR_LOCKOUT_MINUTES);
+    await countHit(db, limits);
     throw unauthorized(MSG.adminInvalidCredentials, 'invalid_admin_credentials');
   }
-  if (counters.rows.some((c) => c.key === userKey && c.failures > 0)) {
-    await db.query('DELETE FROM operator_login_failures WHERE key = $1', [userKey]);
-  }
-  return { id: row.id, username: row.username };
-}
-
-/** Counts one failure in the key's window and locks the key when the count reaches the threshold. */
-async function recordFailure(db: Queryable, key: string, threshold: number, minutes: number) {
-  await db.query(
-    `INSERT INTO operator_login_failures AS f (key, failures, window_start, locked_until)
-     VALUES ($1, 1, now(), CASE WHEN $2::int <= 1 THEN now() + make_interval(mins => $3::int) END)
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN f.window_start <= now() - make_interval(mins => $3::int) THEN 1 ELSE f.failures + 1 END,
-       window_start = CASE WHEN f.window_start <= now() - make_interval(mins => $3::int) THEN now() ELSE f.window_start END,
-       locked_until = CASE
-         WHEN (CASE WHEN f.window_start <= now() - make_interval(mins => $3::int) THEN 1 ELSE f.failures + 1 END) >= $2::int
-         THEN now() + make_interval(mins => $3::int)
-         ELSE f.locked_until END`,
-    [key, threshold, minutes],
-  );
+  // Failures that landed while this password was being checked still hold.
+  await assertUnderLimits(db, limits, MSG.adminLockedOut);
+  const operator = { id: row.id, username: row.username };
+  return trusted ? { operator } : { operator, deviceCookie: issueDeviceCookie(config.JWT_SECRET, 'operator', row.id) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { OPERATOR_PASSWORD_MIN_LENGTH } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/secrets.ts';
@@ -31,7 +32,7 @@ export async function ensureFirstOperator(deps: Pick<Deps, 'db' | 'config' | 'lo
     if (existing && (await verifyPassword(config.ADMIN_PASSWORD, existing.password_hash))) {
       return { username, created: false };
     }
-    const hash = await hashPassword(config.ADMIN_PASSWORD, config.PASSWORD_HASH_COST);
+    const hash = await operatorPasswordHash(config.ADMIN_PASSWORD, config.PASSWORD_HASH_COST);
     if (existing) {
       await db.transaction(async (tx) => {
         await tx.query('UPDATE operators SET password_hash = $2 WHERE id = $1', [existing.id, hash]);
@@ -48,7 +49,7 @@ export async function ensureFirstOperator(deps: Pick<Deps, 'db' | 'config' | 'lo
   const any = await db.query('SELECT 1 FROM operators LIMIT 1');
   if (any.rows.length) return { username, created: false };
   const password = randomToken(18);
-  const created = await insertOperator(deps, username, await hashPassword(password, config.PASSWORD_HASH_COST), 'generated');
+  const created = await insertOperator(deps, username, await operatorPasswordHash(password, config.PASSWORD_HASH_COST), 'generated');
   if (!created) return { username, created: false };
   log.warn(
     { username },
@@ -56,6 +57,14 @@ export async function ensureFirstOperator(deps: Pick<Deps, 'db' | 'config' | 'lo
       'This password is shown only once: keep it safe, or set ADMIN_PASSWORD to choose your own.',
   );
   return { username, created: true, generatedPassword: password };
+}
+
+/** Every operator password is hashed here, so none shorter than the minimum is ever stored. */
+async function operatorPasswordHash(password: string, cost: number) {
+  if (password.length < OPERATOR_PASSWORD_MIN_LENGTH) {
+    throw new Error(`An operator password must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`);
+  }
+  return hashPassword(password, cost);
 }
 
 async function insertOperator(deps: Pick<Deps, 'db'>, username: string, hash: string, source: string) {

@@ -1,11 +1,15 @@
 import { MSG } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { deviceCookieOptions } from '../../lib/device-cookie.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { authenticateOperator } from './authenticate-operator.ts';
 import type { OperatorAuth } from './operator-auth.ts';
 
 export type { OperatorAuth };
+
+/** Marks a browser that has signed in as an operator before (lib/device-cookie.ts). */
+export const OPERATOR_DEVICE_COOKIE = 'assay_operator_device';
 
 /** `Authorization: Basic base64(user:pass)` → the pair; anything else (a Bearer token too) → undefined. */
 export function parseBasicAuthorization(header: string | undefined): { username: string; password: string } | undefined {
@@ -23,10 +27,18 @@ export function parseBasicAuthorization(header: string | undefined): { username:
  * The 401 carries no WWW-Authenticate header, so browsers never pop their own dialog.
  */
 export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = parseBasicAuthorization(request.headers.authorization);
     if (!credentials) throw unauthorized(MSG.adminAuthRequired, 'admin_auth_required');
-    request.operator = await authenticateOperator(deps, credentials.username, credentials.password, request.ip);
+    const { operator, deviceCookie } = await authenticateOperator(deps, credentials.username, credentials.password, {
+      ip: request.ip,
+      deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
+    });
+    request.operator = operator;
+    // Path /api: every operator call (blog, contact, reports, admin) carries it.
+    if (deviceCookie) {
+      reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));
+    }
   };
 }
 

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/Field.tsx';
-import { errorText } from '../../../lib/api.ts';
+import { ApiError, errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
@@ -63,6 +63,12 @@ function SignupFormCard({ returnTo, onCreated }: { returnTo: string; onCreated: 
       toast.success(MSG.accountCreated);
       onCreated(email);
     } catch (err) {
+      // Signed up a moment ago: the code already sent is still good, so go and enter it.
+      if (err instanceof ApiError && err.status === 429 && err.detail === MSG.otpResendTooSoon) {
+        toast.success(MSG.otpAlreadySent);
+        onCreated(email);
+        return;
+      }
       toast.error(errorText(err, MSG.signupFailed));
     }
   });
