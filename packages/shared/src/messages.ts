@@ -75,6 +75,7 @@ export const MSG = {
   profileAlreadyComplete: 'This profile is already complete. Please sign in.',
   notFound: 'Not found',
   validationFailed: 'Invalid request',
+  textControlCharacters: 'Please remove control characters (such as NUL or escape codes) from this text',
   somethingWentWrong: 'Something went wrong',
 
   // contact (sections 5 and 8)

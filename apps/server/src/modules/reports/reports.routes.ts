@@ -1,4 +1,4 @@
-import { generateReportRequest, reportIdParams, reportListQuery, reportListResponse, reportView } from '@assay/shared';
+import { generateReportRequest, lineText, reportIdParams, reportListQuery, reportListResponse, reportView } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export function reportsRoutes(deps: Deps) {
         tags,
         security,
         description: 'Holds the tier’s cost, creates the report and queues its generation, atomically. Send an Idempotency-Key header to make retries safe.',
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        headers: z.object({ 'idempotency-key': lineText().min(1).max(200).optional() }),
         body: generateReportRequest,
         response: { 201: reportView, 200: reportView },
       },
