@@ -75,6 +75,7 @@ export const MSG = {
   profileAlreadyComplete: 'This profile is already complete. Please sign in.',
   notFound: 'Not found',
   validationFailed: 'Invalid request',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new report.',
   textControlCharacters: 'Please remove control characters (such as NUL or escape codes) from this text',
   somethingWentWrong: 'Something went wrong',
 
