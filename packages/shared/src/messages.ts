@@ -78,6 +78,9 @@ export const MSG = {
   profileAlreadyComplete: 'This profile is already complete. Please sign in.',
   notFound: 'Not found',
   validationFailed: 'Invalid request',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new report.',
+  tooManyReportStreams: 'Too many live progress views are open. Close some report tabs, or refresh the list to see progress.',
+  textControlCharacters: 'Please remove control characters (such as NUL or escape codes) from this text',
   somethingWentWrong: 'Something went wrong',
 
   // contact (sections 5 and 8)

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lineText } from './fields.ts';
 
 /** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
 
 export const adminListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: lineText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import {
   emailField,
+  lineText,
   loginPasswordField,
   nameField,
   newPasswordField,
@@ -44,7 +45,7 @@ export const signupForm = z
     email: emailField,
     phone: phoneField,
     password: newPasswordField,
-    confirm_password: z.string().min(1, MSG.confirmRequired),
+    confirm_password: lineText().min(1, MSG.confirmRequired),
     agree: z.boolean().refine((v) => v, MSG.termsRequired),
   })
   .refine((f) => f.password === f.confirm_password, {
@@ -70,7 +71,7 @@ export const resetPasswordForm = z
   .object({
     otp: otpField,
     new_password: newPasswordField,
-    confirm_password: z.string().min(1, MSG.confirmRequired),
+    confirm_password: lineText().min(1, MSG.confirmRequired),
   })
   .refine((f) => f.new_password === f.confirm_password, {
     message: MSG.passwordsMismatch,
@@ -79,32 +80,32 @@ export const resetPasswordForm = z
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 export const googleLoginRequest = z.object({
-  credential: z.string().min(1, MSG.googleInvalidToken).max(8192),
+  credential: lineText().min(1, MSG.googleInvalidToken).max(8192),
   remember: z.boolean().optional(),
 });
 
 export const completeProfileRequest = z.object({
-  user_id: z.string().min(1, MSG.userInfoMissing),
+  user_id: lineText().min(1, MSG.userInfoMissing),
   phone: phoneField,
   /** Proof that the caller is the one Google just signed in (docs/decisions/002-auth.md). */
-  profile_token: z.string().min(1, MSG.profileTokenInvalid),
+  profile_token: lineText().min(1, MSG.profileTokenInvalid),
 });
 export type CompleteProfileRequest = z.input<typeof completeProfileRequest>;
 
 export const completeProfileForm = z.object({ phone: phoneField });
 
-export const refreshRequest = z.object({ refresh_token: z.string().min(1).optional() }).default({});
+export const refreshRequest = z.object({ refresh_token: lineText().min(1).optional() }).default({});
 
 export const changePasswordRequest = z.object({
-  current_password: z.string().min(1, MSG.currentPasswordRequired),
-  new_password: z.string().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
+  current_password: lineText().min(1, MSG.currentPasswordRequired),
+  new_password: lineText().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
 });
 
 export const changePasswordForm = z
   .object({
-    current_password: z.string().min(1, MSG.currentPasswordRequired),
-    new_password: z.string().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
-    confirm_password: z.string().min(1, MSG.confirmRequired),
+    current_password: lineText().min(1, MSG.currentPasswordRequired),
+    new_password: lineText().min(1, MSG.newPasswordRequired).pipe(newPasswordField),
+    confirm_password: lineText().min(1, MSG.confirmRequired),
   })
   .refine((f) => f.new_password === f.confirm_password, {
     message: MSG.passwordsMismatch,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { displayNameText, lineText, multiLineText } from './fields.ts';
 
 /** Blog posts and press releases (SPEC sections 2, 3 and 7). */
 
@@ -25,16 +26,15 @@ export const POST_LIMITS = {
 /** Default author of a post (SPEC section 9). */
 export const DEFAULT_POST_AUTHOR = 'Admin';
 
-const requiredText = (message: string, max: number, what: string) =>
-  z
-    .string({ error: message })
+/** Post fields: `text` is lineText, multiLineText or displayNameText. */
+const requiredText = (text: typeof lineText, message: string, max: number, what: string) =>
+  text(message)
     .trim()
     .min(1, message)
     .max(max, `${what} must be at most ${max} characters`);
 
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
+const optionalText = (text: typeof lineText, max: number, what: string) =>
+  text()
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
     .nullish()
@@ -56,8 +56,7 @@ export const isSafeImageUrl = (v: string) => {
   }
 };
 
-export const imageUrlField = z
-  .string()
+export const imageUrlField = lineText(MSG.postImageUrlInvalid)
   .trim()
   .max(POST_LIMITS.imageUrlMax, MSG.postImageUrlInvalid)
   .nullish()
@@ -66,16 +65,16 @@ export const imageUrlField = z
 
 /** POST and PUT /blog/admin/posts (the operator post form). Status is kept when omitted on PUT. */
 export const postInput = z.object({
-  title: requiredText(MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
-  author_name: requiredText(MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
-  description: requiredText(MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  title: requiredText(lineText, MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
+  author_name: requiredText(displayNameText, MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
+  description: requiredText(multiLineText, MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
   image_url: imageUrlField,
-  content: requiredText(MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
+  content: requiredText(multiLineText, MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
   post_type: z.enum(POST_TYPES).default('blog'),
   featured: z.boolean().default(false),
   status: z.enum(POST_STATUSES).optional(),
-  meta_title: optionalText(POST_LIMITS.metaTitleMax, 'Meta title'),
-  meta_description: optionalText(POST_LIMITS.metaDescriptionMax, 'Meta description'),
+  meta_title: optionalText(lineText, POST_LIMITS.metaTitleMax, 'Meta title'),
+  meta_description: optionalText(multiLineText, POST_LIMITS.metaDescriptionMax, 'Meta description'),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -91,9 +90,9 @@ export const postListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(POST_LIMITS.pageSizeMax).default(PAGE_SIZES.blog),
   featured_only: boolQuery,
-  q: z.string().trim().max(POST_LIMITS.searchMax).optional(),
+  q: lineText().trim().max(POST_LIMITS.searchMax).optional(),
   /** A slug to leave out (related posts exclude the one being read). */
-  exclude: z.string().max(200).optional(),
+  exclude: lineText().max(200).optional(),
 });
 export type PostListQuery = z.input<typeof postListQuery>;
 
@@ -136,6 +135,6 @@ export const adminPostListResponse = z.object({ posts: z.array(postSchema) });
 export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
 
 export const postPreviewRequest = z.object({
-  content: z.string().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
+  content: multiLineText().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
 });
 export const postPreviewResponse = z.object({ html: z.string() });

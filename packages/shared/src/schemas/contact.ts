@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { emailField } from './fields.ts';
+import { displayNameText, emailField, lineText, multiLineText } from './fields.ts';
 
 /** Contact forms (SPEC sections 2, 3, 5 and 7). */
 
@@ -29,16 +29,16 @@ export const CONTACT_REASON_LABELS: Record<ContactReason, string> = {
   other: 'Other',
 };
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const required = (text: typeof lineText, message: string, max: number, tooLong: string) =>
+  text(message).trim().min(1, message).max(max, tooLong);
 
 const reasonField = z.enum(CONTACT_REASONS, { error: MSG.reasonRequired });
 
 const contactFields = {
-  name: required(MSG.nameRequired, LIMITS.nameMax, MSG.nameTooLong),
-  phone: required(MSG.phoneRequired, 32, MSG.phoneInvalid),
+  name: required(displayNameText, MSG.nameRequired, LIMITS.nameMax, MSG.nameTooLong),
+  phone: required(lineText, MSG.phoneRequired, 32, MSG.phoneInvalid),
   email: emailField,
-  message: required(MSG.messageRequired, LIMITS.messageMax, MSG.messageTooLong),
+  message: required(multiLineText, MSG.messageRequired, LIMITS.messageMax, MSG.messageTooLong),
 };
 
 /**
@@ -79,11 +79,11 @@ export const isDateBound = (v: string) => {
   const m = ISO_TIMESTAMP.exec(v);
   return !!m && realDay(m[1]!) && !Number.isNaN(Date.parse(v));
 };
-const dateBound = z.string().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
+const dateBound = lineText().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
 
 /** GET /contact/submissions and GET /contact/export: `to` is inclusive (the whole day). */
 export const contactSubmissionsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: lineText().trim().max(200).optional(),
   from: dateBound,
   to: dateBound,
   page: z.coerce.number().int().min(1).max(100_000).optional(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { lineText } from './fields.ts';
 
 /** Operator sign-in (SPEC sections 3 and 6): username and password sent as basic authorization. */
 
 export const adminLoginForm = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  username: lineText('Username is required').trim().min(1, 'Username is required').max(100),
+  password: lineText(MSG.passwordRequired).min(1, MSG.passwordRequired).max(200),
 });
 export type AdminLoginForm = z.input<typeof adminLoginForm>;
 
@@ -33,7 +34,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  action: z.string().trim().max(100).optional(),
+  action: lineText().trim().max(100).optional(),
 });
 
 export const auditLogResponse = z.object({

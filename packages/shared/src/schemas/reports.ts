@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { multiLineText, pathParam } from './fields.ts';
 
 export const generateReportRequest = z.object({
-  idea: z
-    .string({ error: MSG.ideaRequired })
+  idea: multiLineText(MSG.ideaRequired)
     .trim()
     .min(1, MSG.ideaRequired)
     .min(LIMITS.ideaMin, MSG.ideaMin)
@@ -63,7 +63,7 @@ export const reportListResponse = z.object({
 });
 export type ReportList = z.infer<typeof reportListResponse>;
 
-export const reportIdParams = z.object({ id: z.string() });
+export const reportIdParams = z.object({ id: pathParam(100) });
 
 export const REPORT_MESSAGES = {
   failedDefault: 'An error occurred during report generation. Please try again.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GST_PERCENT } from '../constants.ts';
+import { lineText } from './fields.ts';
 
 /** Contracts of the token and payment endpoints (SPEC sections 3, 4 and 7). */
 
@@ -86,8 +87,7 @@ export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 // Purchase.
 
 export const createOrderRequest = z.object({
-  package_id: z
-    .string({ error: 'Please choose a token package' })
+  package_id: lineText('Please choose a token package')
     .trim()
     .min(1, 'Please choose a token package')
     .max(64, 'This token package is not available. Please choose another package.'),
@@ -120,7 +120,7 @@ export const createOrderResponse = z.object({
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
 const providerId = (what: string) =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(200, `${what} is invalid`);
+  lineText(`${what} is required`).trim().min(1, `${what} is required`).max(200, `${what} is invalid`);
 
 export const verifyPaymentRequest = z.object({
   razorpay_payment_id: providerId('razorpay_payment_id'),

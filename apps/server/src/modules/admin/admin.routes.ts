@@ -1,4 +1,4 @@
-import { adminListQuery, adminReportView, adminStatsView, adminUserView, transactionView } from '@assay/shared';
+import { adminListQuery, adminReportView, adminStatsView, adminUserView, pathParam, transactionView } from '@assay/shared';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { listUsers } from './list-users.ts';
 
 const tags = ['operator'];
 const security = [{ admin: [] }];
-const userParams = z.object({ id: z.string() });
+const userParams = z.object({ id: pathParam(100) });
 
 /** The operator panel's read calls (SPEC section 7). Lists answer arrays, with X-Total-Count. */
 export function adminRoutes(deps: Deps) {

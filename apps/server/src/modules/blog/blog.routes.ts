@@ -3,6 +3,7 @@ import {
   adminPostListResponse,
   messageResponse,
   MSG,
+  pathParam,
   postInput,
   postListQuery,
   postListResponse,
@@ -27,8 +28,8 @@ import { unpublishPost } from './unpublish-post.ts';
 import { updatePost } from './update-post.ts';
 import { pruneOldViews, visitorHash } from './visitor.ts';
 
-const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const slugParams = z.object({ slug: pathParam(200) });
+const idParams = z.object({ id: pathParam(100) });
 
 export function blogRoutes(deps: Deps) {
   return async (app: AppInstance) => {

@@ -196,12 +196,25 @@ describe('view counting', () => {
     expect(await views()).toBe(2);
   });
 
-  it('counts different visitors separately', async () => {
+  it('counts different addresses separately', async () => {
     const before = await views();
     await visit('203.0.113.8', 'Mozilla/5.0 Firefox/130');
     await visit('203.0.113.9', 'Mozilla/5.0 Firefox/130');
-    await visit('203.0.113.9', 'Mozilla/5.0 Chrome/128');
+    await visit('2001:db8:1:2::1', 'Mozilla/5.0 Firefox/130');
     expect(await views()).toBe(before + 3);
+  });
+
+  it('counts one address once an hour whatever user agent it sends', async () => {
+    const before = await views();
+    for (let i = 0; i < 30; i++) await visit('198.51.100.30', `Mozilla/5.0 Firefox/${100 + i}`);
+    expect(await views()).toBe(before + 1);
+  });
+
+  it('counts an IPv6 visitor by its /64, not by each address in it', async () => {
+    const before = await views();
+    for (const ip of ['2001:db8:aa:bb::1', '2001:db8:aa:bb:ffff::2', '2001:0db8:00aa:00bb:1:2:3:4']) await visit(ip, 'Mozilla/5.0 Safari/17');
+    await visit('2001:db8:aa:bc::1', 'Mozilla/5.0 Safari/17');
+    expect(await views()).toBe(before + 2);
   });
 
   it('does not count crawlers or clients without a user agent', async () => {

@@ -1,6 +1,7 @@
 import {
   createOrderRequest,
   createOrderResponse,
+  lineText,
   sandboxApproveResponse,
   sandboxDeclineResponse,
   sandboxOrderRequest,
@@ -87,7 +88,7 @@ export function paymentsRoutes(deps: Deps & { payments?: PaymentsDeps['payments'
       const sandboxTags = ['payments (sandbox)'];
 
       r.get('/payments/sandbox/checkout', {
-        schema: { tags: sandboxTags, querystring: z.object({ order_id: z.string().max(200).default('') }) },
+        schema: { tags: sandboxTags, querystring: z.object({ order_id: lineText().max(200).default('') }) },
       }, async (req, reply) => {
         const page = await renderSandboxCheckout(pdeps, sandbox, req.query.order_id);
         return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);

@@ -80,6 +80,24 @@ describe('POST /reports/generate', () => {
     expect(await count('SELECT count(*)::int AS n FROM reports WHERE user_id = $1', [m.user.id])).toBe(2);
   });
 
+  it('refuses an Idempotency-Key reused with another idea or tier (422), and still replays the same request', async () => {
+    const m = await signUpAndLogin(t);
+    await grant(m, 20_000);
+    const key = `reuse-${Date.now()}`;
+    const first = await generate(m, { idea: IDEA, complexity: 'basic' }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    for (const body of [{ idea: `${IDEA} With a twist.`, complexity: 'basic' }, { idea: IDEA, complexity: 'advanced' }]) {
+      const res = await generate(m, body, { 'idempotency-key': key });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ detail: MSG.idempotencyKeyReused, code: 'idempotency_key_reused' });
+    }
+    const replay = await generate(m, { idea: `  ${IDEA}  `, complexity: 'basic' }, { 'idempotency-key': key });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<Report>().id).toBe(first.json<Report>().id);
+    expect(await count('SELECT count(*)::int AS n FROM reports WHERE user_id = $1', [m.user.id])).toBe(1);
+    expect(await balance(m)).toBe(22_500 - REPORT_COSTS.basic);
+  });
+
   it('leaves no hold and no report when the job cannot be queued', async () => {
     const failing = await createTestApp();
     try {

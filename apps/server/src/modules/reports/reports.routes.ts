@@ -1,26 +1,30 @@
-import { generateReportRequest, reportIdParams, reportListQuery, reportListResponse, reportView } from '@assay/shared';
+import { generateReportRequest, lineText, MSG, reportIdParams, reportListQuery, reportListResponse, reportView } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { member, requireMember } from '../auth/index.ts';
 import { requireOperator } from '../operators/index.ts';
 import { openReportPdf } from './download-report.ts';
 import { findReport } from './find-report.ts';
 import { generateReport } from './generate-report.ts';
 import { listReports } from './list-reports.ts';
-import { streamReportEvents } from './report-events.ts';
+import { createStreamSlots, streamReportEvents } from './report-events.ts';
 import { toReportView } from './report-view.ts';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
+/** A refused stream's client can poll GET /reports/{id} meanwhile; the web app polls every 5 s. */
+const STREAM_RETRY_SECONDS = 5;
 
 export function reportsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const asMember = requireMember(deps);
     const asOperator = requireOperator(deps);
+    const streams = createStreamSlots();
 
     r.post('/reports/generate', {
       preHandler: asMember,
@@ -28,7 +32,7 @@ export function reportsRoutes(deps: Deps) {
         tags,
         security,
         description: 'Holds the tier’s cost, creates the report and queues its generation, atomically. Send an Idempotency-Key header to make retries safe.',
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        headers: z.object({ 'idempotency-key': lineText().min(1).max(200).optional() }),
         body: generateReportRequest,
         response: { 201: reportView, 200: reportView },
       },
@@ -49,7 +53,9 @@ export function reportsRoutes(deps: Deps) {
       schema: { tags, security, params: reportIdParams, description: 'Server-Sent Events: `report` events with the report and its progress until it completes or fails.' },
     }, async (req, reply) => {
       const report = await findReport(deps.db, req.params.id, member(req).userId);
-      await streamReportEvents(deps.db, req, reply, report);
+      const release = streams.take(member(req).userId);
+      if (!release) throw tooManyRequests(STREAM_RETRY_SECONDS, MSG.tooManyReportStreams);
+      await streamReportEvents(deps.db, reply, report, release);
     });
 
     /** The owner with a bearer token, or an operator with basic authorization. */

@@ -1,4 +1,4 @@
-import type { PostType } from '@assay/shared';
+import { hasControlCharacters, type PostType } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
@@ -26,7 +26,9 @@ export function seoRoutes(deps: Deps) {
       async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
         const slug = req.params.slug;
-        const post = slug && slug.length <= 200 ? await findPublishedPost(deps.db, postType, slug) : undefined;
+        const post = slug && slug.length <= 200 && !hasControlCharacters(slug)
+          ? await findPublishedPost(deps.db, postType, slug)
+          : undefined;
         if (!post) return reply.code(slug ? 404 : 200).send(indexHtml());
         // A former slug: send crawlers and people to the address the post has now.
         if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);

@@ -37,8 +37,16 @@ various different specific particular main key important good great real world b
 cycles results result samples sample prototype pilot partner partners team`.split(/\s+/),
 );
 
+/**
+ * Longer than any real word: a pasted hash, URL or run of letters. The analyst quotes the idea's
+ * words into bullets with length limits, so such a run is shortened before analysis.
+ */
+export const MAX_WORD_CHARS = 40;
+const OVERLONG_WORD = new RegExp(`\\S{${MAX_WORD_CHARS + 1},}`, 'g');
+
 export function normaliseText(text: string): string {
   return text
+    .replace(OVERLONG_WORD, (w) => `${w.slice(0, MAX_WORD_CHARS - 1)}…`)
     .replace(/\r\n?/g, '\n')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')

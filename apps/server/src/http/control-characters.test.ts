@@ -1,0 +1,103 @@
+import { MSG, REPORT_COSTS } from '@assay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin, type Member } from '../../test/members.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let m: Member;
+beforeAll(async () => {
+  t = await createTestApp();
+  m = await signUpAndLogin(t);
+});
+afterAll(() => t.close());
+
+interface Parameter { name: string; in: string; schema?: Property }
+/** Enumerations refuse anything off their list already; free text is what needs the check. */
+interface Property { type?: string; enum?: unknown[] }
+const freeText = (p?: Property) => p?.type === 'string' && !p.enum;
+interface Operation { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, Property> } }> } }
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const NUL = '\u0000';
+const sample = (name: string) => `${name}-1${NUL}`;
+
+/** Every route of the API as its OpenAPI document lists it, with each text input it reads. */
+function textInputs() {
+  const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
+  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object }[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [verb, op] of Object.entries(ops)) {
+      const method = verb.toUpperCase() as Method;
+      const params = op.parameters ?? [];
+      const fill = (except?: string) =>
+        params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : 'x'), `/api${path}`);
+      for (const p of params) {
+        if (p.in === 'path') cases.push({ route: `${method} ${path}`, method, where: 'path', field: p.name, url: fill(p.name) });
+        if (p.in === 'query' && freeText(p.schema)) {
+          cases.push({ route: `${method} ${path}`, method, where: 'query', field: p.name, url: `${fill()}?${p.name}=${encodeURIComponent(sample(p.name))}` });
+        }
+      }
+      const json = op.requestBody?.content['application/json']?.schema.properties ?? {};
+      for (const [field, prop] of Object.entries(json)) {
+        if (freeText(prop)) cases.push({ route: `${method} ${path}`, method, where: 'body', field, url: fill(), payload: { [field]: sample(field) } });
+      }
+    }
+  }
+  return cases;
+}
+
+describe('control characters in any request text', () => {
+  it('are refused with 422 and a clear detail on every route, path parameter, query and body field', async () => {
+    const cases = textInputs();
+    expect(cases.length).toBeGreaterThan(40);
+    expect(cases.map((c) => `${c.where} ${c.route} ${c.field}`)).toEqual(expect.arrayContaining([
+      'path GET /reports/{id} id', 'path GET /blog/posts/{slug} slug', 'body POST /contact message', 'query GET /admin/users q',
+    ]));
+    const failures: string[] = [];
+    for (const c of cases) {
+      const headers = c.route.includes('/admin') ? { authorization: 'Basic YWRtaW46d3Jvbmc=' } : m.auth;
+      const res = await t.app.inject({ method: c.method, url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) });
+      const body = res.json<{ detail?: string; errors?: Record<string, string> }>();
+      if (res.statusCode !== 422 || body.errors?.[c.field] !== MSG.textControlCharacters) {
+        failures.push(`${c.where} ${c.field} of ${c.route}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('leave nothing behind: a signup, contact message, profile or report with NUL is refused whole', async () => {
+    const tokens = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+    const before = await tokens();
+    const requests = [
+      { method: 'POST', url: '/api/auth/signup', payload: { name: `Eve${NUL}`, email: 'eve@example.com', phone: '+44 20 7946 0958', password: 'Str0ngPassw0rd' } },
+      { method: 'POST', url: '/api/contact', payload: { name: 'Eve', email: 'eve@example.com', phone: '+44 20 7946 0958', message: `Hello${NUL}` } },
+      { method: 'PATCH', url: '/api/users/me', headers: m.auth, payload: { name: `Ada${NUL}`, phone: '+44 20 7946 0958' } },
+      { method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: `${'A solar panel coating that sheds dust. '.repeat(3)}${NUL}`, complexity: 'basic' } },
+    ] as const;
+    for (const r of requests) {
+      const res = await t.app.inject(r);
+      expect(res.statusCode, r.url).toBe(422);
+      expect(res.json().detail, r.url).toBe(MSG.textControlCharacters);
+    }
+    expect(await tokens()).toBe(before);
+    expect(before).toBe(REPORT_COSTS.basic);
+  });
+
+  it('answer 404, not 500, on the post pages search engines read', async () => {
+    for (const url of ['/blog/a%00b', '/press-releases/%00']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    const api = await t.app.inject({ url: '/api/blog/posts/%00' });
+    expect(api.statusCode).toBe(422);
+    expect(api.json().detail).toBe(MSG.textControlCharacters);
+  });
+
+  it('keep line breaks in multi-line text', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/contact',
+      payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+44 20 7946 0958', message: 'First line\r\n\tsecond line' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
