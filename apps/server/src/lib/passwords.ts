@@ -35,12 +35,21 @@ export function limitPasswordHashing(next: HashingLimits) {
 /** The most hashes that ever ran at once in this process (for tests and benchmarks). */
 export const peakConcurrentHashes = () => peak;
 
+/**
+ * Throws the gate's 429 when a hash asked for now would be turned away. Sign-in calls it first,
+ * so a flood is refused before it costs any database work either.
+ */
+export function assertHashingCapacity() {
+  if (running < limits.concurrency) return;
+  const waitMs = ((waiting.length + 1) / limits.concurrency) * averageMs;
+  if (waiting.length >= limits.queue || waitMs > MAX_WAIT_MS) {
+    throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), MSG.passwordChecksBusy);
+  }
+}
+
 async function gated<T>(work: () => Promise<T>): Promise<T> {
   if (running >= limits.concurrency) {
-    const waitMs = ((waiting.length + 1) / limits.concurrency) * averageMs;
-    if (waiting.length >= limits.queue || waitMs > MAX_WAIT_MS) {
-      throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), MSG.passwordChecksBusy);
-    }
+    assertHashingCapacity();
     // A finishing hash hands its slot straight to the next in line, so none can slip in between.
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {

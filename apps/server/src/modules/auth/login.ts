@@ -2,7 +2,7 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookie.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { dummyHash, verifyPassword } from '../../lib/passwords.ts';
+import { assertHashingCapacity, dummyHash, verifyPassword } from '../../lib/passwords.ts';
 import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { sendFreshCode } from './send-fresh-code.ts';
@@ -20,6 +20,7 @@ export async function login(
   meta: SessionMeta & { ip: string; deviceCookie: string | undefined },
 ) {
   const { db, config } = deps;
+  assertHashingCapacity();
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
   const user = await findUserByEmail(db, email);
   const device = readDeviceCookie(config.JWT_SECRET, 'member', meta.deviceCookie);
