@@ -64,6 +64,8 @@ export const MSG = {
   otpAlreadySent: 'We sent you a code a moment ago. Please enter it below.',
   mailFailed: 'We could not send the verification email. Please try again.',
   resetRequested: 'If an account exists for this email, we have sent a reset code to it.',
+  contestedSignupVerified:
+    'Email verified. Someone else also signed up with this email, so set your password with the code we just sent.',
   passwordReset: 'Your password has been reset. You can now login.',
   alreadyVerified: 'This email is already verified. Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',

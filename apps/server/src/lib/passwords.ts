@@ -85,6 +85,12 @@ export async function hashPassword(password: string, logN: number): Promise<stri
   return ['scrypt', logN, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * Stored for a password account whose password no one has proved (a contested sign-up, decision
+ * 050): not a hash, so verifyPassword never accepts it, yet the account still "has a password".
+ */
+export const NO_PASSWORD = '!no-password';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, logN, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;

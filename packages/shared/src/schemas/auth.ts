@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import {
   emailField,
@@ -54,7 +55,12 @@ export const signupForm = z
   });
 export type SignupForm = z.input<typeof signupForm>;
 
-export const verifyOtpRequest = z.object({ email: emailField, otp: otpField });
+export const verifyOtpRequest = z.object({
+  email: emailField,
+  otp: otpField,
+  /** Extension: the password typed at sign-up, which wins if others signed up with this email too. */
+  password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
+});
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
 
 export const emailOnlyRequest = z.object({ email: emailField });
@@ -141,5 +147,9 @@ export const googleLoginResponse = z.union([sessionResponse, profileIncompleteRe
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The mailbox is verified; password_reset_required: no password was proved, one is set with the mailed reset code. */
+export const verifyOtpResponse = messageResponse.extend({ password_reset_required: z.literal(true).optional() });
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
 export const authConfigResponse = z.object({ google_client_id: z.string().nullable() });

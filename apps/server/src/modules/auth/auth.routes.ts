@@ -14,6 +14,7 @@ import {
   sessionResponse,
   signupRequest,
   verifyOtpRequest,
+  verifyOtpResponse,
 } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,8 +86,8 @@ export function authRoutes(deps: Deps) {
       return signup(deps, req.body);
     });
 
-    r.post('/auth/verify-email-otp', { schema: { tags, body: verifyOtpRequest, response: { 200: messageResponse } } },
-      async (req) => verifyEmail(deps, req.body.email, req.body.otp, req.ip));
+    r.post('/auth/verify-email-otp', { schema: { tags, body: verifyOtpRequest, response: { 200: verifyOtpResponse } } },
+      async (req) => verifyEmail(deps, req.body.email, req.body.otp, req.ip, req.body.password));
 
     r.post('/auth/resend-otp', { schema: { tags, body: emailOnlyRequest, response: { 200: messageResponse } } },
       async (req) => {

@@ -44,7 +44,8 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
       // An unverified sign-up never proved it owns this mailbox; Google just did. Its details
       // and password came from whoever signed up, so they are dropped (no pre-hijacking).
       const r = await tx.query<UserRow>(
-        `UPDATE users SET google_sub = $2, is_verified = true, name = $3, phone = NULL, password_hash = NULL
+        `UPDATE users SET google_sub = $2, is_verified = true, name = $3, phone = NULL, password_hash = NULL,
+              signup_password_hashes = '{}'
           WHERE id = $1 RETURNING ${USER_COLUMNS}`,
         [existing.id, identity.sub, identity.name],
       );

@@ -2,11 +2,12 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../../lib/device-cookie.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { assertHashingCapacity, dummyHash, verifyPassword } from '../../lib/passwords.ts';
+import { assertHashingCapacity, dummyHash, NO_PASSWORD, verifyPassword } from '../../lib/passwords.ts';
 import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { sendFreshCode } from './send-fresh-code.ts';
 import { openSession, type SessionMeta } from './session-tokens.ts';
+import { matchingHash, signupPasswords } from './signup-passwords.ts';
 
 /**
  * Password sign-in. Only failures count (decision 050): a browser holding this account's device
@@ -32,7 +33,12 @@ export async function login(
       ];
   await assertUnderLimits(db, limits);
 
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
+  // No account, no password, or none proved yet: the same work against a stand-in hash.
+  const hash = user?.password_hash === NO_PASSWORD ? undefined : user?.password_hash;
+  const matches = await verifyPassword(password, hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
+  // A contested sign-up (decision 050): any password typed at sign-up leads on to the code step.
+  const ok = (!!hash && matches)
+    || (user?.is_verified === false && !!(await matchingHash(password, (await signupPasswords(db, user.id)).competing)));
   if (!user || !ok) {
     await countHit(db, limits);
     if (user && !user.password_hash) throw unauthorized(MSG.googleAccountNoPassword, 'google_account');

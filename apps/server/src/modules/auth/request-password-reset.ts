@@ -7,18 +7,18 @@ import { resetMail } from './mail-templates.ts';
 
 /** Always the same answer, fast: whether the email has an account is never revealed. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
-  const { db, config } = deps;
   await limitCodeSends(deps, ip);
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    // Past the hourly cap nothing is sent, and the answer stays the same.
-    const code = await issueCode(db, config, user.id, 'reset_password').catch(() => undefined);
-    if (code) {
-      // Sent after answering, so the answer's timing does not depend on the account existing.
-      setImmediate(() => {
-        deps.mailer.send(resetMail(user.email, user.name, code)).catch((err) => deps.log.error({ err }, 'reset email failed'));
-      });
-    }
-  }
+  const user = await findUserByEmail(deps.db, email);
+  if (user) await mailResetCode(deps, user);
   return { message: MSG.resetRequested };
+}
+
+/** Issues a reset code and mails it just after the answer; past the hourly cap nothing is sent. */
+export async function mailResetCode(deps: Deps, user: { id: string; email: string; name: string }) {
+  const code = await issueCode(deps.db, deps.config, user.id, 'reset_password').catch(() => undefined);
+  if (!code) return;
+  // After answering, so the answer's timing does not depend on the account existing.
+  setImmediate(() => {
+    deps.mailer.send(resetMail(user.email, user.name, code)).catch((err) => deps.log.error({ err }, 'reset email failed'));
+  });
 }

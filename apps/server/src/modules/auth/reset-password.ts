@@ -14,7 +14,7 @@ export async function resetPassword(deps: Deps, email: string, otp: string, newP
   await db.transaction(async (tx) => {
     // The code proves the mailbox, so an unverified account becomes verified too.
     const r = await tx.query<{ was_verified: boolean }>(
-      `UPDATE users u SET password_hash = $2, is_verified = true FROM users old
+      `UPDATE users u SET password_hash = $2, is_verified = true, signup_password_hashes = '{}' FROM users old
         WHERE u.id = $1 AND old.id = u.id RETURNING old.is_verified AS was_verified`,
       [user.id, hash],
     );

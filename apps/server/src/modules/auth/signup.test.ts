@@ -59,8 +59,8 @@ describe('signup', () => {
   });
 
   const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
-  const verify = (email: string, otp: string | undefined) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } });
+  const verify = (email: string, otp: string | undefined, password?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp, password } });
   const loginStatus = async (email: string, password: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } })).statusCode;
   const pastResendWindow = () => t.db.query(`UPDATE email_codes SET created_at = now() - interval '2 minutes'`);
@@ -90,7 +90,7 @@ describe('signup', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
-  it('never hands the account to a second signup: the victim verifies and keeps her password, the attacker is refused', async () => {
+  it('never hands the account to a second signup: the victim verifies with her password and keeps it, the attacker is refused', async () => {
     const email = uniqueEmail('victim');
     expect((await signup(valid(email))).statusCode).toBe(201);
     const victimCode = (await t.smtp.lastTo(email)).code!;
@@ -99,7 +99,7 @@ describe('signup', () => {
     const attacker = await signup({ ...valid(email), name: 'Mallory', password: 'Att4ckerPassword' });
     expect(attacker.statusCode).toBe(201);
 
-    expect((await verify(email, victimCode)).statusCode).toBe(200);
+    expect((await verify(email, victimCode, GOOD_PASSWORD)).statusCode).toBe(200);
     expect(await loginStatus(email, 'Att4ckerPassword')).toBe(401);
     expect(await loginStatus(email, GOOD_PASSWORD)).toBe(200);
     expect((await t.db.query('SELECT name FROM users WHERE email = $1', [email])).rows[0]).toEqual({ name: 'Grace Hopper' });
@@ -112,7 +112,7 @@ describe('signup', () => {
     await signup({ ...valid(email), password: 'Att4ckerPassword' });
     await t.smtp.lastTo(email);
     const fresh = mailsTo(email).at(-1)!.code!;
-    expect((await verify(email, fresh)).statusCode).toBe(200);
+    expect((await verify(email, fresh, GOOD_PASSWORD)).statusCode).toBe(200);
     expect(await loginStatus(email, 'Att4ckerPassword')).toBe(401);
     expect(await loginStatus(email, GOOD_PASSWORD)).toBe(200);
   });

@@ -4,12 +4,14 @@ import { conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { sendFreshCode } from './send-fresh-code.ts';
+import { rememberCompetingPassword } from './signup-passwords.ts';
 
 /**
  * Creates an unverified account and emails a code; a verified email is refused. Signing up again
- * with an unverified email changes nothing stored — not the password, not the name — and emails
- * the address a fresh code (resend rules apply): otherwise whoever signs up second would own the
- * account the mailbox's owner then verifies (decision 050).
+ * with an unverified email keeps the name and password stored and emails the address a fresh code
+ * (resend rules apply); a different password is kept as a competing one, so whichever order the
+ * mailbox's owner and someone else sign up in, her verification names the password that wins
+ * (decision 050).
  */
 export async function signup(deps: Deps, input: Required<Pick<SignupRequest, 'name' | 'email' | 'phone' | 'password'>>) {
   const { db, config } = deps;
@@ -27,6 +29,10 @@ export async function signup(deps: Deps, input: Required<Pick<SignupRequest, 'na
     if (!r.rows[0]) throw conflict(MSG.emailTaken, 'email_taken');
     return { user: { id: r.rows[0].id, email: input.email, name: input.name }, created: true };
   });
+  // Before the code is sent, so a 429 inside the resend window still records it.
+  if (!outcome.created && !(await rememberCompetingPassword(db, outcome.user.id, input.password, passwordHash))) {
+    throw conflict(MSG.emailTaken, 'email_taken');
+  }
   try {
     await sendFreshCode(deps, outcome.user);
   } catch (err) {

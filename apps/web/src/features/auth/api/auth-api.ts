@@ -7,6 +7,7 @@ import type {
   SignupRequest,
   User,
   VerifyOtpRequest,
+  VerifyOtpResponse,
 } from '@assay/shared';
 import { api } from '../../../lib/api.ts';
 
@@ -18,7 +19,7 @@ export const authApi = {
       auth: false,
     }),
   signup: (body: SignupRequest) => api<MessageResponse>('/auth/signup', { body, auth: false }),
-  verifyOtp: (body: VerifyOtpRequest) => api<MessageResponse>('/auth/verify-email-otp', { body, auth: false }),
+  verifyOtp: (body: VerifyOtpRequest) => api<VerifyOtpResponse>('/auth/verify-email-otp', { body, auth: false }),
   resendOtp: (email: string) => api<MessageResponse>('/auth/resend-otp', { body: { email }, auth: false }),
   google: (credential: string) =>
     api<SessionResponse | ProfileIncompleteResponse>('/auth/google', { body: { credential }, auth: false }),

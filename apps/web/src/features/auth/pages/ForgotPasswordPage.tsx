@@ -2,7 +2,7 @@ import { emailOnlyRequest, MSG, resetPasswordForm, type ResetPasswordForm } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
@@ -10,9 +10,13 @@ import { errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 
-/** Forgot password: request a code by email, then set a new password with it. */
+/**
+ * Forgot password: request a code by email, then set a new password with it. Arriving with
+ * `resetEmail` in navigation state (a code was already mailed) opens at the second step.
+ */
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState<string>();
+  const sent = (useLocation().state as { resetEmail?: string } | null)?.resetEmail;
+  const [email, setEmail] = useState<string | undefined>(sent);
   return email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />;
 }
 

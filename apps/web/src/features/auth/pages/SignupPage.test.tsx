@@ -2,8 +2,9 @@ import { MSG } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import SignupPage from './SignupPage.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -17,13 +18,27 @@ afterEach(() => {
 const answer = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** fetch answering /auth/config and, for the sign-up itself, `signupAnswer`. */
-function serve(signupAnswer: () => Response) {
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+/** Bodies of the code checks the page sent. */
+const verifyBodies: unknown[] = [];
+
+/** fetch answering /auth/config, the sign-up with `signupAnswer` and the code check with `verifyAnswer`. */
+function serve(signupAnswer: () => Response, verifyAnswer = () => answer({ message: MSG.emailVerified }, 200)) {
+  verifyBodies.length = 0;
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.endsWith('/auth/signup')) return signupAnswer();
+    if (url.endsWith('/auth/verify-email-otp')) {
+      verifyBodies.push(JSON.parse(String(init?.body)));
+      return verifyAnswer();
+    }
     return answer({ google_client_id: null }, 200);
   }));
+}
+
+async function enterCode() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Verification code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Verify email' }));
 }
 
 async function signUp() {
@@ -31,7 +46,11 @@ async function signUp() {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/signup']}>
-        <SignupPage />
+        <Routes>
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/login" element={<p>Sign-in page</p>} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -59,5 +78,27 @@ describe('signing up', () => {
     await signUp();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.emailTaken));
     expect(screen.queryByText('Verify your email')).toBeNull();
+  });
+
+  it('sends the password just typed with the code, so a contested email goes to its owner', async () => {
+    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    await signUp();
+    await enterCode();
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(verifyBodies).toEqual([{ email: 'grace@example.com', otp: '123456', password: 'Str0ngPassw0rd' }]);
+    expect(toast.success).toHaveBeenCalledWith(MSG.emailVerified);
+  });
+
+  it('goes to the reset step for this email when the server asks for a new password', async () => {
+    serve(
+      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
+      () => answer({ message: MSG.contestedSignupVerified, password_reset_required: true }, 200),
+    );
+    await signUp();
+    await enterCode();
+    expect(await screen.findByText('Set a new password')).toBeTruthy();
+    expect(screen.getByText('grace@example.com')).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith(MSG.contestedSignupVerified);
+    expect(toast.success).not.toHaveBeenCalledWith(MSG.emailVerified);
   });
 });

@@ -18,24 +18,34 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo('/reports');
   const pending = (location.state as { verifyEmail?: string } | null)?.verifyEmail;
-  const [verifying, setVerifying] = useState<string | undefined>(pending);
+  // The password typed at sign-up, in memory only: it settles who owns a contested email.
+  const [verifying, setVerifying] = useState<{ email: string; password?: string } | undefined>(
+    pending ? { email: pending } : undefined,
+  );
 
   if (verifying) {
+    const { email, password } = verifying;
     return (
       <AuthCard title="Verify your email" subtitle="Enter the code to activate your account and receive your free tokens.">
         <OtpForm
-          email={verifying}
+          email={email}
           submitLabel="Verify email"
           onSubmit={async (otp) => {
             try {
-              await authApi.verifyOtp({ email: verifying, otp });
+              const res = await authApi.verifyOtp({ email, otp, ...(password ? { password } : {}) });
+              if (res.password_reset_required) {
+                // Someone else signed up with this email too: the owner sets her password by code.
+                toast.success(res.message);
+                navigate('/forgot-password', { replace: true, state: { resetEmail: email } });
+                return;
+              }
               toast.success(MSG.emailVerified);
               navigate('/login', { replace: true, state: { from: returnTo === '/reports' ? undefined : { pathname: returnTo } } });
             } catch (err) {
               toast.error(errorText(err, MSG.otpFailed));
             }
           }}
-          onResend={() => authApi.resendOtp(verifying)}
+          onResend={() => authApi.resendOtp(email)}
         />
         <Button variant="ghost" className="mt-3 w-full" onClick={() => setVerifying(undefined)}>
           Back to signup
@@ -46,7 +56,13 @@ export default function SignupPage() {
   return <SignupFormCard returnTo={returnTo} onCreated={setVerifying} />;
 }
 
-function SignupFormCard({ returnTo, onCreated }: { returnTo: string; onCreated: (email: string) => void }) {
+function SignupFormCard({
+  returnTo,
+  onCreated,
+}: {
+  returnTo: string;
+  onCreated: (verifying: { email: string; password: string }) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -61,12 +77,12 @@ function SignupFormCard({ returnTo, onCreated }: { returnTo: string; onCreated: 
     try {
       await authApi.signup({ name: v.name.trim(), email, phone: v.phone.trim(), password: v.password });
       toast.success(MSG.accountCreated);
-      onCreated(email);
+      onCreated({ email, password: v.password });
     } catch (err) {
       // Signed up a moment ago: the code already sent is still good, so go and enter it.
       if (err instanceof ApiError && err.status === 429 && err.detail === MSG.otpResendTooSoon) {
         toast.success(MSG.otpAlreadySent);
-        onCreated(email);
+        onCreated({ email, password: v.password });
         return;
       }
       toast.error(errorText(err, MSG.signupFailed));
