@@ -1,12 +1,4 @@
-import { PRODUCT_NAME } from '@assay/shared';
 import { useEffect } from 'react';
-
-/** Sets the browser tab's title for a page: "Title · Assay". */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · ${PRODUCT_NAME}`;
-  }, [title]);
-}
 
 /**
  * Loads an outside script (e.g. the scheduling embed) while the page is shown. A script that

@@ -12,11 +12,13 @@ import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/api/auth-api.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
 
 export default function ProfilePage() {
+  usePageTitle('Profile');
   const me = useQuery({ queryKey: ['me'], queryFn: authApi.me });
   if (!me.data) return <PageSpinner />;
   return (

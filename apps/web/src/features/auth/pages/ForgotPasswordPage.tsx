@@ -9,9 +9,11 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** Forgot password: request a code by email, then set a new password with it. */
 export default function ForgotPasswordPage() {
+  usePageTitle('Reset password');
   const [email, setEmail] = useState<string>();
   return email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />;
 }

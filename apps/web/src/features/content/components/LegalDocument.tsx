@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../../lib/site.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export interface LegalSection {
   /** Anchor id, e.g. "token-system" → /terms#token-system. */

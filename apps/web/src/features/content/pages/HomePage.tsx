@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/blocks.tsx';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
