@@ -211,7 +211,7 @@ describe('the reports dashboard, in the browser', () => {
     await modal.getByText('Please describe your technology idea').waitFor();
     await modal.getByText('Advanced', { exact: true }).click();
     await modal.getByLabel('Describe your technology idea').fill('Too short an idea');
-    await modal.getByText('17 / 50 characters (33 more needed)').waitFor();
+    await modal.getByText('17 characters · minimum 50 (33 more needed)').waitFor();
     await modal.getByRole('button', { name: 'Generate Report' }).click();
     await modal.getByText('Please provide at least 50 characters').waitFor();
     await modal.getByLabel('Describe your technology idea').fill('A solar-powered cold store for rural vaccine clinics that keeps 2–8 °C for five days without sun.');

@@ -62,12 +62,12 @@ describe('the home page', () => {
 
     await user.type(ideaBox(), 'Too short');
     expect(await screen.findByText(MSG.ideaMin)).toBeTruthy();
-    expect(screen.getByTestId('idea-count').textContent).toBe(`9 / ${LIMITS.ideaMin} characters (41 more needed)`);
+    expect(screen.getByTestId('idea-count').textContent).toBe(`9 characters · minimum ${LIMITS.ideaMin} (41 more needed)`);
 
     await user.clear(ideaBox());
     await user.type(ideaBox(), IDEA);
     expect(screen.queryByText(MSG.ideaMin)).toBeNull();
-    expect(screen.getByText(/minimum reached/)).toBeTruthy();
+    expect(screen.getByText(/minimum 50 reached/)).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
