@@ -1,4 +1,19 @@
+import { REPORT_COSTS } from '@assay/shared';
 import { useEffect } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { useTokenBalance } from '../billing/api/balance.ts';
+
+/**
+ * Whether to promise the free report: to visitors, and to members whose sign-up bonus still pays
+ * for a Basic report (until the balance is known: members who have not generated a report yet).
+ */
+export function useFreeReportOffer(): boolean {
+  const { user } = useSession();
+  const balance = useTokenBalance();
+  if (!user) return true;
+  if (balance.data) return balance.data.bonus_tokens >= REPORT_COSTS.basic;
+  return user.reports_generated === 0;
+}
 
 /**
  * Loads an outside script (e.g. the scheduling embed) while the page is shown. A script that
