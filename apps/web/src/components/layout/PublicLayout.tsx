@@ -151,7 +151,7 @@ function SiteFooter() {
         </div>
         {FOOTER_GROUPS.map((g) => (
           <div key={g.title}>
-            <h3 className="text-sm font-semibold text-white">{g.title}</h3>
+            <h2 className="text-sm font-semibold text-white">{g.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               {g.links.map((l) => (
                 <li key={l.to}>
@@ -164,7 +164,7 @@ function SiteFooter() {
           </div>
         ))}
       </div>
-      <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-500">
+      <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} Assay. All rights reserved.
       </div>
     </footer>

@@ -51,7 +51,7 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
       </p>
 
       {/* The old price sits on its own line (kept empty when there is none) so prices line up across cards. */}
-      <p className={cn('mt-4 h-5 text-sm text-slate-400 tabular-nums', saving === undefined && 'hidden sm:block')}>
+      <p className={cn('mt-4 h-5 text-sm text-slate-500 tabular-nums', saving === undefined && 'hidden sm:block')}>
         {saving !== undefined && offer.original_price_usd != null && (
           <s data-testid="original-price">
             <span className="sr-only">Was </span>
