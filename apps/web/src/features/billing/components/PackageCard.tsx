@@ -47,7 +47,7 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
       <p className="mt-1 text-sm font-medium text-brand-700">
         {/* The contact-only tier starts where the largest package ends: its volume is agreed with sales. */}
         <span className="tabular-nums">{formatTokens(offer.tokens)}</span>
-        {offer.contactOnly ? '+ tokens · custom volume' : ' tokens'}
+        {offer.contactOnly ? '+ tokens' : ' tokens'}
       </p>
 
       {/* The old price sits on its own line (kept empty when there is none) so prices line up across cards. */}
@@ -62,7 +62,7 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
       <p className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="price">
         {offer.contactOnly ? 'Custom' : formatUsd(offer.price_usd)}
       </p>
-      <p className="mt-2 text-xs text-slate-500">{offer.contactOnly ? 'Volume pricing, invoiced' : '+ 18% GST, one-time payment'}</p>
+      <p className="mt-2 text-xs text-slate-500">{offer.contactOnly ? 'Custom volume and pricing, invoiced' : '+ 18% GST, one-time payment'}</p>
 
       <p className="mt-4 text-sm text-pretty text-slate-600">{offer.description}</p>
 
