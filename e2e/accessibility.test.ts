@@ -40,6 +40,17 @@ async function open(page: Page, path: string) {
   return res;
 }
 
+/** Each path's violations, for the paths that have any. */
+async function scan(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await open(page, path);
+    const v = await axeViolations(page);
+    if (v.length) found[path] = v;
+  }
+  return found;
+}
+
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
@@ -65,13 +76,7 @@ describe('accessibility (axe-core) of every public and member page', () => {
     it(`finds nothing on the public pages (${label})`, async () => {
       const page = await browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
-      const found: Record<string, string[]> = {};
-      for (const path of PUBLIC_PAGES) {
-        await open(page, path);
-        const v = await axeViolations(page);
-        if (v.length) found[path] = v;
-      }
-      expect(found).toEqual({});
+      expect(await scan(page, PUBLIC_PAGES)).toEqual({});
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -86,13 +91,7 @@ describe('accessibility (axe-core) of every public and member page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Welcome back!').waitFor();
     await page.getByText('Welcome back!').waitFor({ state: 'detached', timeout: 10_000 });
-    const found: Record<string, string[]> = {};
-    for (const path of MEMBER_PAGES) {
-      await open(page, path);
-      const v = await axeViolations(page);
-      if (v.length) found[path] = v;
-    }
-    expect(found).toEqual({});
+    expect(await scan(page, MEMBER_PAGES)).toEqual({});
     await page.close();
   });
 });
