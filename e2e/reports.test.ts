@@ -128,7 +128,7 @@ describe('the reports dashboard, in the browser', () => {
     await row.getByRole('button', { name: title, exact: true }).click();
     const details = page.getByRole('dialog', { name: 'Report details' });
     await details.getByRole('heading', { name: 'Executive Summary' }).waitFor();
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The preview renders the PDF's pages on canvases, with a fullscreen toggle.
     await row.getByRole('button', { name: `Preview ${title}` }).click();
