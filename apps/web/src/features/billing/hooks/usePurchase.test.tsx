@@ -100,7 +100,7 @@ describe('buying tokens', () => {
     await waitFor(() => expect(step()).toBe('review'));
     expect(toast.error).not.toHaveBeenCalled();
     // Focus is back on the button that opened the checkout.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed to payment' })));
     elsewhere.remove();
   });
 
