@@ -113,7 +113,7 @@ describe('/pricing, signed out', () => {
     await page.goto(`${server.url}/pricing`);
     await page.getByRole('link', { name: 'For free tokens, please sign up' }).waitFor();
     await page.getByTestId('package-pro').getByText('Most Popular').waitFor();
-    await page.getByTestId('package-enterprise').getByText('Custom').waitFor();
+    await page.getByTestId('package-enterprise').getByText('Custom', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
     await page.getByText('Please login to purchase tokens').waitFor();

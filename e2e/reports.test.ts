@@ -99,7 +99,7 @@ describe('the reports dashboard, in the browser', () => {
     await form
       .getByLabel('Describe your technology idea')
       .fill('A low-cost sensor patch that detects early crop disease from leaf moisture patterns, for smallholder farmers.');
-    await form.getByRole('button', { name: 'Generate Free Assessment Report' }).click();
+    await form.getByRole('button', { name: /^Generate (Free )?Assessment Report$/ }).click();
     await page.waitForURL(/\/reports$/);
     await page.getByRole('heading', { name: 'My Reports' }).waitFor();
     await page.evaluate('window.__noReload = true');
@@ -128,7 +128,7 @@ describe('the reports dashboard, in the browser', () => {
     await row.getByRole('button', { name: title, exact: true }).click();
     const details = page.getByRole('dialog', { name: 'Report details' });
     await details.getByRole('heading', { name: 'Executive Summary' }).waitFor();
-    await details.getByRole('button', { name: 'Close' }).click();
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The preview renders the PDF's pages on canvases, with a fullscreen toggle.
     await row.getByRole('button', { name: `Preview ${title}` }).click();
@@ -211,7 +211,7 @@ describe('the reports dashboard, in the browser', () => {
     await modal.getByText('Please describe your technology idea').waitFor();
     await modal.getByText('Advanced', { exact: true }).click();
     await modal.getByLabel('Describe your technology idea').fill('Too short an idea');
-    await modal.getByText('17 / 50 characters (33 more needed)').waitFor();
+    await modal.getByText('17 characters · minimum 50 (33 more needed)').waitFor();
     await modal.getByRole('button', { name: 'Generate Report' }).click();
     await modal.getByText('Please provide at least 50 characters').waitFor();
     await modal.getByLabel('Describe your technology idea').fill('A solar-powered cold store for rural vaccine clinics that keeps 2–8 °C for five days without sun.');

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MSG, PRODUCT_NAME } from '@assay/shared';
+import { isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
@@ -98,7 +98,9 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && app.spaIndexHtml) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+      // The app's own "Page not found" screen, with a status crawlers and monitors can read.
+      return reply.code(isSpaPath(request.url) ? 200 : 404)
+        .type('text/html').header('cache-control', 'no-cache').send(app.spaIndexHtml);
     }
     return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
   });

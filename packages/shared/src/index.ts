@@ -10,5 +10,6 @@ export * from './schemas/operators.ts';
 export * from './schemas/site.ts';
 export * from './schemas/tokens.ts';
 export * from './report-sections.ts';
+export * from './spa-routes.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/admin.ts';

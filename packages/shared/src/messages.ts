@@ -23,6 +23,7 @@ export const MSG = {
   newPasswordRequired: 'New password is required',
   ideaRequired: 'Please describe your technology idea',
   ideaMin: 'Please provide at least 50 characters',
+  ideaCut: 'Only the first 10,000 characters were kept: a description can be at most 10,000 characters long.',
   complexityRequired: 'Please select report complexity',
   reasonRequired: 'Please select a reason',
   messageRequired: 'Message is required',

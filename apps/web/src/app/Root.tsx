@@ -1,7 +1,6 @@
-import { TOAST_DURATION_MS } from '@assay/shared';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toasts } from '../components/layout/Toasts.tsx';
 import { authApi } from '../features/auth/api/auth-api.ts';
 import { session } from '../lib/session.ts';
 
@@ -13,7 +12,7 @@ export function Root() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toasts />
     </>
   );
 }

@@ -2,6 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { MemberShell } from '../components/layout/MemberShell.tsx';
 import { PublicLayout } from '../components/layout/PublicLayout.tsx';
 import { ErrorPage } from '../components/layout/ErrorBoundary.tsx';
+import { NotFoundPage } from '../components/layout/NotFoundPage.tsx';
+import { GuestOnly } from '../components/layout/RequireAuth.tsx';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { Root } from './Root.tsx';
 
@@ -10,7 +12,11 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** The route table of SPEC section 2 (plus /forgot-password). There is no catch-all route. */
+/**
+ * The route table of SPEC section 2 (plus /forgot-password). Every path is also in SPA_ROUTES
+ * (packages/shared), which the server reads to answer other paths with 404; the catch-all shows
+ * the Not Found page.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -22,8 +28,13 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: '/', ...page(() => import('../features/content/pages/HomePage.tsx')) },
-          { path: '/login', ...page(() => import('../features/auth/pages/LoginPage.tsx')) },
-          { path: '/signup', ...page(() => import('../features/auth/pages/SignupPage.tsx')) },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: '/login', ...page(() => import('../features/auth/pages/LoginPage.tsx')) },
+              { path: '/signup', ...page(() => import('../features/auth/pages/SignupPage.tsx')) },
+            ],
+          },
           { path: '/forgot-password', ...page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
           { path: '/profile-completion', ...page(() => import('../features/auth/pages/ProfileCompletionPage.tsx')) },
           { path: '/rttp', ...page(() => import('../features/content/pages/RttpPage.tsx')) },
@@ -39,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/terms', ...page(() => import('../features/content/pages/TermsPage.tsx')) },
           { path: '/pricing-policy', ...page(() => import('../features/content/pages/TermsPage.tsx')) },
           { path: '/refund-policy', ...page(() => import('../features/content/pages/RefundPolicyPage.tsx')) },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
       {

@@ -13,10 +13,14 @@ export const generateReportRequest = z.object({
 });
 export type GenerateReportRequest = z.input<typeof generateReportRequest>;
 
-/** The dashboard's form: complexity starts empty, so 'required' is its own message. */
+/**
+ * The dashboard's form: complexity starts empty, so 'required' is its own message. The enum
+ * carries it too: a radio group left with none checked reads as null, and the form shows the
+ * first branch's message.
+ */
 export const generateReportForm = z.object({
   idea: generateReportRequest.shape.idea,
-  complexity: z.union([z.enum(COMPLEXITIES), z.literal('')]).refine((v) => v !== '', MSG.complexityRequired),
+  complexity: z.union([generateReportRequest.shape.complexity, z.literal('')]).refine((v) => v !== '', MSG.complexityRequired),
 });
 export type GenerateReportForm = z.input<typeof generateReportForm>;
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type PostType } from '@assay/shared';
+import { FEEDS, PRODUCT_NAME, type PostType } from '@assay/shared';
 import type { PublishedSummary } from '../blog/index.ts';
 import { escapeMarkup as esc, postPath, siteBase } from './escape.ts';
 
@@ -35,11 +35,10 @@ export function sitemapXml(publicUrl: string, posts: FeedPost[]): string {
 /** RSS 2.0 for one post type, newest first. */
 export function rssXml(publicUrl: string, postType: PostType, posts: FeedPost[]): string {
   const base = siteBase(publicUrl);
-  const isBlog = postType === 'blog';
-  const title = `${PRODUCT_NAME} ${isBlog ? 'Blog' : 'Press Releases'}`;
-  const link = `${base}${isBlog ? '/blog' : '/press-releases'}`;
-  const self = `${base}/rss/${isBlog ? 'blog' : 'press'}.xml`;
-  const description = isBlog
+  const { title, page, path } = FEEDS[postType];
+  const link = `${base}${page}`;
+  const self = `${base}${path}`;
+  const description = postType === 'blog'
     ? 'Articles on technology transfer, technology readiness, IP and licensing.'
     : `News and announcements from ${PRODUCT_NAME}.`;
   const last = posts[0]?.published_at ?? null;
@@ -88,3 +87,7 @@ export function robotsTxt(publicUrl: string): string {
     '',
   ].join('\n');
 }
+
+/** The autodiscovery tag a feed reader looks for in a list page's <head>. */
+export const feedLinkTag = (postType: PostType) =>
+  `<link rel="alternate" type="application/rss+xml" title="${esc(FEEDS[postType].title)}" href="${esc(FEEDS[postType].path)}" />`;

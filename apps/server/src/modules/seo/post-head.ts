@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@assay/shared';
-import type { PublishedSummary } from '../blog/index.ts';
+import { sanitizePostHtml, type PostRow, type PublishedSummary } from '../blog/index.ts';
 import { absoluteUrl, escapeMarkup as esc, postPath, siteBase } from './escape.ts';
 
 /**
@@ -56,4 +56,12 @@ export function postHeadTags(post: PublishedSummary, publicUrl: string): string 
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<script type="application/ld+json">${ld}</script>`,
   ].join('\n    ');
+}
+
+/**
+ * The post itself for crawlers that do not run JavaScript: title and body (sanitised once more
+ * on the way out), shown in the app's root until the app replaces it.
+ */
+export function postBodyHtml(post: Pick<PostRow, 'title' | 'content'>): string {
+  return `<article><h1>${esc(post.title)}</h1>${sanitizePostHtml(post.content)}</article>`;
 }

@@ -1,12 +1,12 @@
-import { hasControlCharacters, type PostType } from '@assay/shared';
+import { FEEDS, hasControlCharacters, type PostType } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { findPublishedPost, listPublishedForFeeds } from '../blog/index.ts';
 import { postPath } from './escape.ts';
-import { robotsTxt, rssXml, sitemapXml } from './feeds.ts';
-import { postHeadTags } from './post-head.ts';
-import { FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
+import { feedLinkTag, robotsTxt, rssXml, sitemapXml } from './feeds.ts';
+import { postBodyHtml, postHeadTags } from './post-head.ts';
+import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
 
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit for one file. */
@@ -32,7 +32,7 @@ export function seoRoutes(deps: Deps) {
         if (!post) return reply.code(slug ? 404 : 200).send(indexHtml());
         // A former slug: send crawlers and people to the address the post has now.
         if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
-        return reply.send(renderSpaPage(indexHtml(), postHeadTags(post, deps.config.PUBLIC_URL)));
+        return reply.send(renderSpaPage(indexHtml(), postHeadTags(post, deps.config.PUBLIC_URL), postBodyHtml(post)));
       };
 
     app.get<{ Params: { slug: string } }>('/blog/:slug', hide, postPage('blog'));
@@ -44,13 +44,20 @@ export function seoRoutes(deps: Deps) {
         .send(sitemapXml(deps.config.PUBLIC_URL, posts));
     });
 
-    for (const [file, postType] of [['blog', 'blog'], ['press', 'press_release']] as const) {
-      app.get(`/rss/${file}.xml`, hide, async (_req, reply) => {
-        const posts = await listPublishedForFeeds(deps.db, postType, RSS_ITEMS);
-        return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE)
-          .send(rssXml(deps.config.PUBLIC_URL, postType, posts));
-      });
+    const feed = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) => {
+      const posts = await listPublishedForFeeds(deps.db, postType, RSS_ITEMS);
+      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE)
+        .send(rssXml(deps.config.PUBLIC_URL, postType, posts));
+    };
+    for (const postType of ['blog', 'press_release'] as const) {
+      app.get(FEEDS[postType].path, hide, feed(postType));
+      // The list page names its feed in <head>, for feed readers given the page's address.
+      app.get(FEEDS[postType].page, hide, async (_req, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+          .send(addHeadTags(indexHtml(), feedLinkTag(postType))));
     }
+    // The addresses feed readers guess first get the blog's feed, not the app.
+    for (const guess of ['/rss.xml', '/feed']) app.get(guess, hide, feed('blog'));
 
     app.get('/robots.txt', hide, async (_req, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', FEED_CACHE).send(robotsTxt(deps.config.PUBLIC_URL)));

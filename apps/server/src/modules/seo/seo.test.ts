@@ -277,6 +277,48 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   it('still serves the app page for other routes and JSON 404s under /api', async () => {
     expect((await get('/pricing')).body).toBe(INDEX_HTML);
+    expect((await get('/reports?page=2')).statusCode).toBe(200);
     expect((await get('/api/nope')).json().detail).toBeTruthy();
+  });
+
+  it("answers a path the app does not know with the app page (its Not Found screen) and status 404", async () => {
+    for (const url of ['/no-such-page', '/pricing/extra', '/wp-login.php']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('puts the post body in the page for crawlers, inside the root the app replaces, sanitised', async () => {
+    const withBody = await create({
+      title: 'Licensing 101', description: 'd',
+      content: '<h2>Why license</h2><p>Royalties <strong>pay</strong> inventors.</p>',
+    });
+    await t.db.query(`UPDATE posts SET content = content || '<script>alert(1)</script><img src=x onerror=alert(2)>' WHERE id = $1`, [withBody.id]);
+    const body = (await get(`/blog/${withBody.slug}`)).body;
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(body)![1]!;
+    expect(root).toContain('<h1>Licensing 101</h1>');
+    expect(root).toContain('<h2>Why license</h2><p>Royalties <strong>pay</strong> inventors.</p>');
+    expect(root).not.toContain('<script');
+    expect(root).not.toContain('onerror');
+  });
+
+  it('names each feed in the <head> of its list page, and keeps the default title there', async () => {
+    const blog = await get('/blog');
+    expect(blog.statusCode).toBe(200);
+    expect(headOf(blog.body)).toContain('<link rel="alternate" type="application/rss+xml" title="Assay Blog" href="/rss/blog.xml" />');
+    expect(headOf(blog.body)).toContain('Default site description');
+    const press = await get('/press-releases');
+    expect(headOf(press.body)).toContain('<link rel="alternate" type="application/rss+xml" title="Assay Press Releases" href="/rss/press.xml" />');
+  });
+
+  it('answers the addresses feed readers guess with the blog feed, not the app', async () => {
+    for (const url of ['/rss.xml', '/feed']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^application\/rss\+xml/);
+      expect(textsOf(res.body, 'title')[0], url).toBe('Assay Blog');
+    }
   });
 });

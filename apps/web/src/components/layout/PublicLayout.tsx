@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site.ts';
@@ -33,10 +33,30 @@ function SiteHeader() {
     setLastPath(location.pathname);
     setOpen(false);
   }
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // The open phone menu closes on Escape (focus back on its button) and on a tap outside the header.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900');
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -63,6 +83,7 @@ function SiteHeader() {
           )}
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
@@ -130,7 +151,7 @@ function SiteFooter() {
         </div>
         {FOOTER_GROUPS.map((g) => (
           <div key={g.title}>
-            <h3 className="text-sm font-semibold text-white">{g.title}</h3>
+            <h2 className="text-sm font-semibold text-white">{g.title}</h2>
             <ul className="mt-3 space-y-2 text-sm">
               {g.links.map((l) => (
                 <li key={l.to}>
@@ -143,7 +164,7 @@ function SiteFooter() {
           </div>
         ))}
       </div>
-      <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-500">
+      <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} Assay. All rights reserved.
       </div>
     </footer>

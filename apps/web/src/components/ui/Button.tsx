@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cn } from './cn.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -21,7 +21,7 @@ export const buttonClass = (variant: Variant = 'primary', size: 'sm' | 'md' | 'l
     variants[variant],
   );
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: Variant;
   size?: 'sm' | 'md' | 'lg';
   loading?: boolean;

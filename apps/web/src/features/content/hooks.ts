@@ -1,11 +1,18 @@
-import { PRODUCT_NAME } from '@assay/shared';
+import { REPORT_COSTS } from '@assay/shared';
 import { useEffect } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { useTokenBalance } from '../billing/api/balance.ts';
 
-/** Sets the browser tab's title for a page: "Title · Assay". */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · ${PRODUCT_NAME}`;
-  }, [title]);
+/**
+ * Whether to promise the free report: to visitors, and to members whose sign-up bonus still pays
+ * for a Basic report (until the balance is known: members who have not generated a report yet).
+ */
+export function useFreeReportOffer(): boolean {
+  const { user } = useSession();
+  const balance = useTokenBalance();
+  if (!user) return true;
+  if (balance.data) return balance.data.bonus_tokens >= REPORT_COSTS.basic;
+  return user.reports_generated === 0;
 }
 
 /**

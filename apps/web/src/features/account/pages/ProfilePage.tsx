@@ -12,11 +12,13 @@ import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/api/auth-api.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
 
 export default function ProfilePage() {
+  usePageTitle('Profile');
   const me = useQuery({ queryKey: ['me'], queryFn: authApi.me });
   if (!me.data) return <PageSpinner />;
   return (
@@ -94,24 +96,23 @@ function PersonalDetails({ user }: { user: User }) {
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           <Item label="Full name" value={user.name} />
           <Item label="Phone" value={user.phone ?? '—'} />
-          <div className="sm:col-span-2">
-            <EmailRow email={user.email} verified={user.is_verified} />
-          </div>
+          <EmailRow email={user.email} verified={user.is_verified} />
         </dl>
       )}
     </Card>
   );
 }
 
+/** A term and its descriptions, so the list stays a valid <dl>. */
 function EmailRow({ email, verified }: { email: string; verified: boolean }) {
   return (
-    <div>
-      <p className="text-sm font-medium text-slate-700">Email</p>
-      <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
+    <div className="sm:col-span-2">
+      <dt className="text-sm font-medium text-slate-700">Email</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
         {email}
         {verified && <Badge tone="success">✓ Verified</Badge>}
-      </p>
-      <p className="mt-1 text-xs text-slate-500">Your email cannot be changed.</p>
+      </dd>
+      <dd className="mt-1 text-xs text-slate-500">Your email cannot be changed.</dd>
     </div>
   );
 }

@@ -9,12 +9,14 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /**
  * Forgot password: request a code by email, then set a new password with it. Arriving with
  * `resetEmail` in navigation state (a code was already mailed) opens at the second step.
  */
 export default function ForgotPasswordPage() {
+  usePageTitle('Reset password');
   const sent = (useLocation().state as { resetEmail?: string } | null)?.resetEmail;
   const [email, setEmail] = useState<string | undefined>(sent);
   return email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />;

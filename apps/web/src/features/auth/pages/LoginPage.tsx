@@ -10,8 +10,10 @@ import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { useReturnTo, useSignedIn } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function LoginPage() {
+  usePageTitle('Sign in');
   const returnTo = useReturnTo('/');
   const signedIn = useSignedIn();
   const navigate = useNavigate();

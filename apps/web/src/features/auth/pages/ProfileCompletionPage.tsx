@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { useSignedIn } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 interface CompletionState {
   user?: User;
@@ -18,6 +19,7 @@ interface CompletionState {
 
 /** For Google sign-ins without a phone number; needs the user passed in navigation state. */
 export default function ProfileCompletionPage() {
+  usePageTitle('Complete your profile');
   const state = (useLocation().state ?? {}) as CompletionState;
   const signedIn = useSignedIn();
   const {

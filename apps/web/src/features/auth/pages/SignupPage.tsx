@@ -12,8 +12,10 @@ import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { OtpForm } from '../components/OtpForm.tsx';
 import { useReturnTo } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function SignupPage() {
+  usePageTitle('Sign up');
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = useReturnTo('/reports');

@@ -43,7 +43,11 @@ describe('a package card', () => {
     render(<PackageCard offer={ENTERPRISE_OFFER} onBuy={onBuy} />);
     const c = within(card('enterprise'));
     expect(c.getByTestId('price').textContent).toBe('Custom');
-    expect(c.getByText('100,000')).toBeTruthy();
+    // Not the same 100,000 tokens Max sells: a custom volume from there up.
+    expect(c.getByText(/\+ tokens$/).textContent).toBe('100,000+ tokens');
+    expect(c.getByText('Custom volume and pricing, invoiced')).toBeTruthy();
+    expect(c.getByText('40+')).toBeTruthy();
+    expect(c.queryByText('Enough for up to')).toBeNull();
     await userEvent.click(c.getByRole('button', { name: 'Contact sales: Enterprise package' }));
     expect(onBuy).toHaveBeenCalledWith(ENTERPRISE_OFFER);
   });

@@ -45,11 +45,13 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
         )}
       </div>
       <p className="mt-1 text-sm font-medium text-brand-700">
-        <span className="tabular-nums">{formatTokens(offer.tokens)}</span> tokens
+        {/* The contact-only tier starts where the largest package ends: its volume is agreed with sales. */}
+        <span className="tabular-nums">{formatTokens(offer.tokens)}</span>
+        {offer.contactOnly ? '+ tokens' : ' tokens'}
       </p>
 
       {/* The old price sits on its own line (kept empty when there is none) so prices line up across cards. */}
-      <p className={cn('mt-4 h-5 text-sm text-slate-400 tabular-nums', saving === undefined && 'hidden sm:block')}>
+      <p className={cn('mt-4 h-5 text-sm text-slate-500 tabular-nums', saving === undefined && 'hidden sm:block')}>
         {saving !== undefined && offer.original_price_usd != null && (
           <s data-testid="original-price">
             <span className="sr-only">Was </span>
@@ -60,18 +62,22 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
       <p className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="price">
         {offer.contactOnly ? 'Custom' : formatUsd(offer.price_usd)}
       </p>
-      <p className="mt-2 text-xs text-slate-500">{offer.contactOnly ? 'Volume pricing, invoiced' : '+ 18% GST, one-time payment'}</p>
+      <p className="mt-2 text-xs text-slate-500">{offer.contactOnly ? 'Custom volume and pricing, invoiced' : '+ 18% GST, one-time payment'}</p>
 
       <p className="mt-4 text-sm text-pretty text-slate-600">{offer.description}</p>
 
       <div className="mt-5 border-t border-slate-100 pt-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Enough for up to</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{offer.contactOnly ? 'Enough for' : 'Enough for up to'}</p>
         <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
           {COMPLEXITIES.map((c) => (
             <li key={c} className="flex gap-2">
               {check}
               <span>
-                <span className="font-medium tabular-nums">{formatTokens(reports[c])}</span> {TIER_NAMES[c]}{' '}
+                <span className="font-medium tabular-nums">
+                  {formatTokens(reports[c])}
+                  {offer.contactOnly && '+'}
+                </span>{' '}
+                {TIER_NAMES[c]}{' '}
                 {reports[c] === 1 ? 'report' : 'reports'}
               </span>
             </li>

@@ -1,5 +1,5 @@
 import { TOKEN_VALIDITY_TEXT } from '@assay/shared';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -9,10 +9,17 @@ import { formatMoney, formatTokens, reviewBreakdown } from '../lib/pricing.ts';
 /** The review / processing body of the purchase modal (also usable inside another dialog). */
 export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onCancel?: () => void }) {
   const { pkg, order, step, notice } = purchase;
+  const processing = step === 'processing';
+  // The checkout window takes focus; when it ends without a purchase, focus comes back to the button that opened it.
+  const proceedRef = useRef<HTMLButtonElement>(null);
+  const wasProcessing = useRef(false);
+  useEffect(() => {
+    if (wasProcessing.current && !processing) proceedRef.current?.focus();
+    wasProcessing.current = processing;
+  }, [processing]);
   if (!pkg) return null;
   const b = reviewBreakdown(pkg, order);
   const money = (minor: number) => formatMoney(minor, b.currency);
-  const processing = step === 'processing';
   return (
     <div className="space-y-5" data-testid="purchase-review" data-step={step}>
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
@@ -52,7 +59,7 @@ export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onC
             Cancel
           </Button>
         )}
-        <Button onClick={() => void purchase.proceed()} loading={processing} className="sm:min-w-48">
+        <Button ref={proceedRef} onClick={() => void purchase.proceed()} loading={processing} className="sm:min-w-48">
           {processing ? 'Processing…' : 'Proceed to payment'}
         </Button>
       </div>

@@ -93,10 +93,15 @@ describe('buying tokens', () => {
     const settle = pendingCheckout();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
     await waitFor(() => expect(step()).toBe('processing'));
+    // The checkout window has the focus now (jsdom cannot blur a disabled button, so focus moves to a stand-in).
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    elsewhere.focus();
     settle({ status: 'dismissed' });
     await waitFor(() => expect(step()).toBe('review'));
     expect(toast.error).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeTruthy();
+    // Focus is back on the button that opened the checkout.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed to payment' })));
+    elsewhere.remove();
   });
 
   it("returns to review with 'Payment failed. Please try again.' when the payment fails", async () => {

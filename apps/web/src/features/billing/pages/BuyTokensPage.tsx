@@ -6,9 +6,11 @@ import { PackageSection } from '../components/PackageSection.tsx';
 import { PurchaseModal } from '../components/PurchaseModal.tsx';
 import { ReportRequirements } from '../components/ReportRequirements.tsx';
 import { usePurchase } from '../hooks/usePurchase.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /login-pricing (member shell): the member's balance, the package grid and the report requirements. */
 export default function BuyTokensPage() {
+  usePageTitle('Buy tokens');
   const balance = useTokenBalance();
   const purchase = usePurchase();
   return (

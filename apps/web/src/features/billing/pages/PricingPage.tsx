@@ -8,9 +8,11 @@ import { PurchaseModal } from '../components/PurchaseModal.tsx';
 import { ReportRequirements } from '../components/ReportRequirements.tsx';
 import { usePurchase } from '../hooks/usePurchase.ts';
 import { formatTokens } from '../lib/pricing.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 /** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
 export default function PricingPage() {
+  usePageTitle('Pricing');
   const { user, restoring } = useSession();
   const balance = useTokenBalance();
   const purchase = usePurchase();

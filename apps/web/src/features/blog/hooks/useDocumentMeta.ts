@@ -1,20 +1,5 @@
-import { PRODUCT_NAME } from '@assay/shared';
+import { FEEDS, type PostType } from '@assay/shared';
 import { useEffect } from 'react';
-
-/** Sets the tab title while the page is shown and puts the previous one back afterwards. */
-export function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
-
-/** "Blog · Assay" for the list pages. */
-export const usePageTitle = (name: string) => useDocumentTitle(`${name} · ${PRODUCT_NAME}`);
 
 /**
  * Sets the existing <meta name="description"> (adding one if the page has none) while the page is
@@ -37,4 +22,18 @@ export function useMetaDescription(description: string | null | undefined) {
       else if (previous !== null) tag.setAttribute('content', previous);
     };
   }, [description]);
+}
+
+/** Names a post type's RSS feed in <head> while its list page is shown, for feed readers. */
+export function useFeedLink(postType: PostType) {
+  useEffect(() => {
+    const feed = FEEDS[postType];
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.type = 'application/rss+xml';
+    link.title = feed.title;
+    link.href = feed.path;
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [postType]);
 }

@@ -10,12 +10,14 @@ import { Pagination } from '../components/Pagination.tsx';
 import { PostCard, WidePostCard } from '../components/PostCard.tsx';
 import { PostGrid } from '../components/PostGrid.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
-import { usePageTitle } from '../hooks/useDocumentMeta.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useFeedLink } from '../hooks/useDocumentMeta.ts';
 import { usePostList } from '../hooks/usePostList.ts';
 
 /** /blog (SPEC section 2): hero with search, Featured Articles, Latest Articles and pagination. */
 export default function BlogListPage() {
   usePageTitle('Blog');
+  useFeedLink('blog');
   const list = usePostList('blog', MSG.blogLoadFailed);
   const featured = useQuery(featuredPostsQuery());
   const latestRef = useRef<HTMLHeadingElement>(null);

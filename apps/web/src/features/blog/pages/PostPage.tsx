@@ -13,7 +13,8 @@ import { PostSkeleton } from '../components/PostSkeleton.tsx';
 import { RelatedArticles } from '../components/RelatedArticles.tsx';
 import { ShareButtons } from '../components/ShareButtons.tsx';
 import { isExternalPress, postImage } from '../format.ts';
-import { useDocumentTitle, useMetaDescription } from '../hooks/useDocumentMeta.ts';
+import { useDocumentTitle } from '../../../lib/page-title.ts';
+import { useMetaDescription } from '../hooks/useDocumentMeta.ts';
 import { useErrorToast } from '../hooks/useErrorToast.ts';
 
 /** How long the 'Post not found' state stays before the reader is taken back to the list. */

@@ -6,7 +6,8 @@ import { LoadFailed, NoPosts, resultsText, Searching } from '../components/ListS
 import { Pagination } from '../components/Pagination.tsx';
 import { PostGrid } from '../components/PostGrid.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
-import { usePageTitle } from '../hooks/useDocumentMeta.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useFeedLink } from '../hooks/useDocumentMeta.ts';
 import { usePostList } from '../hooks/usePostList.ts';
 
 /**
@@ -15,6 +16,7 @@ import { usePostList } from '../hooks/usePostList.ts';
  */
 export default function PressListPage() {
   usePageTitle('Press Releases');
+  useFeedLink('press_release');
   const list = usePostList('press_release', MSG.pressLoadFailed);
   const topRef = useRef<HTMLHeadingElement>(null);
 

@@ -21,6 +21,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { contentApi } from '../api/content-api.ts';
 import { TIER_LABELS } from '../data/tiers.ts';
+import { useFreeReportOffer } from '../hooks.ts';
 import { IdeaField } from '../../reports/components/IdeaField.tsx';
 
 /** The home page's generate form uses the server's own rules (SPEC sections 2, 5 and 8). */
@@ -81,6 +82,7 @@ export function GenerateReportForm() {
 
   const complexity = watch('complexity');
   const length = watch('idea').trim().length;
+  const freeOffer = useFreeReportOffer();
 
   const promptSignIn = () => {
     saveDraft(getValues());
@@ -162,11 +164,11 @@ export function GenerateReportForm() {
       />
 
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={restoring}>
-        Generate Free Assessment Report
+        {freeOffer ? 'Generate Free Assessment Report' : 'Generate Assessment Report'}
       </Button>
       <p className="text-center text-xs text-slate-500">
-        Free {TIER_LABELS.basic} report when you sign up — no credit card required. {TIER_LABELS[complexity]} costs{' '}
-        {fmt(REPORT_COSTS[complexity])} tokens.
+        {freeOffer && (user ? `Your first ${TIER_LABELS.basic} report is free. ` : `Free ${TIER_LABELS.basic} report when you sign up — no credit card required. `)}
+        {TIER_LABELS[complexity]} costs {fmt(REPORT_COSTS[complexity])} tokens.
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../../lib/site.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export interface LegalSection {
   /** Anchor id, e.g. "token-system" → /terms#token-system. */
@@ -64,7 +64,7 @@ export function LegalDocument({ doc }: { doc: LegalDoc }) {
                 {doc.sections.map((s, i) => (
                   <li key={s.id}>
                     <a href={`#${s.id}`} className="flex gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-white hover:text-brand-700">
-                      <span className="w-5 shrink-0 text-right tabular-nums text-slate-400">{i + 1}.</span>
+                      <span className="w-5 shrink-0 text-right tabular-nums text-slate-500">{i + 1}.</span>
                       <span>{s.title}</span>
                     </a>
                   </li>

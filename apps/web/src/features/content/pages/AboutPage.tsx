@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { IconTile, PageHero, SectionHeader, StatsBand } from '../components/blocks.tsx';
 import { TIER_LABELS } from '../data/tiers.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 

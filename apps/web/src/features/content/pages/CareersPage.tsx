@@ -3,7 +3,7 @@ import { cn } from '../../../components/ui/cn.ts';
 import { useSiteConfig } from '../../../lib/site.ts';
 import { IconTile, PageHero, SectionHeader } from '../components/blocks.tsx';
 import { CAREER_OPTIONS, VALUES, type CareerOption } from '../data/careers.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function CareersPage() {
   usePageTitle('Careers');

@@ -5,7 +5,7 @@ import { useSiteConfig } from '../../../lib/site.ts';
 import { Icon } from '../components/blocks.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { CONTACT_PAGE_REASONS } from '../data/contact-reasons.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function ContactPage() {
   usePageTitle('Contact');

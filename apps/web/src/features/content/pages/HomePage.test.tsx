@@ -3,17 +3,48 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from '../components/GenerateReportForm.tsx';
-import { json, renderPage, signIn, signOut, stubApi } from '../test-support.tsx';
+import { json, MEMBER, renderPage, signIn, signOut, stubApi } from '../test-support.tsx';
+import { session } from '../../../lib/session.ts';
 import HomePage from './HomePage.tsx';
 
 const IDEA = 'A biodegradable sensor patch that detects early crop disease from changes in leaf moisture.';
-const generate = () => screen.getByRole('button', { name: 'Generate Free Assessment Report' });
+const generate = () => screen.getByRole('button', { name: /^Generate (Free )?Assessment Report$/ });
 const ideaBox = () => screen.getByLabelText<HTMLTextAreaElement>('Describe your technology idea');
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
   signOut();
+});
+
+const balanceWithBonus = (bonus_tokens: number) => () =>
+  json(200, { available_tokens: 9000 + bonus_tokens, paid_tokens: 9000, bonus_tokens, held_tokens: 0, next_expiry: null });
+
+describe('the free report offer', () => {
+  it('is made to visitors', () => {
+    signOut();
+    renderPage(<HomePage />);
+    expect(screen.getByRole('button', { name: 'Generate Free Assessment Report' })).toBeTruthy();
+    expect(screen.getByText('Free report on sign-up · no credit card')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start with a free report' })).toBeTruthy();
+  });
+
+  it('is not made to a member whose sign-up bonus is spent', async () => {
+    session.signIn('test-access-token', { ...MEMBER, reports_generated: 1 });
+    stubApi({ 'GET /tokens/balance': balanceWithBonus(0) });
+    renderPage(<HomePage />);
+    expect(await screen.findByRole('button', { name: 'Generate Assessment Report' })).toBeTruthy();
+    expect(screen.queryByText(/\bfree\b/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Generate a report' })).toBeTruthy();
+  });
+
+  it('is still made to a member whose bonus pays for a Basic report', async () => {
+    signIn();
+    stubApi({ 'GET /tokens/balance': balanceWithBonus(2500) });
+    renderPage(<HomePage />);
+    await waitFor(() => expect(screen.getByText(/Your first Basic report is free/)).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Generate Free Assessment Report' })).toBeTruthy();
+  });
 });
 
 describe('the home page', () => {
@@ -62,12 +93,12 @@ describe('the home page', () => {
 
     await user.type(ideaBox(), 'Too short');
     expect(await screen.findByText(MSG.ideaMin)).toBeTruthy();
-    expect(screen.getByTestId('idea-count').textContent).toBe(`9 / ${LIMITS.ideaMin} characters (41 more needed)`);
+    expect(screen.getByTestId('idea-count').textContent).toBe(`9 characters · minimum ${LIMITS.ideaMin} (41 more needed)`);
 
     await user.clear(ideaBox());
     await user.type(ideaBox(), IDEA);
     expect(screen.queryByText(MSG.ideaMin)).toBeNull();
-    expect(screen.getByText(/minimum reached/)).toBeTruthy();
+    expect(screen.getByText(/minimum 50 reached/)).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 

@@ -5,7 +5,8 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/blocks.tsx';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
-import { usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useFreeReportOffer } from '../hooks.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -29,16 +30,19 @@ export default function HomePage() {
 }
 
 function Hero() {
+  const freeOffer = useFreeReportOffer();
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <HeroPattern />
       <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_1.1fr] lg:items-center lg:gap-14 lg:py-20">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
-            <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
-            Free report on sign-up · no credit card
-          </p>
-          <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+          {freeOffer && (
+            <p className="mb-5 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+              <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+              Free report on sign-up · no credit card
+            </p>
+          )}
+          <h1 className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
             Know what your invention is worth — before you pitch it
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-slate-600">
@@ -174,6 +178,7 @@ function Journey() {
 }
 
 function ExpertsCta() {
+  const freeOffer = useFreeReportOffer();
   return (
     <section aria-labelledby="experts-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -194,7 +199,7 @@ function ExpertsCta() {
                 Meet the RTTP experts
               </Link>
               <a href="#generate" className="inline-flex items-center justify-center rounded-lg px-6 py-3 text-base font-medium text-white ring-1 ring-white/40 hover:bg-white/10">
-                Start with a free report
+                {freeOffer ? 'Start with a free report' : 'Generate a report'}
               </a>
             </div>
           </div>

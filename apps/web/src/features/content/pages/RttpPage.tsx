@@ -7,7 +7,8 @@ import { ContactForm } from '../components/ContactForm.tsx';
 import { ServiceAreas } from '../components/ServiceAreas.tsx';
 import { RTTP_REASONS } from '../data/contact-reasons.ts';
 import { SERVICE_AREAS } from '../data/services.ts';
-import { useExternalScript, usePageTitle } from '../hooks.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useExternalScript } from '../hooks.ts';
 
 const STEPS = [
   { title: 'Tell us what you need', text: 'Use the form below or book a consultation. A report from Assay gives the expert a head start.' },

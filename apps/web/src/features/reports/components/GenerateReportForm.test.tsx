@@ -1,5 +1,5 @@
 import { insufficientTokensDetail, MSG, type Report } from '@assay/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balanceOf, json, polyfillDialog, renderWithApp, stubApi } from '../test-support.tsx';
@@ -54,19 +54,41 @@ describe('the generate report form', () => {
 
   it('shows a live character count toward 50 and says a short idea is too short', async () => {
     const { posts, user } = setup();
-    expect(screen.getByTestId('idea-count').textContent).toBe('0 / 50 characters (50 more needed)');
+    expect(screen.getByTestId('idea-count').textContent).toBe('0 characters · minimum 50 (50 more needed)');
     await user.click(screen.getByLabelText(/Advanced/));
     await user.type(idea(), 'A solar kettle');
-    expect(screen.getByTestId('idea-count').textContent).toBe('14 / 50 characters (36 more needed)');
+    expect(screen.getByTestId('idea-count').textContent).toBe('14 characters · minimum 50 (36 more needed)');
     await user.click(submit());
     expect(await screen.findByText(MSG.ideaMin)).toBeTruthy();
     expect(screen.queryByText(MSG.complexityRequired)).toBeNull();
     expect(posts()).toHaveLength(0);
 
     await user.paste(' that boils water with a parabolic mirror and a heat store.');
-    expect(screen.getByTestId('idea-count').textContent).toMatch(/^73 \/ 50 characters — minimum reached$/);
+    expect(screen.getByTestId('idea-count').textContent).toBe('73 characters · minimum 50 reached');
     // The error clears as soon as the idea is long enough.
     await waitFor(() => expect(screen.queryByText(MSG.ideaMin)).toBeNull());
+  });
+
+  it('asks for a complexity in words, not a developer message, when a chosen one is cleared', async () => {
+    const { posts, user } = setup();
+    const advanced = screen.getByLabelText(/Advanced/) as HTMLInputElement;
+    await user.click(advanced);
+    advanced.checked = false;
+    fireEvent.change(advanced);
+    await user.type(idea(), IDEA);
+    await user.click(submit());
+    expect(await screen.findByText(MSG.complexityRequired)).toBeTruthy();
+    expect(screen.queryByText(/Invalid option/)).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('says so when a paste is cut at 10,000 characters', async () => {
+    const { user } = setup();
+    await user.click(idea());
+    await user.paste('x'.repeat(10_500));
+    expect((idea() as HTMLTextAreaElement).value).toHaveLength(10_000);
+    expect(screen.getByRole('status').textContent).toBe(MSG.ideaCut);
+    expect(idea().getAttribute('aria-describedby')).toContain('-cut');
   });
 
   it('shows each tier’s cost and section count', () => {

@@ -1,4 +1,5 @@
-import { LIMITS } from '@assay/shared';
+import { LIMITS, MSG } from '@assay/shared';
+import { useState, type ClipboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../../components/ui/cn.ts';
 
@@ -12,12 +13,20 @@ interface IdeaFieldProps {
 }
 
 /**
- * The idea box of both generate forms (home and dashboard): a live count toward the minimum,
- * the error under the field, and the privacy note with the advice not to publish before filing.
+ * The idea box of both generate forms (home and dashboard): a live count with the minimum,
+ * the error under the field, a note when a paste was cut at the maximum, and the privacy note
+ * with the advice not to publish before filing.
  */
 export function IdeaField({ id, registration, length, error, placeholder }: IdeaFieldProps) {
   const remaining = Math.max(0, LIMITS.ideaMin - length);
-  const describedBy = [`${id}-count`, error ? `${id}-error` : '', `${id}-privacy`].filter(Boolean).join(' ');
+  // The box's maxLength drops whatever a paste brings beyond the maximum: say so.
+  const [cut, setCut] = useState(false);
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const box = e.currentTarget;
+    const kept = box.value.length - (box.selectionEnd - box.selectionStart);
+    setCut(kept + e.clipboardData.getData('text').length > LIMITS.ideaMax);
+  };
+  const describedBy = [`${id}-count`, error ? `${id}-error` : '', cut ? `${id}-cut` : '', `${id}-privacy`].filter(Boolean).join(' ');
   return (
     <>
       <div className="space-y-1.5">
@@ -37,6 +46,7 @@ export function IdeaField({ id, registration, length, error, placeholder }: Idea
             error ? 'border-red-400' : 'border-slate-300',
           )}
           {...registration}
+          onPaste={onPaste}
         />
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           {error ? (
@@ -52,9 +62,15 @@ export function IdeaField({ id, registration, length, error, placeholder }: Idea
             aria-live="polite"
             className={cn('ml-auto text-xs tabular-nums', remaining ? 'text-slate-500' : 'text-emerald-700')}
           >
-            {length.toLocaleString('en-US')} / {LIMITS.ideaMin} characters{remaining ? ` (${remaining} more needed)` : ' — minimum reached'}
+            {length.toLocaleString('en-US')} characters · minimum {LIMITS.ideaMin}
+            {remaining ? ` (${remaining} more needed)` : ' reached'}
           </p>
         </div>
+        {cut && (
+          <p id={`${id}-cut`} role="status" className="text-sm text-amber-800">
+            {MSG.ideaCut}
+          </p>
+        )}
       </div>
 
       <div id={`${id}-privacy`} className="flex gap-3 rounded-xl bg-brand-50 px-4 py-3 text-xs leading-relaxed text-brand-900">

@@ -1,7 +1,7 @@
 import type { Report } from '@assay/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { LiveMode } from '../hooks/useLiveReports.ts';
-import { COMPLEXITY_LABELS, formatDate, formatTokens } from '../lib/format.ts';
+import { COMPLEXITY_LABELS, formatDateTime, formatTokens } from '../lib/format.ts';
 import { ReportFailure, ReportProgressBar, StatusBadge } from './ReportStatus.tsx';
 
 export interface ReportsListProps {
@@ -27,9 +27,9 @@ export function ReportsList(props: ReportsListProps) {
             <tr>
               <th scope="col" className="px-5 py-3">Report</th>
               <th scope="col" className="w-48 px-4 py-3">Status</th>
-              <th scope="col" className="hidden w-32 px-4 py-3 lg:table-cell">Created</th>
+              <th scope="col" className="hidden w-44 px-4 py-3 lg:table-cell">Created</th>
               <th scope="col" className="w-24 px-4 py-3 text-right">Tokens</th>
-              <th scope="col" className="w-60 px-5 py-3 text-right">
+              <th scope="col" className="w-60 px-5 py-3 text-right lg:w-72">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -48,13 +48,13 @@ export function ReportsList(props: ReportsListProps) {
                   <p className="mt-1 line-clamp-1 text-xs text-slate-500">{r.idea}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     {COMPLEXITY_LABELS[r.complexity] ?? r.complexity}
-                    <span className="lg:hidden"> · {formatDate(r.created_at)}</span>
+                    <span className="lg:hidden"> · {formatDateTime(r.created_at)}</span>
                   </p>
                 </td>
                 <td className="px-4 py-4">
                   <StatusCell report={r} mode={modes.get(r.id)} />
                 </td>
-                <td className="hidden px-4 py-4 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(r.created_at)}</td>
+                <td className="hidden px-4 py-4 whitespace-nowrap text-slate-600 lg:table-cell">{formatDateTime(r.created_at)}</td>
                 <td className="px-4 py-4 text-right text-slate-700 tabular-nums">{formatTokens(r.tokens_used)}</td>
                 <td className="px-5 py-4">
                   <Actions {...props} report={r} />
@@ -75,7 +75,7 @@ export function ReportsList(props: ReportsListProps) {
               <StatusBadge status={r.status} />
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              {COMPLEXITY_LABELS[r.complexity] ?? r.complexity} · {formatDate(r.created_at)} · {formatTokens(r.tokens_used)} tokens
+              {COMPLEXITY_LABELS[r.complexity] ?? r.complexity} · {formatDateTime(r.created_at)} · {formatTokens(r.tokens_used)} tokens
             </p>
             {r.status === 'processing' && <ReportProgressBar report={r} mode={modes.get(r.id)} className="mt-3" />}
             {r.status === 'failed' && (
@@ -103,10 +103,14 @@ function StatusCell({ report, mode }: { report: Report; mode: LiveMode | undefin
   );
 }
 
+/** Details on every row (a completed report too, not only through its title), then the PDF's actions. */
 function Actions({ report, onOpen, onPreview, onDownload, isDownloading }: ReportsListProps & { report: Report }) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
-      {canOpenPdf(report) ? (
+      <Button variant="ghost" size="sm" onClick={() => onOpen(report)} aria-label={`Details of ${report.title}`}>
+        Details
+      </Button>
+      {canOpenPdf(report) && (
         <>
           <Button variant="outline" size="sm" onClick={() => onPreview(report)} aria-label={`Preview ${report.title}`}>
             Preview
@@ -115,10 +119,6 @@ function Actions({ report, onOpen, onPreview, onDownload, isDownloading }: Repor
             Download
           </Button>
         </>
-      ) : (
-        <Button variant="ghost" size="sm" onClick={() => onOpen(report)} aria-label={`Details of ${report.title}`}>
-          Details
-        </Button>
       )}
     </div>
   );

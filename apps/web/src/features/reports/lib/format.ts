@@ -25,9 +25,6 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.c
 
 export const formatTokens = (n: number) => n.toLocaleString('en-US');
 
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 

@@ -1,4 +1,4 @@
-import { BUY_TOKENS_THRESHOLD, PRODUCT_NAME, REPORT_MESSAGES, REPORT_STATUSES, type Report, type ReportStatus } from '@assay/shared';
+import { BUY_TOKENS_THRESHOLD, REPORT_MESSAGES, REPORT_STATUSES, type Report, type ReportStatus } from '@assay/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { balanceQuery } from '../../billing/api/balance.ts';
 import { tokenKeys } from '../../billing/api/keys.ts';
 import { reportKeys } from '../api/keys.ts';
@@ -30,9 +31,7 @@ const parsePage = (v: string | null) => {
 
 /** The member's reports dashboard (SPEC sections 2, 4, 5 and 8). */
 export default function ReportsPage() {
-  useEffect(() => {
-    document.title = `Reports · ${PRODUCT_NAME}`;
-  }, []);
+  usePageTitle('Reports');
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const page = parsePage(params.get('page'));

@@ -1,0 +1,27 @@
+import { PRODUCT_NAME } from './constants.ts';
+
+/**
+ * Every path pattern the web app's router knows, so the server can answer any other path with
+ * 404 (the web route table is checked against this list in its tests).
+ */
+export const SPA_ROUTES = [
+  '/', '/login', '/signup', '/forgot-password', '/profile-completion', '/rttp', '/contact', '/about',
+  '/pricing', '/careers', '/blog', '/blog/:slug', '/press-releases', '/press-releases/:slug',
+  '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/admin',
+] as const;
+
+// As the router matches: case-insensitive, one trailing slash allowed.
+const patterns = SPA_ROUTES.map((route) =>
+  route === '/' ? /^\/$/ : new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));
+
+/** Whether a request path (query and hash ignored) is one of the web app's pages. */
+export function isSpaPath(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0]!;
+  return patterns.some((p) => p.test(pathname));
+}
+
+/** The RSS feed of each post type: where it is, and the list page that announces it. */
+export const FEEDS = {
+  blog: { path: '/rss/blog.xml', page: '/blog', title: `${PRODUCT_NAME} Blog` },
+  press_release: { path: '/rss/press.xml', page: '/press-releases', title: `${PRODUCT_NAME} Press Releases` },
+} as const;
