@@ -16,7 +16,7 @@ export async function createRuntime(
   log: FastifyBaseLogger,
   opts: { supervise: boolean; /** An open database to use (tests); else one from the config. */ db?: Db },
 ) {
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], { supervise: opts.supervise });

@@ -126,4 +126,5 @@ export const MSG = {
   packageNotFound: 'This token package is not available. Please choose another package.',
   paymentOrderNotFound: 'Payment order not found',
   paymentDeclined: 'The payment was declined.',
+  invalidCursor: 'This list position is not valid. Please reload the list from its first page.',
 } as const;
