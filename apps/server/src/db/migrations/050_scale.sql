@@ -47,22 +47,19 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER users_stat_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('users');
-CREATE TRIGGER users_stat_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('users');
-CREATE TRIGGER reports_stat_insert AFTER INSERT ON reports REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('reports');
-CREATE TRIGGER reports_stat_delete AFTER DELETE ON reports REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('reports');
-CREATE TRIGGER payments_stat_insert AFTER INSERT ON payments REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('payments');
-CREATE TRIGGER payments_stat_delete AFTER DELETE ON payments REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('payments');
-CREATE TRIGGER contact_stat_insert AFTER INSERT ON contact_submissions REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('contact_submissions');
-CREATE TRIGGER contact_stat_delete AFTER DELETE ON contact_submissions REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows('contact_submissions');
+-- Each table's counter carries its name.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['users', 'reports', 'payments', 'contact_submissions'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows(%L)', t || '_stat_insert', t, t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION stat_count_rows(%L)', t || '_stat_delete', t, t);
+  END LOOP;
+END
+$$;
 
 -- Paid orders and revenue per currency: what a statement's new rows add, less what its old
 -- rows had (an update does both).
