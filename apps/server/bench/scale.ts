@@ -81,12 +81,14 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
     SELECT gen_random_uuid(), CASE WHEN i = 1 THEN $3::uuid ELSE u.id END, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents,
            CASE WHEN i % 10 = 0 THEN 'INR' ELSE 'USD' END, 'razorpay', 'rcpt_' || i,
            s.status, 'order_bench_' || i, CASE WHEN s.status = 'paid' THEN 'pay_bench_' || i END,
-           u.created_at + interval '1 hour', CASE WHEN s.status = 'paid' THEN u.created_at + interval '2 hours' END,
-           CASE WHEN s.status = 'failed' THEN u.created_at + interval '2 hours' END
+           t.at, CASE WHEN s.status = 'paid' THEN t.at + interval '1 hour' END,
+           CASE WHEN s.status = 'failed' THEN t.at + interval '1 hour' END
       FROM generate_series($1::int, $2::int) i
       JOIN users u ON u.email = 'member' || (1 + (i::int8 * 7919) % $4::int) || '@bench.example'
       JOIN token_packages k ON k.id = CASE WHEN i = 1 THEN 'max' ELSE (ARRAY['starter','pro','max'])[1 + i % 3] END
-      CROSS JOIN LATERAL (SELECT CASE WHEN i = 1 OR i % 100 < 84 THEN 'paid' WHEN i % 100 < 94 THEN 'created' ELSE 'failed' END AS status) s`,
+      CROSS JOIN LATERAL (SELECT CASE WHEN i = 1 OR i % 100 < 84 THEN 'paid' WHEN i % 100 < 94 THEN 'created' ELSE 'failed' END AS status) s
+      -- The heavy member's pack was bought yesterday: it pays for all of their reports.
+      CROSS JOIN LATERAL (SELECT CASE WHEN i = 1 THEN now() - interval '1 day' ELSE u.created_at + interval '1 hour' END AS at) t`,
   [...range('payments'), heavy, to.members]);
   await step('purchase lots', `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, payment_id, created_at)
     SELECT p.user_id, 'paid', 'purchase', p.tokens, p.paid_at + interval '365 days', p.id, p.paid_at FROM payments p
@@ -94,8 +96,8 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
   await step('purchase entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, created_at)
     SELECT l.user_id, l.id, 'purchase', l.tokens, l.payment_id, l.created_at FROM token_lots l
      WHERE l.source = 'purchase' AND NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.lot_id = l.id)`, []);
-  // Reports: two per member on average, and thousands for the heavy member, each charged 10
-  // tokens from the member's fullest lot through a captured hold.
+  // Reports: two per member (of those added in this step), and thousands for the heavy member,
+  // each charged 10 tokens from the member's fullest lot through a captured hold.
   await step('reports', `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id,
       sections_total, pdf_key, created_at, updated_at, completed_at)
     SELECT gen_random_uuid(), CASE WHEN i % $4 = 0 THEN $3::uuid ELSE u.id END, 'Assessment ' || i,
@@ -103,14 +105,14 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
            'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf',
            u.created_at + interval '3 hours', u.created_at + interval '3 hours', u.created_at + interval '3 hours'
       FROM generate_series($1::int, $2::int) i
-      JOIN users u ON u.email = 'member' || (1 + (i::int8 * 104729) % $5::int) || '@bench.example'`,
-  [...range('reports'), heavy, heavyEvery, to.members]);
+      JOIN users u ON u.email = 'member' || ($6::int + 1 + (i::int8 * 104729) % ($5::int - $6::int)) || '@bench.example'`,
+  [...range('reports'), heavy, heavyEvery, to.members, from.members]);
   await step('holds', `INSERT INTO token_holds (id, user_id, report_id, amount, state, created_at, resolved_at)
     SELECT r.hold_id, r.user_id, r.id::text, r.tokens_used, 'captured', r.created_at, r.completed_at FROM reports r
      WHERE NOT EXISTS (SELECT 1 FROM token_holds h WHERE h.id = r.hold_id)`, []);
   await step('hold entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
     SELECT h.user_id, l.id, 'hold', -h.amount, h.id, h.created_at FROM token_holds h
-      JOIN (SELECT DISTINCT ON (user_id) user_id, id FROM token_lots ORDER BY user_id, tokens DESC, id) l USING (user_id)
+      JOIN (SELECT DISTINCT ON (user_id) user_id, id FROM token_lots WHERE remaining >= 100 ORDER BY user_id, remaining DESC, id) l USING (user_id)
      WHERE NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.hold_id = h.id)`, []);
   await step('expiry entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, created_at)
     SELECT user_id, id, 'expiry', -remaining, expires_at FROM token_lots WHERE expires_at <= now() AND remaining > 0`, []);
