@@ -56,8 +56,10 @@ export async function listTransactions(
               p.amount, p.currency, p.status, p.razorpay_payment_id, p.razorpay_order_id, p.created_at,
               ${cursorAt('p.created_at')} AS cursor_at,
               (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until
-         FROM (SELECT p.* FROM payments p WHERE ${where.join(' AND ')}
-                ORDER BY p.created_at DESC, p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
+         FROM (SELECT p.id FROM payments p WHERE ${where.join(' AND ')}
+                ORDER BY p.created_at DESC, p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+         -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
+         JOIN payments p ON p.id = page.id
          LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
         ORDER BY p.created_at DESC, p.id DESC`,
       [...params, q.limit + 1, offset],
