@@ -9,7 +9,6 @@
  *   npm run bench:scale -- --members=20000   # a tenth of everything
  *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:scale
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -209,18 +208,13 @@ interface Statement {
   params: unknown[] | undefined;
 }
 
-/**
- * Records the reads one request runs (not the operator's sign-in), to EXPLAIN them afterwards.
- * The label travels with the request's own async context, so statements of other requests
- * still in flight are not mixed in.
- */
+/** Records the reads a request runs (not the operator's sign-in), to EXPLAIN them afterwards. */
 function recording(db: Db) {
   const seen = new Map<string, Statement[]>();
-  const current = new AsyncLocalStorage<string>();
+  let label: string | undefined;
   const wrapped: Db = {
     ...db,
     async query<R>(text: string, params?: unknown[]) {
-      const label = current.getStore();
       if (label && /^\s*SELECT/i.test(text) && !/operator/.test(text)) seen.get(label)?.push({ text, params });
       return db.query<R>(text, params);
     },
@@ -228,9 +222,14 @@ function recording(db: Db) {
   return {
     db: wrapped,
     seen,
-    record<T>(label: string, fn: () => Promise<T>): Promise<T> {
-      seen.set(label, []);
-      return current.run(label, fn);
+    async record<T>(l: string, fn: () => Promise<T>): Promise<T> {
+      seen.set(l, []);
+      label = l;
+      try {
+        return await fn();
+      } finally {
+        label = undefined;
+      }
     },
   };
 }
@@ -310,8 +309,8 @@ async function main() {
       const results = new Map<string, { one: Result; twenty: Result; db: Awaited<ReturnType<typeof explain>> }>();
       for (const e of endpoints(cursor)) {
         const headers = e.auth === 'operator' ? operator : e.auth === 'member' ? member : {};
-        // Let the previous cell's last requests finish first.
-        await new Promise((r) => setTimeout(r, 1000));
+        // Let the previous cell's last requests finish first: only the probe's statements are recorded.
+        await new Promise((r) => setTimeout(r, 2000));
         const probe = await rec.record(`${label}|${e.label}`, () => app.inject({ method: 'GET', url: e.path, headers }));
         const db = await explain(raw, rec.seen.get(`${label}|${e.label}`)!);
         if (probe.statusCode !== 200) throw new Error(`${e.path}: ${probe.statusCode} ${probe.body.slice(0, 200)}`);

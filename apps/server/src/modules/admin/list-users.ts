@@ -42,10 +42,8 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
               (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
                 ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
               t.available AS available_tokens, t.paid AS paid_available
-         FROM (SELECT u.id ${fromWhere} ORDER BY u.created_at DESC, u.id DESC
-               LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
-         -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
-         JOIN users u ON u.id = page.id
+         FROM (SELECT u.* ${fromWhere} ORDER BY u.created_at DESC, u.id DESC
+               LIMIT $${params.length + 1} OFFSET $${params.length + 2}) u
          CROSS JOIN LATERAL (
            SELECT coalesce(sum(l.remaining), 0)::int AS available,
                   coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
