@@ -136,4 +136,5 @@ export const MSG = {
   paymentOrderNotFound: 'Payment order not found',
   paymentDeclined: 'The payment was declined.',
   sandboxCheckoutNoSession: 'This checkout needs your Assay window: close it and start the purchase again from Buy tokens.',
+  invalidCursor: 'This list position is not valid. Please reload the list from its first page.',
 } as const;

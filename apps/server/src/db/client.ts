@@ -33,10 +33,13 @@ pg.types.setTypeParser(INT8_OID, (v) => Number(v));
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    // Trigram indexes for substring search (migration 050).
+    extensions: { pg_trgm },
     parsers: { [INT8_OID]: (v: string) => Number(v) },
   });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
@@ -58,8 +61,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
-export function openPostgres(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * `statementTimeoutMs` (0: none) ends any statement that runs longer, on every pool connection,
+ * so one slow query cannot hold a connection and a request for ever (DB_STATEMENT_TIMEOUT_MS).
+ */
+export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Db {
+  const pool = new pg.Pool({ connectionString: url, max, ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   // A server restart or failover kills idle connections; without a listener that is a crash.
   // The pool drops the dead client and the next query opens a new one.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
@@ -93,8 +100,8 @@ export function openPostgres(url: string, max = 10): Db {
   };
 }
 
-export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDb(opts: { databaseUrl?: string; dataDir: string; statementTimeoutMs?: number }): Promise<Db> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl)
+    ? openPostgres(opts.databaseUrl, 10, opts.statementTimeoutMs)
     : openPglite(`${opts.dataDir.replace(/\/$/, '')}/pgdata`);
 }

@@ -21,6 +21,8 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const file of migrationFiles()) {
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      // Building an index on a large table may take longer than a request's statement timeout.
+      await tx.query('SET LOCAL statement_timeout = 0');
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
       if (seen.rows.length) return false;
       const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

@@ -3,9 +3,13 @@ import { lineText } from './fields.ts';
 
 /** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
 
+/** An opaque list position from a previous page's X-Next-Cursor header (keyset paging). */
+export const listCursor = z.string().max(200).optional();
+
 export const adminListQuery = z.object({
   q: lineText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -97,7 +97,12 @@ export const postListQuery = z.object({
 export type PostListQuery = z.input<typeof postListQuery>;
 
 export const postTypeQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
-export const adminPostListQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
+export const adminPostListQuery = z.object({
+  post_type: z.enum(POST_TYPES).optional(),
+  /** The next page's position, from X-Next-Cursor. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
 
 /** A post as lists show it: everything but the body. */
 export const postSummarySchema = z.object({

@@ -87,6 +87,7 @@ export const contactSubmissionsQuery = z.object({
   from: dateBound,
   to: dateBound,
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type ContactSubmissionsQuery = z.input<typeof contactSubmissionsQuery>;

@@ -1,10 +1,10 @@
-import { adminListQuery, adminReportView, adminStatsView, adminUserView, pathParam, transactionView } from '@assay/shared';
-import type { FastifyReply } from 'fastify';
+import { adminListQuery, adminReportView, adminStatsView, adminUserView, listCursor, pathParam, transactionView } from '@assay/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 import { requireOperator } from '../operators/index.ts';
 import { findUserById } from '../users/index.ts';
 import { getStats } from './get-stats.ts';
@@ -15,13 +15,17 @@ import { listUsers } from './list-users.ts';
 const tags = ['operator'];
 const security = [{ admin: [] }];
 const userParams = z.object({ id: pathParam(100) });
+/** A member's card lists: the newest 500, then X-Next-Cursor. */
+const memberListQuery = z.object({ cursor: listCursor, limit: z.coerce.number().int().min(1).max(500).default(500) });
 
-/** The operator panel's read calls (SPEC section 7). Lists answer arrays, with X-Total-Count. */
+/**
+ * The operator panel's read calls (SPEC section 7). Lists answer one page as an array, with
+ * X-Total-Count (X-Total-Count-Capped when it is a lower bound) and X-Next-Cursor.
+ */
 export function adminRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.addHook('preHandler', requireOperator(deps));
-    const total = (reply: FastifyReply, n: number) => reply.header('x-total-count', String(n));
     const existingUser = async (id: string) => {
       const user = await findUserById(deps.db, id);
       if (!user) throw notFound('User not found');
@@ -30,13 +34,18 @@ export function adminRoutes(deps: Deps) {
 
     r.get('/admin/users', { schema: { tags, security, querystring: adminListQuery, response: { 200: z.array(adminUserView) } } },
       async (req, reply) => {
-        const { users, total: n } = await listUsers(deps.db, req.query);
-        total(reply, n);
+        const { users, total, next } = await listUsers(deps.db, req.query);
+        pageHeaders(reply, { total, next });
         return users;
       });
 
-    r.get('/admin/users/:id/reports', { schema: { tags, security, params: userParams, response: { 200: z.array(adminReportView) } } },
-      async (req) => listUserReports(deps.db, (await existingUser(req.params.id)).id));
+    r.get('/admin/users/:id/reports', {
+      schema: { tags, security, params: userParams, querystring: memberListQuery, response: { 200: z.array(adminReportView) } },
+    }, async (req, reply) => {
+      const { reports, next } = await listUserReports(deps.db, (await existingUser(req.params.id)).id, req.query);
+      pageHeaders(reply, { next });
+      return reports;
+    });
 
     r.get('/admin/users/:id/transactions', {
       schema: { tags, security, params: userParams, response: { 200: z.array(transactionView) } },
@@ -44,8 +53,8 @@ export function adminRoutes(deps: Deps) {
 
     r.get('/admin/transactions', { schema: { tags, security, querystring: adminListQuery, response: { 200: z.array(transactionView) } } },
       async (req, reply) => {
-        const { transactions, total: n } = await listTransactions(deps.db, req.query);
-        total(reply, n);
+        const { transactions, total, next } = await listTransactions(deps.db, req.query);
+        pageHeaders(reply, { total, next });
         return transactions;
       });
 

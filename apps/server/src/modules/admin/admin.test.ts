@@ -1,4 +1,4 @@
-import type { AdminReport, AdminStats, AdminUser, Transaction } from '@assay/shared';
+import { MSG, type AdminReport, type AdminStats, type AdminUser, type Transaction } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fakes/fake-razorpay.ts';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
@@ -116,5 +116,78 @@ describe('operator calls', () => {
     expect(page.json<AdminUser[]>()[0]!.id).toBe(m.user.id);
     const missing = await t.app.inject({ method: 'GET', url: '/api/admin/users/00000000-0000-0000-0000-000000000000/reports', headers: ops });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('walk members and purchases by cursor without skipping or repeating one while new ones arrive', async () => {
+    // Ties on the timestamp (to the microsecond) are ordered by id, across page boundaries too.
+    await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
+      SELECT 'Tied Member', 'tied' || i || '@keyset.example', 'scrypt$x', true, '2024-01-01T00:00:00.000001Z' FROM generate_series(1, 5) i`);
+    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+        provider, receipt, razorpay_order_id, created_at)
+      SELECT gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_keyset_' || u.email, u.created_at
+        FROM users u WHERE u.email LIKE 'tied%@keyset.example'`);
+    for (const [url, table] of [['/api/admin/users?limit=3', 'users'], ['/api/admin/transactions?limit=3', 'payments']] as const) {
+      const expected = (await t.db.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const res = await t.app.inject({ method: 'GET', url: `${url}${cursor ? `&cursor=${cursor}` : ''}`, headers: ops });
+        expect(res.statusCode, res.body).toBe(200);
+        seen.push(...res.json<{ id: string }[]>().map((x) => x.id));
+        cursor = res.headers['x-next-cursor'] as string | undefined;
+        // A member joins (and orders) between pages: newer than the walk, so not part of it.
+        await t.db.query(`WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ('Newcomer', $1, 'scrypt$x') RETURNING id)
+          INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+          SELECT gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid() FROM u`,
+        [`new-${seen.length}-${table}@keyset.example`]);
+      } while (cursor);
+      expect(seen, url).toEqual(expected);
+    }
+    const bad = await t.app.inject({ method: 'GET', url: `/api/admin/users?cursor=${Buffer.from('2024-01-01|x').toString('base64url')}`, headers: ops });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe(MSG.invalidCursor);
+  });
+
+  it('keep the stats equal to a recount through inserts, updates, deletes, rollbacks and concurrent writers', async () => {
+    const recount = async (): Promise<Partial<AdminStats>> => {
+      const r = await t.db.query<{ u: number; r: number; p: number }>(
+        `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM reports) AS r,
+                (SELECT count(*)::int FROM payments WHERE status = 'paid') AS p`);
+      const rev = await t.db.query<{ currency: string; amount_minor: number }>(
+        `SELECT currency, sum(amount)::int8 AS amount_minor FROM payments WHERE status = 'paid' GROUP BY currency ORDER BY currency`);
+      return { total_users: r.rows[0]!.u, total_reports: r.rows[0]!.r, completed_transactions: r.rows[0]!.p, revenue_by_currency: rev.rows };
+    };
+    const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ops })).json<AdminStats>();
+    const order = (n: number, currency: string) => `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
+        amount, currency, provider, receipt, razorpay_order_id)
+      SELECT gen_random_uuid(), NULL, 'pro', 'Pro', 30000, 1000 + i, 0, 1000 + i, '${currency}', 'sandbox', 'r', 'order_stats_' || gen_random_uuid()
+        FROM generate_series(1, ${n}) i`;
+    const member = (tag: string) => t.db.query(
+      `INSERT INTO users (name, email, password_hash) VALUES ('Counted Member', $1, 'scrypt$x')`, [`${tag}@stats.example`]);
+
+    await t.db.query(order(6, 'EUR'));
+    await t.db.query(`UPDATE payments SET status = 'paid', paid_at = now(), razorpay_payment_id = 'pay_' || id
+      WHERE razorpay_order_id LIKE 'order_stats_%' AND amount <= 1004`);
+    await t.db.query(`UPDATE payments SET amount = amount + 1, price_minor = price_minor + 1 WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1001`);
+    await t.db.query(`UPDATE payments SET status = 'failed', paid_at = NULL, failed_at = now() WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1004`);
+    await t.db.query(`DELETE FROM payments WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1003`);
+    await expect(t.db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO users (name, email, password_hash) VALUES ('Rolled Back', 'rollback@stats.example', 'scrypt$x')`);
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
+    // Writers at the same time (real concurrency on PostgreSQL), then some members leave with their reports.
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => member(`concurrent-${i}`)),
+      ...Array.from({ length: 4 }, () => t.db.query(order(2, 'GBP'))),
+      t.db.query(`UPDATE payments SET status = 'paid', paid_at = now(), razorpay_payment_id = 'pay_' || id WHERE razorpay_order_id LIKE 'order_stats_%' AND status = 'created'`),
+    ]);
+    const leaver = await signUpAndLogin(t);
+    await reportCompleted(leaver);
+    await t.db.query('DELETE FROM users WHERE id = $1', [leaver.user.id]);
+    await t.db.query(`DELETE FROM users WHERE email LIKE 'concurrent-1%@stats.example'`);
+
+    const got = await stats();
+    expect({ total_users: got.total_users, total_reports: got.total_reports, completed_transactions: got.completed_transactions,
+      revenue_by_currency: got.revenue_by_currency }).toEqual(await recount());
   });
 });

@@ -1,20 +1,23 @@
 import type { AdminStats } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { readCounters } from '../../lib/stat-counters.ts';
 
-/** Dashboard figures, counted and summed by the database (no rows loaded). */
+/**
+ * Dashboard figures from the running totals the database keeps as rows are written
+ * (migration 050): a few counter rows per load, not a scan of every member, report and order.
+ */
 export async function getStats(db: Queryable): Promise<AdminStats> {
-  const r = await db.query<{ total_users: number; total_reports: number; completed_transactions: number }>(
-    `SELECT (SELECT count(*)::int FROM users) AS total_users,
-            (SELECT count(*)::int FROM reports) AS total_reports,
-            (SELECT count(*)::int FROM payments WHERE status = 'paid') AS completed_transactions`,
-  );
-  const revenue = await db.query<{ currency: string; amount_minor: number }>(
-    `SELECT currency, sum(amount)::int8 AS amount_minor FROM payments WHERE status = 'paid' GROUP BY currency ORDER BY currency`,
-  );
-  const inrMinor = revenue.rows.find((x) => x.currency === 'INR')?.amount_minor ?? 0;
+  const c = await readCounters(db, ['users', 'reports', 'payments_paid', 'revenue:*']);
+  const revenue = [...c]
+    .filter(([name, amount]) => name.startsWith('revenue:') && amount !== 0)
+    .map(([name, amount]) => ({ currency: name.slice('revenue:'.length), amount_minor: amount }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+  const inrMinor = revenue.find((x) => x.currency === 'INR')?.amount_minor ?? 0;
   return {
-    ...r.rows[0]!,
+    total_users: c.get('users') ?? 0,
+    total_reports: c.get('reports') ?? 0,
+    completed_transactions: c.get('payments_paid') ?? 0,
     total_revenue_inr: inrMinor / 100,
-    revenue_by_currency: revenue.rows,
+    revenue_by_currency: revenue,
   };
 }

@@ -1,6 +1,8 @@
 import type { Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
+import { readCounter } from '../../lib/stat-counters.ts';
 
 interface Row {
   id: string;
@@ -24,32 +26,50 @@ function statusOf(r: Row): string {
   return r.active_until && r.active_until > new Date() ? 'active' : 'expired';
 }
 
-/** Token purchases, newest first: all of them, or one member's; searchable by name, email or order. */
+/**
+ * Token purchases, newest first: all of them, or one member's; searchable by name, email, order,
+ * payment id or package. One page by `cursor` (keyset) or `page` (offset).
+ */
 export async function listTransactions(
   db: Queryable,
-  q: { userId?: string | undefined; q?: string | undefined; page?: number | undefined; limit: number },
+  q: { userId?: string | undefined; q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number },
 ) {
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
-  const where = `($1::uuid IS NULL OR p.user_id = $1::uuid)
-    AND ($2::text IS NULL OR lower(u.name) LIKE $2 OR u.email LIKE $2 OR lower(p.razorpay_order_id) LIKE $2
-         OR lower(coalesce(p.razorpay_payment_id, '')) LIKE $2 OR lower(p.package_name) LIKE $2)`;
-  const params = [q.userId ?? null, search];
+  // Each side of the search has its own trigram index; a union lets both be used.
+  const filter = `($1::uuid IS NULL OR p.user_id = $1::uuid)
+    AND ($2::text IS NULL OR p.id IN (
+      SELECT s.id FROM payments s JOIN users su ON su.id = s.user_id WHERE lower(su.name) LIKE $2 OR su.email LIKE $2
+      UNION
+      SELECT s.id FROM payments s
+       WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE $2))`;
+  const params: unknown[] = [q.userId ?? null, search];
+  const where = [filter];
+  if (q.cursor) {
+    const after = decodeCursor(q.cursor);
+    params.push(after.at, after.id);
+    where.push(afterCursor('p.created_at', 'p.id', 3));
+  }
+  const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const [rows, total] = await Promise.all([
-    db.query<Row>(
+    db.query<Row & { cursor_at: string }>(
       `SELECT p.id, u.name AS user_name, u.email AS user_email, p.package_name, k.package_type, p.tokens,
               p.amount, p.currency, p.status, p.razorpay_payment_id, p.razorpay_order_id, p.created_at,
+              ${cursorAt('p.created_at')} AS cursor_at,
               (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until
-         FROM payments p LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
-        WHERE ${where}
-        ORDER BY p.created_at DESC, p.id LIMIT $3 OFFSET $4`,
-      [...params, q.limit, ((q.page ?? 1) - 1) * q.limit],
+         FROM (SELECT p.id FROM payments p WHERE ${where.join(' AND ')}
+                ORDER BY p.created_at DESC, p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+         -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
+         JOIN payments p ON p.id = page.id
+         LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
+        ORDER BY p.created_at DESC, p.id DESC`,
+      [...params, q.limit + 1, offset],
     ),
-    db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM payments p LEFT JOIN users u ON u.id = p.user_id WHERE ${where}`,
-      params,
-    ),
+    q.userId || search
+      ? cappedCount(db, `FROM payments p WHERE ${filter}`, [q.userId ?? null, search])
+      : readCounter(db, 'payments').then((n) => ({ n, capped: false })),
   ]);
-  const transactions: Transaction[] = rows.rows.map((r) => ({
+  const { page, next } = splitPage(rows.rows, q.limit);
+  const transactions: Transaction[] = page.map((r) => ({
     id: r.id,
     user_name: r.user_name,
     user_email: r.user_email,
@@ -64,5 +84,5 @@ export async function listTransactions(
     active_until: r.active_until?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
   }));
-  return { transactions, total: total.rows[0]!.n };
+  return { transactions, total, next };
 }

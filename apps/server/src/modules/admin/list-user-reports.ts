@@ -1,15 +1,25 @@
 import type { AdminReport } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { afterCursor, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
 
 const TIER = { basic: 'Basic', advanced: 'Advanced', comprehensive: 'Comprehensive' } as const;
 
-/** One member's reports for the operator panel: file_url when the PDF exists. */
-export async function listUserReports(db: Queryable, userId: string): Promise<AdminReport[]> {
-  const r = await db.query<{ id: string; title: string; created_at: Date; complexity: keyof typeof TIER; status: string; pdf_key: string | null }>(
-    'SELECT id, title, created_at, complexity, status, pdf_key FROM reports WHERE user_id = $1 ORDER BY created_at DESC',
-    [userId],
+/** One member's reports for the operator panel, newest first, one page: file_url when the PDF exists. */
+export async function listUserReports(db: Queryable, userId: string, q: { cursor?: string | undefined; limit: number }) {
+  const params: unknown[] = [userId, q.limit + 1];
+  let after = '';
+  if (q.cursor) {
+    const k = decodeCursor(q.cursor);
+    params.push(k.at, k.id);
+    after = `AND ${afterCursor('created_at', 'id', 3)}`;
+  }
+  const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: keyof typeof TIER; status: string; pdf_key: string | null }>(
+    `SELECT id, title, created_at, ${cursorAt('created_at')} AS cursor_at, complexity, status, pdf_key FROM reports
+      WHERE user_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+    params,
   );
-  return r.rows.map((x) => ({
+  const { page, next } = splitPage(r.rows, q.limit);
+  const reports: AdminReport[] = page.map((x) => ({
     id: x.id,
     title: x.title,
     created_at: x.created_at.toISOString(),
@@ -17,4 +27,5 @@ export async function listUserReports(db: Queryable, userId: string): Promise<Ad
     file_url: x.status === 'completed' && x.pdf_key ? `/api/reports/${x.id}/download` : null,
     status: x.status,
   }));
+  return { reports, next };
 }

@@ -1,6 +1,8 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
+import { readCounter } from '../../lib/stat-counters.ts';
 
 interface Row {
   id: string;
@@ -19,25 +21,40 @@ interface Row {
 /**
  * Members for the operator panel, newest first, searchable by name or email. The plan is the
  * last package bought; a member with unspent paid tokens counts as active.
+ * One page by `cursor` (keyset) or `page` (offset); the per-member figures are computed for the
+ * page's rows only, from each member's live lots.
  */
-export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; limit: number }) {
+export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
-  const where = `($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`;
-  const offset = ((q.page ?? 1) - 1) * q.limit;
+  const params: unknown[] = [search];
+  const where = [`($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`];
+  if (q.cursor) {
+    const after = decodeCursor(q.cursor);
+    params.push(after.at, after.id);
+    where.push(afterCursor('u.created_at', 'u.id', 2));
+  }
+  const fromWhere = `FROM users u WHERE ${where.join(' AND ')}`;
+  const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const [rows, total] = await Promise.all([
-    db.query<Row & { paid_available: number }>(
+    db.query<Row & { paid_available: number; cursor_at: string }>(
       `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
+              ${cursorAt('u.created_at')} AS cursor_at,
               (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
                 ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
-              COALESCE((SELECT sum(l.remaining) FROM token_lots l WHERE l.user_id = u.id AND l.expires_at > now()), 0)::int AS available_tokens,
-              COALESCE((SELECT sum(l.remaining) FROM token_lots l WHERE l.user_id = u.id AND l.expires_at > now() AND l.kind = 'paid'), 0)::int AS paid_available
-         FROM users u WHERE ${where}
-        ORDER BY u.created_at DESC, u.id LIMIT $2 OFFSET $3`,
-      [search, q.limit, offset],
+              t.available AS available_tokens, t.paid AS paid_available
+         FROM (SELECT u.* ${fromWhere} ORDER BY u.created_at DESC, u.id DESC
+               LIMIT $${params.length + 1} OFFSET $${params.length + 2}) u
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(l.remaining), 0)::int AS available,
+                  coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
+             FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
+        ORDER BY u.created_at DESC, u.id DESC`,
+      [...params, q.limit + 1, offset],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where}`, [search]),
+    search ? cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : readCounter(db, 'users').then((n) => ({ n, capped: false })),
   ]);
-  const users: AdminUser[] = rows.rows.map((u) => ({
+  const { page, next } = splitPage(rows.rows, q.limit);
+  const users: AdminUser[] = page.map((u) => ({
     id: u.id,
     name: u.name,
     email: u.email,
@@ -50,5 +67,5 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
     created_at: u.created_at.toISOString(),
     last_login: u.last_login?.toISOString() ?? null,
   }));
-  return { users, total: total.rows[0]!.n };
+  return { users, total, next };
 }

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 import { operator, requireOperator } from '../operators/index.ts';
 import { createPost } from './create-post.ts';
 import { deletePost } from './delete-post.ts';
@@ -68,8 +69,17 @@ export function blogRoutes(deps: Deps) {
       a.addHook('preHandler', requireOperator(deps));
 
       a.get('/blog/admin/posts', {
-        schema: { ...schema, querystring: adminPostListQuery, response: { 200: adminPostListResponse } },
-      }, async (req) => ({ posts: await listAdminPosts(deps.db, req.query.post_type) }));
+        schema: {
+          ...schema,
+          description: 'Newest created first, at most `limit` (default 200); X-Next-Cursor names the next page (`cursor`).',
+          querystring: adminPostListQuery,
+          response: { 200: adminPostListResponse },
+        },
+      }, async (req, reply) => {
+        const { posts, next } = await listAdminPosts(deps.db, req.query);
+        pageHeaders(reply, { next });
+        return { posts };
+      });
 
       a.post('/blog/admin/posts', {
         schema: { ...schema, body: postInput, response: { 201: postSchema } },

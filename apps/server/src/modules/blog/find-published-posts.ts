@@ -30,3 +30,15 @@ export async function listPublishedForFeeds(
   );
   return r.rows;
 }
+
+export type SitemapEntry = Pick<PostRow, 'post_type' | 'slug' | 'updated_at'>;
+
+/** What the sitemap needs of every published post (no titles or bodies), newest first. */
+export async function listPublishedForSitemap(db: Queryable, limit: number): Promise<SitemapEntry[]> {
+  const r = await db.query<SitemapEntry>(
+    `SELECT post_type, slug, updated_at FROM posts WHERE status = 'published'
+      ORDER BY published_at DESC, created_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return r.rows;
+}

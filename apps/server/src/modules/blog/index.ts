@@ -1,5 +1,7 @@
 export { blogRoutes } from './blog.routes.ts';
 export { sanitizePostHtml } from './sanitize-post-html.ts';
-export { findPublishedPost, listPublishedForFeeds, type PublishedSummary } from './find-published-posts.ts';
+export {
+  findPublishedPost, listPublishedForFeeds, listPublishedForSitemap, type PublishedSummary, type SitemapEntry,
+} from './find-published-posts.ts';
 export type { PostRow } from './post-row.ts';
 export { slugify } from './slugs.ts';

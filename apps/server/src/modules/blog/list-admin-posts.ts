@@ -1,13 +1,26 @@
 import type { Post, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { afterCursor, cursorAt, decodeCursor, splitPage, type Keyset } from '../../lib/paging.ts';
 import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 
-/** Every post of a type (or all), whatever its status, newest created first. */
-export async function listAdminPosts(db: Queryable, postType: PostType | undefined): Promise<Post[]> {
-  const r = await db.query<PostRow>(
-    `SELECT ${POST_COLUMNS} FROM posts WHERE ($1::text IS NULL OR post_type = $1::text)
-      ORDER BY created_at DESC, id DESC`,
-    [postType ?? null],
+/** Posts of a type (or all), whatever their status, newest created first: one page, after `cursor`. */
+export async function listAdminPosts(
+  db: Queryable,
+  q: { post_type?: PostType | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ posts: Post[]; next: Keyset | undefined }> {
+  const params: unknown[] = [q.post_type ?? null, q.limit + 1];
+  let after = '';
+  if (q.cursor) {
+    const k = decodeCursor(q.cursor);
+    params.push(k.at, k.id);
+    after = `AND ${afterCursor('created_at', 'id', 3)}`;
+  }
+  const r = await db.query<PostRow & { cursor_at: string }>(
+    `SELECT ${POST_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
+      WHERE ($1::text IS NULL OR post_type = $1::text) ${after}
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    params,
   );
-  return r.rows.map(toPost);
+  const { page, next } = splitPage(r.rows, q.limit);
+  return { posts: page.map(toPost), next };
 }

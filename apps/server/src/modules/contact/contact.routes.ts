@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 import { audit, operator, requireOperator } from '../operators/index.ts';
 import { exportSubmissions } from './export-submissions.ts';
 import { listSubmissions } from './list-submissions.ts';
@@ -35,14 +36,14 @@ export function contactRoutes(deps: Deps) {
       a.get('/contact/submissions', {
         schema: {
           ...schema,
-          description: 'Newest first. Filters: q (name, email, message), from/to (YYYY-MM-DD, inclusive). With `page`, one page and an X-Total-Count header.',
+          description: 'Newest first, one page (at most `limit`): by `page`, or after `cursor` (from X-Next-Cursor). Filters: q (name, email, message), from/to (YYYY-MM-DD, inclusive). X-Total-Count (X-Total-Count-Capped when a lower bound).',
           querystring: contactSubmissionsQuery,
           response: { 200: z.array(contactSubmissionSchema) },
         },
       }, async (req, reply) => {
-        const { page, limit, ...filter } = req.query;
-        const { submissions, total } = await listSubmissions(deps.db, filter, page ? { page, limit } : undefined);
-        if (page) reply.header('x-total-count', String(total));
+        const { page, cursor, limit, ...filter } = req.query;
+        const { submissions, total, next } = await listSubmissions(deps.db, filter, { page, cursor, limit });
+        pageHeaders(reply, { total, next });
         return submissions;
       });
 
@@ -50,7 +51,7 @@ export function contactRoutes(deps: Deps) {
         schema: {
           ...schema,
           description: 'The (filtered) submissions as a CSV file.',
-          querystring: contactSubmissionsQuery.omit({ page: true, limit: true }),
+          querystring: contactSubmissionsQuery.omit({ page: true, cursor: true, limit: true }),
           produces: ['text/csv'],
         },
       }, async (req, reply) => {

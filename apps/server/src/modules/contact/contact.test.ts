@@ -126,6 +126,40 @@ describe('operator view of submissions', () => {
     expect(res.headers['x-total-count']).toBe('4');
   });
 
+  it('answers at most one page even without `page`, with the total and where the next page starts', async () => {
+    await t.db.query(`INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at)
+      SELECT 'other', 'Bulk ' || i, '+1 555 0100', 'bulk' || i || '@x.example', 'Hello', '2025-06-01T00:00:00Z'::timestamptz + i * interval '1 minute'
+        FROM generate_series(1, 60) i`);
+    const res = await get('/api/contact/submissions');
+    expect(res.json()).toHaveLength(50);
+    expect(res.headers['x-total-count']).toBe('64');
+    const rest = await get(`/api/contact/submissions?cursor=${res.headers['x-next-cursor']}`);
+    expect(rest.json()).toHaveLength(14);
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    expect(new Set([...names(res), ...names(rest)]).size).toBe(64);
+  });
+
+  it('walks every submission once by cursor while new ones arrive, and refuses a cursor it did not issue', async () => {
+    // Several at the same instant: the id decides their order, and no page boundary loses one.
+    await t.db.query(`INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at)
+      SELECT 'other', 'Same ' || i, '+1 555 0100', 'same' || i || '@x.example', 'Hello', '2025-07-10T10:00:00.123456Z' FROM generate_series(1, 5) i`);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await get(`/api/contact/submissions?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...(res.json() as ContactSubmission[]).map((s) => s.id));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      await t.db.query(`INSERT INTO contact_submissions (name, phone, email, message) VALUES ('Late', '+1 555 0101', 'late@x.example', 'Arrived mid-walk')`);
+    } while (cursor);
+    const all = await t.db.query<{ id: string }>(
+      `SELECT id FROM contact_submissions WHERE name <> 'Late' ORDER BY submitted_at DESC, id DESC`);
+    expect(seen).toEqual(all.rows.map((r) => r.id));
+    const bad = await get('/api/contact/submissions?cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe(MSG.invalidCursor);
+  });
+
   it('exports a CSV file that a spreadsheet opens safely', async () => {
     const res = await get('/api/contact/export');
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import type { ContactSubmission } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
+import { readCounter } from '../../lib/stat-counters.ts';
 
 export interface SubmissionFilter {
   q?: string | undefined;
@@ -28,7 +30,8 @@ function whereClause(f: SubmissionFilter) {
   const q = f.q?.trim();
   if (q) {
     params.push(containsPattern(q));
-    where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR message ILIKE $${params.length})`);
+    // One expression, so one trigram index answers it (migration 050).
+    where.push(`(name || ' ' || email || ' ' || message) ILIKE $${params.length}`);
   }
   if (f.from) {
     params.push(DAY.test(f.from) ? `${f.from}T00:00:00Z` : new Date(f.from).toISOString());
@@ -46,28 +49,45 @@ function whereClause(f: SubmissionFilter) {
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
-const toView = (r: SubmissionRow): ContactSubmission => ({ ...r, submitted_at: r.submitted_at.toISOString() });
+const toView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission =>
+  ({ ...r, submitted_at: r.submitted_at.toISOString() });
 
-/** Submissions newest first; with a page, one page of them and the total. */
+const COLUMNS = `id, reason, name, phone, email, message, submitted_at, ${cursorAt('submitted_at')} AS cursor_at`;
+
+/** Every submission the filter matches, newest first (the CSV export). */
+export async function allSubmissions(db: Queryable, filter: SubmissionFilter): Promise<ContactSubmission[]> {
+  const { sql, params } = whereClause(filter);
+  const r = await db.query<SubmissionRow>(`SELECT ${COLUMNS} FROM contact_submissions ${sql} ORDER BY submitted_at DESC, id DESC`, params);
+  return r.rows.map(toView);
+}
+
+/**
+ * One page of submissions, newest first: after `cursor` (keyset) or at `page` (offset), never
+ * more than `limit`. The total is exact without a filter (a running counter), else counted up to
+ * a cap.
+ */
 export async function listSubmissions(
   db: Queryable,
   filter: SubmissionFilter,
-  paging?: { page: number; limit: number },
-): Promise<{ submissions: ContactSubmission[]; total: number }> {
+  paging: { page?: number | undefined; cursor?: string | undefined; limit: number },
+) {
   const { sql, params } = whereClause(filter);
-  const columns = 'id, reason, name, phone, email, message, submitted_at';
-  if (!paging) {
-    const r = await db.query<SubmissionRow>(
-      `SELECT ${columns} FROM contact_submissions ${sql} ORDER BY submitted_at DESC, id DESC`,
-      params,
-    );
-    return { submissions: r.rows.map(toView), total: r.rows.length };
+  const total = sql
+    ? cappedCount(db, `FROM contact_submissions ${sql}`, params)
+    : readCounter(db, 'contact_submissions').then((n) => ({ n, capped: false }));
+  const pageParams = [...params];
+  let pageSql = sql;
+  if (paging.cursor) {
+    const after = decodeCursor(paging.cursor);
+    pageParams.push(after.at, after.id);
+    pageSql = `${sql ? `${sql} AND` : 'WHERE'} ${afterCursor('submitted_at', 'id', pageParams.length - 1)}`;
   }
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_submissions ${sql}`, params)).rows[0]!.n;
-  const r = await db.query<SubmissionRow>(
-    `SELECT ${columns} FROM contact_submissions ${sql} ORDER BY submitted_at DESC, id DESC
-      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, paging.limit, (paging.page - 1) * paging.limit],
+  const offset = paging.cursor ? 0 : ((paging.page ?? 1) - 1) * paging.limit;
+  const r = await db.query<SubmissionRow & { cursor_at: string }>(
+    `SELECT ${COLUMNS} FROM contact_submissions ${pageSql} ORDER BY submitted_at DESC, id DESC
+      LIMIT $${pageParams.length + 1} OFFSET $${pageParams.length + 2}`,
+    [...pageParams, paging.limit + 1, offset],
   );
-  return { submissions: r.rows.map(toView), total };
+  const { page, next } = splitPage(r.rows, paging.limit);
+  return { submissions: page.map(toView), total: await total, next };
 }

@@ -9,12 +9,13 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 type FeedPost = Pick<PublishedSummary, 'post_type' | 'slug' | 'title' | 'description' | 'author_name' | 'published_at' | 'updated_at'>;
+type SitemapPost = Pick<PublishedSummary, 'post_type' | 'slug' | 'updated_at'>;
 
-const newest = (posts: FeedPost[], type: PostType) =>
+const newest = (posts: SitemapPost[], type: PostType) =>
   posts.filter((p) => p.post_type === type).reduce<Date | null>((m, p) => (!m || p.updated_at > m ? p.updated_at : m), null);
 
 /** sitemap.xml: the public pages, then every published post with its last change. */
-export function sitemapXml(publicUrl: string, posts: FeedPost[]): string {
+export function sitemapXml(publicUrl: string, posts: SitemapPost[]): string {
   const base = siteBase(publicUrl);
   const lastmod: Record<string, Date | null> = {
     '/blog': newest(posts, 'blog'),

@@ -2,8 +2,9 @@ import { FEEDS, hasControlCharacters, type PostType } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { findPublishedPost, listPublishedForFeeds } from '../blog/index.ts';
+import { findPublishedPost, listPublishedForFeeds, listPublishedForSitemap } from '../blog/index.ts';
 import { postPath } from './escape.ts';
+import { createFeedCache } from './feed-cache.ts';
 import { feedLinkTag, robotsTxt, rssXml, sitemapXml } from './feeds.ts';
 import { postBodyHtml, postHeadTags } from './post-head.ts';
 import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
@@ -21,6 +22,7 @@ export function seoRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const hide = { schema: { hide: true } };
     const indexHtml = () => app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
+    const feeds = createFeedCache(deps.db);
 
     const postPage = (postType: PostType) =>
       async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
@@ -39,15 +41,15 @@ export function seoRoutes(deps: Deps) {
     app.get<{ Params: { slug: string } }>('/press-releases/:slug', hide, postPage('press_release'));
 
     app.get('/sitemap.xml', hide, async (_req, reply) => {
-      const posts = await listPublishedForFeeds(deps.db, undefined, SITEMAP_MAX);
-      return reply.type('application/xml; charset=utf-8').header('cache-control', FEED_CACHE)
-        .send(sitemapXml(deps.config.PUBLIC_URL, posts));
+      const xml = await feeds.get('sitemap', async () =>
+        sitemapXml(deps.config.PUBLIC_URL, await listPublishedForSitemap(deps.db, SITEMAP_MAX)));
+      return reply.type('application/xml; charset=utf-8').header('cache-control', FEED_CACHE).send(xml);
     });
 
     const feed = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) => {
-      const posts = await listPublishedForFeeds(deps.db, postType, RSS_ITEMS);
-      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE)
-        .send(rssXml(deps.config.PUBLIC_URL, postType, posts));
+      const xml = await feeds.get(`rss:${postType}`, async () =>
+        rssXml(deps.config.PUBLIC_URL, postType, await listPublishedForFeeds(deps.db, postType, RSS_ITEMS)));
+      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE).send(xml);
     };
     for (const postType of ['blog', 'press_release'] as const) {
       app.get(FEEDS[postType].path, hide, feed(postType));

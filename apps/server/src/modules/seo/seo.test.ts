@@ -243,6 +243,47 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(textsOf(entry[1]!, 'lastmod')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
+  it('keeps the sitemap and feeds until a post is published, unpublished, edited or deleted', async () => {
+    const locs = async () => textsOf((await get('/sitemap.xml')).body, 'loc');
+    const rssTitles = async () => textsOf((await get('/rss/blog.xml')).body, 'title');
+    const admin = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url: `/api/blog/admin/posts/${url}`, headers: asAdmin, ...(payload ? { payload } : {}) });
+    await locs();
+    await rssTitles();
+    const post = await create({ title: 'Cached sitemap entry', description: 'Appears once published.' }, false);
+    const url = `https://assay.example/blog/${post.slug}`;
+    expect(await locs()).not.toContain(url);
+    expect((await admin('POST', `${post.id}/publish`)).statusCode).toBe(200);
+    expect(await locs()).toContain(url);
+    expect(await rssTitles()).toContain('Cached sitemap entry');
+    const edited = await admin('PUT', post.id, {
+      title: 'Cached sitemap entry, retitled', description: 'Appears once published.', content: '<p>Body</p>', post_type: 'blog',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await rssTitles()).toContain('Cached sitemap entry, retitled');
+    expect((await admin('POST', `${post.id}/unpublish`)).statusCode).toBe(200);
+    expect(await locs()).not.toContain(url);
+    expect(await rssTitles()).not.toContain('Cached sitemap entry, retitled');
+    expect((await admin('POST', `${post.id}/publish`)).statusCode).toBe(200);
+    expect(await locs()).toContain(url);
+    expect((await admin('DELETE', post.id)).statusCode).toBe(200);
+    expect(await locs()).not.toContain(url);
+    expect(await rssTitles()).not.toContain('Cached sitemap entry, retitled');
+  });
+
+  it('builds the sitemap once and serves that copy while no post changes (a view is not a change)', async () => {
+    const first = (await get('/sitemap.xml')).body;
+    const view = await t.app.inject({ method: 'GET', url: `/api/blog/posts/${article.slug}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
+    expect(view.statusCode).toBe(200);
+    // A change made behind the version's back (its trigger off) stays unseen: the copy is served.
+    await t.db.transaction(async (tx) => {
+      await tx.query('ALTER TABLE posts DISABLE TRIGGER posts_version');
+      await tx.query(`UPDATE posts SET updated_at = '2001-01-01T00:00:00Z' WHERE id = $1`, [article.id]);
+      await tx.query('ALTER TABLE posts ENABLE TRIGGER posts_version');
+    });
+    expect((await get('/sitemap.xml')).body).toBe(first);
+  });
+
   it('publishes RSS 2.0 feeds of published posts only, escaped', async () => {
     const res = await get('/rss/blog.xml');
     expect(res.statusCode).toBe(200);

@@ -7,12 +7,14 @@ import type { Queryable } from '../../db/client.ts';
  */
 export async function getBalance(q: Queryable, userId: string): Promise<TokenBalance> {
   const r = await q.query<{ available: number; paid: number; promo: number; held: number; next_expiry: Date | null }>(
-    `SELECT coalesce(sum(remaining) FILTER (WHERE expires_at > now()), 0)::int8 AS available,
-            coalesce(sum(remaining) FILTER (WHERE expires_at > now() AND kind = 'paid'), 0)::int8 AS paid,
-            coalesce(sum(remaining) FILTER (WHERE expires_at > now() AND kind = 'promo'), 0)::int8 AS promo,
-            min(expires_at) FILTER (WHERE expires_at > now() AND remaining > 0) AS next_expiry,
+    // Only live lots (remaining > 0, not expired): the spend index's own predicate, so the
+    // read walks this member's live lots and nothing else.
+    `SELECT coalesce(sum(remaining), 0)::int8 AS available,
+            coalesce(sum(remaining) FILTER (WHERE kind = 'paid'), 0)::int8 AS paid,
+            coalesce(sum(remaining) FILTER (WHERE kind = 'promo'), 0)::int8 AS promo,
+            min(expires_at) AS next_expiry,
             (SELECT coalesce(sum(amount), 0)::int8 FROM token_holds WHERE user_id = $1 AND state = 'held') AS held
-       FROM token_lots WHERE user_id = $1`,
+       FROM token_lots WHERE user_id = $1 AND remaining > 0 AND expires_at > now()`,
     [userId],
   );
   const row = r.rows[0]!;

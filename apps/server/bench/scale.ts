@@ -1,0 +1,394 @@
+/**
+ * `npm run bench:scale` — every operator and member page at a successful year's data, written
+ * to docs/benchmarks.md. Creates its own PostgreSQL database (dropped at the end), seeds it
+ * through the real tables and triggers with set-based SQL, first small then to full size,
+ * checks the ledger's invariants, and measures each endpoint over HTTP with autocannon at 1
+ * and 20 connections. The slowest statement behind each endpoint is EXPLAINed.
+ *
+ *   npm run bench:scale                      # 200,000 members
+ *   npm run bench:scale -- --members=20000   # a tenth of everything
+ *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:scale
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { openPostgres, type Db, type Queryable } from '../src/db/client.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { ensureFirstOperator } from '../src/modules/operators/index.ts';
+import { createRuntime } from '../src/runtime.ts';
+import { withDatabase } from '../test/global-setup.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEMBERS = Number(process.argv.find((a) => a.startsWith('--members='))?.split('=')[1] ?? 200_000);
+const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
+const PASSWORD = 'bench password, long enough';
+const HEAVY_REPORTS = 5_000;
+const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+
+/** Everything scales with the members, in the issue's proportions. */
+const sizesFor = (members: number) => ({
+  members,
+  reports: members * 2,
+  payments: members / 2,
+  posts: Math.max(20, Math.round(members / 40)),
+  contact: members / 2,
+});
+type Sizes = ReturnType<typeof sizesFor>;
+
+const say = (() => {
+  const lines: string[] = [];
+  const f = (s = '') => {
+    console.log(s);
+    lines.push(s);
+  };
+  f.lines = lines;
+  return f;
+})();
+
+// --- seeding ------------------------------------------------------------------------------
+
+/** Rows numbered from..to (inclusive) of each table; `heavy` is the member with thousands of reports. */
+async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyEvery: number) {
+  const range = (k: keyof Sizes) => [from[k] + 1, to[k]] as const;
+  const t0 = Date.now();
+  const step = async (label: string, sql: string, params: unknown[]) => {
+    const t = Date.now();
+    const r = await db.query(sql, params);
+    console.log(`  ${label}: ${r.rowCount} rows, ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+  // Members joined over the last 18 months, newest with the highest number.
+  await step('members', `INSERT INTO users (name, email, password_hash, is_verified, created_at, last_login)
+    SELECT (ARRAY['Ada','Grace','Alan','Rosalind','Marie','Nikola','Emmy','Srinivasa'])[1 + i % 8] || ' Member ' || i,
+           'member' || i || '@bench.example', 'scrypt$bench', true,
+           now() - ($3::int - i) * (interval '548 days' / $3::int), now() - (i % 30) * interval '1 day'
+      FROM generate_series($1::int, $2::int) i`, [...range('members'), to.members]);
+  await step('signup bonus lots', `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, created_at)
+    SELECT id, 'promo', 'signup_bonus', 2500, created_at + interval '365 days', created_at FROM users
+     WHERE email LIKE 'member%@bench.example' AND NOT EXISTS (SELECT 1 FROM token_lots l WHERE l.user_id = users.id)`, []);
+  await step('grant entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, created_at)
+    SELECT l.user_id, l.id, 'grant', l.tokens, l.created_at FROM token_lots l
+     WHERE l.source = 'signup_bonus' AND NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.lot_id = l.id)`, []);
+  // Orders: most paid, some abandoned, some failed; the heavy member bought the largest pack.
+  await step('payments', `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
+      currency, provider, receipt, status, razorpay_order_id, razorpay_payment_id, created_at, paid_at, failed_at)
+    SELECT gen_random_uuid(), CASE WHEN i = 1 THEN $3::uuid ELSE u.id END, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents,
+           CASE WHEN i % 10 = 0 THEN 'INR' ELSE 'USD' END, 'razorpay', 'rcpt_' || i,
+           s.status, 'order_bench_' || i, CASE WHEN s.status = 'paid' THEN 'pay_bench_' || i END,
+           t.at, CASE WHEN s.status = 'paid' THEN t.at + interval '1 hour' END,
+           CASE WHEN s.status = 'failed' THEN t.at + interval '1 hour' END
+      FROM generate_series($1::int, $2::int) i
+      JOIN users u ON u.email = 'member' || (1 + (i::int8 * 7919) % $4::int) || '@bench.example'
+      JOIN token_packages k ON k.id = CASE WHEN i = 1 THEN 'max' ELSE (ARRAY['starter','pro','max'])[1 + i % 3] END
+      CROSS JOIN LATERAL (SELECT CASE WHEN i = 1 OR i % 100 < 84 THEN 'paid' WHEN i % 100 < 94 THEN 'created' ELSE 'failed' END AS status) s
+      -- The heavy member's pack was bought yesterday: it pays for all of their reports.
+      CROSS JOIN LATERAL (SELECT CASE WHEN i = 1 THEN now() - interval '1 day' ELSE u.created_at + interval '1 hour' END AS at) t`,
+  [...range('payments'), heavy, to.members]);
+  await step('purchase lots', `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, payment_id, created_at)
+    SELECT p.user_id, 'paid', 'purchase', p.tokens, p.paid_at + interval '365 days', p.id, p.paid_at FROM payments p
+     WHERE p.status = 'paid' AND NOT EXISTS (SELECT 1 FROM token_lots l WHERE l.payment_id = p.id)`, []);
+  await step('purchase entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, created_at)
+    SELECT l.user_id, l.id, 'purchase', l.tokens, l.payment_id, l.created_at FROM token_lots l
+     WHERE l.source = 'purchase' AND NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.lot_id = l.id)`, []);
+  // Reports: two per member (of those added in this step), and thousands for the heavy member,
+  // each charged 10 tokens from the member's fullest lot through a captured hold.
+  await step('reports', `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id,
+      sections_total, pdf_key, created_at, updated_at, completed_at)
+    SELECT gen_random_uuid(), CASE WHEN i % $4 = 0 THEN $3::uuid ELSE u.id END, 'Assessment ' || i,
+           'A gravity-fed ceramic membrane filter that removes arsenic from groundwater, number ' || i,
+           'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf',
+           u.created_at + interval '3 hours', u.created_at + interval '3 hours', u.created_at + interval '3 hours'
+      FROM generate_series($1::int, $2::int) i
+      JOIN users u ON u.email = 'member' || ($6::int + 1 + (i::int8 * 104729) % ($5::int - $6::int)) || '@bench.example'`,
+  [...range('reports'), heavy, heavyEvery, to.members, from.members]);
+  await step('holds', `INSERT INTO token_holds (id, user_id, report_id, amount, state, created_at, resolved_at)
+    SELECT r.hold_id, r.user_id, r.id::text, r.tokens_used, 'captured', r.created_at, r.completed_at FROM reports r
+     WHERE NOT EXISTS (SELECT 1 FROM token_holds h WHERE h.id = r.hold_id)`, []);
+  await step('hold entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
+    SELECT h.user_id, l.id, 'hold', -h.amount, h.id, h.created_at FROM token_holds h
+      JOIN (SELECT DISTINCT ON (user_id) user_id, id FROM token_lots WHERE remaining >= 100 ORDER BY user_id, remaining DESC, id) l USING (user_id)
+     WHERE NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.hold_id = h.id)`, []);
+  await step('expiry entries', `INSERT INTO token_ledger (user_id, lot_id, kind, amount, created_at)
+    SELECT user_id, id, 'expiry', -remaining, expires_at FROM token_lots WHERE expires_at <= now() AND remaining > 0`, []);
+  await step('members\u2019 report counts', `UPDATE users u SET reports_generated = r.n
+      FROM (SELECT user_id, count(*) AS n FROM reports GROUP BY user_id) r WHERE r.user_id = u.id AND u.reports_generated <> r.n`, []);
+  await step('posts', `INSERT INTO posts (post_type, slug, title, description, content, author_name, status, published_at, created_at, updated_at)
+    SELECT CASE WHEN i % 5 = 0 THEN 'press_release' ELSE 'blog' END, 'bench-post-' || i,
+           'Technology transfer note ' || i || ': ' || (ARRAY['licensing','readiness','microfluidics','patents','spin-outs'])[1 + i % 5],
+           'What we learned about ' || (ARRAY['licensing','readiness','microfluidics','patents','spin-outs'])[1 + i % 5] || ' in case ' || i || '.',
+           repeat('<p>Universities license inventions to companies that bring them to market; readiness levels measure how far a technology has come. </p>', 8 + i % 17),
+           'Bench Author', 'published', now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '1 hour'
+      FROM generate_series($1::int, $2::int) i`, [...range('posts')]);
+  await step('post slugs', `INSERT INTO post_slugs (post_type, slug, post_id)
+    SELECT post_type, slug, id FROM posts p WHERE NOT EXISTS (SELECT 1 FROM post_slugs s WHERE s.post_id = p.id)`, []);
+  await step('contact messages', `INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at)
+    SELECT 'other', 'Visitor ' || i, '+1 555 0100', 'visitor' || i || '@bench.example',
+           'Hello, I would like to know more about licensing technology number ' || i || '. ' || repeat('Please call me back. ', 1 + i % 20),
+           now() - ($3::int - i) * interval '5 minutes'
+      FROM generate_series($1::int, $2::int) i`, [...range('contact'), to.contact]);
+  // What autovacuum does after bulk inserts: statistics, and the visibility map index-only scans need.
+  await db.query('VACUUM ANALYZE');
+  console.log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** The ledger's invariants (as the ledger tests check them) and the counters against a recount. */
+async function checkInvariants(db: Queryable) {
+  const checks: [string, string][] = [
+    ['every lot holds what its entries add up to', `SELECT count(*) AS n FROM token_lots l
+       LEFT JOIN (SELECT lot_id, sum(amount) AS s FROM token_ledger GROUP BY lot_id) e ON e.lot_id = l.id
+      WHERE l.remaining <> coalesce(e.s, 0)`],
+    ['every balance is the sum of its lots', `SELECT count(*) AS n FROM
+       (SELECT user_id, sum(remaining) AS s FROM token_lots GROUP BY user_id) l
+       JOIN (SELECT user_id, sum(amount) AS s FROM token_ledger GROUP BY user_id) e USING (user_id) WHERE l.s <> e.s`],
+    ['no lot below zero or above its size', 'SELECT count(*) AS n FROM token_lots WHERE remaining < 0 OR remaining > tokens'],
+    ['no expired lot keeps tokens', 'SELECT count(*) AS n FROM token_lots WHERE expires_at <= now() AND remaining > 0'],
+    ['every hold took exactly its amount', `SELECT count(*) AS n FROM token_holds h
+       LEFT JOIN (SELECT hold_id, sum(amount) AS s FROM token_ledger WHERE kind = 'hold' GROUP BY hold_id) e ON e.hold_id = h.id
+      WHERE coalesce(-e.s, 0) <> h.amount`],
+    ['every paid order credited once', `SELECT count(*) AS n FROM payments p WHERE p.status = 'paid'
+       AND (SELECT count(*) FROM token_ledger e WHERE e.payment_id = p.id AND e.kind = 'purchase') <> 1`],
+    ['the counters agree with a recount', `SELECT count(*) AS n FROM (
+       SELECT 'users' AS name, count(*) AS v FROM users UNION ALL SELECT 'reports', count(*) FROM reports
+       UNION ALL SELECT 'payments', count(*) FROM payments UNION ALL SELECT 'contact_submissions', count(*) FROM contact_submissions
+       UNION ALL SELECT 'payments_paid', count(*) FROM payments WHERE status = 'paid'
+       UNION ALL SELECT 'revenue:' || currency, sum(amount) FROM payments WHERE status = 'paid' GROUP BY currency) c
+       LEFT JOIN (SELECT name, sum(value) AS v FROM stat_counters GROUP BY name) s USING (name) WHERE s.v IS DISTINCT FROM c.v`],
+  ];
+  for (const [label, sql] of checks) {
+    const n = (await db.query<{ n: number }>(sql)).rows[0]!.n;
+    say(`- ${n === 0 ? 'ok' : `**FAILED (${n})**`}: ${label}`);
+    if (n !== 0) process.exitCode = 1;
+  }
+}
+
+async function tableSizes(db: Queryable) {
+  const r = await db.query<{ t: string; n: number }>(`SELECT t, n FROM (
+    SELECT 'members' AS t, count(*) AS n FROM users UNION ALL SELECT 'reports', count(*) FROM reports
+    UNION ALL SELECT 'ledger entries', count(*) FROM token_ledger UNION ALL SELECT 'lots', count(*) FROM token_lots
+    UNION ALL SELECT 'payments', count(*) FROM payments UNION ALL SELECT 'published posts', count(*) FROM posts WHERE status = 'published'
+    UNION ALL SELECT 'contact messages', count(*) FROM contact_submissions) s`);
+  return r.rows.map((x) => `${x.n.toLocaleString('en')} ${x.t}`).join(', ');
+}
+
+// --- measuring ----------------------------------------------------------------------------
+
+interface Endpoint {
+  label: string;
+  path: string;
+  auth: 'operator' | 'member' | 'none';
+}
+
+interface Result {
+  p50: number;
+  p99: number;
+  rps: number;
+  bytes: number;
+  errors: number;
+}
+
+async function measure(url: string, headers: Record<string, string>, connections: number): Promise<Result> {
+  const r = await autocannon({ url, headers, connections, duration: SECONDS, pipelining: 1 });
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    bytes: 0,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+interface Statement {
+  text: string;
+  params: unknown[] | undefined;
+}
+
+/** Records the reads a request runs (not the operator's sign-in), to EXPLAIN them afterwards. */
+function recording(db: Db) {
+  const seen = new Map<string, Statement[]>();
+  let label: string | undefined;
+  const wrapped: Db = {
+    ...db,
+    async query<R>(text: string, params?: unknown[]) {
+      if (label && /^\s*SELECT/i.test(text) && !/operator/.test(text)) seen.get(label)?.push({ text, params });
+      return db.query<R>(text, params);
+    },
+  };
+  return {
+    db: wrapped,
+    seen,
+    async record<T>(l: string, fn: () => Promise<T>): Promise<T> {
+      seen.set(l, []);
+      label = l;
+      try {
+        return await fn();
+      } finally {
+        label = undefined;
+      }
+    },
+  };
+}
+
+/** Each statement's plan as run (EXPLAIN ANALYZE): the database's own time, whatever the machine's load does to HTTP latency. */
+async function explain(db: Queryable, statements: Statement[]) {
+  const plans = [];
+  for (const s of statements) {
+    const rows = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${s.text}`, s.params)).rows.map((r) => r['QUERY PLAN']);
+    const ms = Number(/Execution Time: ([\d.]+)/.exec(rows.at(-1) ?? '')?.[1] ?? 0);
+    plans.push({ ...s, rows, ms });
+  }
+  return { total: plans.reduce((a, p) => a + p.ms, 0), slowest: plans.sort((a, b) => b.ms - a.ms)[0] };
+}
+
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`);
+
+async function main() {
+  const name = `assay_bench_scale_${process.pid}`;
+  const admin = openPostgres(SERVER, 1);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  // The app's pool has the production statement timeout; seeding and checks run on their own connection.
+  const rec = recording(openPostgres(withDatabase(SERVER, name), 25, 10_000));
+  const raw = openPostgres(withDatabase(SERVER, name), 1);
+  const config = loadConfig({
+    NODE_ENV: 'production', DATABASE_URL: withDatabase(SERVER, name), DATA_DIR: os.tmpdir(),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD,
+    PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', IN_PROCESS_WORKER: 'false',
+  });
+  const runtime = await createRuntime(config, log, { supervise: false, db: rec.db });
+  try {
+    await ensureFirstOperator(runtime.deps);
+    const app = await buildApp(runtime.deps, { logger: log });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    // The heavy member signs in for real: its balance is the member call measured.
+    const hash = await hashPassword(PASSWORD, config.PASSWORD_HASH_COST);
+    const heavy = (await raw.query<{ id: string }>(
+      `INSERT INTO users (name, email, password_hash, is_verified, created_at) VALUES ('Heavy Member', 'heavy@bench.example', $1, true, now() - interval '600 days') RETURNING id`,
+      [hash],
+    )).rows[0]!.id;
+    const login = await app.inject({
+      method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: 'heavy@bench.example', password: PASSWORD }).toString(),
+    });
+    const member = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+    const operator = { authorization: `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}` };
+
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    say('## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
+    say('');
+    say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${(await raw.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v.split(' ')[0]} PostgreSQL, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
+
+    const endpoints = (cursor: string): Endpoint[] => [
+      { label: 'admin users, page 1', path: '/api/admin/users?page=1', auth: 'operator' },
+      { label: 'admin users, search', path: '/api/admin/users?page=1&q=ember%20123', auth: 'operator' },
+      { label: 'member balance', path: '/api/tokens/balance', auth: 'member' },
+      { label: 'admin stats', path: '/api/admin/stats', auth: 'operator' },
+      { label: 'admin transactions, page 1', path: '/api/admin/transactions?page=1&limit=25', auth: 'operator' },
+      { label: 'admin transactions, last page by cursor', path: `/api/admin/transactions?limit=25&cursor=${cursor}`, auth: 'operator' },
+      { label: 'admin transactions, page 3,999 (offset)', path: '/api/admin/transactions?page=3999&limit=25', auth: 'operator' },
+      { label: 'contact messages, no page', path: '/api/contact/submissions', auth: 'operator' },
+      { label: 'contact messages, page 1', path: '/api/contact/submissions?page=1', auth: 'operator' },
+      { label: 'heavy member\u2019s reports (operator card)', path: `/api/admin/users/${heavy}/reports`, auth: 'operator' },
+      { label: 'blog search', path: '/api/blog/posts?q=licensing', auth: 'none' },
+      { label: 'sitemap.xml', path: '/sitemap.xml', auth: 'none' },
+    ];
+
+    const run = async (label: string) => {
+      // A cursor that leads to the last page of purchases.
+      const c = (await raw.query<{ at: string; id: string }>(
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id FROM payments
+          ORDER BY created_at DESC, id DESC OFFSET greatest(0, (SELECT count(*) FROM payments) - 26) LIMIT 1`,
+      )).rows[0];
+      const cursor = c ? Buffer.from(`${c.at}|${c.id}`).toString('base64url') : '';
+      const results = new Map<string, { one: Result; twenty: Result; db: Awaited<ReturnType<typeof explain>> }>();
+      for (const e of endpoints(cursor)) {
+        const headers = e.auth === 'operator' ? operator : e.auth === 'member' ? member : {};
+        // Let the previous cell's last requests finish first: only the probe's statements are recorded.
+        await new Promise((r) => setTimeout(r, 2000));
+        const probe = await rec.record(`${label}|${e.label}`, () => app.inject({ method: 'GET', url: e.path, headers }));
+        const db = await explain(raw, rec.seen.get(`${label}|${e.label}`)!);
+        if (probe.statusCode !== 200) throw new Error(`${e.path}: ${probe.statusCode} ${probe.body.slice(0, 200)}`);
+        const one = await measure(`${address}${e.path}`, headers, 1);
+        const twenty = await measure(`${address}${e.path}`, headers, 20);
+        one.bytes = probe.rawPayload.length;
+        results.set(e.label, { one, twenty, db });
+        console.log(`  ${label} ${e.label}: ${fmt(one.p50)}/${fmt(one.p99)} ms, 20 conns ${fmt(twenty.p50)}/${fmt(twenty.p99)} ms, ${kb(one.bytes)}, database ${db.total.toFixed(2)} ms`);
+      }
+      return results;
+    };
+
+    const small = sizesFor(Math.max(1_000, MEMBERS / 100));
+    const full = sizesFor(MEMBERS);
+    // Every n-th report is the heavy member's: HEAVY_REPORTS of them at full size.
+    const heavyEvery = Math.max(1, Math.floor(full.reports / HEAVY_REPORTS));
+    const none: Sizes = { members: 0, reports: 0, payments: 0, posts: 0, contact: 0 };
+    console.log('seeding the small database');
+    await seed(raw, none, small, heavy, heavyEvery);
+    const smallSizes = await tableSizes(raw);
+    const before = await run('small');
+    console.log('growing to full size');
+    const t = Date.now();
+    await seed(raw, small, full, heavy, heavyEvery);
+    const seedSeconds = (Date.now() - t) / 1000;
+    const fullSizes = await tableSizes(raw);
+    say('');
+    say(`Small database: ${smallSizes}.`);
+    const heavyCount = (await raw.query<{ n: number }>('SELECT count(*) AS n FROM reports WHERE user_id = $1', [heavy])).rows[0]!.n;
+    say(`Full database: ${fullSizes} (one member has ${heavyCount.toLocaleString('en')} reports); grown in ${seedSeconds.toFixed(0)} s.`);
+    say('');
+    say('Invariants after seeding:');
+    await checkInvariants(raw);
+    const after = await run('full');
+
+    say('');
+    say('| endpoint | small, 1 conn | full, 1 conn | full, 20 conns | req/s at 20 | response | p50 vs small | database time, small → full |');
+    say('|---|---|---|---|---|---|---|---|');
+    for (const [label, a] of after) {
+      const b = before.get(label)!;
+      const ratio = a.one.p50 / Math.max(b.one.p50, 1);
+      const errors = a.one.errors + a.twenty.errors ? ` (${a.one.errors + a.twenty.errors} errors)` : '';
+      say(`| ${label} | ${fmt(b.one.p50)} / ${fmt(b.one.p99)} | **${fmt(a.one.p50)} / ${fmt(a.one.p99)}** | ${fmt(a.twenty.p50)} / ${fmt(a.twenty.p99)} | ${fmt(a.twenty.rps)} | ${kb(a.one.bytes)}${errors} | ${ratio.toFixed(1)}× | ${b.db.total.toFixed(2)} → ${a.db.total.toFixed(2)} ms |`);
+    }
+
+    say('');
+    say('### Plans of the slowest statement behind each endpoint (full size)');
+    for (const [label, { db }] of after) {
+      if (!db.slowest) continue;
+      say('');
+      say(`**${label}** — ${db.slowest.ms.toFixed(2)} ms`);
+      say('');
+      say('```');
+      say(db.slowest.text.replace(/\s+/g, ' ').trim());
+      for (const row of db.slowest.rows) say(row);
+      say('```');
+    }
+    await app.close();
+  } finally {
+    await runtime.close();
+    await raw.close();
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
+  writeSection(say.lines);
+}
+
+/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others as they are. */
+function writeSection(lines: string[]) {
+  const file = path.join(ROOT, 'docs/benchmarks.md');
+  const [start, end] = ['<!-- bench:scale -->', '<!-- /bench:scale -->'];
+  const doc = readFileSync(file, 'utf8');
+  const section = `${start}\n${lines.join('\n')}\n${end}`;
+  const next = doc.includes(start)
+    ? doc.slice(0, doc.indexOf(start)) + section + doc.slice(doc.indexOf(end) + end.length)
+    : `${doc.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+  console.log(`\nwritten to ${path.relative(ROOT, file)}`);
+}
+
+await main();

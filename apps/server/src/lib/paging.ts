@@ -1,0 +1,69 @@
+import { MSG } from '@assay/shared';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/client.ts';
+import { badRequest } from './errors.ts';
+import { isUuid } from './sql.ts';
+
+/**
+ * Keyset paging for newest-first lists ordered by (timestamp DESC, id DESC): a page starts
+ * after the last row of the previous one, so rows written meanwhile neither shift nor repeat
+ * what follows, and a deep page costs what the first does (docs/decisions/070-scale.md).
+ */
+export interface Keyset {
+  /** The row's timestamp in UTC to the microsecond, as `cursorAt` selects it. */
+  at: string;
+  id: string;
+}
+
+const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** SQL for a timestamptz column as a cursor carries it (JavaScript dates stop at milliseconds). */
+export const cursorAt = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const encodeCursor = (k: Keyset) => Buffer.from(`${k.at}|${k.id}`).toString('base64url');
+
+/** The position a cursor names; a cursor that was not ours is a 400. */
+export function decodeCursor(cursor: string): Keyset {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length || !AT.test(at) || !isUuid(id)) throw badRequest(MSG.invalidCursor, 'invalid_cursor');
+  return { at, id };
+}
+
+/** The WHERE condition "after this cursor" for columns ordered (at DESC, id DESC), with its two parameters at $n, $n+1. */
+export const afterCursor = (atColumn: string, idColumn: string, n: number) =>
+  `(${atColumn}, ${idColumn}) < ($${n}::timestamptz, $${n + 1}::uuid)`;
+
+/** A total is counted exactly up to this many rows; beyond, the list says "more than". */
+export const COUNT_CAP = 10_000;
+
+/** count(*) that stops at COUNT_CAP + 1 rows: `fromWhere` is "FROM … WHERE …". */
+export async function cappedCount(db: Queryable, fromWhere: string, params: unknown[]): Promise<Total> {
+  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) s`, params);
+  const n = r.rows[0]!.n;
+  return n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : { n, capped: false };
+}
+
+export interface Total {
+  n: number;
+  /** True when the list has more than `n` rows. */
+  capped: boolean;
+}
+
+/**
+ * A page's headers: X-Total-Count (with X-Total-Count-Capped: true when the real total is
+ * larger) and X-Next-Cursor when more rows follow.
+ */
+export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefined; next?: Keyset | undefined }) {
+  if (page.total) {
+    reply.header('x-total-count', String(page.total.n));
+    if (page.total.capped) reply.header('x-total-count-capped', 'true');
+  }
+  if (page.next) reply.header('x-next-cursor', encodeCursor(page.next));
+}
+
+/** Rows fetched with LIMIT limit + 1: the page, and the position after it when more follow. */
+export function splitPage<R extends { cursor_at: string; id: string }>(rows: R[], limit: number) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, next: rows.length > limit && last ? { at: last.cursor_at, id: last.id } : undefined };
+}
