@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { lineText } from './fields.ts';
+import { lineText, listCursor } from './fields.ts';
 
 /** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
 
-/** An opaque list position from a previous page's X-Next-Cursor header (keyset paging). */
-export const listCursor = z.string().max(200).optional();
 
 export const adminListQuery = z.object({
   q: lineText().trim().max(200).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { displayNameText, lineText, multiLineText } from './fields.ts';
+import { displayNameText, lineText, listCursor, multiLineText } from './fields.ts';
 
 /** Blog posts and press releases (SPEC sections 2, 3 and 7). */
 
@@ -100,7 +100,7 @@ export const postTypeQuery = z.object({ post_type: z.enum(POST_TYPES).optional()
 export const adminPostListQuery = z.object({
   post_type: z.enum(POST_TYPES).optional(),
   /** The next page's position, from X-Next-Cursor. */
-  cursor: z.string().max(200).optional(),
+  cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 

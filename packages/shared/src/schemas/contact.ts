@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { displayNameText, emailField, lineText, multiLineText } from './fields.ts';
+import { displayNameText, emailField, lineText, listCursor, multiLineText } from './fields.ts';
 
 /** Contact forms (SPEC sections 2, 3, 5 and 7). */
 
@@ -87,7 +87,7 @@ export const contactSubmissionsQuery = z.object({
   from: dateBound,
   to: dateBound,
   page: z.coerce.number().int().min(1).max(100_000).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type ContactSubmissionsQuery = z.input<typeof contactSubmissionsQuery>;

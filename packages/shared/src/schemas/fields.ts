@@ -33,6 +33,9 @@ export const displayNameText = (error?: string) =>
 /** A path parameter (an id or slug): one line, bounded. */
 export const pathParam = (max = 200) => lineText().min(1).max(max);
 
+/** An opaque list position from a previous page's X-Next-Cursor header (keyset paging). */
+export const listCursor = lineText().max(200).optional();
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An optional plus, then at least 10 digits, spaces, hyphens or parentheses. */
 const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
