@@ -90,6 +90,12 @@ describe('the reports dashboard, in the browser', () => {
       const idea = `Background study ${i + 1}: a membrane that separates lithium from geothermal brine at low pressure and temperature.`;
       expect((await post(server, '/reports/generate', { idea, complexity: 'advanced' }, token)).status).toBe(201);
     }
+    // Let them finish first: their own "is ready" toasts would otherwise stack over the one checked below.
+    await expect.poll(async () => {
+      const res = await fetch(`${server.url}/api/reports`, { headers: { authorization: `Bearer ${token}` } });
+      const { reports } = (await res.json()) as { reports: { status: string }[] };
+      return reports.filter((r) => r.status === 'processing').length;
+    }, { timeout: 90_000, interval: 500 }).toBe(0);
     await signIn(page, server, email);
 
     // Home: pick Basic, describe the idea, generate → the dashboard.
