@@ -90,7 +90,9 @@ const row = (name: string, xs: Sample[]) => {
 
 async function main() {
   // As `npm start` runs it, with the production password cost.
-  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', LOG_LEVEL: 'warn', TRUST_PROXY: '1' });
+  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', LOG_LEVEL: 'warn', TRUST_PROXY: '1',
+    // No payments happen here; production refuses the sandbox otherwise.
+    PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
   try {
     const token = await signedInMember(server);
     const balance = () =>
