@@ -29,9 +29,16 @@ export function decodeCursor(cursor: string): Keyset {
   return { at, id };
 }
 
-/** The WHERE condition "after this cursor" for columns ordered (at DESC, id DESC), with its two parameters at $n, $n+1. */
-export const afterCursor = (atColumn: string, idColumn: string, n: number) =>
-  `(${atColumn}, ${idColumn}) < ($${n}::timestamptz, $${n + 1}::uuid)`;
+/**
+ * The WHERE condition "after this cursor" for columns ordered (at DESC, id DESC): appends the
+ * cursor's two values to `params` and names them. No cursor, no condition.
+ */
+export function afterCursor(cursor: string | undefined, atColumn: string, idColumn: string, params: unknown[]) {
+  if (!cursor) return undefined;
+  const { at, id } = decodeCursor(cursor);
+  params.push(at, id);
+  return `(${atColumn}, ${idColumn}) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
+}
 
 /** A total is counted exactly up to this many rows; beyond, the list says "more than". */
 export const COUNT_CAP = 10_000;
@@ -40,7 +47,7 @@ export const COUNT_CAP = 10_000;
 export async function cappedCount(db: Queryable, fromWhere: string, params: unknown[]): Promise<Total> {
   const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) s`, params);
   const n = r.rows[0]!.n;
-  return n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : { n, capped: false };
+  return n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(n);
 }
 
 export interface Total {
@@ -48,6 +55,9 @@ export interface Total {
   /** True when the list has more than `n` rows. */
   capped: boolean;
 }
+
+/** A total known exactly (a running counter). */
+export const exactTotal = (n: number): Total => ({ n, capped: false });
 
 /**
  * A page's headers: X-Total-Count (with X-Total-Count-Capped: true when the real total is

@@ -1,6 +1,6 @@
 import type { Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
@@ -44,11 +44,8 @@ export async function listTransactions(
        WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE $2))`;
   const params: unknown[] = [q.userId ?? null, search];
   const where = [filter];
-  if (q.cursor) {
-    const after = decodeCursor(q.cursor);
-    params.push(after.at, after.id);
-    where.push(afterCursor('p.created_at', 'p.id', 3));
-  }
+  const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
+  if (after) where.push(after);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const [rows, total] = await Promise.all([
     db.query<Row & { cursor_at: string }>(
@@ -66,7 +63,7 @@ export async function listTransactions(
     ),
     q.userId || search
       ? cappedCount(db, `FROM payments p WHERE ${filter}`, [q.userId ?? null, search])
-      : readCounter(db, 'payments').then((n) => ({ n, capped: false })),
+      : readCounter(db, 'payments').then(exactTotal),
   ]);
   const { page, next } = splitPage(rows.rows, q.limit);
   const transactions: Transaction[] = page.map((r) => ({

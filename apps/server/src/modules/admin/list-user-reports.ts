@@ -1,21 +1,16 @@
 import type { AdminReport } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cursorAt, splitPage } from '../../lib/paging.ts';
 
 const TIER = { basic: 'Basic', advanced: 'Advanced', comprehensive: 'Comprehensive' } as const;
 
 /** One member's reports for the operator panel, newest first, one page: file_url when the PDF exists. */
 export async function listUserReports(db: Queryable, userId: string, q: { cursor?: string | undefined; limit: number }) {
   const params: unknown[] = [userId, q.limit + 1];
-  let after = '';
-  if (q.cursor) {
-    const k = decodeCursor(q.cursor);
-    params.push(k.at, k.id);
-    after = `AND ${afterCursor('created_at', 'id', 3)}`;
-  }
+  const after = afterCursor(q.cursor, 'created_at', 'id', params);
   const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: keyof typeof TIER; status: string; pdf_key: string | null }>(
     `SELECT id, title, created_at, ${cursorAt('created_at')} AS cursor_at, complexity, status, pdf_key FROM reports
-      WHERE user_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      WHERE user_id = $1 ${after ? `AND ${after}` : ''} ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );
   const { page, next } = splitPage(r.rows, q.limit);

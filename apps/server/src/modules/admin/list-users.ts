@@ -1,6 +1,6 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
@@ -28,11 +28,8 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const params: unknown[] = [search];
   const where = [`($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`];
-  if (q.cursor) {
-    const after = decodeCursor(q.cursor);
-    params.push(after.at, after.id);
-    where.push(afterCursor('u.created_at', 'u.id', 2));
-  }
+  const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
+  if (after) where.push(after);
   const fromWhere = `FROM users u WHERE ${where.join(' AND ')}`;
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const [rows, total] = await Promise.all([
@@ -51,7 +48,7 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
         ORDER BY u.created_at DESC, u.id DESC`,
       [...params, q.limit + 1, offset],
     ),
-    search ? cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : readCounter(db, 'users').then((n) => ({ n, capped: false })),
+    search ? cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : readCounter(db, 'users').then(exactTotal),
   ]);
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({

@@ -1,6 +1,6 @@
 import type { Post, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cursorAt, decodeCursor, splitPage, type Keyset } from '../../lib/paging.ts';
+import { afterCursor, cursorAt, splitPage, type Keyset } from '../../lib/paging.ts';
 import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 
 /** Posts of a type (or all), whatever their status, newest created first: one page, after `cursor`. */
@@ -9,15 +9,10 @@ export async function listAdminPosts(
   q: { post_type?: PostType | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ posts: Post[]; next: Keyset | undefined }> {
   const params: unknown[] = [q.post_type ?? null, q.limit + 1];
-  let after = '';
-  if (q.cursor) {
-    const k = decodeCursor(q.cursor);
-    params.push(k.at, k.id);
-    after = `AND ${afterCursor('created_at', 'id', 3)}`;
-  }
+  const after = afterCursor(q.cursor, 'created_at', 'id', params);
   const r = await db.query<PostRow & { cursor_at: string }>(
     `SELECT ${POST_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
-      WHERE ($1::text IS NULL OR post_type = $1::text) ${after}
+      WHERE ($1::text IS NULL OR post_type = $1::text) ${after ? `AND ${after}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );

@@ -1,6 +1,6 @@
 import type { ContactSubmission } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, decodeCursor, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
@@ -74,14 +74,10 @@ export async function listSubmissions(
   const { sql, params } = whereClause(filter);
   const total = sql
     ? cappedCount(db, `FROM contact_submissions ${sql}`, params)
-    : readCounter(db, 'contact_submissions').then((n) => ({ n, capped: false }));
+    : readCounter(db, 'contact_submissions').then(exactTotal);
   const pageParams = [...params];
-  let pageSql = sql;
-  if (paging.cursor) {
-    const after = decodeCursor(paging.cursor);
-    pageParams.push(after.at, after.id);
-    pageSql = `${sql ? `${sql} AND` : 'WHERE'} ${afterCursor('submitted_at', 'id', pageParams.length - 1)}`;
-  }
+  const after = afterCursor(paging.cursor, 'submitted_at', 'id', pageParams);
+  const pageSql = after ? `${sql ? `${sql} AND` : 'WHERE'} ${after}` : sql;
   const offset = paging.cursor ? 0 : ((paging.page ?? 1) - 1) * paging.limit;
   const r = await db.query<SubmissionRow & { cursor_at: string }>(
     `SELECT ${COLUMNS} FROM contact_submissions ${pageSql} ORDER BY submitted_at DESC, id DESC
