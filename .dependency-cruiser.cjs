@@ -1,7 +1,7 @@
 /**
  * Layout rules (ARCHITECTURE.md): no import cycles; a server module reaches another only
  * through its index.ts; shared UI and lib code never import features; the web never imports
- * server code and the server never imports web code.
+ * server code and the server never imports web code; the report engine is a package below the apps.
  */
 module.exports = {
   forbidden: [
@@ -41,7 +41,21 @@ module.exports = {
     },
     { name: 'web-not-server', severity: 'error', from: { path: '^apps/web/' }, to: { path: '^apps/server/' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server/' }, to: { path: '^apps/web/' } },
-    { name: 'shared-is-leaf', severity: 'error', from: { path: '^packages/shared/' }, to: { path: '^apps/' } },
+    { name: 'shared-is-leaf', severity: 'error', from: { path: '^packages/shared/' }, to: { path: '^(apps|packages/report-engine)/' } },
+    {
+      name: 'report-engine-below-apps',
+      comment: 'The report engine knows no server, database or HTTP framework: apps use it, never the reverse.',
+      severity: 'error',
+      from: { path: '^packages/report-engine/' },
+      to: { path: '^apps/|node_modules/(fastify|pg|pg-boss|@electric-sql)/' },
+    },
+    {
+      name: 'report-engine-one-entry',
+      comment: 'Apps use the engine through its entry (src/index.ts) or its test fakes (test/fakes/index.ts).',
+      severity: 'error',
+      from: { path: '^(apps|e2e)/' },
+      to: { path: '^packages/report-engine/', pathNot: '^packages/report-engine/(src/index|test/fakes/index)\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, three projects. The server project runs every data-layer and API test on PGlite,
- * and a second time on a real PostgreSQL server when TEST_DATABASE_URL is set.
+ * One runner, four projects. The server project runs every data-layer and API test on PGlite,
+ * and a second time on a real PostgreSQL server when TEST_DATABASE_URL is set; the report engine
+ * needs no database and runs once. `*.pg.test.ts` files need several connections to one database
+ * (two server processes) and run only on PostgreSQL.
  */
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+    exclude: dbKind === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
     globalSetup: ['apps/server/test/global-setup.ts'],
@@ -22,6 +25,15 @@ export default defineConfig({
     projects: [
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          name: 'report-engine',
+          include: ['packages/report-engine/{src,test}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          pool: 'forks' as const,
+        },
+      },
       {
         extends: './apps/web/vite.config.ts',
         test: {

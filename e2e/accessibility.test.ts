@@ -92,6 +92,11 @@ describe('accessibility (axe-core) of every public and member page', () => {
     await page.getByText('Welcome back!').waitFor();
     await page.getByText('Welcome back!').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await scan(page, MEMBER_PAGES)).toEqual({});
+    // Profile's delete-account dialog, open.
+    await open(page, '/profile');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account' }).getByTestId('forfeit-warning').getByText(/tokens/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

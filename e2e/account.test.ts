@@ -36,7 +36,23 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByLabel('Confirm password').fill('Orbit1962ok');
     await page.getByRole('button', { name: 'Create account' }).click();
 
+    // The code step: a new code can be asked for once the server's minute is over, and it says when.
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Send a new code' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('resend-wait').textContent()).resolves.toMatch(/^ in (1:00|0:[0-5]\d)$/);
+
+    // Back to the form: everything typed is still there; sending it again goes back to the code
+    // (the code already mailed stays good, and the server says how long until a new one).
+    await page.getByRole('button', { name: 'Back to signup' }).click();
+    await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Katherine Johnson');
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('+1 757 555 0100');
+    await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('Orbit1962ok');
+    await expect(page.getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await expect(page.getByTestId('resend-wait').textContent()).resolves.toMatch(/^ in (1:00|0:[0-5]\d)$/);
+
     const mail = await server.readMail(email);
     expect(mail.code).toMatch(/^\d{6}$/);
     await page.getByLabel('Verification code').fill('000000' === mail.code ? '111111' : '000000');
@@ -47,7 +63,8 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByText('Email verified successfully! You can now login.').waitFor();
     await page.waitForURL(/\/login$/);
 
-    await page.getByLabel('Email').fill(email);
+    // The sign-in form already has the email; the password is next.
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
     await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Welcome back!').waitFor();

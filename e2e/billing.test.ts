@@ -143,3 +143,64 @@ describe('/pricing, signed out', () => {
     await page.close();
   });
 });
+
+/** True when the middle of the element is what the pointer would hit there: nothing (no dialog backdrop) covers it. */
+const onTop = (node: unknown) => {
+  const el = node as { getBoundingClientRect(): { x: number; y: number; width: number; height: number }; contains(o: unknown): boolean };
+  const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
+  const r = el.getBoundingClientRect();
+  return el.contains(doc.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+};
+
+describe('running out of tokens on the dashboard', () => {
+  it('offers the packages in place over the generate form; the sandbox purchase completes and the report starts', async () => {
+    const starter = (await packages()).find((p) => p.package_type === 'starter')!;
+    const { email, password } = await newMember();
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await signIn(page, email, password);
+    await page.goto(`${server.url}/reports`);
+    await expect.poll(() => page.getByTestId('token-balance-value').textContent()).toBe('2,500');
+
+    const idea = 'A passive cooling tile for rooftops that radiates heat to the night sky and stores cold for the day.';
+    await page.getByRole('button', { name: 'Generate Report' }).first().click();
+    const generate = page.getByRole('dialog', { name: 'Generate Report' });
+    await generate.getByText('Advanced', { exact: true }).click();
+    await generate.getByLabel('Describe your technology idea').fill(idea);
+    await generate.getByRole('button', { name: 'Generate Report' }).click();
+
+    // One hop: the packages open over the form, on the same page.
+    const buy = page.getByRole('dialog', { name: 'Buy Tokens' });
+    await buy.getByText('Insufficient tokens. Required: 7500, Available: 2500. Please purchase more tokens.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/reports');
+
+    // A declined payment: its toast shows above the dialog, not dimmed under the backdrop.
+    await buy.getByRole('button', { name: `Buy Now: ${starter.name} package` }).click();
+    const review = page.getByRole('dialog', { name: 'Review your purchase' });
+    const [declined] = await Promise.all([page.waitForEvent('popup'), review.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await declined.getByRole('button', { name: 'Decline' }).click();
+    const failed = page.getByText('Payment failed. Please try again.');
+    await failed.waitFor();
+    await expect(failed.evaluate(onTop)).resolves.toBe(true);
+
+    // Approved: the tokens arrive and the member is back in the form, the idea still there.
+    await review.getByRole('button', { name: 'Proceed to payment' }).waitFor();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), review.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(`Successfully purchased ${tokens(starter.tokens)} tokens!`).waitFor();
+    await review.waitFor({ state: 'detached' });
+    await expect(buy.count()).resolves.toBe(0);
+    await expect(generate.getByLabel('Describe your technology idea').inputValue()).resolves.toBe(idea);
+    await generate.getByText(`you have ${tokens(2500 + starter.tokens)}`).waitFor();
+
+    await generate.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByText('Report generation started').waitFor();
+    await generate.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByTestId('token-balance-value').textContent(), { timeout: 15_000 })
+      .toBe(tokens(2500 + starter.tokens - 7500));
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

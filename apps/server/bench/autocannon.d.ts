@@ -6,6 +6,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Paths requested in turn by each connection. */
+    requests?: Array<{ method?: 'GET' | 'POST'; path: string }>;
   }
   interface Histogram {
     average: number;

@@ -8,8 +8,9 @@
  *   npm run bench:scale                      # 200,000 members
  *   npm run bench:scale -- --members=20000   # a tenth of everything
  *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:scale
+ *   npm run bench:scale -- --embedded        # the embedded default (PGlite), 20,000 members
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { openPostgres, type Db, type Queryable } from '../src/db/client.ts';
+import { openPglite, openPostgres, type Db, type Queryable } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { ensureFirstOperator } from '../src/modules/operators/index.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -26,7 +27,8 @@ import { withDatabase } from '../test/global-setup.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MEMBERS = Number(process.argv.find((a) => a.startsWith('--members='))?.split('=')[1] ?? 200_000);
+const EMBEDDED = process.argv.includes('--embedded');
+const MEMBERS = Number(process.argv.find((a) => a.startsWith('--members='))?.split('=')[1] ?? (EMBEDDED ? 20_000 : 200_000));
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
 const PASSWORD = 'bench password, long enough';
 const HEAVY_REPORTS = 5_000;
@@ -248,20 +250,62 @@ async function explain(db: Queryable, statements: Statement[]) {
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`);
 
-async function main() {
+/** A fresh database: its own PostgreSQL database, or a PGlite directory (one connection shared by all). */
+async function openBenchDb() {
+  if (EMBEDDED) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-bench-scale-'));
+    const db = await openPglite(dir);
+    return { app: db, raw: db, url: undefined, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
   const name = `assay_bench_scale_${process.pid}`;
   const admin = openPostgres(SERVER, 1);
   await admin.exec(`CREATE DATABASE ${name}`);
+  const url = withDatabase(SERVER, name);
   // The app's pool has the production statement timeout; seeding and checks run on their own connection.
-  const rec = recording(openPostgres(withDatabase(SERVER, name), 25, 10_000));
-  const raw = openPostgres(withDatabase(SERVER, name), 1);
+  const raw = openPostgres(url, 1);
+  return {
+    app: openPostgres(url, 25, 10_000),
+    raw,
+    url,
+    async drop() {
+      await raw.close();
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * Public readers while operators work: the blog list's throughput on its own, then while other
+ * clients load operator pages as fast as they can. On one PGlite connection a slow operator
+ * statement would hold every public request behind it.
+ */
+async function publicUnderOperatorLoad(address: string, operator: Record<string, string>) {
+  const blog = `${address}/api/blog/posts?page=1`;
+  const alone = await measure(blog, {}, 10);
+  const [shared] = await Promise.all([
+    measure(blog, {}, 10),
+    autocannon({
+      url: address, headers: operator, connections: 4, duration: SECONDS,
+      requests: ['/api/admin/users?page=1', '/api/admin/users?page=1&q=ember%20123', '/api/admin/transactions?page=1&limit=25',
+        '/api/admin/stats', '/api/contact/submissions?page=1'].map((p) => ({ method: 'GET' as const, path: p })),
+    }),
+  ]);
+  return { alone, shared };
+}
+
+async function main() {
+  const dbs = await openBenchDb();
+  const rec = recording(dbs.app);
+  const raw = dbs.raw;
   const config = loadConfig({
-    NODE_ENV: 'production', DATABASE_URL: withDatabase(SERVER, name), DATA_DIR: os.tmpdir(),
+    NODE_ENV: 'production', DATABASE_URL: dbs.url, DATA_DIR: os.tmpdir(), PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD,
     PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', IN_PROCESS_WORKER: 'false',
   });
-  const runtime = await createRuntime(config, log, { supervise: false, db: rec.db });
+  let runtime: Awaited<ReturnType<typeof createRuntime>> | undefined;
   try {
+    runtime = await createRuntime(config, log, { supervise: false, db: rec.db });
     await ensureFirstOperator(runtime.deps);
     const app = await buildApp(runtime.deps, { logger: log });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -280,9 +324,12 @@ async function main() {
     const operator = { authorization: `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}` };
 
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-    say('## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
+    const version = (await raw.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v.split(' ')[0];
+    say(EMBEDDED
+      ? '## Scale on the embedded default (`npm run bench:scale -- --embedded`)'
+      : '## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
     say('');
-    say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${(await raw.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v.split(' ')[0]} PostgreSQL, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
+    say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${EMBEDDED ? `PGlite (PostgreSQL ${version})` : `${version} PostgreSQL`}, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
 
     const endpoints = (cursor: string): Endpoint[] => [
       { label: 'admin users, page 1', path: '/api/admin/users?page=1', auth: 'operator' },
@@ -332,6 +379,7 @@ async function main() {
     await seed(raw, none, small, heavy, heavyEvery);
     const smallSizes = await tableSizes(raw);
     const before = await run('small');
+    const blogBefore = await publicUnderOperatorLoad(address, operator);
     console.log('growing to full size');
     const t = Date.now();
     await seed(raw, small, full, heavy, heavyEvery);
@@ -345,6 +393,7 @@ async function main() {
     say('Invariants after seeding:');
     await checkInvariants(raw);
     const after = await run('full');
+    const blogAfter = await publicUnderOperatorLoad(address, operator);
 
     say('');
     say('| endpoint | small, 1 conn | full, 1 conn | full, 20 conns | req/s at 20 | response | p50 vs small | database time, small → full |');
@@ -355,6 +404,10 @@ async function main() {
       const errors = a.one.errors + a.twenty.errors ? ` (${a.one.errors + a.twenty.errors} errors)` : '';
       say(`| ${label} | ${fmt(b.one.p50)} / ${fmt(b.one.p99)} | **${fmt(a.one.p50)} / ${fmt(a.one.p99)}** | ${fmt(a.twenty.p50)} / ${fmt(a.twenty.p99)} | ${fmt(a.twenty.rps)} | ${kb(a.one.bytes)}${errors} | ${ratio.toFixed(1)}× | ${b.db.total.toFixed(2)} → ${a.db.total.toFixed(2)} ms |`);
     }
+
+    say('');
+    const rps = (r: Result) => `${fmt(r.rps)} req/s (p99 ${fmt(r.p99)} ms)`;
+    say(`Public blog list at 10 connections — small database: ${rps(blogBefore.alone)} alone, ${rps(blogBefore.shared)} while 4 clients load operator pages; full database: ${rps(blogAfter.alone)} alone, **${rps(blogAfter.shared)}** while operators work = **${(100 * blogAfter.shared.rps / blogBefore.alone.rps).toFixed(0)} %** of the small database's throughput.`);
 
     say('');
     say('### Plans of the slowest statement behind each endpoint (full size)');
@@ -370,10 +423,8 @@ async function main() {
     }
     await app.close();
   } finally {
-    await runtime.close();
-    await raw.close();
-    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.close();
+    await runtime?.close();
+    await dbs.drop();
   }
   writeSection(say.lines);
 }
@@ -381,7 +432,8 @@ async function main() {
 /** Replaces this benchmark's section of docs/benchmarks.md, leaving the others as they are. */
 function writeSection(lines: string[]) {
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  const [start, end] = ['<!-- bench:scale -->', '<!-- /bench:scale -->'];
+  const tag = EMBEDDED ? 'bench:scale-embedded' : 'bench:scale';
+  const [start, end] = [`<!-- ${tag} -->`, `<!-- /${tag} -->`];
   const doc = readFileSync(file, 'utf8');
   const section = `${start}\n${lines.join('\n')}\n${end}`;
   const next = doc.includes(start)

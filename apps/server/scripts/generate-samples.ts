@@ -11,9 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMPLEXITIES } from '@assay/shared';
-import { createReportWriter } from '../src/adapters/llm/create-report-writer.ts';
-import { generateReportContent } from '../src/modules/reports/engine/generate-report-content.ts';
-import { renderReportPdf } from '../src/modules/reports/engine/pdf/render-report-pdf.ts';
+import { generateReport } from '@assay/report-engine';
 
 export const SAMPLE_IDEA =
   'A low-cost ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic and fluoride from groundwater for rural households in India. ' +
@@ -29,22 +27,18 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const outDir = resolve(process.argv[2] ?? join(here, '../../web/public/samples'));
   mkdirSync(outDir, { recursive: true });
-  const writer = createReportWriter({ provider: 'offline' });
   for (const complexity of COMPLEXITIES) {
     const t0 = performance.now();
-    const content = await generateReportContent({ writer, idea: SAMPLE_IDEA, complexity });
-    const pdf = await renderReportPdf({
+    // The offline analyst, and no search: the public samples send nothing anywhere (their method page says so).
+    const { sections, pdf } = await generateReport({
       reportId: `SAMPLE-${complexity.toUpperCase()}`,
-      title: content.title,
       idea: SAMPLE_IDEA,
-      complexity,
-      createdAt: SAMPLE_DATE,
-      sections: content.sections,
-      offline: writer.offline,
+      tier: complexity,
+      ports: { llm: null, evidence: [], clock: { now: () => SAMPLE_DATE } },
     });
     const file = join(outDir, `sample-${complexity}.pdf`);
     writeFileSync(file, pdf);
-    console.log(`${file}: ${content.sections.length} sections, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`);
+    console.log(`${file}: ${sections.length} sections, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`);
   }
 }
 

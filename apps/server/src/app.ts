@@ -1,8 +1,9 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
+import { API_BASE, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
@@ -11,21 +12,28 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerAuthentication } from './http/authentication.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { onlyDeclaredRoutes } from './http/route.ts';
+import { COMPRESSIBLE } from './http/compressible.ts';
+import { publicCache, sendCached } from './http/public-cache.ts';
+import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import type { AppInstance } from './http/types.ts';
+import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { blogRoutes } from './modules/blog/index.ts';
+import { blogPublicReads, blogRoutes, type ViewCounter } from './modules/blog/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
-import { seoRoutes } from './modules/seo/index.ts';
+import { seoPublicReads, seoRoutes } from './modules/seo/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { tokensPublicReads, tokensRoutes } from './modules/tokens/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
 
 export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
@@ -47,29 +55,38 @@ const proxyTrust = (setting: Deps['config']['TRUST_PROXY']) =>
 
 /**
  * The whole product as one Fastify app: outside plugins, then ours, then module routes
- * under /api, then the SPA for every other path.
+ * under /api, then the SPA for every other path. Every route a module adds is one declared in
+ * packages/shared/src/api (onlyDeclaredRoutes refuses any other).
  */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions = {}): Promise<AppInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
   });
   const fullDeps: Deps = { ...deps, log: app.log };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.decorateRequest('member', null);
-  app.decorateRequest('operator', null);
+  registerAuthentication(app, fullDeps);
 
-  await securityHeaders(app);
+  requestLog(app);
+  securityHeaders(app);
+  // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
+  const blogReads = blogPublicReads(fullDeps);
+  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads]);
+  app.decorate('postViews', blogReads.views);
+  // HTML, JSON and feeds of 1 KB or more, compressed as they go out (the public reads' copies
+  // and the built files carry their own compressed forms; PDFs and event streams are left alone).
+  await app.register(compress, { threshold: 1024, customTypes: COMPRESSIBLE });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route under /api.' },
-      servers: [{ url: '/api' }],
+      servers: [{ url: API_BASE }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, admin: { type: 'http', scheme: 'basic' } } },
     },
     transform: jsonSchemaTransform,
@@ -78,32 +95,44 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   await app.register(
     async (api) => {
       await api.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      onlyDeclaredRoutes(api);
       await api.register(systemRoutes(fullDeps));
       await api.register(authRoutes(fullDeps));
       await api.register(operatorsRoutes(fullDeps));
       await api.register(blogRoutes(fullDeps));
       await api.register(contactRoutes(fullDeps));
       await api.register(usersRoutes(fullDeps));
+      await api.register(notificationsRoutes(fullDeps));
+      await api.register(accountRoutes(fullDeps));
       await api.register(tokensRoutes(fullDeps));
       await api.register(paymentsRoutes(fullDeps));
       await api.register(reportsRoutes(fullDeps));
       await api.register(adminRoutes(fullDeps));
     },
-    { prefix: '/api' },
+    { prefix: API_BASE },
   );
 
   if (options.webDistDir) await serveSpa(app, options.webDistDir);
   // Post pages with their own <head>, sitemap, feeds, robots.txt: before the SPA fallback.
-  await app.register(seoRoutes(fullDeps));
+  await app.register(async (site) => {
+    onlyDeclaredRoutes(site);
+    await site.register(seoRoutes(fullDeps));
+  });
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && app.spaIndexHtml) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_BASE) && app.spaIndexPage) {
       // The app's own "Page not found" screen, with a status crawlers and monitors can read.
-      return reply.code(isSpaPath(request.url) ? 200 : 404)
-        .type('text/html').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+      return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), app.spaIndexPage);
     }
     return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The batched post view writer (tests flush it). */
+    postViews: ViewCounter;
+  }
 }

@@ -1,7 +1,8 @@
+import type { ReportPorts } from '@assay/report-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GoogleVerifier } from './adapters/google/google-verifier.ts';
-import type { ReportWriter } from './adapters/llm/report-writer.ts';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import type { BlobStore } from './adapters/storage/blob-store.ts';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
@@ -16,5 +17,7 @@ export interface Deps {
   log: FastifyBaseLogger;
   queue: JobQueue;
   blobs: BlobStore;
-  reportWriter: ReportWriter;
+  payments: PaymentProvider;
+  /** The report engine's model (null: the offline analyst) and evidence sources. */
+  reportPorts: Pick<ReportPorts, 'llm' | 'evidence'>;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
-import { startBackgroundWork } from './background.ts';
+import { startWorkers } from './run-workers.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { ensureFirstOperator } from './modules/operators/index.ts';
 import { createRuntime } from './runtime.ts';
@@ -18,7 +18,7 @@ async function main() {
   const webDistDir =
     config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(deps, { logger: log, webDistDir });
-  const stopBackground = config.IN_PROCESS_WORKER ? await startBackgroundWork(deps) : () => undefined;
+  const stopBackground = config.IN_PROCESS_WORKER ? await startWorkers(deps) : () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +37,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
-    `Assay is running on ${config.PUBLIC_URL} (database: ${deps.db.kind}${deps.db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''}; mail: ${config.SMTP_URL ? 'SMTP' : `dev mailbox in ${config.DATA_DIR}/mail`}; reports: ${deps.reportWriter.provider}${config.IN_PROCESS_WORKER ? ', worker in-process' : ''})`,
+    `Assay is running on ${config.PUBLIC_URL} (database: ${deps.db.kind}${deps.db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''}; mail: ${config.SMTP_URL ? 'SMTP' : `dev mailbox in ${config.DATA_DIR}/mail`}; reports: ${deps.reportPorts.llm?.provider ?? 'offline'}, evidence: ${config.EVIDENCE_SOURCES.join('+') || 'none'}${config.IN_PROCESS_WORKER ? ', worker in-process' : ''})`,
   );
 }
 

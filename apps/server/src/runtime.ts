@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { limitPasswordHashing } from './lib/passwords.ts';
-import { reportQueueSpec } from './modules/reports/index.ts';
+import { queueSpecs } from './job-catalog.ts';
 
 /**
  * Everything a process needs, built once from configuration: the database (migrated), the
@@ -22,8 +22,8 @@ export async function createRuntime(
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const queue = await createJobQueue(db, [reportQueueSpec(config.REPORT_JOB_RETRY_LIMIT)], { supervise: opts.supervise });
-  const deps: Deps = { config, db, log, queue, ...createAdapters(config, log) };
+  const queue = await createJobQueue(db, queueSpecs(config), { supervise: opts.supervise });
+  const deps: Deps = { config, db, log, queue, ...createAdapters(config, log, db) };
   return {
     deps,
     async close() {

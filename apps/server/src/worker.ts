@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { loggerOptions } from './app.ts';
-import { startBackgroundWork } from './background.ts';
+import { startWorkers } from './run-workers.ts';
 import { loadConfigOrExit } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 
@@ -13,7 +13,7 @@ async function worker() {
   const log = pino(loggerOptions(config.LOG_LEVEL));
   if (!config.DATABASE_URL) log.warn('no DATABASE_URL: a standalone worker on PGlite cannot share the queue with a server');
   const runtime = await createRuntime(config, log, { supervise: true });
-  const stop = await startBackgroundWork(runtime.deps);
+  const stop = await startWorkers(runtime.deps);
   const shutdown = async () => {
     stop();
     await runtime.close();

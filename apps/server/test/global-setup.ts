@@ -5,12 +5,13 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
-import { reportQueueSpec } from '../src/modules/reports/index.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { queueSpecs } from '../src/job-catalog.ts';
 
 /** The job queue's own schema is part of the template too. */
 async function prepare(db: Db) {
   await migrate(db);
-  const queue = await createJobQueue(db, [reportQueueSpec(2)], { supervise: false });
+  const queue = await createJobQueue(db, queueSpecs(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) })), { supervise: false });
   await queue.stop();
 }
 

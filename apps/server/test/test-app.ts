@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
-import { startBackgroundWork } from '../src/background.ts';
+import { startWorkers } from '../src/run-workers.ts';
 import { loadConfig } from '../src/config/env.ts';
-import type { Db } from '../src/db/client.ts';
+import { openPostgres, type Db } from '../src/db/client.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { startTestSmtp } from './smtp-server.ts';
 import { createTestDb } from './test-db.ts';
@@ -18,9 +18,16 @@ export type TestEnv = Record<string, string>;
  * database, with a real SMTP server on loopback and a temporary DATA_DIR.
  * Password hashing is cheaper than production so suites stay fast; the algorithm is the same.
  */
-export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: string } = {}) {
+export async function createTestApp(
+  env: TestEnv = {},
+  options: {
+    webDistDir?: string;
+    /** Another server process on the same PostgreSQL database as this one (its own connections). */
+    sameDatabaseAs?: TestApp;
+  } = {},
+) {
   const smtp = await startTestSmtp();
-  const db: Db = await createTestDb();
+  const db: Db & { url?: string } = options.sameDatabaseAs ? sharedDb(options.sameDatabaseAs) : await createTestDb();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,7 +42,7 @@ export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: s
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const runtime = await createRuntime(config, log, { supervise: false, db });
   const { deps } = runtime;
-  const app = await buildApp(deps, { logger: log, ...options });
+  const app = await buildApp(deps, { logger: log, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   await app.ready();
   let stopBackground: (() => void) | undefined;
   return {
@@ -46,7 +53,7 @@ export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: s
     deps,
     /** Starts the report worker in this process, as `npm start` does. */
     async startWorker() {
-      stopBackground = await startBackgroundWork(deps);
+      stopBackground = await startWorkers(deps);
     },
     async close() {
       stopBackground?.();
@@ -59,3 +66,9 @@ export async function createTestApp(env: TestEnv = {}, options: { webDistDir?: s
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** New connections to another test app's database; closing them leaves the database to its owner. */
+function sharedDb(other: TestApp): Db {
+  if (!other.db.url) throw new Error('only a PostgreSQL test database can be shared by two apps');
+  return openPostgres(other.db.url, 20);
+}

@@ -4,8 +4,8 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../src/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** A fresh, migrated database of the kind this test project runs on. */
-export async function createTestDb(): Promise<Db> {
+/** A fresh, migrated database of the kind this test project runs on (`url`: a PostgreSQL one's address). */
+export async function createTestDb(): Promise<Db & { url?: string }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `assay_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
@@ -15,6 +15,7 @@ export async function createTestDb(): Promise<Db> {
     const db = openPostgres(withDatabase(url, name), 20);
     return {
       ...db,
+      url: withDatabase(url, name),
       close: async () => {
         await db.close();
         const a = openPostgres(url, 1);

@@ -5,6 +5,13 @@ export const PRODUCT_NAME = 'Assay';
 export const COMPLEXITIES = ['basic', 'advanced', 'comprehensive'] as const;
 export type Complexity = (typeof COMPLEXITIES)[number];
 
+/** Each tier's name as members read it, on every screen and in every report. */
+export const TIER_LABELS: Record<Complexity, string> = {
+  basic: 'Basic',
+  advanced: 'Advanced',
+  comprehensive: 'Comprehensive',
+};
+
 export const REPORT_COSTS: Record<Complexity, number> = {
   basic: 2500,
   advanced: 7500,

@@ -13,3 +13,5 @@ export * from './report-sections.ts';
 export * from './spa-routes.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/account.ts';
+export * from './api/index.ts';

@@ -24,6 +24,9 @@ export const MSG = {
   ideaRequired: 'Please describe your technology idea',
   ideaMin: 'Please provide at least 50 characters',
   ideaCut: 'Only the first 10,000 characters were kept: a description can be at most 10,000 characters long.',
+  /** Under the idea box: what the prior-art search sends (docs/decisions/111). */
+  ideaSearchNotice:
+    'To find prior art, only a few search terms drawn from your idea are sent to patent and research databases, never its text; your report lists them.',
   complexityRequired: 'Please select report complexity',
   reasonRequired: 'Please select a reason',
   messageRequired: 'Message is required',

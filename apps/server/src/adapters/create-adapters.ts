@@ -1,15 +1,17 @@
+import { createEvidenceSources, createLlm } from '@assay/report-engine';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/env.ts';
+import { evidenceConfig, type Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
 import { createGoogleVerifier } from './google/google-verifier.ts';
-import { createReportWriter } from './llm/create-report-writer.ts';
 import { createDevMailbox } from './mail/dev-mailbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { createPaymentProvider } from './payments/create-payment-provider.ts';
 import { createFilesystemStore } from './storage/filesystem-store.ts';
 import { createS3Store } from './storage/s3-store.ts';
 
 /** Production adapters when configured, embedded defaults otherwise. */
-export function createAdapters(config: Config, log: FastifyBaseLogger) {
+export function createAdapters(config: Config, log: FastifyBaseLogger, db: Db) {
   return {
     mailer: config.SMTP_URL
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -26,14 +28,18 @@ export function createAdapters(config: Config, log: FastifyBaseLogger) {
           prefix: config.S3_PREFIX,
         })
       : createFilesystemStore(path.join(config.DATA_DIR, 'files')),
-    reportWriter: createReportWriter({
-      provider: config.LLM_PROVIDER,
-      baseUrl: config.LLM_BASE_URL,
-      apiKey: config.LLM_API_KEY,
-      model: config.LLM_MODEL,
-      timeoutMs: config.LLM_TIMEOUT_MS,
-      maxRetries: config.LLM_MAX_RETRIES,
-      stream: config.LLM_STREAM,
-    }),
+    payments: createPaymentProvider(config, db),
+    reportPorts: {
+      llm: createLlm({
+        provider: config.LLM_PROVIDER,
+        baseUrl: config.LLM_BASE_URL,
+        apiKey: config.LLM_API_KEY,
+        model: config.LLM_MODEL,
+        timeoutMs: config.LLM_TIMEOUT_MS,
+        maxRetries: config.LLM_MAX_RETRIES,
+        stream: config.LLM_STREAM,
+      }),
+      evidence: createEvidenceSources(evidenceConfig(config)),
+    },
   };
 }

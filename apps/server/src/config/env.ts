@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { evidenceConfigSchema, llmConfigSchema } from '@assay/report-engine';
 import { OPERATOR_PASSWORD_MIN_LENGTH, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
-import { reportWriterConfigSchema } from '../adapters/llm/config.ts';
 
 /**
  * All configuration, validated once at start. Nothing else reads process.env.
@@ -66,6 +66,8 @@ const schema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Assay <no-reply@assay.local>'),
+  /** First wait before a failed notice mail is tried again (it doubles each time, ten tries). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -107,6 +109,17 @@ const schema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   LLM_STREAM: bool,
+  // prior-art and literature search before writing (docs/decisions/111-evidence-sources.md)
+  EVIDENCE_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.enum(['openalex', 'patentsview']))),
+  OPENALEX_URL: optionalUrl,
+  OPENALEX_MAILTO: optionalString.pipe(z.email().optional()),
+  PATENTSVIEW_URL: optionalUrl,
+  PATENTSVIEW_API_KEY: optionalString,
+  EVIDENCE_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
   REPORT_SECTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(34),
   REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REPORT_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
@@ -160,8 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   problems.push(...paymentProblems(c));
   if (c.LLM_PROVIDER !== 'offline') {
-    const llm = reportWriterConfigSchema.safeParse({ provider: c.LLM_PROVIDER, baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL });
+    const llm = llmConfigSchema.safeParse({ provider: c.LLM_PROVIDER, baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL });
     if (!llm.success) problems.push(...llm.error.issues.map((i) => `LLM_${String(i.path[0]).replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase()}: ${i.message}`));
+  }
+  const evidence = evidenceConfigSchema.safeParse(evidenceConfig(c));
+  if (!evidence.success) {
+    problems.push(...evidence.error.issues.map((i) => `${i.path[0] === 'patentsviewApiKey' ? 'PATENTSVIEW_API_KEY' : 'EVIDENCE_SOURCES'}: ${i.message}`));
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
@@ -185,6 +202,18 @@ function embeddedSecret(dataDir: string, external: boolean): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The evidence sources' settings, in the report engine's terms. */
+export function evidenceConfig(c: Pick<Config, 'EVIDENCE_SOURCES' | 'OPENALEX_URL' | 'OPENALEX_MAILTO' | 'PATENTSVIEW_URL' | 'PATENTSVIEW_API_KEY' | 'EVIDENCE_TIMEOUT_MS'>) {
+  return {
+    sources: c.EVIDENCE_SOURCES,
+    openalexUrl: c.OPENALEX_URL,
+    openalexMailto: c.OPENALEX_MAILTO,
+    patentsviewUrl: c.PATENTSVIEW_URL,
+    patentsviewApiKey: c.PATENTSVIEW_API_KEY,
+    timeoutMs: c.EVIDENCE_TIMEOUT_MS,
+  };
 }
 
 /** Razorpay when keys are configured (or asked for), else the local sandbox checkout. */

@@ -23,8 +23,19 @@ export interface Db extends Queryable {
   /** Runs a multi-statement SQL script without parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload. `onListening(false)` says notifications
+   * may be missed from now on (the listening connection was lost); `onListening(true)` that they
+   * arrive again (after a reconnect). Resolves once listening, or once the first try failed.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
   /** The underlying PGlite, for tools that need it (job queue adapter). */
   readonly pglite?: PGlite;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onListening(listening: boolean): void;
 }
 
 const INT8_OID = 20;
@@ -40,6 +51,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     ...(loadDataDir ? { loadDataDir } : {}),
     // Trigram indexes for substring search (migration 050).
     extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers is most of an idle process's memory, and an
+    // embedded site's working set is far smaller; reads past it come from the file cache.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     parsers: { [INT8_OID]: (v: string) => Number(v) },
   });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
@@ -56,6 +70,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     exec: async (sql) => {
       await db.exec(sql);
+    },
+    // One process owns the database: notifications cannot be missed while it is open.
+    async listen(channel, handlers) {
+      const stop = await db.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onListening(true);
+      return { close: () => stop() };
     },
     close: () => db.close(),
   };
@@ -96,7 +116,54 @@ export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Db 
     exec: async (sql) => {
       await pool.query(sql);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own (a pooled one would stop listening when released), opened again
+ * after a loss: a second, then up to 10 s later each time. While it is down, `onListening(false)`.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = (c: pg.Client, err?: Error) => {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => undefined);
+    handlers.onListening(false);
+    if (err) console.warn(`postgres: listening for ${channel} lost (${err.message}); retrying`);
+    if (!closed) timer = setTimeout(() => void connect(), retryMs);
+    retryMs = Math.min(retryMs * 2, 10_000);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => handlers.onMessage(n.payload ?? ''));
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (closed || client !== c) return;
+      retryMs = 1000;
+      handlers.onListening(true);
+    } catch (err) {
+      lost(c, err as Error);
+    }
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -1,12 +1,14 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppInstance } from './types.ts';
 
 /**
- * Security headers on every response. The CSP allows only the outside scripts the product
- * needs: Google Sign-In, Razorpay Checkout and the consultation scheduler.
+ * Security headers on every response, worked out once at start (helmet's own middleware run
+ * against a recording response) and copied onto each reply. The CSP allows only the outside
+ * scripts the product needs: Google Sign-In, Razorpay Checkout and the consultation scheduler.
  */
-export async function securityHeaders(app: AppInstance) {
-  await app.register(helmet, {
+export function securityHeaders(app: AppInstance) {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,4 +32,19 @@ export async function securityHeaders(app: AppInstance) {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet sets with these options (none of them differs between requests). */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }

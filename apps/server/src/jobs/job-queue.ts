@@ -7,10 +7,22 @@ import type { Db, Queryable } from '../db/client.ts';
  * transaction that created it committed.
  */
 export interface JobQueue {
-  enqueue(tx: Queryable, name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /** The payload is checked against the job's declaration before it is stored. */
+  enqueue<P extends object>(tx: Queryable, job: Enqueueable<P>, data: P, options?: { singletonKey?: string }): Promise<string | null>;
   /** Runs handler for jobs of `name`, at most `concurrency` at once in this process. */
   work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  /**
+   * Deletes the jobs of `name` whose payload `field` equals `value`, waiting or done (pg-boss
+   * keeps finished jobs a while): account deletion forgets the mail queued for an address.
+   */
+  forget(tx: Queryable, name: string, field: string, value: string): Promise<number>;
   stop(): Promise<void>;
+}
+
+/** What enqueueing needs of a job definition (see job-definition.ts). */
+export interface Enqueueable<P> {
+  name: string;
+  payload: { parse(data: unknown): P };
 }
 
 export interface QueuedJob<T> {
@@ -68,8 +80,8 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     else await boss.createQueue(q.name, settings);
   }
   return {
-    async enqueue(tx, name, data, opts) {
-      return boss.send(name, data, { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}) } as PgBoss.SendOptions);
+    async enqueue(tx, job, data, opts) {
+      return boss.send(job.name, job.payload.parse(data), { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}) } as PgBoss.SendOptions);
     },
     async work(name, concurrency, handler) {
       // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.
@@ -80,6 +92,14 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
           }
         });
       }
+    },
+    async forget(tx, name, field, value) {
+      let deleted = 0;
+      for (const table of ['job', 'archive']) {
+        const r = await tx.query(`DELETE FROM pgboss.${table} WHERE name = $1 AND data->>$2 = $3`, [name, field, value]);
+        deleted += r.rowCount;
+      }
+      return deleted;
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

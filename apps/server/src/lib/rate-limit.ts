@@ -55,3 +55,9 @@ export async function assertUnderLimits(db: Queryable, limits: FailureLimit[], d
 export async function countHit(db: Queryable, limits: FailureLimit[]): Promise<void> {
   for (const l of limits) await bump(db, l.key, l.windowSeconds);
 }
+
+/** Forgets every counter whose key names one of these values (an account's email or id, on deletion). */
+export async function clearRateLimitsNaming(db: Queryable, values: string[]): Promise<number> {
+  const r = await db.query('DELETE FROM rate_limits WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) v WHERE strpos(key, v) > 0)', [values]);
+  return r.rowCount;
+}

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.ts';
 
 /**
  * Running totals kept by triggers as rows are written (stat_counters, migration 050):
- * 'users', 'reports', 'payments', 'payments_paid', 'contact_submissions', 'posts_version' and
+ * 'users', 'reports', 'payments', 'payments_paid', 'contact_submissions' and
  * 'revenue:<currency>'. Reading one is a few rows, however large the tables grow.
  */
 export async function readCounters(db: Queryable, names: string[]): Promise<Map<string, number>> {

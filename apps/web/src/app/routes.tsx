@@ -1,16 +1,26 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { MemberShell } from '../components/layout/MemberShell.tsx';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout.tsx';
-import { ErrorPage } from '../components/layout/ErrorBoundary.tsx';
-import { NotFoundPage } from '../components/layout/NotFoundPage.tsx';
-import { GuestOnly } from '../components/layout/RequireAuth.tsx';
-import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { Root } from './Root.tsx';
 
-/** Each screen is its own chunk: the public pages stay small, member and admin code load on demand. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/**
+ * Each screen is its own chunk: the public pages stay small, member and admin code load on
+ * demand. The router runs in declarative mode (`useRoutes` under a BrowserRouter): the data
+ * router's loaders and actions, which no screen uses, would double its weight in every page.
+ * Root shows a spinner while a screen's chunk loads; a navigation keeps the old screen meanwhile.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> => {
+  const Page = lazy(load);
+  return { element: <Page /> };
+};
+/** A named export of a module, as a lazy component. */
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+// Only some visitors see these: members, visitors at the sign-in forms, unknown addresses.
+const MemberArea = named(() => import('./MemberArea.tsx'), 'MemberArea');
+const GuestOnly = named(() => import('../components/layout/RequireAuth.tsx'), 'GuestOnly');
+const NotFoundPage = named(() => import('../components/layout/NotFoundPage.tsx'), 'NotFoundPage');
 
 /**
  * The route table of SPEC section 2 (plus /forgot-password). Every path is also in SPA_ROUTES
@@ -20,9 +30,6 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <ErrorPage />,
-    // Shown while the first screen's chunk loads, instead of a blank page.
-    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         element: <PublicLayout />,
@@ -54,7 +61,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <MemberShell />,
+        element: <MemberArea />,
         children: [
           { path: '/profile', ...page(() => import('../features/account/pages/ProfilePage.tsx')) },
           { path: '/login-pricing', ...page(() => import('../features/billing/pages/BuyTokensPage.tsx')) },
@@ -66,4 +73,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The route table, for a BrowserRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,23 @@
-import { MSG, type ApiErrorBody } from '@assay/shared';
+import {
+  endpointUrl,
+  MSG,
+  type ApiErrorBody,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointHeaders,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type JsonEndpoint,
+} from '@assay/shared';
+import { z } from 'zod';
 import { session } from './session.ts';
+
+/**
+ * The one API client: every call names an endpoint declared in packages/shared/src/api, so the
+ * path, method, auth, request types and response schema come from the same place the server
+ * registers its routes from.
+ */
 
 /** An HTTP error from our API, carrying the server's `detail` text. */
 export class ApiError extends Error {
@@ -7,9 +25,16 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string | undefined,
     readonly errors?: Record<string, string>,
+    /** How long the server asked to wait before trying again (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ?? `HTTP ${status}`);
   }
+}
+
+/** A response body its endpoint's schema refuses: the server and the declaration disagree (development and tests only). */
+export class ContractError extends Error {
+  override name = 'ContractError';
 }
 
 /** The text to show for an error: the server's detail, or the given fallback (spec section 8). */
@@ -21,65 +46,99 @@ export function errorText(err: unknown, fallback: string = MSG.genericError): st
   return fallback;
 }
 
-export interface RequestOptions {
-  method?: string;
+/** An object with nothing in it: what a part may be left out as when its schema requires nothing. */
+type Nothing = Record<never, never>;
+
+/** A part of the request the endpoint declares: required when its schema needs something, absent when it declares none. */
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : Nothing extends T ? { [P in K]?: T } : { [P in K]: T };
+
+export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>> &
+  Part<'headers', EndpointHeaders<E>> & {
+    signal?: AbortSignal;
+    /** Basic credentials, for operator endpoints (the admin panel passes its stored ones). */
+    authorization?: string;
+  };
+
+type CallArgs<E extends Endpoint> = Nothing extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+interface Sent {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
-  /** Sends application/x-www-form-urlencoded instead of JSON. */
-  form?: Record<string, string>;
-  headers?: Record<string, string>;
+  headers?: Record<string, string | undefined>;
   signal?: AbortSignal;
-  /** Send the member's bearer token and refresh once on 401. Default true. */
-  auth?: boolean;
-  /** Return the raw Response (for blobs). */
-  raw?: boolean;
+  authorization?: string;
 }
 
-const BASE = '/api';
+/** Responses are checked against their schemas while developing and testing; production trusts them. */
+const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-  let body: BodyInit | undefined;
-  if (opts.form) {
+function send(e: Endpoint, input: Sent, withMember: boolean): Promise<Response> {
+  const headers: Record<string, string> = { accept: e.produces ?? 'application/json' };
+  for (const [name, value] of Object.entries(input.headers ?? {})) if (value !== undefined) headers[name] = value;
+  let body: string | undefined;
+  if (input.body !== undefined && e.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(opts.form).toString();
-  } else if (opts.body !== undefined) {
+    const fields = Object.entries(input.body as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)])).toString();
+  } else if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
+    body = JSON.stringify(input.body);
   }
-  const token = opts.auth === false ? undefined : session.accessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(BASE + path, {
-    method: opts.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-    signal: opts.signal,
-    credentials: 'same-origin',
-  });
+  const token = withMember ? session.accessToken() : undefined;
+  const authorization = input.authorization ?? (token ? `Bearer ${token}` : undefined);
+  if (authorization) headers.authorization = authorization;
+  return fetch(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin' });
 }
 
 async function toError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
+  const wait = Number(res.headers.get('retry-after') ?? NaN);
+  const retryAfter = Number.isInteger(wait) && wait > 0 ? wait : undefined;
   try {
     const json = JSON.parse(text) as Partial<ApiErrorBody>;
-    return new ApiError(res.status, typeof json.detail === 'string' ? json.detail : undefined, json.errors);
+    return new ApiError(res.status, typeof json.detail === 'string' ? json.detail : undefined, json.errors, retryAfter);
   } catch {
-    return new ApiError(res.status, text || undefined);
+    return new ApiError(res.status, text || undefined, undefined, retryAfter);
   }
 }
 
 /**
- * Calls the API. A 401 on an authenticated call triggers one refresh and one retry;
- * if the refresh fails the session is cleared and the error is thrown.
+ * Calls an endpoint and answers the raw Response (for PDFs, CSV files, paging headers).
+ * Member endpoints carry the bearer token; a 401 refreshes the session once (shared by every
+ * call that meets it) and retries; if the refresh fails the session is cleared. Operator
+ * endpoints carry the `authorization` given. A non-2xx answer throws ApiError.
  */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  let res = await send(path, opts);
-  if (res.status === 401 && opts.auth !== false && session.accessToken()) {
-    const refreshed = await session.refresh();
-    if (refreshed) res = await send(path, opts);
+export async function callRaw<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Response> {
+  const sent = (input ?? {}) as Sent;
+  if (e.auth === 'operator' && !sent.authorization) throw new ApiError(401, MSG.adminAuthRequired);
+  const withMember = !sent.authorization && (e.auth === 'member' || e.auth === 'member_or_operator');
+  let res = await send(e, sent, withMember);
+  if (res.status === 401 && withMember && session.accessToken()) {
+    if (await session.refresh()) res = await send(e, sent, withMember);
     else session.clear();
   }
   if (!res.ok) throw await toError(res);
-  if (opts.raw) return res as unknown as T;
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return res;
+}
+
+/** The JSON body of an endpoint's response, checked against its declared schema in development and tests. */
+export async function readJson<E extends JsonEndpoint>(e: E, res: Response): Promise<EndpointResponse<E>> {
+  const data: unknown = res.status === 204 ? undefined : await res.json();
+  if (CHECK_RESPONSES) {
+    const schema = e.responses[res.status];
+    if (!schema) throw new ContractError(`${e.method} ${e.path} answered ${res.status}, a status it does not declare`);
+    const checked = schema.safeParse(data);
+    if (!checked.success) {
+      throw new ContractError(`${e.method} ${e.path} answered a body its schema refuses:\n${z.prettifyError(checked.error)}`);
+    }
+  }
+  return data as EndpointResponse<E>;
+}
+
+/** Calls a JSON endpoint and answers its body. */
+export async function call<E extends JsonEndpoint>(e: E, ...args: CallArgs<E>): Promise<EndpointResponse<E>> {
+  return readJson(e, await callRaw(e, ...args));
 }

@@ -1,7 +1,7 @@
 import { MSG } from '@assay/shared';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError, errorText } from './api.ts';
+import { showToast } from './toasts.ts';
 
 /** Spec: 1 retry, fresh for 5 minutes, no refetch on window focus. */
 export function createQueryClient() {
@@ -11,7 +11,7 @@ export function createQueryClient() {
         // Queries that handle their own errors opt out with meta.silent.
         if (query.meta?.silent) return;
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return;
-        toast.error(errorText(err, MSG.genericError));
+        showToast('error', errorText(err, MSG.genericError));
       },
     }),
     defaultOptions: {

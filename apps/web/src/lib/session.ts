@@ -1,4 +1,4 @@
-import type { User } from '@assay/shared';
+import { authEndpoints, endpointPath, type EndpointResponse, type User } from '@assay/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -25,14 +25,15 @@ function set(next: Partial<State>) {
 
 async function doRefresh(): Promise<boolean> {
   try {
-    const res = await fetch('/api/auth/refresh', {
+    // Its own fetch, not the API client: the client calls this on a 401 and must not loop back into it.
+    const res = await fetch(endpointPath(authEndpoints.refresh), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
       credentials: 'same-origin',
     });
     if (!res.ok) return false;
-    const body = (await res.json()) as { access_token: string };
+    const body = (await res.json()) as EndpointResponse<typeof authEndpoints.refresh>;
     set({ accessToken: body.access_token });
     return true;
   } catch {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfig } from '@assay/shared';
-import { api } from './api.ts';
+import { systemEndpoints, type SiteConfig } from '@assay/shared';
+import { call } from './api.ts';
 
 
 export const DEFAULT_SITE: SiteConfig = {
@@ -15,7 +15,7 @@ export const DEFAULT_SITE: SiteConfig = {
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: () => api<SiteConfig>('/site-config', { auth: false }),
+  queryFn: () => call(systemEndpoints.siteConfig),
   staleTime: Infinity,
   meta: { silent: true },
 });

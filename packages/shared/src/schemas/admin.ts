@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineText, listCursor } from './fields.ts';
+import { lineText, listCursor, pathParam } from './fields.ts';
 
 /** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
 
@@ -10,6 +10,11 @@ export const adminListQuery = z.object({
   cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+export const adminUserParams = z.object({ id: pathParam(100) });
+
+/** A member's card lists: the newest 500, then X-Next-Cursor. */
+export const adminMemberListQuery = z.object({ cursor: listCursor, limit: z.coerce.number().int().min(1).max(500).default(500) });
 
 export const adminUserView = z.object({
   id: z.string(),

@@ -148,6 +148,9 @@ export const googleLoginResponse = z.union([sessionResponse, profileIncompleteRe
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/** The account waits for its emailed code; `email` is the address it went to. */
+export const signupResponse = messageResponse.extend({ email: z.string() });
+
 /** The mailbox is verified; password_reset_required: no password was proved, one is set with the mailed reset code. */
 export const verifyOtpResponse = messageResponse.extend({ password_reset_required: z.literal(true).optional() });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;

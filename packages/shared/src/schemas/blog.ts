@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { displayNameText, lineText, listCursor, multiLineText } from './fields.ts';
+import { displayNameText, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
 
 /** Blog posts and press releases (SPEC sections 2, 3 and 7). */
 
@@ -97,6 +97,8 @@ export const postListQuery = z.object({
 export type PostListQuery = z.input<typeof postListQuery>;
 
 export const postTypeQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
+export const postSlugParams = z.object({ slug: pathParam(200) });
+export const postIdParams = z.object({ id: pathParam(100) });
 export const adminPostListQuery = z.object({
   post_type: z.enum(POST_TYPES).optional(),
   /** The next page's position, from X-Next-Cursor. */

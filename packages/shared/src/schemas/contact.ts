@@ -91,3 +91,6 @@ export const contactSubmissionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export type ContactSubmissionsQuery = z.input<typeof contactSubmissionsQuery>;
+
+/** GET /contact/export: the list's filters, without paging (the whole selection). */
+export const contactExportQuery = contactSubmissionsQuery.omit({ page: true, cursor: true, limit: true });

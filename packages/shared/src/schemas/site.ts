@@ -10,3 +10,8 @@ export const siteConfigResponse = z.object({
   google_client_id: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>;
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+export const readyResponse = z.object({ status: z.literal('ready'), database: z.string() });
+/** Why the server is not ready (pending migrations, database unreachable). */
+export const notReadyResponse = z.object({ detail: z.string() });

@@ -15,8 +15,8 @@ export function createDevMailbox(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   mkdirSync(dir, { recursive: true });
   return {
-    async send({ to, subject, text, html, code }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, code, attachments }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
       const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);

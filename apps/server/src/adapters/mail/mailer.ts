@@ -6,6 +6,13 @@ export interface MailMessage {
   html?: string;
   /** A one-time code in the message; only the dev mailbox prints it, to finish signup offline. */
   code?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {

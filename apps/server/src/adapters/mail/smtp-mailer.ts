@@ -16,8 +16,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     socketTimeout: 20_000,
   });
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, attachments }) {
+      await transport.sendMail({ from, to, subject, text, html, attachments });
     },
     close: () => transport.close(),
   };

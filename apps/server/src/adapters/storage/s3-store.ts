@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
 
@@ -14,7 +13,8 @@ export interface S3Settings {
 
 /** Any S3-compatible store (AWS S3, Cloudflare R2, MinIO, …). */
 export function createS3Store(s: S3Settings): BlobStore {
-  const client = new S3Client({
+  // The SDK loads on first use: it is most of a second of start-up, and many servers never store a file.
+  const sdk = import('@aws-sdk/client-s3').then((aws) => ({ aws, client: new aws.S3Client({
     region: s.region,
     ...(s.endpoint ? { endpoint: s.endpoint } : {}),
     forcePathStyle: s.forcePathStyle,
@@ -24,7 +24,7 @@ export function createS3Store(s: S3Settings): BlobStore {
     ...(s.accessKeyId && s.secretAccessKey
       ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
       : {}),
-  });
+  }) }));
   const objectKey = (key: string) => {
     assertSafeKey(key);
     return `${s.prefix}${key}`;
@@ -32,20 +32,23 @@ export function createS3Store(s: S3Settings): BlobStore {
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: objectKey(key), Body: body, ContentType: contentType }));
+      const { aws, client } = await sdk;
+      await client.send(new aws.PutObjectCommand({ Bucket: s.bucket, Key: objectKey(key), Body: body, ContentType: contentType }));
     },
     async get(key) {
+      const { aws, client } = await sdk;
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket: s.bucket, Key: objectKey(key) }));
+        const r = await client.send(new aws.GetObjectCommand({ Bucket: s.bucket, Key: objectKey(key) }));
         if (!r.Body) return undefined;
         return { body: r.Body as Readable, size: r.ContentLength };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+        if (err instanceof aws.NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
         throw err;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: objectKey(key) }));
+      const { aws, client } = await sdk;
+      await client.send(new aws.DeleteObjectCommand({ Bucket: s.bucket, Key: objectKey(key) }));
     },
   };
 }

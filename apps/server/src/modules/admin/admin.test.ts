@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MSG, type AdminReport, type AdminStats, type AdminUser, type Transaction } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fakes/fake-razorpay.ts';
@@ -126,8 +127,13 @@ describe('operator calls', () => {
         provider, receipt, razorpay_order_id, created_at)
       SELECT gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_keyset_' || u.email, u.created_at
         FROM users u WHERE u.email LIKE 'tied%@keyset.example'`);
-    for (const [url, table] of [['/api/admin/users?limit=3', 'users'], ['/api/admin/transactions?limit=3', 'payments']] as const) {
-      const expected = (await t.db.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
+    // A search walks its matches the same way (they are gathered first, then ordered).
+    for (const [url, table, where] of [
+      ['/api/admin/users?limit=3', 'users', 'true'],
+      ['/api/admin/users?limit=2&q=tied', 'users', `email LIKE 'tied%'`],
+      ['/api/admin/transactions?limit=3', 'payments', 'true'],
+    ] as const) {
+      const expected = (await t.db.query<{ id: string }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
@@ -139,7 +145,7 @@ describe('operator calls', () => {
         await t.db.query(`WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ('Newcomer', $1, 'scrypt$x') RETURNING id)
           INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
           SELECT gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid() FROM u`,
-        [`new-${seen.length}-${table}@keyset.example`]);
+        [`new-${randomUUID()}@keyset.example`]);
       } while (cursor);
       expect(seen, url).toEqual(expected);
     }

@@ -1,14 +1,12 @@
-import type { AdminReport } from '@assay/shared';
+import { endpointPath, reportsEndpoints, TIER_LABELS, type AdminReport, type Complexity } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cursorAt, splitPage } from '../../lib/paging.ts';
-
-const TIER = { basic: 'Basic', advanced: 'Advanced', comprehensive: 'Comprehensive' } as const;
 
 /** One member's reports for the operator panel, newest first, one page: file_url when the PDF exists. */
 export async function listUserReports(db: Queryable, userId: string, q: { cursor?: string | undefined; limit: number }) {
   const params: unknown[] = [userId, q.limit + 1];
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
-  const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: keyof typeof TIER; status: string; pdf_key: string | null }>(
+  const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: Complexity; status: string; pdf_key: string | null }>(
     `SELECT id, title, created_at, ${cursorAt('created_at')} AS cursor_at, complexity, status, pdf_key FROM reports
       WHERE user_id = $1 ${after ? `AND ${after}` : ''} ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
@@ -18,8 +16,8 @@ export async function listUserReports(db: Queryable, userId: string, q: { cursor
     id: x.id,
     title: x.title,
     created_at: x.created_at.toISOString(),
-    plan_name: TIER[x.complexity],
-    file_url: x.status === 'completed' && x.pdf_key ? `/api/reports/${x.id}/download` : null,
+    plan_name: TIER_LABELS[x.complexity],
+    file_url: x.status === 'completed' && x.pdf_key ? endpointPath(reportsEndpoints.download, { id: x.id }) : null,
     status: x.status,
   }));
   return { reports, next };

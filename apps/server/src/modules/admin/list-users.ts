@@ -30,26 +30,29 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   const where = [`($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   if (after) where.push(after);
-  const fromWhere = `FROM users u WHERE ${where.join(' AND ')}`;
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
-  const [rows, total] = await Promise.all([
-    db.query<Row & { paid_available: number; cursor_at: string }>(
-      `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
-              ${cursorAt('u.created_at')} AS cursor_at,
-              (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
-                ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
-              t.available AS available_tokens, t.paid AS paid_available
-         FROM (SELECT u.* ${fromWhere} ORDER BY u.created_at DESC, u.id DESC
-               LIMIT $${params.length + 1} OFFSET $${params.length + 2}) u
-         CROSS JOIN LATERAL (
-           SELECT coalesce(sum(l.remaining), 0)::int AS available,
-                  coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
-             FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
-        ORDER BY u.created_at DESC, u.id DESC`,
-      [...params, q.limit + 1, offset],
-    ),
-    search ? cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : readCounter(db, 'users').then(exactTotal),
-  ]);
+  const total = search ? await cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : exactTotal(await readCounter(db, 'users'));
+  // A search with few matches gathers them through the trigram indexes and then sorts them
+  // (OFFSET 0 keeps PostgreSQL from walking the newest-first index instead, filtering
+  // thousands of members to find a page); one with many matches finds a page at once on that walk.
+  const members = search && !total.capped
+    ? `(SELECT u.* FROM users u WHERE ${where.join(' AND ')} OFFSET 0) u`
+    : `users u WHERE ${where.join(' AND ')}`;
+  const rows = await db.query<Row & { paid_available: number; cursor_at: string }>(
+    `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
+            ${cursorAt('u.created_at')} AS cursor_at,
+            (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
+              ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
+            t.available AS available_tokens, t.paid AS paid_available
+       FROM (SELECT u.* FROM ${members} ORDER BY u.created_at DESC, u.id DESC
+             LIMIT $${params.length + 1} OFFSET $${params.length + 2}) u
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(l.remaining), 0)::int AS available,
+                coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
+           FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
+      ORDER BY u.created_at DESC, u.id DESC`,
+    [...params, q.limit + 1, offset],
+  );
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({
     id: u.id,

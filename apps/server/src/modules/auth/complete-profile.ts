@@ -1,9 +1,10 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { verifyPurposeToken } from '../../lib/jwt.ts';
 import { USER_COLUMNS, type UserRow } from '../users/index.ts';
 import { PROFILE_TOKEN_PURPOSE } from './google-login.ts';
-import { openSession, verifyPurposeToken, type SessionMeta } from './session-tokens.ts';
+import { openSession, type SessionMeta } from './session-tokens.ts';
 
 export async function completeProfile(
   deps: Deps,

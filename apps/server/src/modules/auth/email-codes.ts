@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
 import { hmac, randomDigits, safeEqual } from '../../lib/secrets.ts';
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+export type CodePurpose = 'verify_email' | 'reset_password' | 'delete_account';
 type CodeConfig = Pick<Config, 'JWT_SECRET' | 'OTP_CODES_PER_HOUR'>;
 
 const codeHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>

@@ -1,9 +1,10 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { signPurposeToken } from '../../lib/jwt.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
 import { accountActivated } from './account-activated.ts';
-import { openSession, signPurposeToken, type SessionMeta } from './session-tokens.ts';
+import { openSession, type SessionMeta } from './session-tokens.ts';
 
 export const PROFILE_TOKEN_PURPOSE = 'complete_profile';
 

@@ -31,5 +31,15 @@ export function resetMail(to: string, name: string, code: string): MailMessage {
   };
 }
 
+export function deletionMail(to: string, name: string, code: string): MailMessage {
+  return {
+    to,
+    code,
+    subject: `Your ${PRODUCT_NAME} account deletion code: ${code}`,
+    text: `Hi ${name},\n\nSomeone signed in to your ${PRODUCT_NAME} account asked to delete it. The code to confirm is ${code}.\nIt expires in ${OTP.ttlMinutes} minutes.\n\nDeleting the account removes your reports and forfeits your unused tokens. If you did not ask for this, ignore this email and your account stays as it is.`,
+    html: wrap('Confirm deleting your account', `Hi ${escapeHtml(name)}, use this code to confirm deleting your ${PRODUCT_NAME} account. Deleting it removes your reports and forfeits your unused tokens.`, code),
+  };
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

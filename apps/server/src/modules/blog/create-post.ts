@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Post, PostInputParsed } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
+import { contentChanged } from '../../lib/content-changes.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
 import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
@@ -11,7 +12,7 @@ import { reserveSlug, slugify } from './slugs.ts';
 export async function createPost(db: Db, op: OperatorAuth, input: PostInputParsed): Promise<Post> {
   const content = cleanContent(input.content);
   const status = input.status ?? 'draft';
-  return db.transaction(async (tx: Queryable) => {
+  const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
     const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
     const r = await tx.query<PostRow>(
@@ -25,4 +26,6 @@ export async function createPost(db: Db, op: OperatorAuth, input: PostInputParse
     await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
     return toPost(r.rows[0]!);
   });
+  contentChanged(db, 'posts');
+  return saved;
 }

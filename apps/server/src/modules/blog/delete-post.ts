@@ -1,5 +1,6 @@
 import { MSG } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
+import { contentChanged } from '../../lib/content-changes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -16,4 +17,5 @@ export async function deletePost(db: Db, op: OperatorAuth, id: string): Promise<
     if (!gone) throw notFound(MSG.postNotFound, 'post_not_found');
     await audit(tx, op, 'post.delete', `post:${id}`, gone);
   });
+  contentChanged(db, 'posts');
 }

@@ -1,4 +1,6 @@
 export { blogRoutes } from './blog.routes.ts';
+export { blogPublicReads } from './public-reads.ts';
+export type { ViewCounter } from './view-counter.ts';
 export { sanitizePostHtml } from './sanitize-post-html.ts';
 export {
   findPublishedPost, listPublishedForFeeds, listPublishedForSitemap, type PublishedSummary, type SitemapEntry,

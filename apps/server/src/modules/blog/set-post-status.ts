@@ -1,5 +1,6 @@
 import { MSG, type Post, type PostStatus } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
+import { contentChanged } from '../../lib/content-changes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -7,7 +8,7 @@ import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 
 export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status: PostStatus): Promise<Post> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = (await tx.query<{ status: PostStatus }>('SELECT status FROM posts WHERE id = $1 FOR UPDATE', [id])).rows[0];
     if (!before) throw notFound(MSG.postNotFound, 'post_not_found');
     const r = await tx.query<PostRow>(
@@ -23,4 +24,6 @@ export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status
     });
     return toPost(post);
   });
+  contentChanged(db, 'posts');
+  return saved;
 }

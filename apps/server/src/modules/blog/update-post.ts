@@ -1,5 +1,6 @@
 import { MSG, type Post, type PostInputParsed } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
+import { contentChanged } from '../../lib/content-changes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
@@ -18,7 +19,7 @@ const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', '
 export async function updatePost(db: Db, op: OperatorAuth, id: string, input: PostInputParsed): Promise<Post> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
   const content = cleanContent(input.content);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const current = (await tx.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!current) throw notFound(MSG.postNotFound, 'post_not_found');
     const everPublished = current.published_at !== null;
@@ -50,4 +51,6 @@ export async function updatePost(db: Db, op: OperatorAuth, id: string, input: Po
     await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });
     return toPost(r.rows[0]!);
   });
+  contentChanged(db, 'posts');
+  return saved;
 }

@@ -1,2 +1,3 @@
 export { contactRoutes } from './contact.routes.ts';
 export { csvCell, csvRow, toCsv, type CsvValue } from './csv.ts';
+export { forgetSender } from './forget-sender.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { OperatorAuth } from './operator-auth.ts';
+import type { OperatorAuth } from '../../http/operator-guard.ts';
 
 /**
  * Records one operator action. Call it with the transaction that makes the change,

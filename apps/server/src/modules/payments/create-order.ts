@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GST_PERCENT, MSG, priceBreakdown, type CreateOrderResponse } from '@assay/shared';
+import { endpointUrl, GST_PERCENT, MSG, paymentsEndpoints, priceBreakdown, type CreateOrderResponse } from '@assay/shared';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
@@ -71,7 +71,7 @@ export async function createOrder(
     price_breakdown: { ...breakdown, gst_percent: GST_PERCENT },
     prefill: { name: user.name, email: user.email, contact: user.phone ?? '' },
     ...(provider.kind === 'sandbox'
-      ? { checkout_url: `/api/payments/sandbox/checkout?order_id=${encodeURIComponent(order.id)}` }
+      ? { checkout_url: endpointUrl(paymentsEndpoints.sandboxCheckout, { query: { order_id: order.id } }) }
       : {}),
   };
 }

@@ -1,25 +1,12 @@
-import {
-  createOrderRequest,
-  createOrderResponse,
-  lineText,
-  sandboxApproveResponse,
-  sandboxDeclineResponse,
-  sandboxOrderRequest,
-  verifyPaymentRequest,
-  verifyPaymentResponse,
-  webhookAckSchema,
-} from '@assay/shared';
+import { endpointPath, paymentsEndpoints as e } from '@assay/shared';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createPaymentProvider } from '../../adapters/payments/create-payment-provider.ts';
 import type { SandboxProvider } from '../../adapters/payments/sandbox.ts';
 import type { Deps } from '../../deps.ts';
+import { member } from '../../http/member-guard.ts';
+import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { member, requireMember } from '../auth/index.ts';
-import { createBackgroundTasks } from './background.ts';
+import { createAfterResponseTasks } from './after-response-tasks.ts';
 import { createOrder } from './create-order.ts';
-import type { PaymentsDeps } from './payments-deps.ts';
 import { processWebhookEvent } from './process-webhook-event.ts';
 import { receiveWebhook } from './receive-webhook.ts';
 import {
@@ -31,52 +18,38 @@ import {
 } from './sandbox-checkout.ts';
 import { verifyPayment } from './verify-payment.ts';
 
-const WEBHOOK_PATH = '/payments/webhook';
-
-export function paymentsRoutes(deps: Deps & { payments?: PaymentsDeps['payments'] }) {
+export function paymentsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
-    const provider = deps.payments ?? createPaymentProvider(deps.config, deps.db);
-    const pdeps: PaymentsDeps = { ...deps, payments: provider };
-    const background = createBackgroundTasks(deps.log);
-    app.addHook('onClose', async () => background.idle());
+    const provider = deps.payments;
+    const afterResponse = createAfterResponseTasks(deps.log);
+    app.addHook('onClose', async () => afterResponse.idle());
 
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['payments'];
-    const memberOnly = { preHandler: requireMember(deps) };
+    route(app, e.createOrder, async (req) => createOrder(deps, provider, member(req).userId, req.body.package_id));
 
-    r.post('/tokens/purchase/create-order', {
-      ...memberOnly,
-      schema: { tags, security: [{ bearer: [] }], body: createOrderRequest, response: { 200: createOrderResponse } },
-    }, async (req) => createOrder(pdeps, provider, member(req).userId, req.body.package_id));
-
-    r.post('/tokens/purchase/verify-payment', {
-      ...memberOnly,
-      schema: { tags, security: [{ bearer: [] }], body: verifyPaymentRequest, response: { 200: verifyPaymentResponse } },
-    }, async (req) => verifyPayment(pdeps, provider, member(req).userId, req.body));
+    route(app, e.verifyPayment, async (req) => verifyPayment(deps, provider, member(req).userId, req.body));
 
     // The webhook reads its body as raw bytes: the signature covers exactly what was sent.
     const accepted = new WeakMap<FastifyRequest, string>();
     await app.register(async (raw) => {
       raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      raw.withTypeProvider<ZodTypeProvider>().post(WEBHOOK_PATH, {
-        schema: { tags, response: { 200: webhookAckSchema } },
-        // Credit after answering: the provider gets its 200 at once.
-        onResponse: async (req) => {
-          const eventId = accepted.get(req);
-          if (eventId) background.run(`webhook ${eventId}`, () => processWebhookEvent(pdeps, eventId));
-        },
-      }, async (req) => {
+      route(raw, e.webhook, async (req) => {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const header = (name: string) => {
           const v = req.headers[name];
           return Array.isArray(v) ? v[0] : v;
         };
-        const received = await receiveWebhook(pdeps, provider, body, {
+        const received = await receiveWebhook(deps, provider, body, {
           signature: header('x-razorpay-signature'),
           eventId: header('x-razorpay-event-id'),
         });
         if (received.status === 'accepted') accepted.set(req, received.eventId);
         return { status: received.status };
+      }, {
+        // Credit after answering: the provider gets its 200 at once.
+        onResponse: async (req) => {
+          const eventId = accepted.get(req);
+          if (eventId) afterResponse.run(`webhook ${eventId}`, () => processWebhookEvent(deps, eventId));
+        },
       });
     });
 
@@ -84,29 +57,21 @@ export function paymentsRoutes(deps: Deps & { payments?: PaymentsDeps['payments'
       const sandbox = provider as SandboxProvider;
       // Razorpay would call our webhook over the internet; the sandbox calls the same route in-process.
       const delivery: WebhookDelivery = async (payload, headers) =>
-        app.inject({ method: 'POST', url: `${app.prefix}${WEBHOOK_PATH}`, headers, payload });
-      const sandboxTags = ['payments (sandbox)'];
+        app.inject({ method: 'POST', url: endpointPath(e.webhook), headers, payload });
 
-      r.get('/payments/sandbox/checkout', {
-        schema: { tags: sandboxTags, querystring: z.object({ order_id: lineText().max(200).default('') }) },
-      }, async (req, reply) => {
-        const page = await renderSandboxCheckout(pdeps, sandbox, req.query.order_id);
+      route(app, e.sandboxCheckout, async (req, reply) => {
+        const page = await renderSandboxCheckout(deps, sandbox, req.query.order_id);
         return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);
       });
 
-      r.get('/payments/sandbox/checkout.js', { schema: { tags: sandboxTags } }, async (_req, reply) =>
+      route(app, e.sandboxCheckoutScript, async (_req, reply) =>
         reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_SCRIPT));
 
-      // The checkout page sends the member's token (handed over by the opener window).
-      r.post('/payments/sandbox/approve', {
-        ...memberOnly,
-        schema: { tags: sandboxTags, security: [{ bearer: [] }], body: sandboxOrderRequest, response: { 200: sandboxApproveResponse } },
-      }, async (req) => approveSandboxPayment(pdeps, sandbox, member(req).userId, req.body.order_id, delivery));
+      route(app, e.sandboxApprove, async (req) =>
+        approveSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
 
-      r.post('/payments/sandbox/decline', {
-        ...memberOnly,
-        schema: { tags: sandboxTags, security: [{ bearer: [] }], body: sandboxOrderRequest, response: { 200: sandboxDeclineResponse } },
-      }, async (req) => declineSandboxPayment(pdeps, sandbox, member(req).userId, req.body.order_id, delivery));
+      route(app, e.sandboxDecline, async (req) =>
+        declineSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
     }
   };
 }

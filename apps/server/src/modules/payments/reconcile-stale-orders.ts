@@ -1,5 +1,7 @@
+import type { Deps } from '../../deps.ts';
+import { defineSweep } from '../../jobs/job-definition.ts';
 import { creditOrder } from './credit-order.ts';
-import { providerFor, type PaymentsDeps } from './payments-deps.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
 import { processPendingWebhookEvents } from './process-webhook-event.ts';
 
 export interface ReconcileResult {
@@ -22,7 +24,7 @@ export async function reconcileStaleOrders(
   opts: { olderThanMinutes?: number; abandonAfterMinutes?: number; limit?: number } = {},
 ): Promise<ReconcileResult> {
   const { db, log, config } = deps;
-  const provider = providerFor(deps);
+  const provider = deps.payments;
   const olderThan = opts.olderThanMinutes ?? 15;
   const abandonAfter = Math.max(opts.abandonAfterMinutes ?? config.PAYMENT_ORDER_ABANDON_MINUTES, olderThan);
   const result: ReconcileResult = { checked: 0, credited: 0, failed: 0, errors: 0, webhookEvents: 0 };
@@ -74,3 +76,12 @@ export async function reconcileStaleOrders(
   if (result.credited || result.failed || result.errors) log.info(result, 'reconciled stale payment orders');
   return result;
 }
+
+/** A lost webhook and a closed browser still end in tokens credited or the order failed. */
+export const reconcileStaleOrdersSweep = defineSweep({
+  name: 'payments.reconcile',
+  everyMs: () => 5 * 60_000,
+  async run(deps: Deps) {
+    await reconcileStaleOrders(deps, { olderThanMinutes: 15 });
+  },
+});

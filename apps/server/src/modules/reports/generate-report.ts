@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { placeHold } from '../tokens/index.ts';
 import { findReport } from './find-report.ts';
-import { REPORT_JOB, type ReportJobData } from './report-jobs.ts';
+import { reportJob } from './report-job.ts';
 import { provisionalTitle, toReportView } from './report-view.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -38,7 +38,7 @@ export async function generateReport(
         [reportId, userId, provisionalTitle(input.idea), input.idea, input.complexity, cost, holdId,
           sectionsFor(input.complexity).length, idempotencyKey ?? null],
       );
-      await queue.enqueue(tx, REPORT_JOB, { reportId } satisfies ReportJobData);
+      await queue.enqueue(tx, reportJob, { reportId });
       return reportId;
     });
     return { report: toReportView(await findReport(db, id, userId)), created: true };

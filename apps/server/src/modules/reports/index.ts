@@ -1,8 +1,8 @@
 export { reportsRoutes } from './reports.routes.ts';
-export { processReport, type ReportWorkOptions, type WorkerDeps } from './process-report.ts';
-export { createReportLeases, LeaseLostError, type ReportLease, type ReportLeases } from './report-lease.ts';
-export { requeueAbandonedReports } from './requeue-abandoned-reports.ts';
-export { failStuckReports } from './fail-stuck-reports.ts';
+export { type WorkerDeps } from './process-report.ts';
 export { failReport } from './fail-report.ts';
-export { REPORT_JOB, reportQueueSpec, type ReportJobData } from './report-jobs.ts';
+export { reportJob } from './report-job.ts';
+export { failStuckReportsSweep, requeueAbandonedReportsSweep, staleReportFilesSweep } from './sweeps.ts';
 export { openReportPdf } from './download-report.ts';
+export { deleteMemberReports, listReportsForExport, reportInProgress } from './member-reports.ts';
+export { pdfFilename } from './download-report.ts';

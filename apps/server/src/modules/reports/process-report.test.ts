@@ -4,9 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/fake-openai.ts';
+import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ConfigError, loadConfig } from '../../config/env.ts';
 import { adjustTokens } from '../tokens/index.ts';
 import { failReport } from './fail-report.ts';
 import { failStuckReports } from './fail-stuck-reports.ts';
@@ -51,7 +52,7 @@ describe('the report worker with the offline analyst', () => {
     const me = (await inject(t, m, 'GET', '/api/users/me')).json();
     expect(me.reports_generated).toBe(1);
     // A late failure cannot undo a completed report or release a captured hold.
-    expect(await failReport(t.db, done.id, 'late')).toBe(false);
+    expect(await failReport(t.deps, done.id, 'late')).toBe(false);
     expect(await balance(t, m)).toBe(0);
 
     const pdf = await t.app.inject({ method: 'GET', url: done.pdf_url!, headers: m.auth });
@@ -116,7 +117,7 @@ describe('the report worker with the offline analyst', () => {
       return id;
     });
     expect(await balance(t, m)).toBe(0);
-    const results = await Promise.all([failStuckReports(t.db, 60), failStuckReports(t.db, 60)]);
+    const results = await Promise.all([failStuckReports(t.deps, 60), failStuckReports(t.deps, 60)]);
     expect(results[0]! + results[1]!).toBe(1);
     const r = (await inject(t, m, 'GET', `/api/reports/${stuck}`)).json<Report>();
     expect(r).toMatchObject({
@@ -130,11 +131,22 @@ describe('the report worker with the offline analyst', () => {
 
 describe('the report worker with a model over HTTP', () => {
   let llm: FakeOpenAI;
+  let openalex: FakeSearchServer;
+  let patentsview: FakeSearchServer;
   beforeAll(async () => {
     llm = await startFakeOpenAI({ delayToFirstTokenMs: 0, tokensPerSecond: Infinity });
+    openalex = await startFakeOpenAlex();
+    patentsview = await startFakePatentsView({ apiKey: 'pv-test-key' });
   });
-  afterAll(() => llm.close());
+  afterAll(async () => {
+    await Promise.all([llm.close(), openalex.close(), patentsview.close()]);
+  });
+  const searches = () => openalex.requests.length + patentsview.requests.length;
   const env = () => ({
+    EVIDENCE_SOURCES: 'openalex,patentsview',
+    OPENALEX_URL: openalex.baseUrl,
+    PATENTSVIEW_URL: patentsview.baseUrl,
+    PATENTSVIEW_API_KEY: 'pv-test-key',
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: 'test-key',
@@ -157,7 +169,7 @@ describe('the report worker with a model over HTTP', () => {
       expect(r).toMatchObject({ status: 'failed', tokens_returned: true, pdf_url: null });
       expect(r.error_message).toBe('An error occurred during report generation. Please try again.');
       expect(await balance(t, m)).toBe(2500);
-      expect(await failReport(t.db, r.id, 'again')).toBe(false);
+      expect(await failReport(t.deps, r.id, 'again')).toBe(false);
       expect(await balance(t, m)).toBe(2500);
       const ledger = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM token_ledger WHERE hold_id IS NOT NULL AND kind = 'release'`);
       expect(ledger.rows[0]!.n).toBeGreaterThan(0);
@@ -167,7 +179,21 @@ describe('the report worker with a model over HTTP', () => {
     }
   });
 
-  it('resumes a report where a killed worker stopped, without asking the model again for written sections', async () => {
+  it('refuses to start with PatentsView listed and no key', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'test', EVIDENCE_SOURCES: 'openalex, patentsview' });
+        return [];
+      } catch (e) {
+        return e instanceof ConfigError ? e.problems : [String(e)];
+      }
+    })();
+    expect(problems).toEqual(['PATENTSVIEW_API_KEY: required when patentsview is an evidence source']);
+    expect(() => loadConfig({ NODE_ENV: 'test', EVIDENCE_SOURCES: 'google' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'test' }).EVIDENCE_SOURCES).toEqual([]);
+  });
+
+  it('resumes a report where a killed worker stopped, asking neither the model again for written sections nor the sources again', async () => {
     const t = await createTestApp(env());
     try {
       llm.reset();
@@ -185,6 +211,12 @@ describe('the report worker with a model over HTTP', () => {
       const saved = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_sections WHERE report_id = $1', [started.id]);
       expect(saved.rows[0]!.n).toBe(14);
       const callsBefore = llm.requests.length;
+      // The evidence was stored before the sections were written.
+      const stored = await t.db.query<{ evidence: { items: Array<{ identifier: string; kind: string }> } | null }>('SELECT evidence FROM reports WHERE id = $1', [started.id]);
+      const items = stored.rows[0]!.evidence!.items;
+      expect(items.some((i) => i.kind === 'patent')).toBe(true);
+      const searchesBefore = searches();
+      expect(searchesBefore).toBeGreaterThan(0);
 
       // The model is back; the retried job writes only what is missing.
       llm.setDefault({ kind: 'ok' });
@@ -193,6 +225,13 @@ describe('the report worker with a model over HTTP', () => {
       const r = (await inject(t, m, 'GET', `/api/reports/${started.id}`)).json<Report>();
       expect(r.status).toBe('completed');
       expect(llm.requests.length - callsBefore).toBe(1);
+      expect(searches()).toBe(searchesBefore);
+      const pdf = await t.app.inject({ method: 'GET', url: r.pdf_url!, headers: m.auth });
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'assay-pdf-')), 'r.pdf');
+      writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('References');
+      for (const i of items.slice(0, 3)) expect(text.replace(/\s/g, '')).toContain(i.identifier);
       const usage = await t.db.query<{ llm_output_tokens: number }>('SELECT llm_output_tokens FROM reports WHERE id = $1', [started.id]);
       expect(usage.rows[0]!.llm_output_tokens).toBeGreaterThan(0);
     } finally {

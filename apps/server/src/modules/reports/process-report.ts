@@ -1,16 +1,14 @@
+import { generateReport, parseEvidenceRecord, parseStoredSection, type ReportOutline, type ReportStage, type SectionContent } from '@assay/report-engine';
 import { isSectionKey, REPORT_MESSAGES, type SectionKey } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { QueuedJob } from '../../jobs/job-queue.ts';
+import { notifyReportReady } from '../notifications/index.ts';
 import { captureHold } from '../tokens/index.ts';
-import { SectionContentSchema, type ReportOutline, type SectionContent } from './engine/content-schema.ts';
-import { generateReportContent } from './engine/generate-report-content.ts';
-import { renderReportPdf } from './engine/pdf/render-report-pdf.ts';
 import { failReport } from './fail-report.ts';
 import { LeaseLostError, type ReportLease, type ReportLeases } from './report-lease.ts';
-import type { ReportJobData } from './report-jobs.ts';
 
-export type WorkerDeps = Pick<Deps, 'db' | 'blobs' | 'reportWriter' | 'log' | 'config'>;
+export type WorkerDeps = Pick<Deps, 'db' | 'blobs' | 'reportPorts' | 'log' | 'config' | 'queue'>;
 
 interface JobReport {
   id: string;
@@ -21,6 +19,7 @@ interface JobReport {
   status: string;
   hold_id: string;
   outline: ReportOutline | null;
+  evidence: unknown;
   created_at: Date;
 }
 
@@ -31,21 +30,21 @@ export interface ReportWorkOptions {
 }
 
 /**
- * The report job: outline → every section of the tier (each saved the moment it is written,
- * so a resumed attempt does not pay the model twice) → executive summary → PDF → stored →
- * completed, and the hold captured. It runs only under the report's lease, and every write
+ * The report job: the report engine (plan and evidence, then every section of the tier, each
+ * saved the moment it is written so a resumed attempt neither pays the model nor searches twice;
+ * the executive summary; the PDF) → stored → completed, and the hold captured. It runs only under the report's lease, and every write
  * checks the lease: two workers never write one report at once. The report gets
  * `retryLimit + 1` attempts, crashed ones included; after the last it fails and the hold is released.
  */
-export async function processReport(deps: WorkerDeps, job: QueuedJob<ReportJobData>, o: ReportWorkOptions) {
-  const { db, log } = deps;
+export async function processReport(deps: WorkerDeps, job: QueuedJob<{ reportId: string }>, o: ReportWorkOptions) {
+  const { log } = deps;
   const lease = await o.leases.take(job.data.reportId);
   if (!lease) return; // finished, or a live worker has it
   try {
     if (lease.attempt > job.retryLimit + 1) {
       // Every attempt so far ended with its worker gone (a report that crashes workers, say).
       log.warn({ reportId: lease.reportId, attempts: lease.attempt - 1 }, 'report failed: its workers kept stopping');
-      await failReport(db, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
+      await failReport(deps, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
       return;
     }
     await runAttempt(deps, lease, o.sectionConcurrency);
@@ -60,79 +59,85 @@ export async function processReport(deps: WorkerDeps, job: QueuedJob<ReportJobDa
       await lease.release();
       throw err;
     }
-    await failReport(db, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
+    await failReport(deps, lease.reportId, REPORT_MESSAGES.failedDefault, lease.owner);
   } finally {
     lease.end();
   }
 }
 
+/** The engine's stages, in the report's progress terms. */
+const STAGE: Record<ReportStage, 'outline' | 'sections' | 'pdf'> = { plan: 'outline', sections: 'sections', render: 'pdf' };
+
 async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurrency: number) {
   const { db, log } = deps;
   const report = (await db.query<JobReport>(
-    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, created_at FROM reports WHERE id = $1',
+    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, created_at FROM reports WHERE id = $1',
     [lease.reportId],
   )).rows[0]!;
   const done = await loadSections(deps, report.id);
-  await lease.write((tx) => setStage(tx, report.id, report.outline ? 'sections' : 'outline'));
-  const content = await generateReportContent({
-    writer: deps.reportWriter,
+  const result = await generateReport({
+    reportId: report.id,
     idea: report.idea,
-    complexity: report.complexity,
-    outline: report.outline ? { title: report.title, outline: report.outline } : undefined,
-    alreadyDone: done,
-    concurrency: sectionConcurrency,
+    tier: report.complexity,
+    createdAt: report.created_at,
+    ports: {
+      ...deps.reportPorts,
+      progress: {
+        stage: (stage) => lease.write((tx) => setStage(tx, report.id, STAGE[stage])),
+        plan: ({ title, outline, usage, writer }) =>
+          lease.write(async (tx) => {
+            await tx.query(
+              `UPDATE reports SET title = $2, outline = $3, provider = $4, model = $5,
+                      llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
+                WHERE id = $1`,
+              [report.id, title.slice(0, 300), JSON.stringify(outline), writer.provider, writer.model, usage.inputTokens, usage.outputTokens],
+            );
+          }),
+        evidence: (evidence) =>
+          lease.write(async (tx) => {
+            await tx.query('UPDATE reports SET evidence = $2, updated_at = now() WHERE id = $1', [report.id, JSON.stringify(evidence)]);
+          }),
+        section: (key, section, usage) =>
+          lease.write(async (tx) => {
+            const r = await tx.query(
+              `INSERT INTO report_sections (report_id, key, content, input_tokens, output_tokens)
+               VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, key) DO NOTHING RETURNING key`,
+              [report.id, key, JSON.stringify(section), usage.inputTokens, usage.outputTokens],
+            );
+            if (r.rows.length) {
+              await tx.query(
+                `UPDATE reports SET llm_input_tokens = llm_input_tokens + $2, llm_output_tokens = llm_output_tokens + $3,
+                        updated_at = now() WHERE id = $1`,
+                [report.id, usage.inputTokens, usage.outputTokens],
+              );
+            }
+          }),
+      },
+    },
+    resume: {
+      plan: report.outline ? { title: report.title, outline: report.outline } : null,
+      evidence: parseEvidenceRecord(report.evidence),
+      sections: done,
+    },
+    sectionConcurrency,
     signal: lease.signal,
-    onOutline: (title, outline, usage) =>
-      lease.write(async (tx) => {
-        await tx.query(
-          `UPDATE reports SET title = $2, outline = $3, stage = 'sections', provider = $4, model = $5,
-                  llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
-            WHERE id = $1`,
-          [report.id, title.slice(0, 300), JSON.stringify(outline), deps.reportWriter.provider, deps.reportWriter.model,
-            usage.inputTokens, usage.outputTokens],
-        );
-      }),
-    onSectionDone: (key, section, usage) =>
-      lease.write(async (tx) => {
-        const r = await tx.query(
-          `INSERT INTO report_sections (report_id, key, content, input_tokens, output_tokens)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (report_id, key) DO NOTHING RETURNING key`,
-          [report.id, key, JSON.stringify(section), usage.inputTokens, usage.outputTokens],
-        );
-        if (r.rows.length) {
-          await tx.query(
-            `UPDATE reports SET llm_input_tokens = llm_input_tokens + $2, llm_output_tokens = llm_output_tokens + $3,
-                    updated_at = now() WHERE id = $1`,
-            [report.id, usage.inputTokens, usage.outputTokens],
-          );
-        }
-      }),
   });
 
-  await lease.write((tx) => setStage(tx, report.id, 'pdf'));
-  const pdf = await renderReportPdf({
-    reportId: report.id,
-    title: content.title,
-    idea: report.idea,
-    complexity: report.complexity,
-    createdAt: report.created_at,
-    sections: content.sections,
-    offline: deps.reportWriter.offline,
-  });
   const key = `reports/${report.id}.pdf`;
-  await deps.blobs.put(key, pdf, 'application/pdf');
+  await deps.blobs.put(key, result.pdf, 'application/pdf');
 
   await lease.write(async (tx) => {
     await tx.query(
       `UPDATE reports SET status = 'completed', stage = 'done', title = $2, pdf_key = $3, content_preview = $4,
               completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
         WHERE id = $1`,
-      [report.id, content.title.slice(0, 300), key, content.preview],
+      [report.id, result.title.slice(0, 300), key, result.preview],
     );
     await captureHold(tx, report.hold_id);
     await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
+    await notifyReportReady(deps, tx, { id: report.id, userId: report.user_id, title: result.title });
   });
-  log.info({ reportId: report.id, usage: content.usage }, 'report completed');
+  log.info({ reportId: report.id, usage: result.usage }, 'report completed');
 }
 
 async function loadSections(deps: WorkerDeps, reportId: string) {
@@ -143,8 +148,8 @@ async function loadSections(deps: WorkerDeps, reportId: string) {
   const done = new Map<SectionKey, SectionContent>();
   for (const row of r.rows) {
     // A saved section that no longer fits the content model is written again, not trusted.
-    const parsed = SectionContentSchema.safeParse(row.content);
-    if (isSectionKey(row.key) && parsed.success) done.set(row.key, parsed.data as SectionContent);
+    const parsed = parseStoredSection(row.content);
+    if (isSectionKey(row.key) && parsed) done.set(row.key, parsed);
     else await deps.db.query('DELETE FROM report_sections WHERE report_id = $1 AND key = $2', [reportId, row.key]);
   }
   return done;

@@ -2,14 +2,15 @@ import type { Report } from '@assay/shared';
 import { mkdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fakes/fake-openai.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startBackgroundWork } from '../../background.ts';
+import { queueSpecs } from '../../job-catalog.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 import { processReport } from './process-report.ts';
 import { createReportLeases, LeaseLostError, type ReportLeases } from './report-lease.ts';
-import { REPORT_JOB, reportQueueSpec } from './report-jobs.ts';
+import { reportJob } from './report-job.ts';
+import { startWorkers } from '../../run-workers.ts';
 
 const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 const LEASE_MS = 1500;
@@ -74,9 +75,9 @@ async function charges(m: Member, id: string) {
 const job = (id: string, reportId: string) => ({ id, data: { reportId }, retryCount: 0, retryLimit: 2 });
 /** A worker as `npm run worker` starts one, with its own queue consumer; stopped after each test. */
 async function startWorker() {
-  const queue = await createJobQueue(t.db, [reportQueueSpec(t.config.REPORT_JOB_RETRY_LIMIT)], { supervise: false });
+  const queue = await createJobQueue(t.db, queueSpecs(t.config), { supervise: false });
   stoppers.push(() => queue.stop());
-  const stop = await startBackgroundWork({ ...t.deps, queue });
+  const stop = await startWorkers({ ...t.deps, queue });
   stoppers.push(stop);
   return stop;
 }
@@ -186,7 +187,7 @@ describe('a worker starting', () => {
     expect(existsSync(crashed)).toBe(false);
     // Let it finish the jobs earlier tests left queued before it stops.
     await until(async () => (await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active', 'retry')`, [REPORT_JOB],
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active', 'retry')`, [reportJob.name],
     )).rows[0]!.n === 0, 20_000);
     expect(existsSync(inProgress)).toBe(true);
     expect(existsSync(finished)).toBe(true);

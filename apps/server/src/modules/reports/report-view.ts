@@ -1,4 +1,4 @@
-import type { Complexity, Report, ReportStage, ReportStatus } from '@assay/shared';
+import { endpointPath, reportsEndpoints, type Complexity, type Report, type ReportStage, type ReportStatus } from '@assay/shared';
 
 export interface ReportRow {
   id: string;
@@ -36,7 +36,7 @@ export function toReportView(r: ReportRow): Report {
     created_at: r.created_at.toISOString(),
     completed_at: r.completed_at?.toISOString() ?? null,
     tokens_used: r.tokens_used,
-    pdf_url: r.status === 'completed' && r.pdf_key ? `/api/reports/${r.id}/download` : null,
+    pdf_url: r.status === 'completed' && r.pdf_key ? endpointPath(reportsEndpoints.download, { id: r.id }) : null,
     content_preview: r.content_preview,
     error_message: r.error_message,
     tokens_returned: r.status === 'failed',

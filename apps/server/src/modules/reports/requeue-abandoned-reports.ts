@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { REPORT_JOB, type ReportJobData } from './report-jobs.ts';
+import { reportJob } from './report-job.ts';
 
 /**
  * A report whose lease expired lost its worker (crashed, killed, frozen): clear the lease and
@@ -15,7 +15,7 @@ export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enq
                       ORDER BY lease_until LIMIT 100 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
     );
-    for (const { id } of r.rows) await queue.enqueue(tx, REPORT_JOB, { reportId: id } satisfies ReportJobData);
+    for (const { id } of r.rows) await queue.enqueue(tx, reportJob, { reportId: id });
     return r.rows.map((row) => row.id);
   });
 }

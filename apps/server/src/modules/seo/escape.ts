@@ -1,3 +1,5 @@
+import { endpointPath, siteEndpoints, type PostType } from '@assay/shared';
+
 /** Text for an HTML attribute or element, or an XML text/attribute node. */
 export function escapeMarkup(value: string): string {
   return value
@@ -19,5 +21,6 @@ export function absoluteUrl(url: string, base: string): string {
   return /^https?:\/\//i.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-export const postPath = (postType: 'blog' | 'press_release', slug: string) =>
-  `${postType === 'blog' ? '/blog' : '/press-releases'}/${encodeURIComponent(slug)}`;
+/** The address of a post's page. */
+export const postPath = (postType: PostType, slug: string) =>
+  endpointPath(postType === 'blog' ? siteEndpoints.blogPost : siteEndpoints.pressRelease, { slug });

@@ -1,10 +1,10 @@
-import { FEEDS, hasControlCharacters, type PostType } from '@assay/shared';
+import { hasControlCharacters, siteEndpoints as e, type PostType } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { findPublishedPost, listPublishedForFeeds, listPublishedForSitemap } from '../blog/index.ts';
 import { postPath } from './escape.ts';
-import { createFeedCache } from './feed-cache.ts';
 import { feedLinkTag, robotsTxt, rssXml, sitemapXml } from './feeds.ts';
 import { postBodyHtml, postHeadTags } from './post-head.ts';
 import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
@@ -12,17 +12,15 @@ import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-pa
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX = 50_000;
-const FEED_CACHE = 'public, max-age=300';
 
 /**
  * Top-level routes for search engines and link previews (outside /api): post pages with their
  * own <head>, the sitemap, RSS feeds and robots.txt. Register before the SPA not-found handler.
+ * Their answers are kept and revalidated by the public cache (public-reads.ts).
  */
 export function seoRoutes(deps: Deps) {
   return async (app: AppInstance) => {
-    const hide = { schema: { hide: true } };
     const indexHtml = () => app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
-    const feeds = createFeedCache(deps.db);
 
     const postPage = (postType: PostType) =>
       async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
@@ -37,31 +35,30 @@ export function seoRoutes(deps: Deps) {
         return reply.send(renderSpaPage(indexHtml(), postHeadTags(post, deps.config.PUBLIC_URL), postBodyHtml(post)));
       };
 
-    app.get<{ Params: { slug: string } }>('/blog/:slug', hide, postPage('blog'));
-    app.get<{ Params: { slug: string } }>('/press-releases/:slug', hide, postPage('press_release'));
+    route(app, e.blogPost, postPage('blog'));
+    route(app, e.pressRelease, postPage('press_release'));
 
-    app.get('/sitemap.xml', hide, async (_req, reply) => {
-      const xml = await feeds.get('sitemap', async () =>
-        sitemapXml(deps.config.PUBLIC_URL, await listPublishedForSitemap(deps.db, SITEMAP_MAX)));
-      return reply.type('application/xml; charset=utf-8').header('cache-control', FEED_CACHE).send(xml);
+    route(app, e.sitemap, async (_req, reply) => {
+      const xml = sitemapXml(deps.config.PUBLIC_URL, await listPublishedForSitemap(deps.db, SITEMAP_MAX));
+      return reply.type('application/xml; charset=utf-8').send(xml);
     });
 
     const feed = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) => {
-      const xml = await feeds.get(`rss:${postType}`, async () =>
-        rssXml(deps.config.PUBLIC_URL, postType, await listPublishedForFeeds(deps.db, postType, RSS_ITEMS)));
-      return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE).send(xml);
+      const xml = rssXml(deps.config.PUBLIC_URL, postType, await listPublishedForFeeds(deps.db, postType, RSS_ITEMS));
+      return reply.type('application/rss+xml; charset=utf-8').send(xml);
     };
-    for (const postType of ['blog', 'press_release'] as const) {
-      app.get(FEEDS[postType].path, hide, feed(postType));
-      // The list page names its feed in <head>, for feed readers given the page's address.
-      app.get(FEEDS[postType].page, hide, async (_req, reply) =>
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-          .send(addHeadTags(indexHtml(), feedLinkTag(postType))));
-    }
-    // The addresses feed readers guess first get the blog's feed, not the app.
-    for (const guess of ['/rss.xml', '/feed']) app.get(guess, hide, feed('blog'));
+    // The list page names its feed in <head>, for feed readers given the page's address.
+    const listPage = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+        .send(addHeadTags(indexHtml(), feedLinkTag(postType)));
+    route(app, e.blogFeed, feed('blog'));
+    route(app, e.pressFeed, feed('press_release'));
+    route(app, e.blogList, listPage('blog'));
+    route(app, e.pressList, listPage('press_release'));
+    route(app, e.rssGuess, feed('blog'));
+    route(app, e.feedGuess, feed('blog'));
 
-    app.get('/robots.txt', hide, async (_req, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', FEED_CACHE).send(robotsTxt(deps.config.PUBLIC_URL)));
+    route(app, e.robots, async (_req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(robotsTxt(deps.config.PUBLIC_URL)));
   };
 }

@@ -275,11 +275,11 @@ describe('pages for crawlers (no JavaScript run)', () => {
     const first = (await get('/sitemap.xml')).body;
     const view = await t.app.inject({ method: 'GET', url: `/api/blog/posts/${article.slug}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
     expect(view.statusCode).toBe(200);
-    // A change made behind the version's back (its trigger off) stays unseen: the copy is served.
+    // A change made behind the notification's back (its trigger off) stays unseen: the copy is served.
     await t.db.transaction(async (tx) => {
-      await tx.query('ALTER TABLE posts DISABLE TRIGGER posts_version');
+      await tx.query('ALTER TABLE posts DISABLE TRIGGER posts_changed_update');
       await tx.query(`UPDATE posts SET updated_at = '2001-01-01T00:00:00Z' WHERE id = $1`, [article.id]);
-      await tx.query('ALTER TABLE posts ENABLE TRIGGER posts_version');
+      await tx.query('ALTER TABLE posts ENABLE TRIGGER posts_changed_update');
     });
     expect((await get('/sitemap.xml')).body).toBe(first);
   });

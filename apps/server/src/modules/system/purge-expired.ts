@@ -1,3 +1,5 @@
+import type { Deps } from '../../deps.ts';
+import { defineSweep } from '../../jobs/job-definition.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /**
@@ -11,3 +13,12 @@ export async function purgeExpired(db: Queryable): Promise<{ rateLimits: number;
   );
   return { rateLimits: limits.rowCount, sessions: sessions.rowCount };
 }
+
+/** Hourly housekeeping. */
+export const purgeExpiredSweep = defineSweep({
+  name: 'system.purge-expired',
+  everyMs: () => 60 * 60_000,
+  async run(deps: Pick<Deps, 'db'>) {
+    await purgeExpired(deps.db);
+  },
+});

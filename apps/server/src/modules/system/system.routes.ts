@@ -1,21 +1,15 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteConfigResponse } from '@assay/shared';
-import { z } from 'zod';
+import { systemEndpoints as e } from '@assay/shared';
 import { pendingMigrations } from '../../db/migrate.ts';
 import type { Deps } from '../../deps.ts';
+import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 
 export function systemRoutes(deps: Deps) {
   return async (app: AppInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['system'];
-
-    r.get('/health', { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-      status: 'ok' as const,
-    }));
+    route(app, e.health, async () => ({ status: 'ok' as const }));
 
     /** Outside addresses the web app links to, from configuration. */
-    r.get('/site-config', { schema: { tags, response: { 200: siteConfigResponse } } }, async (_req, reply) => {
+    route(app, e.siteConfig, async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       const c = deps.config;
       return {
@@ -29,16 +23,17 @@ export function systemRoutes(deps: Deps) {
       };
     });
 
-    /** Ready when the database answers and every migration is applied. */
-    r.get('/ready', {
-      schema: { tags, response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: z.object({ detail: z.string() }) } },
-    }, async (_req, reply) => {
+    route(app, e.ready, async (_req, reply) => {
       try {
         const pending = await pendingMigrations(deps.db);
-        if (pending.length) return reply.code(503).send({ detail: `Pending migrations: ${pending.join(', ')}` });
+        if (pending.length) {
+          reply.code(503);
+          return { detail: `Pending migrations: ${pending.join(', ')}` };
+        }
         return { status: 'ready' as const, database: deps.db.kind };
       } catch {
-        return reply.code(503).send({ detail: 'Database unreachable' });
+        reply.code(503);
+        return { detail: 'Database unreachable' };
       }
     });
   };

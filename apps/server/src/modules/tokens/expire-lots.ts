@@ -1,3 +1,5 @@
+import type { Deps } from '../../deps.ts';
+import { defineSweep } from '../../jobs/job-definition.ts';
 import type { Db } from '../../db/client.ts';
 import { lockAccount } from './ledger.ts';
 
@@ -33,3 +35,12 @@ export async function expireLots(db: Db, opts: { limit?: number } = {}): Promise
   }
   return { lots, tokens };
 }
+
+/** Hourly: the ledger records when tokens lapsed. */
+export const expireLotsSweep = defineSweep({
+  name: 'tokens.expire-lots',
+  everyMs: () => 60 * 60_000,
+  async run(deps: Pick<Deps, 'db'>) {
+    await expireLots(deps.db);
+  },
+});

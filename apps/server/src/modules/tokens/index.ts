@@ -1,15 +1,16 @@
-/**
- * The token ledger: balances, lots, report holds, the signup bonus, packages.
- * The routes (tokens.routes.ts) are registered by app.ts directly: auth's activation seam
- * imports this index, and the routes import auth, so exporting them here would make a cycle.
- */
+/** The token ledger: balances, lots, report holds, the signup bonus, packages. */
+export { tokensRoutes } from './tokens.routes.ts';
 export { placeHold } from './place-hold.ts';
 export { captureHold } from './capture-hold.ts';
 export { releaseHold } from './release-hold.ts';
 export { grantSignupBonus } from './grant-signup-bonus.ts';
 export { creditPurchase } from './credit-purchase.ts';
 export { getBalance } from './get-balance.ts';
-export { expireLots } from './expire-lots.ts';
+export { expireLots, expireLotsSweep } from './expire-lots.ts';
 export { adjustTokens } from './adjust-tokens.ts';
+export { forfeitTokens } from './forfeit-tokens.ts';
+export { lockAccount } from './ledger.ts';
+export { exportLedger, type LedgerExport } from './export-ledger.ts';
 export { findActivePackage, listPackages, packagePriceMinor, toPackageView, type PackageRow } from './list-packages.ts';
 export { ledgerSettingsFrom, readLedgerSettings, saveLedgerSettings, type LedgerSettings } from './settings.ts';
+export { tokensPublicReads } from './public-reads.ts';

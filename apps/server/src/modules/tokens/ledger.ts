@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 export type LotKind = 'paid' | 'promo';
 export type LotSource = 'purchase' | 'signup_bonus' | 'adjustment';
-export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit';
+export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit' | 'forfeit';
 
 
 export function assertTokenAmount(amount: number): void {
@@ -20,9 +20,10 @@ export function assertTokenAmount(amount: number): void {
   }
 }
 
+/** Locks the member's account; a closed one (its member deleted the account) is not found. */
 export async function lockAccount(tx: Queryable, userId: string): Promise<void> {
   const r = isUuid(userId)
-    ? await tx.query('SELECT user_id FROM token_accounts WHERE user_id = $1 FOR UPDATE', [userId])
+    ? await tx.query('SELECT user_id FROM token_accounts WHERE user_id = $1 AND closed_at IS NULL FOR UPDATE', [userId])
     : { rows: [] };
   if (!r.rows.length) throw notFound('Token account not found', 'token_account_not_found');
 }

@@ -1,5 +1,4 @@
 import { NavLink, Outlet } from 'react-router';
-import { useLogout } from '../../features/auth/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { cn } from '../ui/cn.ts';
 import { Logo } from './Logo.tsx';
@@ -12,19 +11,21 @@ const NAV = [
   { to: '/profile', label: 'Profile', icon: 'M16 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0ZM12 14a7 7 0 0 0-7 7h14a7 7 0 0 0-7-7Z' },
 ];
 
-/** The signed-in shell: side navigation, the member's name and initial, logout. */
-export function MemberShell() {
+/**
+ * The signed-in shell: side navigation, the member's name and initial, logout. Signing out is the
+ * auth feature's: the app passes it in, so the layout knows no feature.
+ */
+export function MemberShell({ onLogout }: { onLogout: () => void }) {
   return (
     <RequireAuth>
       <ScrollToTop />
-      <ShellFrame />
+      <ShellFrame logout={onLogout} />
     </RequireAuth>
   );
 }
 
-function ShellFrame() {
+function ShellFrame({ logout }: { logout: () => void }) {
   const { user } = useSession();
-  const logout = useLogout();
   const initial = (user?.name.trim()[0] ?? '?').toUpperCase();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(

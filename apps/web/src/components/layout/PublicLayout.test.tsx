@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SITE } from '../../features/content/test-support.tsx';
+import { SITE } from '../../test/site.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 function renderLayout() {

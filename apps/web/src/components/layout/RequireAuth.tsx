@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useReturnTo } from '../../features/auth/hooks.ts';
+import { useReturnTo } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.ts';
 import { PageSpinner } from '../ui/Spinner.tsx';
 

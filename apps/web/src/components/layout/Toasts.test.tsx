@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { polyfillDialog } from '../../features/reports/test-support.tsx';
+import { describe, expect, it } from 'vitest';
 import { Modal } from '../ui/Modal.tsx';
 import { Toasts } from './Toasts.tsx';
 
@@ -17,8 +16,6 @@ function Page() {
     </>
   );
 }
-
-beforeAll(polyfillDialog);
 
 describe('the toasts', () => {
   it('show inside an open dialog (above its backdrop), and stay on screen when it closes', async () => {

@@ -1,17 +1,9 @@
 import { MSG, type SessionResponse } from '@assay/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { session } from '../../lib/session.ts';
 import { authApi } from './api/auth-api.ts';
-
-/** Where a protected page sent the user from (SPEC: return there after sign-in). */
-export function useReturnTo(fallback = '/') {
-  const location = useLocation();
-  const state = location.state as { from?: { pathname: string; search?: string; hash?: string } } | null;
-  const from = state?.from;
-  return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
-}
 
 /** Stores a new session and goes on. */
 export function useSignedIn() {

@@ -2,7 +2,7 @@
  * Helpers for the content pages' component tests: a memory router with stand-in screens for the
  * places the pages navigate to, the site configuration already loaded, and a recorded fetch.
  */
-import type { SiteConfig, User } from '@assay/shared';
+import type { User } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -10,16 +10,9 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { session } from '../../lib/session.ts';
+import { SITE } from '../../test/site.ts';
 
-export const SITE: SiteConfig = {
-  support_email: 'help@assay.test',
-  consultation_url: 'https://scheduling.test/assay/consultation',
-  expert_form_url: 'https://forms.test/join-as-expert',
-  careers_form_url: 'https://forms.test/careers',
-  scheduler_script_url: 'https://scheduling.test/widget.js',
-  social: { linkedin: 'https://linkedin.test/', twitter: 'https://twitter.test/', facebook: 'https://facebook.test/' },
-  google_client_id: null,
-};
+export { SITE };
 
 /** Shows where the app went, and the navigation state it carried. */
 function Landed() {

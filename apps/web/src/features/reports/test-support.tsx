@@ -41,17 +41,6 @@ export function stubApi(routes: Record<string, Handler>) {
   return calls;
 }
 
-/** jsdom has no showModal/close: open and close the <dialog> by its attribute. */
-export function polyfillDialog() {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: () => void };
-  proto.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 export function renderWithApp(ui: ReactNode, { path = '/reports' }: { path?: string } = {}) {
   const client = createQueryClient();
   const result = render(

@@ -13,6 +13,9 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/api/auth-api.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { DangerZone } from '../components/DangerZone.tsx';
+import { ExportData } from '../components/ExportData.tsx';
+import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
@@ -25,12 +28,15 @@ export default function ProfilePage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage your personal details and password.</p>
+        <p className="mt-1 text-sm text-slate-600">Manage your personal details, password, emails and data.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <PersonalDetails user={me.data} />
           {me.data.auth_provider === 'password' && <ChangePassword />}
+          <NotificationPreferences />
+          <ExportData />
+          <DangerZone user={me.data} />
         </div>
         <AccountStatistics user={me.data} />
       </div>

@@ -1,7 +1,8 @@
-import type { ContactSubmission } from '@assay/shared';
+import { contactEndpoints } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminApi, adminPage, logged, query, SILENT } from '../lib/admin-api.ts';
+import { callRaw } from '../../../lib/api.ts';
 import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
+import { adminPage, asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { today } from '../lib/today.ts';
 import { adminKeys, PAGE_SIZE, type ContactFilter } from './keys.ts';
 
@@ -13,7 +14,7 @@ export const contactQuery = (filter: ContactFilter, page: number) =>
     queryKey: adminKeys.contact(filter, page),
     queryFn: ({ signal }) =>
       logged('contact submissions', () =>
-        adminPage<ContactSubmission>('/contact/submissions', { ...filterParams(filter), page, limit: PAGE_SIZE.contact }, signal),
+        adminPage(contactEndpoints.submissions, { query: { ...filterParams(filter), page, limit: PAGE_SIZE.contact }, signal }),
       ),
     placeholderData: keepPreviousData,
     meta: SILENT,
@@ -21,7 +22,7 @@ export const contactQuery = (filter: ContactFilter, page: number) =>
 
 /** GET /contact/export — the server's CSV of the (filtered) submissions, saved as a file. */
 export async function downloadContactCsv(filter: ContactFilter): Promise<void> {
-  const res = await adminApi<Response>(`/contact/export${query(filterParams(filter))}`, { raw: true, headers: { accept: 'text/csv' } });
+  const res = await asOperator((authorization) => callRaw(contactEndpoints.export, { query: filterParams(filter), authorization }));
   const blob = await res.blob();
   saveBlob(blob, dispositionFileName(res.headers.get('content-disposition')) ?? `contact-submissions-${today()}.csv`);
 }

@@ -1,9 +1,11 @@
-import { adminApi } from '../lib/admin-api.ts';
+import { reportsEndpoints } from '@assay/shared';
+import { callRaw } from '../../../lib/api.ts';
 import { saveBlob } from '../../../lib/download.ts';
+import { asOperator } from '../lib/admin-api.ts';
 
 /** GET /reports/{id}/download with basic authorization, saved as report-{id}.pdf (SPEC section 7). */
 export async function downloadReport(id: string): Promise<void> {
-  const res = await adminApi<Response>(`/reports/${encodeURIComponent(id)}/download`, { raw: true, headers: { accept: 'application/pdf' } });
+  const res = await asOperator((authorization) => callRaw(reportsEndpoints.download, { params: { id }, authorization }));
   const blob = await res.blob();
   saveBlob(blob, `report-${id}.pdf`);
 }

@@ -1,6 +1,7 @@
-import type { AdminPostListResponse, Post, PostInput, PostType } from '@assay/shared';
+import { blogEndpoints as blog, type PostInput, type PostType } from '@assay/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { adminApi, logged, SILENT } from '../lib/admin-api.ts';
+import { call } from '../../../lib/api.ts';
+import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /blog/admin/posts?post_type= — every post of the type, whatever its status. */
@@ -9,20 +10,18 @@ export const postsQuery = (type: PostType) =>
     queryKey: adminKeys.posts(type),
     queryFn: ({ signal }) =>
       logged(type === 'blog' ? 'blog posts' : 'press releases', async () =>
-        (await adminApi<AdminPostListResponse>(`/blog/admin/posts?post_type=${type}`, { signal })).posts,
+        (await asOperator((authorization) => call(blog.adminList, { query: { post_type: type }, signal, authorization }))).posts,
       ),
     meta: SILENT,
   });
 
-const postPath = (id: string) => `/blog/admin/posts/${encodeURIComponent(id)}`;
-
 export const postsApi = {
-  create: (input: PostInput) => adminApi<Post>('/blog/admin/posts', { method: 'POST', body: input }),
-  update: (id: string, input: PostInput) => adminApi<Post>(postPath(id), { method: 'PUT', body: input }),
-  remove: (id: string) => adminApi<{ message: string }>(postPath(id), { method: 'DELETE' }),
-  publish: (id: string) => adminApi<Post>(`${postPath(id)}/publish`, { method: 'POST' }),
-  unpublish: (id: string) => adminApi<Post>(`${postPath(id)}/unpublish`, { method: 'POST' }),
+  create: (input: PostInput) => asOperator((authorization) => call(blog.create, { body: input, authorization })),
+  update: (id: string, input: PostInput) => asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
+  remove: (id: string) => asOperator((authorization) => call(blog.remove, { params: { id }, authorization })),
+  publish: (id: string) => asOperator((authorization) => call(blog.publish, { params: { id }, authorization })),
+  unpublish: (id: string) => asOperator((authorization) => call(blog.unpublish, { params: { id }, authorization })),
   /** POST /blog/admin/preview — the content as the server would store it (sanitised HTML). */
   preview: (content: string, signal?: AbortSignal) =>
-    adminApi<{ html: string }>('/blog/admin/preview', { method: 'POST', body: { content }, signal }),
+    asOperator((authorization) => call(blog.preview, { body: { content }, signal, authorization })),
 };

@@ -1,4 +1,4 @@
-import type { Transaction } from '@assay/shared';
+import { adminEndpoints, type Transaction } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminPage, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys, PAGE_SIZE } from './keys.ts';
@@ -9,7 +9,7 @@ export const transactionsQuery = (q: string, page: number) =>
     queryKey: adminKeys.transactions(q, page),
     queryFn: ({ signal }) =>
       logged('transactions', () =>
-        adminPage<Transaction>('/admin/transactions', { q: q || undefined, page, limit: PAGE_SIZE.transactions }, signal),
+        adminPage(adminEndpoints.transactions, { query: { q: q || undefined, page, limit: PAGE_SIZE.transactions }, signal }),
       ),
     placeholderData: keepPreviousData,
     meta: SILENT,
@@ -20,7 +20,7 @@ export async function fetchAllTransactions(q: string): Promise<Transaction[]> {
   const limit = 500;
   const all: Transaction[] = [];
   for (let page = 1; ; page++) {
-    const { items, total } = await adminPage<Transaction>('/admin/transactions', { q: q || undefined, page, limit });
+    const { items, total } = await adminPage(adminEndpoints.transactions, { query: { q: q || undefined, page, limit } });
     all.push(...items);
     if (items.length < limit || all.length >= total) return all;
   }

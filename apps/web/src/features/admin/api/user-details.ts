@@ -1,13 +1,14 @@
-import type { AdminReport, Transaction } from '@assay/shared';
+import { adminEndpoints } from '@assay/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { adminApi, SILENT } from '../lib/admin-api.ts';
+import { call } from '../../../lib/api.ts';
+import { asOperator, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /admin/users/{id}/reports */
 export const userReportsQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.userReports(id),
-    queryFn: ({ signal }) => adminApi<AdminReport[]>(`/admin/users/${encodeURIComponent(id)}/reports`, { signal }),
+    queryFn: ({ signal }) => asOperator((authorization) => call(adminEndpoints.userReports, { params: { id }, signal, authorization })),
     meta: SILENT,
   });
 
@@ -15,6 +16,6 @@ export const userReportsQuery = (id: string) =>
 export const userTransactionsQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.userTransactions(id),
-    queryFn: ({ signal }) => adminApi<Transaction[]>(`/admin/users/${encodeURIComponent(id)}/transactions`, { signal }),
+    queryFn: ({ signal }) => asOperator((authorization) => call(adminEndpoints.userTransactions, { params: { id }, signal, authorization })),
     meta: SILENT,
   });

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@assay/shared';
+import { adminEndpoints, type AdminUser } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminPage, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys, PAGE_SIZE } from './keys.ts';
@@ -8,7 +8,7 @@ export const usersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: adminKeys.users(q, page),
     queryFn: ({ signal }) =>
-      logged('users', () => adminPage<AdminUser>('/admin/users', { q: q || undefined, page, limit: PAGE_SIZE.users }, signal)),
+      logged('users', () => adminPage(adminEndpoints.users, { query: { q: q || undefined, page, limit: PAGE_SIZE.users }, signal })),
     placeholderData: keepPreviousData,
     meta: SILENT,
   });
@@ -18,7 +18,7 @@ export async function fetchAllUsers(q: string): Promise<AdminUser[]> {
   const limit = 500;
   const all: AdminUser[] = [];
   for (let page = 1; ; page++) {
-    const { items, total } = await adminPage<AdminUser>('/admin/users', { q: q || undefined, page, limit });
+    const { items, total } = await adminPage(adminEndpoints.users, { query: { q: q || undefined, page, limit } });
     all.push(...items);
     if (items.length < limit || all.length >= total) return all;
   }

@@ -1,32 +1,14 @@
-import { MSG, type Post } from '@assay/shared';
+import { MSG } from '@assay/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
-import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { json, mockFetch, POST, renderWithClient } from '../test/support.tsx';
 import { PostFormModal } from './PostFormModal.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const POST: Post = {
-  id: 'p1',
-  slug: 'hello',
-  title: 'Hello',
-  description: 'A post',
-  content: '<p>Body</p>',
-  image_url: null,
-  post_type: 'press_release',
-  author_name: 'Press Office',
-  featured: true,
-  status: 'published',
-  published_at: '2025-07-01T00:00:00Z',
-  created_at: '2025-07-01T00:00:00Z',
-  updated_at: '2025-07-01T00:00:00Z',
-  view_count: 3,
-  meta_title: 'SEO title',
-  meta_description: 'SEO description',
-};
 
 beforeEach(() => {
   adminCredentials.save('ops', 'secret-password');

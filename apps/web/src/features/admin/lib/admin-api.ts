@@ -1,17 +1,18 @@
+import { MSG, type EndpointResponse, type JsonEndpoint } from '@assay/shared';
 import { toast } from 'sonner';
-import { ApiError, api, type RequestOptions } from '../../../lib/api.ts';
+import { ApiError, callRaw, readJson, type CallInput } from '../../../lib/api.ts';
 import { adminCredentials } from './credentials.ts';
 
 /**
- * An operator call: basic authorization from the stored credentials, never the member's
- * bearer token (`auth: false`). A 401 means the credentials no longer work (password
- * changed, operator removed): they are cleared, which shows the login screen again.
+ * Runs an operator call with the stored credentials (basic authorization, never the member's
+ * bearer token). A 401 means they no longer work (password changed, operator removed): they
+ * are cleared, which shows the login screen again.
  */
-export async function adminApi<T>(path: string, opts: Omit<RequestOptions, 'auth'> = {}): Promise<T> {
+export async function asOperator<T>(send: (authorization: string) => Promise<T>): Promise<T> {
   const creds = adminCredentials.get();
-  if (!creds) throw new ApiError(401, 'Admin authentication required');
+  if (!creds) throw new ApiError(401, MSG.adminAuthRequired);
   try {
-    return await api<T>(path, { ...opts, auth: false, headers: { ...opts.headers, authorization: creds.authorization } });
+    return await send(creds.authorization);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && adminCredentials.get()) {
       adminCredentials.clear();
@@ -27,22 +28,16 @@ export interface Page<T> {
   total: number;
 }
 
-export async function adminPage<T>(path: string, params: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<Page<T>> {
-  const res = await adminApi<Response>(`${path}${query(params)}`, { raw: true, signal });
-  const items = (await res.json()) as T[];
-  const header = Number(res.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(header) && res.headers.has('x-total-count') ? header : items.length };
-}
+type Item<E extends JsonEndpoint> = EndpointResponse<E> extends readonly (infer T)[] ? T : never;
 
-/** `?a=1&b=x` from the defined, non-empty values. */
-export function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === '') continue;
-    q.set(k, String(v));
-  }
-  const s = q.toString();
-  return s ? `?${s}` : '';
+/** One page of an operator list, with its total from X-Total-Count (or the page's length without one). */
+export function adminPage<E extends JsonEndpoint>(e: E, input: Omit<CallInput<E>, 'authorization'>): Promise<Page<Item<E>>> {
+  return asOperator(async (authorization) => {
+    const res = await callRaw(e, { ...input, authorization } as CallInput<E>);
+    const items = (await readJson(e, res)) as Item<E>[];
+    const header = Number(res.headers.get('x-total-count'));
+    return { items, total: Number.isFinite(header) && res.headers.has('x-total-count') ? header : items.length };
+  });
 }
 
 /** Logs a failed list fetch (SPEC section 8: failed list fetches are only logged) and rethrows. */

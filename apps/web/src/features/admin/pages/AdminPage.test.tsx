@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
-import { json, mockFetch } from '../test/support.tsx';
+import { json, mockFetch, POST } from '../test/support.tsx';
 import AdminPage from './AdminPage.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -37,7 +37,7 @@ describe('the operator panel page', () => {
       if (path.startsWith('/api/admin/transactions')) return json([], 200, { 'x-total-count': '3' });
       if (path.startsWith('/api/contact/submissions')) return json([], 200, { 'x-total-count': '11' });
       if (path.includes('post_type=blog')) return json({ posts: [] });
-      return json({ posts: [{}, {}] });
+      return json({ posts: [POST, { ...POST, id: 'p2', slug: 'second' }] });
     });
     const client = renderPanel();
     await waitFor(() => expect(screen.getByTestId('admin-user-count').textContent).toBe('42 users'));

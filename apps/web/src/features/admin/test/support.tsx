@@ -1,3 +1,4 @@
+import type { Post } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -30,3 +31,23 @@ export function mockFetch(handler: (method: string, path: string, init: RequestI
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+/** A post as the server answers it. */
+export const POST: Post = {
+  id: 'p1',
+  slug: 'hello',
+  title: 'Hello',
+  description: 'A post',
+  content: '<p>Body</p>',
+  image_url: null,
+  post_type: 'press_release',
+  author_name: 'Press Office',
+  featured: true,
+  status: 'published',
+  published_at: '2025-07-01T00:00:00Z',
+  created_at: '2025-07-01T00:00:00Z',
+  updated_at: '2025-07-01T00:00:00Z',
+  view_count: 3,
+  meta_title: 'SEO title',
+  meta_description: 'SEO description',
+};

@@ -79,7 +79,7 @@ function ResetStep({ email }: { email: string }) {
           try {
             await authApi.resetPassword({ email, otp: v.otp, new_password: v.new_password });
             toast.success(MSG.passwordReset);
-            navigate('/login', { replace: true });
+            navigate('/login', { replace: true, state: { email } });
           } catch (err) {
             toast.error(errorText(err, MSG.otpFailed));
           }

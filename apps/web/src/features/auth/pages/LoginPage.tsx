@@ -1,7 +1,8 @@
 import { loginForm, MSG, type LoginForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/Field.tsx';
@@ -9,7 +10,8 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
-import { useReturnTo, useSignedIn } from '../hooks.ts';
+import { useSignedIn } from '../hooks.ts';
+import { useReturnTo } from '../../../lib/return-to.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function LoginPage() {
@@ -17,11 +19,18 @@ export default function LoginPage() {
   const returnTo = useReturnTo('/');
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  // Arriving from a verified sign-up: the email is filled in. The return path goes on to sign-up.
+  const state = useLocation().state as { email?: string; from?: unknown } | null;
+  const prefilled = state?.email;
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '', remember: false } });
+  } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: prefilled ?? '', password: '', remember: false } });
+  useEffect(() => {
+    if (prefilled) setFocus('password');
+  }, [prefilled, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -43,7 +52,7 @@ export default function LoginPage() {
       footer={
         <>
           New to Assay?{' '}
-          <Link to="/signup" state={{ from: returnTo }} className="font-medium text-brand-700 hover:underline">
+          <Link to="/signup" state={state?.from ? { from: state.from } : undefined} className="font-medium text-brand-700 hover:underline">
             Sign up
           </Link>
         </>

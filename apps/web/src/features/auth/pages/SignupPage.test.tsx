@@ -1,18 +1,22 @@
 import { MSG } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../lib/session.ts';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
+import LoginPage from './LoginPage.tsx';
 import SignupPage from './SignupPage.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  session.clear();
 });
 
 const answer = (body: unknown, status: number, headers: Record<string, string> = {}) =>
@@ -21,8 +25,20 @@ const answer = (body: unknown, status: number, headers: Record<string, string> =
 /** Bodies of the code checks the page sent. */
 const verifyBodies: unknown[] = [];
 
-/** fetch answering /auth/config, the sign-up with `signupAnswer` and the code check with `verifyAnswer`. */
-function serve(signupAnswer: () => Response, verifyAnswer = () => answer({ message: MSG.emailVerified }, 200)) {
+const MEMBER = {
+  id: 'u1', name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 555 010 2030', is_verified: true,
+  reports_generated: 0, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password',
+};
+
+/**
+ * fetch answering /auth/config, the sign-up with `signupAnswer`, the code check with
+ * `verifyAnswer`, a resend with `resendAnswer`, and a sign-in.
+ */
+function serve(
+  signupAnswer: () => Response,
+  verifyAnswer = () => answer({ message: MSG.emailVerified }, 200),
+  resendAnswer = () => answer({ message: MSG.otpSent }, 200),
+) {
   verifyBodies.length = 0;
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -31,8 +47,16 @@ function serve(signupAnswer: () => Response, verifyAnswer = () => answer({ messa
       verifyBodies.push(JSON.parse(String(init?.body)));
       return verifyAnswer();
     }
+    if (url.endsWith('/auth/resend-otp')) return resendAnswer();
+    if (url.endsWith('/auth/login')) return answer({ access_token: 'access', token_type: 'bearer', user: MEMBER }, 200);
     return answer({ google_client_id: null }, 200);
   }));
+}
+
+/** Where the app went, with the state it carried. */
+function Landed() {
+  const location = useLocation();
+  return <p data-testid="landed">{location.pathname}</p>;
 }
 
 async function enterCode() {
@@ -41,28 +65,49 @@ async function enterCode() {
   await user.click(screen.getByRole('button', { name: 'Verify email' }));
 }
 
-async function signUp() {
+function renderAuth(entry: string | { pathname: string; state: unknown } = '/signup') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/signup']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/login" element={<p>Sign-in page</p>} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<Landed />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Full name'), 'Grace Hopper');
-  await user.type(screen.getByLabelText('Email'), 'grace@example.com');
-  await user.type(screen.getByLabelText('Phone'), '+1 555 010 2030');
-  await user.type(screen.getByLabelText('Password'), 'Str0ngPassw0rd');
-  await user.type(screen.getByLabelText('Confirm password'), 'Str0ngPassw0rd');
+}
+
+/** With fake timers on, the user's pauses advance them. */
+const typist = () => userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+
+async function fillSignup() {
+  const user = typist();
+  // Pasted, not typed key by key: the form is what is tested here, not the keyboard.
+  for (const [label, text] of [
+    ['Full name', 'Grace Hopper'],
+    ['Email', 'grace@example.com'],
+    ['Phone', '+1 555 010 2030'],
+    ['Password', 'Str0ngPassw0rd'],
+    ['Confirm password', 'Str0ngPassw0rd'],
+  ] as const) {
+    await user.click(await screen.findByLabelText(label));
+    await user.paste(text);
+  }
   await user.click(screen.getByRole('checkbox'));
   await user.click(screen.getByRole('button', { name: 'Create account' }));
+  return user;
 }
+
+async function signUp() {
+  renderAuth();
+  return fillSignup();
+}
+
+const signInPage = () => screen.findByRole('heading', { name: 'Sign in' });
 
 describe('signing up', () => {
   it('goes to the code step when a code was sent a moment ago (429 otp_resend_too_soon)', async () => {
@@ -84,7 +129,7 @@ describe('signing up', () => {
     serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
     await signUp();
     await enterCode();
-    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(await signInPage()).toBeTruthy();
     expect(verifyBodies).toEqual([{ email: 'grace@example.com', otp: '123456', password: 'Str0ngPassw0rd' }]);
     expect(toast.success).toHaveBeenCalledWith(MSG.emailVerified);
   });
@@ -100,5 +145,95 @@ describe('signing up', () => {
     expect(screen.getByText('grace@example.com')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(MSG.contestedSignupVerified);
     expect(toast.success).not.toHaveBeenCalledWith(MSG.emailVerified);
+  });
+
+  it('keeps what was typed when the member goes back from the code step', async () => {
+    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    const user = await signUp();
+    await screen.findByText('Verify your email');
+    await user.click(screen.getByRole('button', { name: 'Back to signup' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Grace Hopper');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('grace@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('+1 555 010 2030');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('Str0ngPassw0rd');
+    expect(screen.getByLabelText<HTMLInputElement>('Confirm password').value).toBe('Str0ngPassw0rd');
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(true);
+  });
+
+  it('fills the sign-in form with the email once it is verified, and signs in to where the visitor was going', async () => {
+    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    // From the pricing page to sign-in, on to sign-up by its link.
+    renderAuth({ pathname: '/login', state: { from: { pathname: '/pricing' } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }));
+    await fillSignup();
+    await enterCode();
+    await signInPage();
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Str0ngPassw0rd');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('landed')).textContent).toBe('/pricing');
+  });
+});
+
+describe('asking for a new code', () => {
+  const resendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send a new code' });
+
+  it('counts down the server’s window after a code was sent, then offers a new one and counts again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let resends = 0;
+    serve(
+      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
+      undefined,
+      () => {
+        resends++;
+        return answer({ message: MSG.otpSent }, 200);
+      },
+    );
+    const user = await signUp();
+    await screen.findByText('Verify your email');
+    expect(resendButton().disabled).toBe(true);
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 1:00');
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(screen.getByTestId('resend-wait').textContent).toMatch(/^ in 0:4[56]$/);
+    await act(() => vi.advanceTimersByTimeAsync(46_000));
+    expect(resendButton().disabled).toBe(false);
+    expect(screen.queryByTestId('resend-wait')).toBeNull();
+
+    await user.click(resendButton());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.otpSent));
+    expect(resends).toBe(1);
+    expect(resendButton().disabled).toBe(true);
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 1:00');
+  });
+
+  it('waits as long as the server’s Retry-After says when it refuses', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(() => answer({ detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, 429, { 'retry-after': '17' }));
+    await signUp();
+    await screen.findByText('Verify your email');
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 0:17');
+    expect(resendButton().disabled).toBe(true);
+  });
+
+  it('arrives from sign-in counting (a code was just mailed), and counts the Retry-After of a refused resend', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(
+      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
+      undefined,
+      () => answer({ detail: MSG.otpTooManyCodes, code: 'rate_limited' }, 429, { 'retry-after': '1500' }),
+    );
+    renderAuth({ pathname: '/signup', state: { verifyEmail: 'grace@example.com' } });
+    await screen.findByText('Verify your email');
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 1:00');
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    const user = typist();
+    await user.click(resendButton());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.otpTooManyCodes));
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 25:00');
+    expect(resendButton().disabled).toBe(true);
+    // Back on the form, the email the code went to is already there.
+    await user.click(screen.getByRole('button', { name: 'Back to signup' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('grace@example.com');
   });
 });

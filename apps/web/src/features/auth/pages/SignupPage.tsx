@@ -1,7 +1,7 @@
-import { MSG, signupForm, type SignupForm } from '@assay/shared';
+import { MSG, OTP, signupForm, type SignupForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -11,7 +11,7 @@ import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { OtpForm } from '../components/OtpForm.tsx';
-import { useReturnTo } from '../hooks.ts';
+import { useReturnTo } from '../../../lib/return-to.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function SignupPage() {
@@ -19,14 +19,20 @@ export default function SignupPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = useReturnTo('/reports');
+  // Sign-in sends an unverified account here, with a code just mailed.
   const pending = (location.state as { verifyEmail?: string } | null)?.verifyEmail;
   // The password typed at sign-up, in memory only: it settles who owns a contested email.
-  const [verifying, setVerifying] = useState<{ email: string; password?: string } | undefined>(
-    pending ? { email: pending } : undefined,
+  const [verifying, setVerifying] = useState<Verifying | undefined>(
+    pending ? { email: pending, resendWait: OTP.resendSeconds } : undefined,
   );
+  // Owned here, so "Back to signup" finds what was typed.
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(signupForm),
+    defaultValues: { name: '', email: pending ?? '', phone: '', password: '', confirm_password: '', agree: false },
+  });
 
   if (verifying) {
-    const { email, password } = verifying;
+    const { email, password, resendWait } = verifying;
     return (
       <AuthCard title="Verify your email" subtitle="Enter the code to activate your account and receive your free tokens.">
         <OtpForm
@@ -42,12 +48,16 @@ export default function SignupPage() {
                 return;
               }
               toast.success(MSG.emailVerified);
-              navigate('/login', { replace: true, state: { from: returnTo === '/reports' ? undefined : { pathname: returnTo } } });
+              navigate('/login', {
+                replace: true,
+                state: { email, from: returnTo === '/reports' ? undefined : { pathname: returnTo } },
+              });
             } catch (err) {
               toast.error(errorText(err, MSG.otpFailed));
             }
           }}
           onResend={() => authApi.resendOtp(email)}
+          resendWaitSeconds={resendWait}
         />
         <Button variant="ghost" className="mt-3 w-full" onClick={() => setVerifying(undefined)}>
           Back to signup
@@ -55,36 +65,42 @@ export default function SignupPage() {
       </AuthCard>
     );
   }
-  return <SignupFormCard returnTo={returnTo} onCreated={setVerifying} />;
+  return <SignupFormCard form={form} returnTo={returnTo} onCreated={setVerifying} />;
+}
+
+interface Verifying {
+  email: string;
+  password?: string;
+  /** Seconds until the server accepts a request for a new code. */
+  resendWait: number;
 }
 
 function SignupFormCard({
+  form,
   returnTo,
   onCreated,
 }: {
+  form: UseFormReturn<SignupForm>;
   returnTo: string;
-  onCreated: (verifying: { email: string; password: string }) => void;
+  onCreated: (verifying: Verifying) => void;
 }) {
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignupForm>({
-    resolver: zodResolver(signupForm),
-    defaultValues: { name: '', email: '', phone: '', password: '', confirm_password: '', agree: false },
-  });
+  } = form;
 
   const onSubmit = handleSubmit(async (v) => {
     const email = v.email.trim().toLowerCase();
     try {
       await authApi.signup({ name: v.name.trim(), email, phone: v.phone.trim(), password: v.password });
       toast.success(MSG.accountCreated);
-      onCreated({ email, password: v.password });
+      onCreated({ email, password: v.password, resendWait: OTP.resendSeconds });
     } catch (err) {
       // Signed up a moment ago: the code already sent is still good, so go and enter it.
       if (err instanceof ApiError && err.status === 429 && err.detail === MSG.otpResendTooSoon) {
         toast.success(MSG.otpAlreadySent);
-        onCreated({ email, password: v.password });
+        onCreated({ email, password: v.password, resendWait: err.retryAfterSeconds ?? OTP.resendSeconds });
         return;
       }
       toast.error(errorText(err, MSG.signupFailed));

@@ -1,11 +1,11 @@
-import type { TokenBalance } from '@assay/shared';
+import { tokensEndpoints } from '@assay/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tokenKeys } from './keys.ts';
 
 /** GET /tokens/balance (member). */
-export const fetchBalance = (signal?: AbortSignal) => api<TokenBalance>('/tokens/balance', { signal });
+export const fetchBalance = (signal?: AbortSignal) => call(tokensEndpoints.balance, { signal });
 
 /** SPEC section 8: a balance fetch failure is only logged, never toasted. */
 export const balanceQuery = queryOptions({

@@ -1,7 +1,6 @@
-import { COMPLEXITIES } from '@assay/shared';
+import { COMPLEXITIES, TIER_LABELS } from '@assay/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { TIER_NAMES } from '../lib/tiers.ts';
 import { formatMoney, formatTokens, formatUsd, isMostPopular, reportsFor, savingCents, type PackageOffer } from '../lib/pricing.ts';
 
 const check = (
@@ -77,7 +76,7 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
                   {formatTokens(reports[c])}
                   {offer.contactOnly && '+'}
                 </span>{' '}
-                {TIER_NAMES[c]}{' '}
+                {TIER_LABELS[c]}{' '}
                 {reports[c] === 1 ? 'report' : 'reports'}
               </span>
             </li>

@@ -1,7 +1,7 @@
 import { MSG } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '../../../lib/toasts.ts';
 import { packagesQuery } from '../api/packages.ts';
 import { withEnterprise } from '../lib/pricing.ts';
 
@@ -9,7 +9,7 @@ import { withEnterprise } from '../lib/pricing.ts';
 export function usePackageOffers() {
   const query = useQuery(packagesQuery);
   useEffect(() => {
-    if (query.isError) toast.error(MSG.packagesLoadFailed, { id: 'packages-load-failed' });
+    if (query.isError) showToast('error', MSG.packagesLoadFailed, { id: 'packages-load-failed' });
   }, [query.isError]);
   const offers = useMemo(() => (query.data ? withEnterprise(query.data) : []), [query.data]);
   return { offers, loading: query.isPending, failed: query.isError, retry: () => void query.refetch() };

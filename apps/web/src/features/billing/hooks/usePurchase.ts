@@ -2,13 +2,12 @@ import { MSG, purchaseSucceededMessage, type CreateOrderResponse, type VerifyPay
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
+import { showToast } from '../../../lib/toasts.ts';
 import { createOrder } from '../api/create-order.ts';
 import { tokenKeys } from '../api/keys.ts';
 import { verifyPayment } from '../api/verify-payment.ts';
-import { openCheckout } from '../checkout/open-checkout.ts';
 import { ENTERPRISE_CONTACT_PATH, formatTokens, type PackageOffer } from '../lib/pricing.ts';
 
 export type PurchaseStep = 'review' | 'processing';
@@ -66,7 +65,7 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
         return;
       }
       if (!session.user()) {
-        toast.error(MSG.loginToPurchase);
+        showToast('error', MSG.loginToPurchase);
         navigate('/login', { state: { from: { pathname: location.pathname } } });
         return;
       }
@@ -92,6 +91,8 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
     running.current = ctrl;
     setStep('processing');
     setNotice(undefined);
+    // The checkout's code loads while the order is created, not with the pricing page.
+    const checkout = import('../checkout/open-checkout.ts');
     const backToReview = () => {
       running.current = undefined;
       if (!ctrl.signal.aborted) setStep('review');
@@ -101,13 +102,13 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
     try {
       created = await createOrder(pkg.id);
     } catch (err) {
-      toast.error(orderErrorText(err));
+      showToast('error', orderErrorText(err));
       return backToReview();
     }
     if (ctrl.signal.aborted) return;
     setOrder(created);
 
-    const result = await openCheckout(created, {
+    const result = await (await checkout).openCheckout(created, {
       signal: ctrl.signal,
       description: `${created.package.name} · ${formatTokens(created.package.tokens)} tokens`,
     });
@@ -117,11 +118,11 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
       case 'success': {
         try {
           const verified = await verifyPayment(result.response);
-          toast.success(purchaseSucceededMessage(verified.tokens_added));
+          showToast('success', purchaseSucceededMessage(verified.tokens_added));
           onPurchasedRef.current?.(verified);
         } catch (err) {
           console.error('Payment verification failed', err);
-          toast.error(MSG.paymentVerificationFailed);
+          showToast('error', MSG.paymentVerificationFailed);
         }
         // Either way the balance may have changed (the provider's webhook credits too).
         void queryClient.invalidateQueries({ queryKey: tokenKeys.balance });
@@ -132,11 +133,11 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
         return;
       }
       case 'failed':
-        toast.error(MSG.paymentFailed);
+        showToast('error', MSG.paymentFailed);
         return backToReview();
       case 'unavailable':
         if (result.reason === 'popup_blocked') setNotice(POPUP_BLOCKED_NOTICE);
-        else toast.error(MSG.purchaseFailed);
+        else showToast('error', MSG.purchaseFailed);
         return backToReview();
       case 'dismissed':
         return backToReview();

@@ -1,10 +1,4 @@
-import { COMPLEXITIES, REPORT_COSTS, sectionsFor, type Complexity, type ReportSectionDef } from '@assay/shared';
-
-export const TIER_NAMES: Record<Complexity, string> = {
-  basic: 'Basic',
-  advanced: 'Advanced',
-  comprehensive: 'Comprehensive',
-};
+import { COMPLEXITIES, REPORT_COSTS, sectionsFor, TIER_LABELS, type Complexity, type ReportSectionDef } from '@assay/shared';
 
 /** One line on who each report type is for (the spec names only the sections). */
 export const TIER_BLURBS: Record<Complexity, string> = {
@@ -31,7 +25,7 @@ export const TIERS: Tier[] = COMPLEXITIES.map((complexity, i) => {
   const belowKeys = new Set(below ? sectionsFor(below).map((s) => s.key) : []);
   return {
     complexity,
-    name: TIER_NAMES[complexity],
+    name: TIER_LABELS[complexity],
     cost: REPORT_COSTS[complexity],
     sections,
     added: sections.filter((s) => !belowKeys.has(s.key)),

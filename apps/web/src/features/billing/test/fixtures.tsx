@@ -5,16 +5,6 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 
-// jsdom has no modal dialogs: open and close them by the attribute, as browsers do.
-if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 export const PACKAGES: TokenPackage[] = [
   { id: 'starter', name: 'Starter', package_type: 'starter', tokens: 10000, price_usd: 49, original_price_usd: null, description: 'Enough for 4 Basic reports.', most_popular: false, gst_usd: 8.82, total_usd: 57.82 },
   { id: 'pro', name: 'Pro', package_type: 'pro', tokens: 30000, price_usd: 129, original_price_usd: 149, description: 'Enough for 4 Advanced reports.', most_popular: true, gst_usd: 23.22, total_usd: 152.22 },

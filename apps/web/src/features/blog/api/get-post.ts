@@ -1,10 +1,10 @@
-import type { Post, PostType } from '@assay/shared';
+import { blogEndpoints, type PostType } from '@assay/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 
 /** GET /blog/posts/{slug}: the full published post; its content is HTML the server has sanitised. */
 export const fetchPost = (slug: string, postType: PostType, signal?: AbortSignal) =>
-  api<Post>(`/blog/posts/${encodeURIComponent(slug)}?post_type=${postType}`, { auth: false, signal });
+  call(blogEndpoints.read, { params: { slug }, query: { post_type: postType }, signal });
 
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 

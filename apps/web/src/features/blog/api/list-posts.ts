@@ -1,6 +1,6 @@
-import { PAGE_SIZES, type PostListResponse, type PostType } from '@assay/shared';
+import { blogEndpoints, PAGE_SIZES, type PostListResponse, type PostType } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 export interface PostListParams {
   post_type: PostType;
@@ -18,13 +18,18 @@ export type PostList = PostListResponse & { q: string };
 
 /** GET /blog/posts: published posts of one type, newest first (SPEC section 7). */
 export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promise<PostList> {
-  const qs = new URLSearchParams({ post_type: p.post_type, limit: String(p.limit) });
-  if (p.page && p.page > 1) qs.set('page', String(p.page));
-  if (p.featured_only) qs.set('featured_only', 'true');
   const q = p.q?.trim() ?? '';
-  if (q) qs.set('q', q);
-  if (p.exclude) qs.set('exclude', p.exclude);
-  const res = await api<PostListResponse>(`/blog/posts?${qs.toString()}`, { auth: false, signal });
+  const res = await call(blogEndpoints.list, {
+    query: {
+      post_type: p.post_type,
+      limit: p.limit,
+      page: p.page && p.page > 1 ? p.page : undefined,
+      featured_only: p.featured_only ? 'true' : undefined,
+      q: q || undefined,
+      exclude: p.exclude || undefined,
+    },
+    signal,
+  });
   return { ...res, q };
 }
 

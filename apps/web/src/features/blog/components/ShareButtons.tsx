@@ -1,6 +1,6 @@
 import { MSG } from '@assay/shared';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '../../../lib/toasts.ts';
 import { FacebookLogo, LinkedInLogo, LinkIcon, XLogo } from './icons.tsx';
 
 /** Share addresses of the three networks for a page address (and, for Twitter, its title). */
@@ -25,9 +25,9 @@ function openPopup(href: string) {
 async function copyLink() {
   try {
     await navigator.clipboard.writeText(window.location.href);
-    toast.success(MSG.linkCopied);
+    showToast('success', MSG.linkCopied);
   } catch {
-    toast.error('Could not copy the link. Please copy it from the address bar.');
+    showToast('error', 'Could not copy the link. Please copy it from the address bar.');
   }
 }
 

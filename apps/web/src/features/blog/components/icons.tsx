@@ -3,13 +3,6 @@ type IconProps = { className?: string };
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
-export const SearchIcon = ({ className = 'size-5' }: IconProps) => (
-  <svg viewBox="0 0 20 20" className={className} {...stroke} aria-hidden="true">
-    <circle cx="9" cy="9" r="5.5" />
-    <path d="m13.5 13.5 3.5 3.5" />
-  </svg>
-);
-
 export const CalendarIcon = ({ className = 'size-4' }: IconProps) => (
   <svg viewBox="0 0 20 20" className={className} {...stroke} aria-hidden="true">
     <rect x="3" y="4.5" width="14" height="12" rx="2" />

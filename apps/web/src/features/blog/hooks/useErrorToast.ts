@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '../../../lib/toasts.ts';
 
 /**
  * One error toast per failure of a query (the spec's own wording), even when React runs effects
@@ -10,6 +10,6 @@ export function useErrorToast(error: unknown, errorUpdatedAt: number, message: s
   useEffect(() => {
     if (!error || shown.current === errorUpdatedAt) return;
     shown.current = errorUpdatedAt;
-    toast.error(typeof message === 'function' ? message(error) : message);
+    showToast('error', typeof message === 'function' ? message(error) : message);
   }, [error, errorUpdatedAt, message]);
 }

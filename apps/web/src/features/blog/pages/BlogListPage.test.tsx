@@ -76,6 +76,26 @@ describe('the blog list', () => {
     await waitFor(() => expect(location()).toBe('/blog'));
   });
 
+  it('leaves no half row empty among the featured posts, and counts the articles', async () => {
+    const featured = (n: number) => Array.from({ length: n }, (_, i) => makePost({ slug: `f${i}`, title: `Featured ${i}`, featured: true }));
+    let count = 2;
+    stubFetch((url) => (url.searchParams.get('featured_only') ? list(featured(count)) : list([makePost({ slug: 'x', title: 'Plain' })])));
+    const { unmount } = render();
+    const region = await screen.findByRole('region', { name: 'Featured Articles' });
+    await within(region).findByRole('heading', { name: 'Featured 1' });
+    // Two: both wide, no grid with one card beside an empty cell.
+    expect(within(region).queryByRole('list')).toBeNull();
+    expect(within(region).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('1 article')).toBeTruthy();
+    unmount();
+
+    count = 3;
+    render();
+    const again = await screen.findByRole('region', { name: 'Featured Articles' });
+    await within(again).findByRole('heading', { name: 'Featured 2' });
+    expect(within(within(again).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('pages through the list, keeping the page shown until the next arrives', async () => {
     const calls = stubFetch((url) => {
       if (url.searchParams.get('featured_only')) return list([]);
@@ -113,8 +133,8 @@ describe('the blog list', () => {
     render();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     await act(async () => {});
-    expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith(MSG.blogLoadFailed);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.blogLoadFailed));
     expect(console.error).toHaveBeenCalled();
   });
 });

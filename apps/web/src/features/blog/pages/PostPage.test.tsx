@@ -113,8 +113,8 @@ describe('a post', () => {
     renderAt('/blog/missing', routes);
     expect(await screen.findByText('Post not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith(MSG.blogPostNotFound);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.blogPostNotFound));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/blog'), { timeout: 3500 });
     expect(screen.getByRole('heading', { name: 'Blog list' })).toBeTruthy();
     // A 404 is final: asked once.
@@ -126,8 +126,8 @@ describe('a post', () => {
     renderAt('/blog/trl', routes);
     // (one retry first, as for every query)
     expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 })).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith(MSG.blogPostLoadFailed);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.blogPostLoadFailed));
     expect(screen.queryByText('Post not found')).toBeNull();
   });
 });

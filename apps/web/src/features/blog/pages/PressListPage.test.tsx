@@ -1,5 +1,5 @@
 import { MSG } from '@assay/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test/render.tsx';
 import PressListPage from './PressListPage.tsx';
@@ -57,6 +57,6 @@ describe('the press release list', () => {
     stubFetch(() => json(503, { detail: 'down' }));
     render();
     await screen.findByRole('button', { name: 'Try again' });
-    expect(toast.error).toHaveBeenCalledWith(MSG.pressLoadFailed);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.pressLoadFailed));
   });
 });

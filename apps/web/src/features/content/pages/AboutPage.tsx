@@ -1,9 +1,8 @@
-import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { IconTile, PageHero, SectionHeader, StatsBand } from '../components/blocks.tsx';
-import { TIER_LABELS } from '../data/tiers.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');

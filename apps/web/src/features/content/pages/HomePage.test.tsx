@@ -2,13 +2,19 @@ import { LIMITS, MSG } from '@assay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_KEY } from '../components/GenerateReportForm.tsx';
+import { DRAFT_KEY } from '../lib/draft.ts';
 import { json, MEMBER, renderPage, signIn, signOut, stubApi } from '../test-support.tsx';
 import { session } from '../../../lib/session.ts';
 import HomePage from './HomePage.tsx';
 
 const IDEA = 'A biodegradable sensor patch that detects early crop disease from changes in leaf moisture.';
 const generate = () => screen.getByRole('button', { name: /^Generate (Free )?Assessment Report$/ });
+/** The page, once its report form (a chunk of its own) is on screen. */
+async function renderHome() {
+  const view = renderPage(<HomePage />);
+  await screen.findByRole('group', { name: 'Report complexity' });
+  return view;
+}
 const ideaBox = () => screen.getByLabelText<HTMLTextAreaElement>('Describe your technology idea');
 
 beforeEach(() => sessionStorage.clear());
@@ -21,9 +27,9 @@ const balanceWithBonus = (bonus_tokens: number) => () =>
   json(200, { available_tokens: 9000 + bonus_tokens, paid_tokens: 9000, bonus_tokens, held_tokens: 0, next_expiry: null });
 
 describe('the free report offer', () => {
-  it('is made to visitors', () => {
+  it('is made to visitors', async () => {
     signOut();
-    renderPage(<HomePage />);
+    await renderHome();
     expect(screen.getByRole('button', { name: 'Generate Free Assessment Report' })).toBeTruthy();
     expect(screen.getByText('Free report on sign-up · no credit card')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start with a free report' })).toBeTruthy();
@@ -32,7 +38,7 @@ describe('the free report offer', () => {
   it('is not made to a member whose sign-up bonus is spent', async () => {
     session.signIn('test-access-token', { ...MEMBER, reports_generated: 1 });
     stubApi({ 'GET /tokens/balance': balanceWithBonus(0) });
-    renderPage(<HomePage />);
+    await renderHome();
     expect(await screen.findByRole('button', { name: 'Generate Assessment Report' })).toBeTruthy();
     expect(screen.queryByText(/\bfree\b/i)).toBeNull();
     expect(screen.getByRole('link', { name: 'Generate a report' })).toBeTruthy();
@@ -41,26 +47,26 @@ describe('the free report offer', () => {
   it('is still made to a member whose bonus pays for a Basic report', async () => {
     signIn();
     stubApi({ 'GET /tokens/balance': balanceWithBonus(2500) });
-    renderPage(<HomePage />);
+    await renderHome();
     await waitFor(() => expect(screen.getByText(/Your first Basic report is free/)).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Generate Free Assessment Report' })).toBeTruthy();
   });
 });
 
 describe('the home page', () => {
-  it('offers three tiers with their token costs and section counts', () => {
+  it('offers three tiers with their token costs and section counts', async () => {
     signOut();
-    renderPage(<HomePage />);
+    await renderHome();
     const picker = screen.getByRole('group', { name: 'Report complexity' });
-    expect(within(picker).getByRole('radio', { name: /Basic.*2,500 tokens · 15 sections/ })).toBeTruthy();
-    expect(within(picker).getByRole('radio', { name: /Advanced.*7,500 tokens · 24 sections/ })).toBeTruthy();
-    expect(within(picker).getByRole('radio', { name: /Comprehensive.*9,000 tokens · 34 sections/ })).toBeTruthy();
+    expect(within(picker).getByRole('radio', { name: /Basic.*2,500 tokens.*15 sections/ })).toBeTruthy();
+    expect(within(picker).getByRole('radio', { name: /Advanced.*7,500 tokens.*24 sections/ })).toBeTruthy();
+    expect(within(picker).getByRole('radio', { name: /Comprehensive.*9,000 tokens.*34 sections/ })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
 
-  it('links the three sample reports as downloads, and the RTTP page', () => {
+  it('links the three sample reports as downloads, and the RTTP page', async () => {
     signOut();
-    renderPage(<HomePage />);
+    await renderHome();
     const hrefs = screen
       .getAllByRole('link', { name: /Download .*sample \(PDF\)/ })
       .map((a) => [a.getAttribute('href'), a.hasAttribute('download')]);
@@ -72,21 +78,22 @@ describe('the home page', () => {
     expect(screen.getByRole('link', { name: 'Meet the RTTP experts' }).getAttribute('href')).toBe('/rttp');
   });
 
-  it('tells the visitor ideas stay private and not to publish before filing', () => {
+  it('tells the visitor ideas stay private and not to publish before filing', async () => {
     signOut();
-    renderPage(<HomePage />);
+    await renderHome();
     const noteId = ideaBox().getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-privacy'))!;
     const note = document.getElementById(noteId)!.textContent!;
     expect(note).toMatch(/Your idea stays private/);
     expect(note).toMatch(/configured not to train/);
     expect(note).toMatch(/Do not publish .* before you file a patent application: public disclosure can destroy its novelty/);
+    expect(note).toContain(MSG.ideaSearchNotice);
   });
 
   it('asks for an idea, then for 50 characters, counting as the visitor types', async () => {
     signOut();
     const calls = stubApi({});
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
     await user.click(generate());
     expect(await screen.findByText(MSG.ideaRequired)).toBeTruthy();
@@ -96,7 +103,8 @@ describe('the home page', () => {
     expect(screen.getByTestId('idea-count').textContent).toBe(`9 characters · minimum ${LIMITS.ideaMin} (41 more needed)`);
 
     await user.clear(ideaBox());
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     expect(screen.queryByText(MSG.ideaMin)).toBeNull();
     expect(screen.getByText(/minimum 50 reached/)).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -106,21 +114,22 @@ describe('the home page', () => {
     signOut();
     const calls = stubApi({});
     const user = userEvent.setup();
-    const first = renderPage(<HomePage />);
+    const first = await renderHome();
 
     await user.click(screen.getByRole('radio', { name: /Advanced/ }));
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
+    expect((await screen.findByTestId('landed')).textContent).toBe('/login');
     expect(await screen.findByText('Please sign in to generate reports')).toBeTruthy();
-    expect(screen.getByTestId('landed').textContent).toBe('/login');
     expect(JSON.parse(screen.getByTestId('landed-state').textContent!)).toEqual({ from: { pathname: '/' } });
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({ idea: IDEA, complexity: 'advanced' });
     expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(0);
     first.unmount();
 
     // Back on the home page, the draft is where they left it.
-    renderPage(<HomePage />);
+    await renderHome();
     expect(ideaBox().value).toBe(IDEA);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: /Advanced/ }).checked).toBe(true);
   });
@@ -130,10 +139,14 @@ describe('the home page', () => {
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ idea: IDEA, complexity: 'comprehensive' }));
     const calls = stubApi({
       'GET /tokens/balance': () => json(200, { available_tokens: 12000, paid_tokens: 9500, bonus_tokens: 2500, held_tokens: 0, next_expiry: null }),
-      'POST /reports/generate': () => json(202, { id: 'r1', status: 'processing' }),
+      'POST /reports/generate': () => json(201, {
+        id: 'r1', title: 'Crop sensor', idea: IDEA, complexity: 'comprehensive', status: 'processing', created_at: '2025-07-01T10:00:00.000Z',
+        completed_at: null, tokens_used: 9000, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
+        progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+      }),
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
     await user.click(generate());
 
@@ -151,10 +164,11 @@ describe('the home page', () => {
       'GET /tokens/balance': () => json(200, { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: null }),
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
     await user.click(screen.getByRole('radio', { name: /Advanced/ }));
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
     expect(await screen.findByText('Insufficient tokens. Required: 7500, Available: 2500. Please purchase more tokens.')).toBeTruthy();
@@ -169,9 +183,10 @@ describe('the home page', () => {
       'POST /reports/generate': () => json(403, { detail: 'Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.' }),
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
     expect(await screen.findByText('Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.')).toBeTruthy();
@@ -185,9 +200,10 @@ describe('the home page', () => {
       'POST /reports/generate': () => new Response('', { status: 403 }),
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
     expect(await screen.findByText(MSG.insufficientTokensShort)).toBeTruthy();
@@ -201,9 +217,10 @@ describe('the home page', () => {
       'POST /reports/generate': () => json(409, { detail: 'A report for this idea is already being generated' }),
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
     expect(await screen.findByText('A report for this idea is already being generated')).toBeTruthy();
@@ -217,9 +234,10 @@ describe('the home page', () => {
       throw new TypeError('Failed to fetch');
     });
     const user = userEvent.setup();
-    renderPage(<HomePage />);
+    await renderHome();
 
-    await user.type(ideaBox(), IDEA);
+    await user.click(ideaBox());
+    await user.paste(IDEA);
     await user.click(generate());
 
     expect(await screen.findByText('Failed to generate report')).toBeTruthy();

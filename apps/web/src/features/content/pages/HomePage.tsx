@@ -1,14 +1,18 @@
-import { REPORT_COSTS, REPORT_SECTIONS, sectionsFor } from '@assay/shared';
+import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/blocks.tsx';
-import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useFreeReportOffer } from '../hooks.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+
+// The form and its validation (zod) load beside the page rather than in front of it: the
+// visitor reads the hero first, and the page's first paint does not wait for them.
+const HomeGenerateForm = lazy(async () => ({ default: (await import('../components/HomeGenerateForm.tsx')).HomeGenerateForm }));
 
 export default function HomePage() {
   usePageTitle('AI Technology Assessment Reports');
@@ -67,7 +71,9 @@ function Hero() {
         <Card id="generate" className="scroll-mt-24 p-5 shadow-lg sm:p-7">
           <h2 className="text-lg font-semibold text-slate-900">Generate your assessment</h2>
           <p className="mt-1 mb-5 text-sm text-slate-600">Pick a depth, describe your idea, and we will do the rest.</p>
-          <GenerateReportForm />
+          <Suspense fallback={<div className="min-h-[26rem]" aria-busy="true" />}>
+            <HomeGenerateForm />
+          </Suspense>
         </Card>
       </div>
     </section>
@@ -87,16 +93,18 @@ function Samples() {
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {SAMPLES.map((s) => {
             const added = REPORT_SECTIONS.filter((r) => r.tier === s.complexity);
+            const below = COMPLEXITIES[COMPLEXITIES.indexOf(s.complexity) - 1];
+            const label = TIER_LABELS[s.complexity];
             return (
               <Card key={s.complexity} className="flex flex-col p-6">
                 <div className="flex items-baseline justify-between gap-3">
-                  <h3 className="text-lg font-semibold text-slate-900">{s.label}</h3>
+                  <h3 className="text-lg font-semibold text-slate-900">{label}</h3>
                   <span className="text-sm font-medium text-brand-700">{fmt(REPORT_COSTS[s.complexity])} tokens</span>
                 </div>
                 <p className="mt-1 text-sm font-medium text-slate-500">{sectionsFor(s.complexity).length} sections</p>
                 <p className="mt-3 text-sm text-slate-600">{s.blurb}</p>
                 <p className="mt-4 text-xs font-semibold uppercase tracking-wider text-slate-500">
-                  {s.complexity === 'basic' ? 'Includes' : `Adds to ${s.complexity === 'advanced' ? 'Basic' : 'Advanced'}`}
+                  {below ? `Adds to ${TIER_LABELS[below]}` : 'Includes'}
                 </p>
                 <ul className="mt-2 flex-1 space-y-1.5 text-sm text-slate-700">
                   {added.slice(0, 4).map((r) => (
@@ -112,7 +120,7 @@ function Samples() {
                     <path d="M10 3v10M6 9l4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                   {'Download'}
-                  <span className="sr-only"> {s.label}</span>
+                  <span className="sr-only"> {label}</span>
                   {' sample (PDF)'}
                 </a>
               </Card>

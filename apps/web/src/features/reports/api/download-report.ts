@@ -1,7 +1,8 @@
-import { api } from '../../../lib/api.ts';
+import { reportsEndpoints } from '@assay/shared';
+import { callRaw } from '../../../lib/api.ts';
 
 /** GET /reports/{id}/download: the PDF (for the preview and the download), as a Blob. */
 export async function fetchReportPdf(id: string, signal?: AbortSignal): Promise<Blob> {
-  const res = await api<Response>(`/reports/${encodeURIComponent(id)}/download`, { raw: true, signal });
+  const res = await callRaw(reportsEndpoints.download, { params: { id }, signal });
   return res.blob();
 }

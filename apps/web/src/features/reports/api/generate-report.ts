@@ -1,5 +1,5 @@
-import type { Complexity, Report } from '@assay/shared';
-import { api } from '../../../lib/api.ts';
+import { reportsEndpoints, type Complexity } from '@assay/shared';
+import { call } from '../../../lib/api.ts';
 
 /**
  * POST /reports/generate. The Idempotency-Key makes a repeated submit of the same form
@@ -7,4 +7,4 @@ import { api } from '../../../lib/api.ts';
  * A 403 means the balance does not cover the report.
  */
 export const generateReport = (body: { idea: string; complexity: Complexity }, idempotencyKey: string) =>
-  api<Report>('/reports/generate', { body, headers: { 'idempotency-key': idempotencyKey } });
+  call(reportsEndpoints.generate, { body, headers: { 'idempotency-key': idempotencyKey } });

@@ -1,13 +1,11 @@
-import { PAGE_SIZES, type ReportList, type ReportStatus } from '@assay/shared';
+import { PAGE_SIZES, reportsEndpoints, type ReportStatus } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { reportKeys } from './keys.ts';
 
 /** GET /reports?page=&limit=10&status=: the member's own reports, newest first. */
 export function fetchReports(page: number, status: ReportStatus | undefined, signal?: AbortSignal) {
-  const q = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZES.reports) });
-  if (status) q.set('status', status);
-  return api<ReportList>(`/reports?${q.toString()}`, { signal });
+  return call(reportsEndpoints.list, { query: { page, limit: PAGE_SIZES.reports, status }, signal });
 }
 
 /**

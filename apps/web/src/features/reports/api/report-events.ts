@@ -1,4 +1,4 @@
-import type { Report } from '@assay/shared';
+import { endpointUrl, reportsEndpoints, type Report } from '@assay/shared';
 import { session } from '../../../lib/session.ts';
 import { createSseParser } from './sse.ts';
 
@@ -13,7 +13,7 @@ function open(id: string, signal: AbortSignal) {
   const token = session.accessToken();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`/api/reports/${encodeURIComponent(id)}/events`, { headers, signal, credentials: 'same-origin', cache: 'no-store' });
+  return fetch(endpointUrl(reportsEndpoints.events, { params: { id } }), { headers, signal, credentials: 'same-origin', cache: 'no-store' });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { insufficientTokensDetail, MSG, type Report } from '@assay/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { balanceOf, json, polyfillDialog, renderWithApp, stubApi } from '../test-support.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { balanceOf, json, renderWithApp, stubApi } from '../test-support.tsx';
 import { GenerateReportForm } from './GenerateReportForm.tsx';
 
 const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
@@ -24,7 +24,6 @@ const report = (over: Partial<Report> = {}): Report => ({
   ...over,
 });
 
-beforeAll(polyfillDialog);
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -75,7 +74,8 @@ describe('the generate report form', () => {
     await user.click(advanced);
     advanced.checked = false;
     fireEvent.change(advanced);
-    await user.type(idea(), IDEA);
+    await user.click(idea());
+    await user.paste(IDEA);
     await user.click(submit());
     expect(await screen.findByText(MSG.complexityRequired)).toBeTruthy();
     expect(screen.queryByText(/Invalid option/)).toBeNull();
@@ -104,7 +104,7 @@ describe('the generate report form', () => {
     await user.click(idea());
     await user.paste(IDEA);
     await user.click(submit());
-    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' })));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' }), { idea: IDEA, complexity: 'basic' }));
     expect(posts()).toHaveLength(1);
     expect(posts()[0]!.body).toEqual({ idea: IDEA, complexity: 'basic' });
     expect(posts()[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -116,8 +116,12 @@ describe('the generate report form', () => {
     await user.click(idea());
     await user.paste(IDEA);
     await user.click(submit());
-    expect(await screen.findByText(insufficientTokensDetail(7500, 7000))).toBeTruthy();
-    expect(onInsufficient).toHaveBeenCalledWith(7500, 7000);
+    await waitFor(() =>
+      expect(onInsufficient).toHaveBeenCalledWith(
+        { cost: 7500, balance: 7000, message: insufficientTokensDetail(7500, 7000) },
+        { idea: IDEA, complexity: 'advanced' },
+      ),
+    );
     expect(onStarted).not.toHaveBeenCalled();
     expect(posts()).toHaveLength(0);
     // The balance was checked afresh at submit time.
@@ -133,8 +137,12 @@ describe('the generate report form', () => {
     await user.click(idea());
     await user.paste(IDEA);
     await user.click(submit());
-    expect(await screen.findByText(insufficientTokensDetail(9000, 100))).toBeTruthy();
-    expect(onInsufficient).toHaveBeenCalledWith(9000, 9000);
+    await waitFor(() =>
+      expect(onInsufficient).toHaveBeenCalledWith(
+        { cost: 9000, balance: 9000, message: insufficientTokensDetail(9000, 100) },
+        { idea: IDEA, complexity: 'comprehensive' },
+      ),
+    );
 
     status = 422;
     await user.click(submit());

@@ -7,23 +7,29 @@ import {
   REPORT_MESSAGES,
   REPORT_SECTIONS,
   sectionsFor,
+  TIER_LABELS,
   type Complexity,
   type GenerateReportForm as FormValues,
+  type GenerateReportRequest,
   type Report,
 } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
 import { balanceQuery } from '../../billing/api/balance.ts';
 import { generateReport } from '../api/generate-report.ts';
-import { COMPLEXITY_LABELS, formatTokens } from '../lib/format.ts';
+import { formatTokens } from '../lib/format.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 import { IdeaField } from './IdeaField.tsx';
+
+/** What the form sends: the idea (trimmed) and a chosen tier. */
+export type GenerateValues = Required<GenerateReportRequest>;
 
 const TIER_PITCH: Record<Complexity, string> = {
   basic: 'The essentials: problem, technology, benefits, IP snapshot, market signals, competitors, regulation and risks.',
@@ -34,16 +40,41 @@ const TIER_PITCH: Record<Complexity, string> = {
 const addedCount = (c: Complexity) => REPORT_SECTIONS.filter((s) => s.tier === c).length;
 
 export interface GenerateReportFormProps {
-  /** The balance shown on the dashboard, used to mark tiers it cannot cover. */
-  balance: number | undefined;
-  onStarted: (report: Report) => void;
-  /** The balance does not cover the chosen tier (checked here, or a 403 from the server). */
-  onInsufficient: (cost: number, balance: number | undefined) => void;
+  /** What the form opens with (home: a restored draft, Basic preselected); the dashboard starts empty. */
+  initialValues?: Partial<FormValues>;
+  /** The member's balance, to mark tiers it cannot cover and to show beside the cost. */
+  balance?: number | undefined;
+  submitLabel?: string;
+  /** A line under the form (home: the free-report promise). */
+  note?: ReactNode;
+  /** A visitor submitted (or the session ended): called instead of sending, with what was typed. */
+  onSignInNeeded?: (values: GenerateValues) => void;
+  onStarted: (report: Report, values: GenerateValues) => void;
+  /**
+   * The balance does not cover the chosen tier (checked here, or a 403 from the server). `message`
+   * is the spec's text (or the server's detail) for the caller to show where it sends the member.
+   */
+  onInsufficient: (shortfall: { cost: number; balance: number | undefined; message: string }, values: GenerateValues) => void;
   onCancel?: () => void;
 }
 
-/** The dashboard's generate form (SPEC sections 2, 5 and 8): complexity cards, the idea, a live count. */
-export function GenerateReportForm({ balance, onStarted, onInsufficient, onCancel }: GenerateReportFormProps) {
+/**
+ * The one generate form (SPEC sections 2, 5 and 8), on the home page and in the dashboard's dialog:
+ * complexity cards, the idea with a live count, the cost. It validates with the shared form schema
+ * (so a cleared complexity asks in words), checks a fresh balance, and starts the report with an
+ * Idempotency-Key; where to go next is the caller's.
+ */
+export function GenerateReportForm({
+  initialValues,
+  balance,
+  submitLabel = 'Generate Report',
+  note,
+  onSignInNeeded,
+  onStarted,
+  onInsufficient,
+  onCancel,
+}: GenerateReportFormProps) {
+  const { user, restoring } = useSession();
   const queryClient = useQueryClient();
   const ideaId = useId();
   // One key per form: a double submit or a retry of the same request makes one report.
@@ -54,29 +85,32 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: zodResolver(generateReportForm), defaultValues: { complexity: '', idea: '' } });
+  } = useForm<FormValues>({
+    resolver: zodResolver(generateReportForm),
+    defaultValues: { complexity: '', idea: '', ...initialValues },
+  });
 
   const complexity = watch('complexity');
   const length = watch('idea').trim().length;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const tier = values.complexity as Complexity;
-    const cost = REPORT_COSTS[tier];
+  const onSubmit = handleSubmit(async (form) => {
+    const values: GenerateValues = { idea: form.idea.trim(), complexity: form.complexity as Complexity };
+    if (onSignInNeeded && !user) return onSignInNeeded(values);
+    const cost = REPORT_COSTS[values.complexity];
     // The client-side check (SPEC section 5) with a fresh balance; the server still decides (403).
     const fresh = await queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).catch(() => undefined);
     if (fresh && fresh.available_tokens < cost) {
-      toast.error(insufficientTokensDetail(cost, fresh.available_tokens));
-      onInsufficient(cost, fresh.available_tokens);
+      onInsufficient({ cost, balance: fresh.available_tokens, message: insufficientTokensDetail(cost, fresh.available_tokens) }, values);
       return;
     }
     try {
-      const report = await generateReport({ idea: values.idea.trim(), complexity: tier }, idempotencyKey.current);
+      const report = await generateReport(values, idempotencyKey.current);
       idempotencyKey.current = newIdempotencyKey();
-      onStarted(report);
+      onStarted(report, values);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && onSignInNeeded) return onSignInNeeded(values);
       if (err instanceof ApiError && err.status === 403) {
-        toast.error(err.detail ?? MSG.insufficientTokensShort);
-        onInsufficient(cost, fresh?.available_tokens);
+        onInsufficient({ cost, balance: fresh?.available_tokens, message: err.detail ?? MSG.insufficientTokensShort }, values);
         return;
       }
       if (err instanceof ApiError && err.errors) {
@@ -89,13 +123,11 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
     }
   });
 
-  const ideaError = errors.idea?.message;
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Generate report">
+    <form onSubmit={onSubmit} noValidate className="@container space-y-5" aria-label="Generate a technology assessment report">
       <fieldset aria-describedby={errors.complexity ? `${ideaId}-complexity-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-700">Report complexity</legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        <legend className="text-sm font-semibold text-slate-900">Report complexity</legend>
+        <div className="mt-2 grid gap-2 @md:grid-cols-3 @3xl:gap-3">
           {COMPLEXITIES.map((c) => {
             const selected = complexity === c;
             const short = balance !== undefined && balance < REPORT_COSTS[c];
@@ -103,7 +135,7 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
               <label
                 key={c}
                 className={cn(
-                  'relative flex cursor-pointer flex-col rounded-xl border bg-white px-4 py-3 text-left transition sm:p-4',
+                  'relative flex cursor-pointer flex-col rounded-xl border bg-white p-3 text-left transition @3xl:p-4',
                   'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
                   selected
                     ? 'border-brand-600 bg-brand-50/40 ring-2 ring-brand-600/30'
@@ -114,30 +146,30 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
               >
                 <input type="radio" value={c} className="sr-only" {...register('complexity')} />
                 <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold text-slate-900">{COMPLEXITY_LABELS[c]}</span>
+                  <span className="text-sm font-semibold text-slate-900 @3xl:text-base">{TIER_LABELS[c]}</span>
                   <span
                     className={cn(
-                      'flex size-5 items-center justify-center rounded-full border',
+                      'flex size-4 shrink-0 items-center justify-center rounded-full border @3xl:size-5',
                       selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white',
                     )}
                     aria-hidden="true"
                   >
                     {selected && (
-                      <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+                      <svg viewBox="0 0 20 20" className="size-3 @3xl:size-3.5" fill="currentColor">
                         <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
                       </svg>
                     )}
                   </span>
                 </span>
-                <span className="mt-1 flex flex-wrap items-baseline gap-x-2 sm:flex-col sm:gap-0">
+                <span className="mt-1 flex flex-wrap items-baseline gap-x-2 @md:flex-col @md:gap-0">
                   <span className="text-sm font-medium text-brand-800">{formatTokens(REPORT_COSTS[c])} tokens</span>
-                  <span className="text-xs text-slate-500">
+                  <span className="text-xs text-slate-600">
                     {sectionsFor(c).length} sections
                     {c !== 'basic' && ` · adds ${addedCount(c)}`}
                   </span>
                 </span>
-                <span className="mt-2 hidden text-xs leading-relaxed text-slate-600 sm:block">{TIER_PITCH[c]}</span>
-                {short && <span className="mt-2 text-xs font-medium text-amber-700">More tokens needed</span>}
+                <span className="mt-2 hidden text-xs leading-relaxed text-slate-600 @3xl:block">{TIER_PITCH[c]}</span>
+                {short && <span className="mt-2 text-xs font-medium text-amber-800">More tokens needed</span>}
               </label>
             );
           })}
@@ -153,32 +185,34 @@ export function GenerateReportForm({ balance, onStarted, onInsufficient, onCance
         id={ideaId}
         registration={register('idea')}
         length={length}
-        error={ideaError}
-        placeholder="What problem does it solve, how does it work, and what makes it new?"
+        error={errors.idea?.message}
+        placeholder="What problem does it solve, how does it work, and what makes it new? For example: a low-cost sensor patch that detects early crop disease from leaf moisture patterns…"
       />
 
-      <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600" aria-live="polite">
+      <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 @2xl:flex-row @2xl:items-center @2xl:justify-between">
+        <p className="text-sm text-slate-600" aria-live="polite" data-testid="generate-cost">
           {complexity ? (
             <>
-              Costs <strong className="font-semibold text-slate-900">{formatTokens(REPORT_COSTS[complexity as Complexity])} tokens</strong>
+              Costs <strong className="font-semibold text-slate-900">{formatTokens(REPORT_COSTS[complexity])} tokens</strong>
               {balance !== undefined && <> · you have {formatTokens(balance)}</>}
             </>
           ) : (
             'Choose a complexity to see its cost.'
           )}
         </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <div className="flex flex-col-reverse gap-2 @2xl:flex-row">
           {onCancel && (
             <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={isSubmitting}>
-            Generate Report
+          {/* Where visitors use the form, a member could be taken for one while the session is restored. */}
+          <Button type="submit" loading={isSubmitting} disabled={restoring && Boolean(onSignInNeeded)}>
+            {submitLabel}
           </Button>
         </div>
       </div>
+      {note && <p className="text-center text-xs text-slate-600 @2xl:text-right">{note}</p>}
     </form>
   );
 }

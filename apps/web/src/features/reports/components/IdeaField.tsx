@@ -13,9 +13,9 @@ interface IdeaFieldProps {
 }
 
 /**
- * The idea box of both generate forms (home and dashboard): a live count with the minimum,
+ * The idea box of the generate form: a live count with the minimum,
  * the error under the field, a note when a paste was cut at the maximum, and the privacy note
- * with the advice not to publish before filing.
+ * with the advice not to publish before filing and what the prior-art search sends.
  */
 export function IdeaField({ id, registration, length, error, placeholder }: IdeaFieldProps) {
   const remaining = Math.max(0, LIMITS.ideaMin - length);
@@ -81,7 +81,7 @@ export function IdeaField({ id, registration, length, error, placeholder }: Idea
         <p>
           <strong className="font-semibold">Your idea stays private.</strong> Only you can see your ideas and reports, and the AI
           provider we use is configured not to train on them. Do not publish or present your invention before you file a patent
-          application: public disclosure can destroy its novelty.
+          application: public disclosure can destroy its novelty. {MSG.ideaSearchNotice}
         </p>
       </div>
     </>

@@ -1,9 +1,9 @@
-import type { Report } from '@assay/shared';
+import { TIER_LABELS, type Report } from '@assay/shared';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import type { LiveMode } from '../hooks/useLiveReports.ts';
-import { COMPLEXITY_LABELS, formatDateTime, formatTokens } from '../lib/format.ts';
+import { formatDateTime, formatTokens } from '../lib/format.ts';
 import { ReportFailure, ReportProgressBar, StatusBadge } from './ReportStatus.tsx';
 
 export interface ReportDetailsModalProps {
@@ -27,7 +27,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
               <Fact label="Status">
                 <StatusBadge status={report.status} />
               </Fact>
-              <Fact label="Complexity">{COMPLEXITY_LABELS[report.complexity] ?? report.complexity}</Fact>
+              <Fact label="Complexity">{TIER_LABELS[report.complexity] ?? report.complexity}</Fact>
               <Fact label="Created">{formatDateTime(report.created_at)}</Fact>
               <Fact label="Tokens used">{formatTokens(report.tokens_used)}</Fact>
             </dl>

@@ -1,7 +1,7 @@
-import type { Report } from '@assay/shared';
+import { TIER_LABELS, type Report } from '@assay/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import type { LiveMode } from '../hooks/useLiveReports.ts';
-import { COMPLEXITY_LABELS, formatDateTime, formatTokens } from '../lib/format.ts';
+import { formatDateTime, formatTokens } from '../lib/format.ts';
 import { ReportFailure, ReportProgressBar, StatusBadge } from './ReportStatus.tsx';
 
 export interface ReportsListProps {
@@ -47,7 +47,7 @@ export function ReportsList(props: ReportsListProps) {
                   </button>
                   <p className="mt-1 line-clamp-1 text-xs text-slate-500">{r.idea}</p>
                   <p className="mt-1 text-xs text-slate-500">
-                    {COMPLEXITY_LABELS[r.complexity] ?? r.complexity}
+                    {TIER_LABELS[r.complexity] ?? r.complexity}
                     <span className="lg:hidden"> · {formatDateTime(r.created_at)}</span>
                   </p>
                 </td>
@@ -75,7 +75,7 @@ export function ReportsList(props: ReportsListProps) {
               <StatusBadge status={r.status} />
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              {COMPLEXITY_LABELS[r.complexity] ?? r.complexity} · {formatDateTime(r.created_at)} · {formatTokens(r.tokens_used)} tokens
+              {TIER_LABELS[r.complexity] ?? r.complexity} · {formatDateTime(r.created_at)} · {formatTokens(r.tokens_used)} tokens
             </p>
             {r.status === 'processing' && <ReportProgressBar report={r} mode={modes.get(r.id)} className="mt-3" />}
             {r.status === 'failed' && (

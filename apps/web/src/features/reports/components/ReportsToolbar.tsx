@@ -1,6 +1,7 @@
 import { REPORT_STATUSES, type ReportStatus } from '@assay/shared';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
+import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { statusLabel } from '../lib/format.ts';
 
 export interface ReportsToolbarProps {
@@ -12,29 +13,17 @@ export interface ReportsToolbarProps {
 
 /** Search (the loaded page only, SPEC section 5) and the status filter (asks the server). */
 export function ReportsToolbar({ search, onSearch, status, onStatus }: ReportsToolbarProps) {
-  const searchId = useId();
   const statusId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
-          Search reports
-        </label>
-        <div className="relative mt-1.5">
-          <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <circle cx="9" cy="9" r="6" />
-            <path d="m14 14 3 3" strokeLinecap="round" />
-          </svg>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-            placeholder="Search this page by title or idea"
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3.5 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-          />
-        </div>
-      </div>
+      <SearchBox
+        className="flex-1"
+        value={search}
+        onChange={onSearch}
+        label="Search reports"
+        showLabel
+        placeholder="Search this page by title or idea"
+      />
       <div className="sm:w-48">
         <label htmlFor={statusId} className="block text-sm font-medium text-slate-700">
           Status

@@ -1,11 +1,5 @@
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
-import type { Complexity, Report, ReportProgress } from '@assay/shared';
-
-export const COMPLEXITY_LABELS: Record<Complexity, string> = {
-  basic: 'Basic',
-  advanced: 'Advanced',
-  comprehensive: 'Comprehensive',
-};
+import type { Report, ReportProgress } from '@assay/shared';
 
 export const STATUS_LABELS: Record<string, string> = {
   processing: 'Processing',

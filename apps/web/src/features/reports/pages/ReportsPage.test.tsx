@@ -1,9 +1,19 @@
-import { ESTIMATED_GENERATION_TEXT, insufficientTokensDetail, type Report, type ReportList } from '@assay/shared';
+import { ESTIMATED_GENERATION_TEXT, insufficientTokensDetail, type Report, type ReportList, type TokenPackage } from '@assay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { balanceOf, json, polyfillDialog, renderWithApp, stubApi, type Call } from '../test-support.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { balanceOf, json, renderWithApp, stubApi, type Call } from '../test-support.tsx';
+import { session } from '../../../lib/session.ts';
 import ReportsPage from './ReportsPage.tsx';
+
+// The checkout window is the one boundary faked here (the sandbox pop-up runs in the browser tests).
+const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
+vi.mock('../../billing/checkout/open-checkout.ts', () => checkout);
+
+const PRO: TokenPackage = {
+  id: 'pro', name: 'Pro', package_type: 'pro', tokens: 30000, price_usd: 129, original_price_usd: null,
+  description: 'Enough for 4 Advanced reports.', most_popular: true, gst_usd: 23.22, total_usd: 152.22,
+};
 
 const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
 
@@ -27,7 +37,6 @@ const report = (over: Partial<Report> = {}): Report => ({
 
 const page = (reports: Report[], p = 1, pages = 1, total = reports.length): ReportList => ({ reports, page: p, pages, total });
 
-beforeAll(polyfillDialog);
 beforeEach(() => {
   vi.stubGlobal('scrollTo', () => undefined);
 });
@@ -55,25 +64,57 @@ describe('the reports dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Buy Tokens' })).toBeNull();
   });
 
-  it('opens Buy Tokens instead of posting when the balance does not cover the report', async () => {
-    const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(1000), 'GET /reports': () => json(200, page([])) });
+  it('offers the packages in place when the balance does not cover the report, and generates after the purchase', async () => {
+    session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+    let available = 1000;
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(available),
+      'GET /reports': () => json(200, page([])),
+      'GET /tokens/packages': () => json(200, [PRO]),
+      'POST /tokens/purchase/create-order': () => json(200, {
+        order_id: 'order_sbx_1', amount: 15222, currency: 'USD', key_id: 'rzp_sandbox', provider: 'sandbox', package: PRO,
+        price_breakdown: { price: 12900, gst: 2322, total: 15222, gst_percent: 18 },
+        prefill: { name: 'Ada', email: 'ada@example.com', contact: '' }, checkout_url: '/api/payments/sandbox/checkout?order_id=order_sbx_1',
+      }),
+      'POST /tokens/purchase/verify-payment': () => {
+        available += 30000;
+        return json(200, { success: true, tokens_added: 30000, available_tokens: available, message: 'ok' });
+      },
+      'POST /reports/generate': () => json(201, report({ title: 'Crop sensor patch', status: 'processing', pdf_url: null })),
+    });
+    checkout.openCheckout.mockResolvedValueOnce({
+      status: 'success',
+      response: { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' },
+    });
     const user = userEvent.setup();
     renderWithApp(<ReportsPage />);
     await screen.findByText('No reports yet');
     await user.click(screen.getAllByRole('button', { name: 'Generate Report' })[0]!);
-    const form = await screen.findByRole('form', { name: 'Generate report' });
+    const form = await screen.findByRole('form', { name: 'Generate a technology assessment report' });
     await user.click(within(form).getByLabelText(/Basic/));
     await user.click(within(form).getByLabelText('Describe your technology idea'));
     await user.paste(IDEA);
     await user.click(within(form).getByRole('button', { name: 'Generate Report' }));
 
-    expect(await screen.findByText(insufficientTokensDetail(2500, 1000))).toBeTruthy();
+    // No notice and no trip to another page: the packages, in the one purchase dialog.
     const buy = await screen.findByRole('dialog', { name: 'Buy Tokens' });
-    expect(within(buy).getByText('This report needs 2,500 tokens: 1,500 more than you have.')).toBeTruthy();
-    expect(within(buy).getByRole('link', { name: 'See token packages' }).getAttribute('href')).toBe('/login-pricing');
-    expect(screen.queryByRole('form', { name: 'Generate report' })).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-  });
+    // The spec's text, in the dialog (a toast would cover it).
+    expect(within(buy).getByText(insufficientTokensDetail(2500, 1000), { exact: false })).toBeTruthy();
+    expect(within(buy).queryByRole('link', { name: 'See token packages' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(0);
+
+    await user.click(await within(buy).findByRole('button', { name: 'Buy Now: Pro package' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByText('Successfully purchased 30,000 tokens!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Buy Tokens|Review your purchase/ })).toBeNull());
+
+    // Back in the generate form, the idea still there: the report starts.
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Describe your technology idea').value).toBe(IDEA);
+    await user.click(within(form).getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText('Report generation started')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(1);
+    session.clear();
+  }, 20_000);
 
   it('searches the loaded page by title or idea, filters by status on the server, and pages', async () => {
     const first = [

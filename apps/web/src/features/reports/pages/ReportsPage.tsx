@@ -3,15 +3,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { balanceQuery } from '../../billing/api/balance.ts';
 import { tokenKeys } from '../../billing/api/keys.ts';
+import { PurchaseModal } from '../../billing/components/PurchaseModal.tsx';
+import { usePurchase } from '../../billing/hooks/usePurchase.ts';
 import { reportKeys } from '../api/keys.ts';
 import { reportsListQuery } from '../api/list-reports.ts';
-import { BuyTokensModal } from '../components/BuyTokensModal.tsx';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { PdfPreviewDialog } from '../components/PdfPreviewDialog.tsx';
 import { ReportDetailsModal } from '../components/ReportDetailsModal.tsx';
@@ -38,8 +40,10 @@ export default function ReportsPage() {
   const status = parseStatus(params.get('status'));
   const [search, setSearch] = useState('');
   const [generateOpen, setGenerateOpen] = useState(false);
-  const [buy, setBuy] = useState<{ open: boolean; needed?: number | undefined }>({ open: false });
-  const [detailsId, setDetailsId] = useState<string>();
+  // The packages are offered in place; `message` says why when a report could not be paid for.
+  const [buy, setBuy] = useState<{ open: boolean; message?: string }>({ open: false });
+  // A notification mail links here with ?report=<id>: open that report's details.
+  const [detailsId, setDetailsId] = useState<string | undefined>(() => params.get('report') ?? undefined);
   const [preview, setPreview] = useState<Report>();
 
   const balanceQ = useQuery({ ...balanceQuery, refetchOnMount: 'always' });
@@ -69,10 +73,10 @@ export default function ReportsPage() {
   };
   const setStatus = (s: ReportStatus | undefined) => setParams((p) => withParam(withParam(p, 'status', s), 'page', undefined));
 
-  const openBuy = (needed?: number) => {
-    setGenerateOpen(false);
-    setBuy({ open: true, needed });
-  };
+  // Over the generate dialog when that is where tokens ran short: after the purchase the member
+  // is back in the form with the idea still there.
+  const openBuy = (message?: string) => setBuy(message ? { open: true, message } : { open: true });
+  const purchase = usePurchase({ onPurchased: () => setBuy({ open: false }) });
 
   const onStarted = (report: Report) => {
     setGenerateOpen(false);
@@ -169,11 +173,16 @@ export default function ReportsPage() {
         <GenerateReportForm
           balance={balance}
           onStarted={onStarted}
-          onInsufficient={(cost) => openBuy(cost)}
+          onInsufficient={({ message }) => openBuy(message)}
           onCancel={() => setGenerateOpen(false)}
         />
       </Modal>
-      <BuyTokensModal open={buy.open} onClose={() => setBuy({ open: false })} balance={balance} needed={buy.needed} />
+      <PurchaseModal
+        purchase={purchase}
+        choosing={buy.open}
+        onClose={() => setBuy({ open: false })}
+        intro={<ShortBalance balance={balance} message={buy.message} />}
+      />
       <ReportDetailsModal
         report={details}
         mode={details ? modes.get(details.id) : undefined}
@@ -223,6 +232,19 @@ function TokenBadge({ balance, loading, low }: { balance: number | undefined; lo
         </strong>
       </span>
     </p>
+  );
+}
+
+/**
+ * Why the packages are offered: the spec's insufficient-tokens text when a report could not be
+ * paid for (shown here rather than in a toast, which would cover the dialog), else the balance.
+ */
+function ShortBalance({ balance, message }: { balance: number | undefined; message: string | undefined }) {
+  if (!message && balance === undefined) return null;
+  return (
+    <Banner tone="info">
+      {message ?? <>You have {formatTokens(balance ?? 0)} tokens.</>} Tokens are added as soon as the payment is confirmed.
+    </Banner>
   );
 }
 

@@ -235,7 +235,9 @@ export const PRIVACY_POLICY: LegalDoc = {
             ]}
           />
           <p>
-            To use any of these rights, email <SupportEmail /> from the address of your account. We will respond without undue delay and within the time the law allows.
+            You can download a copy of your data and delete your account yourself in{' '}
+            <TextLink to="/profile">Profile Settings</TextLink>. For anything else, email <SupportEmail /> from the address of your
+            account. We will respond without undue delay and within the time the law allows.
           </p>
         </>
       ),

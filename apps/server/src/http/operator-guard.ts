@@ -1,0 +1,54 @@
+import { MSG } from '@assay/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { deviceCookieOptions } from '../lib/device-cookie.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { authenticateOperator, type OperatorAuth } from './authenticate-operator.ts';
+
+export type { OperatorAuth };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: OperatorAuth | null;
+  }
+}
+
+/** Marks a browser that has signed in as an operator before (lib/device-cookie.ts). */
+export const OPERATOR_DEVICE_COOKIE = 'assay_operator_device';
+
+/** `Authorization: Basic base64(user:pass)` → the pair; anything else (a Bearer token too) → undefined. */
+export function parseBasicAuthorization(header: string | undefined): { username: string; password: string } | undefined {
+  const m = header ? /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header) : null;
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * preHandler for operator routes: HTTP Basic credentials checked on every request
+ * (SPEC section 6). A member's bearer token is not an operator credential.
+ * The 401 carries no WWW-Authenticate header, so browsers never pop their own dialog.
+ */
+export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const credentials = parseBasicAuthorization(request.headers.authorization);
+    if (!credentials) throw unauthorized(MSG.adminAuthRequired, 'admin_auth_required');
+    const { operator, deviceCookie } = await authenticateOperator(deps, credentials.username, credentials.password, {
+      ip: request.ip,
+      deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
+    });
+    request.operator = operator;
+    // Path /api: every operator call (blog, contact, reports, admin) carries it.
+    if (deviceCookie) {
+      reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));
+    }
+  };
+}
+
+/** The operator of a route guarded by requireOperator. */
+export function operator(request: FastifyRequest): OperatorAuth {
+  if (!request.operator) throw unauthorized(MSG.adminAuthRequired, 'admin_auth_required');
+  return request.operator;
+}

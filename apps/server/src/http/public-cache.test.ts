@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { basicAuthorization, type Post, type PostListResponse } from '@assay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin } from '../../test/members.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureFirstOperator } from '../modules/operators/index.ts';
+import { preferredEncoding } from './public-cache.ts';
+
+const ADMIN = { username: 'cache-admin', password: 'Cache-Admin-Pass-1' };
+const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
+/** A script as the web build leaves it: hashed name, with the .br and .gz the build writes beside it. */
+const SCRIPT = `export const greeting = ${JSON.stringify('hello from the shell '.repeat(200))};\n`;
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Assay</title><!--app-head--></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'assay-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  const script = path.join(webDir, 'assets/index-abc123.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: webDir });
+  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const decoded = (res: Awaited<ReturnType<typeof get>>) => {
+  const raw = res.rawPayload;
+  const encoding = res.headers['content-encoding'];
+  return (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString();
+};
+
+describe('built files', () => {
+  it('answer with the brotli copy, the gzip copy or the plain bytes as the browser asks, cached for a year', async () => {
+    for (const [accept, encoding] of [['br, gzip, deflate', 'br'], ['gzip, deflate', 'gzip'], ['', undefined], ['identity', undefined]] as const) {
+      const res = await get('/assets/index-abc123.js', accept ? { 'accept-encoding': accept } : {});
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decoded(res)).toBe(SCRIPT);
+    }
+    expect((await get('/assets/index-abc123.js', { 'accept-encoding': 'br' })).rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+  });
+
+  it('the app’s page too, with a validator that answers 304 when the browser has it', async () => {
+    const plain = await get('/pricing');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.headers['cache-control']).toBe('public, no-cache');
+    const br = await get('/pricing', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br)).toBe(INDEX_HTML);
+    const etag = String(plain.headers.etag);
+    expect(br.headers.etag).toBe(etag);
+    const again = await get('/about', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/about', { 'if-none-match': 'W/"something-else"' })).statusCode).toBe(200);
+    // An unknown address is still a 404, whatever validator it is sent with.
+    expect((await get('/no-such-page', { 'if-none-match': etag })).statusCode).toBe(404);
+  });
+});
+
+describe('public reads', () => {
+  it('carry a validator, answer 304 on a match and are compressed when asked', async () => {
+    // Asked for compressed first: the copy is kept all the same, and its validator sent.
+    const brFirst = await get('/api/blog/posts?post_type=blog&limit=9', { 'accept-encoding': 'br' });
+    expect(brFirst.headers['content-encoding']).toBe('br');
+    expect(brFirst.headers['cache-control']).toBe('public, no-cache');
+    const first = await get('/api/blog/posts?post_type=blog&limit=9');
+    expect(first.headers.etag).toBe(brFirst.headers.etag);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(String(first.headers.vary)).toContain('Accept-Encoding');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    // The second answer comes from the copy: the same validator, and 304 when it is sent back.
+    const second = await get('/api/blog/posts?post_type=blog&limit=9', { 'if-none-match': etag });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+    const br = await get('/api/blog/posts?post_type=blog&limit=9', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag);
+    expect(JSON.parse(decoded(br))).toEqual(first.json());
+    const gz = await get('/api/blog/posts?post_type=blog&limit=9', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gz))).toEqual(first.json());
+
+    const packages = await get('/api/tokens/packages');
+    expect(packages.headers.etag).toBeDefined();
+    expect((await get('/api/tokens/packages', { 'if-none-match': String(packages.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('never let a member’s answer be stored by a browser or proxy', async () => {
+    const m = await signUpAndLogin(t);
+    const res = await get('/api/tokens/balance', m.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('show a post published, edited, unpublished or deleted at once', async () => {
+    const titles = async () => (await get('/api/blog/posts?post_type=blog&limit=50')).json<PostListResponse>().posts.map((p) => p.title);
+    const before = await titles();
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      payload: { title: 'Seen at once', description: 'A new post.', content: '<p>Body</p>', post_type: 'blog', status: 'published' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const post = created.json<Post>();
+    expect(await titles()).toEqual(['Seen at once', ...before]);
+    expect((await get(`/api/blog/posts/${post.slug}`)).json<Post>().title).toBe('Seen at once');
+    expect((await get(`/blog/${post.slug}`)).body).toContain('Seen at once');
+
+    const edited = await t.app.inject({
+      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin,
+      payload: { title: 'Seen at once, edited', description: 'A new post.', content: '<p>New body</p>', post_type: 'blog' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await titles()).toContain('Seen at once, edited');
+    expect((await get(`/api/blog/posts/${post.slug}`)).json<Post>().content).toBe('<p>New body</p>');
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/unpublish`, headers: asAdmin })).statusCode).toBe(200);
+    expect(await titles()).toEqual(before);
+    expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(404);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/publish`, headers: asAdmin })).statusCode).toBe(200);
+    expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin })).statusCode).toBe(200);
+    expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(404);
+    expect((await get(`/blog/${post.slug}`)).statusCode).toBe(404);
+    expect(await titles()).toEqual(before);
+  });
+
+  it('show a change made straight in the database (the triggers notify this process too)', async () => {
+    const name = async () => (await get('/api/tokens/packages')).json<{ id: string; name: string }[]>()[0]!;
+    const first = await name();
+    await t.db.query('UPDATE token_packages SET name = $2 WHERE id = $1', [first.id, 'Renamed in SQL']);
+    await expect.poll(async () => (await name()).name, { timeout: 2000, interval: 20 }).toBe('Renamed in SQL');
+  });
+});
+
+describe('the encoding a client prefers', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['deflate', undefined],
+    ['*', undefined],
+    ['', undefined],
+    ['x-gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+  ])('%j → %s', (accept, expected) => {
+    expect(preferredEncoding(accept)).toBe(expected);
+  });
+});

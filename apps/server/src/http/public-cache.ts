@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { CONTENT_TOPICS, listenForContentChanges, onContentChange, type ContentTopic } from '../lib/content-changes.ts';
+import type { AppInstance } from './types.ts';
+
+/** A public read answered from a copy kept in this process (docs/decisions/120-public-read-cache.md). */
+export interface PublicReadRule {
+  /** The route as Fastify names it: method and full URL, e.g. 'GET /api/blog/posts/:slug'. */
+  route: string;
+  /** What its answer shows: a change to any of these drops its copies. Empty: changes only with a new build. */
+  topics: readonly ContentTopic[];
+  /** Default: browsers and shared caches keep it but ask again each time (a 304 while unchanged). */
+  cacheControl?: string;
+  /** Reads something of the answer once, when it is first built, for `onServe`. */
+  note?: (body: string) => unknown;
+  /** Runs for every answer of the route, from the copy or not (counting a view). */
+  onServe?: (req: FastifyRequest, note: unknown) => void;
+}
+
+export interface PublicReads {
+  rules: PublicReadRule[];
+  /** Runs when the app closes (a writer's last flush). */
+  close?: () => Promise<void>;
+}
+
+export const REVALIDATE = 'public, no-cache';
+/** Copies are rebuilt at least this often (view counts shown; a notification never heard). */
+const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** A response body with its validator and its compressed forms, each made once when first asked for. */
+export interface CachedBody {
+  body: Buffer;
+  type: string;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Entry extends CachedBody {
+  rule: PublicReadRule;
+  note: unknown;
+  storedAt: number;
+}
+
+export function cachedBody(body: string | Buffer, type: string): CachedBody {
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  return { body: buf, type, etag: `W/"${createHash('sha1').update(buf).digest('base64url')}"` };
+}
+
+/** br or gzip, whichever the client prefers (br on a tie); undefined for the plain bytes. */
+export function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  let best: 'br' | 'gzip' | undefined;
+  let bestQ = 0;
+  for (const part of accept.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const token = name.trim();
+    if (token !== 'br' && token !== 'gzip' && token !== 'x-gzip') continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const quality = q === undefined ? 1 : Number(q);
+    const encoding = token === 'br' ? 'br' : 'gzip';
+    if (quality > bestQ || (quality === bestQ && encoding === 'br' && quality > 0)) [best, bestQ] = [encoding, quality];
+  }
+  return bestQ > 0 ? best : undefined;
+}
+
+function matchesValidator(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+const compress = {
+  // Quality 5: most of brotli's gain at a fraction of its top setting's time, on first use only.
+  br: (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }),
+  gzip: (b: Buffer) => gzipSync(b, { level: 6 }),
+};
+
+/**
+ * Sends a kept body: its validator (304 when the client has it), `Vary: Accept-Encoding`, and
+ * br, gzip or plain bytes as the client asks.
+ */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, c: CachedBody, cacheControl = REVALIDATE) {
+  reply.header('etag', c.etag).header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+  if (reply.statusCode === 200 && matchesValidator(req.headers['if-none-match'], c.etag)) return reply.code(304).send();
+  reply.header('content-type', c.type);
+  // Small bodies gain nothing from compression.
+  const encoding = c.body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(c.body);
+  const bytes = (c[encoding] ??= compress[encoding](c.body));
+  return reply.header('content-encoding', encoding).send(bytes);
+}
+
+const HIT = Symbol('public-cache-hit');
+const START = Symbol('public-cache-start');
+type Marked = FastifyRequest & { [HIT]?: boolean; [START]?: number[] };
+
+/**
+ * The public reads answered from copies kept in this process. A copy is dropped when its topic
+ * changes (`contentChanged` here, the database's notification from any process), and no copy is
+ * used while those notifications cannot be heard. A response started before a change is not kept.
+ * Also: API answers that did not choose their caching are never stored by browsers or proxies.
+ */
+export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[]) {
+  const rules = new Map(groups.flatMap((g) => g.rules).map((r) => [r.route, r]));
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const generation = new Map<ContentTopic, number>(CONTENT_TOPICS.map((t) => [t, 0]));
+  let trusted = false;
+
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.body.length;
+    entries.delete(key);
+  };
+  const forget = (topic?: ContentTopic) => {
+    for (const t of topic ? [topic] : CONTENT_TOPICS) generation.set(t, generation.get(t)! + 1);
+    for (const [key, e] of entries) if (!topic || e.rule.topics.includes(topic)) drop(key);
+  };
+  const unsubscribe = onContentChange(db, {
+    changed: (topic) => forget(topic),
+    listening(heard) {
+      trusted = heard;
+      forget();
+    },
+  });
+  const listener = await listenForContentChanges(db, app.log);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await listener.close();
+    for (const g of groups) await g.close?.();
+  });
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rule = methods.map((m) => rules.get(`${m} ${route.url}`)).find(Boolean);
+    if (!rule) return;
+    const snapshot = () => rule.topics.map((t) => generation.get(t)!);
+    route.onRequest = [...[route.onRequest ?? []].flat(), (req, reply, done) => {
+      const e = trusted ? entries.get(req.url) : undefined;
+      if (e && e.rule === rule && Date.now() - e.storedAt < MAX_AGE_MS) {
+        (req as Marked)[HIT] = true;
+        rule.onServe?.(req, e.note);
+        sendCached(req, reply, e, rule.cacheControl);
+        return;
+      }
+      (req as Marked)[START] = snapshot();
+      done();
+    }];
+    route.onSend = [...[route.onSend ?? []].flat(), (req, reply, payload, done) => {
+      const start = (req as Marked)[START];
+      if ((req as Marked)[HIT] || !start || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now() };
+      // Kept only when no change happened since the request began.
+      if (trusted && snapshot().every((g, i) => g === start[i])) {
+        drop(req.url);
+        entries.set(req.url, e);
+        bytes += e.body.length;
+        for (const key of entries.keys()) {
+          if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+          drop(key);
+        }
+      }
+      rule.onServe?.(req, e.note);
+      reply.header('etag', e.etag).header('cache-control', rule.cacheControl ?? REVALIDATE).header('vary', 'Accept-Encoding');
+      if (matchesValidator(req.headers['if-none-match'], e.etag)) {
+        reply.code(304);
+        return done(null, '');
+      }
+      const encoding = e.body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+      if (!encoding) return done(null, payload);
+      reply.header('content-encoding', encoding);
+      return done(null, (e[encoding] ??= compress[encoding](e.body)));
+    }];
+  });
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}

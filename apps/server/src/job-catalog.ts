@@ -1,0 +1,29 @@
+import type { Config } from './config/env.ts';
+import type { Deps } from './deps.ts';
+import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './jobs/job-definition.ts';
+import { sendMailJob } from './modules/mail/index.ts';
+import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
+import { reconcileStaleOrdersSweep } from './modules/payments/index.ts';
+import {
+  failStuckReportsSweep,
+  reportJob,
+  requeueAbandonedReportsSweep,
+  staleReportFilesSweep,
+} from './modules/reports/index.ts';
+import { purgeExpiredSweep } from './modules/system/index.ts';
+import { expireLotsSweep } from './modules/tokens/index.ts';
+
+/** Every queued job and periodic sweep, each defined once in its module. */
+export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob)];
+
+export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
+  requeueAbandonedReportsSweep,
+  failStuckReportsSweep,
+  staleReportFilesSweep,
+  reconcileStaleOrdersSweep,
+  expireLotsSweep,
+  notifyExpiringTokensSweep,
+  purgeExpiredSweep,
+];
+
+export const queueSpecs = (config: Config) => jobs.map((job) => queueSpec(job, config));

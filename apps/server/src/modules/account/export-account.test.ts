@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { signUpAndLogin, type Member } from '../../../test/members.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { completedReport, IDEA } from '../../../test/reports.ts';
+import { buyPackage, signUpPerson } from './account.test-support.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_OTP_PER_IP: '1000' });
+  await t.startWorker();
+});
+afterAll(() => t.close());
+
+const exportOf = (m: Member) => t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: m.auth });
+
+/** Opens a zip the way any unzip tool does: from its central directory, checking each entry's CRC. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, file) => {
+      if (err) return reject(err);
+      const entries = new Map<string, Buffer>();
+      file.on('error', reject);
+      file.on('end', () => resolve(entries));
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          buffer(stream).then((b) => {
+            entries.set(entry.fileName, b);
+            file.readEntry();
+          }, reject);
+        });
+      });
+      file.readEntry();
+    });
+  });
+}
+
+describe('GET /users/me/export', () => {
+  it('streams one zip with the profile, purchases, token ledger, reports’ details and their PDFs', async () => {
+    const m = await signUpPerson(t);
+    const { orderId } = await buyPackage(t, m);
+    const report = await completedReport(t, m);
+    await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-preferences', headers: m.auth, payload: { report_ready: false, tokens_expiring: true } });
+
+    const res = await exportOf(m);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="assay-data-\d{4}-\d\d-\d\d\.zip"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A standard unzip tool opens it and finds every entry intact.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-export-'));
+    writeFileSync(path.join(dir, 'export.zip'), res.rawPayload);
+    expect(execFileSync('unzip', ['-tq', path.join(dir, 'export.zip')], { encoding: 'utf8' })).toContain('No errors detected');
+
+    const files = await unzip(res.rawPayload);
+    const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
+    const pdfName = [...files.keys()].find((n) => n.endsWith('.pdf'));
+    expect([...files.keys()].sort()).toEqual(['README.txt', 'profile.json', 'purchases.json', pdfName, 'reports/reports.json', 'token-ledger.json'].sort());
+    expect(pdfName).toMatch(new RegExp(`^reports/\\d{4}-\\d\\d-\\d\\d-.+-${report.id.slice(0, 8)}\\.pdf$`));
+
+    expect(json('profile.json')).toMatchObject({
+      user: { id: m.user.id, email: m.person.email, name: m.person.name, phone: m.person.phone, reports_generated: 1 },
+      notification_preferences: { report_ready: false, tokens_expiring: true },
+    });
+    expect(json('purchases.json')).toEqual([expect.objectContaining({ order_id: orderId, status: 'paid', tokens: 10000, package_id: 'starter' })]);
+    const ledger = json('token-ledger.json');
+    expect(ledger.lots).toHaveLength(2);
+    expect(ledger.entries.map((e: { kind: string }) => e.kind)).toEqual(['grant', 'purchase', 'hold']);
+    expect(ledger.entries.find((e: { kind: string }) => e.kind === 'hold').report_id).toBe(report.id);
+    expect(json('reports/reports.json')).toEqual([expect.objectContaining({ id: report.id, idea: IDEA, status: 'completed', pdf_file: pdfName })]);
+    expect(files.get('README.txt')!.toString()).toContain('token-ledger.json');
+
+    // The PDF is the stored file, byte for byte.
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: m.auth });
+    expect(files.get(pdfName!)!.equals(pdf.rawPayload)).toBe(true);
+    expect(files.get(pdfName!)!.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('holds only the member’s own data', async () => {
+    const owner = await signUpPerson(t);
+    await buyPackage(t, owner);
+    const other = await signUpPerson(t);
+    const files = await unzip((await exportOf(other)).rawPayload);
+    const all = [...files.values()].map((b) => b.toString('utf8')).join('\n');
+    expect(all).toContain(other.person.email);
+    expect(all).not.toContain(owner.person.email);
+    expect(all).not.toContain(owner.user.id);
+    expect(JSON.parse(files.get('purchases.json')!.toString())).toEqual([]);
+  });
+
+  it('puts a note in place of a stored file that is missing, and the archive still opens', async () => {
+    const m = await signUpPerson(t);
+    const report = await completedReport(t, m);
+    const key = (await t.db.query<{ pdf_key: string }>('SELECT pdf_key FROM reports WHERE id = $1', [report.id])).rows[0]!.pdf_key;
+    await t.deps.blobs.delete(key);
+    const files = await unzip((await exportOf(m)).rawPayload);
+    const note = [...files.keys()].find((n) => n.endsWith('.pdf.missing.txt'));
+    expect(note).toBeDefined();
+    expect(files.get(note!)!.toString()).toContain('could not be found');
+    expect([...files.keys()].some((n) => n.endsWith('.pdf'))).toBe(false);
+  });
+
+  it('needs a signed-in member, and is limited to a few exports an hour', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
+    const m = await signUpAndLogin(t);
+    for (let i = 0; i < 10; i++) expect((await exportOf(m)).statusCode).toBe(200);
+    const limited = await exportOf(m);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

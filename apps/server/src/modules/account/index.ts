@@ -1,0 +1,2 @@
+/** The member's own data: export and account deletion (docs/decisions/134-export-and-account-deletion.md). */
+export { accountRoutes } from './account.routes.ts';

@@ -1,0 +1,3 @@
+/** Health, readiness and housekeeping. */
+export { systemRoutes } from './system.routes.ts';
+export { purgeExpiredSweep } from './purge-expired.ts';

@@ -1,7 +1,0 @@
-import type { Complexity } from '@assay/shared';
-
-export const TIER_LABELS: Record<Complexity, string> = {
-  basic: 'Basic',
-  advanced: 'Advanced',
-  comprehensive: 'Comprehensive',
-};

@@ -1,0 +1,121 @@
+/**
+ * The engine's one entry: an idea and a tier in, the report's content and PDF out, through the
+ * ports it is given (the model or none, the evidence sources, a progress sink, a clock).
+ *
+ *   plan ‖ evidence → sections (executive summary last) → review → render
+ *
+ * Everything a resumed job needs is handed to the progress sink the moment it exists (the plan,
+ * the evidence, each section), and given back in `resume`: nothing is written or searched twice.
+ */
+import type { Complexity, SectionKey } from '@assay/shared';
+import { SectionContentSchema, type ReportOutline, type SectionContent, type TokenUsage } from './content/report-content.ts';
+import type { EvidenceRecord, EvidenceSource } from './evidence/evidence.ts';
+import { renderReportPdf } from './pdf/render-report-pdf.ts';
+import { generateReportContent, type GeneratedReportContent } from './pipeline/generate-report-content.ts';
+import { Trace, type Span } from './pipeline/trace.ts';
+import { reportWriterFor } from './writers/create-report-writer.ts';
+import type { StructuredLlm } from './writers/llm/structured-llm.ts';
+
+export type ReportStage = 'plan' | 'sections' | 'render';
+
+/** Where the engine reports its work as it goes; the worker persists each piece. */
+export interface ProgressSink {
+  stage?(stage: ReportStage): void | Promise<void>;
+  plan?(plan: { title: string; outline: ReportOutline; usage: TokenUsage; writer: WriterIdentity }): void | Promise<void>;
+  evidence?(evidence: EvidenceRecord): void | Promise<void>;
+  section?(key: SectionKey, content: SectionContent, usage: TokenUsage): void | Promise<void>;
+}
+
+export interface ReportPorts {
+  /** The model that writes, or null for the offline analyst (no network, deterministic). */
+  llm: StructuredLlm | null;
+  /** The configured evidence sources; none means no search, and the report says so. */
+  evidence: readonly EvidenceSource[];
+  progress?: ProgressSink;
+  clock?: { now(): Date };
+}
+
+export interface WriterIdentity {
+  provider: string;
+  model: string;
+  offline: boolean;
+}
+
+export interface GenerateReportInput {
+  /** Printed on the cover and in the PDF's metadata. */
+  reportId: string;
+  idea: string;
+  tier: Complexity;
+  /** The report's date on the cover; the clock's now when absent. */
+  createdAt?: Date;
+  ports: ReportPorts;
+  /** What an earlier attempt stored: the plan, the evidence and the sections already written. */
+  resume?: {
+    plan?: { title: string; outline: ReportOutline } | null;
+    evidence?: EvidenceRecord | null;
+    sections?: ReadonlyMap<SectionKey, SectionContent>;
+  };
+  /** Sections written at once (at least 1). */
+  sectionConcurrency?: number;
+  signal?: AbortSignal;
+}
+
+export interface GeneratedReport extends GeneratedReportContent {
+  writer: WriterIdentity;
+  pdf: Buffer;
+  /** The calls made and what each waited for (benchmarks compare the wall time with its critical path). */
+  calls: readonly Span[];
+}
+
+export async function generateReport(input: GenerateReportInput): Promise<GeneratedReport> {
+  const { ports } = input;
+  const now = () => ports.clock?.now() ?? new Date();
+  const writer = reportWriterFor(ports.llm);
+  const identity: WriterIdentity = { provider: writer.provider, model: writer.model, offline: writer.offline };
+  const trace = new Trace();
+  const plan = input.resume?.plan ?? undefined;
+
+  await ports.progress?.stage?.(plan ? 'sections' : 'plan');
+  const content = await generateReportContent({
+    writer,
+    idea: input.idea,
+    complexity: input.tier,
+    outline: plan,
+    evidence: input.resume?.evidence ?? undefined,
+    evidenceSources: ports.evidence,
+    now,
+    alreadyDone: input.resume?.sections,
+    concurrency: input.sectionConcurrency,
+    signal: input.signal,
+    trace,
+    onOutline: async (title, outline, usage) => {
+      await ports.progress?.plan?.({ title, outline, usage, writer: identity });
+      await ports.progress?.stage?.('sections');
+    },
+    onEvidence: (record) => ports.progress?.evidence?.(record),
+    onSectionDone: (key, section, usage) => ports.progress?.section?.(key, section, usage),
+  });
+
+  // A review stage checking the sections against the plan and the evidence goes here, before rendering.
+  await ports.progress?.stage?.('render');
+  const all = content.sections.map((s) => `section:${s.key}`);
+  const pdf = await trace.span('render', all, () =>
+    renderReportPdf({
+      reportId: input.reportId,
+      title: content.title,
+      idea: input.idea,
+      complexity: input.tier,
+      createdAt: input.createdAt ?? now(),
+      sections: content.sections,
+      offline: writer.offline,
+      evidence: content.evidence,
+    }),
+  );
+  return { ...content, writer: identity, pdf, calls: trace.spans };
+}
+
+/** A section stored by an earlier attempt, or null when it no longer fits the content model (it is written again). */
+export function parseStoredSection(content: unknown): SectionContent | null {
+  const parsed = SectionContentSchema.safeParse(content);
+  return parsed.success ? (parsed.data as SectionContent) : null;
+}

@@ -1,0 +1,180 @@
+/**
+ * Renders a report to PDF with pdfkit: cover, contents with real page numbers, every section
+ * (text, tables, callouts, TRL / risk / ROI charts, the prior-art table), the sources and method
+ * of the search, the references, a disclaimer page, and a header and footer
+ * on every page but the cover. The body is laid out first into buffered pages; the contents
+ * pages reserved after the cover are filled in at the end, when page numbers are known.
+ */
+import PDFDocument from 'pdfkit';
+import { isSectionKey, PRODUCT_NAME, sectionByKey, type Complexity } from '@assay/shared';
+import type { SectionContent } from '../content/report-content.ts';
+import type { EvidenceRecord } from '../evidence/evidence.ts';
+import { drawBlock, drawBullets, drawCallout, drawConfidenceBadge, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
+import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } from './charts.ts';
+import { drawPageChrome } from './chrome.ts';
+import { drawCover, TIER_LABEL } from './cover.ts';
+import { drawPriorArtTable, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
+import { Flow } from './flow.ts';
+import { COLOR, PAGE, TYPE } from './theme.ts';
+import { drawToc, tocPageCount, type TocEntry } from './toc.ts';
+
+export interface RenderReportInput {
+  reportId: string;
+  title: string;
+  idea: string;
+  complexity: Complexity;
+  createdAt: Date;
+  /** Finished sections in catalogue order. */
+  sections: readonly SectionContent[];
+  /** True when written by the offline analyst: the cover says so. */
+  offline: boolean;
+  /** What the searches found (stored with the report); null when none was run. */
+  evidence: EvidenceRecord | null;
+}
+
+export const DISCLAIMER_TITLE = 'Disclaimer';
+
+function disclaimerParagraphs(offline: boolean, searched: boolean): string[] {
+  return [
+    `This report was generated automatically by ${PRODUCT_NAME} from the idea text submitted by the account holder, ${offline ? 'by the offline analyst, without an AI model' : 'with the help of an AI language model'}. It is an aid to thinking, not a professional opinion.`,
+    'It is not investment, financial, legal, tax or regulatory advice, and it is not an offer or a recommendation to buy, sell or invest. Decisions should be taken with qualified professionals: a registered patent attorney or agent, a regulatory consultant or notified body, and a financial adviser.',
+    'Statements marked "to verify" are unverified and must be checked against the sources indicated before any decision. Figures such as costs, ranges, royalty rates and return-on-investment tables are illustrative outputs of the stated assumptions, not forecasts or market data.',
+    searched
+      ? `The prior-art search behind this report is an automated keyword search of the public databases named under “${SOURCES_TITLE}”, not a professional novelty, patentability or freedom-to-operate search. No freedom-to-operate opinion, regulatory classification or market study has been carried out; where those are discussed, the report describes how to obtain them.`
+      : 'No patent search, freedom-to-operate opinion, regulatory classification or market study has been carried out for this report; where those are discussed, the report describes how to obtain them.',
+    'Confidentiality: the idea and this report are private to the account holder. Publishing an invention before filing a patent application can destroy its novelty in most countries.',
+  ];
+}
+
+function drawSection(f: Flow, s: SectionContent, index: number, total: number, evidence: EvidenceRecord | null): void {
+  f.text(`Section ${index + 1} of ${total}`, { size: TYPE.tiny, color: COLOR.muted, after: 2 });
+  f.text(s.title, { bold: true, size: TYPE.h1, color: COLOR.navy, after: 4 });
+  if (isSectionKey(s.key)) {
+    f.text(`The question: ${sectionByKey(s.key).question}`, { size: TYPE.small + 0.5, color: COLOR.muted, after: 8 });
+  }
+  f.rule(COLOR.accent, 1.2);
+  f.gap(12);
+
+  for (const p of s.summary) drawParagraph(f, p, true);
+  if (s.confidence) drawConfidenceBadge(f, s.confidence);
+  drawSearchGaps(f, s.key, evidence);
+  if (s.prior_art?.length) drawPriorArtTable(f, s.prior_art, evidence);
+
+  if (s.trl) {
+    f.gap(4);
+    drawTrlScale(f, s.trl);
+    drawSubheading(f, 'Evidence for the estimate');
+    drawBullets(f, s.trl.evidence);
+    drawSubheading(f, 'To reach the next level');
+    drawBullets(f, s.trl.to_reach_next);
+  }
+  if (s.risks && s.risks.length > 0) {
+    f.gap(4);
+    drawRiskMatrix(f, s.risks);
+    drawTable(f, {
+      type: 'table',
+      title: 'Risk register',
+      columns: ['#', 'Risk', 'Category', 'L', 'I', 'L×I', 'Mitigation'],
+      rows: s.risks.map((r, i) => [`R${i + 1}`, r.risk, r.category, String(r.likelihood), String(r.impact), String(r.likelihood * r.impact), r.mitigation]),
+    });
+  }
+  if (s.roi) {
+    f.gap(4);
+    drawRoiChart(f, s.roi);
+    drawTable(f, {
+      type: 'table',
+      title: `${s.roi.scenario} (${s.roi.currency}${s.roi.unit === 'units' ? '' : ` ${s.roi.unit}`})`,
+      columns: ['Year', 'Investment', 'Revenue', 'Net', 'Cumulative'],
+      rows: roiRows(s.roi).map((r) => [`Year ${r.year}`, formatAmount(r.investment), formatAmount(r.revenue), formatAmount(r.net), formatAmount(r.cumulative)]),
+    });
+  }
+
+  for (const b of s.blocks) drawBlock(f, b);
+  drawCallout(f, { kind: 'next-steps', title: 'Next steps', items: s.next_steps });
+}
+
+export async function renderReportPdf(input: RenderReportInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: { ...PAGE.margin },
+    bufferPages: true,
+    autoFirstPage: false,
+    displayTitle: true,
+    info: {
+      Title: input.title,
+      Author: PRODUCT_NAME,
+      Subject: `${TIER_LABEL[input.complexity]} Technology Assessment Report`,
+      Keywords: `technology assessment; ${input.complexity}; report ${input.reportId}`,
+      Creator: `${PRODUCT_NAME} report engine`,
+      CreationDate: input.createdAt,
+    },
+  });
+  // pdfkit's default Helvetica is never drawn with (Flow picks a face from fonts.ts for every
+  // run), so it is never written to the file; only the embedded TrueType subsets are.
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const f = new Flow(doc);
+  f.newPage();
+  drawCover(f, {
+    reportId: input.reportId,
+    title: input.title,
+    idea: input.idea,
+    complexity: input.complexity,
+    sectionCount: input.sections.length,
+    createdAt: input.createdAt,
+    offline: input.offline,
+  });
+
+  // Sections, then the sources, references and disclaimer pages.
+  const tocPages = tocPageCount(input.sections.length + 3);
+  const tocStart = doc.bufferedPageRange().count;
+  for (let i = 0; i < tocPages; i++) f.newPage();
+
+  const entries: TocEntry[] = [];
+  for (const [i, s] of input.sections.entries()) {
+    // Laying out a section is synchronous work: let the event loop breathe between sections, so a
+    // worker rendering a long report still renews its leases and answers its other reports.
+    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    f.newPage();
+    const destination = `section-${i + 1}`;
+    doc.addNamedDestination(destination);
+    doc.outline.addItem(s.title);
+    entries.push({ label: String(i + 1), title: s.title, page: doc.bufferedPageRange().count, destination });
+    drawSection(f, s, i, input.sections.length, input.evidence);
+  }
+
+  for (const [destination, title, draw] of [
+    ['sources', SOURCES_TITLE, drawSourcesAndMethod],
+    ['references', REFERENCES_TITLE, drawReferences],
+  ] as const) {
+    f.newPage();
+    doc.addNamedDestination(destination);
+    doc.outline.addItem(title);
+    entries.push({ label: '', title, page: doc.bufferedPageRange().count, destination });
+    draw(f, input.evidence);
+  }
+
+  f.newPage();
+  doc.addNamedDestination('disclaimer');
+  doc.outline.addItem(DISCLAIMER_TITLE);
+  entries.push({ label: '', title: DISCLAIMER_TITLE, page: doc.bufferedPageRange().count, destination: 'disclaimer' });
+  f.text(DISCLAIMER_TITLE, { bold: true, size: TYPE.h1, color: COLOR.navy, after: 10 });
+  f.rule(COLOR.accent, 1.2);
+  f.gap(12);
+  for (const p of disclaimerParagraphs(input.offline, wasSearched(input.evidence))) drawParagraph(f, p);
+
+  drawToc(f, tocStart, entries);
+
+  const { count } = doc.bufferedPageRange();
+  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABEL[input.complexity], productName: PRODUCT_NAME };
+  for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,225 @@
+/**
+ * Reads an idea once and records what every offline section builds on: its name, key terms,
+ * domain, maturity, IP cues, users, applications and claims. Pure and deterministic.
+ */
+import type { ConfidenceLevel } from '../../content/report-content.ts';
+import { DOMAINS, GENERAL_DOMAIN, type DomainApplication, type DomainProfile } from './domains.ts';
+import { estimateTrl, type TrlEstimate } from './maturity.ts';
+import {
+  clip,
+  countCue,
+  extractClaims,
+  extractKeyTerms,
+  extractStatedUsers,
+  extractSubject,
+  extractTargets,
+  normaliseText,
+  splitSentences,
+} from './text-analysis.ts';
+
+export interface IpCues {
+  /** Statements that a patent application exists. */
+  filed: string[];
+  /** Statements suggesting public disclosure (papers, talks, open source, sales, crowdfunding). */
+  disclosed: string[];
+  /** Statements raising ownership questions (university, employer, grant funding, co-inventors). */
+  ownership: string[];
+}
+
+export interface IdeaAnalysis {
+  idea: string;
+  sentences: string[];
+  /** A short noun phrase naming the technology, e.g. "graphene-coated ceramic membrane". */
+  subject: string;
+  title: string;
+  oneLiner: string;
+  keyTerms: string[];
+  domain: DomainProfile;
+  secondary: DomainProfile | null;
+  domainConfidence: ConfidenceLevel;
+  /** Cue words of the domain found in the idea. */
+  domainCues: string[];
+  trl: TrlEstimate;
+  ip: IpCues;
+  users: string[];
+  /** What the technology acts on (what it detects, removes, treats…), from the idea. */
+  targets: string[];
+  /** Key terms naming parts of the technology itself (not its users or targets). */
+  components: string[];
+  applications: Array<DomainApplication & { fromIdea: boolean }>;
+  /** Measurable or comparative claims about the technology itself (to verify). */
+  claims: string[];
+  /** Quantitative claims about the problem or market context (to verify). */
+  contextClaims: string[];
+  problemStatements: string[];
+  mechanismStatements: string[];
+}
+
+const APPLICATION_CUES: Array<{ pattern: RegExp; name: string; buyer: string }> = [
+  { pattern: /\bhospitals?\b|\bclinics?\b|\bicu\b/i, name: 'Hospitals and clinics', buyer: 'hospital procurement and clinicians' },
+  { pattern: /\bhouseholds?\b|\bhome(?:s| use)?\b|\bdomestic\b/i, name: 'Households and home use', buyer: 'households, via retail or installers' },
+  { pattern: /\brural\b|\bvillages?\b|\boff-grid\b/i, name: 'Rural and off-grid communities', buyer: 'public programmes, NGOs and rural distributors' },
+  { pattern: /\bfarms?\b|\bfarmers?\b|\bsmallholders?\b|\bgrowers?\b/i, name: 'Farms and growers', buyer: 'farmers, cooperatives and input dealers' },
+  { pattern: /\bfactor(?:y|ies)\b|\bmanufacturing (?:plants?|lines?|sites?|industry|industries|companies|firms)\b|\bproduction lines?\b/i, name: 'Manufacturing plants', buyer: 'plant operations and engineering' },
+  { pattern: /\bschools?\b|\bcampus\w*\b/i, name: 'Schools and campuses', buyer: 'institution facilities and procurement' },
+  { pattern: /\bcit(?:y|ies)\b|\bmunicipal\w*\b|\burban\b/i, name: 'Cities and municipalities', buyer: 'municipal departments' },
+  { pattern: /\butilit(?:y|ies)\b|\bgrid operators?\b/i, name: 'Utilities', buyer: 'utility procurement and engineering' },
+  { pattern: /\bwarehous\w*\b|\blogistics\b|\bsupply chains?\b|\bcold chain\b/i, name: 'Logistics, storage and supply chains', buyer: 'logistics and operations managers' },
+  { pattern: /\bfleets?\b|\btrucks?\b|\bbuses\b|\bdelivery vehicles?\b/i, name: 'Vehicle fleets', buyer: 'fleet operators' },
+  { pattern: /\boffices?\b|\bcommercial buildings?\b/i, name: 'Commercial buildings', buyer: 'facility managers' },
+  { pattern: /\brestaurants?\b|\bhotels?\b|\bcanteens?\b/i, name: 'Hospitality and food service', buyer: 'owners and operators' },
+  { pattern: /\bretail\w*\b|\bshops?\b|\bsupermarkets?\b/i, name: 'Retail', buyer: 'retail operators' },
+  { pattern: /\bdata cent(?:re|er)s?\b/i, name: 'Data centres', buyer: 'data-centre operators' },
+  { pattern: /\bmines?\b|\bmining\b/i, name: 'Mining', buyer: 'mine operators' },
+  { pattern: /\baquaculture\b|\bfish farms?\b|\bshrimp\b/i, name: 'Aquaculture', buyer: 'fish and shrimp farmers' },
+  { pattern: /\blaborator(?:y|ies)\b|\blabs\b/i, name: 'Laboratories', buyer: 'laboratory managers' },
+  { pattern: /\belderly\b|\bseniors?\b|\bageing\b|\baging\b/i, name: 'Elderly care', buyer: 'care providers and families' },
+  { pattern: /\bconstruction sites?\b|\bbuilders?\b|\bcontractors?\b/i, name: 'Construction', buyer: 'contractors and developers' },
+  { pattern: /\bpharmac(?:y|ies)\b/i, name: 'Pharmacies', buyer: 'pharmacy chains' },
+  { pattern: /\bsmartphones?\b|\bmobile phones?\b/i, name: 'Smartphone users', buyer: 'consumers, via app stores' },
+  { pattern: /\bindustr(?:y|ies|ial)\b|\beffluent\b/i, name: 'Industrial users', buyer: 'plant environmental and operations managers' },
+];
+
+const PROBLEM = /\b(?:problem|challenge|suffer|lack|lacks|expensive|costly|difficult|inefficien\w*|wast\w*|unsafe|shortage|cannot|unable|limited|slow|contaminat\w*|pollut\w*|losses?|lose|burden|scarce|scarcity|poor|fail\w*|risk of|exposed|bulky|missed|inconvenient|uncomfortable|painful|time-consuming|labou?r-intensive|error-prone|unreliable|inaccurate|dangerous|toxic|harmful)\b|^(?:current(?:ly)?|existing|conventional|traditional|today)\b/i;
+const MECHANISM = /\b(?:uses?|using|based on|consists? of|compris\w*|combin\w*|works by|by (?:applying|using|measuring|combining|coating|adding)|through|mechanism|integrat\w*|made (?:of|from)|coated|embedded|via|powered by|driven by|algorithm|process)\b/i;
+const IP_FILED = /\b(?:patent (?:application )?(?:filed|pending|granted|applied)|provisional (?:patent|application)|pct application|applied for (?:a )?patent|patented|filed (?:a )?patent)\b/i;
+const IP_DISCLOSED = /\b(?:publish\w*|paper|journal|conference|presented|thesis|dissertation|preprint|arxiv|poster|exhibit\w*|hackathon|demo day|open[- ]source|github|crowdfund\w*|kickstarter|news|press|sold|selling|launched)\b/i;
+const IP_OWNERSHIP = /\b(?:universit(?:y|ies)|institute|iit|college|employer|phd|postdoc|professor|research (?:group|lab)|funded by|grant|government[- ]funded|co-?founders?|co-?inventors?|our team|my team)\b/i;
+
+function detectDomain(text: string): { domain: DomainProfile; secondary: DomainProfile | null; confidence: ConfidenceLevel; cues: string[] } {
+  const lower = text.toLowerCase();
+  const scores = DOMAINS.filter((d) => d.id !== 'general').map((d) => {
+    let score = 0;
+    const hits: string[] = [];
+    for (const cue of d.cues) {
+      const n = countCue(lower, cue);
+      if (n > 0) {
+        score += Math.min(n, 3) * (cue.includes(' ') ? 2 : 1);
+        hits.push(cue.trim());
+      }
+    }
+    return { domain: d, score, hits };
+  });
+  scores.sort((a, b) => b.score - a.score);
+  const [best, second] = scores;
+  if (!best || best.score === 0) return { domain: GENERAL_DOMAIN, secondary: null, confidence: 'low', cues: [] };
+  const margin = best.score - (second?.score ?? 0);
+  const confidence: ConfidenceLevel = best.score >= 4 && margin >= 2 ? 'high' : best.score >= 2 ? 'medium' : 'low';
+  const secondary = second && second.score >= 2 && second.score * 2 >= best.score ? second.domain : null;
+  return { domain: best.domain, secondary, confidence, cues: best.hits.slice(0, 8) };
+}
+
+/** Words that tie a generic application cue to the domain's own, better-described application. */
+const APPLICATION_KEYS: Record<string, RegExp> = {
+  'Hospitals and clinics': /hospital|clinic/i,
+  'Households and home use': /home|household|residential|consumer/i,
+  'Rural and off-grid communities': /rural|off-grid|low-resource|smallholder|community/i,
+  'Farms and growers': /farm/i,
+  'Manufacturing plants': /manufactur|industrial|plant/i,
+  Utilities: /utilit|grid/i,
+  'Cities and municipalities': /municipal|public/i,
+  'Industrial users': /industrial/i,
+};
+
+function detectApplications(text: string, domain: DomainProfile): Array<DomainApplication & { fromIdea: boolean }> {
+  const out: Array<DomainApplication & { fromIdea: boolean }> = [];
+  const found = APPLICATION_CUES.map((a) => ({ a, at: text.search(a.pattern) }))
+    .filter((x) => x.at >= 0)
+    .sort((x, y) => x.at - y.at);
+  for (const { a } of found) {
+    // Prefer the domain's own description of the same setting (its buyer is more precise).
+    const key = APPLICATION_KEYS[a.name];
+    const own = key ? domain.applications.find((d) => key.test(d.name)) : undefined;
+    const app = own ?? { name: a.name, buyer: a.buyer };
+    if (!out.some((o) => o.name === app.name)) out.push({ ...app, fromIdea: true });
+  }
+  for (const app of domain.applications) {
+    if (out.length >= 5) break;
+    const key = app.name.split(' ')[0]!.toLowerCase();
+    if (out.some((o) => o.name === app.name || o.name.toLowerCase().includes(key))) continue;
+    out.push({ ...app, fromIdea: false });
+  }
+  return out.slice(0, 6);
+}
+
+function sentencesMatching(sentences: string[], re: RegExp, max: number): string[] {
+  return sentences.filter((s) => re.test(s)).slice(0, max).map((s) => clip(s, 240));
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function analyseIdea(ideaText: string): IdeaAnalysis {
+  const idea = normaliseText(ideaText);
+  const sentences = splitSentences(idea);
+  const { domain, secondary, confidence, cues } = detectDomain(idea);
+  const cueWords = cues.map((c) => c.toLowerCase().split(' ')[0]!);
+  const keyTerms = extractKeyTerms(idea, 8, cueWords);
+  const fallbackSubject = keyTerms[0] ?? 'the proposed technology';
+  const subject = extractSubject(sentences[0] ?? idea, fallbackSubject);
+  // The subject leads the key terms so every section names the technology the same way.
+  const subjectWords = new Set(subject.toLowerCase().split(/\s+/));
+  const overlapsSubject = (t: string) => {
+    const words = t.toLowerCase().split(/\s+/);
+    return words.filter((w) => subjectWords.has(w)).length * 3 >= words.length * 2;
+  };
+  // Terms from the sentences that describe the technology (not its problem, evidence or IP)
+  // name its components; they lead, multi-word phrases first.
+  const descriptive = sentences.filter(
+    (s, i) => i === 0 || (MECHANISM.test(s) && !IP_FILED.test(s) && !PROBLEM.test(s) && !/\d/.test(s)),
+  );
+  const users = extractStatedUsers(idea);
+  const targets = extractTargets(idea);
+  const isContext = (t: string) => {
+    const k = t.toLowerCase();
+    return (
+      users.some((u) => u.toLowerCase().includes(k)) ||
+      targets.some((x) => x.toLowerCase().includes(k) || k.includes(x.toLowerCase())) ||
+      APPLICATION_CUES.some((c) => c.pattern.test(t))
+    );
+  };
+  const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
+    .filter((t) => !overlapsSubject(t))
+    .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));
+  const seen = new Set<string>();
+  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !overlapsSubject(t))]
+    .filter((t) => {
+      const k = t.toLowerCase();
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .slice(0, 8);
+  const claims = extractClaims(sentences);
+  const problemStatements = sentencesMatching(sentences, PROBLEM, 3);
+  const titleCore = capitalise(subject);
+  const purpose = users[0] && !titleCore.toLowerCase().includes(users[0].toLowerCase()) ? ` for ${users[0]}` : '';
+  const title = clip(`${titleCore}${purpose}`, 100);
+  return {
+    idea,
+    sentences,
+    subject,
+    title,
+    oneLiner: clip(sentences[0] ?? idea, 300),
+    keyTerms: terms,
+    domain,
+    secondary,
+    domainConfidence: confidence,
+    domainCues: cues,
+    trl: estimateTrl(sentences),
+    ip: {
+      filed: sentencesMatching(sentences, IP_FILED, 2),
+      disclosed: sentencesMatching(sentences, IP_DISCLOSED, 3),
+      ownership: sentencesMatching(sentences, IP_OWNERSHIP, 3),
+    },
+    users,
+    targets,
+    components: componentTerms.filter((t) => !isContext(t)),
+    applications: detectApplications(idea, domain),
+    claims: claims.filter((c) => !problemStatements.includes(c)),
+    contextClaims: claims.filter((c) => problemStatements.includes(c)),
+    problemStatements,
+    mechanismStatements: sentencesMatching(sentences, MECHANISM, 4),
+  };
+}

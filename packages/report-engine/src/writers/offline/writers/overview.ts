@@ -1,0 +1,278 @@
+/** Offline writers for the overview sections: summary, problem, technology, benefits, applications, next steps. */
+import type { SectionContent } from '../../../content/report-content.ts';
+import { ALTERNATIVES } from '../alternatives.ts';
+import { clip } from '../text-analysis.ts';
+import { actions, body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify, shortName } from '../blocks.ts';
+import {
+  beachhead,
+  COMMON_PATENT_DBS,
+  ninetyDayPlan,
+  primaryUsers,
+  recommendation,
+  termsText,
+  trlText,
+  type SectionWriter,
+  type WriterContext,
+  components,
+} from './context.ts';
+
+function findSection(ctx: WriterContext, key: string): SectionContent | undefined {
+  return ctx.priorSections.find((s) => s.key === key);
+}
+
+export const executiveSummary: SectionWriter = (ctx) => {
+  const { a, plan } = ctx;
+  // Written last: take the maturity and risks from the finished sections where present.
+  const trlSection = findSection(ctx, 'trl_challenges') ?? findSection(ctx, 'feasibility');
+  const level = trlSection?.trl?.level ?? a.trl.level;
+  const risks = (findSection(ctx, 'risks')?.risks ?? ctx.risks)
+    .slice()
+    .sort((x, y) => y.likelihood * y.impact - x.likelihood * x.impact)
+    .slice(0, 3);
+  const rec = recommendation(a);
+  const protect = a.ip.filed.length > 0 ? 'a patent application is reported as filed' : 'no patent filing is reported';
+  const disclosure = a.ip.disclosed.length > 0 ? ' The idea mentions a possible public disclosure, which must be reviewed before filing.' : '';
+  const plan90 = ninetyDayPlan(a).slice(0, 3);
+  return body({
+    summary: [
+      `${a.oneLiner} This assessment reads the ${a.subject} as a ${a.domain.label.toLowerCase()} opportunity aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
+      `Maturity is estimated at ${trlText(level)} from the inventor's own description (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${beachhead(a).name.toLowerCase()}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `Recommendation: ${rec.verdict}. ${rec.reason}`,
+    ],
+    blocks: [
+      bullets(
+        [
+          `What it is: ${a.oneLiner}`,
+          `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => x.name.toLowerCase()))}.`,
+          `How mature: ${trlText(level)}; ${a.trl.evidence[0] ?? ''}`,
+          `How protectable: candidate claims on the ${a.subject} and its use; ${protect}.`,
+          `What blocks it most: ${risks.map((r) => r.risk.charAt(0).toLowerCase() + r.risk.slice(1)).join('; ')}.`,
+          `What next: ${plan90.map((p) => p.action.charAt(0).toLowerCase() + p.action.slice(1)).join('; ')}.`,
+        ],
+        'Key findings',
+      ),
+      table(
+        ['Dimension', 'Assessment', 'Confidence'],
+        [
+          ['Maturity', trlText(level), a.trl.confidence],
+          ['Protectability', a.ip.filed.length > 0 ? 'Application filed; scope depends on prior art' : 'Unfiled; candidate product, process and use claims', 'low'],
+          ['Market', `Beachhead: ${beachhead(a).name}; size to be measured bottom-up`, 'low'],
+          ['Regulatory', `Likely in scope: ${a.domain.regimes[0]?.name.split('(')[0]?.trim() ?? 'to identify'}`, a.domainConfidence === 'high' ? 'medium' : 'low'],
+          ['Funding need to TRL ' + plan.targetTrl, `Planning range ${Math.round(plan.devCostKusd[0])}–${Math.round(plan.devCostKusd[1])} USD thousand (illustrative)`, 'low'],
+        ],
+        'Assessment at a glance',
+      ),
+      verify([
+        `Test evidence behind the claims about the ${a.subject}${a.claims[0] ? ` (e.g. ${quote(a.claims[0])})` : ''}.`,
+        `Novelty: a professional search in ${COMMON_PATENT_DBS}.`,
+        `Buyer count and price points for ${beachhead(a).name.toLowerCase()} from interviews and sector statistics.`,
+        'Applicable regulatory classification, confirmed with the regulator or an accredited laboratory.',
+      ]),
+    ],
+    confidence: {
+      level: a.trl.level <= 3 ? 'low' : 'medium',
+      reason: 'Based only on the inventor\'s description; no test reports, searches or customer data were reviewed.',
+    },
+    next_steps: plan90.map((p) => `${p.action} (${p.owner}, ${p.timing.toLowerCase()}).`),
+  });
+};
+
+export const problem: SectionWriter = ({ a }) => {
+  const stated = a.problemStatements;
+  const incumbent = ALTERNATIVES[a.domain.id][0]!;
+  const users = primaryUsers(a);
+  return body({
+    summary: [
+      stated.length > 0
+        ? `The idea describes the problem in its own words: ${quote(stated[0]!)} The pain falls first on ${users}, who today rely on ${incumbent.approach.toLowerCase()} or do without.`
+        : `The idea does not state the problem explicitly. From its purpose, the pain falls on ${users}, who today rely on ${incumbent.approach.toLowerCase()} or do without. The problem statement must be confirmed with them.`,
+      `For an investor the question is not whether the problem exists but what it costs ${users} today and whether the ${a.subject} removes enough of that cost to justify switching.`,
+    ],
+    blocks: [
+      table(
+        ['Stakeholder', 'Pain today', 'Current workaround', 'Cost driver'],
+        a.applications.slice(0, 4).map((app, i) => [
+          capitalise(app.buyer),
+          i === 0 && stated[0] ? clip(stated[0], 140) : `The need the ${a.subject} addresses in ${app.name.toLowerCase()}`,
+          ALTERNATIVES[a.domain.id][i % ALTERNATIVES[a.domain.id].length]!.approach,
+          i === 0 ? 'Money, time and risk of the current workaround (to quantify)' : 'To quantify in interviews',
+        ]),
+        'Who has the problem',
+      ),
+      para(`Why it remains unsolved: ${incumbent.weaknesses} ${a.problemStatements[1] ? `The idea adds: ${quote(a.problemStatements[1])}` : ''}`.trim()),
+      verify([
+        `How many ${users} face the problem, and how often (sources: ${a.domain.marketSources.slice(0, 2).join('; ')}).`,
+        'What the current workaround costs per user per year (interviews; procurement records).',
+        ...a.contextClaims.slice(0, 2).map((c) => `The statement ${quote(c)} — source and date of the data.`),
+      ]),
+    ],
+    confidence: {
+      level: stated.length > 0 ? 'medium' : 'low',
+      reason: stated.length > 0 ? 'The idea states the problem, but its scale and cost are not evidenced.' : 'The problem is inferred, not stated.',
+    },
+    next_steps: [
+      `Hold 10-15 structured interviews with ${users}: how they handle the problem today, what it costs, who decides on purchases.`,
+      'Ask each interviewee for the last time the problem occurred and what it cost — facts, not opinions.',
+      'Define in advance what answer would show the problem is too small to pay for.',
+    ],
+  });
+};
+
+export const technology: SectionWriter = ({ a }) => {
+  const mech = a.mechanismStatements;
+  const terms = components(a, 4);
+  return body({
+    summary: [
+      mech.length > 0
+        ? `In plain words: ${mech[0]} ${mech[1] ?? ''}`.trim()
+        : `In plain words: the ${a.subject} combines ${termsText(a)}. The idea does not describe the mechanism step by step; that gap is the first thing an investor will probe.`,
+      `What may be genuinely new is the specific combination around ${terms[0] ?? a.subject}${terms[1] ? ` with ${terms[1]}` : ''}; the individual building blocks are likely known and the novelty must be shown against prior art.`,
+    ],
+    blocks: [
+      bullets(
+        [
+          `Input: the material, signal or situation the ${a.subject} acts on${a.users[0] ? ` for ${a.users[0]}` : ''}.`,
+          ...mech.slice(0, 3).map((m) => `Mechanism (as described): ${m}`),
+          `Output: the result the user gets — ${a.claims[0] ? quote(a.claims[0]) : 'to be specified as a measurable outcome'}.`,
+        ],
+        'How it works',
+      ),
+      table(
+        ['Element', 'Known or new?', 'Why it matters'],
+        [
+          [capitalise(a.subject), 'Combination to be tested for novelty', 'Defines the product and the main claim'],
+          ...terms.slice(0, 4).map((t, i) => [capitalise(t), i === 0 ? 'Possibly new in this use (to verify)' : 'Likely known building block (to verify)', i === 0 ? 'Candidate point of novelty' : 'Supplier, cost and performance dependency']),
+        ],
+        'Building blocks',
+      ),
+      verify([
+        `Whether ${terms[0] ?? 'the key element'} has been used for this purpose before: search ${COMMON_PATENT_DBS} and scientific literature.`,
+        'The critical assumption the mechanism rests on, stated as a testable hypothesis.',
+      ]),
+    ],
+    confidence: { level: 'low', reason: 'Novelty cannot be judged before a prior-art search; the mechanism is taken from the inventor\'s description.' },
+    next_steps: [
+      `Write a one-page technical description of the ${a.subject}: components, sequence, critical parameters (kept confidential).`,
+      `Design the single experiment that best demonstrates the novel element (${terms[0] ?? 'the core feature'}).`,
+      'Share both with a patent attorney before any external presentation.',
+    ],
+  });
+};
+
+export const benefits: SectionWriter = ({ a }) => {
+  const alt = ALTERNATIVES[a.domain.id][0]!;
+  const claimed = a.claims.slice(0, 4);
+  const rows = claimed.length > 0
+    ? claimed.map((c, i) => [
+        i === 0 ? 'Headline benefit (claimed)' : `Further benefit ${i + 1} (claimed)`,
+        clip(c, 120),
+        alt.approach,
+        `Side-by-side test under ${shortName(a.domain.standards[i % a.domain.standards.length] ?? 'a documented protocol')}`,
+        'claimed — to verify',
+      ])
+    : [
+        ['Performance', `Core output of the ${a.subject}`, alt.approach, `Test to ${shortName(a.domain.standards[0] ?? 'a documented protocol')}`, 'plausible — to verify'],
+        ['Cost', 'Total cost of ownership per user per year', alt.approach, 'Bill of materials plus operating cost model', 'to verify'],
+        ['Ease of use / time', 'Time or steps to get the result', alt.approach, 'Timed user trials', 'to verify'],
+      ];
+  return body({
+    summary: [
+      claimed.length > 0
+        ? `The idea claims measurable advantages, for example ${quote(claimed[0]!)}. These are the inventor's claims; none can be presented to investors as proven until independent tests reproduce them against ${alt.approach.toLowerCase()}.`
+        : `The idea states no measurable advantage. The likely benefits of the ${a.subject} — performance, cost and ease of use compared with ${alt.approach.toLowerCase()} — must each be turned into a metric with a baseline.`,
+      `Buyers such as ${beachhead(a).buyer} usually pay first for the benefit that lowers their cost or risk. For the ${a.subject} that benefit should come from ${termsText(a, 2)}, and it should lead the pitch once measured.`,
+    ],
+    blocks: [
+      table(['Benefit', 'Metric', 'Baseline to compare against', 'How to prove it', 'Status'], rows, 'Benefits and how to prove them'),
+      verify([
+        ...(claimed.length > 0 ? claimed.map((c) => `${c} — test data, conditions and sample size.`) : ['Every benefit above needs a metric, a baseline and a test report.']),
+        ...a.contextClaims.slice(0, 2).map((c) => `Context stated in the idea: ${quote(c)} — source of the figures.`),
+      ]),
+    ],
+    confidence: { level: 'low', reason: 'No independent test data has been reviewed.' },
+    next_steps: [
+      `Write a benchmark protocol comparing the ${a.subject} with ${alt.approach.toLowerCase()} on the headline metric.`,
+      'Have the benchmark run or witnessed by an independent laboratory.',
+      'Convert the result into the buyer\'s language: money or time saved per year.',
+    ],
+  });
+};
+
+export const applications: SectionWriter = ({ a }) => {
+  const apps = a.applications.slice(0, 5);
+  const rows = apps.map((app, i) => [
+    app.name,
+    capitalise(app.buyer),
+    i === 0 ? 'High' : app.fromIdea ? 'Medium-high' : 'Medium',
+    i === 0 ? a.domain.salesCycle.split(':')[0]! : 'Later, after the beachhead',
+    i === 0 ? 'Proof in the first pilot' : 'Adaptation and channel access',
+  ]);
+  return body({
+    summary: [
+      `The ${a.subject} fits best where ${termsText(a, 2)} solve an urgent, measurable problem. Ranked by fit and time to revenue, the beachhead is ${apps[0]?.name.toLowerCase() ?? 'the primary use case'}${apps[0]?.fromIdea ? ', which the idea itself names' : ''}.`,
+      `Applications the idea does not name come from the ${a.domain.label.toLowerCase()} domain and are options to test, not commitments.`,
+    ],
+    blocks: [
+      table(['Application', 'Buyer', 'Fit', 'Time to revenue', 'Main hurdle'], rows, 'Applications ranked'),
+      confidenceNote('medium', `The beachhead follows from the users named in the idea (${primaryUsers(a)}); it must be confirmed by buyer interviews.`, 'Confidence in the beachhead'),
+      verify(apps.slice(0, 3).map((app) => `Number of ${app.buyer} and their budget for this need (${a.domain.marketSources[0] ?? 'sector statistics'}).`)),
+    ],
+    confidence: { level: 'medium', reason: 'Ranking is by reasoning from the idea and the domain, not from market data.' },
+    next_steps: [
+      `Approach three potential pilot customers in ${apps[0]?.name.toLowerCase() ?? 'the beachhead'} with a one-page non-confidential summary.`,
+      'For each application, list the buyer, the decision process and the price point to test.',
+    ],
+  });
+};
+
+export const nextSteps: SectionWriter = ({ a }) => {
+  const plan = ninetyDayPlan(a);
+  return body({
+    summary: [
+      `The next 90 days should turn the ${a.subject} from a description into evidence an investor can check: protected IP, an independent result on ${components(a, 1)[0] ?? 'the core claim'}, and buyers who confirm the problem.`,
+      'Order matters: secure IP before any disclosure, then generate evidence, then talk widely.',
+    ],
+    blocks: [
+      table(
+        ['Action', 'Owner (role)', 'Output', 'Timing', 'Uncertainty removed'],
+        plan.map((p) => [p.action, p.owner, p.output, p.timing, p.removes]),
+        '90-day plan',
+      ),
+      actions([plan[0]!.action + '.'], 'Start today'),
+      para(`Decision gate at day 90: proceed to the next investment if the critical result is reproduced, the search shows a patentable point of novelty, and at least three ${primaryUsers(a)} confirm the problem and a willingness to pilot.`),
+    ],
+    next_steps: plan.map((p) => `${p.action}.`),
+  });
+};
+
+export const expandedSummary: SectionWriter = ({ a, plan }) => {
+  const rec = recommendation(a);
+  return body({
+    summary: [
+      `This section sets out the reasoning behind each headline claim about the ${a.subject}, and where that reasoning rests on assumptions rather than evidence.`,
+    ],
+    blocks: [
+      table(
+        ['Claim', 'Reasoning', 'Evidence in the idea', 'Confidence'],
+        [
+          ['What it is', `A ${a.domain.label.toLowerCase()} technology built on ${termsText(a, 2)}`, clip(a.oneLiner, 160), 'medium'],
+          ['Who needs it', `${capitalise(primaryUsers(a))} first, then ${listing(a.applications.slice(1, 3).map((x) => x.name.toLowerCase()))}`, a.users[0] ? `Names ${a.users[0]}` : 'Users not named; inferred from purpose', a.users[0] ? 'medium' : 'low'],
+          ['How mature', trlText(a.trl.level), (a.trl.evidence[0] ? clip(a.trl.evidence[0], 160) : undefined) ?? 'None stated', a.trl.confidence],
+          ['How protectable', a.ip.filed.length > 0 ? 'Filing reported; scope unknown' : 'Candidate claims exist; unfiled', (a.ip.filed[0] ? clip(a.ip.filed[0], 160) : undefined) ?? 'No IP statement', 'low'],
+          ['What it needs', `About ${Math.round(plan.devCostKusd[0])}–${Math.round(plan.devCostKusd[1])} USD thousand to reach TRL ${plan.targetTrl} (planning heuristic)`, 'Not stated in the idea', 'low'],
+          ['Recommendation', rec.verdict, clip(rec.reason, 160), a.trl.level <= 3 ? 'low' : 'medium'],
+        ],
+        'Claims and their reasoning',
+      ),
+      verify([
+        'Every "low" confidence row: the evidence that would raise it (test report, search report, signed pilot).',
+        ...[...a.claims, ...a.contextClaims].slice(0, 2),
+      ]),
+    ],
+    confidence: { level: 'low', reason: 'Most rows rest on the inventor\'s description alone.' },
+    next_steps: [
+      'Collect the documents that support the maturity claim (lab notebooks, photos, data files) into a data room.',
+      'Raise the weakest row first: it is the one an investor will ask about.',
+    ],
+  });
+};

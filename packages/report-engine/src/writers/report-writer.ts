@@ -1,0 +1,58 @@
+/**
+ * The one interface the report job uses to write a report, whatever writes it: a model provider
+ * (OpenAI-compatible, Anthropic) or the offline analyst (offline/, the embedded default). Inputs and outputs are
+ * validated data from the engine's content model.
+ */
+import type { Complexity, ReportSectionDef } from '@assay/shared';
+import type { ReportOutline, SectionContent, TokenUsage } from '../content/report-content.ts';
+import type { EvidenceItem } from '../evidence/evidence.ts';
+import type { LlmProvider } from './llm/structured-llm.ts';
+
+export type ReportWriterProvider = 'offline' | LlmProvider;
+
+export interface GenerateOutlineInput {
+  idea: string;
+  complexity: Complexity;
+  signal?: AbortSignal;
+}
+
+export interface GenerateOutlineResult {
+  title: string;
+  outline: ReportOutline;
+  usage: TokenUsage;
+  /** Prompt version behind the output (or the offline analyst's version). */
+  promptVersion: string;
+}
+
+export interface GenerateSectionInput {
+  idea: string;
+  /** The report title (from the outline). */
+  title: string;
+  complexity: Complexity;
+  section: ReportSectionDef;
+  outline: ReportOutline;
+  /** The other finished sections; given to the executive summary, which is written last. */
+  priorSections?: readonly SectionContent[];
+  /** The search results that bear on this section (evidenceForSection); the only ones it may cite. */
+  evidence?: readonly EvidenceItem[];
+  signal?: AbortSignal;
+}
+
+export interface GenerateSectionResult {
+  content: SectionContent;
+  /** All tokens paid for this section, including failed and re-asked attempts. */
+  usage: TokenUsage;
+  /** Model calls made (1 when the first answer was valid). */
+  attempts: number;
+  promptVersion: string;
+}
+
+export interface ReportWriter {
+  readonly provider: ReportWriterProvider;
+  /** Model id, or 'offline-analyst@<version>'. */
+  readonly model: string;
+  /** True when no AI model is involved (the PDF cover says so). */
+  readonly offline: boolean;
+  generateOutline(input: GenerateOutlineInput): Promise<GenerateOutlineResult>;
+  generateSection(input: GenerateSectionInput): Promise<GenerateSectionResult>;
+}

@@ -1,0 +1,71 @@
+import { messageResponse } from '../schemas/auth.ts';
+import {
+  adminPostListQuery,
+  adminPostListResponse,
+  postIdParams,
+  postInput,
+  postListQuery,
+  postListResponse,
+  postPreviewRequest,
+  postPreviewResponse,
+  postSchema,
+  postSlugParams,
+  postTypeQuery,
+} from '../schemas/blog.ts';
+import { endpoint } from './endpoint.ts';
+
+const tags = ['blog'];
+
+/** Blog posts and press releases: the public reading calls and the operators' editing calls. */
+export const blogEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/blog/posts',
+    auth: 'public',
+    tags,
+    description: 'Published posts of one type, newest first. `q`: full-text search over title, description and content.',
+    query: postListQuery,
+    responses: { 200: postListResponse },
+  }),
+  read: endpoint({
+    method: 'GET',
+    path: '/blog/posts/:slug',
+    auth: 'public',
+    tags,
+    description: 'The full published post (by its current or a former slug); counts one view per visitor per hour.',
+    params: postSlugParams,
+    query: postTypeQuery,
+    responses: { 200: postSchema },
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/blog/admin/posts',
+    auth: 'operator',
+    tags,
+    description: 'Newest created first, at most `limit` (default 200); X-Next-Cursor names the next page (`cursor`).',
+    query: adminPostListQuery,
+    responses: { 200: adminPostListResponse },
+  }),
+  create: endpoint({ method: 'POST', path: '/blog/admin/posts', auth: 'operator', tags, body: postInput, responses: { 201: postSchema } }),
+  update: endpoint({
+    method: 'PUT', path: '/blog/admin/posts/:id', auth: 'operator', tags, params: postIdParams, body: postInput, responses: { 200: postSchema },
+  }),
+  remove: endpoint({
+    method: 'DELETE', path: '/blog/admin/posts/:id', auth: 'operator', tags, params: postIdParams, responses: { 200: messageResponse },
+  }),
+  publish: endpoint({
+    method: 'POST', path: '/blog/admin/posts/:id/publish', auth: 'operator', tags, params: postIdParams, responses: { 200: postSchema },
+  }),
+  unpublish: endpoint({
+    method: 'POST', path: '/blog/admin/posts/:id/unpublish', auth: 'operator', tags, params: postIdParams, responses: { 200: postSchema },
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/blog/admin/preview',
+    auth: 'operator',
+    tags,
+    description: 'The sanitised HTML exactly as it would be stored, for the post form\'s live preview.',
+    body: postPreviewRequest,
+    responses: { 200: postPreviewResponse },
+  }),
+};

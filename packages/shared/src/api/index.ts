@@ -1,0 +1,37 @@
+import { adminEndpoints } from './admin.ts';
+import { authEndpoints } from './auth.ts';
+import { blogEndpoints } from './blog.ts';
+import { contactEndpoints } from './contact.ts';
+import type { Endpoint } from './endpoint.ts';
+import { operatorsEndpoints } from './operators.ts';
+import { paymentsEndpoints } from './payments.ts';
+import { reportsEndpoints } from './reports.ts';
+import { siteEndpoints } from './site.ts';
+import { systemEndpoints } from './system.ts';
+import { tokensEndpoints } from './tokens.ts';
+import { usersEndpoints } from './users.ts';
+
+export * from './endpoint.ts';
+export {
+  adminEndpoints, authEndpoints, blogEndpoints, contactEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
+  siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
+};
+
+/** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
+export const ENDPOINT_AREAS = {
+  admin: adminEndpoints,
+  auth: authEndpoints,
+  blog: blogEndpoints,
+  contact: contactEndpoints,
+  operators: operatorsEndpoints,
+  payments: paymentsEndpoints,
+  reports: reportsEndpoints,
+  site: siteEndpoints,
+  system: systemEndpoints,
+  tokens: tokensEndpoints,
+  users: usersEndpoints,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every endpoint, named `area.name`. */
+export const allEndpoints = (): [string, Endpoint][] =>
+  Object.entries(ENDPOINT_AREAS).flatMap(([area, list]) => Object.entries(list).map(([name, e]): [string, Endpoint] => [`${area}.${name}`, e]));

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { FEEDS } from '../spa-routes.ts';
+import { endpoint } from './endpoint.ts';
+
+const base = { method: 'GET', mount: 'site', auth: 'public', tags: ['site'] } as const;
+/** Checked by the page itself: a slug it cannot use answers the app's Not Found page, not a 422. */
+const slugParams = z.object({ slug: z.string() });
+
+/** Pages at the site root for search engines, link previews and feed readers (not under /api). */
+export const siteEndpoints = {
+  blogPost: endpoint({ ...base, path: '/blog/:slug', params: slugParams, produces: 'text/html' }),
+  pressRelease: endpoint({ ...base, path: '/press-releases/:slug', params: slugParams, produces: 'text/html' }),
+  /** The list pages name their feed in <head>. */
+  blogList: endpoint({ ...base, path: FEEDS.blog.page, produces: 'text/html' }),
+  pressList: endpoint({ ...base, path: FEEDS.press_release.page, produces: 'text/html' }),
+  blogFeed: endpoint({ ...base, path: FEEDS.blog.path, produces: 'application/rss+xml' }),
+  pressFeed: endpoint({ ...base, path: FEEDS.press_release.path, produces: 'application/rss+xml' }),
+  /** The addresses feed readers guess first get the blog's feed. */
+  rssGuess: endpoint({ ...base, path: '/rss.xml', produces: 'application/rss+xml' }),
+  feedGuess: endpoint({ ...base, path: '/feed', produces: 'application/rss+xml' }),
+  sitemap: endpoint({ ...base, path: '/sitemap.xml', produces: 'application/xml' }),
+  robots: endpoint({ ...base, path: '/robots.txt', produces: 'text/plain' }),
+};
