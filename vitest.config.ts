@@ -56,6 +56,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // One retry for timing on a loaded machine (Playwright's CI default is two); a broken flow still fails.
           retry: 1,
+          // A page under a loaded machine can take seconds to settle; a broken one still never does.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
   jsonSchemaTransform,
@@ -63,7 +63,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: true,
+    // Our own request log (http/request-log.ts) replaces Fastify's per-request lines.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const fullDeps: Deps = { ...deps, log: app.log };
 

@@ -2,6 +2,7 @@ import { MSG, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { contentChanged } from '../../lib/content-changes.ts';
 import { grantSignupBonus } from './index.ts';
 import { ledgerSum } from './ledger.test-support.ts';
 
@@ -29,12 +30,15 @@ describe('GET /api/tokens/packages', () => {
   });
 
   it('hides an inactive package', async () => {
+    // As a change to the packages does: committed, then this process's cached copy dropped.
     await t.db.query(`UPDATE token_packages SET active = false WHERE id = 'max'`);
+    contentChanged(t.db, 'packages');
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/tokens/packages' });
       expect(res.json<Array<{ id: string }>>().map((p) => p.id)).toEqual(['starter', 'pro']);
     } finally {
       await t.db.query(`UPDATE token_packages SET active = true WHERE id = 'max'`);
+      contentChanged(t.db, 'packages');
     }
   });
 });

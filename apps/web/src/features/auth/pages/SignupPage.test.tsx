@@ -48,7 +48,7 @@ function serve(
       return verifyAnswer();
     }
     if (url.endsWith('/auth/resend-otp')) return resendAnswer();
-    if (url.endsWith('/auth/login')) return answer({ access_token: 'access', token_type: 'bearer', user: MEMBER }, 200);
+    if (url.endsWith('/auth/login')) return answer({ access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900, user: MEMBER }, 200);
     return answer({ google_client_id: null }, 200);
   }));
 }
