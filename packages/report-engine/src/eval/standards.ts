@@ -39,7 +39,7 @@ export const STANDARDS: readonly StandardEntry[] = [
   s('IEC 62304', /\bIEC\s*62304\b/i, ['medical devices', 'diagnostics', 'software and AI']),
   s('IEC 62366', /\bIEC\s*62366\b/i, ['medical devices', 'diagnostics']),
   s('EU MDR (EU) 2017/745', /\b2017\/745\b/, ['medical devices', 'diagnostics']),
-  s('EU IVDR (EU) 2017/746', /\b2017\/746\b/, ['diagnostics']),
+  s('EU IVDR (EU) 2017/746', /\b2017\/746\b/, ['diagnostics', 'medical devices']),
   s('ISO 15189', /\bISO\s*15189\b/i, ['diagnostics']),
   s('21 CFR 800-898 (FDA devices)', /\b21\s*CFR\s*(Parts?\s*)?8\d\d\b/i, ['medical devices', 'diagnostics']),
   // Pharma and biotech
@@ -74,7 +74,7 @@ export const STANDARDS: readonly StandardEntry[] = [
   s('ASTM D638 / ISO 527 (plastics tensile)', /\b(ASTM\s*D\s?638|ISO\s*527)\b/i, ['materials and coatings']),
   s('ASTM B117 / ISO 9227 (salt spray)', /\b(ASTM\s*B\s?117|ISO\s*9227)\b/i, ['materials and coatings']),
   s('ASTM D6400 / EN 13432 (compostability)', /\b(ASTM\s*D\s?6400|EN\s*13432)\b/i, ['materials and coatings']),
-  s('EU REACH (EC) 1907/2006', /\b1907\/2006\b|\bREACH\b/, ['materials and coatings', 'pharma and biotech', 'manufacturing']),
+  s('EU REACH (EC) 1907/2006', /\b1907\/2006\b|\bREACH\b/, ['materials and coatings', 'pharma and biotech', 'manufacturing', 'water', 'energy storage']),
   s('EU food-contact (EC) 1935/2004', /\b1935\/2004\b/, ['materials and coatings', 'agriculture and food']),
   // Water
   s('IS 10500 (drinking water)', /\bIS\s*10500\b/i, ['water']),
