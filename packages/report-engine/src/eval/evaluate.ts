@@ -184,7 +184,7 @@ export function toMarkdown(run: EvalRun): string {
     '',
     `Overall (${s.reports} reports, writer: ${run.writer}): shared 8-gram share mean ${pct(s.meanShare)}, max ${pct(s.maxShare)}, ` +
       `${s.overShare} of ${s.reports} at or above 25 %; field right ${s.fieldOk} of ${s.reports}; stated TRL kept ${s.trlKept} of ${s.trlStated}; ` +
-      `named applications present ${s.appsNamed - s.appsMissingCount} of ${s.appsNamed} (${s.appsMissing} reports miss one); with out-of-field standards ${s.withOutOfField}; with near-empty pages ${s.withNearEmpty}; ` +
+      `named applications present ${s.appsNamed - s.appsMissingCount} of ${s.appsNamed} (${s.appsMissing} reports miss at least one); with out-of-field standards ${s.withOutOfField}; with near-empty pages ${s.withNearEmpty}; ` +
       `clean on every check ${s.clean} of ${s.reports}.`,
   ];
   return lines.join('\n');
