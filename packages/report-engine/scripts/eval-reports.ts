@@ -69,7 +69,8 @@ async function main(): Promise<void> {
     llm: useLlm ? llmFromEnv() : null,
     onReport: (id, ms) => console.error(`  ${id}: ${(ms / 1000).toFixed(1)} s`),
   });
-  const command = `npm run eval:reports${useLlm ? ' -- --llm' : ''}${only ? ` -- --only ${only.join(',')}` : ''}`;
+  const flags = [...(useLlm ? ['--llm'] : []), ...(only ? ['--only', only.join(',')] : [])];
+  const command = `npm run eval:reports${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
   const text = block(run, command);
   console.log(text);
   if (args.includes('--write')) writeDoc(useLlm ? 'eval-llm' : 'eval-offline', text);
