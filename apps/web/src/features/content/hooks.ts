@@ -1,7 +1,7 @@
 import { REPORT_COSTS } from '@assay/shared';
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session.ts';
-import { useTokenBalance } from '../billing/api/balance.ts';
+import { useTokenBalance } from '../billing/index.ts';
 
 /**
  * Whether to promise the free report: to visitors, and to members whose sign-up bonus still pays

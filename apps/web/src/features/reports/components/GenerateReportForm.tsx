@@ -22,7 +22,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
-import { balanceQuery } from '../../billing/api/balance.ts';
+import { balanceQuery } from '../../billing/index.ts';
 import { generateReport } from '../api/generate-report.ts';
 import { formatTokens } from '../lib/format.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
