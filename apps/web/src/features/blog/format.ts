@@ -17,7 +17,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export const formatViews = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'view' : 'views'}`;
 
 /**
- * SPEC section 2: a press release whose image_url starts with http is an outside article (the
+ * docs/product.md §2: a press release whose image_url starts with http is an outside article (the
  * address is the article, not a picture), opened in a new tab instead of the detail page.
  */
 export const isExternalPress = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>

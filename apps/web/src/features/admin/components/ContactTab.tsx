@@ -15,7 +15,7 @@ import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader }
 
 const reasonLabel = (r: string | null) => (r ? (CONTACT_REASON_LABELS[r as ContactReason] ?? r) : null);
 
-/** Contact Submissions (SPEC section 2): text search, a date filter with Clear, CSV download, newest first. */
+/** Contact Submissions (docs/product.md §2): text search, a date filter with Clear, CSV download, newest first. */
 export function ContactTab() {
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');

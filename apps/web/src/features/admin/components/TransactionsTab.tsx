@@ -12,7 +12,7 @@ import { formatCount, formatDateTime, formatMinor, paymentIdTail, titleCase, tra
 import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
 
-/** Token Purchases (SPEC section 2): a table of every purchase, searchable, exportable to Excel. */
+/** Token Purchases (docs/product.md §2): a table of every purchase, searchable, exportable to Excel. */
 export function TransactionsTab() {
   const [search, setSearch] = useState('');
   const { q, page, setPage } = usePagedSearch(search);

@@ -10,7 +10,7 @@ import { exportFileName, exportXlsx, USER_COLUMNS } from '../lib/xlsx.ts';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
 import { UserCard } from './UserCard.tsx';
 
-/** Users & Reports (SPEC section 2): search, Excel export, expandable user cards, server paging. */
+/** Users & Reports (docs/product.md §2): search, Excel export, expandable user cards, server paging. */
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const { q, page: effectivePage, setPage } = usePagedSearch(search);

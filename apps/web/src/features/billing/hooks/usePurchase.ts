@@ -38,7 +38,7 @@ export interface Purchase {
 }
 
 /**
- * The purchase flow of SPEC section 4. Closing the checkout, a failed payment or a failed
+ * The purchase flow of docs/product.md §4. Closing the checkout, a failed payment or a failed
  * order creation return to review; a verified payment toasts, refreshes the balance and closes.
  */
 export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaymentResponse) => void } = {}): Purchase {

@@ -59,7 +59,7 @@ export interface GenerateReportFormProps {
 }
 
 /**
- * The one generate form (SPEC sections 2, 5 and 8), on the home page and in the dashboard's dialog:
+ * The one generate form (docs/product.md §2, §5 and §8), on the home page and in the dashboard's dialog:
  * complexity cards, the idea with a live count, the cost. It validates with the shared form schema
  * (so a cleared complexity asks in words), checks a fresh balance, and starts the report with an
  * Idempotency-Key; where to go next is the caller's.
@@ -97,7 +97,7 @@ export function GenerateReportForm({
     const values: GenerateValues = { idea: form.idea.trim(), complexity: form.complexity as Complexity };
     if (onSignInNeeded && !user) return onSignInNeeded(values);
     const cost = REPORT_COSTS[values.complexity];
-    // The client-side check (SPEC section 5) with a fresh balance; the server still decides (403).
+    // The client-side check (docs/product.md §5) with a fresh balance; the server still decides (403).
     const fresh = await queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).catch(() => undefined);
     if (fresh && fresh.available_tokens < cost) {
       onInsufficient({ cost, balance: fresh.available_tokens, message: insufficientTokensDetail(cost, fresh.available_tokens) }, values);

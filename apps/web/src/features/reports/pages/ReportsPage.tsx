@@ -28,7 +28,7 @@ const parsePage = (v: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** The member's reports dashboard (SPEC sections 2, 4, 5 and 8). */
+/** The member's reports dashboard (docs/product.md §2, §4, §5 and §8). */
 export default function ReportsPage() {
   usePageTitle('Reports');
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ export default function ReportsPage() {
   const modes = useLiveReports(reports);
   const { download, isDownloading } = useReportDownload();
 
-  // SPEC section 8: 'Failed to load reports', once per failure.
+  // docs/product.md §8: 'Failed to load reports', once per failure.
   useEffect(() => {
     if (list.isError) toast.error(REPORT_MESSAGES.loadFailed, { id: 'reports-load-failed' });
   }, [list.isError, list.errorUpdatedAt]);
