@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { grantSignupBonus } from './index.ts';
-import { ledgerSum } from './ledger.test-support.ts';
+import { ledgerSum } from './test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

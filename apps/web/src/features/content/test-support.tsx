@@ -11,6 +11,7 @@ import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { SITE } from '../../test/site.ts';
+import { json } from '../../test/http.ts';
 
 export { SITE };
 
@@ -61,8 +62,7 @@ export const MEMBER: User = {
 export const signIn = () => session.signIn('test-access-token', MEMBER);
 export const signOut = () => session.clear();
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 export interface Call {
   path: string;

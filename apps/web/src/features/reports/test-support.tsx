@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { json } from '../../test/http.ts';
 
 export interface Call {
   method: string;
@@ -16,8 +17,7 @@ export interface Call {
 
 type Handler = (call: Call) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 export const balanceOf = (available: number) =>
   json(200, { available_tokens: available, paid_tokens: 0, bonus_tokens: available, held_tokens: 0, next_expiry: null });

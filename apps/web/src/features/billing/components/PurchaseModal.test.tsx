@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { usePurchase } from '../hooks/usePurchase.ts';
-import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 import { PurchaseModal } from './PurchaseModal.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

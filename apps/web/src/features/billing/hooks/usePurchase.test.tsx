@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import type { CheckoutResult } from '../checkout/types.ts';
 import BuyTokensPage from '../pages/BuyTokensPage.tsx';
-import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 import PricingPage from './PricingPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

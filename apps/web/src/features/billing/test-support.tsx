@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { json } from '../../test/http.ts';
 
 export const PACKAGES: TokenPackage[] = [
   { id: 'starter', name: 'Starter', package_type: 'starter', tokens: 10000, price_usd: 49, original_price_usd: null, description: 'Enough for 4 Basic reports.', most_popular: false, gst_usd: 8.82, total_usd: 57.82 },
@@ -38,8 +39,7 @@ export const order = (over: Partial<CreateOrderResponse> = {}): CreateOrderRespo
   ...over,
 });
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 export interface Call {
   method: string;
