@@ -56,7 +56,7 @@ export const MSG = {
   passwordChanged: 'Password changed successfully!',
   loggedOut: 'Logged out successfully',
 
-  // server-side details where the spec gives none (docs/decisions/002-auth-and-sessions.md)
+  // server-side details where the brief gave none (docs/decisions/002-auth-and-sessions.md)
   invalidCredentials: 'Incorrect email or password',
   emailNotVerified: 'Please verify your email before signing in. We have sent you a new code.',
   emailTaken: 'An account with this email already exists. Please sign in.',
@@ -127,7 +127,7 @@ export const MSG = {
   postUnpublishFailed: 'Failed to unpublish post',
   exportContactFailed: 'Failed to export contact submissions',
 
-  // payment and tokens (§8; server-side details where the spec gives none: docs/decisions/011-payments.md)
+  // payment and tokens (§8; server-side details where the brief gave none: docs/decisions/011-payments.md)
   paymentFailed: 'Payment failed. Please try again.',
   paymentVerificationFailed: 'Payment verification failed. Please contact support.',
   purchaseFailed: 'Failed to initiate purchase. Please try again.',

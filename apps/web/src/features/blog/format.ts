@@ -30,7 +30,7 @@ export const postImage = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
 export const postPath = (post: Pick<PostSummary, 'post_type' | 'slug'>) =>
   `${post.post_type === 'press_release' ? '/press-releases' : '/blog'}/${encodeURIComponent(post.slug)}`;
 
-/** The spec's own search: case-insensitive substring of the title or description. */
+/** The instant search (docs/product.md §5, decision 045): case-insensitive substring of the title or description. */
 export function matchesSearch(post: Pick<PostSummary, 'title' | 'description'>, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;

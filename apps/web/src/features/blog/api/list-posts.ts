@@ -35,7 +35,7 @@ export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promi
 
 /**
  * One page of a list (blog 9, press 12). The page shown stays on screen while the next loads,
- * and the page owns the error toast (the spec's own wording), so the global one is silenced.
+ * and the page owns the error toast (MSG, docs/product.md §8), so the global one is silenced.
  */
 export const postPageQuery = (post_type: PostType, page: number, q: string) =>
   queryOptions({

@@ -52,7 +52,7 @@ export interface GenerateReportFormProps {
   onStarted: (report: Report, values: GenerateValues) => void;
   /**
    * The balance does not cover the chosen tier (checked here, or a 403 from the server). `message`
-   * is the spec's text (or the server's detail) for the caller to show where it sends the member.
+   * is MSG's text (or the server's detail) for the caller to show where it sends the member.
    */
   onInsufficient: (shortfall: { cost: number; balance: number | undefined; message: string }, values: GenerateValues) => void;
   onCancel?: () => void;

@@ -233,7 +233,7 @@ function TokenBadge({ balance, loading, low }: { balance: number | undefined; lo
 }
 
 /**
- * Why the packages are offered: the spec's insufficient-tokens text when a report could not be
+ * Why the packages are offered: the insufficient-tokens text (docs/product.md §8) when a report could not be
  * paid for (shown here rather than in a toast, which would cover the dialog), else the balance.
  */
 function ShortBalance({ balance, message }: { balance: number | undefined; message: string | undefined }) {
