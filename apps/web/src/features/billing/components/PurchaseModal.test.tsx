@@ -36,9 +36,9 @@ function OfferPackages({ onPurchased }: { onPurchased: (tokens: number) => void 
 describe('the purchase dialog offering the packages', () => {
   beforeEach(() => {
     stubApi({
-      'GET /api/tokens/packages': () => json(200, PACKAGES),
-      'POST /api/tokens/purchase/create-order': () => json(200, order()),
-      'POST /api/tokens/purchase/verify-payment': () =>
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'POST /tokens/purchase/create-order': () => json(200, order()),
+      'POST /tokens/purchase/verify-payment': () =>
         json(200, { success: true, tokens_added: 30000, available_tokens: 32500, message: 'ok' }),
     });
   });
