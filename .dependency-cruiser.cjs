@@ -1,7 +1,9 @@
 /**
- * Layout rules (ARCHITECTURE.md): no import cycles; a server module reaches another only
- * through its index.ts; shared UI and lib code never import features; the web never imports
- * server code and the server never imports web code; the report engine is a package below the apps.
+ * Layer rules (docs/architecture.md, "The rules the linter enforces"; why: docs/decisions/090-layering-rules.md):
+ * no import cycles; a server module reaches another only through its index.ts; nothing imports up a
+ * layer (config/lib/db/http/jobs/adapters below modules, modules below the composition root; in the
+ * web, components/ and lib/ below features, app/ on top); a web feature reaches another only through
+ * its index.ts; web and server never import each other; packages never import apps.
  */
 module.exports = {
   forbidden: [
@@ -17,27 +19,43 @@ module.exports = {
       },
     },
     {
-      name: 'server-core-not-modules',
-      comment: 'lib, db, config and adapters are below the modules.',
+      name: 'server-no-upward-imports',
+      comment:
+        'config, lib, db, http, jobs and adapters sit below the modules: they are what modules are built from, so an arrow back up would tie the foundation to one business area. Tests may compose freely.',
       severity: 'error',
-      from: { path: '^apps/server/src/(lib|db|config|adapters)/' },
-      to: { path: '^apps/server/src/modules/' },
+      from: { path: '^apps/server/src/(config|lib|db|http|jobs|adapters)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/(modules/|app\\.ts$|runtime\\.ts$|job-catalog\\.ts$|run-workers\\.ts$|main\\.ts$|worker\\.ts$)' },
     },
     {
-      name: 'web-ui-no-features',
+      name: 'server-modules-not-composition',
+      comment: 'The composition root (app.ts, runtime.ts, job-catalog.ts, run-workers.ts, main.ts, worker.ts) wires modules together; a module never reaches back into it.',
       severity: 'error',
-      from: { path: '^apps/web/src/(components/ui|lib)/' },
+      from: { path: '^apps/server/src/modules/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/(app|runtime|job-catalog|run-workers|main|worker)\\.ts$' },
+    },
+    {
+      name: 'web-shared-code-no-features',
+      comment: 'components/ (ui and layout) and lib/ are used by every feature; importing a feature from them would make every feature depend on that one.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/features/' },
     },
     {
-      name: 'web-feature-internals',
-      comment: 'A feature may use another feature only through its api/ or hooks.',
+      name: 'web-feature-through-index',
+      comment: "A feature uses another feature only through that feature's index.ts, its public face; its folders are its own.",
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/([^/]+)/',
-        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/(api|hooks|components)/', '^apps/web/src/features/[^/]+/hooks\\.ts$'],
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
       },
+    },
+    {
+      name: 'web-app-is-top',
+      comment: 'app/ (router, providers, route table) composes the features; nothing below imports it back.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|components|lib)/' },
+      to: { path: '^apps/web/src/app/' },
     },
     { name: 'web-not-server', severity: 'error', from: { path: '^apps/web/' }, to: { path: '^apps/server/' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server/' }, to: { path: '^apps/web/' } },

@@ -1,4 +1,4 @@
-/** Business constants from SPEC section 9. Integers only: tokens are counts, money is minor units. */
+/** Business constants from docs/product.md §9. Integers only: tokens are counts, money is minor units. */
 
 export const PRODUCT_NAME = 'Assay';
 
@@ -49,7 +49,7 @@ export const LIMITS = {
 export const SESSION = {
   /** Access-token lifetime: short, refreshed silently. */
   accessTokenSeconds: 15 * 60,
-  /** Refresh-token lifetime with Remember me (spec: 7 days). */
+  /** Refresh-token lifetime with Remember me (docs/product.md §3: 7 days). */
   refreshTokenDaysRemembered: 7,
   /** Without Remember me the cookie dies with the browser; the server still caps it. */
   refreshTokenDaysSession: 1,

@@ -1,4 +1,4 @@
-/** The one error shape every API error takes (SPEC: errors carry `detail`). */
+/** The one error shape every API error takes (docs/product.md §8: errors carry `detail`). */
 export interface ApiErrorBody {
   detail: string;
   code?: string;

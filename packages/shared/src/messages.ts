@@ -1,6 +1,6 @@
-/** Every user-facing text of SPEC sections 5 and 8, in one place for web and server. */
+/** Every user-facing text of docs/product.md §5 and §8, in one place for web and server. */
 export const MSG = {
-  // validation (section 5)
+  // validation (§5)
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   passwordRequired: 'Password is required',
@@ -31,7 +31,7 @@ export const MSG = {
   reasonRequired: 'Please select a reason',
   messageRequired: 'Message is required',
 
-  // auth and account (section 8)
+  // auth and account (§8)
   loginFailed: 'Login failed. Please try again.',
   signupFailed: 'Signup failed. Please try again.',
   otpFailed: 'Invalid OTP. Please try again.',
@@ -46,7 +46,7 @@ export const MSG = {
   genericError: 'An error occurred',
   serverError: 'Server error. Please try again later.',
 
-  // success (section 8)
+  // success (§8)
   welcomeBack: 'Welcome back!',
   welcome: 'Welcome to Assay!',
   accountCreated: 'Account created! Please verify your email with the OTP sent.',
@@ -56,7 +56,7 @@ export const MSG = {
   passwordChanged: 'Password changed successfully!',
   loggedOut: 'Logged out successfully',
 
-  // server-side details where the spec gives none (docs/decisions/002-auth.md)
+  // server-side details where the brief gave none (docs/decisions/002-auth-and-sessions.md)
   invalidCredentials: 'Incorrect email or password',
   emailNotVerified: 'Please verify your email before signing in. We have sent you a new code.',
   emailTaken: 'An account with this email already exists. Please sign in.',
@@ -97,7 +97,7 @@ export const MSG = {
   messageTooLong: 'Message must be at most 5000 characters',
   contactTooMany: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
 
-  // blog and press (section 8)
+  // blog and press (§8)
   blogPostNotFound: 'Blog post not found',
   blogLoadFailed: 'Failed to load blog posts',
   blogPostLoadFailed: 'Failed to load blog post',
@@ -127,7 +127,7 @@ export const MSG = {
   postUnpublishFailed: 'Failed to unpublish post',
   exportContactFailed: 'Failed to export contact submissions',
 
-  // payment and tokens (section 8; server-side details where the spec gives none: docs/decisions/011-payments.md)
+  // payment and tokens (§8; server-side details where the brief gave none: docs/decisions/011-payments.md)
   paymentFailed: 'Payment failed. Please try again.',
   paymentVerificationFailed: 'Payment verification failed. Please contact support.',
   purchaseFailed: 'Failed to initiate purchase. Please try again.',

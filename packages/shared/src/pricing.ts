@@ -32,7 +32,7 @@ export function priceBreakdown(priceMinor: number, percent: number = GST_PERCENT
 export const minorToMajor = (minor: number) => Math.round(minor) / 100;
 
 // ---------------------------------------------------------------------------------------------
-// Texts with numbers in them (SPEC section 8).
+// Texts with numbers in them (docs/product.md §8).
 
 /** The 403 detail of a report the balance does not cover. */
 export const insufficientTokensDetail = (required: number, available: number) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPLEXITIES } from './constants.ts';
 import { REPORT_SECTIONS, SECTION_COUNTS, isSectionKey, sectionsFor } from './report-sections.ts';
 
-/** The section lists of SPEC section 9 / REPORT-GUIDE, restated here in their order. */
+/** The section lists of docs/product.md §9 and packages/report-engine/README.md, restated here in their order. */
 const GUIDE = {
   basic: [
     'executive_summary', 'problem', 'technology', 'benefits', 'applications', 'ip_snapshot', 'next_steps',

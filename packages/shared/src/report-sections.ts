@@ -1,5 +1,5 @@
 /**
- * The catalogue of report sections (SPEC section 9, REPORT-GUIDE): one entry per section, in the
+ * The catalogue of report sections (docs/product.md §9, the engine's README): one entry per section, in the
  * order a reader meets them. Each tier contains every section of the tiers below it.
  * Keys are stable: they are stored with generated content and used to resume a report.
  */
@@ -52,7 +52,7 @@ export interface ReportSectionDef {
   title: string;
   /** The lowest tier that contains this section. */
   tier: Complexity;
-  /** The reader's question this section answers (REPORT-GUIDE). */
+  /** The reader's question this section answers (packages/report-engine/README.md). */
   question: string;
 }
 

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
 /**
- * The one place errors become responses: `{ detail }` with the spec's texts.
+ * The one place errors become responses: `{ detail }` with the product's texts (docs/product.md §8).
  * Validation failures name every bad field; 5xx never reveal internals.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -28,7 +28,7 @@ export function parseBasicAuthorization(header: string | undefined): { username:
 
 /**
  * preHandler for operator routes: HTTP Basic credentials checked on every request
- * (SPEC section 6). A member's bearer token is not an operator credential.
+ * (docs/product.md §6). A member's bearer token is not an operator credential.
  * The 401 carries no WWW-Authenticate header, so browsers never pop their own dialog.
  */
 export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {

@@ -1,7 +1,7 @@
 import { MSG } from '@assay/shared';
 
 /**
- * The one error model: a status, a user-facing detail (the spec's texts) and a stable code.
+ * The one error model: a status, a user-facing detail (docs/product.md §8) and a stable code.
  * The error handler turns it into `{ detail }`; anything else becomes a 500 with no internals.
  */
 export class AppError extends Error {

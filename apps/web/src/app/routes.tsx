@@ -23,7 +23,7 @@ const GuestOnly = named(() => import('../components/layout/RequireAuth.tsx'), 'G
 const NotFoundPage = named(() => import('../components/layout/NotFoundPage.tsx'), 'NotFoundPage');
 
 /**
- * The route table of SPEC section 2 (plus /forgot-password). Every path is also in SPA_ROUTES
+ * The route table of docs/product.md §2 (plus /forgot-password). Every path is also in SPA_ROUTES
  * (packages/shared), which the server reads to answer other paths with 404; the catch-all shows
  * the Not Found page.
  */

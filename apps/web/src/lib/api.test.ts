@@ -4,15 +4,13 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, callRaw, ContractError } from './api.ts';
 import { session } from './session.ts';
+import { json } from '../test/http.ts';
 
 const USER: User = {
   id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 0,
   created_at: '2025-07-18T00:00:00.000Z', last_login: null, auth_provider: 'password',
 };
 const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: null };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 interface Sent {
   url: string;

@@ -37,7 +37,7 @@ export class ContractError extends Error {
   override name = 'ContractError';
 }
 
-/** The text to show for an error: the server's detail, or the given fallback (spec section 8). */
+/** The text to show for an error: the server's detail, or the given fallback (docs/product.md §8). */
 export function errorText(err: unknown, fallback: string = MSG.genericError): string {
   if (err instanceof ApiError) {
     if (err.status >= 500) return MSG.serverError;

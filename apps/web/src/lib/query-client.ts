@@ -3,7 +3,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from './api.ts';
 import { showToast } from './toasts.ts';
 
-/** Spec: 1 retry, fresh for 5 minutes, no refetch on window focus. */
+/** The product's query defaults: 1 retry, fresh for 5 minutes, no refetch on window focus. */
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 
-/** Where a protected page sent the visitor from (SPEC: return there after sign-in). */
+/** Where a protected page sent the visitor from (docs/product.md §2: return there after sign-in). */
 export function useReturnTo(fallback = '/') {
   const location = useLocation();
   const state = location.state as { from?: { pathname: string; search?: string; hash?: string } } | null;

@@ -5,7 +5,7 @@ import { lineText, otpField } from './fields.ts';
 
 /**
  * The member's own data: notification choices, the data export and deleting the account
- * (docs/decisions/133-notifications.md, 134-export-and-account-deletion.md). The spec has no
+ * (docs/decisions/133-notifications.md, 134-export-and-account-deletion.md). The original brief had no
  * texts for these; they are ours.
  */
 export const ACCOUNT_MESSAGES = {

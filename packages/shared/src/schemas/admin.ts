@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineText, listCursor, pathParam } from './fields.ts';
 
-/** Operator views of SPEC section 3 (admin user, admin report, transaction, stats). */
+/** Operator views of docs/product.md §3 (admin user, admin report, transaction, stats). */
 
 
 export const adminListQuery = z.object({

@@ -12,7 +12,7 @@ import {
 } from './fields.ts';
 import { userSchema } from './users.ts';
 
-/** POST /auth/login is form-encoded: username is the email (SPEC section 7). */
+/** POST /auth/login is form-encoded: username is the email (docs/product.md §7). */
 export const loginRequest = z.object({
   username: emailField,
   password: loginPasswordField,
@@ -93,7 +93,7 @@ export const googleLoginRequest = z.object({
 export const completeProfileRequest = z.object({
   user_id: lineText().min(1, MSG.userInfoMissing),
   phone: phoneField,
-  /** Proof that the caller is the one Google just signed in (docs/decisions/002-auth.md). */
+  /** Proof that the caller is the one Google just signed in (docs/decisions/002-auth-and-sessions.md). */
   profile_token: lineText().min(1, MSG.profileTokenInvalid),
 });
 export type CompleteProfileRequest = z.input<typeof completeProfileRequest>;

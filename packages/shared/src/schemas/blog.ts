@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { displayNameText, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
 
-/** Blog posts and press releases (SPEC sections 2, 3 and 7). */
+/** Blog posts and press releases (docs/product.md §2, §3 and §7). */
 
 export const POST_TYPES = ['blog', 'press_release'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -23,7 +23,7 @@ export const POST_LIMITS = {
   pageSizeMax: 50,
 } as const;
 
-/** Default author of a post (SPEC section 9). */
+/** Default author of a post (docs/product.md §3). */
 export const DEFAULT_POST_AUTHOR = 'Admin';
 
 /** Post fields: `text` is lineText, multiLineText or displayNameText. */

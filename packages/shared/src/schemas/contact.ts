@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { displayNameText, emailField, lineText, listCursor, multiLineText } from './fields.ts';
 
-/** Contact forms (SPEC sections 2, 3, 5 and 7). */
+/** Contact forms (docs/product.md §2, §3, §5 and §7). */
 
 /** Every reason either form offers (the contact page adds custom_pricing to the RTTP list). */
 export const CONTACT_REASONS = [

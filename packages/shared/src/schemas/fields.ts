@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
-/** Field rules of SPEC section 5, shared by forms and the server. */
+/** Field rules of docs/product.md §5, shared by forms and the server. */
 
 /*
  * Every string a request carries is built on lineText or multiLineText, so C0/C1 control

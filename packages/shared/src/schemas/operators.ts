@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { lineText } from './fields.ts';
 
-/** Operator sign-in (SPEC sections 3 and 6): username and password sent as basic authorization. */
+/** Operator sign-in (docs/product.md §3 and §6): username and password sent as basic authorization. */
 
 export const adminLoginForm = z.object({
   username: lineText('Username is required').trim().min(1, 'Username is required').max(100),

@@ -34,7 +34,7 @@ export const reportProgress = z.object({
 });
 export type ReportProgress = z.infer<typeof reportProgress>;
 
-/** SPEC section 3 Report, plus live progress. */
+/** docs/product.md §3 Report, plus live progress. */
 export const reportView = z.object({
   id: z.string(),
   title: z.string(),

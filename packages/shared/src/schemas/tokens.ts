@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineText } from './fields.ts';
 
-/** Contracts of the token and payment endpoints (SPEC sections 3, 4 and 7). */
+/** Contracts of the token and payment endpoints (docs/product.md §3, §4 and §7). */
 
 // Pricing arithmetic and the texts with amounts in them live in ../pricing.ts, apart from the
 // schemas, so that a page using them does not load the schema library.

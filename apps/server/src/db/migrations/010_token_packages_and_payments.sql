@@ -6,7 +6,7 @@ CREATE TABLE token_packages (
   name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 100),
   package_type text NOT NULL CHECK (package_type IN ('starter', 'pro', 'max', 'enterprise')),
   tokens integer NOT NULL CHECK (tokens > 0),
-  -- The member-facing price is USD (SPEC 9); charges in another currency use token_package_prices.
+  -- The member-facing price is USD (docs/product.md §9); charges in another currency use token_package_prices.
   price_usd_cents integer NOT NULL CHECK (price_usd_cents > 0),
   original_price_usd_cents integer CHECK (original_price_usd_cents IS NULL OR original_price_usd_cents > 0),
   description text NOT NULL DEFAULT '',

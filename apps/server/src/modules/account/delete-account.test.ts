@@ -11,7 +11,7 @@ import {
   signUpPerson,
   uniquePerson,
   type PersonMember,
-} from './account.test-support.ts';
+} from './test-support.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 let t: TestApp;

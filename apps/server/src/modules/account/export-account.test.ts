@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
-import { buyPackage, signUpPerson } from './account.test-support.ts';
+import { buyPackage, signUpPerson } from './test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { listTransactions } from './list-transactions.ts';
 import { listUserReports } from './list-user-reports.ts';
 import { listUsers } from './list-users.ts';
 
-/** The operator panel's read calls (SPEC section 7); lists carry their paging in headers. */
+/** The operator panel's read calls (docs/product.md §7); lists carry their paging in headers. */
 export function adminRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const existingUser = async (id: string) => {

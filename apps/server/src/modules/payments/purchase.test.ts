@@ -4,7 +4,7 @@ import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fakes/fake-r
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../config/env.ts';
-import { silentLog, waitFor } from './payments.test-support.ts';
+import { silentLog, waitFor } from './test-support.ts';
 import { processPendingWebhookEvents, reconcileStaleOrders } from './index.ts';
 
 let rzp: FakeRazorpay;

@@ -10,7 +10,7 @@ import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { ConfigError, loadConfig } from '../../config/env.ts';
 import { createRuntime } from '../../runtime.ts';
 import { createTestDb } from '../../../test/test-db.ts';
-import { silentLog, waitFor } from './payments.test-support.ts';
+import { silentLog, waitFor } from './test-support.ts';
 import { reconcileStaleOrders } from './index.ts';
 
 // No Razorpay keys: the embedded sandbox provider plays Razorpay's part.

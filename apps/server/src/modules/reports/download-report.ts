@@ -12,7 +12,7 @@ export async function openReportPdf(deps: Pick<Deps, 'db' | 'blobs'>, id: string
   return { ...file, filename: pdfFilename(report.title) };
 }
 
-/** A safe file name from the title, or 'report' (SPEC section 7). */
+/** A safe file name from the title, or 'report' (docs/product.md §7). */
 export function pdfFilename(title: string): { ascii: string; utf8: string } {
   const cleaned = title.normalize('NFKC').replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
   const ascii = cleaned.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/\s+/g, ' ').trim();

@@ -9,7 +9,7 @@ const HEARTBEAT_MS = 15_000;
 /**
  * Progress streams one member may hold open in one process. The web app opens at most 3 per tab
  * and polls the rest, so 6 is two tabs' worth; a client holding hundreds would keep as many
- * database polls running every second (docs/decisions/060-request-text-and-streams.md).
+ * database polls running every second (docs/decisions/060-request-text-views-and-streams.md).
  */
 export const MAX_STREAMS_PER_MEMBER = 6;
 

@@ -13,7 +13,7 @@ export function postHeadTags(post: PublishedSummary, publicUrl: string): string 
   const title = post.meta_title || post.title;
   const description = post.meta_description || post.description;
   // A press release whose image_url is an outside address is a link to an outside article
-  // (SPEC section 2), not a picture: it gives no og:image.
+  // (docs/product.md §2), not a picture: it gives no og:image.
   const outsideArticle = post.post_type === 'press_release' && /^https?:\/\//i.test(post.image_url ?? '');
   const image = post.image_url && !outsideArticle ? absoluteUrl(post.image_url, base) : null;
   const published = post.published_at?.toISOString();

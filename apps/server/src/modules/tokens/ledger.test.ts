@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { adjustTokens, captureHold, expireLots, getBalance, placeHold, releaseHold } from './index.ts';
-import { insertUser, ledgerSum } from './ledger.test-support.ts';
+import { insertUser, ledgerSum } from './test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { assertTokenAmount, availableTokens, lockAccount, takeFromLots } from '.
  * Reserves a report's cost: the tokens leave the member's lots at once (so they cannot be
  * spent twice) and wait in a hold until captureHold or releaseHold. Runs in the caller's
  * transaction. One hold per report: calling again for the same report returns the same hold.
- * Throws 403 with the spec's detail when the balance is short.
+ * Throws 403 with the insufficient-tokens detail (docs/product.md §8) when the balance is short.
  */
 export async function placeHold(
   tx: Queryable,

@@ -4,7 +4,7 @@ import { signUpAndLogin, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { grantSignupBonus } from './index.ts';
-import { ledgerSum } from './ledger.test-support.ts';
+import { ledgerSum } from './test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ export interface UserRow {
 export const USER_COLUMNS =
   'id, name, email, phone, password_hash, google_sub, is_verified, reports_generated, created_at, last_login';
 
-/** The public shape of a user (SPEC section 3). Never includes hashes or provider ids. */
+/** The public shape of a user (docs/product.md §3). Never includes hashes or provider ids. */
 export function toUserView(u: UserRow): User {
   return {
     id: u.id,

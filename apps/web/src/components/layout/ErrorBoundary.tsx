@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { MSG } from '@assay/shared';
 
-/** The full-page fallback of SPEC section 2: 'Something went wrong' with Refresh Page. */
+/** The full-page fallback of docs/product.md §2: 'Something went wrong' with Refresh Page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

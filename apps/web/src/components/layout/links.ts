@@ -1,4 +1,4 @@
-/** The public navigation of SPEC section 2. */
+/** The public navigation of docs/product.md §2. */
 export const MAIN_NAV = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

@@ -17,7 +17,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export const formatViews = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'view' : 'views'}`;
 
 /**
- * SPEC section 2: a press release whose image_url starts with http is an outside article (the
+ * docs/product.md §2: a press release whose image_url starts with http is an outside article (the
  * address is the article, not a picture), opened in a new tab instead of the detail page.
  */
 export const isExternalPress = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
@@ -30,7 +30,7 @@ export const postImage = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
 export const postPath = (post: Pick<PostSummary, 'post_type' | 'slug'>) =>
   `${post.post_type === 'press_release' ? '/press-releases' : '/blog'}/${encodeURIComponent(post.slug)}`;
 
-/** The spec's own search: case-insensitive substring of the title or description. */
+/** The instant search (docs/product.md §5, decision 045): case-insensitive substring of the title or description. */
 export function matchesSearch(post: Pick<PostSummary, 'title' | 'description'>, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;

@@ -1,7 +1,7 @@
 import { REPORT_COSTS } from '@assay/shared';
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session.ts';
-import { useTokenBalance } from '../billing/api/balance.ts';
+import { useTokenBalance } from '../billing/index.ts';
 
 /**
  * Whether to promise the free report: to visitors, and to members whose sign-up bonus still pays
@@ -17,7 +17,7 @@ export function useFreeReportOffer(): boolean {
 
 /**
  * Loads an outside script (e.g. the scheduling embed) while the page is shown. A script that
- * cannot be loaded is ignored on purpose (SPEC section 8: the failure is handled silently).
+ * cannot be loaded is ignored on purpose (docs/product.md §8: the failure is handled silently).
  */
 export function useExternalScript(src: string | undefined) {
   useEffect(() => {

@@ -8,7 +8,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { vi } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { SITE } from '../../test/site.ts';
 
@@ -61,31 +60,5 @@ export const MEMBER: User = {
 export const signIn = () => session.signIn('test-access-token', MEMBER);
 export const signOut = () => session.clear();
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json, stubApi, type Call, type Handler } from '../../test/http.ts';
 
-export interface Call {
-  path: string;
-  method: string;
-  body: unknown;
-  authorization: string | undefined;
-}
-
-/** Stubs the browser's fetch with one answer per API path, and records every request. */
-export function stubApi(routes: Record<string, () => Response | Promise<Response>>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = url.replace(/^\/api/, '');
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({
-      path,
-      method: init.method ?? 'GET',
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      authorization: headers.authorization,
-    });
-    const answer = routes[`${init.method ?? 'GET'} ${path}`];
-    if (!answer) return json(404, { detail: 'Not found' });
-    return answer();
-  });
-  return calls;
-}

@@ -16,7 +16,7 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { balanceQuery } from '../../billing/api/balance.ts';
+import { balanceQuery } from '../../billing/index.ts';
 import { deleteAccount, requestDeletionCode } from '../api/delete-account.ts';
 
 interface Props {

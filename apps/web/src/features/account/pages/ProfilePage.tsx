@@ -11,7 +11,7 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { authApi } from '../../auth/api/auth-api.ts';
+import { authApi } from '../../auth/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';

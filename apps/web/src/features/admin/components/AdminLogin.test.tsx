@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
-import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -24,7 +24,7 @@ async function signIn(username: string, password: string) {
 
 describe('the operator login', () => {
   it('asks for both fields under them', async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => json(200, {}));
     renderWithClient(<AdminLogin />);
     await signIn('', '');
     expect(await screen.findByText('Username is required')).toBeTruthy();
@@ -33,7 +33,7 @@ describe('the operator login', () => {
   });
 
   it('checks the credentials as basic authorization, without the member token, then keeps them for the tab', async () => {
-    const fetch = mockFetch(() => json({ username: 'ops' }));
+    const fetch = mockFetch(() => json(200, { username: 'ops' }));
     renderWithClient(<AdminLogin />);
     await signIn('ops', 'pässword:1');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.adminLoginSuccess));
@@ -49,7 +49,7 @@ describe('the operator login', () => {
   });
 
   it('says Invalid admin credentials on 401 and stores nothing', async () => {
-    mockFetch(() => json({ detail: 'Invalid admin credentials' }, 401));
+    mockFetch(() => json(401, { detail: 'Invalid admin credentials' }));
     renderWithClient(<AdminLogin />);
     await signIn('ops', 'wrong');
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.adminInvalidCredentials));
@@ -57,7 +57,7 @@ describe('the operator login', () => {
   });
 
   it('shows the lock-out detail on 429, and Login failed on anything else', async () => {
-    mockFetch(() => json({ detail: 'Too many failed sign-in attempts. Please try again later.' }, 429));
+    mockFetch(() => json(429, { detail: 'Too many failed sign-in attempts. Please try again later.' }));
     const { unmount } = renderWithClient(<AdminLogin />);
     await signIn('ops', 'whatever');
     expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Please try again later.');

@@ -11,7 +11,7 @@ import { adminLogin } from '../api/login.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { BrandMark } from './BrandMark.tsx';
 
-/** The operator sign-in (SPEC section 2): the credentials are checked, then kept for this tab. */
+/** The operator sign-in (docs/product.md §2): the credentials are checked, then kept for this tab. */
 export function AdminLogin() {
   const [lockout, setLockout] = useState<string | null>(null);
   const {

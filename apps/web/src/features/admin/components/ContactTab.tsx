@@ -6,16 +6,17 @@ import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { contactQuery, downloadContactCsv } from '../api/contact.ts';
 import { PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageFor } from '../hooks/usePagedSearch.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
+import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
 const reasonLabel = (r: string | null) => (r ? (CONTACT_REASON_LABELS[r as ContactReason] ?? r) : null);
 
-/** Contact Submissions (SPEC section 2): text search, a date filter with Clear, CSV download, newest first. */
+/** Contact Submissions (docs/product.md §2): text search, a date filter with Clear, CSV download, newest first. */
 export function ContactTab() {
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
@@ -54,7 +55,7 @@ export function ContactTab() {
         }
       />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <SearchBox label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" />
+        <SearchBox className="w-full sm:max-w-sm" label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" />
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Date filter</legend>
           <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />

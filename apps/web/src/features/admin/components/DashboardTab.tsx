@@ -7,7 +7,7 @@ import { formatCount, formatMinor, formatRupees } from '../lib/format.ts';
 import type { AdminTab } from './tabs.ts';
 import { ListSpinner, LoadError } from './Shared.tsx';
 
-/** Four stat cards and four shortcuts (SPEC section 2). */
+/** Four stat cards and four shortcuts (docs/product.md §2). */
 export function DashboardTab({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
   const stats = useQuery(statsQuery());
   return (

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
-import { json, mockFetch, POST, renderWithClient } from '../test/support.tsx';
+import { json, mockFetch, POST, renderWithClient } from '../test-support.tsx';
 import { PostFormModal } from './PostFormModal.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -25,7 +25,7 @@ const dialog = () => screen.getByRole('dialog', { name: 'Create Blog Post' });
 
 describe('the operator post form', () => {
   it('starts with the author Admin and asks for title, description and content', async () => {
-    const fetch = mockFetch(() => json({}));
+    const fetch = mockFetch(() => json(200, {}));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
     expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'Admin');
@@ -40,7 +40,7 @@ describe('the operator post form', () => {
 
   it('requires an author name and a URL-format image address when one is given', async () => {
     const user = userEvent.setup();
-    mockFetch(() => json({ html: '' }));
+    mockFetch(() => json(200, { html: '' }));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
     await user.clear(within(d).getByLabelText('Author Name'));
@@ -63,7 +63,7 @@ describe('the operator post form', () => {
   it('creates with basic authorization and the spec payload', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    const fetch = mockFetch((method, path) => (path.endsWith('/preview') ? json({ html: '<p>x</p>' }) : json({ ...POST, post_type: 'blog' }, 201)));
+    const fetch = mockFetch((method, path) => (path.endsWith('/preview') ? json(200, { html: '<p>x</p>' }) : json(201, { ...POST, post_type: 'blog' })));
     renderWithClient(<PostFormModal type="blog" onClose={onClose} />);
     const d = dialog();
     await user.type(within(d).getByLabelText('Title'), 'A title');
@@ -87,7 +87,7 @@ describe('the operator post form', () => {
 
   it('edits with the post’s values and keeps its SEO fields', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json({ html: '<p>Body</p>' }) : json(POST)));
+    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>' }) : json(200, POST)));
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'Hello');
@@ -101,7 +101,7 @@ describe('the operator post form', () => {
 
   it('says which save failed: the server’s refusal, or a network failure', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json({ html: '' }) : json({ detail: 'Title must be at most 200 characters' }, 400)));
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '' }) : json(400, { detail: 'Title must be at most 200 characters' })));
     const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
@@ -109,7 +109,7 @@ describe('the operator post form', () => {
     );
     unmount();
 
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json({ html: '' }) : Promise.reject(new TypeError('Failed to fetch'))));
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '' }) : Promise.reject(new TypeError('Failed to fetch'))));
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.postSaveFailed));
@@ -118,8 +118,8 @@ describe('the operator post form', () => {
   it('previews the content as the server sanitises it', async () => {
     const fetch = mockFetch((_m, path, init) =>
       path.endsWith('/preview')
-        ? json({ html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, '') })
-        : json({}),
+        ? json(200, { html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, '') })
+        : json(200, {}),
     );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();

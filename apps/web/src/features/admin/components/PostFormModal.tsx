@@ -16,7 +16,7 @@ import { emptyPostForm, formToInput, postFormSchema, postToForm, postTypeLabel, 
 
 const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content'] as const;
 
-/** Create or edit a post (SPEC sections 2 and 5), with a live preview of the sanitised content. */
+/** Create or edit a post (docs/product.md §2 and §5), with a live preview of the sanitised content. */
 export function PostFormModal({ type, post, onClose }: { type: PostType; post?: Post | undefined; onClose: () => void }) {
   const queryClient = useQueryClient();
   const noun = postTypeLabel(type);

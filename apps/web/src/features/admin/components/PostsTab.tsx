@@ -13,7 +13,7 @@ import { postTypeLabel } from '../lib/post-form.ts';
 import { PostFormModal } from './PostFormModal.tsx';
 import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
-/** Blog Posts / Press Releases (SPEC section 2): the list, Create, Edit, Publish/Unpublish, Delete. */
+/** Blog Posts / Press Releases (docs/product.md §2): the list, Create, Edit, Publish/Unpublish, Delete. */
 export function PostsTab({ type }: { type: PostType }) {
   const posts = useQuery(postsQuery(type));
   const [editing, setEditing] = useState<Post | 'new' | null>(null);

@@ -5,14 +5,15 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { fetchAllTransactions, transactionsQuery } from '../api/transactions.ts';
 import { usePagedSearch } from '../hooks/usePagedSearch.ts';
 import { formatCount, formatDateTime, formatMinor, paymentIdTail, titleCase, transactionTone } from '../lib/format.ts';
 import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
-import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
+import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
-/** Token Purchases (SPEC section 2): a table of every purchase, searchable, exportable to Excel. */
+/** Token Purchases (docs/product.md §2): a table of every purchase, searchable, exportable to Excel. */
 export function TransactionsTab() {
   const [search, setSearch] = useState('');
   const { q, page, setPage } = usePagedSearch(search);
@@ -46,6 +47,7 @@ export function TransactionsTab() {
         }
       />
       <SearchBox
+        className="w-full sm:max-w-sm"
         label="Search transactions"
         value={search}
         onChange={setSearch}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminKeys } from '../api/keys.ts';
 import { adminCredentials } from '../lib/credentials.ts';
-import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { UserCard } from './UserCard.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -57,7 +57,7 @@ afterEach(() => {
 describe('an operator’s user card', () => {
   it('loads subscriptions and reports on expand, and drops them on collapse', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((_m, path) => json(path.endsWith('/reports') ? REPORTS : [TX]));
+    const fetch = mockFetch((_m, path) => json(200, path.endsWith('/reports') ? REPORTS : [TX]));
     const { client } = renderWithClient(<UserCard user={USER} />);
     const toggle = screen.getByRole('button', { name: /Grace Hopper/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -86,7 +86,7 @@ describe('an operator’s user card', () => {
 
   it('toasts the spec’s messages when a load fails', async () => {
     const user = userEvent.setup();
-    mockFetch(() => json({ detail: 'boom' }, 500));
+    mockFetch(() => json(500, { detail: 'boom' }));
     renderWithClient(<UserCard user={USER} />);
     await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch user reports'));
@@ -103,7 +103,7 @@ describe('an operator’s user card', () => {
     const fetch = mockFetch((_m, path) =>
       path.endsWith('/download')
         ? new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf' } })
-        : json(path.endsWith('/reports') ? REPORTS : []),
+        : json(200, path.endsWith('/reports') ? REPORTS : []),
     );
     renderWithClient(<UserCard user={USER} />);
     await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
@@ -117,7 +117,7 @@ describe('an operator’s user card', () => {
 
   it('says Failed to download report when the server refuses', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/download') ? json({ detail: 'Report not found' }, 404) : json(path.endsWith('/reports') ? REPORTS : [])));
+    mockFetch((_m, path) => (path.endsWith('/download') ? json(404, { detail: 'Report not found' }) : json(200, path.endsWith('/reports') ? REPORTS : [])));
     renderWithClient(<UserCard user={USER} />);
     await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
     await user.click(await screen.findByRole('button', { name: /Download PDF/ }));

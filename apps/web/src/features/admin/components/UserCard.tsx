@@ -24,7 +24,7 @@ import {
 import { DownloadIcon } from './Shared.tsx';
 
 /**
- * A member as an expandable card (SPEC section 4, Operator user card): expanding loads their
+ * A member as an expandable card (docs/product.md §2 and §6, the operator's view of a member): expanding loads their
  * subscriptions and reports, collapsing drops them.
  */
 export function UserCard({ user }: { user: AdminUser }) {

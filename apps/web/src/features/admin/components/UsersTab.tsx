@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { fetchAllUsers, usersQuery } from '../api/users.ts';
 import { usePagedSearch } from '../hooks/usePagedSearch.ts';
 import { exportFileName, exportXlsx, USER_COLUMNS } from '../lib/xlsx.ts';
-import { DownloadIcon, ListSpinner, LoadError, Pager, SearchBox, SectionHeader } from './Shared.tsx';
+import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 import { UserCard } from './UserCard.tsx';
 
-/** Users & Reports (SPEC section 2): search, Excel export, expandable user cards, server paging. */
+/** Users & Reports (docs/product.md §2): search, Excel export, expandable user cards, server paging. */
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const { q, page: effectivePage, setPage } = usePagedSearch(search);
@@ -43,7 +44,7 @@ export function UsersTab() {
           </Button>
         }
       />
-      <SearchBox label="Search users by name or email" value={search} onChange={setSearch} placeholder="Search by name or email…" />
+      <SearchBox className="w-full sm:max-w-sm" label="Search users by name or email" value={search} onChange={setSearch} placeholder="Search by name or email…" />
       {users.data ? (
         users.data.items.length === 0 ? (
           <EmptyState title="No users found" hint={q ? 'Try a different name or email.' : 'Members appear here once they sign up.'} />

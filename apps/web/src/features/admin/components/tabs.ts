@@ -1,4 +1,4 @@
-/** The panel's tabs, in order (SPEC section 2). */
+/** The panel's tabs, in order (docs/product.md §2). */
 export const ADMIN_TABS = ['dashboard', 'users', 'purchases', 'contact', 'blog', 'press'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 

@@ -40,7 +40,7 @@ export function adminPage<E extends JsonEndpoint>(e: E, input: Omit<CallInput<E>
   });
 }
 
-/** Logs a failed list fetch (SPEC section 8: failed list fetches are only logged) and rethrows. */
+/** Logs a failed list fetch (docs/product.md §8: failed list fetches are only logged) and rethrows. */
 export async function logged<T>(what: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();

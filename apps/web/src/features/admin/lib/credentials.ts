@@ -2,7 +2,7 @@ import { basicAuthorization } from '@assay/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The operator's credentials (SPEC section 4, Admin session): kept in sessionStorage, so they
+ * The operator's credentials (docs/product.md §6; decision 030): kept in sessionStorage, so they
  * last for this tab only and never reach the member's storage. Every operator call sends them
  * as basic authorization; Logout clears them.
  */

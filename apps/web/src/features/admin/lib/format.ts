@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
-/** The last 8 characters of a payment id, or N/A (SPEC section 2, Token Purchases). */
+/** The last 8 characters of a payment id, or N/A (docs/product.md §2, Token Purchases). */
 export function paymentIdTail(id: string | null | undefined): string {
   const v = id?.trim();
   if (!v) return 'N/A';
@@ -31,7 +31,7 @@ export function formatRupees(amount: number): string {
   return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Transaction status styles (SPEC section 4): active = success, cancelled = danger, others neutral or warning. */
+/** Transaction status styles (docs/product.md §3): active = success, cancelled = danger, others neutral or warning. */
 export function transactionTone(status: string): BadgeTone {
   switch (status) {
     case 'active':
@@ -45,7 +45,7 @@ export function transactionTone(status: string): BadgeTone {
   }
 }
 
-/** Post status (SPEC section 4): published = success; any other value = warning. */
+/** Post status (docs/product.md §4): published = success; any other value = warning. */
 export function postStatusTone(status: string): BadgeTone {
   return status === 'published' ? 'success' : 'warning';
 }

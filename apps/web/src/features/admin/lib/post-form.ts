@@ -4,7 +4,7 @@ import { z } from 'zod';
 const required = (message: string, max: number, what: string) =>
   z.string().trim().min(1, message).max(max, `${what} must be at most ${max} characters`);
 
-/** The operator post form (SPEC section 5): title, description, content and author required; image URL optional. */
+/** The operator post form (docs/product.md §5): title, description, content and author required; image URL optional. */
 export const postFormSchema = z.object({
   title: required(MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
   author_name: required(MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name'),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
-import { json, mockFetch, POST } from '../test/support.tsx';
+import { json, mockFetch, POST } from '../test-support.tsx';
 import AdminPage from './AdminPage.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -33,11 +33,11 @@ describe('the operator panel page', () => {
   it('shows the counts, the rupee revenue with other currencies listed, and logs out clearing everything', async () => {
     adminCredentials.save('ops', 'secret-password');
     mockFetch((_m, path) => {
-      if (path === '/api/admin/stats') return json(STATS);
-      if (path.startsWith('/api/admin/transactions')) return json([], 200, { 'x-total-count': '3' });
-      if (path.startsWith('/api/contact/submissions')) return json([], 200, { 'x-total-count': '11' });
-      if (path.includes('post_type=blog')) return json({ posts: [] });
-      return json({ posts: [POST, { ...POST, id: 'p2', slug: 'second' }] });
+      if (path === '/api/admin/stats') return json(200, STATS);
+      if (path.startsWith('/api/admin/transactions')) return json(200, [], { 'x-total-count': '3' });
+      if (path.startsWith('/api/contact/submissions')) return json(200, [], { 'x-total-count': '11' });
+      if (path.includes('post_type=blog')) return json(200, { posts: [] });
+      return json(200, { posts: [POST, { ...POST, id: 'p2', slug: 'second' }] });
     });
     const client = renderPanel();
     await waitFor(() => expect(screen.getByTestId('admin-user-count').textContent).toBe('42 users'));
@@ -56,7 +56,7 @@ describe('the operator panel page', () => {
 
   it('goes back to the login when the stored credentials stop working', async () => {
     adminCredentials.save('ops', 'old-password');
-    mockFetch(() => json({ detail: 'Invalid admin credentials' }, 401));
+    mockFetch(() => json(401, { detail: 'Invalid admin credentials' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPanel();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();

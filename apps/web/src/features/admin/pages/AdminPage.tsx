@@ -7,7 +7,7 @@ import { AdminPanel } from '../components/AdminPanel.tsx';
 import { useAdminCredentials } from '../lib/credentials.ts';
 
 /**
- * The operator panel at /admin (SPEC section 2): its own full-screen app, outside the public
+ * The operator panel at /admin (docs/product.md §2): its own full-screen app, outside the public
  * layout and the member shell. Signed out it shows the login; signed in, the tabbed panel.
  */
 export default function AdminPage() {

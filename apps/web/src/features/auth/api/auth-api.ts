@@ -1,7 +1,7 @@
 import { authEndpoints as auth, usersEndpoints as users, type CompleteProfileRequest, type ResetPasswordRequest, type SignupRequest, type VerifyOtpRequest } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
-/** One function per auth endpoint of SPEC section 7 (plus forgot/reset password). */
+/** One function per auth endpoint of docs/product.md §7 (plus forgot/reset password). */
 export const authApi = {
   login: (email: string, password: string, remember: boolean) =>
     call(auth.login, { body: { username: email, password, remember } }),

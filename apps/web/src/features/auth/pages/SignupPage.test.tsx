@@ -8,6 +8,7 @@ import { session } from '../../../lib/session.ts';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import LoginPage from './LoginPage.tsx';
 import SignupPage from './SignupPage.tsx';
+import { json } from '../../../test/http.ts';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -18,9 +19,6 @@ afterEach(() => {
   vi.clearAllMocks();
   session.clear();
 });
-
-const answer = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Bodies of the code checks the page sent. */
 const verifyBodies: unknown[] = [];
@@ -36,8 +34,8 @@ const MEMBER = {
  */
 function serve(
   signupAnswer: () => Response,
-  verifyAnswer = () => answer({ message: MSG.emailVerified }, 200),
-  resendAnswer = () => answer({ message: MSG.otpSent }, 200),
+  verifyAnswer = () => json(200, { message: MSG.emailVerified }),
+  resendAnswer = () => json(200, { message: MSG.otpSent }),
 ) {
   verifyBodies.length = 0;
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -48,8 +46,8 @@ function serve(
       return verifyAnswer();
     }
     if (url.endsWith('/auth/resend-otp')) return resendAnswer();
-    if (url.endsWith('/auth/login')) return answer({ access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900, user: MEMBER }, 200);
-    return answer({ google_client_id: null }, 200);
+    if (url.endsWith('/auth/login')) return json(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900, user: MEMBER });
+    return json(200, { google_client_id: null });
   }));
 }
 
@@ -111,7 +109,7 @@ const signInPage = () => screen.findByRole('heading', { name: 'Sign in' });
 
 describe('signing up', () => {
   it('goes to the code step when a code was sent a moment ago (429 otp_resend_too_soon)', async () => {
-    serve(() => answer({ detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, 429, { 'retry-after': '60' }));
+    serve(() => json(429, { detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, { 'retry-after': '60' }));
     await signUp();
     expect(await screen.findByText('Verify your email')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(MSG.otpAlreadySent);
@@ -119,14 +117,14 @@ describe('signing up', () => {
   });
 
   it('stays on the form and says why for any other refusal', async () => {
-    serve(() => answer({ detail: MSG.emailTaken, code: 'email_taken' }, 409));
+    serve(() => json(409, { detail: MSG.emailTaken, code: 'email_taken' }));
     await signUp();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.emailTaken));
     expect(screen.queryByText('Verify your email')).toBeNull();
   });
 
   it('sends the password just typed with the code, so a contested email goes to its owner', async () => {
-    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    serve(() => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }));
     await signUp();
     await enterCode();
     expect(await signInPage()).toBeTruthy();
@@ -136,8 +134,8 @@ describe('signing up', () => {
 
   it('goes to the reset step for this email when the server asks for a new password', async () => {
     serve(
-      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
-      () => answer({ message: MSG.contestedSignupVerified, password_reset_required: true }, 200),
+      () => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }),
+      () => json(200, { message: MSG.contestedSignupVerified, password_reset_required: true }),
     );
     await signUp();
     await enterCode();
@@ -148,7 +146,7 @@ describe('signing up', () => {
   });
 
   it('keeps what was typed when the member goes back from the code step', async () => {
-    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    serve(() => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }));
     const user = await signUp();
     await screen.findByText('Verify your email');
     await user.click(screen.getByRole('button', { name: 'Back to signup' }));
@@ -161,7 +159,7 @@ describe('signing up', () => {
   });
 
   it('fills the sign-in form with the email once it is verified, and signs in to where the visitor was going', async () => {
-    serve(() => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201));
+    serve(() => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }));
     // From the pricing page to sign-in, on to sign-up by its link.
     renderAuth({ pathname: '/login', state: { from: { pathname: '/pricing' } } });
     const user = userEvent.setup();
@@ -183,11 +181,11 @@ describe('asking for a new code', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let resends = 0;
     serve(
-      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
+      () => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }),
       undefined,
       () => {
         resends++;
-        return answer({ message: MSG.otpSent }, 200);
+        return json(200, { message: MSG.otpSent });
       },
     );
     const user = await signUp();
@@ -209,7 +207,7 @@ describe('asking for a new code', () => {
 
   it('waits as long as the server’s Retry-After says when it refuses', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serve(() => answer({ detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, 429, { 'retry-after': '17' }));
+    serve(() => json(429, { detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, { 'retry-after': '17' }));
     await signUp();
     await screen.findByText('Verify your email');
     expect(screen.getByTestId('resend-wait').textContent).toBe(' in 0:17');
@@ -219,9 +217,9 @@ describe('asking for a new code', () => {
   it('arrives from sign-in counting (a code was just mailed), and counts the Retry-After of a refused resend', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(
-      () => answer({ message: MSG.accountCreated, email: 'grace@example.com' }, 201),
+      () => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }),
       undefined,
-      () => answer({ detail: MSG.otpTooManyCodes, code: 'rate_limited' }, 429, { 'retry-after': '1500' }),
+      () => json(429, { detail: MSG.otpTooManyCodes, code: 'rate_limited' }, { 'retry-after': '1500' }),
     );
     renderAuth({ pathname: '/signup', state: { verifyEmail: 'grace@example.com' } });
     await screen.findByText('Verify your email');

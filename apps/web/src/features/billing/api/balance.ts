@@ -7,7 +7,7 @@ import { tokenKeys } from './keys.ts';
 /** GET /tokens/balance (member). */
 export const fetchBalance = (signal?: AbortSignal) => call(tokensEndpoints.balance, { signal });
 
-/** SPEC section 8: a balance fetch failure is only logged, never toasted. */
+/** docs/product.md §8: a balance fetch failure is only logged, never toasted. */
 export const balanceQuery = queryOptions({
   queryKey: tokenKeys.balance,
   queryFn: async ({ signal }) => {

@@ -1,7 +1,7 @@
 import { SANDBOX_CHECKOUT_MESSAGE } from '@assay/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { MEMBER, order } from '../test/fixtures.tsx';
+import { MEMBER, order } from '../test-support.tsx';
 import { CLOSE_GRACE_MS, openSandboxCheckout, POPUP_POLL_MS } from './sandbox-checkout.ts';
 
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };

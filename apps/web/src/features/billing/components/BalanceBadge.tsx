@@ -11,7 +11,7 @@ const coin = (
 
 /**
  * The balance badge above the package grid: a member's available tokens, or for a visitor
- * SPEC's 'For free tokens, please sign up' (a link to /signup).
+ * MSG.freeTokensBadge, 'For free tokens, please sign up' (a link to /signup).
  */
 export function BalanceBadge({
   signedIn,

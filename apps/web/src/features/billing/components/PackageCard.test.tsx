@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ENTERPRISE_OFFER } from '../lib/pricing.ts';
-import { pkg } from '../test/fixtures.tsx';
+import { pkg } from '../test-support.tsx';
 import { PackageCard } from './PackageCard.tsx';
 
 const card = (id: string) => screen.getByTestId(`package-${id}`);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { usePurchase } from '../hooks/usePurchase.ts';
-import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 import { PurchaseModal } from './PurchaseModal.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -36,9 +36,9 @@ function OfferPackages({ onPurchased }: { onPurchased: (tokens: number) => void 
 describe('the purchase dialog offering the packages', () => {
   beforeEach(() => {
     stubApi({
-      'GET /api/tokens/packages': () => json(200, PACKAGES),
-      'POST /api/tokens/purchase/create-order': () => json(200, order()),
-      'POST /api/tokens/purchase/verify-payment': () =>
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'POST /tokens/purchase/create-order': () => json(200, order()),
+      'POST /tokens/purchase/verify-payment': () =>
         json(200, { success: true, tokens_added: 30000, available_tokens: 32500, message: 'ok' }),
     });
   });

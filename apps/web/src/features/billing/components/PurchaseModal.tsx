@@ -19,7 +19,7 @@ export interface PurchaseModalProps {
 }
 
 /**
- * The one purchase dialog (SPEC section 4): packages when asked, then review → processing →
+ * The one purchase dialog (docs/product.md §4): packages when asked, then review → processing →
  * checkout → verify. It cannot be dismissed while a payment is processing.
  */
 export function PurchaseModal({ purchase, choosing = false, onClose, intro }: PurchaseModalProps) {

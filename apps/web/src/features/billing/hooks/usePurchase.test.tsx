@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import type { CheckoutResult } from '../checkout/types.ts';
 import BuyTokensPage from '../pages/BuyTokensPage.tsx';
-import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, MEMBER, order, PACKAGES, renderAt, stubApi, type Handler } from '../test-support.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -15,13 +15,13 @@ vi.mock('../checkout/open-checkout.ts', () => checkout);
 const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: '2027-01-31T00:00:00Z' };
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };
 
-function api(over: Record<string, (body: unknown) => Response | Promise<Response>> = {}) {
+function api(over: Record<string, Handler> = {}) {
   let balance = BALANCE;
   return stubApi({
-    'GET /api/tokens/packages': () => json(200, PACKAGES),
-    'GET /api/tokens/balance': () => json(200, balance),
-    'POST /api/tokens/purchase/create-order': () => json(200, order()),
-    'POST /api/tokens/purchase/verify-payment': () => {
+    'GET /tokens/packages': () => json(200, PACKAGES),
+    'GET /tokens/balance': () => json(200, balance),
+    'POST /tokens/purchase/create-order': () => json(200, order()),
+    'POST /tokens/purchase/verify-payment': () => {
       balance = { ...BALANCE, available_tokens: 32500, paid_tokens: 30000 };
       return json(200, { success: true, tokens_added: 30000, available_tokens: 32500, message: 'ok' });
     },
@@ -78,11 +78,11 @@ describe('buying tokens', () => {
     // Processing: a spinner, no way to close the modal.
     expect(step()).toBe('processing');
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
-    expect(calls.find((c) => c.path === '/api/tokens/purchase/create-order')?.body).toEqual({ package_id: 'pro' });
+    expect(calls.find((c) => c.path === '/tokens/purchase/create-order')?.body).toEqual({ package_id: 'pro' });
 
     settle({ status: 'success', response: SIGNED });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully purchased 30,000 tokens!'));
-    expect(calls.find((c) => c.path === '/api/tokens/purchase/verify-payment')?.body).toEqual(SIGNED);
+    expect(calls.find((c) => c.path === '/tokens/purchase/verify-payment')?.body).toEqual(SIGNED);
     await waitFor(() => expect(screen.queryByTestId('purchase-review')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('available-tokens').textContent).toBe('32,500'));
   });
@@ -114,7 +114,7 @@ describe('buying tokens', () => {
   });
 
   it("returns to review with 'Failed to initiate purchase' when the order cannot be created", async () => {
-    api({ 'POST /api/tokens/purchase/create-order': () => json(502, { detail: MSG.purchaseFailed }) });
+    api({ 'POST /tokens/purchase/create-order': () => json(502, { detail: MSG.purchaseFailed }) });
     await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.purchaseFailed));
@@ -124,7 +124,7 @@ describe('buying tokens', () => {
 
   it('says so when verification fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api({ 'POST /api/tokens/purchase/verify-payment': () => json(400, { detail: 'bad signature' }) });
+    api({ 'POST /tokens/purchase/verify-payment': () => json(400, { detail: 'bad signature' }) });
     await openReview();
     checkout.openCheckout.mockResolvedValueOnce({ status: 'success', response: SIGNED });
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
@@ -143,7 +143,7 @@ describe('buying tokens', () => {
 
   it("shows the server's breakdown once the order exists", async () => {
     api({
-      'POST /api/tokens/purchase/create-order': () =>
+      'POST /tokens/purchase/create-order': () =>
         json(200, order({ currency: 'INR', amount: 1268500, price_breakdown: { price: 1075000, gst: 193500, total: 1268500, gst_percent: 18 } })),
     });
     await openReview();

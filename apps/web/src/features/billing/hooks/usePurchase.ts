@@ -15,7 +15,7 @@ export type PurchaseStep = 'review' | 'processing';
 export const POPUP_BLOCKED_NOTICE =
   'Your browser blocked the checkout window. Please allow pop-ups for this site and try again.';
 
-/** Order creation failed: the server's reason for a 4xx (e.g. package gone, too many attempts), else the spec's text. */
+/** Order creation failed: the server's reason for a 4xx (e.g. package gone, too many attempts), else MSG's text (docs/product.md §8). */
 function orderErrorText(err: unknown): string {
   if (err instanceof ApiError && err.status < 500 && err.status !== 401 && err.detail) return err.detail;
   return MSG.purchaseFailed;
@@ -38,7 +38,7 @@ export interface Purchase {
 }
 
 /**
- * The purchase flow of SPEC section 4. Closing the checkout, a failed payment or a failed
+ * The purchase flow of docs/product.md §4. Closing the checkout, a failed payment or a failed
  * order creation return to review; a verified payment toasts, refreshes the balance and closes.
  */
 export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaymentResponse) => void } = {}): Purchase {

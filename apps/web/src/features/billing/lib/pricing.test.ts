@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { order, pkg } from '../test/fixtures.tsx';
+import { order, pkg } from '../test-support.tsx';
 import { formatMoney, reportsFor, reviewBreakdown, savingCents, toCents, withEnterprise } from './pricing.ts';
 
 describe('the saving of a package', () => {

@@ -69,7 +69,7 @@ export interface PackageOffer extends TokenPackage {
   contactOnly?: boolean;
 }
 
-/** SPEC section 3: the fixed Enterprise card, 100,000 tokens, price 'Custom', contact-only. */
+/** docs/product.md §3: the fixed Enterprise card, 100,000 tokens, price 'Custom', contact-only. */
 export const ENTERPRISE_OFFER: PackageOffer = {
   id: 'enterprise',
   name: 'Enterprise',
@@ -93,5 +93,5 @@ export function withEnterprise(packages: TokenPackage[]): PackageOffer[] {
   return offers;
 }
 
-/** SPEC section 3: the 'pro' package is flagged Most Popular (the API's flag counts too). */
+/** docs/product.md §3: the 'pro' package is flagged Most Popular (the API's flag counts too). */
 export const isMostPopular = (pkg: TokenPackage) => pkg.package_type === 'pro' || pkg.most_popular;

@@ -1,6 +1,6 @@
 import { COMPLEXITIES, REPORT_COSTS, sectionsFor, TIER_LABELS, type Complexity, type ReportSectionDef } from '@assay/shared';
 
-/** One line on who each report type is for (the spec names only the sections). */
+/** One line on who each report type is for (docs/product.md §9 names only the sections). */
 export const TIER_BLURBS: Record<Complexity, string> = {
   basic: 'A first, investor-oriented look: the problem, the technology, IP, market signals and risks.',
   advanced: 'Adds the business case, TRL, detailed IP, regulatory pathways, financial estimates and go-to-market.',

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, PACKAGES, renderAt, stubApi } from '../test/fixtures.tsx';
+import { json, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 import PricingPage from './PricingPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe('/pricing, signed out', () => {
   it('shows the packages, the Enterprise card and the sign-up badge', async () => {
-    stubApi({ 'GET /api/tokens/packages': () => json(200, PACKAGES) });
+    stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES) });
     renderAt('/pricing', <PricingPage />);
     expect(await screen.findByRole('button', { name: 'Buy Now: Pro package' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Contact sales: Enterprise package' })).toBeTruthy();
@@ -28,7 +28,7 @@ describe('/pricing, signed out', () => {
   });
 
   it('sends Buy to /login with the toast, remembering /pricing', async () => {
-    const calls = stubApi({ 'GET /api/tokens/packages': () => json(200, PACKAGES) });
+    const calls = stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES) });
     renderAt('/pricing', <PricingPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Buy Now: Pro package' }));
     expect(toast.error).toHaveBeenCalledWith(MSG.loginToPurchase);
@@ -38,7 +38,7 @@ describe('/pricing, signed out', () => {
   });
 
   it('sends Enterprise to /contact', async () => {
-    stubApi({ 'GET /api/tokens/packages': () => json(200, PACKAGES) });
+    stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES) });
     renderAt('/pricing', <PricingPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Contact sales: Enterprise package' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/contact?reason=custom_pricing');
@@ -46,14 +46,14 @@ describe('/pricing, signed out', () => {
   });
 
   it("toasts 'Failed to load token packages' when the list fails", async () => {
-    stubApi({ 'GET /api/tokens/packages': () => json(500, { detail: 'boom' }) });
+    stubApi({ 'GET /tokens/packages': () => json(500, { detail: 'boom' }) });
     renderAt('/pricing', <PricingPage />);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.packagesLoadFailed, expect.anything()));
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('toggles Report Requirements between the detailed view and the matrix', async () => {
-    stubApi({ 'GET /api/tokens/packages': () => json(200, PACKAGES) });
+    stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES) });
     renderAt('/pricing', <PricingPage />);
     const detailed = screen.getByRole('button', { name: 'Detailed View' });
     expect(detailed.getAttribute('aria-pressed')).toBe('true');

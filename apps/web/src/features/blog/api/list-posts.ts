@@ -16,7 +16,7 @@ export interface PostListParams {
 /** The list response plus the search it answers, so a page can tell stale results from fresh ones. */
 export type PostList = PostListResponse & { q: string };
 
-/** GET /blog/posts: published posts of one type, newest first (SPEC section 7). */
+/** GET /blog/posts: published posts of one type, newest first (docs/product.md §7). */
 export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promise<PostList> {
   const q = p.q?.trim() ?? '';
   const res = await call(blogEndpoints.list, {
@@ -35,7 +35,7 @@ export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promi
 
 /**
  * One page of a list (blog 9, press 12). The page shown stays on screen while the next loads,
- * and the page owns the error toast (the spec's own wording), so the global one is silenced.
+ * and the page owns the error toast (MSG, docs/product.md §8), so the global one is silenced.
  */
 export const postPageQuery = (post_type: PostType, page: number, q: string) =>
   queryOptions({
@@ -46,7 +46,7 @@ export const postPageQuery = (post_type: PostType, page: number, q: string) =>
     meta: { silent: true },
   });
 
-/** Featured blog posts (up to 3). A failure is only logged (SPEC section 8). */
+/** Featured blog posts (up to 3). A failure is only logged (docs/product.md §8). */
 export const featuredPostsQuery = () =>
   queryOptions({
     queryKey: ['posts', 'blog', 'featured'],
@@ -58,7 +58,7 @@ export const featuredPostsQuery = () =>
     meta: { silent: true },
   });
 
-/** Up to 3 other blog posts to read next. A failure is only logged (SPEC section 8). */
+/** Up to 3 other blog posts to read next. A failure is only logged (docs/product.md §8). */
 export const relatedPostsQuery = (exclude: string) =>
   queryOptions({
     queryKey: ['posts', 'blog', 'related', exclude],

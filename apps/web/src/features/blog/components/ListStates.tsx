@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 export const SEARCH_HINT = 'Try adjusting your search terms';
 
 /**
- * Nothing to show (SPEC section 2): the title stays, the hint says whether the search is the
+ * Nothing to show (docs/product.md §2): the title stays, the hint says whether the search is the
  * reason or there is simply nothing published yet.
  */
 export function NoPosts({ searching, title, noneYet }: { searching: boolean; title: string; noneYet: string }) {

@@ -19,7 +19,7 @@ const itemClass =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border text-sm font-medium transition-colors disabled:cursor-not-allowed';
 
 /**
- * Previous, numbered pages, Next (SPEC section 2). Shown only when there is more than one page;
+ * Previous, numbered pages, Next (docs/product.md §2). Shown only when there is more than one page;
  * Previous is disabled on the first page and Next on the last, and a page outside 1…pages is
  * never asked for.
  */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makePost } from '../test/render.tsx';
+import { makePost } from '../test-support.tsx';
 import { PostCard } from './PostCard.tsx';
 
 const renderCard = (post: ReturnType<typeof makePost>, showViews = true) =>

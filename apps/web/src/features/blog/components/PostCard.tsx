@@ -9,7 +9,7 @@ import { PostCover } from './PostCover.tsx';
 
 /**
  * Where a card leads: its detail page, or, for a press release whose image_url is an outside
- * address, that article in a new tab (SPEC section 2).
+ * address, that article in a new tab (docs/product.md §2).
  */
 function PostLink({
   post,

@@ -16,7 +16,7 @@ export function shareUrl(network: 'twitter' | 'linkedin' | 'facebook', url: stri
   }
 }
 
-/** A 600x400 popup (SPEC section 2). The popup is cut off from this page once it is open. */
+/** A 600x400 popup (docs/product.md §2). The popup is cut off from this page once it is open. */
 function openPopup(href: string) {
   const w = window.open(href, '_blank', 'width=600,height=400');
   if (w) w.opener = null;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { showToast } from '../../../lib/toasts.ts';
 
 /**
- * One error toast per failure of a query (the spec's own wording), even when React runs effects
+ * One error toast per failure of a query (MSG, docs/product.md §8), even when React runs effects
  * twice in development. `errorUpdatedAt` tells one failure from the next.
  */
 export function useErrorToast(error: unknown, errorUpdatedAt: number, message: string | ((err: unknown) => string)) {

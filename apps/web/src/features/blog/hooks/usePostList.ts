@@ -11,7 +11,7 @@ import { clampPage, useListParams } from './useListParams.ts';
  * the server's page of results, and the posts to show.
  *
  * While the reader is still typing (or the server has not answered the new search yet), the page
- * on screen is filtered at once by title and description, as the spec describes; once the server's
+ * on screen is filtered at once by title and description, as docs/product.md §5 describes; once the server's
  * full-text answer for that search arrives it is shown as is.
  */
 export function usePostList(postType: PostType, failedMessage: string) {

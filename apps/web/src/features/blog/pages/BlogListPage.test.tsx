@@ -2,7 +2,7 @@ import { MSG, type PostSummary } from '@assay/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makePost, renderAt, stubFetch } from '../test/render.tsx';
+import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import BlogListPage from './BlogListPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

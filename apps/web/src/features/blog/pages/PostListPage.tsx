@@ -66,7 +66,7 @@ const COPY: Record<PostType, ListCopy> = {
 };
 
 /**
- * The list page of one post type (SPEC section 2: /blog and /press-releases): hero with search,
+ * The list page of one post type (docs/product.md §2: /blog and /press-releases): hero with search,
  * the blog's Featured Articles, the page of posts and pagination. The page and search live in the
  * address; a press release whose image_url is an outside address opens that article in a new tab.
  */

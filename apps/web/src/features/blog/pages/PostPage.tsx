@@ -27,7 +27,7 @@ const SECTIONS: Record<PostType, { list: string; back: string }> = {
 
 const errorMessage = (err: unknown) => (isNotFound(err) ? MSG.blogPostNotFound : MSG.blogPostLoadFailed);
 
-/** /blog/{slug} and /press-releases/{slug} (SPEC section 2). */
+/** /blog/{slug} and /press-releases/{slug} (docs/product.md §2). */
 export default function PostPage() {
   const { slug = '' } = useParams();
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { MSG } from '@assay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePost, renderAt, stubFetch } from '../test/render.tsx';
+import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import PressListPage from './PressListPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_PAGE_REASONS, RTTP_REASONS } from '../data/contact-reasons.ts';
 import { ContactForm } from './ContactForm.tsx';
+import { json } from '../../../test/http.ts';
 
 interface Captured {
   url: string;
@@ -20,9 +21,6 @@ function stubFetch(respond: () => Promise<Response> | Response = () => json(200,
   });
   return calls;
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>, reason = 'ip_licensing') {
   await user.selectOptions(screen.getByLabelText('Reason for contacting us'), reason);

@@ -19,7 +19,7 @@ const EMPTY = { reason: '', name: '', phone: '', email: '', message: '' } as unk
 export interface ContactFormProps {
   /** The reasons offered in the dropdown, in order. */
   reasons: readonly ContactReason[];
-  /** The contact page sends the reason; the RTTP form validates it but leaves it out (SPEC section 3). */
+  /** The contact page sends the reason; the RTTP form validates it but leaves it out (docs/product.md §3). */
   sendReason: boolean;
   /** How the outcome is shown: an inline banner (contact page) or a toast (RTTP page). */
   feedback: 'banner' | 'toast';
@@ -33,7 +33,7 @@ function serverText(err: unknown): string | undefined {
 }
 
 /**
- * The contact form of SPEC sections 2, 5 and 8: checks run on submit, a field's error clears as
+ * The contact form of docs/product.md §2, §5 and §8: checks run on submit, a field's error clears as
  * soon as it is edited, the button reads 'Sending...' while the message is on its way.
  */
 export function ContactForm({ reasons, sendReason, feedback, idPrefix = 'contact' }: ContactFormProps) {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/session.ts';
-import { useTokenBalance } from '../../billing/api/balance.ts';
-import { GenerateReportForm } from '../../reports/components/GenerateReportForm.tsx';
+import { useTokenBalance } from '../../billing/index.ts';
+import { GenerateReportForm } from '../../reports/index.ts';
 import { useFreeReportOffer } from '../hooks.ts';
 import { clearDraft, readDraft, saveDraft } from '../lib/draft.ts';
 

@@ -1,4 +1,4 @@
-/** The career options of SPEC section 3 (static): id, title, description, benefits, requirements. */
+/** The career options of docs/product.md §2 (static): id, title, description, benefits, requirements. */
 export interface CareerOption {
   id: 'rttp' | 'intern' | 'job';
   title: string;

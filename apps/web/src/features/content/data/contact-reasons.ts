@@ -1,7 +1,7 @@
 import { CONTACT_REASON_LABELS, type ContactReason } from '@assay/shared';
 
 /**
- * The spec labels global_market_access both 'General query' and 'Global Market Access';
+ * The original brief labels global_market_access both 'General query' and 'Global Market Access';
  * both forms show one combined label (docs/decisions/042-contact-forms.md).
  */
 export const REASON_LABELS: Record<ContactReason, string> = {
@@ -21,7 +21,7 @@ export const CONTACT_PAGE_REASONS = [
   'other',
 ] as const satisfies readonly ContactReason[];
 
-/** RTTP page: the expert service areas, in the order of the spec. */
+/** RTTP page: the expert service areas, in the original brief's order. */
 export const RTTP_REASONS = [
   'tech_scouting',
   'ip_licensing',

@@ -1,8 +1,8 @@
 import type { Complexity } from '@assay/shared';
 
 /**
- * Marketing figures shown as the spec states them (SPEC section 9, "as shown, not verified").
- * Only the consistent set is used: docs/decisions/041-marketing-claims.md.
+ * Marketing figures shown as the brief stated them, "as shown, not verified" (docs/product.md §9).
+ * Only the consistent set is used: docs/decisions/041-marketing-claims-and-home-copy.md.
  */
 export const STATS = [
   { value: '100+', label: 'Innovators served' },

@@ -26,7 +26,7 @@ const EXPERT_BENEFITS = [
 export default function RttpPage() {
   usePageTitle('RTTP Experts');
   const site = useSiteConfig();
-  // Load the scheduling embed once the real addresses are known; a failure is ignored (SPEC section 8).
+  // Load the scheduling embed once the real addresses are known; a failure is ignored (docs/product.md §8).
   const scriptUrl = useQuery(siteConfigQuery).data?.scheduler_script_url;
   useExternalScript(scriptUrl);
 

@@ -1,5 +1,5 @@
-import { endpointUrl, reportsEndpoints, type Report } from '@assay/shared';
-import { session } from '../../../lib/session.ts';
+import { reportsEndpoints, type Report } from '@assay/shared';
+import { ApiError, callRaw } from '../../../lib/api.ts';
 import { createSseParser } from './sse.ts';
 
 /** The stream could not be opened (or broke); the caller falls back to polling. */
@@ -9,29 +9,22 @@ export class StreamUnavailableError extends Error {
   }
 }
 
-function open(id: string, signal: AbortSignal) {
-  const token = session.accessToken();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(endpointUrl(reportsEndpoints.events, { params: { id } }), { headers, signal, credentials: 'same-origin', cache: 'no-store' });
-}
-
 /**
  * GET /reports/{id}/events: follows a report's progress over Server-Sent Events. EventSource
- * cannot send the bearer header, so the stream is read with fetch; a 401 refreshes the session
- * once and reopens. Resolves when the server ends the stream (the report completed or failed,
- * or the connection was closed); rejects with StreamUnavailableError if it cannot be read.
+ * cannot send the bearer header, so the stream is read through the API client (callRaw: a 401
+ * refreshes the session once and reopens). Resolves when the server ends the stream (the report
+ * completed or failed, or the connection was closed); rejects with StreamUnavailableError if it
+ * cannot be read.
  */
 export async function streamReportEvents(id: string, onReport: (report: Report) => void, signal: AbortSignal): Promise<void> {
   let res: Response;
   try {
-    res = await open(id, signal);
-    if (res.status === 401 && (await session.refresh())) res = await open(id, signal);
+    res = await callRaw(reportsEndpoints.events, { params: { id }, signal });
   } catch (err) {
     if (signal.aborted) throw err;
-    throw new StreamUnavailableError();
+    throw new StreamUnavailableError(err instanceof ApiError ? err.status : undefined);
   }
-  if (!res.ok || !res.body) throw new StreamUnavailableError(res.status);
+  if (!res.body) throw new StreamUnavailableError(res.status);
 
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

@@ -22,7 +22,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
-import { balanceQuery } from '../../billing/api/balance.ts';
+import { balanceQuery } from '../../billing/index.ts';
 import { generateReport } from '../api/generate-report.ts';
 import { formatTokens } from '../lib/format.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
@@ -52,14 +52,14 @@ export interface GenerateReportFormProps {
   onStarted: (report: Report, values: GenerateValues) => void;
   /**
    * The balance does not cover the chosen tier (checked here, or a 403 from the server). `message`
-   * is the spec's text (or the server's detail) for the caller to show where it sends the member.
+   * is MSG's text (or the server's detail) for the caller to show where it sends the member.
    */
   onInsufficient: (shortfall: { cost: number; balance: number | undefined; message: string }, values: GenerateValues) => void;
   onCancel?: () => void;
 }
 
 /**
- * The one generate form (SPEC sections 2, 5 and 8), on the home page and in the dashboard's dialog:
+ * The one generate form (docs/product.md §2, §5 and §8), on the home page and in the dashboard's dialog:
  * complexity cards, the idea with a live count, the cost. It validates with the shared form schema
  * (so a cleared complexity asks in words), checks a fresh balance, and starts the report with an
  * Idempotency-Key; where to go next is the caller's.
@@ -97,7 +97,7 @@ export function GenerateReportForm({
     const values: GenerateValues = { idea: form.idea.trim(), complexity: form.complexity as Complexity };
     if (onSignInNeeded && !user) return onSignInNeeded(values);
     const cost = REPORT_COSTS[values.complexity];
-    // The client-side check (SPEC section 5) with a fresh balance; the server still decides (403).
+    // The client-side check (docs/product.md §5) with a fresh balance; the server still decides (403).
     const fresh = await queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).catch(() => undefined);
     if (fresh && fresh.available_tokens < cost) {
       onInsufficient({ cost, balance: fresh.available_tokens, message: insufficientTokensDetail(cost, fresh.available_tokens) }, values);

@@ -19,7 +19,7 @@ export interface PdfPreviewDialogProps {
 type Load = { state: 'loading' } | { state: 'ready'; blob: Blob } | { state: 'error' };
 
 /**
- * The PDF preview (SPEC section 2): the report rendered in the page with pdf.js, with a
+ * The PDF preview (docs/product.md §2): the report rendered in the page with pdf.js, with a
  * fullscreen toggle and a download button. Its own native <dialog>, so fullscreen can take the
  * whole viewport.
  */

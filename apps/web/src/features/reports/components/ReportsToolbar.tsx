@@ -11,7 +11,7 @@ export interface ReportsToolbarProps {
   onStatus: (value: ReportStatus | undefined) => void;
 }
 
-/** Search (the loaded page only, SPEC section 5) and the status filter (asks the server). */
+/** Search (the loaded page only, docs/product.md §5) and the status filter (asks the server). */
 export function ReportsToolbar({ search, onSearch, status, onStatus }: ReportsToolbarProps) {
   const statusId = useId();
   return (

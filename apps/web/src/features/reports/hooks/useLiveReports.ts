@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api.ts';
-import { tokenKeys } from '../../billing/api/keys.ts';
+import { tokenKeys } from '../../billing/index.ts';
 import { fetchReport } from '../api/get-report.ts';
 import { reportKeys } from '../api/keys.ts';
 import { streamReportEvents } from '../api/report-events.ts';

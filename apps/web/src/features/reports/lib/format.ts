@@ -7,7 +7,7 @@ export const STATUS_LABELS: Record<string, string> = {
   failed: 'Failed',
 };
 
-/** SPEC section 4: processing, completed and failed have their styles; anything else is neutral. */
+/** docs/product.md §4: processing, completed and failed have their styles; anything else is neutral. */
 export function statusTone(status: string): BadgeTone {
   if (status === 'processing') return 'info';
   if (status === 'completed') return 'success';
@@ -70,7 +70,7 @@ export function pdfFileName(title: string | undefined | null): string {
   return `${cleaned || 'report'}.pdf`;
 }
 
-/** Search of the loaded page (SPEC section 5): title or idea, case-insensitive substring. */
+/** Search of the loaded page (docs/product.md §5): title or idea, case-insensitive substring. */
 export function matchesSearch(report: Pick<Report, 'title' | 'idea'>, search: string): boolean {
   const q = search.trim().toLocaleLowerCase();
   if (!q) return true;

@@ -8,10 +8,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { balanceQuery } from '../../billing/api/balance.ts';
-import { tokenKeys } from '../../billing/api/keys.ts';
-import { PurchaseModal } from '../../billing/components/PurchaseModal.tsx';
-import { usePurchase } from '../../billing/hooks/usePurchase.ts';
+import { balanceQuery, PurchaseModal, tokenKeys, usePurchase } from '../../billing/index.ts';
 import { reportKeys } from '../api/keys.ts';
 import { reportsListQuery } from '../api/list-reports.ts';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
@@ -31,7 +28,7 @@ const parsePage = (v: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-/** The member's reports dashboard (SPEC sections 2, 4, 5 and 8). */
+/** The member's reports dashboard (docs/product.md §2, §4, §5 and §8). */
 export default function ReportsPage() {
   usePageTitle('Reports');
   const queryClient = useQueryClient();
@@ -53,7 +50,7 @@ export default function ReportsPage() {
   const modes = useLiveReports(reports);
   const { download, isDownloading } = useReportDownload();
 
-  // SPEC section 8: 'Failed to load reports', once per failure.
+  // docs/product.md §8: 'Failed to load reports', once per failure.
   useEffect(() => {
     if (list.isError) toast.error(REPORT_MESSAGES.loadFailed, { id: 'reports-load-failed' });
   }, [list.isError, list.errorUpdatedAt]);
@@ -236,7 +233,7 @@ function TokenBadge({ balance, loading, low }: { balance: number | undefined; lo
 }
 
 /**
- * Why the packages are offered: the spec's insufficient-tokens text when a report could not be
+ * Why the packages are offered: the insufficient-tokens text (docs/product.md §8) when a report could not be
  * paid for (shown here rather than in a toast, which would cover the dialog), else the balance.
  */
 function ShortBalance({ balance, message }: { balance: number | undefined; message: string | undefined }) {

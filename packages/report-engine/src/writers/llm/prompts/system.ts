@@ -1,6 +1,7 @@
 /**
  * The standing instructions every section call shares: who the writer is, the rules against
- * invented facts (REPORT-GUIDE), and how to fill the structured output.
+ * invented facts (the engine's README, "What a report owes its reader"), and how to fill the
+ * structured output.
  */
 export const SYSTEM_PROMPT_VERSION = '1.0.0';
 

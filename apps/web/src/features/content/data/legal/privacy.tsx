@@ -2,7 +2,7 @@ import { PRODUCT_NAME, SESSION } from '@assay/shared';
 import { Bullets, SupportEmail, Table, TextLink, type LegalDoc } from '../../components/LegalDocument.tsx';
 import { POLICY } from './policy-values.ts';
 
-/** Privacy Policy (SPEC section 9 "Privacy text"; REPORT-GUIDE "Protecting the inventor"). */
+/** Privacy Policy (docs/product.md §9, privacy periods; packages/report-engine/README.md, "Protecting the inventor"). */
 export const PRIVACY_POLICY: LegalDoc = {
   title: 'Privacy Policy',
   effective: POLICY.privacyEffective,

@@ -2,7 +2,7 @@ import { PRODUCT_NAME, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Bullets, SupportEmail, TextLink, type LegalDoc } from '../../components/LegalDocument.tsx';
 import { POLICY } from './policy-values.ts';
 
-/** Refund and Cancellation Policy (SPEC section 2: effective July 16, 2025, nine sections). */
+/** Refund and Cancellation Policy (docs/product.md §2: effective July 16, 2025, nine sections). */
 export const REFUND_POLICY: LegalDoc = {
   title: 'Refund and Cancellation Policy',
   effective: POLICY.refundEffective,

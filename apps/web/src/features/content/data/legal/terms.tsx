@@ -4,7 +4,7 @@ import { POLICY } from './policy-values.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** Terms and Conditions (SPEC section 2: effective July 18, 2025, eleven sections). */
+/** Terms and Conditions (docs/product.md §2: effective July 18, 2025, eleven sections). */
 export const TERMS: LegalDoc = {
   title: 'Terms and Conditions',
   effective: POLICY.termsEffective,

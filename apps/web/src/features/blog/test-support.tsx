@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { json } from '../../test/http.ts';
 
 /** A summary post for tests; override what matters. */
 export function makePost(over: Partial<PostSummary> = {}): PostSummary {
@@ -28,8 +29,7 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
   };
 }
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json };
 
 /** Stubs the browser's fetch (the app's boundary): `respond` gets the URL (with its query) and answers. */
 export function stubFetch(respond: (url: URL) => Response | Promise<Response>) {

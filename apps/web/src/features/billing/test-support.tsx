@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
 
 export const PACKAGES: TokenPackage[] = [
   { id: 'starter', name: 'Starter', package_type: 'starter', tokens: 10000, price_usd: 49, original_price_usd: null, description: 'Enough for 4 Basic reports.', most_popular: false, gst_usd: 8.82, total_usd: 57.82 },
@@ -38,28 +37,8 @@ export const order = (over: Partial<CreateOrderResponse> = {}): CreateOrderRespo
   ...over,
 });
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json, stubApi, type Call, type Handler } from '../../test/http.ts';
 
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Stubs fetch (the app's boundary) with a handler per "METHOD /path" and records the calls. */
-export function stubApi(handlers: Record<string, (body: unknown) => Response | Promise<Response>>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const path = new URL(url, 'http://localhost').pathname;
-    const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    calls.push({ method, path, body });
-    const handler = handlers[`${method} ${path}`];
-    return handler ? handler(body) : json(404, { detail: `no stub for ${method} ${path}` });
-  });
-  return calls;
-}
 
 /** Shows where the app navigated, with its state. */
 function Where() {

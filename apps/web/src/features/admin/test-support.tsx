@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { json } from '../../test/http.ts';
 
 // jsdom has no modal dialogs: open and close them by the attribute, as browsers do.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -19,8 +20,7 @@ export function renderWithClient(ui: ReactNode) {
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
 
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+export { json };
 
 /** Replaces fetch with a handler of (method, path, init); returns the mock. */
 export function mockFetch(handler: (method: string, path: string, init: RequestInit) => Response | Promise<Response>) {
