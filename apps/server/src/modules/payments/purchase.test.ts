@@ -169,8 +169,15 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
     const signedWithWrongKey = rzp.sign(`${order.order_id}|${paid.razorpay_payment_id}`, 'another-secret');
     const wrongKey = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: signedWithWrongKey });
     expect(wrongKey.statusCode).toBe(400);
-    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'created', razorpay_payment_id: null });
+    // Recorded as failed at once, not left pending until the abandon timeout.
+    expect(await paymentRow(order.order_id)).toMatchObject({
+      status: 'failed', razorpay_payment_id: null, failure_reason: 'Payment signature did not verify' });
     expect((await balance(m)).paid_tokens).toBe(0);
+    // The genuine payment arriving afterwards is still credited: the money is the member's.
+    const genuine = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature });
+    expect(genuine.statusCode).toBe(200);
+    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
+    expect(await purchaseCredits(order.order_id)).toBe(1);
   });
 
   it("answers 404 for someone else's order, even with a genuine signature, and credits no one", async () => {
@@ -291,6 +298,23 @@ describe('POST /api/payments/webhook', () => {
     const statuses = await Promise.all(events.map((e) => settled(e.headers['x-razorpay-event-id'])));
     expect(statuses.map((s) => s.status)).toEqual(['processed', 'ignored', 'processed']);
     expect(await purchaseCredits(order.order_id)).toBe(1);
+    expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+
+  it('records payment.failed at once: the order shows failed (not pending), once however often it arrives', async () => {
+    const { m, order } = await memberWithOrder();
+    const attempt = rzp.pay(order.order_id, { status: 'failed' });
+    const hook = rzp.webhook('payment.failed', attempt.razorpay_payment_id);
+    const [first, again] = await Promise.all([postWebhook(hook), postWebhook(rzp.webhook('payment.failed', attempt.razorpay_payment_id))]);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(await settled(hook.headers['x-razorpay-event-id'])).toMatchObject({ status: 'processed' });
+    const row = await paymentRow(order.order_id);
+    expect(row).toMatchObject({ status: 'failed', razorpay_payment_id: null });
+    expect(row!.failure_reason).toMatch(/failed/);
+    // A later capture of a retried attempt still pays the order.
+    const retried = rzp.pay(order.order_id);
+    expect((await verify(m, { razorpay_payment_id: retried.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: retried.razorpay_signature })).statusCode).toBe(200);
+    expect((await paymentRow(order.order_id))!.status).toBe('paid');
     expect((await balance(m)).paid_tokens).toBe(30000);
   });
 
