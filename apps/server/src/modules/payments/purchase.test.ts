@@ -318,6 +318,25 @@ describe('POST /api/payments/webhook', () => {
     expect((await balance(m)).paid_tokens).toBe(30000);
   });
 
+  it('a failure racing a capture for the same order ends paid and credited once, whatever the order', async () => {
+    const { m, order } = await memberWithOrder();
+    const failedAttempt = rzp.pay(order.order_id, { status: 'failed' });
+    const paid = rzp.pay(order.order_id);
+    const triple = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature };
+    const forged = { ...triple, razorpay_signature: '0'.repeat(64) };
+    const failures = Array.from({ length: 4 }, () => rzp.webhook('payment.failed', failedAttempt.razorpay_payment_id));
+    const results = await Promise.all([
+      ...failures.map(postWebhook),
+      ...Array.from({ length: 4 }, () => verify(m, forged)),
+      ...Array.from({ length: 6 }, () => verify(m, triple)),
+    ]);
+    expect(results.slice(8).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    await Promise.all(failures.map((f) => settled(f.headers['x-razorpay-event-id'])));
+    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
+    expect(await purchaseCredits(order.order_id)).toBe(1);
+    expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+
   it('keeps an event for an order it does not know yet, and credits it once the order is recorded', async () => {
     const { m, order } = await memberWithOrder();
     const paid = rzp.pay(order.order_id);
