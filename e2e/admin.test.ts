@@ -135,8 +135,13 @@ describe('the operator panel, in the browser', () => {
     await expect(stats.filter({ hasText: 'Total Reports' }).textContent()).resolves.toContain('1');
     await expect(stats.filter({ hasText: 'Token Transactions' }).textContent()).resolves.toContain('1');
     const revenue = stats.filter({ hasText: 'Total Revenue' });
-    await revenue.getByText('₹0.00').waitFor();
-    await revenue.getByText(/\$\d+\.\d{2}/).waitFor();
+    // Dollar sales: the dollar figure is the revenue, with its code; no rupee headline of ₹0.00.
+    await revenue.getByText(/^\$\d+\.\d{2}$/).waitFor();
+    await revenue.getByText('USD', { exact: true }).waitFor();
+    await expect(revenue.textContent()).resolves.not.toContain('₹');
+    // What the purchase counts count, the same on the card and the tab.
+    await expect(stats.filter({ hasText: 'Token Transactions' }).getByTestId('purchase-breakdown').textContent())
+      .resolves.toBe('All: 1 purchase (1 paid, 0 failed, 0 pending)');
     // Tab counts: one purchase, one contact message, the seeded 4 blog posts and 3 press releases.
     await expect.poll(() => tab(page, /Token Purchases/).textContent()).toBe('Token Purchases1');
     await expect.poll(() => tab(page, /Contact Submissions/).textContent()).toBe('Contact Submissions1');
@@ -174,6 +179,8 @@ describe('the operator panel, in the browser', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => tab(page, /Token Purchases/).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent')).toBe('Token Purchases1');
+    await expect.poll(() => page.getByTestId('purchase-summary').getByTestId('purchase-breakdown').textContent())
+      .toBe('1 purchase (1 paid, 0 failed, 0 pending)');
     const row = page.getByTestId('transaction-row').filter({ hasText: seeded.name });
     await row.waitFor();
     await row.getByText(seeded.paymentId.slice(-8), { exact: true }).waitFor();

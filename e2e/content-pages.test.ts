@@ -81,6 +81,7 @@ describe('the public pages, in the browser', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect((await request).postDataJSON()).toEqual({
       reason: 'global_market_access',
+      form: 'contact',
       name: 'Grace Hopper',
       phone: '+1 202 555 0143',
       email: 'grace@example.com',
@@ -92,7 +93,7 @@ describe('the public pages, in the browser', () => {
     await page.close();
   });
 
-  it('RTTP: /rttp#contact lands on the form, which sends no reason and thanks with a toast', async () => {
+  it('RTTP: /rttp#contact lands on the form, which sends the reason it asks for and thanks with a toast', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/rttp#contact`);
@@ -114,7 +115,7 @@ describe('the public pages, in the browser', () => {
     await form.getByLabel('Message').fill('Looking for seed funding advice for a spin-out.');
     const request = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    expect((await request).postDataJSON()).not.toHaveProperty('reason');
+    expect((await request).postDataJSON()).toMatchObject({ reason: 'funding_strategy', form: 'rttp' });
     await page.getByText('Thank you for your inquiry! We will get back to you soon.').waitFor();
 
     // The outside links open in a new tab.

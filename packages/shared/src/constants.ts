@@ -43,6 +43,8 @@ export const LIMITS = {
   ideaMin: 50,
   ideaMax: 10000,
   emailMax: 254,
+  /** A contact message's minimum, trimmed (docs/product.md §5). */
+  messageMin: 10,
   messageMax: 5000,
 } as const;
 

@@ -30,6 +30,7 @@ export const MSG = {
   complexityRequired: 'Please select report complexity',
   reasonRequired: 'Please select a reason',
   messageRequired: 'Message is required',
+  messageTooShort: 'Please write at least 10 characters',
 
   // auth and account (§8)
   loginFailed: 'Login failed. Please try again.',

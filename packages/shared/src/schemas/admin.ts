@@ -63,10 +63,22 @@ export type Transaction = z.infer<typeof transactionView>;
 export const adminStatsView = z.object({
   total_users: z.number().int(),
   total_reports: z.number().int(),
+  /** Paid purchases (the same figure as purchases.paid). */
   completed_transactions: z.number().int(),
+  /**
+   * Every token purchase opened, by status: paid, failed (declined, failed at the provider,
+   * failed verification or abandoned) and pending (awaiting payment). total = paid + failed +
+   * pending. The dashboard and the Token Purchases tab both show this one breakdown.
+   */
+  purchases: z.object({
+    total: z.number().int(),
+    paid: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+  }),
   /** Revenue of payments charged in INR, in rupees (never converted from other currencies). */
   total_revenue_inr: z.number(),
-  /** Every currency's paid total in minor units. */
+  /** Every currency's paid total in minor units, by currency code; never summed across currencies. */
   revenue_by_currency: z.array(z.object({ currency: z.string(), amount_minor: z.number().int() })),
 });
 export type AdminStats = z.infer<typeof adminStatsView>;

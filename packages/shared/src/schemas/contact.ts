@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { displayNameText, emailField, lineText, listCursor, multiLineText } from './fields.ts';
+import { displayNameText, emailField, lineText, listCursor, multiLineText, phoneField } from './fields.ts';
 
 /** Contact forms (docs/product.md §2, §3, §5 and §7). */
 
@@ -36,17 +36,27 @@ const reasonField = z.enum(CONTACT_REASONS, { error: MSG.reasonRequired });
 
 const contactFields = {
   name: required(displayNameText, MSG.nameRequired, LIMITS.nameMax, MSG.nameTooLong),
-  phone: required(lineText, MSG.phoneRequired, 32, MSG.phoneInvalid),
+  // The phone rule of sign-up (docs/product.md §5): an optional '+', then at least 10 digits, spaces, hyphens or brackets.
+  phone: phoneField,
   email: emailField,
-  message: required(multiLineText, MSG.messageRequired, LIMITS.messageMax, MSG.messageTooLong),
+  message: multiLineText(MSG.messageRequired)
+    .trim()
+    .min(1, MSG.messageRequired)
+    .min(LIMITS.messageMin, MSG.messageTooShort)
+    .max(LIMITS.messageMax, MSG.messageTooLong),
 };
 
+/** Which form a message came from: the contact page or the RTTP page's (docs/decisions/142). */
+export const CONTACT_FORMS = ['contact', 'rttp'] as const;
+export type ContactFormKind = (typeof CONTACT_FORMS)[number];
+
 /**
- * POST /contact. The reason is optional because the RTTP form does not send it;
- * when sent it must be one of the list.
+ * POST /contact. Both forms send the reason they ask for; it stays optional for callers that
+ * send none. When sent it must be one of the list.
  */
 export const contactRequest = z.object({
   reason: reasonField.nullish().transform((v) => v ?? null),
+  form: z.enum(CONTACT_FORMS).default('contact'),
   ...contactFields,
 });
 export type ContactRequest = z.input<typeof contactRequest>;
@@ -60,6 +70,8 @@ export const contactResponse = z.object({ message: z.string() });
 export const contactSubmissionSchema = z.object({
   id: z.string(),
   reason: z.string().nullable(),
+  /** The form it was sent from: 'contact' or 'rttp'. */
+  form: z.string(),
   name: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -81,11 +93,26 @@ export const isDateBound = (v: string) => {
 };
 const dateBound = lineText().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
 
-/** GET /contact/submissions and GET /contact/export: `to` is inclusive (the whole day). */
+/** An IANA time zone name this runtime knows ('Asia/Kolkata', 'UTC'). */
+export const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * GET /contact/submissions and GET /contact/export: `to` is inclusive (the whole day). Days are
+ * the operator's: `tz` names their IANA time zone (UTC when absent), so a day runs from local
+ * midnight to local midnight, as the list shows its times.
+ */
 export const contactSubmissionsQuery = z.object({
   q: lineText().trim().max(200).optional(),
   from: dateBound,
   to: dateBound,
+  tz: lineText().trim().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(50),

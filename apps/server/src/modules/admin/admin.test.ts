@@ -100,6 +100,13 @@ describe('operator calls', () => {
     const list = all.json<Transaction[]>();
     expect(Number(all.headers['x-total-count'])).toBe(list.length);
     expect(list.find((x) => x.user_email === b.email && x.package_name === 'Max')?.status).toBe('pending');
+    // One breakdown for the dashboard and the Token Purchases tab: the tab's total is the stats' total.
+    expect(after.purchases.total - before.purchases.total).toBe(3);
+    expect(after.purchases.paid - before.purchases.paid).toBe(2);
+    expect(after.purchases.pending - before.purchases.pending).toBe(1);
+    expect(after.purchases.paid).toBe(after.completed_transactions);
+    expect(after.purchases.total).toBe(after.purchases.paid + after.purchases.failed + after.purchases.pending);
+    expect(Number(all.headers['x-total-count'])).toBe(after.purchases.total);
   });
 
   it('list users newest first with server-side search by name or email, and paging', async () => {
@@ -156,12 +163,16 @@ describe('operator calls', () => {
 
   it('keep the stats equal to a recount through inserts, updates, deletes, rollbacks and concurrent writers', async () => {
     const recount = async (): Promise<Partial<AdminStats>> => {
-      const r = await t.db.query<{ u: number; r: number; p: number }>(
+      const r = await t.db.query<{ u: number; r: number; p: number; total: number; failed: number; pending: number }>(
         `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM reports) AS r,
-                (SELECT count(*)::int FROM payments WHERE status = 'paid') AS p`);
+                (SELECT count(*)::int FROM payments WHERE status = 'paid') AS p,
+                (SELECT count(*)::int FROM payments) AS total, (SELECT count(*)::int FROM payments WHERE status = 'failed') AS failed,
+                (SELECT count(*)::int FROM payments WHERE status = 'created') AS pending`);
       const rev = await t.db.query<{ currency: string; amount_minor: number }>(
         `SELECT currency, sum(amount)::int8 AS amount_minor FROM payments WHERE status = 'paid' GROUP BY currency ORDER BY currency`);
-      return { total_users: r.rows[0]!.u, total_reports: r.rows[0]!.r, completed_transactions: r.rows[0]!.p, revenue_by_currency: rev.rows };
+      const x = r.rows[0]!;
+      return { total_users: x.u, total_reports: x.r, completed_transactions: x.p, revenue_by_currency: rev.rows,
+        purchases: { total: x.total, paid: x.p, failed: x.failed, pending: x.pending } };
     };
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ops })).json<AdminStats>();
     const order = (n: number, currency: string) => `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
@@ -194,6 +205,6 @@ describe('operator calls', () => {
 
     const got = await stats();
     expect({ total_users: got.total_users, total_reports: got.total_reports, completed_transactions: got.completed_transactions,
-      revenue_by_currency: got.revenue_by_currency }).toEqual(await recount());
+      revenue_by_currency: got.revenue_by_currency, purchases: got.purchases }).toEqual(await recount());
   });
 });

@@ -51,6 +51,12 @@ describe('POST /contact', () => {
     [{ email: '' }, MSG.emailRequired],
     [{ email: 'not-an-email' }, MSG.emailInvalid],
     [{ message: '   ' }, MSG.messageRequired],
+    [{ message: 'x' }, MSG.messageTooShort],
+    [{ message: '  too short  ' }, MSG.messageTooShort],
+    [{ phone: '12' }, MSG.phoneInvalid],
+    [{ phone: '12345 678' }, MSG.phoneInvalid],
+    [{ phone: 'call me maybe' }, MSG.phoneInvalid],
+    [{ phone: '98765-43210 ext' }, MSG.phoneInvalid],
     [{ message: 'x'.repeat(5001) }, MSG.messageTooLong],
     [{ reason: 'spam' }, MSG.reasonRequired],
     [{ reason: '' }, MSG.reasonRequired],
@@ -60,6 +66,22 @@ describe('POST /contact', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe(detail);
     expect(await count()).toBe(before);
+  });
+
+  it('accepts the phone shapes sign-up accepts and a message of exactly the minimum', async () => {
+    for (const phone of ['9876543210', '+91 98765 43210', '(555) 010-0199', '+1-555-010-0199']) {
+      expect((await send(valid({ phone }))).statusCode, phone).toBe(200);
+    }
+    expect((await send(valid({ message: ' 0123456789 ' }))).statusCode).toBe(200);
+  });
+
+  it('stores the reason the RTTP form asks for, and which form sent it', async () => {
+    const res = await send(valid({ reason: 'funding_strategy', form: 'rttp', email: 'rttp.reason@example.com' }));
+    expect(res.statusCode).toBe(200);
+    const row = (await t.db.query<{ reason: string; form: string }>(
+      `SELECT reason, form FROM contact_submissions WHERE email = 'rttp.reason@example.com'`)).rows[0];
+    expect(row).toEqual({ reason: 'funding_strategy', form: 'rttp' });
+    expect((await send(valid({ form: 'elsewhere' }))).statusCode).toBe(422);
   });
 
   it('limits each client address to a few messages in ten minutes', async () => {
@@ -100,7 +122,7 @@ describe('operator view of submissions', () => {
     const res = await get('/api/contact/submissions');
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual(['=cmd|calc', 'Chen Li', 'Ben Ode', 'Asha Rao']);
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'form', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
   });
 
   it('searches name, email and message case-insensitively', async () => {
@@ -115,6 +137,19 @@ describe('operator view of submissions', () => {
     expect(names(await get('/api/contact/submissions?from=2025-07-16'))).toEqual(['=cmd|calc', 'Chen Li']);
     expect(names(await get(`/api/contact/submissions?to=${encodeURIComponent('2025-07-16T06:30:00+05:30')}`)))
       .toEqual(['Chen Li', 'Ben Ode', 'Asha Rao']);
+    // Days in the operator's zone: Ben's 23:30 UTC on the 15th is 05:00 on the 16th in Kolkata,
+    // and Chen's 00:30 UTC is 06:00 there; in New York Ben's message is 19:30 on the 15th.
+    expect(names(await get('/api/contact/submissions?from=2025-07-16&to=2025-07-16&tz=Asia/Kolkata'))).toEqual(['Chen Li', 'Ben Ode']);
+    expect(names(await get('/api/contact/submissions?from=2025-07-15&to=2025-07-15&tz=Asia/Kolkata'))).toEqual([]);
+    expect(names(await get('/api/contact/submissions?from=2025-07-15&to=2025-07-15&tz=America/New_York'))).toEqual(['Chen Li', 'Ben Ode']);
+    expect(names(await get('/api/contact/submissions?to=2025-07-15&tz=America/New_York'))).toEqual(['Chen Li', 'Ben Ode', 'Asha Rao']);
+    expect((await get('/api/contact/submissions?from=2025-07-16&tz=Mars/Olympus')).statusCode).toBe(422);
+    // 23:30 local in Los Angeles on 10 July is 06:30 UTC on the 11th: it belongs to the 10th there.
+    await t.db.query(`INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at)
+      VALUES ('other', 'Late Larry', '+1 555 0100', 'larry@example.com', 'Sent just before midnight', '2025-07-11T06:30:00Z')`);
+    const la = (day: string) => get(`/api/contact/submissions?from=${day}&to=${day}&tz=America/Los_Angeles`);
+    expect(names(await la('2025-07-10'))).toEqual(['Late Larry']);
+    expect(names(await la('2025-07-11'))).toEqual([]);
     for (const bad of ['2025-02-30', 'yesterday', '0000-01-01']) {
       expect((await get(`/api/contact/submissions?from=${bad}`)).statusCode, bad).toBe(422);
     }

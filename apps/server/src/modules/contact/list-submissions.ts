@@ -3,18 +3,22 @@ import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
+import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 
 export interface SubmissionFilter {
   q?: string | undefined;
-  /** YYYY-MM-DD (a UTC day) or an ISO timestamp. */
+  /** YYYY-MM-DD (a day in `tz`) or an ISO timestamp. */
   from?: string | undefined;
-  /** Inclusive: a day means up to the end of that day. */
+  /** Inclusive: a day means up to the end of that day in `tz`. */
   to?: string | undefined;
+  /** The operator's IANA time zone; days are UTC days without it. */
+  tz?: string | undefined;
 }
 
 interface SubmissionRow {
   id: string;
   reason: string | null;
+  form: string;
   name: string;
   phone: string;
   email: string;
@@ -33,14 +37,16 @@ function whereClause(f: SubmissionFilter) {
     // One expression, so one trigram index answers it (migration 050).
     where.push(`(name || ' ' || email || ' ' || message) ILIKE $${params.length}`);
   }
+  const zone = f.tz ?? 'UTC';
   if (f.from) {
-    params.push(DAY.test(f.from) ? `${f.from}T00:00:00Z` : new Date(f.from).toISOString());
+    params.push((DAY.test(f.from) ? startOfDayIn(f.from, zone) : new Date(f.from)).toISOString());
     where.push(`submitted_at >= $${params.length}::timestamptz`);
   }
   if (f.to) {
     if (DAY.test(f.to)) {
-      params.push(`${f.to}T00:00:00Z`);
-      where.push(`submitted_at < $${params.length}::timestamptz + interval '1 day'`);
+      // Up to the next local midnight: a day of 23 or 25 hours where the clocks change.
+      params.push(startOfDayIn(nextDay(f.to), zone).toISOString());
+      where.push(`submitted_at < $${params.length}::timestamptz`);
     } else {
       params.push(new Date(f.to).toISOString());
       where.push(`submitted_at <= $${params.length}::timestamptz`);
@@ -52,7 +58,7 @@ function whereClause(f: SubmissionFilter) {
 const toView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission =>
   ({ ...r, submitted_at: r.submitted_at.toISOString() });
 
-const COLUMNS = `id, reason, name, phone, email, message, submitted_at, ${cursorAt('submitted_at')} AS cursor_at`;
+const COLUMNS = `id, reason, form, name, phone, email, message, submitted_at, ${cursorAt('submitted_at')} AS cursor_at`;
 
 /** Every submission the filter matches, newest first (the CSV export). */
 export async function allSubmissions(db: Queryable, filter: SubmissionFilter): Promise<ContactSubmission[]> {

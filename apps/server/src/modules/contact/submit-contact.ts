@@ -1,10 +1,11 @@
-import { MSG, type ContactReason } from '@assay/shared';
+import { MSG, type ContactFormKind, type ContactReason } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 
 export interface ContactInput {
   reason: ContactReason | null;
+  form: ContactFormKind;
   name: string;
   phone: string;
   email: string;
@@ -23,8 +24,8 @@ export async function submitContact(deps: Pick<Deps, 'db' | 'config'>, input: Co
     throw err;
   }
   await db.query(
-    'INSERT INTO contact_submissions (reason, name, phone, email, message) VALUES ($1, $2, $3, $4, $5)',
-    [input.reason, input.name, input.phone, input.email, input.message],
+    'INSERT INTO contact_submissions (reason, form, name, phone, email, message) VALUES ($1, $2, $3, $4, $5, $6)',
+    [input.reason, input.form, input.name, input.phone, input.email, input.message],
   );
   return { message: MSG.contactThanks };
 }

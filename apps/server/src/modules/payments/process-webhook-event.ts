@@ -1,9 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 import { creditOrder } from './credit-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { recordPaymentFailure } from './record-payment-failure.ts';
 
-/** Events that mean money arrived; any other event is stored and ignored. */
+/** Events that mean money arrived; `payment.failed` records a failure; any other event is stored and ignored. */
 const CREDITING_EVENTS = new Set(['payment.captured', 'order.paid']);
+const FAILURE_EVENT = 'payment.failed';
 /** An event whose order we do not know yet is retried by the reconciler this many times. */
 const MAX_ATTEMPTS = 5;
 
@@ -13,6 +17,7 @@ const paymentEntity = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.string(),
+  error_description: z.string().nullish(),
 });
 const creditingPayload = z.object({
   payment: z.object({ entity: paymentEntity }),
@@ -38,6 +43,7 @@ export async function processWebhookEvent(deps: PaymentsDeps, eventId: string): 
     const payload = typeof ev.payload === 'string' ? (JSON.parse(ev.payload) as unknown) : ev.payload;
 
     const settled = await (async (): Promise<Settled> => {
+      if (ev.event === FAILURE_EVENT) return recordFailureEvent(tx, log, payload, ev.attempts);
       if (!CREDITING_EVENTS.has(ev.event)) return { status: 'ignored', detail: `event ${ev.event} is not acted on` };
       const parsed = creditingPayload.safeParse(payload);
       if (!parsed.success) return { status: 'rejected', detail: 'payload has no payment entity' };
@@ -77,6 +83,30 @@ export async function processWebhookEvent(deps: PaymentsDeps, eventId: string): 
     if (settled.status === 'rejected') log.error({ eventId, detail: settled.detail }, 'webhook event rejected');
     return settled;
   });
+}
+
+/** A provider's `payment.failed`: the order shows Failed at once (recordPaymentFailure). */
+async function recordFailureEvent(tx: Queryable, log: FastifyBaseLogger, body: unknown, attempts: number): Promise<Settled> {
+  const parsed = creditingPayload.safeParse(body);
+  if (!parsed.success) return { status: 'rejected', detail: 'payload has no payment entity' };
+  const p = parsed.data.payment.entity;
+  const outcome = await recordPaymentFailure(tx, log, {
+    orderId: p.order_id,
+    paymentId: p.id,
+    reason: p.error_description ?? `Payment ${p.id} failed`,
+  });
+  switch (outcome.status) {
+    case 'recorded':
+      return { status: 'processed', detail: `payment ${p.id} failed; order marked failed` };
+    case 'already_failed':
+      return { status: 'processed', detail: 'order already failed' };
+    case 'already_paid':
+      return { status: 'ignored', detail: `order ${p.order_id} is already paid` };
+    case 'unknown_order':
+      return attempts + 1 >= MAX_ATTEMPTS
+        ? { status: 'ignored', detail: `order ${p.order_id} is not ours` }
+        : { status: 'pending', detail: `order ${p.order_id} not known yet` };
+  }
 }
 
 /** Retries events left pending (an order not known yet, or a process that stopped mid-way). */

@@ -169,8 +169,15 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
     const signedWithWrongKey = rzp.sign(`${order.order_id}|${paid.razorpay_payment_id}`, 'another-secret');
     const wrongKey = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: signedWithWrongKey });
     expect(wrongKey.statusCode).toBe(400);
-    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'created', razorpay_payment_id: null });
+    // Recorded as failed at once, not left pending until the abandon timeout.
+    expect(await paymentRow(order.order_id)).toMatchObject({
+      status: 'failed', razorpay_payment_id: null, failure_reason: 'Payment signature did not verify' });
     expect((await balance(m)).paid_tokens).toBe(0);
+    // The genuine payment arriving afterwards is still credited: the money is the member's.
+    const genuine = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature });
+    expect(genuine.statusCode).toBe(200);
+    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
+    expect(await purchaseCredits(order.order_id)).toBe(1);
   });
 
   it("answers 404 for someone else's order, even with a genuine signature, and credits no one", async () => {
@@ -290,6 +297,42 @@ describe('POST /api/payments/webhook', () => {
     for (const e of events) expect((await postWebhook(e)).statusCode).toBe(200);
     const statuses = await Promise.all(events.map((e) => settled(e.headers['x-razorpay-event-id'])));
     expect(statuses.map((s) => s.status)).toEqual(['processed', 'ignored', 'processed']);
+    expect(await purchaseCredits(order.order_id)).toBe(1);
+    expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+
+  it('records payment.failed at once: the order shows failed (not pending), once however often it arrives', async () => {
+    const { m, order } = await memberWithOrder();
+    const attempt = rzp.pay(order.order_id, { status: 'failed' });
+    const hook = rzp.webhook('payment.failed', attempt.razorpay_payment_id);
+    const [first, again] = await Promise.all([postWebhook(hook), postWebhook(rzp.webhook('payment.failed', attempt.razorpay_payment_id))]);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(await settled(hook.headers['x-razorpay-event-id'])).toMatchObject({ status: 'processed' });
+    const row = await paymentRow(order.order_id);
+    expect(row).toMatchObject({ status: 'failed', razorpay_payment_id: null });
+    expect(row!.failure_reason).toMatch(/failed/);
+    // A later capture of a retried attempt still pays the order.
+    const retried = rzp.pay(order.order_id);
+    expect((await verify(m, { razorpay_payment_id: retried.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: retried.razorpay_signature })).statusCode).toBe(200);
+    expect((await paymentRow(order.order_id))!.status).toBe('paid');
+    expect((await balance(m)).paid_tokens).toBe(30000);
+  });
+
+  it('a failure racing a capture for the same order ends paid and credited once, whatever the order', async () => {
+    const { m, order } = await memberWithOrder();
+    const failedAttempt = rzp.pay(order.order_id, { status: 'failed' });
+    const paid = rzp.pay(order.order_id);
+    const triple = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature };
+    const forged = { ...triple, razorpay_signature: '0'.repeat(64) };
+    const failures = Array.from({ length: 4 }, () => rzp.webhook('payment.failed', failedAttempt.razorpay_payment_id));
+    const results = await Promise.all([
+      ...failures.map(postWebhook),
+      ...Array.from({ length: 4 }, () => verify(m, forged)),
+      ...Array.from({ length: 6 }, () => verify(m, triple)),
+    ]);
+    expect(results.slice(8).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    await Promise.all(failures.map((f) => settled(f.headers['x-razorpay-event-id'])));
+    expect(await paymentRow(order.order_id)).toMatchObject({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
     expect(await purchaseCredits(order.order_id)).toBe(1);
     expect((await balance(m)).paid_tokens).toBe(30000);
   });

@@ -3,6 +3,7 @@ import { defineSweep } from '../../jobs/job-definition.ts';
 import { creditOrder } from './credit-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { processPendingWebhookEvents } from './process-webhook-event.ts';
+import { recordPaymentFailure } from './record-payment-failure.ts';
 
 export interface ReconcileResult {
   checked: number;
@@ -65,12 +66,9 @@ export async function reconcileStaleOrders(
     // Money still on its way (authorized, not yet captured) is not an abandoned order.
     const inFlight = payments.some((p) => p.status === 'authorized' || p.status === 'created');
     if (order.abandoned && !inFlight) {
-      const r = await db.query(
-        `UPDATE payments SET status = 'failed', failed_at = now(), failure_reason = $2
-          WHERE razorpay_order_id = $1 AND status = 'created' RETURNING id`,
-        [order.razorpay_order_id, `No captured payment within ${abandonAfter} minutes`],
-      );
-      if (r.rows.length) result.failed++;
+      const outcome = await db.transaction((tx) =>
+        recordPaymentFailure(tx, log, { orderId: order.razorpay_order_id, reason: `No captured payment within ${abandonAfter} minutes` }));
+      if (outcome.status === 'recorded') result.failed++;
     }
   }
   if (result.credited || result.failed || result.errors) log.info(result, 'reconciled stale payment orders');

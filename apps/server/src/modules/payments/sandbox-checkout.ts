@@ -4,6 +4,7 @@ import type { ProviderPayment } from '../../adapters/payments/payment-provider.t
 import type { SandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { recordPaymentFailure } from './record-payment-failure.ts';
 
 /**
  * The sandbox checkout: with no Razorpay keys, this server plays Razorpay's checkout. The
@@ -229,6 +230,10 @@ export async function declineSandboxPayment(
   await assertOwnOrder(deps, userId, orderId);
   const declined = await sandbox.decline(orderId);
   if (!declined) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
+  // Recorded here as well as by the webhook it sends: the purchase shows Failed even when the
+  // in-process delivery fails (both go through the one idempotent use-case).
+  await deps.db.transaction((tx) =>
+    recordPaymentFailure(tx, deps.log, { orderId, paymentId: declined.id, reason: MSG.paymentDeclined }));
   await deliver(deps, delivery, sandboxWebhook(sandbox, 'payment.failed', declined));
   return { error: { code: 'BAD_REQUEST_ERROR', description: MSG.paymentDeclined } };
 }

@@ -177,10 +177,17 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
       type: SANDBOX_CHECKOUT_MESSAGE, status: 'failed', error: { description: MSG.paymentDeclined },
     });
     expect(checkout.closed()).toBe(true);
-    await waitFor(async () => (await events(order.order_id)).some((e) => e.event === 'payment.failed' && e.status === 'ignored'));
+    // The decline is recorded at once and the webhook it sends finds it already recorded (one use-case, idempotent).
+    await waitFor(async () => (await events(order.order_id)).some((e) => e.event === 'payment.failed' && e.status === 'processed'));
     expect((await balance(m)).paid_tokens).toBe(0);
-    const row = await t.db.query<{ status: string }>('SELECT status FROM payments WHERE razorpay_order_id = $1', [order.order_id]);
-    expect(row.rows[0]!.status).toBe('created');
+    const row = await t.db.query<{ status: string; failure_reason: string }>(
+      'SELECT status, failure_reason FROM payments WHERE razorpay_order_id = $1', [order.order_id]);
+    expect(row.rows[0]).toEqual({ status: 'failed', failure_reason: MSG.paymentDeclined });
+    // Declining twice changes nothing; approving afterwards (a second try in the same window) still pays.
+    expect((await sandboxCall('decline', order.order_id, m)).statusCode).toBe(200);
+    const approved = (await sandboxCall('approve', order.order_id, m)).json<Record<string, string>>();
+    expect((await verify(m, approved)).statusCode).toBe(200);
+    expect(await purchaseCredits(order.order_id)).toBe(1);
   });
 
   it('Close just closes, posting nothing', async () => {

@@ -4,6 +4,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { getBalance } from '../tokens/index.ts';
 import { creditOrder } from './credit-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { recordPaymentFailure } from './record-payment-failure.ts';
 
 /**
  * The member's checkout succeeded: check Razorpay's signature over `order_id|payment_id` and
@@ -30,6 +31,9 @@ export async function verifyPayment(
   });
   if (!genuine) {
     log.warn({ userId, orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id }, 'payment signature rejected');
+    // The purchase shows Failed now; a genuine payment arriving later (webhook, reconciler) still credits it.
+    await db.transaction((tx) =>
+      recordPaymentFailure(tx, log, { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, reason: 'Payment signature did not verify' }));
     throw badRequest(MSG.paymentVerificationFailed, 'payment_signature_invalid');
   }
 

@@ -6,7 +6,21 @@ import { adminPage, asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { today } from '../lib/today.ts';
 import { adminKeys, PAGE_SIZE, type ContactFilter } from './keys.ts';
 
-const filterParams = (f: ContactFilter) => ({ q: f.q || undefined, from: f.from || undefined, to: f.to || undefined });
+/** The browser's IANA time zone: the server reads the picked days as the operator's days, as the list shows its times. */
+export function operatorTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const filterParams = (f: ContactFilter) => ({
+  q: f.q || undefined,
+  from: f.from || undefined,
+  to: f.to || undefined,
+  tz: f.from || f.to ? operatorTimeZone() : undefined,
+});
 
 /** GET /contact/submissions — newest first, filtered by text and dates, one page with X-Total-Count. */
 export const contactQuery = (filter: ContactFilter, page: number) =>

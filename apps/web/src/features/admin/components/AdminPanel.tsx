@@ -5,7 +5,6 @@ import { contactQuery } from '../api/contact.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsQuery } from '../api/posts.ts';
 import { statsQuery } from '../api/stats.ts';
-import { transactionsQuery } from '../api/transactions.ts';
 import { adminCredentials, type AdminCredentials } from '../lib/credentials.ts';
 import { AdminTabs, TabPanel, type TabDef } from './AdminTabs.tsx';
 import { BrandMark } from './BrandMark.tsx';
@@ -32,9 +31,9 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
       return n;
     });
 
-  // The header and tab counts: the same first-page queries the tabs show unfiltered.
+  // The header and tab counts: the purchases count is the stats' (the dashboard's breakdown), the
+  // others the same first-page queries the tabs show unfiltered.
   const stats = useQuery(statsQuery());
-  const purchases = useQuery(transactionsQuery('', 1));
   const contact = useQuery(contactQuery(NO_FILTER, 1));
   const blog = useQuery(postsQuery('blog'));
   const press = useQuery(postsQuery('press_release'));
@@ -42,7 +41,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
   const tabs: TabDef<AdminTab>[] = [
     { id: 'dashboard', label: 'Dashboard' },
     { id: 'users', label: 'Users & Reports' },
-    { id: 'purchases', label: 'Token Purchases', count: purchases.data?.total },
+    { id: 'purchases', label: 'Token Purchases', count: stats.data?.purchases.total },
     { id: 'contact', label: 'Contact Submissions', count: contact.data?.total },
     { id: 'blog', label: 'Blog Posts', count: blog.data?.length },
     { id: 'press', label: 'Press Releases', count: press.data?.length },

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
-import { contactQuery, downloadContactCsv } from '../api/contact.ts';
+import { contactQuery, downloadContactCsv, operatorTimeZone } from '../api/contact.ts';
 import { PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePageFor } from '../hooks/usePagedSearch.ts';
@@ -72,6 +72,9 @@ export function ContactTab() {
           </Button>
         </fieldset>
       </div>
+      {(from || to) && operatorTimeZone() && (
+        <p className="text-xs text-slate-600" data-testid="date-zone">Days run midnight to midnight in your time zone ({operatorTimeZone()}).</p>
+      )}
       {rangeInvalid && <p className="text-sm text-red-600" role="alert">The “From” date is after the “To” date.</p>}
       {list.data ? (
         list.data.items.length === 0 ? (
@@ -121,7 +124,8 @@ function SubmissionCard({ s }: { s: ContactSubmission }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
             {s.name}
-            {reason && <Badge tone="brand">{reason}</Badge>}
+            {s.form === 'rttp' && <Badge tone="info">RTTP request</Badge>}
+            {reason ? <Badge tone="brand">{reason}</Badge> : <span className="text-xs font-normal text-slate-500">No reason given</span>}
           </p>
           <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-600">
             <a href={`mailto:${s.email}`} className="break-all text-brand-700 hover:underline">

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { statsQuery } from '../api/stats.ts';
-import { formatCount, formatMinor, formatRupees } from '../lib/format.ts';
+import { formatCount, purchaseBreakdown } from '../lib/format.ts';
+import { RevenueFigures } from './RevenueFigures.tsx';
 import type { AdminTab } from './tabs.ts';
 import { ListSpinner, LoadError } from './Shared.tsx';
 
@@ -40,34 +41,31 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
 }
 
 function StatCards({ stats }: { stats: AdminStats }) {
-  const others = stats.revenue_by_currency.filter((r) => r.currency.toUpperCase() !== 'INR' && r.amount_minor > 0);
+  const p = stats.purchases;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Stat label="Total Users" value={formatCount(stats.total_users)} tone="bg-brand-50 text-brand-700" icon={<UsersIcon />} />
       <Stat label="Total Reports" value={formatCount(stats.total_reports)} tone="bg-sky-50 text-sky-700" icon={<DocIcon />} />
-      <Stat label="Token Transactions" value={formatCount(stats.completed_transactions)} tone="bg-amber-50 text-amber-700" icon={<CardIcon />} />
-      <Stat label="Total Revenue" value={formatRupees(stats.total_revenue_inr)} tone="bg-emerald-50 text-emerald-700" icon={<RupeeIcon />}>
-        {others.length > 0 && (
-          <ul className="mt-2 space-y-0.5 text-sm text-slate-600" aria-label="Revenue in other currencies">
-            {others.map((r) => (
-              <li key={r.currency} className="tabular-nums">
-                + {formatMinor(r.amount_minor, r.currency)} <span className="text-xs text-slate-500">{r.currency.toUpperCase()}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+      <Stat label="Token Transactions" value={formatCount(stats.completed_transactions)} tone="bg-amber-50 text-amber-700" icon={<CardIcon />}>
+        <p className="mt-1 text-sm text-slate-600">paid purchases</p>
+        <p className="mt-0.5 text-xs text-slate-600" data-testid="purchase-breakdown">
+          All: {purchaseBreakdown(p)}
+        </p>
+      </Stat>
+      <Stat label="Total Revenue" tone="bg-emerald-50 text-emerald-700" icon={<RupeeIcon />}>
+        <RevenueFigures rows={stats.revenue_by_currency} size="lg" />
       </Stat>
     </div>
   );
 }
 
-function Stat({ label, value, icon, tone, children }: { label: string; value: string; icon: ReactNode; tone: string; children?: ReactNode }) {
+function Stat({ label, value, icon, tone, children }: { label: string; value?: string; icon: ReactNode; tone: string; children?: ReactNode }) {
   return (
     <Card className="p-5" data-testid="stat-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-500">{label}</p>
-          <p className="mt-2 truncate text-2xl font-bold text-slate-900 tabular-nums sm:text-3xl">{value}</p>
+          {value !== undefined && <p className="mt-2 truncate text-2xl font-bold text-slate-900 tabular-nums sm:text-3xl">{value}</p>}
           {children}
         </div>
         <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>{icon}</span>

@@ -9,7 +9,9 @@ import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { fetchAllTransactions, transactionsQuery } from '../api/transactions.ts';
 import { usePagedSearch } from '../hooks/usePagedSearch.ts';
-import { formatCount, formatDateTime, formatMinor, paymentIdTail, titleCase, transactionTone } from '../lib/format.ts';
+import { statsQuery } from '../api/stats.ts';
+import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
+import { RevenueFigures } from './RevenueFigures.tsx';
 import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
@@ -18,6 +20,7 @@ export function TransactionsTab() {
   const [search, setSearch] = useState('');
   const { q, page, setPage } = usePagedSearch(search);
   const list = useQuery(transactionsQuery(q, page));
+  const stats = useQuery(statsQuery());
   const [exporting, setExporting] = useState(false);
 
   const onExport = async () => {
@@ -46,6 +49,22 @@ export function TransactionsTab() {
           </Button>
         }
       />
+      {stats.data && (
+        <dl className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2" data-testid="purchase-summary">
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Purchases</dt>
+            <dd className="mt-1 font-semibold text-slate-900" data-testid="purchase-breakdown">
+              {purchaseBreakdown(stats.data.purchases)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Revenue (paid purchases, per currency)</dt>
+            <dd className="mt-1">
+              <RevenueFigures rows={stats.data.revenue_by_currency} size="sm" />
+            </dd>
+          </div>
+        </dl>
+      )}
       <SearchBox
         className="w-full sm:max-w-sm"
         label="Search transactions"
@@ -101,7 +120,7 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
                 {formatMinor(t.amount_paid, t.currency)}
               </td>
               <td className="px-4 py-3">
-                <Badge tone={transactionTone(t.status)}>{titleCase(t.status)}</Badge>
+                <Badge tone={transactionTone(t.status)}>{transactionLabel(t.status)}</Badge>
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(t.created_at)}</td>
               <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-700" title={t.razorpay_payment_id ?? undefined}>

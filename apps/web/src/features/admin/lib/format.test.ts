@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, formatRupees, paymentIdTail, postStatusTone, transactionTone } from './format.ts';
+import { formatMinor, formatRupees, paymentIdTail, postStatusTone, purchaseBreakdown, revenueFigures, transactionLabel, transactionTone } from './format.ts';
 
 describe('Payment ID', () => {
   it('shows the last 8 characters', () => {
@@ -51,5 +51,21 @@ describe('status badges', () => {
     expect(postStatusTone('published')).toBe('success');
     expect(postStatusTone('draft')).toBe('warning');
     expect(postStatusTone('scheduled')).toBe('warning');
+  });
+});
+
+describe('revenue and purchase counts', () => {
+  it('gives one figure per currency, rupees first, never summed', () => {
+    expect(revenueFigures([{ currency: 'USD', amount_minor: 21004 }])).toEqual([{ currency: 'USD', text: '$210.04' }]);
+    expect(revenueFigures([{ currency: 'USD', amount_minor: 100 }, { currency: 'EUR', amount_minor: 250 }, { currency: 'INR', amount_minor: 123450 }]).map((f) => f.currency))
+      .toEqual(['INR', 'EUR', 'USD']);
+    expect(revenueFigures([])).toEqual([{ currency: 'INR', text: '₹0.00' }]);
+  });
+
+  it('says what the purchase count counts', () => {
+    expect(purchaseBreakdown({ total: 4, paid: 2, failed: 1, pending: 1 })).toBe('4 purchases (2 paid, 1 failed, 1 pending)');
+    expect(purchaseBreakdown({ total: 1, paid: 1, failed: 0, pending: 0 })).toBe('1 purchase (1 paid, 0 failed, 0 pending)');
+    expect(transactionLabel('cancelled')).toBe('Failed');
+    expect(transactionLabel('active')).toBe('Active');
   });
 });

@@ -83,3 +83,26 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Revenue as one figure per currency, never summed across currencies: rupees first when there
+ * are any (the spec's headline), then the others by code. No revenue at all reads ₹0.00.
+ */
+export function revenueFigures(rows: { currency: string; amount_minor: number }[]): { currency: string; text: string }[] {
+  const figures = rows
+    .filter((r) => r.amount_minor !== 0)
+    .map((r) => ({ currency: r.currency.toUpperCase(), text: formatMinor(r.amount_minor, r.currency) }))
+    .sort((a, b) => (a.currency === 'INR' ? -1 : b.currency === 'INR' ? 1 : a.currency.localeCompare(b.currency)));
+  return figures.length ? figures : [{ currency: 'INR', text: formatMinor(0, 'INR') }];
+}
+
+/** What the purchase counts count, in one phrase: '4 purchases (2 paid, 1 failed, 1 pending)'. */
+export function purchaseBreakdown(p: { total: number; paid: number; failed: number; pending: number }): string {
+  const noun = p.total === 1 ? 'purchase' : 'purchases';
+  return `${formatCount(p.total)} ${noun} (${formatCount(p.paid)} paid, ${formatCount(p.failed)} failed, ${formatCount(p.pending)} pending)`;
+}
+
+/** A purchase's status as operators read it: the API's 'cancelled' is a failed payment. */
+export function transactionLabel(status: string): string {
+  return status === 'cancelled' ? 'Failed' : titleCase(status);
+}

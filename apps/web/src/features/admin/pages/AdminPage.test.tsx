@@ -16,7 +16,21 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const STATS = { total_users: 42, total_reports: 7, completed_transactions: 3, total_revenue_inr: 1234.5, revenue_by_currency: [{ currency: 'INR', amount_minor: 123450 }, { currency: 'USD', amount_minor: 15222 }] };
+const STATS = {
+  total_users: 42, total_reports: 7, completed_transactions: 3, total_revenue_inr: 1234.5,
+  purchases: { total: 3, paid: 3, failed: 0, pending: 0 },
+  revenue_by_currency: [{ currency: 'INR', amount_minor: 123450 }, { currency: 'USD', amount_minor: 15222 }],
+};
+/** Payments in dollars only: no rupee figure at all, and four purchases of which two are paid. */
+const USD_STATS = {
+  total_users: 5, total_reports: 2, completed_transactions: 2, total_revenue_inr: 0,
+  purchases: { total: 4, paid: 2, failed: 1, pending: 1 },
+  revenue_by_currency: [{ currency: 'USD', amount_minor: 21004 }],
+};
+const TX = {
+  id: 't1', user_name: 'Ada', user_email: 'ada@example.com', plan_name: 'pro', package_name: 'Pro', tokens: 30000, amount_paid: 15222,
+  currency: 'USD', status: 'cancelled', razorpay_payment_id: null, razorpay_order_id: 'order_1', active_until: null, created_at: '2026-01-02T10:00:00Z',
+};
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -45,13 +59,36 @@ describe('the operator panel page', () => {
     expect(screen.getByRole('tab', { name: /Token Purchases/ }).textContent).toBe('Token Purchases3');
     expect(screen.getByRole('tab', { name: /Blog Posts/ }).textContent).toBe('Blog Posts0');
     expect(screen.getByRole('tab', { name: /Press Releases/ }).textContent).toBe('Press Releases2');
-    expect(await screen.findByText('₹1,234.50')).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Revenue in other currencies' }).textContent).toContain('$152.22');
+    const revenue = await screen.findByRole('list', { name: 'Revenue by currency' });
+    expect(Array.from(revenue.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['₹1,234.50INR', '$152.22USD']);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(sessionStorage.getItem(CREDENTIALS_KEY)).toBeNull();
     await waitFor(() => expect(client.getQueryCache().findAll({ queryKey: ['admin'] })).toHaveLength(0));
+  });
+
+  it('shows dollar revenue as its own figure (no ₹0.00 headline) and one purchase breakdown on the dashboard, the tab count and the tab', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    mockFetch((_m, path) => {
+      if (path === '/api/admin/stats') return json(USD_STATS);
+      if (path.startsWith('/api/admin/transactions')) return json([TX], 200, { 'x-total-count': '4' });
+      if (path.startsWith('/api/contact/submissions')) return json([], 200, { 'x-total-count': '0' });
+      return json({ posts: [] });
+    });
+    renderPanel();
+    const revenue = await screen.findByRole('list', { name: 'Revenue by currency' });
+    expect(revenue.textContent).toBe('$210.04USD');
+    expect(screen.queryByText(/₹/)).toBeNull();
+    const breakdown = '4 purchases (2 paid, 1 failed, 1 pending)';
+    expect(screen.getByTestId('purchase-breakdown').textContent).toBe(`All: ${breakdown}`);
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Token Purchases/ }).textContent).toBe('Token Purchases4'));
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Token Purchases/ }));
+    expect((await screen.findByTestId('purchase-breakdown')).textContent).toBe(breakdown);
+    expect(screen.getByRole('list', { name: 'Revenue by currency' }).textContent).toBe('$210.04USD');
+    // A failed payment reads Failed.
+    expect((await screen.findByTestId('transaction-row')).textContent).toContain('Failed');
   });
 
   it('goes back to the login when the stored credentials stop working', async () => {

@@ -40,7 +40,7 @@ describe('the contact form', () => {
   it('shows every message of the spec when submitted empty, and sends nothing', async () => {
     const calls = stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
 
     await user.click(send());
 
@@ -53,7 +53,7 @@ describe('the contact form', () => {
   it('says an address without a domain is invalid', async () => {
     stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
 
     await user.type(screen.getByLabelText('Email'), 'ada@');
     await user.click(send());
@@ -64,7 +64,7 @@ describe('the contact form', () => {
   it('clears a field’s error as soon as that field is edited, and leaves the others', async () => {
     stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await user.click(send());
     await screen.findByText(MSG.nameRequired);
 
@@ -84,7 +84,7 @@ describe('the contact form', () => {
   it('sends the reason from the contact page', async () => {
     const calls = stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
 
     await fillValid(user, 'custom_pricing');
     await user.click(send());
@@ -95,6 +95,7 @@ describe('the contact form', () => {
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.body).toEqual({
       reason: 'custom_pricing',
+      form: 'contact',
       name: 'Ada Lovelace',
       phone: '+44 20 7946 0958',
       email: 'ada@example.com',
@@ -102,10 +103,10 @@ describe('the contact form', () => {
     });
   });
 
-  it('asks for a reason on the RTTP form but does not send it', async () => {
+  it('asks for a reason on the RTTP form and sends it, marked as the RTTP form', async () => {
     const calls = stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={RTTP_REASONS} sendReason={false} feedback="toast" />);
+    render(<ContactForm reasons={RTTP_REASONS} form="rttp" feedback="toast" />);
 
     await user.click(send());
     expect(await screen.findByText(MSG.reasonRequired)).toBeTruthy();
@@ -114,8 +115,9 @@ describe('the contact form', () => {
     await user.click(send());
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).not.toHaveProperty('reason');
     expect(calls[0]!.body).toEqual({
+      reason: 'startup_formation',
+      form: 'rttp',
       name: 'Ada Lovelace',
       phone: '+44 20 7946 0958',
       email: 'ada@example.com',
@@ -123,14 +125,29 @@ describe('the contact form', () => {
     });
   });
 
+  it('refuses a short phone and a one-letter message with the texts the server gives, and sends nothing', async () => {
+    const calls = stubFetch();
+    const user = userEvent.setup();
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
+    await user.selectOptions(screen.getByLabelText('Reason for contacting us'), 'ip_licensing');
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Phone'), '12');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Message'), 'x');
+    await user.click(send());
+    expect(await screen.findByText(MSG.phoneInvalid)).toBeTruthy();
+    expect(await screen.findByText(MSG.messageTooShort)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
   it('offers custom pricing on the contact page only, and one label for the general query', () => {
-    const { unmount } = render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    const { unmount } = render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     const options = () => Array.from(screen.getByLabelText<HTMLSelectElement>('Reason for contacting us').options).map((o) => o.textContent);
     expect(options()).toContain('Custom Pricing');
     expect(options()[1]).toBe('General query / Global Market Access');
     unmount();
 
-    render(<ContactForm reasons={RTTP_REASONS} sendReason={false} feedback="toast" />);
+    render(<ContactForm reasons={RTTP_REASONS} form="rttp" feedback="toast" />);
     expect(options()).not.toContain('Custom Pricing');
     expect(options()).toContain('General query / Global Market Access');
   });
@@ -139,7 +156,7 @@ describe('the contact form', () => {
     let answer!: (r: Response) => void;
     const calls = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await fillValid(user);
 
     await user.click(send());
@@ -156,7 +173,7 @@ describe('the contact form', () => {
   it('shows the success banner and empties the form after sending', async () => {
     stubFetch();
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await fillValid(user);
 
     await user.click(send());
@@ -169,7 +186,7 @@ describe('the contact form', () => {
   it('shows the error banner and keeps what was typed when the server fails', async () => {
     stubFetch(() => json(500, { detail: 'Internal Server Error' }));
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await fillValid(user);
 
     await user.click(send());
@@ -183,7 +200,7 @@ describe('the contact form', () => {
   it('adds the server’s reason to the error banner when it is throttled', async () => {
     stubFetch(() => json(429, { detail: MSG.contactTooMany }));
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await fillValid(user);
 
     await user.click(send());
@@ -195,7 +212,7 @@ describe('the contact form', () => {
   it('puts the server’s field messages under their fields on a 422', async () => {
     stubFetch(() => json(422, { detail: MSG.emailInvalid, errors: { email: MSG.emailInvalid } }));
     const user = userEvent.setup();
-    render(<ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" />);
+    render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
     await fillValid(user);
 
     await user.click(send());

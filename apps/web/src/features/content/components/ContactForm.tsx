@@ -1,4 +1,4 @@
-import { contactForm, MSG, type ContactForm as ContactValues, type ContactReason } from '@assay/shared';
+import { contactForm, MSG, type ContactForm as ContactValues, type ContactFormKind, type ContactReason } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,8 +19,8 @@ const EMPTY = { reason: '', name: '', phone: '', email: '', message: '' } as unk
 export interface ContactFormProps {
   /** The reasons offered in the dropdown, in order. */
   reasons: readonly ContactReason[];
-  /** The contact page sends the reason; the RTTP form validates it but leaves it out (docs/product.md §3). */
-  sendReason: boolean;
+  /** Which form this is, stored with the message so operators can tell an RTTP request apart. Both send the reason they ask for. */
+  form: ContactFormKind;
   /** How the outcome is shown: an inline banner (contact page) or a toast (RTTP page). */
   feedback: 'banner' | 'toast';
   /** Prefix for field ids, so two forms could share a page. */
@@ -36,7 +36,7 @@ function serverText(err: unknown): string | undefined {
  * The contact form of docs/product.md §2, §5 and §8: checks run on submit, a field's error clears as
  * soon as it is edited, the button reads 'Sending...' while the message is on its way.
  */
-export function ContactForm({ reasons, sendReason, feedback, idPrefix = 'contact' }: ContactFormProps) {
+export function ContactForm({ reasons, form, feedback, idPrefix = 'contact' }: ContactFormProps) {
   const [outcome, setOutcome] = useState<{ ok: boolean; detail?: string | undefined }>();
   const {
     register,
@@ -57,9 +57,8 @@ export function ContactForm({ reasons, sendReason, feedback, idPrefix = 'contact
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(undefined);
-    const { reason, ...rest } = values;
     try {
-      const res = await contentApi.sendContact(sendReason ? { reason, ...rest } : rest);
+      const res = await contentApi.sendContact({ ...values, form });
       reset(EMPTY);
       if (feedback === 'toast') toast.success(res?.message || MSG.contactThanks);
       else setOutcome({ ok: true });

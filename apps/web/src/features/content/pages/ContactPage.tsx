@@ -26,7 +26,7 @@ export default function ContactPage() {
           <Card className="p-5 sm:p-8">
             <h2 className="text-lg font-semibold text-slate-900">Send us a message</h2>
             <p className="mt-1 mb-6 text-sm text-slate-600">All fields are required.</p>
-            <ContactForm reasons={CONTACT_PAGE_REASONS} sendReason feedback="banner" idPrefix="contact" />
+            <ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" idPrefix="contact" />
           </Card>
 
           <aside aria-labelledby="other-ways" className="space-y-4">

@@ -133,7 +133,7 @@ export default function RttpPage() {
             </p>
           </div>
           <Card className="p-5 sm:p-8">
-            <ContactForm reasons={RTTP_REASONS} sendReason={false} feedback="toast" idPrefix="rttp" />
+            <ContactForm reasons={RTTP_REASONS} form="rttp" feedback="toast" idPrefix="rttp" />
           </Card>
         </div>
       </section>
