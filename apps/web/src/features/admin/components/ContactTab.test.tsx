@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
-import { json, mockFetch, renderWithClient } from '../test/support.tsx';
+import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { ContactTab } from './ContactTab.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -20,7 +20,7 @@ describe('the contact submissions tab', () => {
   it('sends the browser’s time zone with a date filter, so days are the operator’s days', async () => {
     adminCredentials.save('ops', 'secret-password');
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const fetch = mockFetch(() => json([SUBMISSION], 200, { 'x-total-count': '1' }));
+    const fetch = mockFetch(() => json(200, [SUBMISSION], { 'x-total-count': '1' }));
     renderWithClient(<ContactTab />);
     await screen.findByText('Ravi Kumar');
     expect(String(fetch.mock.calls[0]![0])).not.toContain('tz=');
@@ -38,7 +38,7 @@ describe('the contact submissions tab', () => {
 
   it('shows the reason an RTTP request gave, and marks it as from the RTTP form', async () => {
     adminCredentials.save('ops', 'secret-password');
-    mockFetch(() => json([SUBMISSION, { ...SUBMISSION, id: 's2', form: 'contact', reason: null, name: 'No Reason' }], 200, { 'x-total-count': '2' }));
+    mockFetch(() => json(200, [SUBMISSION, { ...SUBMISSION, id: 's2', form: 'contact', reason: null, name: 'No Reason' }], { 'x-total-count': '2' }));
     renderWithClient(<ContactTab />);
     const [rttp, plain] = await screen.findAllByTestId('contact-submission');
     expect(rttp!.textContent).toContain('RTTP request');

@@ -71,10 +71,10 @@ describe('the operator panel page', () => {
   it('shows dollar revenue as its own figure (no ₹0.00 headline) and one purchase breakdown on the dashboard, the tab count and the tab', async () => {
     adminCredentials.save('ops', 'secret-password');
     mockFetch((_m, path) => {
-      if (path === '/api/admin/stats') return json(USD_STATS);
-      if (path.startsWith('/api/admin/transactions')) return json([TX], 200, { 'x-total-count': '4' });
-      if (path.startsWith('/api/contact/submissions')) return json([], 200, { 'x-total-count': '0' });
-      return json({ posts: [] });
+      if (path === '/api/admin/stats') return json(200, USD_STATS);
+      if (path.startsWith('/api/admin/transactions')) return json(200, [TX], { 'x-total-count': '4' });
+      if (path.startsWith('/api/contact/submissions')) return json(200, [], { 'x-total-count': '0' });
+      return json(200, { posts: [] });
     });
     renderPanel();
     const revenue = await screen.findByRole('list', { name: 'Revenue by currency' });
