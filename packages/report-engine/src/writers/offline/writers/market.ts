@@ -2,6 +2,7 @@
 import { ALTERNATIVES } from '../alternatives.ts';
 import { clip } from '../text-analysis.ts';
 import { assumptions, body, bullets, capitalise, confidenceNote, kusd, listing, para, table, verify } from '../blocks.ts';
+import { inSentence } from '../blocks.ts';
 import { beachhead, otherTerms, primaryUsers, termsText, trlText, type SectionWriter } from './context.ts';
 
 export const fit: SectionWriter = ({ a }) => {
@@ -189,7 +190,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
     ],
     confidence: { level: 'low', reason: 'Inputs N and S are not yet sourced.' },
     next_steps: [
-      `Source N for ${seg.name.toLowerCase()} and S from the listed sources.`,
+      `Source N for ${inSentence(seg.name)} and S from the listed sources.`,
       'Run the model with low/base/high inputs and report the range, not a point.',
     ],
   });
@@ -228,7 +229,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
   const channel = /licen/i.test(a.domain.businessModels[0] ?? '') ? 'a licensee' : 'direct sales for pilots, then a channel partner';
   return body({
     summary: [
-      `First customers: ${seg.buyer} in ${seg.name.toLowerCase()}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
+      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
       `Pricing approach: value-based, anchored on the buyer's measured saving, with a pilot price below list to reduce the buyer's risk.`,
     ],
     blocks: [
