@@ -25,7 +25,7 @@ export interface ProgressSink {
   plan?(plan: { title: string; outline: ReportOutline; usage: TokenUsage; writer: WriterIdentity }): void | Promise<void>;
   evidence?(evidence: EvidenceRecord): void | Promise<void>;
   section?(key: SectionKey, content: SectionContent, usage: TokenUsage): void | Promise<void>;
-  /** The review's findings on this run's sections (after they are written, before rendering). */
+  /** The review's findings on one section, right after the section (an empty list when it was clean). */
   review?(findings: readonly ReviewFinding[]): void | Promise<void>;
 }
 
@@ -96,11 +96,13 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
       await ports.progress?.stage?.('sections');
     },
     onEvidence: (record) => ports.progress?.evidence?.(record),
-    onSectionDone: (key, section, usage) => ports.progress?.section?.(key, section, usage),
+    onSectionDone: async (key, section, usage, findings) => {
+      await ports.progress?.section?.(key, section, usage);
+      await ports.progress?.review?.(findings);
+    },
   });
 
-  // Each section was reviewed as it was written (inside its own span); the findings are stored with the report.
-  await ports.progress?.review?.(content.review);
+  // Each section was reviewed as it was written (inside its own span); its findings went to the sink with it.
   await ports.progress?.stage?.('render');
   const all = content.sections.map((s) => `section:${s.key}`);
   const pdf = await trace.span('render', all, () =>

@@ -37,7 +37,7 @@ export interface GenerateReportContentInput {
   /** Persist the evidence before sections start (a resumed job does not search again). */
   onEvidence?: (evidence: EvidenceRecord) => void | Promise<void>;
   /** Persist each section (and its usage) as soon as it is written. */
-  onSectionDone?: (key: SectionKey, content: SectionContent, usage: TokenUsage) => void | Promise<void>;
+  onSectionDone?: (key: SectionKey, content: SectionContent, usage: TokenUsage, findings: readonly ReviewFinding[]) => void | Promise<void>;
 }
 
 export interface GeneratedReportContent {
@@ -88,6 +88,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
   const { title, outline } = planned.value;
   const evidence = researched.value;
   const usageByKey = new Map<string, TokenUsage>();
+  const findingsByKey = new Map<string, ReviewFinding[]>();
   const all = sectionsFor(input.complexity);
   const sectionSpan = (key: string) => `section:${key}`;
   const sections = await runSections({
@@ -120,12 +121,13 @@ export async function generateReportContent(input: GenerateReportContentInput): 
             r.usage,
           );
           review.push(...reviewed.findings);
+          findingsByKey.set(section.key, reviewed.findings);
           usageByKey.set(section.key, reviewed.usage);
           usage = addUsage(usage, reviewed.usage);
           return reviewed.content;
         },
       ),
-    onSectionDone: (key, content) => input.onSectionDone?.(key, content, usageByKey.get(key) ?? ZERO_USAGE),
+    onSectionDone: (key, content) => input.onSectionDone?.(key, content, usageByKey.get(key) ?? ZERO_USAGE, findingsByKey.get(key) ?? []),
   });
   const summary = sections.find((s) => s.key === EXECUTIVE_SUMMARY_KEY);
   const order = new Map(all.map((d, i) => [d.key as string, i]));
