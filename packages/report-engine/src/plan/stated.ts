@@ -77,7 +77,6 @@ export function extractNamedItems(sentences: readonly string[], max = 8): NamedI
       for (const name of splitList(m[1]!)) {
         if (!out.some((o) => o.name.toLowerCase() === name.toLowerCase())) out.push({ kind, name: clip(name, 80) });
       }
-      break;
     }
     if (out.length >= max) break;
   }

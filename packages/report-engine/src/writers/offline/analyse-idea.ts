@@ -140,7 +140,8 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
   const idea = normaliseText(ideaText);
   const sentences = splitSentences(idea);
   const field = reportPlan.field;
-  const domain = field.profile;
+  const namedLicensees = reportPlan.named.filter((n) => n.kind === 'licensee').map((n) => n.name);
+  const domain = namedLicensees.length > 0 ? { ...field.profile, licensees: [...namedLicensees, ...field.profile.licensees] } : field.profile;
   const secondary = null;
   const confidence = field.confidence;
   const cues = field.cues;
@@ -159,7 +160,9 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
   const descriptive = sentences.filter(
     (s, i) => i === 0 || (MECHANISM.test(s) && !IP_FILED.test(s) && !PROBLEM.test(s) && !/\d/.test(s)),
   );
-  const users = extractStatedUsers(idea);
+  // The customers the inventor names lead the users; the licensees they name lead the field's.
+  const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
+  const users = [...namedCustomers, ...extractStatedUsers(idea).filter((u) => !namedCustomers.some((c) => c.toLowerCase() === u.toLowerCase()))];
   const targets = extractTargets(idea);
   const isContext = (t: string) => {
     const k = t.toLowerCase();
@@ -213,7 +216,8 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
     users,
     targets,
     components: componentTerms.filter((t) => !isContext(t)),
-    applications: [...named, ...detected].slice(0, Math.max(6, named.length)),
+    // The customers the inventor names are the buyers of the first applications.
+    applications: [...named, ...detected].slice(0, Math.max(6, named.length)).map((app, i) => (namedCustomers[i] ? { ...app, buyer: namedCustomers[i]! } : app)),
     claims: claims.filter((c) => !problemStatements.includes(c)),
     contextClaims: claims.filter((c) => problemStatements.includes(c)),
     problemStatements,

@@ -5,8 +5,9 @@ import { assumptions, body, bullets, capitalise, confidenceNote, kusd, listing, 
 import { inSentence } from '../blocks.ts';
 import { beachhead, otherTerms, primaryUsers, termsText, trlText, type SectionWriter } from './context.ts';
 
-export const fit: SectionWriter = ({ a }) => {
+export const fit: SectionWriter = ({ a, reportPlan }) => {
   const early = a.trl.level <= 4;
+  const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
   return body({
     summary: [
       `At ${trlText(a.trl.level)}, the ${a.subject} suits counterparties who buy early-stage technology: ${early ? 'grant bodies, university or corporate research partners and specialist angels' : 'strategic partners, sector-specialist investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
@@ -27,6 +28,9 @@ export const fit: SectionWriter = ({ a }) => {
         ],
         'Who this suits',
       ),
+      ...(namedCustomers.length > 0
+        ? [bullets(namedCustomers.map((c) => `${capitalise(c)}: named by the inventor as customers; a licensee or partner that already sells to them is the first to approach.`), 'Customers the inventor names')]
+        : []),
       verify([
         `Named target list: the most frequent patent applicants in ${a.domain.cpc[0] ?? 'the field'}, exhibitor lists of trade fairs, and members of industry associations.`,
         'Each target\'s current products and licensing history (annual reports, press releases).',
