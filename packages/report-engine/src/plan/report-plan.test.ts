@@ -107,6 +107,16 @@ describe('the plan: what the inventor states', () => {
     expect(r.sections.find((s) => s.key === 'feasibility')!.trl!.level).toBe(5);
   });
 
+  it('does not read a search of published patent applications as a disclosure, and keeps a stated IP status', async () => {
+    const idea = `${OPTICAL_COATING} We searched published patent applications and found none with a graded nanoporous stack. The coating is patent pending.`;
+    const plan = buildReportPlan(idea, NOW);
+    expect(plan.statedIp).toMatchObject({ status: 'pending', quote: 'The coating is patent pending.' });
+    const r = await offlineReport(idea);
+    const risks = r.sections.find((s) => s.key === 'risks')!.risks!.map((x) => x.risk).join('\n');
+    expect(risks).not.toMatch(/earlier public disclosure/i);
+    expect(textOf(r.sections)).not.toMatch(/no patent filing is reported/);
+  });
+
   it('reads no TRL where none is stated', () => {
     expect(buildReportPlan(OPTICAL_COATING, NOW).trl.source).toBe('estimated');
   });

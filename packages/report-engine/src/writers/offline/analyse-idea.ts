@@ -84,7 +84,8 @@ const APPLICATION_CUES: Array<{ pattern: RegExp; name: string; buyer: string }> 
 const PROBLEM = /\b(?:problem|challenge|suffer|lack|lacks|expensive|costly|difficult|inefficien\w*|wast\w*|unsafe|shortage|cannot|unable|limited|slow|contaminat\w*|pollut\w*|losses?|lose|burden|scarce|scarcity|poor|fail\w*|risk of|exposed|bulky|missed|inconvenient|uncomfortable|painful|time-consuming|labou?r-intensive|error-prone|unreliable|inaccurate|dangerous|toxic|harmful)\b|^(?:current(?:ly)?|existing|conventional|traditional|today)\b/i;
 const MECHANISM = /\b(?:uses?|using|based on|consists? of|compris\w*|combin\w*|works by|by (?:applying|using|measuring|combining|coating|adding)|through|mechanism|integrat\w*|made (?:of|from)|coated|embedded|via|powered by|driven by|algorithm|process)\b/i;
 const IP_FILED = /\b(?:patent (?:application )?(?:filed|pending|granted|applied)|provisional (?:patent|application)|pct application|applied for (?:a )?patent|patented|filed (?:a )?patent)\b/i;
-const IP_DISCLOSED = /\b(?:publish\w*|paper|journal|conference|presented|thesis|dissertation|preprint|arxiv|poster|exhibit\w*|hackathon|demo day|open[- ]source|github|crowdfund\w*|kickstarter|news|press|sold|selling|launched)\b/i;
+// "published patent applications" (prior art the inventor searched) is not a disclosure of the idea.
+const IP_DISCLOSED = /\b(?:publish\w*(?!\s+(?:patents?|patent applications?|prior art|literature|applications?)\b)|paper|journal|conference|presented|thesis|dissertation|preprint|arxiv|poster|exhibit\w*|hackathon|demo day|open[- ]source|github|crowdfund\w*|kickstarter|news|press|sold|selling|launched)\b/i;
 const IP_OWNERSHIP = /\b(?:universit(?:y|ies)|institute|iit|college|employer|phd|postdoc|professor|research (?:group|lab)|funded by|grant|government[- ]funded|co-?founders?|co-?inventors?|our team|my team)\b/i;
 
 /** Words that tie a generic application cue to the domain's own, better-described application. */
@@ -209,7 +210,10 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
     domainCues: cues,
     trl,
     ip: {
-      filed: sentencesMatching(sentences, IP_FILED, 2),
+      filed:
+        reportPlan.statedIp && reportPlan.statedIp.status !== 'none' && !IP_FILED.test(reportPlan.statedIp.quote)
+          ? [reportPlan.statedIp.quote, ...sentencesMatching(sentences, IP_FILED, 1)]
+          : sentencesMatching(sentences, IP_FILED, 2),
       disclosed: sentencesMatching(sentences, IP_DISCLOSED, 3),
       ownership: sentencesMatching(sentences, IP_OWNERSHIP, 3),
     },
