@@ -170,6 +170,14 @@ describe('the operator panel, in the browser', () => {
     expect(pdf.suggestedFilename()).toBe(`report-${seeded.reportId}.pdf`);
     expect(readFileSync(await pdf.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
     await page.getByText('Report downloaded').waitFor();
+    // The review's findings on the report, for the operator.
+    await reports.getByTestId('admin-report-review').waitFor();
+    expect(await reports.getByTestId('admin-report-review').textContent()).toMatch(/^Review: (no findings|\d+ findings?)/);
+    if (process.env.SHOTS_DIR) {
+      const summary = reports.locator('[data-testid="admin-report-review"] summary');
+      if (await summary.count()) await summary.click();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-review-${page.viewportSize()!.width}.png`, fullPage: true });
+    }
     // Collapsing drops the details.
     await toggle.click();
     await expect.poll(() => card.getByRole('region', { name: 'Reports' }).count()).toBe(0);
@@ -305,6 +313,17 @@ describe('the operator panel, in the browser', () => {
       await page.getByRole('tabpanel').locator('h2').first().waitFor();
       await expect.poll(noSideScroll).toBe(true);
     }
+    // A member's reports with their review findings, opened, still fit the phone.
+    await tab(page, 'Users & Reports').click();
+    const card = page.getByRole('button', { name: /Grace Hopper/ });
+    await card.click();
+    const review = page.getByTestId('admin-report-review').first();
+    await review.waitFor();
+    const summary = review.locator('summary');
+    if (await summary.count()) await summary.click();
+    await expect.poll(noSideScroll).toBe(true);
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-review-${page.viewportSize()!.width}.png`, fullPage: true });
+    await card.click();
     // A post's delete, confirmed, removes it.
     await tab(page, /Press Releases/).click();
     const first = page.getByTestId('admin-post').first();

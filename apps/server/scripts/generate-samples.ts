@@ -1,6 +1,6 @@
 /**
  * Writes the three public sample reports (Basic, Advanced, Comprehensive) with the offline
- * analyst, for one fixed, realistic sample idea.
+ * analyst, one sample idea each, from three different fields (SAMPLE_IDEAS).
  *
  *   npx tsx apps/server/scripts/generate-samples.ts [output-dir]
  *
@@ -13,12 +13,31 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMPLEXITIES } from '@assay/shared';
 import { generateReport } from '@assay/report-engine';
 
-export const SAMPLE_IDEA =
-  'A low-cost ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic and fluoride from groundwater for rural households in India. ' +
-  'Many villages rely on hand pumps whose water exceeds the WHO arsenic guideline value, and existing reverse-osmosis units are expensive, waste a large share of the water and need electricity. ' +
-  'Our filter works by gravity: water passes through a clay-based ceramic candle whose pores are lined with a nanostructured iron-oxide coating that adsorbs arsenic and fluoride ions. ' +
-  'We have built a lab prototype at our university and tested it with spiked water samples, reaching below 10 µg/L arsenic for the first 500 litres. ' +
-  'A provisional patent application has been filed. We plan to run a field pilot with 50 households next year and are looking for a manufacturing partner.';
+/**
+ * One sample idea per tier, each from a different field, so the home page shows how the report
+ * follows the idea (field, standards, buyers) rather than one subject three times. The ideas are
+ * invented for the samples: realistic, but no one's real invention.
+ */
+export const SAMPLE_IDEAS = {
+  // Test and measurement.
+  basic:
+    'CellSight is a handheld instrument that measures the internal impedance and state of health of lithium-ion cells in under ten seconds, using electrochemical impedance spectroscopy at five frequencies. ' +
+    'Today cells are graded by full charge-discharge cycling, which takes hours per cell and ties up expensive cyclers. ' +
+    'We built a working prototype and validated it against a laboratory potentiostat on 200 cells, with readings within 3 % of the reference; the technology is at TRL 5. ' +
+    'Applications include battery manufacturing end-of-line testing, second-life battery grading and electric-vehicle service workshops. No patent application has been filed yet.',
+  // Medical devices.
+  advanced:
+    'PulseGuard is a soft adhesive chest patch that records a single-lead ECG for 14 days and flags atrial fibrillation episodes to the clinic through a smartphone app. ' +
+    'Patients after cardiac surgery are often discharged without monitoring, and intermittent atrial fibrillation is missed by short in-clinic recordings. ' +
+    'The patch combines a flexible printed electrode, a low-power analogue front end and an on-device detection algorithm. ' +
+    'A prototype was tested on 20 volunteers in our university hospital laboratory. Customers include cardiology departments and remote-monitoring services. A provisional patent application has been filed.',
+  // Software and AI.
+  comprehensive:
+    'LedgerLens is a software platform that reads supplier invoices and purchase orders, matches them line by line and flags likely duplicate or fraudulent payments before they are released, using a machine learning model trained on payment histories. ' +
+    'Accounts-payable teams check invoices by hand or with rule-based tools that miss near-duplicates and produce many false alarms. ' +
+    'A beta version runs with three mid-sized manufacturers, where it found duplicate payments that their existing controls had missed. ' +
+    'Customers include accounts-payable departments of mid-sized companies and outsourced finance service providers; licensees could include ERP vendors.',
+} as const;
 
 /** Fixed so the samples are reproducible byte-for-byte apart from the PDF's own ID. */
 const SAMPLE_DATE = new Date('2025-11-01T09:00:00Z');
@@ -30,19 +49,19 @@ async function main(): Promise<void> {
   for (const complexity of COMPLEXITIES) {
     const t0 = performance.now();
     // The offline analyst, and no search: the public samples send nothing anywhere (their method page says so).
-    const { sections, pdf } = await generateReport({
+    const { sections, pdf, plan, review } = await generateReport({
       reportId: `SAMPLE-${complexity.toUpperCase()}`,
-      idea: SAMPLE_IDEA,
+      idea: SAMPLE_IDEAS[complexity],
       tier: complexity,
       ports: { llm: null, evidence: [], clock: { now: () => SAMPLE_DATE } },
     });
     const file = join(outDir, `sample-${complexity}.pdf`);
     writeFileSync(file, pdf);
-    console.log(`${file}: ${sections.length} sections, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`);
+    console.log(`${file}: ${plan.field.label}, ${sections.length} sections, ${review.length} review findings, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`);
   }
 }
 
-// Run only when executed, not when imported (e.g. for SAMPLE_IDEA).
+// Run only when executed, not when imported (e.g. for SAMPLE_IDEAS).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((err: unknown) => {
     console.error(err);

@@ -2,7 +2,7 @@
  * The engine's one entry: an idea and a tier in, the report's content and PDF out, through the
  * ports it is given (the model or none, the evidence sources, a progress sink, a clock).
  *
- *   plan ‖ evidence → sections (executive summary last) → review → render
+ *   plan ‖ evidence → sections, each reviewed as it is written (executive summary last) → render
  *
  * Everything a resumed job needs is handed to the progress sink the moment it exists (the plan,
  * the evidence, each section), and given back in `resume`: nothing is written or searched twice.
@@ -14,6 +14,7 @@ import { renderReportPdf } from './pdf/render-report-pdf.ts';
 import { generateReportContent, type GeneratedReportContent } from './pipeline/generate-report-content.ts';
 import { Trace, type Span } from './pipeline/trace.ts';
 import { reportWriterFor } from './writers/create-report-writer.ts';
+import type { ReviewFinding } from './review/review.ts';
 import type { StructuredLlm } from './writers/llm/structured-llm.ts';
 
 export type ReportStage = 'plan' | 'sections' | 'render';
@@ -24,6 +25,8 @@ export interface ProgressSink {
   plan?(plan: { title: string; outline: ReportOutline; usage: TokenUsage; writer: WriterIdentity }): void | Promise<void>;
   evidence?(evidence: EvidenceRecord): void | Promise<void>;
   section?(key: SectionKey, content: SectionContent, usage: TokenUsage): void | Promise<void>;
+  /** The review's findings on one section, right after the section (an empty list when it was clean). */
+  review?(findings: readonly ReviewFinding[]): void | Promise<void>;
 }
 
 export interface ReportPorts {
@@ -93,10 +96,13 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
       await ports.progress?.stage?.('sections');
     },
     onEvidence: (record) => ports.progress?.evidence?.(record),
-    onSectionDone: (key, section, usage) => ports.progress?.section?.(key, section, usage),
+    onSectionDone: async (key, section, usage, findings) => {
+      await ports.progress?.section?.(key, section, usage);
+      await ports.progress?.review?.(findings);
+    },
   });
 
-  // A review stage checking the sections against the plan and the evidence goes here, before rendering.
+  // Each section was reviewed as it was written (inside its own span); its findings went to the sink with it.
   await ports.progress?.stage?.('render');
   const all = content.sections.map((s) => `section:${s.key}`);
   const pdf = await trace.span('render', all, () =>

@@ -20,4 +20,6 @@ export { createLlm } from './writers/create-report-writer.ts';
 export { llmConfigSchema, type LlmConfigInput } from './writers/config.ts';
 export type { StructuredLlm } from './writers/llm/structured-llm.ts';
 export { createEvidenceSources, evidenceConfigSchema, type EvidenceConfigInput } from './evidence/config.ts';
+export { buildReportPlan, type ReportPlan, type Assumptions } from './plan/report-plan.ts';
+export { FINDING_KINDS, type FindingKind, type ReviewFinding } from './review/review.ts';
 export { criticalPathMs, wallMs, type Span } from './pipeline/trace.ts';

@@ -12,6 +12,9 @@ import { evidenceForSection } from '../evidence/citations.ts';
 import type { EvidenceRecord, EvidenceSource } from '../evidence/evidence.ts';
 import { gatherEvidence } from '../evidence/gather-evidence.ts';
 import { runSections } from './run-sections.ts';
+import { buildReportPlan, type ReportPlan } from '../plan/report-plan.ts';
+import type { ReviewFinding } from '../review/review.ts';
+import { reviewSection } from '../review/review-section.ts';
 import { Trace } from './trace.ts';
 
 export interface GenerateReportContentInput {
@@ -34,10 +37,14 @@ export interface GenerateReportContentInput {
   /** Persist the evidence before sections start (a resumed job does not search again). */
   onEvidence?: (evidence: EvidenceRecord) => void | Promise<void>;
   /** Persist each section (and its usage) as soon as it is written. */
-  onSectionDone?: (key: SectionKey, content: SectionContent, usage: TokenUsage) => void | Promise<void>;
+  onSectionDone?: (key: SectionKey, content: SectionContent, usage: TokenUsage, findings: readonly ReviewFinding[]) => void | Promise<void>;
 }
 
 export interface GeneratedReportContent {
+  /** The plan every section followed (field, name, stated facts, the one assumptions object). */
+  plan: ReportPlan;
+  /** What the review found in this run's sections, and what was done about each finding. */
+  review: ReviewFinding[];
   title: string;
   outline: ReportOutline;
   evidence: EvidenceRecord;
@@ -51,10 +58,13 @@ export interface GeneratedReportContent {
 export async function generateReportContent(input: GenerateReportContentInput): Promise<GeneratedReportContent> {
   const trace = input.trace ?? new Trace();
   let usage = ZERO_USAGE;
+  // The plan is fixed once, before anything is written; deterministic, so a resumed job rebuilds the same one.
+  const plan = buildReportPlan(input.idea, (input.now ?? (() => new Date()))());
+  const review: ReviewFinding[] = [];
   const planning = input.outline
     ? Promise.resolve(input.outline)
     : trace.span('plan', [], async () => {
-        const o = await input.writer.generateOutline({ idea: input.idea, complexity: input.complexity, signal: input.signal });
+        const o = await input.writer.generateOutline({ idea: input.idea, complexity: input.complexity, plan, signal: input.signal });
         usage = addUsage(usage, o.usage);
         await input.onOutline?.(o.title, o.outline, o.usage);
         return { title: o.title, outline: o.outline };
@@ -78,6 +88,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
   const { title, outline } = planned.value;
   const evidence = researched.value;
   const usageByKey = new Map<string, TokenUsage>();
+  const findingsByKey = new Map<string, ReviewFinding[]>();
   const all = sectionsFor(input.complexity);
   const sectionSpan = (key: string) => `section:${key}`;
   const sections = await runSections({
@@ -90,7 +101,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
         sectionSpan(section.key),
         section.key === EXECUTIVE_SUMMARY_KEY ? all.filter((s) => s.key !== section.key).map((s) => sectionSpan(s.key)) : ['plan', 'evidence'],
         async () => {
-          const r = await input.writer.generateSection({
+          const request = {
             idea: input.idea,
             title,
             complexity: input.complexity,
@@ -98,15 +109,28 @@ export async function generateReportContent(input: GenerateReportContentInput): 
             outline,
             priorSections: section.key === EXECUTIVE_SUMMARY_KEY ? completed : undefined,
             evidence: evidenceForSection(section.key, evidence),
+            plan,
             signal: input.signal,
-          });
-          usageByKey.set(section.key, r.usage);
-          usage = addUsage(usage, r.usage);
-          return r.content;
+          };
+          const r = await input.writer.generateSection(request);
+          // Review at once, inside this section's span: flagged sections are rewritten in parallel with the others.
+          const reviewed = await reviewSection(
+            r.content,
+            { plan, idea: input.idea, evidence: request.evidence },
+            input.writer.offline ? null : (findings) => input.writer.generateSection({ ...request, reviewFindings: findings }),
+            r.usage,
+          );
+          review.push(...reviewed.findings);
+          findingsByKey.set(section.key, reviewed.findings);
+          usageByKey.set(section.key, reviewed.usage);
+          usage = addUsage(usage, reviewed.usage);
+          return reviewed.content;
         },
       ),
-    onSectionDone: (key, content) => input.onSectionDone?.(key, content, usageByKey.get(key) ?? ZERO_USAGE),
+    onSectionDone: (key, content) => input.onSectionDone?.(key, content, usageByKey.get(key) ?? ZERO_USAGE, findingsByKey.get(key) ?? []),
   });
   const summary = sections.find((s) => s.key === EXECUTIVE_SUMMARY_KEY);
-  return { title, outline, evidence, sections, preview: summary ? executiveSummaryPreview(summary) : '', usage };
+  const order = new Map(all.map((d, i) => [d.key as string, i]));
+  review.sort((x, y) => (order.get(x.section) ?? 0) - (order.get(y.section) ?? 0));
+  return { plan, review, title, outline, evidence, sections, preview: summary ? executiveSummaryPreview(summary) : '', usage };
 }

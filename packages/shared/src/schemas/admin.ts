@@ -31,6 +31,15 @@ export const adminUserView = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserView>;
 
+/** One finding of the report engine's review: the section, what was wrong, what was done. */
+export const adminReviewFinding = z.object({
+  section: z.string(),
+  kind: z.string(),
+  detail: z.string(),
+  resolution: z.enum(['rewritten', 'fixed-by-rule', 'open']),
+});
+export type AdminReviewFinding = z.infer<typeof adminReviewFinding>;
+
 export const adminReportView = z.object({
   id: z.string(),
   title: z.string(),
@@ -38,6 +47,8 @@ export const adminReportView = z.object({
   plan_name: z.string(),
   file_url: z.string().nullable(),
   status: z.string(),
+  /** The review's findings (at most 50), or null before the review ran. */
+  review: z.array(adminReviewFinding).nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportView>;
 

@@ -90,6 +90,8 @@ describe('operator calls', () => {
     const reports = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/reports`, headers: ops })).json<AdminReport[]>();
     expect(reports).toHaveLength(2);
     expect(reports.every((r) => r.status === 'completed' && r.file_url === `/api/reports/${r.id}/download` && r.plan_name === 'Basic')).toBe(true);
+    // The review ran on every section: its findings (possibly none) are there for the operator.
+    expect(reports.every((r) => Array.isArray(r.review))).toBe(true);
     const txs = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/transactions`, headers: ops })).json<Transaction[]>();
     expect(txs).toHaveLength(1);
     expect(txs[0]).toMatchObject({ status: 'active', plan_name: 'pro', amount_paid: proOrder.amount, currency: 'INR', user_email: a.email });

@@ -226,6 +226,13 @@ describe('the report worker with a model over HTTP', () => {
       expect(r.status).toBe('completed');
       expect(llm.requests.length - callsBefore).toBe(1);
       expect(searches()).toBe(searchesBefore);
+      // The review's findings were stored section by section, across both attempts.
+      const review = await t.db.query<{ review_findings: Array<{ section: string; kind: string; resolution: string }> | null }>('SELECT review_findings FROM reports WHERE id = $1', [started.id]);
+      const findings = review.rows[0]!.review_findings!;
+      expect(Array.isArray(findings)).toBe(true);
+      expect(findings.some((f) => f.section === 'executive_summary')).toBe(true);
+      expect(findings.some((f) => f.section !== 'executive_summary')).toBe(true);
+      expect(findings.every((f) => ['rewritten', 'fixed-by-rule', 'open'].includes(f.resolution))).toBe(true);
       const pdf = await t.app.inject({ method: 'GET', url: r.pdf_url!, headers: m.auth });
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'assay-pdf-')), 'r.pdf');
       writeFileSync(file, pdf.rawPayload);

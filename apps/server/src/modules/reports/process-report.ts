@@ -97,6 +97,19 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
           lease.write(async (tx) => {
             await tx.query('UPDATE reports SET evidence = $2, updated_at = now() WHERE id = $1', [report.id, JSON.stringify(evidence)]);
           }),
+        review: (findings) =>
+          lease.write(async (tx) => {
+            // Per section, as it is written: a section's findings replace any earlier ones for it; the others stay.
+            const sections = [...new Set(findings.map((f) => f.section))];
+            await tx.query(
+              `UPDATE reports SET review_findings = COALESCE(
+                        (SELECT jsonb_agg(f) FROM jsonb_array_elements(reports.review_findings) f WHERE NOT (f->>'section' = ANY($3::text[]))),
+                        '[]'::jsonb) || $2::jsonb,
+                      updated_at = now()
+                WHERE id = $1`,
+              [report.id, JSON.stringify(findings), sections],
+            );
+          }),
         section: (key, section, usage) =>
           lease.write(async (tx) => {
             const r = await tx.query(

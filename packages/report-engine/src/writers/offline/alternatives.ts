@@ -98,6 +98,35 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
     { approach: 'Manual labour', how: 'Operators perform the task.', strengths: 'Flexible.', weaknesses: 'Labour cost, safety, consistency.' },
     IN_HOUSE,
   ],
+  measurement: [
+    { approach: 'Established bench instruments and reference test methods', how: 'The test the industry already accepts, run on laboratory instruments by trained staff.', strengths: 'Accepted by standards and customers; traceable calibration.', weaknesses: 'Time per test, cost of the instrument, need for a laboratory.' },
+    { approach: 'Sampling and off-line testing by a service laboratory', how: 'Samples are sent out and results come back later.', strengths: 'No capital purchase.', weaknesses: 'Delay, sampling error, cost per test.' },
+    { approach: 'Built-in monitoring of the equipment under test', how: 'The product\'s own electronics estimate the quantity indirectly.', strengths: 'No extra hardware.', weaknesses: 'Indirect, less accurate, not independent.' },
+    IN_HOUSE,
+  ],
+  optics: [
+    { approach: 'Established optical components and coating designs', how: 'Standard components bought from optical suppliers.', strengths: 'Qualified, available, priced by volume.', weaknesses: 'Performance or durability limits the idea may overcome.' },
+    { approach: 'Alternative optical designs or materials', how: 'Different layer stacks, surface structures or materials aiming at the same effect.', strengths: 'Some may be further along qualification.', weaknesses: 'Check their cost, durability and scalability.' },
+    { approach: 'System-level workaround', how: 'Compensating in the host product (more elements, software correction, shielding).', strengths: 'No new component supplier.', weaknesses: 'Size, weight, cost or complexity.' },
+    IN_HOUSE,
+  ],
+  space: [
+    { approach: 'Flight-proven subsystems from established suppliers', how: 'Qualified parts with heritage on earlier missions or aircraft.', strengths: 'Heritage, accepted by mission assurance.', weaknesses: 'Cost, mass, lead time, older technology.' },
+    { approach: 'Adapted commercial (COTS) components', how: 'Industrial parts screened and tested for the environment.', strengths: 'Low price, fast.', weaknesses: 'Reliability and radiation tolerance to prove.' },
+    IN_HOUSE,
+  ],
+  diagnostics: [
+    { approach: 'Central-laboratory reference method', how: 'The accepted test run on laboratory analysers by trained staff.', strengths: 'Accepted performance and reimbursement.', weaknesses: 'Turnaround time, logistics, cost per result.' },
+    { approach: 'Existing rapid or point-of-care tests', how: 'Simpler tests used near the patient.', strengths: 'Speed, low cost.', weaknesses: 'Lower sensitivity or specificity (to verify for the analyte).' },
+    { approach: 'Clinical judgement without a test', how: 'Decisions made from symptoms and history.', strengths: 'No cost.', weaknesses: 'Missed or late diagnoses.' },
+    IN_HOUSE,
+  ],
+  storage: [
+    { approach: 'Incumbent cell chemistry of the segment', how: 'The dominant chemistry bought from established cell makers.', strengths: 'Scale, falling costs, bankability.', weaknesses: 'Specific limits (materials, safety, cycle life) the idea may address.' },
+    { approach: 'Other emerging storage routes', how: 'Alternative chemistries or storage principles pursuing the same improvement.', strengths: 'Some may be further advanced.', weaknesses: 'Check their cost and maturity.' },
+    { approach: 'Oversizing or system-level management', how: 'More capacity or smarter management of existing cells.', strengths: 'No new chemistry to qualify.', weaknesses: 'Cost, weight, space.' },
+    IN_HOUSE,
+  ],
   general: [
     { approach: 'The incumbent solution used today', how: 'Whatever product or process the named users rely on now (to identify in interviews).', strengths: 'Known, available.', weaknesses: 'The shortcomings the idea targets.' },
     { approach: 'Alternative new technologies', how: 'Other innovations aiming at the same problem.', strengths: 'Unknown until searched.', weaknesses: 'Unknown until searched.' },

@@ -8,7 +8,7 @@ const trlOf = (text: string) => estimateTrl(splitSentences(text)).level;
 describe('offline analyst: reading an idea', () => {
   it.each([
     ['A wearable ECG patch for patients after cardiac surgery that detects atrial fibrillation at home and alerts the clinic.', 'medtech'],
-    ['Sodium-ion battery cells with a hard-carbon anode for stationary energy storage and solar microgrids.', 'energy'],
+    ['Sodium-ion battery cells with a hard-carbon anode for stationary energy storage and solar microgrids.', 'storage'],
     ['A gravity-fed filter that removes arsenic and fluoride from groundwater to give villages safe drinking water.', 'water'],
     ['A mobile app with a deep learning model that diagnoses crop diseases from smartphone photos, offered as SaaS to agronomists.', 'software'],
     ['A biodegradable polymer coating made from chitosan that replaces plastic film in food packaging.', 'materials'],

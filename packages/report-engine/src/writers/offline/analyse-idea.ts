@@ -3,11 +3,11 @@
  * domain, maturity, IP cues, users, applications and claims. Pure and deterministic.
  */
 import type { ConfidenceLevel } from '../../content/report-content.ts';
-import { DOMAINS, GENERAL_DOMAIN, type DomainApplication, type DomainProfile } from './domains.ts';
+import type { DomainApplication, DomainProfile } from './domains.ts';
 import { estimateTrl, type TrlEstimate } from './maturity.ts';
+import { buildReportPlan, type ReportPlan } from '../../plan/report-plan.ts';
 import {
   clip,
-  countCue,
   extractClaims,
   extractKeyTerms,
   extractStatedUsers,
@@ -77,37 +77,16 @@ const APPLICATION_CUES: Array<{ pattern: RegExp; name: string; buyer: string }> 
   { pattern: /\bconstruction sites?\b|\bbuilders?\b|\bcontractors?\b/i, name: 'Construction', buyer: 'contractors and developers' },
   { pattern: /\bpharmac(?:y|ies)\b/i, name: 'Pharmacies', buyer: 'pharmacy chains' },
   { pattern: /\bsmartphones?\b|\bmobile phones?\b/i, name: 'Smartphone users', buyer: 'consumers, via app stores' },
+  { pattern: /\bpackag(?:e|es|ing)\b/i, name: 'Packaging', buyer: 'converters and consumer brands' },
   { pattern: /\bindustr(?:y|ies|ial)\b|\beffluent\b/i, name: 'Industrial users', buyer: 'plant environmental and operations managers' },
 ];
 
 const PROBLEM = /\b(?:problem|challenge|suffer|lack|lacks|expensive|costly|difficult|inefficien\w*|wast\w*|unsafe|shortage|cannot|unable|limited|slow|contaminat\w*|pollut\w*|losses?|lose|burden|scarce|scarcity|poor|fail\w*|risk of|exposed|bulky|missed|inconvenient|uncomfortable|painful|time-consuming|labou?r-intensive|error-prone|unreliable|inaccurate|dangerous|toxic|harmful)\b|^(?:current(?:ly)?|existing|conventional|traditional|today)\b/i;
 const MECHANISM = /\b(?:uses?|using|based on|consists? of|compris\w*|combin\w*|works by|by (?:applying|using|measuring|combining|coating|adding)|through|mechanism|integrat\w*|made (?:of|from)|coated|embedded|via|powered by|driven by|algorithm|process)\b/i;
 const IP_FILED = /\b(?:patent (?:application )?(?:filed|pending|granted|applied)|provisional (?:patent|application)|pct application|applied for (?:a )?patent|patented|filed (?:a )?patent)\b/i;
-const IP_DISCLOSED = /\b(?:publish\w*|paper|journal|conference|presented|thesis|dissertation|preprint|arxiv|poster|exhibit\w*|hackathon|demo day|open[- ]source|github|crowdfund\w*|kickstarter|news|press|sold|selling|launched)\b/i;
+// "published patent applications" (prior art the inventor searched) is not a disclosure of the idea.
+const IP_DISCLOSED = /\b(?:publish\w*(?!\s+(?:patents?|patent applications?|prior art|literature|applications?)\b)|paper|journal|conference|presented|thesis|dissertation|preprint|arxiv|poster|exhibit\w*|hackathon|demo day|open[- ]source|github|crowdfund\w*|kickstarter|news|press|sold|selling|launched)\b/i;
 const IP_OWNERSHIP = /\b(?:universit(?:y|ies)|institute|iit|college|employer|phd|postdoc|professor|research (?:group|lab)|funded by|grant|government[- ]funded|co-?founders?|co-?inventors?|our team|my team)\b/i;
-
-function detectDomain(text: string): { domain: DomainProfile; secondary: DomainProfile | null; confidence: ConfidenceLevel; cues: string[] } {
-  const lower = text.toLowerCase();
-  const scores = DOMAINS.filter((d) => d.id !== 'general').map((d) => {
-    let score = 0;
-    const hits: string[] = [];
-    for (const cue of d.cues) {
-      const n = countCue(lower, cue);
-      if (n > 0) {
-        score += Math.min(n, 3) * (cue.includes(' ') ? 2 : 1);
-        hits.push(cue.trim());
-      }
-    }
-    return { domain: d, score, hits };
-  });
-  scores.sort((a, b) => b.score - a.score);
-  const [best, second] = scores;
-  if (!best || best.score === 0) return { domain: GENERAL_DOMAIN, secondary: null, confidence: 'low', cues: [] };
-  const margin = best.score - (second?.score ?? 0);
-  const confidence: ConfidenceLevel = best.score >= 4 && margin >= 2 ? 'high' : best.score >= 2 ? 'medium' : 'low';
-  const secondary = second && second.score >= 2 && second.score * 2 >= best.score ? second.domain : null;
-  return { domain: best.domain, secondary, confidence, cues: best.hits.slice(0, 8) };
-}
 
 /** Words that tie a generic application cue to the domain's own, better-described application. */
 const APPLICATION_KEYS: Record<string, RegExp> = {
@@ -142,6 +121,13 @@ function detectApplications(text: string, domain: DomainProfile): Array<DomainAp
   return out.slice(0, 6);
 }
 
+/** The buyer for an application the inventor named: the field's buyer for the closest application, else its first buyer. */
+function primaryBuyerFor(name: string, domain: DomainProfile): string {
+  const word = name.toLowerCase().split(/\s+/).find((w) => w.length > 3) ?? '';
+  const match = domain.applications.find((d) => word && d.name.toLowerCase().includes(word));
+  return match?.buyer ?? domain.buyers[0] ?? 'the named users';
+}
+
 function sentencesMatching(sentences: string[], re: RegExp, max: number): string[] {
   return sentences.filter((s) => re.test(s)).slice(0, max).map((s) => clip(s, 240));
 }
@@ -150,14 +136,20 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-export function analyseIdea(ideaText: string): IdeaAnalysis {
+/** Reads the idea under the report's plan (field, name, TRL fixed there); without one, builds it. */
+export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildReportPlan(ideaText, new Date())): IdeaAnalysis {
   const idea = normaliseText(ideaText);
   const sentences = splitSentences(idea);
-  const { domain, secondary, confidence, cues } = detectDomain(idea);
+  const field = reportPlan.field;
+  const namedLicensees = reportPlan.named.filter((n) => n.kind === 'licensee').map((n) => n.name);
+  const domain = namedLicensees.length > 0 ? { ...field.profile, licensees: [...namedLicensees, ...field.profile.licensees] } : field.profile;
+  const secondary = null;
+  const confidence = field.confidence;
+  const cues = field.cues;
   const cueWords = cues.map((c) => c.toLowerCase().split(' ')[0]!);
   const keyTerms = extractKeyTerms(idea, 8, cueWords);
   const fallbackSubject = keyTerms[0] ?? 'the proposed technology';
-  const subject = extractSubject(sentences[0] ?? idea, fallbackSubject);
+  const subject = reportPlan.productName ?? (reportPlan.subject || extractSubject(sentences[0] ?? idea, fallbackSubject));
   // The subject leads the key terms so every section names the technology the same way.
   const subjectWords = new Set(subject.toLowerCase().split(/\s+/));
   const overlapsSubject = (t: string) => {
@@ -169,7 +161,9 @@ export function analyseIdea(ideaText: string): IdeaAnalysis {
   const descriptive = sentences.filter(
     (s, i) => i === 0 || (MECHANISM.test(s) && !IP_FILED.test(s) && !PROBLEM.test(s) && !/\d/.test(s)),
   );
-  const users = extractStatedUsers(idea);
+  // The customers the inventor names lead the users; the licensees they name lead the field's.
+  const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
+  const users = [...namedCustomers, ...extractStatedUsers(idea).filter((u) => !namedCustomers.some((c) => c.toLowerCase() === u.toLowerCase()))];
   const targets = extractTargets(idea);
   const isContext = (t: string) => {
     const k = t.toLowerCase();
@@ -195,7 +189,14 @@ export function analyseIdea(ideaText: string): IdeaAnalysis {
   const problemStatements = sentencesMatching(sentences, PROBLEM, 3);
   const titleCore = capitalise(subject);
   const purpose = users[0] && !titleCore.toLowerCase().includes(users[0].toLowerCase()) ? ` for ${users[0]}` : '';
-  const title = clip(`${titleCore}${purpose}`, 100);
+  const title = clip(reportPlan.productName ? `${reportPlan.productName}${purpose}` : `${titleCore}${purpose}`, 100);
+  const estimated = estimateTrl(sentences);
+  const trl: TrlEstimate =
+    reportPlan.trl.source === 'stated'
+      ? { ...estimated, level: reportPlan.trl.level, evidence: [`Stated by the inventor: “${reportPlan.trl.quote}”`, ...estimated.evidence.filter((e) => e !== reportPlan.trl.quote)].slice(0, 4), confidence: reportPlan.trl.confidence, reason: reportPlan.trl.reason }
+      : estimated;
+  const named = reportPlan.named.filter((n) => n.kind === 'application').map((n) => ({ name: capitalise(n.name), buyer: primaryBuyerFor(n.name, domain), fromIdea: true }));
+  const detected = detectApplications(idea, domain).filter((x) => !named.some((n) => n.name.toLowerCase() === x.name.toLowerCase()));
   return {
     idea,
     sentences,
@@ -207,16 +208,20 @@ export function analyseIdea(ideaText: string): IdeaAnalysis {
     secondary,
     domainConfidence: confidence,
     domainCues: cues,
-    trl: estimateTrl(sentences),
+    trl,
     ip: {
-      filed: sentencesMatching(sentences, IP_FILED, 2),
+      filed:
+        reportPlan.statedIp && reportPlan.statedIp.status !== 'none' && !IP_FILED.test(reportPlan.statedIp.quote)
+          ? [reportPlan.statedIp.quote, ...sentencesMatching(sentences, IP_FILED, 1)]
+          : sentencesMatching(sentences, IP_FILED, 2),
       disclosed: sentencesMatching(sentences, IP_DISCLOSED, 3),
       ownership: sentencesMatching(sentences, IP_OWNERSHIP, 3),
     },
     users,
     targets,
     components: componentTerms.filter((t) => !isContext(t)),
-    applications: detectApplications(idea, domain),
+    // The customers the inventor names are the buyers of the first applications.
+    applications: [...named, ...detected].slice(0, Math.max(6, named.length)).map((app, i) => (namedCustomers[i] ? { ...app, buyer: namedCustomers[i]! } : app)),
     claims: claims.filter((c) => !problemStatements.includes(c)),
     contextClaims: claims.filter((c) => problemStatements.includes(c)),
     problemStatements,

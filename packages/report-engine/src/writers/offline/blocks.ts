@@ -81,3 +81,21 @@ export const range = (lo: number, hi: number) => `${kusd(lo)}–${kusd(hi)}`;
 export function shortName(name: string): string {
   return name.split('(')[0]!.trim();
 }
+
+/** "a" or "an" before a word or phrase, by how it is spoken (acronyms by their letters). */
+export function article(phrase: string): 'a' | 'an' {
+  const w = phrase.trim().split(/[\s-]+/)[0] ?? '';
+  if (/^(?:[AEFHILMNORSX]|[0-9]*8|11|18)(?:[A-Z0-9]*)$/.test(w) && w === w.toUpperCase() && w.length <= 5) return 'an';
+  if (/^[A-Z0-9]{2,5}$/.test(w)) return 'a';
+  if (/^(?:uni|use|usu|uti|eu|one|once|ubiq)/i.test(w)) return 'a';
+  if (/^(?:hour|honest|honou?r|heir)/i.test(w)) return 'an';
+  return /^[aeiou]/i.test(w) ? 'an' : 'a';
+}
+
+/** A name inside a sentence: lower-case its first letter unless it starts with an acronym or a coined name (AR, VoltScope). */
+export function inSentence<T extends string | undefined>(name: T): T {
+  if (name === undefined) return name;
+  const first = name.split(/\s+/)[0] ?? '';
+  if (/^[A-Z0-9]{2,}/.test(first) || /[a-z][A-Z]/.test(first)) return name;
+  return (name.charAt(0).toLowerCase() + name.slice(1)) as T;
+}

@@ -22,6 +22,11 @@ export type DomainId =
   | 'construction'
   | 'consumer'
   | 'industrial'
+  | 'measurement'
+  | 'optics'
+  | 'space'
+  | 'diagnostics'
+  | 'storage'
   | 'general';
 
 export interface DomainRegime {
@@ -297,13 +302,12 @@ export const DOMAINS: DomainProfile[] = [
         implication: 'The customer qualifies the material against its own standards; expect long qualification cycles.',
       },
     ],
-    standards: ['ISO 527 / ASTM D638 (tensile properties of plastics)', 'ASTM B117 / ISO 9227 (salt-spray corrosion)', 'EN 13432 / ASTM D6400 (compostability)', 'ISO 14040/14044 (life-cycle assessment)'],
+    standards: ['ASTM B117 / ISO 9227 (salt-spray corrosion)', 'ISO 2409 / ASTM D3359 (adhesion of coatings)', 'ISO 14040/14044 (life-cycle assessment)'],
     businessModels: ['material or additive sales to converters', 'licence of the process to an established producer', 'joint development with an end-user brand', 'tolling production with a contract manufacturer'],
     licensees: ['established material producers and compounders', 'converters and formulators', 'end-user brands with material-qualification teams', 'specialty chemical companies'],
     partners: ['university or national materials laboratories', 'pilot-scale production facilities', 'accredited testing laboratories', 'equipment makers for the process'],
     buyers: ['R&D and procurement of converters', 'end-user brands', 'OEM engineering teams'],
     applications: [
-      { name: 'Packaging', buyer: 'converters and consumer brands' },
       { name: 'Industrial components and coatings', buyer: 'OEM engineering and procurement' },
       { name: 'Construction and infrastructure', buyer: 'specifiers and contractors' },
       { name: 'Electronics and energy devices', buyer: 'device manufacturers' },

@@ -14,7 +14,7 @@ import type {
   ReportWriter,
 } from '../report-writer.ts';
 import { analyseIdea, type IdeaAnalysis } from './analyse-idea.ts';
-import { buildPlanningModel } from './planning-model.ts';
+import { buildReportPlan, type ReportPlan } from '../../plan/report-plan.ts';
 import { clip } from './text-analysis.ts';
 import { buildRiskRegister, type WriterContext } from './writers/context.ts';
 import { SECTION_WRITERS } from './writers/index.ts';
@@ -43,12 +43,13 @@ function outlineFrom(a: IdeaAnalysis) {
 
 export function createOfflineWriter(): ReportWriter {
   // Analysis is pure and cheap, but 34 sections share it: memoise the last idea.
-  let cached: { idea: string; ctx: Omit<WriterContext, 'complexity' | 'priorSections' | 'evidence'> } | null = null;
-  const contextFor = (idea: string) => {
-    if (cached?.idea !== idea) {
-      const a = analyseIdea(idea);
-      const plan = buildPlanningModel(a.trl.level, a.domain);
-      cached = { idea, ctx: { a, plan, risks: buildRiskRegister(a, plan) } };
+  let cached: { idea: string; reportPlan: ReportPlan; ctx: Omit<WriterContext, 'complexity' | 'priorSections' | 'evidence'> } | null = null;
+  const contextFor = (idea: string, given?: ReportPlan) => {
+    if (cached?.idea !== idea || (given && cached.reportPlan !== given)) {
+      const reportPlan = given ?? buildReportPlan(idea, new Date());
+      const a = analyseIdea(idea, reportPlan);
+      const plan = reportPlan.assumptions.model;
+      cached = { idea, reportPlan, ctx: { a, plan, reportPlan, risks: buildRiskRegister(a, plan) } };
     }
     return cached.ctx;
   };
@@ -59,14 +60,14 @@ export function createOfflineWriter(): ReportWriter {
     offline: true,
     async generateOutline(input: GenerateOutlineInput): Promise<GenerateOutlineResult> {
       input.signal?.throwIfAborted();
-      const outline = outlineFrom(contextFor(input.idea).a);
+      const outline = outlineFrom(contextFor(input.idea, input.plan).a);
       return { title: outline.title, outline, usage: { ...ZERO_USAGE }, promptVersion: PROMPT_VERSION_LABEL };
     },
     async generateSection(input: GenerateSectionInput): Promise<GenerateSectionResult> {
       input.signal?.throwIfAborted();
       const write = SECTION_WRITERS[input.section.key];
       const evidence = input.evidence ?? [];
-      const draft = write({ ...contextFor(input.idea), complexity: input.complexity, priorSections: input.priorSections ?? [], evidence });
+      const draft = write({ ...contextFor(input.idea, input.plan), complexity: input.complexity, priorSections: input.priorSections ?? [], evidence });
       // Same contract as an LLM: a writer bug surfaces here as a validation error, not in the PDF.
       const content = sectionSchemaWithEvidence(input.section.key, evidence).parse(draft);
       return {

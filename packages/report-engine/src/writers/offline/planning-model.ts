@@ -19,6 +19,11 @@ const ACCOUNT_PLACEHOLDERS: Record<DomainId, { revenuePerAccountKusd: number; fi
   construction: { revenuePerAccountKusd: 40, firstYearAccounts: 3, growth: 2 },
   consumer: { revenuePerAccountKusd: 20, firstYearAccounts: 10, growth: 2.2 },
   industrial: { revenuePerAccountKusd: 50, firstYearAccounts: 3, growth: 2 },
+  measurement: { revenuePerAccountKusd: 35, firstYearAccounts: 5, growth: 2 },
+  optics: { revenuePerAccountKusd: 50, firstYearAccounts: 3, growth: 2 },
+  space: { revenuePerAccountKusd: 150, firstYearAccounts: 1, growth: 2 },
+  diagnostics: { revenuePerAccountKusd: 30, firstYearAccounts: 5, growth: 2.2 },
+  storage: { revenuePerAccountKusd: 80, firstYearAccounts: 2, growth: 2 },
   general: { revenuePerAccountKusd: 30, firstYearAccounts: 3, growth: 2 },
 };
 
@@ -48,8 +53,14 @@ export interface PlanningModel {
   commercialSpendPct: number;
   fixedOpexKusd: number;
   years: PlanningYear[];
-  scenarios: Array<{ name: string; growth: number; revenueFactor: number; cumulative5: number }>;
+  /** Each scenario's own assumptions; they differ, so their results differ. */
+  scenarios: Array<{ name: string; spendFactor: number; launchYear: number; firstYearAccounts: number; growth: number; revenueFactor: number; years: PlanningYear[]; cumulative5: number }>;
+  /** Operating break-even in accounts; null when the contribution per account is too thin to claim one. */
   breakEvenAccounts: number | null;
+  /** Why there is no break-even figure, when there is none. */
+  breakEvenNote: string | null;
+  /** First quarter of revenue, counted from the start of year 1 (the roadmap's quarter). */
+  firstRevenueQuarter: number;
   paybackYear: number | null;
   licenceLed: boolean;
 }
@@ -93,25 +104,32 @@ export function buildPlanningModel(trl: number, domain: DomainProfile): Planning
     revenuePerAccountKusd: placeholder.revenuePerAccountKusd,
     firstYearAccounts: placeholder.firstYearAccounts,
     grossMarginPct: round(mid(domain.grossMarginPct)),
-    commercialSpendPct: 25,
+    // Sales spend cannot exceed half the gross margin in a sane plan (a 20 % margin business cannot spend 25 % on sales).
+    commercialSpendPct: Math.min(25, Math.floor(round(mid(domain.grossMarginPct)) / 2)),
     fixedOpexKusd: round(mid(domain.trlStepCostKusd) * 0.5),
   };
   const devTotal = mid(devCostKusd);
   const years = project(base, devTotal, devYears, launchYear, placeholder.growth);
-  // Scenarios vary the commercial inputs only (same development plan), so they order sensibly.
+  // Scenarios differ in their assumptions: launch timing, adoption and price.
   const scenarioDefs = [
-    { name: 'Conservative', growth: Math.max(1.2, placeholder.growth - 0.5), revenueFactor: 0.7 },
-    { name: 'Base', growth: placeholder.growth, revenueFactor: 1 },
-    { name: 'Upside', growth: placeholder.growth + 0.7, revenueFactor: 1.3 },
+    { name: 'Conservative', launchYear: launchYear + 1, firstYearAccounts: Math.max(1, Math.floor(base.firstYearAccounts * 0.6)), growth: Math.max(1.2, placeholder.growth - 0.5), revenueFactor: 0.8, spendFactor: 1.25 },
+    { name: 'Base', launchYear, firstYearAccounts: base.firstYearAccounts, growth: placeholder.growth, revenueFactor: 1, spendFactor: 1 },
+    { name: 'Upside', launchYear: Math.max(1, launchYear - (launchYear > devYears ? 1 : 0)), firstYearAccounts: Math.ceil(base.firstYearAccounts * 1.5), growth: placeholder.growth + 0.5, revenueFactor: 1.2, spendFactor: 0.85 },
   ];
-  const scenarios = scenarioDefs.map((s) => ({
-    name: s.name,
-    growth: s.growth,
-    revenueFactor: s.revenueFactor,
-    cumulative5: project(base, devTotal, devYears, launchYear, s.growth, s.revenueFactor)[4]!.cumulative,
-  }));
-  const contribution = base.revenuePerAccountKusd * ((base.grossMarginPct - base.commercialSpendPct) / 100);
-  const breakEvenAccounts = contribution > 0 ? Math.ceil(base.fixedOpexKusd / contribution) : null;
+  const scenarios = scenarioDefs.map((s) => {
+    const ys = project({ ...base, firstYearAccounts: s.firstYearAccounts }, devTotal * s.spendFactor, devYears, s.launchYear, s.growth, s.revenueFactor);
+    return { ...s, years: ys, cumulative5: ys[4]!.cumulative };
+  });
+  const contributionPct = base.grossMarginPct - base.commercialSpendPct;
+  const contribution = base.revenuePerAccountKusd * (contributionPct / 100);
+  // A break-even on a contribution of a few percent is noise: claim none below 10 %.
+  const breakEvenAccounts = contribution > 0 && contributionPct >= 10 ? Math.ceil(base.fixedOpexKusd / contribution) : null;
+  const breakEvenNote =
+    breakEvenAccounts !== null
+      ? null
+      : licenceLed
+        ? 'Value is realised through licensing, so break-even depends on licence terms.'
+        : `A ${base.grossMarginPct}% gross margin less ${base.commercialSpendPct}% sales cost leaves ${contributionPct}% per account — too thin to state a break-even; the price or the unit cost must change first.`;
   const payback = years.find((y) => y.cumulative >= 0);
   return {
     currentTrl: trl,
@@ -125,6 +143,8 @@ export function buildPlanningModel(trl: number, domain: DomainProfile): Planning
     years,
     scenarios,
     breakEvenAccounts,
+    breakEvenNote,
+    firstRevenueQuarter: (launchYear - 1) * 4 + 1,
     paybackYear: payback ? payback.year : null,
     licenceLed,
   };

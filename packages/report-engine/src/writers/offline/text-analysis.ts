@@ -207,7 +207,7 @@ export function extractStatedUsers(text: string, max = 4): string[] {
   for (const m of text.matchAll(/\bfor\s+((?:[a-z][\w-]*\s*){1,5}?)(?=[,.;:)]|\s(?:who|that|which|in|at|to|and|with|by|where|using)\b|$)/gi)) {
     const phrase = m[1]!.trim().replace(/\s+/g, ' ');
     const first = phrase.split(' ')[0]!.toLowerCase();
-    if (['example', 'instance', 'the', 'a', 'an', 'use', 'this', 'that', 'it', 'more', 'less', 'up', 'years', 'decades', 'example,'].includes(first)) continue;
+    if (['example', 'instance', 'the', 'a', 'an', 'use', 'this', 'that', 'it', 'its', 'their', 'his', 'her', 'our', 'your', 'more', 'less', 'up', 'years', 'decades', 'example,', 'each', 'every', 'measuring', 'testing', 'use in'].includes(first) || /\d/.test(phrase)) continue;
     if (phrase.length < 4 || out.some((o) => o.toLowerCase() === phrase.toLowerCase())) continue;
     out.push(phrase);
     if (out.length >= max) break;

@@ -24,8 +24,11 @@ const USER: AdminUser = {
   last_login: null,
 };
 const REPORTS: AdminReport[] = [
-  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed' },
-  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing' },
+  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed', review: [
+    { section: 'feasibility', kind: 'contradiction', detail: 'The section gives TRL 4; the report\'s TRL is 5.', resolution: 'fixed-by-rule' },
+    { section: 'market_signals', kind: 'unsupported', detail: 'The amount “USD 4.7 billion” is neither in the assumptions nor marked as an estimate to verify.', resolution: 'open' },
+  ] },
+  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing', review: null },
 ];
 const TX: Transaction = {
   id: 't1',
@@ -75,6 +78,11 @@ describe('an operator’s user card', () => {
     const pending = within(reports).getByText('Nanosecond wire').closest('li')!;
     expect(within(pending).queryByRole('button')).toBeNull();
     expect(within(pending).getByText('Processing')).toBeTruthy();
+    // The review's findings, for the operator: a count with the open ones, the details on demand.
+    const done = within(reports).getByText('Compiler for banks').closest('li')!;
+    expect(within(done).getByText(/Review: 2 findings, 1 open/)).toBeTruthy();
+    expect(within(done).getByText(/USD 4\.7 billion/)).toBeTruthy();
+    expect(within(pending).queryByTestId('admin-report-review')).toBeNull();
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions']));
 
     await user.click(toggle);

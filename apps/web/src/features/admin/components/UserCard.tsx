@@ -185,6 +185,27 @@ function Reports({ userId }: { userId: string }) {
   );
 }
 
+/** What the report engine's review found and did, for the operator (collapsed by default). */
+function ReviewFindings({ findings }: { findings: NonNullable<AdminReport['review']> }) {
+  if (findings.length === 0) return <p className="mt-1 text-xs text-slate-500" data-testid="admin-report-review">Review: no findings</p>;
+  const open = findings.filter((f) => f.resolution === 'open').length;
+  return (
+    <details className="mt-1 text-xs text-slate-600" data-testid="admin-report-review">
+      <summary className="cursor-pointer text-slate-500">
+        Review: {findings.length} {findings.length === 1 ? 'finding' : 'findings'}
+        {open > 0 ? `, ${open} open` : ', all resolved'}
+      </summary>
+      <ul className="mt-1 space-y-1">
+        {findings.map((f, i) => (
+          <li key={i} className="break-words">
+            <span className="font-medium text-slate-700">{f.section.replace(/_/g, ' ')}</span> · {f.kind} · {f.resolution.replace(/-/g, ' ')} — {f.detail}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function ReportRow({ report }: { report: AdminReport }) {
   const [busy, setBusy] = useState(false);
   const onDownload = async () => {
@@ -206,6 +227,7 @@ function ReportRow({ report }: { report: AdminReport }) {
         <p className="text-xs text-slate-500">
           {formatDate(report.created_at)} · {titleCase(report.plan_name)}
         </p>
+        {report.review && <ReviewFindings findings={report.review} />}
       </div>
       {report.file_url ? (
         <Button size="sm" variant="outline" loading={busy} onClick={() => void onDownload()} aria-label={`Download PDF of ${report.title}`}>

@@ -16,17 +16,17 @@ export const SAMPLES: readonly { complexity: Complexity; href: string; blurb: st
   {
     complexity: 'basic',
     href: '/samples/sample-basic.pdf',
-    blurb: 'A first, honest read of an idea: what it is, who needs it, how protectable it looks and what to do next.',
+    blurb: 'A first, honest read of an idea: what it is, who needs it, how protectable it looks and what to do next. Sample idea: a handheld battery-cell tester (test and measurement).',
   },
   {
     complexity: 'advanced',
     href: '/samples/sample-advanced.pdf',
-    blurb: 'Adds the business case, technology readiness, regulatory pathways, financial estimates and a go-to-market plan.',
+    blurb: 'Adds the business case, technology readiness, regulatory pathways, financial estimates and a go-to-market plan. Sample idea: an ECG patch that flags atrial fibrillation (medical devices).',
   },
   {
     complexity: 'comprehensive',
     href: '/samples/sample-comprehensive.pdf',
-    blurb: 'Adds claims analysis, freedom to operate, business models, a 5-year ROI view, funding, licensing and a roadmap.',
+    blurb: 'Adds claims analysis, freedom to operate, business models, a 5-year ROI view, funding, licensing and a roadmap. Sample idea: invoice-fraud detection software (software and AI).',
   },
 ];
 

@@ -8,6 +8,8 @@ import { PRIOR_ART_SECTIONS, priorArtCandidates } from '../../../evidence/citati
 import type { EvidenceItem } from '../../../evidence/evidence.ts';
 import { OUTLINE_BRIEF, OUTLINE_PROMPT_VERSION, OUTLINE_SYSTEM_PROMPT } from './outline.ts';
 import { SECTION_PROMPTS } from './section-prompts.ts';
+import { planBrief } from '../../../plan/plan-brief.ts';
+import type { ReportPlan } from '../../../plan/report-plan.ts';
 import { SYSTEM_PROMPT, SYSTEM_PROMPT_VERSION } from './system.ts';
 import { PROMPT_VERSION } from './version.ts';
 
@@ -63,6 +65,8 @@ export interface ComposeSectionInput {
   outline: ReportOutline;
   priorSections?: readonly SectionContent[];
   evidence?: readonly EvidenceItem[];
+  plan?: ReportPlan;
+  reviewFindings?: readonly string[];
 }
 
 /** The search results this section may use, one per line, each with the id to cite it by. */
@@ -103,6 +107,15 @@ export function composeSectionPrompt(input: ComposeSectionInput): ComposedPrompt
     '## Shared outline of this report (keep consistent with it)',
     JSON.stringify(input.outline, null, 1),
   ];
+  if (input.plan) parts.push('', ...planBrief(input.plan));
+  if (input.reviewFindings && input.reviewFindings.length > 0) {
+    parts.push(
+      '',
+      '## A reviewer flagged your previous draft of this section',
+      ...input.reviewFindings.map((f) => `- ${f}`),
+      'Write the section again so that none of these findings applies.',
+    );
+  }
   if (input.priorSections && input.priorSections.length > 0) {
     parts.push('', '## The other sections of this report', digestSections(input.priorSections));
   }

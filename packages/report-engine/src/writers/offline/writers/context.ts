@@ -9,12 +9,15 @@ import type { IdeaAnalysis } from '../analyse-idea.ts';
 import { COMMON_PATENT_DBS } from '../domains.ts';
 import { TRL_LABELS } from '../maturity.ts';
 import type { PlanningModel } from '../planning-model.ts';
-import { listing, range, shortName } from '../blocks.ts';
+import type { ReportPlan } from '../../../plan/report-plan.ts';
+import { article, listing, range, shortName } from '../blocks.ts';
 import { clip } from '../text-analysis.ts';
 
 export interface WriterContext {
   a: IdeaAnalysis;
   plan: PlanningModel;
+  /** The report's plan (field, name, stated facts); `plan` above is its assumptions' model. */
+  reportPlan: ReportPlan;
   risks: Risk[];
   complexity: Complexity;
   /** Finished sections (given to the executive summary, written last). */
@@ -194,4 +197,15 @@ export function ninetyDayPlan(a: IdeaAnalysis): PlannedAction[] {
     { action: `Interview 10-15 ${primaryUsers(a)} and buyers about the problem, current workaround and willingness to pay`, owner: 'Founder / business lead', output: 'Interview notes and a validated problem statement', timing: 'Days 10-70', removes: 'Whether the problem is worth paying to solve' },
     { action: `Confirm which requirements of ${regime} apply and what testing they imply`, owner: 'Regulatory consultant or test laboratory', output: 'Classification note and test plan', timing: 'Days 30-90', removes: 'Regulatory time and cost uncertainty' },
   ];
+}
+
+/** "a test and measurement product", or, when the field is uncertain, a field-neutral phrase. */
+export function fieldPhrase(a: IdeaAnalysis, noun: string): string {
+  if (a.domain.id === 'general') return `${article(noun)} ${noun} whose field is still to confirm`;
+  const label = a.domain.label.toLowerCase();
+  return `${article(label)} ${label} ${noun}`;
+}
+
+export function capitaliseFirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

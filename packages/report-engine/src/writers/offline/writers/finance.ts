@@ -3,6 +3,7 @@
  * assumptions and are printed beside them; none is a forecast or market fact.
  */
 import { assumptions, body, bullets, kusd, listing, range, table, verify } from '../blocks.ts';
+import { inSentence } from '../blocks.ts';
 import type { PlanningModel } from '../planning-model.ts';
 import { beachhead, otherTerms, termsText, trlText, type SectionWriter } from './context.ts';
 
@@ -35,7 +36,7 @@ export const financialEstimates: SectionWriter = ({ a, plan }) => {
       `Reaching TRL ${plan.targetTrl} from ${trlText(a.trl.level)} is estimated, as a planning range, at ${range(plan.devCostKusd[0], plan.devCostKusd[1])} over ${plan.devMonths[0]}-${plan.devMonths[1]} months. The range comes from a per-step heuristic for ${a.domain.label.toLowerCase()}; it is a budgeting frame for the ${a.subject}, not a quote.`,
       plan.breakEvenAccounts !== null
         ? `Unit economics: with a ${plan.grossMarginPct}% gross margin and ${plan.commercialSpendPct}% sales cost, each account contributes about ${kusd(plan.revenuePerAccountKusd * (plan.grossMarginPct - plan.commercialSpendPct) / 100)} a year toward fixed costs of ${kusd(plan.fixedOpexKusd)}, so operating break-even needs about ${plan.breakEvenAccounts} accounts — under the assumptions below.`
-        : 'Unit economics: value is expected through licensing rather than unit sales in the first years, so break-even depends on licence terms.',
+        : `Unit economics: ${plan.breakEvenNote ?? 'no break-even is stated under these assumptions.'}`,
     ],
     blocks: [
       table(['Item', 'Low', 'High', 'Basis'], [...rows, ['Total development', kusd(plan.devCostKusd[0]), kusd(plan.devCostKusd[1]), `${plan.steps} TRL step(s) × planning range`]], 'Development cost to market entry (illustrative)'),
@@ -46,7 +47,7 @@ export const financialEstimates: SectionWriter = ({ a, plan }) => {
           ['Gross margin', `${plan.grossMarginPct}%`, `Domain planning range ${a.domain.grossMarginPct[0]}-${a.domain.grossMarginPct[1]}%`],
           ['Sales and marketing', `${plan.commercialSpendPct}% of revenue`, 'Early-stage planning assumption'],
           ['Fixed operating cost after launch', `${kusd(plan.fixedOpexKusd)} a year`, 'Half of one TRL-step budget (heuristic)'],
-          ['Break-even accounts', plan.breakEvenAccounts === null ? 'n/a' : String(plan.breakEvenAccounts), 'Fixed cost ÷ contribution per account'],
+          ['Break-even accounts', plan.breakEvenAccounts === null ? 'Not stated (contribution too thin)' : String(plan.breakEvenAccounts), 'Fixed cost ÷ contribution per account'],
         ],
         'Unit economics and break-even (illustrative)',
       ),
@@ -72,9 +73,9 @@ export const roi5Year: SectionWriter = ({ a, plan }) => {
     ],
     blocks: [
       table(
-        ['Scenario', 'Account growth per year', 'Revenue per account', 'Cumulative net after 5 years'],
-        plan.scenarios.map((s) => [s.name, `×${s.growth.toFixed(1)}`, `${Math.round(s.revenueFactor * 100)}% of base`, kusd(s.cumulative5)]),
-        'Scenarios',
+        ['Scenario', 'First revenue', 'Accounts in year 1 of sales, growth', 'Price per account', 'Development spend', 'Cumulative net after 5 years'],
+        plan.scenarios.map((s) => [s.name, `Year ${s.launchYear}`, `${s.firstYearAccounts}, ×${s.growth.toFixed(1)} a year`, `${Math.round(s.revenueFactor * 100)}% of base`, `${Math.round(s.spendFactor * 100)}% of base`, kusd(s.cumulative5)]),
+        'Scenarios — each with its own assumptions',
       ),
       assumptions(modelAssumptions(plan, a.domain.label)),
     ],
@@ -93,16 +94,18 @@ export const roi5Year: SectionWriter = ({ a, plan }) => {
 };
 
 export const fundingStrategy: SectionWriter = ({ a, plan }) => {
-  const step = a.domain.trlStepCostKusd;
   const t = a.trl.level;
+  // The stages split the same development range the financial estimates and the ROI use (20/35/45 %),
+  // and the last stage adds the first year of fixed operating cost after launch.
+  const share = (f: number, extra = 0) => range(plan.devCostKusd[0] * f + extra, plan.devCostKusd[1] * f + extra);
   const stages = [
-    ['Proof and protection', a.domain.funding[0] ?? 'Innovation grants', range(step[0] * 0.5, step[1] * 0.5), `Critical experiment; IP filing; TRL ${Math.min(9, t + 1)}`, `Reproduced result on ${otherTerms(a, 1)[0] ?? 'the core claim'}`],
-    ['Prototype and pilot', listing(a.domain.funding.slice(1, 3)) || 'Angels and seed funds', range(step[0], step[1] * 1.5), `Pilot with ${beachhead(a).buyer}; TRL ${Math.min(9, t + 2)}-${Math.min(9, t + 3)}`, 'Signed pilot and independent test report'],
-    ['Market entry', a.domain.funding[a.domain.funding.length - 1] ?? 'Venture capital or strategic partners', range(Math.max(0, plan.devCostKusd[0] - step[0] * 1.5), Math.max(step[1], plan.devCostKusd[1] - step[1] * 2)), `Certification; first sales; TRL ${plan.targetTrl}`, 'Reference customers and a repeatable channel'],
+    ['Proof and protection', a.domain.funding[0] ?? 'Innovation grants', share(0.2), `Critical experiment; IP filing; TRL ${Math.min(9, t + 1)}`, `Reproduced result on ${otherTerms(a, 1)[0] ?? 'the core claim'}`],
+    ['Prototype and pilot', listing(a.domain.funding.slice(1, 3)) || 'Angels and seed funds', share(0.35), `Pilot with ${beachhead(a).buyer}; TRL ${Math.min(9, t + 2)}-${Math.min(9, t + 3)}`, 'Signed pilot and independent test report'],
+    ['Market entry', a.domain.funding[a.domain.funding.length - 1] ?? 'Venture capital or strategic partners', share(0.45, plan.fixedOpexKusd), `Certification; first sales in year ${plan.launchYear}; TRL ${plan.targetTrl}`, 'Reference customers and a repeatable channel'],
   ];
   return body({
     summary: [
-      `Funding for the ${a.subject} should be staged to milestones that each raise its value: first non-dilutive money for proof and IP, then angel or seed capital for the prototype and pilot, then venture or strategic capital for market entry. Amounts below are planning ranges for ${a.domain.label.toLowerCase()}, not offers.`,
+      `Funding for the ${a.subject} should be staged to milestones that each raise its value: first non-dilutive money for proof and IP, then angel or seed capital for the prototype and pilot, then venture or strategic capital for market entry. The stages add up to the development range of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} used in the financial estimates and the ROI model, plus one year of fixed operating cost (${kusd(plan.fixedOpexKusd)}) to reach first revenue in year ${plan.launchYear}; they are planning ranges, not offers.`,
     ],
     blocks: [
       table(['Stage', 'Source type', 'Amount (range)', 'Use of funds', 'Unlocking milestone'], stages, 'Funding stages'),
@@ -121,14 +124,14 @@ export const licensingExit: SectionWriter = ({ a }) => {
   const [lo, hi] = a.domain.royaltyPct;
   return body({
     summary: [
-      `A licence of the ${a.subject} would be structured by field of use (e.g. ${beachhead(a).name.toLowerCase()}), territory and exclusivity, with an upfront fee, milestone payments and a royalty on net sales. Royalty rates of roughly ${lo}-${hi}% of net sales are commonly cited for ${a.domain.label.toLowerCase()}; treat this as an indicative range to verify against comparable licences, not a benchmark.`,
+      `A licence of the ${a.subject} would be structured by field of use (e.g. ${inSentence(beachhead(a).name)}), territory and exclusivity, with an upfront fee, milestone payments and a royalty on net sales. Royalty rates of roughly ${lo}-${hi}% of net sales are commonly cited for ${a.domain.label.toLowerCase()}; treat this as an indicative range to verify against comparable licences, not a benchmark.`,
       `The licensed subject matter would be the patents and know-how on ${termsText(a, 3)}. Exit routes follow the model: a trade sale to a strategic acquirer in the field, a licence-out of the IP, or (rarely at early stage) a merger or listing.`,
     ],
     blocks: [
       table(
         ['Term', 'Typical structure', 'Indicative range (to verify)', 'Note'],
         [
-          ['Field of use', `By application: ${listing(a.applications.slice(0, 2).map((x) => x.name.toLowerCase()))}`, 'n/a', 'Separate fields let you license more than once'],
+          ['Field of use', `By application: ${listing(a.applications.slice(0, 2).map((x) => inSentence(x.name)))}`, 'n/a', 'Separate fields let you license more than once'],
           ['Territory', 'Worldwide or by region', 'n/a', 'Match to patent coverage'],
           ['Exclusivity', 'Exclusive in a field, with performance obligations', 'n/a', 'Add minimum royalties or diligence milestones'],
           ['Upfront fee', 'On signing', 'Deal-specific', 'Reflects evidence and IP strength'],

@@ -1,5 +1,6 @@
 /** Offline writers for the IP sections: snapshot, summary, detailed IP, claims analysis, freedom to operate. */
 import { body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify } from '../blocks.ts';
+import { inSentence } from '../blocks.ts';
 import { COMMON_PATENT_DBS, components, otherTerms, primaryUsers, type SectionWriter } from './context.ts';
 import type { IdeaAnalysis } from '../analyse-idea.ts';
 import { closestDocuments, priorArtRows } from '../prior-art.ts';
@@ -116,7 +117,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
 };
 
 export const detailedIp: SectionWriter = ({ a, evidence }) => {
-  const markets = a.applications.slice(0, 2).map((x) => x.name.toLowerCase());
+  const markets = a.applications.slice(0, 2).map((x) => inSentence(x.name));
   const found = [idRange(evidence, 'patent'), idRange(evidence, 'work')].filter((x): x is string => x !== null);
   return withPriorArt('detailed_ip', evidence, body({
     summary: [

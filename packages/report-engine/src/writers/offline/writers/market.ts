@@ -2,10 +2,12 @@
 import { ALTERNATIVES } from '../alternatives.ts';
 import { clip } from '../text-analysis.ts';
 import { assumptions, body, bullets, capitalise, confidenceNote, kusd, listing, para, table, verify } from '../blocks.ts';
+import { inSentence } from '../blocks.ts';
 import { beachhead, otherTerms, primaryUsers, termsText, trlText, type SectionWriter } from './context.ts';
 
-export const fit: SectionWriter = ({ a }) => {
+export const fit: SectionWriter = ({ a, reportPlan }) => {
   const early = a.trl.level <= 4;
+  const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
   return body({
     summary: [
       `At ${trlText(a.trl.level)}, the ${a.subject} suits counterparties who buy early-stage technology: ${early ? 'grant bodies, university or corporate research partners and specialist angels' : 'strategic partners, sector-specialist investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
@@ -26,6 +28,9 @@ export const fit: SectionWriter = ({ a }) => {
         ],
         'Who this suits',
       ),
+      ...(namedCustomers.length > 0
+        ? [bullets(namedCustomers.map((c) => `${capitalise(c)}: named by the inventor as customers; a licensee or partner that already sells to them is the first to approach.`), 'Customers the inventor names')]
+        : []),
       verify([
         `Named target list: the most frequent patent applicants in ${a.domain.cpc[0] ?? 'the field'}, exhibitor lists of trade fairs, and members of industry associations.`,
         'Each target\'s current products and licensing history (annual reports, press releases).',
@@ -189,7 +194,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
     ],
     confidence: { level: 'low', reason: 'Inputs N and S are not yet sourced.' },
     next_steps: [
-      `Source N for ${seg.name.toLowerCase()} and S from the listed sources.`,
+      `Source N for ${inSentence(seg.name)} and S from the listed sources.`,
       'Run the model with low/base/high inputs and report the range, not a point.',
     ],
   });
@@ -228,7 +233,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
   const channel = /licen/i.test(a.domain.businessModels[0] ?? '') ? 'a licensee' : 'direct sales for pilots, then a channel partner';
   return body({
     summary: [
-      `First customers: ${seg.buyer} in ${seg.name.toLowerCase()}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
+      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
       `Pricing approach: value-based, anchored on the buyer's measured saving, with a pilot price below list to reduce the buyer's risk.`,
     ],
     blocks: [

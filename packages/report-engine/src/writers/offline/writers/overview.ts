@@ -3,9 +3,12 @@ import type { SectionContent } from '../../../content/report-content.ts';
 import { ALTERNATIVES } from '../alternatives.ts';
 import { clip } from '../text-analysis.ts';
 import { actions, body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify, shortName } from '../blocks.ts';
+import { inSentence } from '../blocks.ts';
 import {
   beachhead,
+  capitaliseFirst,
   COMMON_PATENT_DBS,
+  fieldPhrase,
   ninetyDayPlan,
   primaryUsers,
   recommendation,
@@ -35,15 +38,15 @@ export const executiveSummary: SectionWriter = (ctx) => {
   const plan90 = ninetyDayPlan(a).slice(0, 3);
   return body({
     summary: [
-      `${a.oneLiner} This assessment reads the ${a.subject} as a ${a.domain.label.toLowerCase()} opportunity aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
-      `Maturity is estimated at ${trlText(level)} from the inventor's own description (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${beachhead(a).name.toLowerCase()}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `${a.oneLiner} This assessment reads the ${a.subject} as ${fieldPhrase(a, 'opportunity')} aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
+      `Maturity is estimated at ${trlText(level)} from the inventor's own description (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
       `Recommendation: ${rec.verdict}. ${rec.reason}`,
     ],
     blocks: [
       bullets(
         [
           `What it is: ${a.oneLiner}`,
-          `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => x.name.toLowerCase()))}.`,
+          `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => inSentence(x.name)))}.`,
           `How mature: ${trlText(level)}; ${a.trl.evidence[0] ?? ''}`,
           `How protectable: candidate claims on the ${a.subject} and its use; ${protect}.`,
           `What blocks it most: ${risks.map((r) => r.risk.charAt(0).toLowerCase() + r.risk.slice(1)).join('; ')}.`,
@@ -65,7 +68,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
       verify([
         `Test evidence behind the claims about the ${a.subject}${a.claims[0] ? ` (e.g. ${quote(a.claims[0])})` : ''}.`,
         `Novelty: a professional search in ${COMMON_PATENT_DBS}.`,
-        `Buyer count and price points for ${beachhead(a).name.toLowerCase()} from interviews and sector statistics.`,
+        `Buyer count and price points for ${inSentence(beachhead(a).name)} from interviews and sector statistics.`,
         'Applicable regulatory classification, confirmed with the regulator or an accredited laboratory.',
       ]),
     ],
@@ -93,7 +96,7 @@ export const problem: SectionWriter = ({ a }) => {
         ['Stakeholder', 'Pain today', 'Current workaround', 'Cost driver'],
         a.applications.slice(0, 4).map((app, i) => [
           capitalise(app.buyer),
-          i === 0 && stated[0] ? clip(stated[0], 140) : `The need the ${a.subject} addresses in ${app.name.toLowerCase()}`,
+          i === 0 && stated[0] ? clip(stated[0], 140) : `The need the ${a.subject} addresses in ${inSentence(app.name)}`,
           ALTERNATIVES[a.domain.id][i % ALTERNATIVES[a.domain.id].length]!.approach,
           i === 0 ? 'Money, time and risk of the current workaround (to quantify)' : 'To quantify in interviews',
         ]),
@@ -209,7 +212,7 @@ export const applications: SectionWriter = ({ a }) => {
   ]);
   return body({
     summary: [
-      `The ${a.subject} fits best where ${termsText(a, 2)} solve an urgent, measurable problem. Ranked by fit and time to revenue, the beachhead is ${apps[0]?.name.toLowerCase() ?? 'the primary use case'}${apps[0]?.fromIdea ? ', which the idea itself names' : ''}.`,
+      `The ${a.subject} fits best where ${termsText(a, 2)} solve an urgent, measurable problem. Ranked by fit and time to revenue, the beachhead is ${inSentence(apps[0]?.name) ?? 'the primary use case'}${apps[0]?.fromIdea ? ', which the idea itself names' : ''}.`,
       `Applications the idea does not name come from the ${a.domain.label.toLowerCase()} domain and are options to test, not commitments.`,
     ],
     blocks: [
@@ -219,7 +222,7 @@ export const applications: SectionWriter = ({ a }) => {
     ],
     confidence: { level: 'medium', reason: 'Ranking is by reasoning from the idea and the domain, not from market data.' },
     next_steps: [
-      `Approach three potential pilot customers in ${apps[0]?.name.toLowerCase() ?? 'the beachhead'} with a one-page non-confidential summary.`,
+      `Approach three potential pilot customers in ${inSentence(apps[0]?.name) ?? 'the beachhead'} with a one-page non-confidential summary.`,
       'For each application, list the buyer, the decision process and the price point to test.',
     ],
   });
@@ -255,8 +258,8 @@ export const expandedSummary: SectionWriter = ({ a, plan }) => {
       table(
         ['Claim', 'Reasoning', 'Evidence in the idea', 'Confidence'],
         [
-          ['What it is', `A ${a.domain.label.toLowerCase()} technology built on ${termsText(a, 2)}`, clip(a.oneLiner, 160), 'medium'],
-          ['Who needs it', `${capitalise(primaryUsers(a))} first, then ${listing(a.applications.slice(1, 3).map((x) => x.name.toLowerCase()))}`, a.users[0] ? `Names ${a.users[0]}` : 'Users not named; inferred from purpose', a.users[0] ? 'medium' : 'low'],
+          ['What it is', capitaliseFirst(`${fieldPhrase(a, 'technology')} built on ${termsText(a, 2)}`), clip(a.oneLiner, 160), 'medium'],
+          ['Who needs it', `${capitalise(primaryUsers(a))} first, then ${listing(a.applications.slice(1, 3).map((x) => inSentence(x.name)))}`, a.users[0] ? `Names ${a.users[0]}` : 'Users not named; inferred from purpose', a.users[0] ? 'medium' : 'low'],
           ['How mature', trlText(a.trl.level), (a.trl.evidence[0] ? clip(a.trl.evidence[0], 160) : undefined) ?? 'None stated', a.trl.confidence],
           ['How protectable', a.ip.filed.length > 0 ? 'Filing reported; scope unknown' : 'Candidate claims exist; unfiled', (a.ip.filed[0] ? clip(a.ip.filed[0], 160) : undefined) ?? 'No IP statement', 'low'],
           ['What it needs', `About ${Math.round(plan.devCostKusd[0])}–${Math.round(plan.devCostKusd[1])} USD thousand to reach TRL ${plan.targetTrl} (planning heuristic)`, 'Not stated in the idea', 'low'],

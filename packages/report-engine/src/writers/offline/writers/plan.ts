@@ -62,26 +62,28 @@ export const teamPartners: SectionWriter = ({ a }) => {
 
 export const roadmap: SectionWriter = ({ a, plan }) => {
   const devQuarters = Math.ceil((plan.devMonths[0] + plan.devMonths[1]) / 6);
-  const quarters = Math.min(12, Math.max(8, devQuarters + 2));
+  // First revenue comes from the report's one assumptions object, so the roadmap and the ROI agree.
+  const firstRevenueQ = plan.firstRevenueQuarter;
+  const quarters = Math.min(20, Math.max(8, firstRevenueQ + 1, devQuarters + 2));
   const monthsPerStep = (a.domain.trlStepMonths[0] + a.domain.trlStepMonths[1]) / 2;
   const technical = new Map<number, string>();
   for (let i = 1; i <= plan.steps; i++) {
     const q = Math.max(1, Math.ceil((i * monthsPerStep) / 3));
     if (q <= quarters) technical.set(q, `Reach TRL ${a.trl.level + i}: ${TRL_LABELS[a.trl.level + i]!.toLowerCase()}`);
   }
-  const launchQ = Math.min(quarters, Math.max(2, devQuarters));
+  const launchQ = Math.min(quarters, firstRevenueQ);
   const rows: string[][] = [];
   for (let q = 1; q <= quarters; q++) {
     const ip = q === 1 ? (a.ip.filed.length > 0 ? 'Confirm priority date; commission search' : 'Invention disclosure; priority filing') : q === 4 ? 'PCT / foreign filing decision (month 12)' : q === 2 ? 'Regulatory classification confirmed' : q === launchQ - 1 ? 'Type testing and technical file' : q === launchQ ? 'Certification / approval submitted' : '—';
     const commercial = q === 1 ? `Interviews with ${primaryUsers(a)}` : q === 2 ? 'Pilot partner identified; LOI' : q === 3 ? 'Pilot agreement signed' : q === launchQ ? 'First paid orders targeted' : q > launchQ ? 'Reference customers; channel partner' : 'Pilot running; data collection';
     const funding = q === 1 ? 'Grant application submitted' : q === 3 ? 'Angel / seed round preparation' : q === 4 ? 'Seed round closed (target)' : q === launchQ ? 'Series A or strategic partner (if spin-out)' : '—';
     const nextMilestone = [...technical.entries()].find(([mq]) => mq > q);
-    const work = nextMilestone ? `Work towards ${nextMilestone[1].split(':')[0]} on the ${a.subject}` : 'Production readiness and quality control';
+    const work = nextMilestone ? `Work towards ${nextMilestone[1].split(':')[0]!.replace(/^Reach /, '')} on the ${a.subject}` : 'Production readiness and quality control';
     rows.push([`Q${q}`, technical.get(q) ?? work, ip, commercial, funding]);
   }
   return body({
     summary: [
-      `The roadmap runs ${quarters} quarters from today, at ${trlText(a.trl.level)}, to TRL ${plan.targetTrl} and first revenue around quarter ${launchQ}, using the planning pace of ${a.domain.trlStepMonths[0]}-${a.domain.trlStepMonths[1]} months per TRL step in ${a.domain.label.toLowerCase()}. Timing is a plan, not a promise.`,
+      `The roadmap runs ${quarters} quarters from today, at ${trlText(a.trl.level)}, to TRL ${plan.targetTrl} and ${firstRevenueQ <= quarters ? `first revenue in quarter ${firstRevenueQ} (the first quarter of year ${plan.launchYear}, as in the ROI model)` : `first revenue in year ${plan.launchYear}, beyond this plan (as in the ROI model)`}, using the planning pace of ${a.domain.trlStepMonths[0]}-${a.domain.trlStepMonths[1]} months per TRL step in ${a.domain.label.toLowerCase()}. Timing is a plan, not a promise.`,
     ],
     blocks: [
       table(['Quarter', 'Technical', 'IP / regulatory', 'Commercial', 'Funding'], rows, 'Quarter-by-quarter milestones'),

@@ -1,12 +1,13 @@
 /** Offline writers for the regulatory sections. Regime names are real; timings and costs are ranges to verify. */
 import { assumptions, body, bullets, listing, para, table, verify, shortName } from '../blocks.ts';
-import { beachhead, otherTerms, secondaryNote, termsText, type SectionWriter } from './context.ts';
+import { inSentence } from '../blocks.ts';
+import { beachhead, fieldPhrase, otherTerms, secondaryNote, termsText, type SectionWriter } from './context.ts';
 
 export const regulatory: SectionWriter = ({ a }) => {
   const note = secondaryNote(a);
   return body({
     summary: [
-      `As a ${a.domain.label.toLowerCase()} product, the ${a.subject} is likely to fall under ${listing(a.domain.regimes.slice(0, 2).map((r) => r.name.split('(')[0]!.trim()))}. Which rules apply depends on the exact claims made for it and on the launch markets; the classification below is a starting hypothesis to confirm.`,
+      `As ${fieldPhrase(a, 'product')}, the ${a.subject} is likely to fall under ${listing(a.domain.regimes.slice(0, 2).map((r) => r.name.split('(')[0]!.trim()))}. Which rules apply depends on the exact claims made for it and on the launch markets; the classification below is a starting hypothesis to confirm.`,
       ...(note ? [note] : []),
     ],
     blocks: [
@@ -23,7 +24,7 @@ export const regulatory: SectionWriter = ({ a }) => {
     ],
     confidence: { level: a.domainConfidence === 'high' ? 'medium' : 'low', reason: `The domain was recognised with ${a.domainConfidence} confidence from the idea's vocabulary; classification depends on details not in the description.` },
     next_steps: [
-      `Request a classification opinion or pre-submission meeting for the first market (${beachhead(a).name.toLowerCase()}).`,
+      `Request a classification opinion or pre-submission meeting for the first market (${inSentence(beachhead(a).name)}).`,
       'Get a quote and test plan from an accredited laboratory for the first standard listed.',
     ],
   });
