@@ -112,6 +112,7 @@ export const MSG = {
   adminAuthRequired: 'Admin authentication required',
   adminLockedOut: 'Too many failed sign-in attempts. Please try again later.',
   postNotFound: 'Post not found',
+  postPreviewNotFound: 'This preview link is invalid or has expired. Ask for a new one.',
   postTitleRequired: 'Title is required',
   postDescriptionRequired: 'Description is required',
   postContentRequired: 'Content is required',
