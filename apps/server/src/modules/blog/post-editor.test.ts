@@ -155,3 +155,13 @@ describe('SEO fields', () => {
     expect(JSON.stringify(res.json())).toMatch(/Meta title must be at most 200 characters/);
   });
 });
+
+describe('the preview page', () => {
+  it('is the app marked noindex and never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/preview/anything' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+  });
+});
