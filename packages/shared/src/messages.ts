@@ -112,6 +112,8 @@ export const MSG = {
   adminAuthRequired: 'Admin authentication required',
   adminLockedOut: 'Too many failed sign-in attempts. Please try again later.',
   postNotFound: 'Post not found',
+  postPreviewLinkFailed: 'The preview link could not be made. Please try again.',
+  postUnsavedConfirm: 'Discard your unsaved changes?',
   imageMissing: 'Choose an image file to upload.',
   imageTooLarge: 'The image is larger than 5 MB. Choose a smaller file.',
   imageWrongType: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',

@@ -10,6 +10,7 @@ export const mediaEndpoints = {
     path: '/media/images',
     auth: 'operator',
     tags,
+    multipart: true,
     description:
       'multipart/form-data with one `file`: a JPEG, PNG, WebP or GIF (checked by its bytes) of at most 5 MB. '
       + 'Scaled down to 1600 px wide, stored as WebP under its content hash. 413 when too large, 422 when not such an image.',
