@@ -201,7 +201,7 @@ describe('the post editor, in the browser', () => {
     await d.waitFor();
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await d.getByRole('button', { name: 'Close' }).click();
+    await d.getByRole('button', { name: 'Close', exact: true }).click();
     await d.waitFor({ state: 'detached' });
     await page.close();
   });

@@ -113,7 +113,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           <SerpPreview control={control} slug={post?.slug} type={type} />
         </fieldset>
         <div className="sticky -bottom-5 z-10 -mx-6 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end">
-          {isDirty && <p className="text-xs text-slate-500 sm:mr-auto">Unsaved changes</p>}
+          {isDirty && <p className="hidden text-xs text-slate-500 sm:mr-auto sm:block">Unsaved changes</p>}
           <Button variant="ghost" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>

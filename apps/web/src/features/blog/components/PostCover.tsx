@@ -11,7 +11,7 @@ function slugHash(slug: string): number {
 }
 
 /** The title in at most three lines of about `width` characters, the last cut with an ellipsis. */
-function titleLines(title: string, width = 26, max = 3): string[] {
+function titleLines(title: string, width = 22, max = 3): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of title.split(/\s+/).filter(Boolean)) {
@@ -57,7 +57,7 @@ export function GeneratedCover({
       data-hue={hue}
       aria-hidden="true"
       viewBox="0 0 640 360"
-      preserveAspectRatio="xMidYMid slice"
+      preserveAspectRatio="xMinYMid slice"
       className={cn('block w-full bg-slate-800', className)}
     >
       <defs>
