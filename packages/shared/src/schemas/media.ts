@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathParam } from './fields.ts';
 
 /** Images operators upload for posts (docs/decisions/145-post-images.md). */
 export const IMAGE_UPLOAD = {
@@ -22,5 +23,5 @@ export const imageUploadResponse = z.object({
 });
 export type ImageUpload = z.infer<typeof imageUploadResponse>;
 
-/** Checked by the route itself: a name that is not a stored image's is a 404. */
-export const mediaFileParams = z.object({ file: z.string() });
+/** One line; a name that is not a stored image's is a 404. */
+export const mediaFileParams = z.object({ file: pathParam(100) });
