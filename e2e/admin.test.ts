@@ -238,9 +238,9 @@ describe('the operator panel, in the browser', () => {
     await dialog.getByText('Image URL must be a valid http(s) URL or a path starting with /').waitFor();
 
     const title = `Operator note ${Date.now()}`;
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await dialog.getByLabel('Author Name').fill('Ops Team');
-    await dialog.getByLabel('Description').fill('A short post written from the operator panel.');
+    await dialog.getByLabel('Description', { exact: true }).fill('A short post written from the operator panel.');
     await dialog.getByLabel(/Image URL/).fill('');
     await dialog.getByLabel(/Content/).fill('<h2>Hello</h2><p>World <script>alert(1)</script></p>');
     const preview = dialog.getByTestId('post-preview');

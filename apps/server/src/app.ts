@@ -28,6 +28,7 @@ import { blogPublicReads, blogRoutes, type ViewCounter } from './modules/blog/in
 import { contactRoutes } from './modules/contact/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
+import { mediaApiRoutes, mediaSiteRoutes } from './modules/media/index.ts';
 import { seoPublicReads, seoRoutes } from './modules/seo/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(authRoutes(fullDeps));
       await api.register(operatorsRoutes(fullDeps));
       await api.register(blogRoutes(fullDeps));
+      await api.register(mediaApiRoutes(fullDeps));
       await api.register(contactRoutes(fullDeps));
       await api.register(usersRoutes(fullDeps));
       await api.register(notificationsRoutes(fullDeps));
@@ -118,6 +120,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   await app.register(async (site) => {
     onlyDeclaredRoutes(site);
     await site.register(seoRoutes(fullDeps));
+    await site.register(mediaSiteRoutes(fullDeps));
   });
 
   app.setNotFoundHandler((request, reply) => {

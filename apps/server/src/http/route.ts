@@ -48,6 +48,7 @@ export function route<E extends Endpoint>(app: AppInstance, e: E, handler: Route
   if (e.headers) schema.headers = e.headers;
   if (e.body) schema.body = e.body;
   if (e.form) schema.consumes = ['application/json', 'application/x-www-form-urlencoded'];
+  if (e.multipart) schema.consumes = ['multipart/form-data'];
   if (e.responses) schema.response = e.responses;
   if (e.produces) schema.produces = [e.produces];
 

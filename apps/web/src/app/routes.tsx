@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: '/blog/:slug', ...page(() => import('../features/blog/pages/PostPage.tsx')) },
           { path: '/press-releases', ...page(() => import('../features/blog/pages/PressListPage.tsx')) },
           { path: '/press-releases/:slug', ...page(() => import('../features/blog/pages/PostPage.tsx')) },
+          { path: '/preview/:token', ...page(() => import('../features/blog/pages/PreviewPage.tsx')) },
           { path: '/privacy', ...page(() => import('../features/content/pages/PrivacyPage.tsx')) },
           { path: '/terms', ...page(() => import('../features/content/pages/TermsPage.tsx')) },
           { path: '/pricing-policy', ...page(() => import('../features/content/pages/TermsPage.tsx')) },

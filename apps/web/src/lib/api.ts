@@ -59,7 +59,7 @@ export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
     signal?: AbortSignal;
     /** Basic credentials, for operator endpoints (the admin panel passes its stored ones). */
     authorization?: string;
-  };
+  } & (E extends { multipart: true } ? { multipart: FormData } : { multipart?: never });
 
 type CallArgs<E extends Endpoint> = Nothing extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
@@ -70,6 +70,7 @@ interface Sent {
   headers?: Record<string, string | undefined>;
   signal?: AbortSignal;
   authorization?: string;
+  multipart?: FormData;
 }
 
 /** Responses are checked against their schemas while developing and testing; production trusts them. */
@@ -78,8 +79,11 @@ const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 function send(e: Endpoint, input: Sent, withMember: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: e.produces ?? 'application/json' };
   for (const [name, value] of Object.entries(input.headers ?? {})) if (value !== undefined) headers[name] = value;
-  let body: string | undefined;
-  if (input.body !== undefined && e.form) {
+  let body: string | FormData | undefined;
+  if (input.multipart) {
+    // The browser writes the multipart content type with its boundary.
+    body = input.multipart;
+  } else if (input.body !== undefined && e.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     const fields = Object.entries(input.body as Record<string, unknown>).filter(([, v]) => v !== undefined);
     body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)])).toString();

@@ -32,6 +32,8 @@ interface EndpointBase {
   body?: z.ZodType;
   /** The body may be sent form-encoded too (the web app sends it that way). */
   form?: boolean;
+  /** The body is multipart/form-data (a file upload), read by the handler itself; the web sends a FormData. */
+  multipart?: boolean;
 }
 
 /** A JSON answer: its schema for each status code it may have (the 2xx ones are success). */

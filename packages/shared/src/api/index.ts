@@ -3,6 +3,7 @@ import { authEndpoints } from './auth.ts';
 import { blogEndpoints } from './blog.ts';
 import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
+import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { reportsEndpoints } from './reports.ts';
@@ -13,7 +14,7 @@ import { usersEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export {
-  adminEndpoints, authEndpoints, blogEndpoints, contactEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
+  adminEndpoints, authEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
   siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
 };
 
@@ -23,6 +24,7 @@ export const ENDPOINT_AREAS = {
   auth: authEndpoints,
   blog: blogEndpoints,
   contact: contactEndpoints,
+  media: mediaEndpoints,
   operators: operatorsEndpoints,
   payments: paymentsEndpoints,
   reports: reportsEndpoints,

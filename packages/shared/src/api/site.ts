@@ -19,5 +19,7 @@ export const siteEndpoints = {
   rssGuess: endpoint({ ...base, path: '/rss.xml', produces: 'application/rss+xml' }),
   feedGuess: endpoint({ ...base, path: '/feed', produces: 'application/rss+xml' }),
   sitemap: endpoint({ ...base, path: '/sitemap.xml', produces: 'application/xml' }),
+  /** A draft preview link's page: the app, marked noindex and never cached (the post itself comes from /api/blog/preview). */
+  previewPage: endpoint({ ...base, path: '/preview/:token', params: z.object({ token: z.string() }), produces: 'text/html' }),
   robots: endpoint({ ...base, path: '/robots.txt', produces: 'text/plain' }),
 };

@@ -101,6 +101,9 @@ export const postSlugParams = z.object({ slug: pathParam(200) });
 export const postIdParams = z.object({ id: pathParam(100) });
 export const adminPostListQuery = z.object({
   post_type: z.enum(POST_TYPES).optional(),
+  status: z.enum(POST_STATUSES).optional(),
+  /** Words in the title, slug or description (case-insensitive). */
+  q: lineText().trim().max(POST_LIMITS.searchMax).optional(),
   /** The next page's position, from X-Next-Cursor. */
   cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(200),
@@ -130,6 +133,10 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 export const postSchema = postSummarySchema.extend({ content: z.string() });
 export type Post = z.infer<typeof postSchema>;
 
+/** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */
+export const postSavedSchema = postSchema.extend({ removed: z.array(z.string()) });
+export type PostSaved = z.infer<typeof postSavedSchema>;
+
 export const postListResponse = z.object({
   posts: z.array(postSummarySchema),
   pages: z.number().int(),
@@ -141,7 +148,15 @@ export type PostListResponse = z.infer<typeof postListResponse>;
 export const adminPostListResponse = z.object({ posts: z.array(postSchema) });
 export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
 
+/** How long a draft preview link works (minutes). */
+export const POST_PREVIEW_MINUTES = 60;
+
+/** POST /blog/admin/posts/:id/preview-link: a signed link to the post on the site, draft or not. */
+export const postPreviewLinkSchema = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
+export type PostPreviewLink = z.infer<typeof postPreviewLinkSchema>;
+export const postPreviewTokenParams = z.object({ token: pathParam(2000) });
+
 export const postPreviewRequest = z.object({
   content: multiLineText().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
 });
-export const postPreviewResponse = z.object({ html: z.string() });
+export const postPreviewResponse = z.object({ html: z.string(), removed: z.array(z.string()) });

@@ -8,9 +8,10 @@ import { createPost } from './create-post.ts';
 import { deletePost } from './delete-post.ts';
 import { listAdminPosts } from './list-admin-posts.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
+import { createPreviewLink, readPreview } from './preview-link.ts';
 import { publishPost } from './publish-post.ts';
 import { readPublishedPost } from './read-published-post.ts';
-import { sanitizePostHtml } from './sanitize-post-html.ts';
+import { sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 import { unpublishPost } from './unpublish-post.ts';
 import { updatePost } from './update-post.ts';
 
@@ -39,6 +40,13 @@ export function blogRoutes(deps: Deps) {
 
     route(app, e.unpublish, async (req) => unpublishPost(deps.db, operator(req), req.params.id));
 
-    route(app, e.preview, async (req) => ({ html: sanitizePostHtml(req.body.content) }));
+    route(app, e.previewLink, async (req) => createPreviewLink(deps.db, deps.config.JWT_SECRET, req.params.id));
+
+    route(app, e.readPreview, async (req, reply) => {
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+      return readPreview(deps.db, deps.config.JWT_SECRET, req.params.token);
+    });
+
+    route(app, e.preview, async (req) => sanitizePostHtmlWithReport(req.body.content));
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Post, PostInputParsed } from '@assay/shared';
+import type { PostInputParsed, PostSaved } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
@@ -9,8 +9,8 @@ import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 import { reserveSlug, slugify } from './slugs.ts';
 
 /** A new post (a draft unless the operator publishes it at once), its slug made from its title. */
-export async function createPost(db: Db, op: OperatorAuth, input: PostInputParsed): Promise<Post> {
-  const content = cleanContent(input.content);
+export async function createPost(db: Db, op: OperatorAuth, input: PostInputParsed): Promise<PostSaved> {
+  const { html: content, removed } = cleanContent(input.content);
   const status = input.status ?? 'draft';
   const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
@@ -27,5 +27,5 @@ export async function createPost(db: Db, op: OperatorAuth, input: PostInputParse
     return toPost(r.rows[0]!);
   });
   contentChanged(db, 'posts');
-  return saved;
+  return { ...saved, removed };
 }

@@ -1,18 +1,21 @@
-import type { Post, PostType } from '@assay/shared';
+import type { Post, PostStatus, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cursorAt, splitPage, type Keyset } from '../../lib/paging.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 
 /** Posts of a type (or all), whatever their status, newest created first: one page, after `cursor`. */
 export async function listAdminPosts(
   db: Queryable,
-  q: { post_type?: PostType | undefined; cursor?: string | undefined; limit: number },
+  q: { post_type?: PostType | undefined; status?: PostStatus | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ posts: Post[]; next: Keyset | undefined }> {
-  const params: unknown[] = [q.post_type ?? null, q.limit + 1];
+  const words = q.q?.trim() ? containsPattern(q.q.trim()) : null;
+  const params: unknown[] = [q.post_type ?? null, q.limit + 1, q.status ?? null, words];
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
   const r = await db.query<PostRow & { cursor_at: string }>(
     `SELECT ${POST_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
-      WHERE ($1::text IS NULL OR post_type = $1::text) ${after ? `AND ${after}` : ''}
+      WHERE ($1::text IS NULL OR post_type = $1::text) AND ($3::text IS NULL OR status = $3::text)
+        AND ($4::text IS NULL OR title ILIKE $4::text OR slug ILIKE $4::text OR description ILIKE $4::text) ${after ? `AND ${after}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizePostHtml } from './sanitize-post-html.ts';
+import { sanitizePostHtml, sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 
 describe('sanitizePostHtml', () => {
   it('keeps the formatting an article needs', () => {
@@ -23,10 +23,10 @@ describe('sanitizePostHtml', () => {
     ['<script>alert(1)</script><p>x</p>', '<p>x</p>'],
     ['<p onclick="x()" onmouseover="y()">x</p>', '<p>x</p>'],
     ['<img src="/a.png" onerror="alert(1)">', '<img loading="lazy" src="/a.png" />'],
-    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="JaVaScRiPt&#58;alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="  javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['<a href="javascript:alert(1)">x</a>', 'x'],
+    ['<a href="JaVaScRiPt&#58;alert(1)">x</a>', 'x'],
+    ['<a href="  javascript:alert(1)">x</a>', 'x'],
+    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', 'x'],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
     ['<img src="//evil.example/x.png">', ''],
     ['<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x">', ''],
@@ -39,5 +39,25 @@ describe('sanitizePostHtml', () => {
     ['<a href="https://e.example" rel="nofollow">x</a>', '<a href="https://e.example" rel="nofollow">x</a>'],
   ])('cleans %s', (dirty, clean) => {
     expect(sanitizePostHtml(dirty)).toBe(clean);
+  });
+});
+
+describe('sanitizePostHtmlWithReport', () => {
+  it('says what it removed, each once with a count, and nothing for clean HTML', () => {
+    const r = sanitizePostHtmlWithReport(
+      '<p onclick="a()" style="x">t</p><script>1</script><script>2</script><svg><g><script>3</script></g></svg>'
+      + '<a href="javascript:x()">kept text</a><img src="data:image/png;base64,AA" alt="x"><pre class="language-ts big">c</pre>',
+    );
+    expect(r.html).toBe('<p>t</p>kept text<pre class="language-ts">c</pre>');
+    expect(r.removed).toEqual([
+      'removed onclick from <p>', 'removed style from <p>', 'removed <script> (×2)', 'removed <svg>',
+      'unwrapped a link whose href was removed (text kept)', 'removed <img> with an unsafe or missing src', 'removed class from <pre>',
+    ]);
+    expect(sanitizePostHtmlWithReport('<p><a href="https://e.example">ok</a> <img src="/a.png" alt="A"></p>').removed).toEqual([]);
+  });
+
+  it('unwraps a link that never had an address, keeping what is inside it', () => {
+    expect(sanitizePostHtmlWithReport('<p><a name="top"><strong>Top</strong></a> then <a href="/x">x</a></p>').html)
+      .toBe('<p><strong>Top</strong> then <a href="/x">x</a></p>');
   });
 });

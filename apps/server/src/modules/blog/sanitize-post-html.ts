@@ -42,8 +42,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   // Dropped with everything inside them, not just their tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'select', 'button'],
-  // An image whose address was refused is dropped rather than left as an empty box.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
@@ -62,6 +60,68 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+const NON_TEXT = new Set(OPTIONS.nonTextTags);
+const ALLOWED = new Set(ALLOWED_TAGS);
+const attributeNames = (tag: string): Set<string> =>
+  new Set((((OPTIONS.allowedAttributes || {}) as Record<string, (string | { name: string })[]>)[tag] ?? []).map((a) => (typeof a === 'string' ? a : a.name)));
+
+export interface SanitizeReport {
+  html: string;
+  /** What was taken out, for the operator ("removed <script>", "removed onclick from <a>"), each once with its count. */
+  removed: string[];
+}
+
+/**
+ * Cleans post HTML and says what it took out: tags outside the allow-list, attributes a kept tag may
+ * not carry, images whose address was refused, and links whose address was refused (unwrapped, their
+ * text kept, rather than left as dead links).
+ */
+export function sanitizePostHtmlWithReport(html: string): SanitizeReport {
+  const counts = new Map<string, number>();
+  const note = (what: string) => counts.set(what, (counts.get(what) ?? 0) + 1);
+  let insideDropped = 0;
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: (name, attribs) => {
+      if (insideDropped > 0) {
+        if (NON_TEXT.has(name)) insideDropped++;
+        return;
+      }
+      if (NON_TEXT.has(name)) insideDropped++;
+      if (!ALLOWED.has(name)) {
+        note(`removed <${name}>`);
+        return;
+      }
+      const allowed = attributeNames(name);
+      for (const [key, value] of Object.entries(attribs)) {
+        if (key === 'class' && (name === 'code' || name === 'pre')) {
+          if (value.split(/\s+/).some((c) => c && !c.startsWith('language-'))) note(`removed class from <${name}>`);
+        } else if (!allowed.has(key)) {
+          note(`removed ${key} from <${name}>`);
+        }
+      }
+    },
+    onCloseTag: (name) => {
+      if (insideDropped > 0 && NON_TEXT.has(name)) insideDropped--;
+    },
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'img' && !frame.attribs.src) {
+        note('removed <img> with an unsafe or missing src');
+        return true;
+      }
+      if (frame.tag === 'a' && !frame.attribs.href) {
+        note('unwrapped a link whose href was removed (text kept)');
+        return 'excludeTag';
+      }
+      return false;
+    },
+  });
+  return {
+    html: clean.trim(),
+    removed: [...counts].map(([what, n]) => (n > 1 ? `${what} (×${n})` : what)),
+  };
+}
+
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizePostHtmlWithReport(html).html;
 }

@@ -1,4 +1,4 @@
-import { MSG, type Post, type PostInputParsed } from '@assay/shared';
+import { MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
 import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -16,9 +16,9 @@ const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', '
  * title, a published (or once-published) post keeps its address whatever its title becomes.
  * Moving a post to the other type moves its address with it (a free slug in that type).
  */
-export async function updatePost(db: Db, op: OperatorAuth, id: string, input: PostInputParsed): Promise<Post> {
+export async function updatePost(db: Db, op: OperatorAuth, id: string, input: PostInputParsed): Promise<PostSaved> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
-  const content = cleanContent(input.content);
+  const { html: content, removed } = cleanContent(input.content);
   const saved = await db.transaction(async (tx) => {
     const current = (await tx.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!current) throw notFound(MSG.postNotFound, 'post_not_found');
@@ -52,5 +52,5 @@ export async function updatePost(db: Db, op: OperatorAuth, id: string, input: Po
     return toPost(r.rows[0]!);
   });
   contentChanged(db, 'posts');
-  return saved;
+  return { ...saved, removed };
 }

@@ -51,6 +51,10 @@ export function seoRoutes(deps: Deps) {
     const listPage = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
         .send(addHeadTags(indexHtml(), feedLinkTag(postType)));
+    // A draft preview: never kept by any cache, never indexed, whatever the page's scripts do.
+    route(app, e.previewPage, async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
+        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" />')));
     route(app, e.blogFeed, feed('blog'));
     route(app, e.pressFeed, feed('press_release'));
     route(app, e.blogList, listPage('blog'));

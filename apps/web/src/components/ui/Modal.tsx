@@ -32,6 +32,13 @@ export function Modal({ open, onClose, title, children, size = 'md', dismissible
         e.preventDefault();
         if (dismissible) onClose();
       }}
+      // Escape handled here, before the browser's own close: Chrome does not let a page cancel a
+      // second Escape without a click in between, and onClose may ask first (unsaved changes).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        if (dismissible) onClose();
+      }}
       onClick={(e) => {
         if (e.target === ref.current && dismissible) onClose();
       }}

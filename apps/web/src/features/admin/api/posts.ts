@@ -1,6 +1,6 @@
-import { blogEndpoints as blog, type PostInput, type PostType } from '@assay/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { blogEndpoints as blog, mediaEndpoints as media, type Post, type PostInput, type PostStatus, type PostType } from '@assay/shared';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -15,6 +15,35 @@ export const postsQuery = (type: PostType) =>
     meta: SILENT,
   });
 
+/** The posts tab's filters: words in the title, slug or description, and a status ('' for both). */
+export interface PostFilter {
+  q: string;
+  status: PostStatus | '';
+}
+
+export const POSTS_PAGE_SIZE = 20;
+
+/** GET /blog/admin/posts with filters, a page at a time: each page names the next in X-Next-Cursor. */
+export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.posts(type), 'pages', filter] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
+        asOperator(async (authorization): Promise<{ posts: Post[]; next: string | undefined }> => {
+          const res = await callRaw(blog.adminList, {
+            query: { post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, cursor: pageParam },
+            signal,
+            authorization,
+          });
+          const { posts } = await readJson(blog.adminList, res);
+          return { posts, next: res.headers.get('x-next-cursor') ?? undefined };
+        }),
+      ),
+    getNextPageParam: (last) => last.next,
+    meta: SILENT,
+  });
+
 export const postsApi = {
   create: (input: PostInput) => asOperator((authorization) => call(blog.create, { body: input, authorization })),
   update: (id: string, input: PostInput) => asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
@@ -24,4 +53,12 @@ export const postsApi = {
   /** POST /blog/admin/preview — the content as the server would store it (sanitised HTML). */
   preview: (content: string, signal?: AbortSignal) =>
     asOperator((authorization) => call(blog.preview, { body: { content }, signal, authorization })),
+  /** POST /blog/admin/posts/:id/preview-link — a signed link showing the saved post on the site. */
+  previewLink: (id: string) => asOperator((authorization) => call(blog.previewLink, { params: { id }, authorization })),
+  /** POST /media/images — an uploaded image, stored and served from /media/<hash>.webp. */
+  uploadImage: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return asOperator((authorization) => call(media.upload, { multipart: form, authorization }));
+  },
 };

@@ -40,7 +40,7 @@ describe('the operator post form', () => {
 
   it('requires an author name and a URL-format image address when one is given', async () => {
     const user = userEvent.setup();
-    mockFetch(() => json(200, { html: '' }));
+    mockFetch(() => json(200, { html: '', removed: [] }));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
     await user.clear(within(d).getByLabelText('Author Name'));
@@ -58,12 +58,12 @@ describe('the operator post form', () => {
       await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
       await waitFor(() => expect(within(d).queryByText(MSG.postImageUrlInvalid)).toBeNull());
     }
-  });
+  }, 20_000);
 
   it('creates with basic authorization and the spec payload', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    const fetch = mockFetch((method, path) => (path.endsWith('/preview') ? json(200, { html: '<p>x</p>' }) : json(201, { ...POST, post_type: 'blog' })));
+    const fetch = mockFetch((method, path) => (path.endsWith('/preview') ? json(200, { html: '<p>x</p>' }) : json(201, { ...POST, post_type: 'blog', removed: [] })));
     renderWithClient(<PostFormModal type="blog" onClose={onClose} />);
     const d = dialog();
     await user.type(within(d).getByLabelText('Title'), 'A title');
@@ -82,18 +82,20 @@ describe('the operator post form', () => {
       content: '<p>x</p>',
       featured: true,
       post_type: 'blog',
+      meta_title: null,
+      meta_description: null,
     });
   });
 
   it('edits with the post’s values and keeps its SEO fields', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>' }) : json(200, POST)));
+    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>', removed: [] }) : json(200, { ...POST, removed: [] })));
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'Hello');
     expect(within(d).getByLabelText('Mark as featured')).toHaveProperty('checked', true);
     await user.click(within(d).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Post updated successfully'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Post updated successfully', undefined));
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/blog/admin/posts/p1')!;
     expect(init!.method).toBe('PUT');
     expect(JSON.parse(String(init!.body))).toMatchObject({ meta_title: 'SEO title', meta_description: 'SEO description', post_type: 'press_release' });
@@ -101,7 +103,7 @@ describe('the operator post form', () => {
 
   it('says which save failed: the server’s refusal, or a network failure', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '' }) : json(400, { detail: 'Title must be at most 200 characters' })));
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(400, { detail: 'Title must be at most 200 characters' })));
     const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
@@ -109,7 +111,7 @@ describe('the operator post form', () => {
     );
     unmount();
 
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '' }) : Promise.reject(new TypeError('Failed to fetch'))));
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : Promise.reject(new TypeError('Failed to fetch'))));
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.postSaveFailed));
@@ -118,7 +120,7 @@ describe('the operator post form', () => {
   it('previews the content as the server sanitises it', async () => {
     const fetch = mockFetch((_m, path, init) =>
       path.endsWith('/preview')
-        ? json(200, { html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, '') })
+        ? json(200, { html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, ''), removed: ['removed <script>'] })
         : json(200, {}),
     );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
@@ -129,5 +131,85 @@ describe('the operator post form', () => {
     expect(preview.querySelector('script')).toBeNull();
     expect(preview.textContent).toContain('World');
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/preview'))).toHaveLength(1);
+    expect(within(d).getByTestId('sanitiser-report').textContent).toContain('removed <script>');
+  });
+
+  it('says what the sanitiser removed when the post is saved', async () => {
+    const user = userEvent.setup();
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>', removed: [] }) : json(200, { ...POST, removed: ['removed <script>', 'removed onclick from <a>'] })));
+    renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Post updated successfully', {
+      description: 'Cleaned when saving: removed <script>; removed onclick from <a>.',
+    }));
+  });
+
+  it('asks before Esc or Close throws edits away, and closes at once when nothing changed', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(200, { html: '', removed: [] }));
+    const onClose = vi.fn();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { unmount } = renderWithClient(<PostFormModal type="blog" onClose={onClose} />);
+    const d = dialog();
+    fireEvent.keyDown(d, { key: 'Escape' });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.type(within(d).getByLabelText('Title'), 'Half-written');
+    fireEvent.keyDown(within(d).getByLabelText('Title'), { key: 'Escape' });
+    await user.click(within(d).getByRole('button', { name: 'Close' }));
+    await user.click(within(d).getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledTimes(3);
+    expect(confirm).toHaveBeenCalledWith(MSG.postUnsavedConfirm);
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    confirm.mockReturnValue(true);
+    fireEvent.keyDown(d, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(2);
+    unmount();
+  });
+
+  it('edits the SEO fields and shows where search results cut them', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(200, { html: '', removed: [] }));
+    renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+    const d = dialog();
+    const serp = within(d).getByTestId('serp-preview');
+    await user.type(within(d).getByLabelText('Title'), 'Short title');
+    expect(serp.textContent).toContain('Short title');
+    expect(serp.textContent).toContain('Title 11 / 60');
+    const long = 'Licensing a patent across several fields of use without the licensees colliding';
+    fireEvent.change(within(d).getByLabelText(/Meta title/), { target: { value: long } });
+    await waitFor(() => expect(serp.textContent).toContain(`Title ${long.length} / 60 — cut in results`));
+    expect(serp.textContent).toContain('Licensing a patent across several fields of use without…');
+    expect(serp.textContent).not.toContain('colliding');
+    fireEvent.change(within(d).getByLabelText(/Meta description/), { target: { value: 'word '.repeat(40) } });
+    await waitFor(() => expect(serp.textContent).toMatch(/Description 199 \/ 160 — cut in results/));
+  });
+
+  it('flags images without alt text before saving', async () => {
+    mockFetch(() => json(200, { html: '', removed: [] }));
+    renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+    const d = dialog();
+    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
+    const flag = await within(d).findByTestId('missing-alt', {}, { timeout: 2000 });
+    expect(flag.textContent).toContain('2 images have no alt text');
+    expect(flag.textContent).toContain('/b.png');
+    expect(flag.textContent).not.toContain('/a.png');
+  });
+
+  it('uploads an image and puts its address in the Image URL field', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((_m, path) =>
+      path === '/api/media/images' ? json(201, { url: `/media/${'a'.repeat(64)}.webp`, width: 800, height: 400, bytes: 20480 }) : json(200, { html: '', removed: [] }));
+    renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+    const d = dialog();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', { type: 'image/png' });
+    await user.upload(within(d).getByTestId('post-image-file'), file);
+    await waitFor(() => expect(within(d).getByLabelText(/Image URL/)).toHaveProperty('value', `/media/${'a'.repeat(64)}.webp`));
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/media/images')!;
+    expect(init!.body).toBeInstanceOf(FormData);
+    expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(toast.success).toHaveBeenCalledWith('Image uploaded', { description: '800 × 400, 20 KB' });
   });
 });

@@ -1,20 +1,23 @@
-import { MSG, type Post, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, MSG, type Post, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useRef } from 'react';
+import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsApi } from '../api/posts.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
-import { emptyPostForm, formToInput, postFormSchema, postToForm, postTypeLabel, type PostFormValues } from '../lib/post-form.ts';
+import {
+  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
+} from '../lib/post-form.ts';
 
-const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content'] as const;
+const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description'] as const;
 
 /** Create or edit a post (docs/product.md §2 and §5), with a live preview of the sanitised content. */
 export function PostFormModal({ type, post, onClose }: { type: PostType; post?: Post | undefined; onClose: () => void }) {
@@ -25,7 +28,8 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     handleSubmit,
     control,
     setError,
-    formState: { errors },
+    setValue,
+    formState: { errors, isDirty },
   } = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: post ? postToForm(post) : emptyPostForm(),
@@ -33,11 +37,12 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
 
   const save = useMutation({
     mutationFn: (values: PostFormValues) => {
-      const input = formToInput(values, type, post);
+      const input = formToInput(values, type);
       return post ? postsApi.update(post.id, input) : postsApi.create(input);
     },
-    onSuccess: () => {
-      toast.success(post ? 'Post updated successfully' : 'Post created successfully');
+    onSuccess: (saved) => {
+      const removed = saved.removed.length ? { description: `Cleaned when saving: ${saved.removed.join('; ')}.` } : undefined;
+      toast.success(post ? 'Post updated successfully' : 'Post created successfully', removed);
       void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
       onClose();
     },
@@ -57,26 +62,21 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     },
   });
 
+  // Esc, the close button, the backdrop and Cancel all ask before throwing edits away.
+  const requestClose = () => {
+    if (isDirty && !window.confirm(MSG.postUnsavedConfirm)) return;
+    onClose();
+  };
+
   return (
-    <Modal open onClose={onClose} title={post ? `Edit ${noun}` : `Create ${noun}`} size="xl" dismissible={!save.isPending}>
+    <Modal open onClose={requestClose} title={post ? `Edit ${noun}` : `Create ${noun}`} size="xl" dismissible={!save.isPending}>
       <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="space-y-4" aria-label={post ? `Edit ${noun}` : `Create ${noun}`}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" error={errors.title?.message} {...register('title')} />
           <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
         </div>
         <TextAreaField label="Description" rows={2} className="min-h-20!" error={errors.description?.message} {...register('description')} />
-        <TextField
-          label={
-            <>
-              Image URL <span className="font-normal text-slate-500">(optional)</span>
-            </>
-          }
-          type="url"
-          inputMode="url"
-          placeholder="https://… or /images/…"
-          error={errors.image_url?.message}
-          {...register('image_url')}
-        />
+        <ImageField control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
         <div className="grid gap-4 lg:grid-cols-2">
           <TextAreaField
             label={
@@ -93,9 +93,28 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           />
           <LivePreview control={control} />
         </div>
+        <MissingAltText control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
+        <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Search engine listing</legend>
+          <TextField
+            label={<>Meta title <span className="font-normal text-slate-500">(optional, defaults to the title)</span></>}
+            autoComplete="off"
+            error={errors.meta_title?.message}
+            {...register('meta_title')}
+          />
+          <TextAreaField
+            label={<>Meta description <span className="font-normal text-slate-500">(optional, defaults to the description)</span></>}
+            rows={2}
+            className="min-h-16!"
+            error={errors.meta_description?.message}
+            {...register('meta_description')}
+          />
+          <SerpPreview control={control} slug={post?.slug} type={type} />
+        </fieldset>
+        <div className="sticky -bottom-5 z-10 -mx-6 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end">
+          {isDirty && <p className="hidden text-xs text-slate-500 sm:mr-auto sm:block">Unsaved changes</p>}
+          <Button variant="ghost" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>
@@ -143,11 +162,145 @@ function LivePreview({ control }: { control: Control<PostFormValues> }) {
         ) : preview.isError ? (
           <p className="text-sm text-slate-500">Preview unavailable right now.</p>
         ) : preview.data ? (
-          <div className="prose-content text-sm [&>:first-child]:mt-0!" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+          <>
+            {preview.data.removed.length > 0 && (
+              <div data-testid="sanitiser-report" className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+                <p className="font-medium">Saving will clean this content:</p>
+                <ul className="mt-1 list-disc pl-4">
+                  {preview.data.removed.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <div className="prose-content text-sm [&>:first-child]:mt-0!" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+          </>
         ) : (
           <p className="text-sm text-slate-400">Rendering…</p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Image URL, or upload a file: the server checks, scales and stores it and the field gets its address. */
+function ImageField({
+  control,
+  setValue,
+  error,
+  register,
+}: {
+  control: Control<PostFormValues>;
+  setValue: UseFormSetValue<PostFormValues>;
+  error: string | undefined;
+  register: ReturnType<ReturnType<typeof useForm<PostFormValues>>['register']>;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const url = useWatch({ control, name: 'image_url' })?.trim() ?? '';
+  const upload = useMutation({
+    mutationFn: (file: File) => postsApi.uploadImage(file),
+    onSuccess: (img) => {
+      setValue('image_url', img.url, { shouldDirty: true, shouldValidate: true });
+      toast.success('Image uploaded', { description: `${img.width} × ${img.height}, ${Math.round(img.bytes / 1024)} KB` });
+    },
+    onError: (err) => {
+      console.error(err);
+      toast.error(MSG.imageUploadFailed, { description: errorText(err, MSG.imageUploadFailed) });
+    },
+  });
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > IMAGE_UPLOAD.maxBytes) {
+      toast.error(MSG.imageTooLarge);
+      return;
+    }
+    upload.mutate(file);
+  };
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
+      <TextField
+        label={
+          <>
+            Image URL <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        type="text"
+        inputMode="url"
+        placeholder="https://… or /media/…"
+        hint="Paste an address, or upload a JPEG, PNG, WebP or GIF up to 5 MB."
+        error={error}
+        {...register}
+      />
+      <div className="flex items-center gap-3 sm:pt-7">
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_UPLOAD.types.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="post-image-file"
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <Button variant="outline" loading={upload.isPending} onClick={() => input.current?.click()}>
+          Upload image
+        </Button>
+        {url && !error && (
+          <img src={url} alt="Chosen cover" className="size-11 rounded-md border border-slate-200 bg-slate-100 object-cover" />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Images in the content without alt text, flagged before saving (screen readers and search engines need it). */
+function MissingAltText({ control }: { control: Control<PostFormValues> }) {
+  const content = useWatch({ control, name: 'content' }) ?? '';
+  const missing = imagesWithoutAlt(useDebouncedValue(content, 400));
+  if (!missing.length) return null;
+  return (
+    <div role="status" data-testid="missing-alt" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-medium">
+        {missing.length === 1 ? '1 image has' : `${missing.length} images have`} no alt text. Describe each image in its alt attribute.
+      </p>
+      <ul className="mt-1 list-disc pl-5 text-xs break-all">
+        {missing.slice(0, 5).map((src, i) => (
+          <li key={`${src}-${i}`}>{src}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** How the post would look as a search result, cut where search engines cut (about 60 and 160 characters). */
+function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>; slug: string | undefined; type: PostType }) {
+  const [title, metaTitle, description, metaDescription] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description'] });
+  const fullTitle = metaTitle?.trim() || title?.trim() || '';
+  const fullDesc = metaDescription?.trim() || description?.trim() || '';
+  const shownTitle = serpTruncate(fullTitle || 'Post title', SERP.title);
+  const shownDesc = serpTruncate(fullDesc || 'The description appears here.', SERP.description);
+  const titleLength = fullTitle.length;
+  const descLength = fullDesc.length;
+  const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${slug ?? 'new-post'}`;
+  return (
+    <div data-testid="serp-preview" aria-label="Search result preview" role="group" className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>
+      <p className="mt-2 truncate text-xs text-slate-600">{`${window.location.host}${path}`}</p>
+      <p className="mt-0.5 text-lg leading-snug text-[#1a0dab]">{shownTitle.text}</p>
+      <p className="mt-1 text-sm leading-relaxed text-slate-700">{shownDesc.text}</p>
+      <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-slate-500">
+        <span className={shownTitle.cut ? 'text-amber-800' : undefined}>
+          Title {titleLength} / {SERP.title}
+          {shownTitle.cut && ' — cut in results'}
+        </span>
+        <span className={shownDesc.cut ? 'text-amber-800' : undefined}>
+          Description {descLength} / {SERP.description}
+          {shownDesc.cut && ' — cut in results'}
+        </span>
+      </p>
     </div>
   );
 }

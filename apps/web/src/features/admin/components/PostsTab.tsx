@@ -1,23 +1,36 @@
 import { MSG, type Post, type PostType } from '@assay/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { SelectField } from '../../../components/ui/Field.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { adminKeys } from '../api/keys.ts';
-import { postsApi, postsQuery } from '../api/posts.ts';
-import { formatCount, formatDate, postStatusTone, titleCase } from '../lib/format.ts';
+import { postsApi, postsPagesQuery, type PostFilter } from '../api/posts.ts';
+import { formatCount, formatDate, formatDateTime, postStatusTone, titleCase } from '../lib/format.ts';
 import { postTypeLabel } from '../lib/post-form.ts';
 import { PostFormModal } from './PostFormModal.tsx';
+import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
-/** Blog Posts / Press Releases (docs/product.md §2): the list, Create, Edit, Publish/Unpublish, Delete. */
+const SITE_SECTION: Record<PostType, string> = { blog: '/blog', press_release: '/press-releases' };
+/** Where a published post is on the site. */
+export const sitePath = (p: Pick<Post, 'post_type' | 'slug'>) => `${SITE_SECTION[p.post_type]}/${encodeURIComponent(p.slug)}`;
+
+/** Blog Posts / Press Releases (docs/product.md §2): search, status filter, paged list, Create, Edit, Preview, Publish/Unpublish, Delete. */
 export function PostsTab({ type }: { type: PostType }) {
-  const posts = useQuery(postsQuery(type));
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<PostFilter['status']>('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
   const noun = postTypeLabel(type);
+  const list = posts.data?.pages.flatMap((p) => p.posts);
+  const filtered = q !== '' || status !== '';
 
   return (
     <div className="space-y-5">
@@ -33,17 +46,40 @@ export function PostsTab({ type }: { type: PostType }) {
           </Button>
         }
       />
-      {posts.data ? (
-        posts.data.length === 0 ? (
-          <EmptyState title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'} hint={`Create the first ${noun.toLowerCase()}.`} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchBox label={`Search ${postTypeLabel(type, true).toLowerCase()}`} value={search} onChange={setSearch} placeholder="Search title, slug or description…" />
+        <div className="sm:w-48">
+          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as PostFilter['status'])}>
+            <option value="">All statuses</option>
+            <option value="draft">Drafts</option>
+            <option value="published">Published</option>
+          </SelectField>
+        </div>
+      </div>
+      {list ? (
+        list.length === 0 ? (
+          filtered ? (
+            <EmptyState title="No posts match" hint="Try other words or another status." />
+          ) : (
+            <EmptyState title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'} hint={`Create the first ${noun.toLowerCase()}.`} />
+          )
         ) : (
-          <ul className="space-y-3" aria-label={postTypeLabel(type, true)}>
-            {posts.data.map((p) => (
-              <li key={p.id}>
-                <PostRow post={p} onEdit={() => setEditing(p)} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={cn('space-y-3 transition-opacity', posts.isPlaceholderData && 'opacity-60')} aria-label={postTypeLabel(type, true)} aria-busy={posts.isFetching || undefined}>
+              {list.map((p) => (
+                <li key={p.id}>
+                  <PostRow post={p} onEdit={() => setEditing(p)} />
+                </li>
+              ))}
+            </ul>
+            {posts.hasNextPage && (
+              <div className="flex justify-center">
+                <Button variant="outline" loading={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>
+                  Load more
+                </Button>
+              </div>
+            )}
+          </>
         )
       ) : posts.isError ? (
         <LoadError what={postTypeLabel(type, true).toLowerCase()} onRetry={() => void posts.refetch()} />
@@ -69,6 +105,13 @@ function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
     onError: (err) => {
       console.error(err);
       toast.error(published ? MSG.postUnpublishFailed : MSG.postPublishFailed);
+    },
+  });
+  const preview = useMutation({
+    mutationFn: () => postsApi.previewLink(post.id),
+    onError: (err) => {
+      console.error(err);
+      toast.error(MSG.postPreviewLinkFailed);
     },
   });
   const remove = useMutation({
@@ -102,11 +145,35 @@ function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
             </span>
             <span className="font-mono">/{post.slug}</span>
           </p>
+          {preview.data && !published && (
+            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+              <span>Preview link ready, valid until {formatDateTime(preview.data.expires_at)}:</span>
+              <a href={preview.data.url} target="_blank" rel="noopener" className="font-medium underline">
+                Open preview<span className="sr-only"> of {post.title} (opens in a new tab)</span>
+              </a>
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => void navigator.clipboard?.writeText(new URL(preview.data.url, window.location.origin).href).then(() => toast.success('Preview link copied'))}
+              >
+                Copy link
+              </button>
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${post.title}`}>
             Edit
           </Button>
+          {published ? (
+            <a href={sitePath(post)} target="_blank" rel="noopener" className={buttonClass('outline', 'sm')} aria-label={`View ${post.title} on site (opens in a new tab)`}>
+              View on site
+            </a>
+          ) : (
+            <Button size="sm" variant="outline" loading={preview.isPending} onClick={() => preview.mutate()} aria-label={`Preview ${post.title} on the site`}>
+              Preview
+            </Button>
+          )}
           <Button
             size="sm"
             variant={published ? 'outline' : 'primary'}

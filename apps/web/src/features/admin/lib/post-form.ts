@@ -16,6 +16,8 @@ export const postFormSchema = z.object({
     .refine((v) => v === '' || isSafeImageUrl(v), MSG.postImageUrlInvalid),
   content: required(MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
   featured: z.boolean(),
+  meta_title: z.string().trim().max(POST_LIMITS.metaTitleMax, `Meta title must be at most ${POST_LIMITS.metaTitleMax} characters`),
+  meta_description: z.string().trim().max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
 });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
@@ -26,6 +28,8 @@ export const emptyPostForm = (): PostFormValues => ({
   image_url: '',
   content: '',
   featured: false,
+  meta_title: '',
+  meta_description: '',
 });
 
 export const postToForm = (p: Post): PostFormValues => ({
@@ -35,10 +39,12 @@ export const postToForm = (p: Post): PostFormValues => ({
   image_url: p.image_url ?? '',
   content: p.content,
   featured: p.featured,
+  meta_title: p.meta_title ?? '',
+  meta_description: p.meta_description ?? '',
 });
 
-/** The payload of POST/PUT /blog/admin/posts. An edit keeps the post's SEO fields (PUT replaces them). */
-export function formToInput(v: PostFormValues, type: PostType, editing?: Post): PostInput {
+/** The payload of POST/PUT /blog/admin/posts; empty SEO fields fall back to the title and description. */
+export function formToInput(v: PostFormValues, type: PostType): PostInput {
   return {
     title: v.title.trim(),
     author_name: v.author_name.trim(),
@@ -47,9 +53,29 @@ export function formToInput(v: PostFormValues, type: PostType, editing?: Post): 
     content: v.content,
     featured: v.featured,
     post_type: type,
-    ...(editing ? { meta_title: editing.meta_title, meta_description: editing.meta_description } : {}),
+    meta_title: v.meta_title.trim() || null,
+    meta_description: v.meta_description.trim() || null,
   };
 }
 
 export const postTypeLabel = (type: PostType, plural = false) =>
   type === 'blog' ? (plural ? 'Blog Posts' : 'Blog Post') : plural ? 'Press Releases' : 'Press Release';
+
+/** Where search engines cut a result's title and description (roughly: they measure pixels, not characters). */
+export const SERP = { title: 60, description: 160 } as const;
+
+/** Text as a search result would show it: cut at a word boundary before `max` characters, with an ellipsis. */
+export function serpTruncate(text: string, max: number): { text: string; cut: boolean } {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return { text: t, cut: false };
+  const head = t.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  return { text: `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`, cut: true };
+}
+
+/** Images in post HTML that have no alt text (or an empty one), by their address, for the editor to flag. */
+export function imagesWithoutAlt(html: string): string[] {
+  if (!html.includes('<img') || typeof DOMParser === 'undefined') return [];
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return [...doc.querySelectorAll('img')].filter((img) => !(img.getAttribute('alt') ?? '').trim()).map((img) => img.getAttribute('src') ?? '(no address)');
+}

@@ -23,7 +23,7 @@ describe('a post card', () => {
     const readMore = within(card).getByRole('link', { name: /Read More/ });
     expect(readMore.getAttribute('href')).toBe('/blog/trl');
     expect(readMore.getAttribute('target')).toBeNull();
-    // No picture: a gradient stands in, hidden from screen readers.
+    // No picture: a drawn cover stands in, hidden from screen readers.
     expect(within(card).getByTestId('post-cover-placeholder').getAttribute('aria-hidden')).toBe('true');
   });
 

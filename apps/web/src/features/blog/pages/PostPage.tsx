@@ -106,7 +106,7 @@ export default function PostPage() {
   );
 }
 
-function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
+export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
   const image = postImage(post);
   const external = isExternalPress(post);
   return (

@@ -1,0 +1,1 @@
+export { mediaApiRoutes, mediaSiteRoutes } from './media.routes.ts';
