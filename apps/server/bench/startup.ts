@@ -138,7 +138,7 @@ async function main() {
       }
     }
     console.log(`load average after: ${load()}`);
-    console.log('\n| build | first 200 on /api/health (median of ' + RUNS + ') | /api/ready | runs (health) | idle RSS (10 s) | RSS after the public pages |\n|---|---|---|---|---|---|');
+    console.log('\n| build | first 200 on /api/health (median of ' + RUNS + ') | CPU used by then (median) | /api/ready | runs (health) | idle RSS (' + IDLE_MS / 1000 + ' s) | RSS after the public pages |\n|---|---|---|---|---|---|---|');
     for (const b of builds) {
       const rs = runs.get(b.name)!;
       console.log(`| ${b.name} | **${(median(rs.map((r) => r.healthMs)) / 1000).toFixed(2)} s** | ${(median(rs.map((r) => r.healthCpuMs)) / 1000).toFixed(2)} s | ${(median(rs.map((r) => r.readyMs)) / 1000).toFixed(2)} s | ${rs.map((r) => (r.healthMs / 1000).toFixed(2)).join(', ')} | ${Math.round(rs[0]!.idleRssMb)} MB | ${Math.round(rs[0]!.afterPagesRssMb)} MB |`);

@@ -115,7 +115,7 @@ export function PostListPage({ postType }: { postType: PostType }) {
         {firstLoad ? (
           // Until the first page and the featured posts are both here, one box at least a
           // screen tall: what arrives then fills it instead of pushing a heading, the
-          // pagination and the footer down one after another (no layout shift, decision 126).
+          // pagination and the footer down one after another (no layout shift, decision 125).
           <div className="min-h-screen">
             <PageSpinner />
           </div>
