@@ -31,6 +31,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Modules imported with import() (the PDF renderer, say) go into chunks of their own that load
+  // when first used, so the server answers before they load (decision 124).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   plugins: [externalPackages],

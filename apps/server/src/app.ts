@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
   jsonSchemaTransform,
@@ -47,6 +47,12 @@ export const loggerOptions = (level: string): LoggerOptions => ({
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
 });
 
+/** Fastify's compiler factories, typed for JSON schema; ours hand out zod's compilers for every route. */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
 /**
  * Fastify treats a bare hop count as "trust nobody" (it cannot check the nearest peer), so a
  * count is spelled out: the nearest `hops` addresses are our proxies, the one before them the client.
@@ -66,6 +72,9 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     bodyLimit: 1024 * 1024,
     // Our own request log (http/request-log.ts) replaces Fastify's per-request lines.
     logController: new LogController({ disableRequestLogging: true }),
+    // Every schema is zod's (below): naming the compilers here spares loading Ajv and
+    // fast-json-stringify, Fastify's JSON-schema defaults, at start (~0.7 s; decision 124).
+    schemaController: { compilersFactory: zodCompilers },
   });
   const fullDeps: Deps = { ...deps, log: app.log };
 

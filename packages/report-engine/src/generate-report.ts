@@ -10,7 +10,6 @@
 import type { Complexity, SectionKey } from '@assay/shared';
 import { SectionContentSchema, type ReportOutline, type SectionContent, type TokenUsage } from './content/report-content.ts';
 import type { EvidenceRecord, EvidenceSource } from './evidence/evidence.ts';
-import { renderReportPdf } from './pdf/render-report-pdf.ts';
 import { generateReportContent, type GeneratedReportContent } from './pipeline/generate-report-content.ts';
 import { Trace, type Span } from './pipeline/trace.ts';
 import { reportWriterFor } from './writers/create-report-writer.ts';
@@ -105,6 +104,9 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
   // Each section was reviewed as it was written (inside its own span); its findings went to the sink with it.
   await ports.progress?.stage?.('render');
   const all = content.sections.map((s) => `section:${s.key}`);
+  // The PDF code (pdfkit, fontkit, the fonts' shaping) loads here, on a report's first render,
+  // not when a process that may never render one starts (decision 124).
+  const { renderReportPdf } = await import('./pdf/render-report-pdf.ts');
   const pdf = await trace.span('render', all, () =>
     renderReportPdf({
       reportId: input.reportId,

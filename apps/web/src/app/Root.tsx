@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
-import { authApi } from '../features/auth/api/auth-api.ts';
 import { session } from '../lib/session.ts';
 
 // The toast library loads beside the first screen, not in front of it (lib/toasts.ts).
@@ -13,7 +12,8 @@ const Toasts = lazy(async () => ({ default: (await import('../components/layout/
  */
 export function Root() {
   useEffect(() => {
-    void session.restore(authApi.me);
+    // The auth client (with the endpoint declarations and zod) loads only for a returning member.
+    void session.restore(async () => (await import('../features/auth/api/auth-api.ts')).authApi.me());
   }, []);
   return (
     <>

@@ -10,7 +10,6 @@ import {
   type EndpointResponse,
   type JsonEndpoint,
 } from '@assay/shared';
-import { z } from 'zod';
 import { session } from './session.ts';
 
 /**
@@ -136,6 +135,8 @@ export async function readJson<E extends JsonEndpoint>(e: E, res: Response): Pro
     if (!schema) throw new ContractError(`${e.method} ${e.path} answered ${res.status}, a status it does not declare`);
     const checked = schema.safeParse(data);
     if (!checked.success) {
+      // zod itself loads only here (development and tests), so it stays out of the app shell (decision 126).
+      const { z } = await import('zod');
       throw new ContractError(`${e.method} ${e.path} answered a body its schema refuses:\n${z.prettifyError(checked.error)}`);
     }
   }

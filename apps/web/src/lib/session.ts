@@ -1,4 +1,4 @@
-import { authEndpoints, endpointPath, type EndpointResponse, type User } from '@assay/shared';
+import type { authEndpoints, EndpointResponse, User } from '@assay/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -26,7 +26,10 @@ function set(next: Partial<State>) {
 async function doRefresh(): Promise<boolean> {
   try {
     // Its own fetch, not the API client: the client calls this on a 401 and must not loop back into it.
-    const res = await fetch(endpointPath(authEndpoints.refresh), {
+    // The declarations (and zod with them) load only when a session may exist: a visitor's
+    // first screen does not wait for them (decision 126).
+    const { refreshPath } = await import('./refresh-endpoint.ts');
+    const res = await fetch(refreshPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemEndpoints, type SiteConfig } from '@assay/shared';
+import type { SiteConfig } from '@assay/shared';
 import { call } from './api.ts';
 
 
@@ -15,7 +15,8 @@ export const DEFAULT_SITE: SiteConfig = {
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: () => call(systemEndpoints.siteConfig),
+  // The declaration (with its zod schemas) loads with the first fetch, not in the app shell (decision 126).
+  queryFn: async () => call((await import('./system-endpoints.ts')).systemEndpoints.siteConfig),
   staleTime: Infinity,
   meta: { silent: true },
 });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer.ts';
 
 /**
@@ -12,11 +12,14 @@ export function createDevMailbox(
   from: string,
   log: { info: (obj: object, msg: string) => void },
 ): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not at start (decision 124).
+  let transport: Promise<Transporter> | undefined;
+  const open = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   mkdirSync(dir, { recursive: true });
   return {
     async send({ to, subject, text, html, code, attachments }) {
-      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
+      const info = await (await open()).sendMail({ from, to, subject, text, html, attachments });
       const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);

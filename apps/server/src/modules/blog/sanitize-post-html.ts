@@ -1,4 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtmlModule from 'sanitize-html';
+
+// sanitize-html (with htmlparser2 and postcss) is loaded on the first post it cleans, not at
+// start: a process answers sooner, and one that only serves cached reads never loads it (decision 124).
+const require = createRequire(import.meta.url);
+let loaded: typeof sanitizeHtmlModule | undefined;
+const sanitizeHtml = (html: string, options: sanitizeHtmlModule.IOptions) =>
+  (loaded ??= require('sanitize-html') as typeof sanitizeHtmlModule)(html, options);
 
 /**
  * The one gate for post HTML: everything an operator writes is cleaned with this allow-list
@@ -18,7 +26,7 @@ const ALLOWED_TAGS = [
 
 const LINK_REL_KEEP = new Set(['nofollow', 'ugc', 'sponsored', 'noopener', 'noreferrer']);
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: sanitizeHtmlModule.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -44,7 +52,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'select', 'button'],
   transformTags: {
     a: (tagName, attribs) => {
-      const out: sanitizeHtml.Attributes = { ...attribs };
+      const out: sanitizeHtmlModule.Attributes = { ...attribs };
       const rel = new Set((out.rel ?? '').toLowerCase().split(/\s+/).filter((r) => LINK_REL_KEEP.has(r)));
       if (out.target === '_blank') {
         rel.add('noopener');

@@ -80,6 +80,7 @@ export function PostListPage({ postType }: { postType: PostType }) {
 
   const featuredPosts = featured.data?.posts ?? [];
   const showFeatured = copy.featured && !list.searching && featuredPosts.length > 0;
+  const firstLoad = list.loading || (copy.featured && featured.isLoading);
 
   const changePage = (p: number) => {
     list.changePage(p);
@@ -111,40 +112,51 @@ export function PostListPage({ postType }: { postType: PostType }) {
       </ListHero>
 
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        {showFeatured && <FeaturedArticles posts={featuredPosts} />}
-
-        <section aria-labelledby="list-title" className={cn(showFeatured && 'mt-16')}>
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <h2 id="list-title" ref={listRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900">
-              {copy.listTitle}
-            </h2>
-            <p aria-live="polite" className="text-sm text-slate-600">
-              {summary}
-            </p>
+        {firstLoad ? (
+          // Until the first page and the featured posts are both here, one box at least a
+          // screen tall: what arrives then fills it instead of pushing a heading, the
+          // pagination and the footer down one after another (no layout shift, decision 125).
+          <div className="min-h-screen">
+            <PageSpinner />
           </div>
+        ) : (
+          <>
+            {showFeatured && <FeaturedArticles posts={featuredPosts} />}
 
-          <div className="mt-6">
-            {list.loading ? (
-              <PageSpinner />
-            ) : list.failed ? (
-              <LoadFailed title={copy.failed} onRetry={list.retry} retrying={list.retrying} />
-            ) : list.posts.length === 0 && list.searchPending ? (
-              <Searching />
-            ) : list.posts.length === 0 ? (
-              <NoPosts searching={list.searching} title={copy.emptyTitle} noneYet={copy.noneYet} />
-            ) : (
-              <PostGrid posts={list.posts} dimmed={list.updating} showViews={copy.showViews} />
-            )}
-          </div>
+            <section aria-labelledby="list-title" className={cn(showFeatured && 'mt-16')}>
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <h2 id="list-title" ref={listRef} className="scroll-mt-24 text-2xl font-bold tracking-tight text-slate-900">
+                  {copy.listTitle}
+                </h2>
+                <p aria-live="polite" className="text-sm text-slate-600">
+                  {summary}
+                </p>
+              </div>
 
-          <Pagination
-            className="mt-12"
-            label={copy.pagesLabel}
-            page={list.page}
-            pages={list.loading || list.failed ? 1 : list.pages}
-            onPageChange={changePage}
-          />
-        </section>
+              <div className="mt-6">
+                {list.loading ? (
+                  <PageSpinner />
+                ) : list.failed ? (
+                  <LoadFailed title={copy.failed} onRetry={list.retry} retrying={list.retrying} />
+                ) : list.posts.length === 0 && list.searchPending ? (
+                  <Searching />
+                ) : list.posts.length === 0 ? (
+                  <NoPosts searching={list.searching} title={copy.emptyTitle} noneYet={copy.noneYet} />
+                ) : (
+                  <PostGrid posts={list.posts} dimmed={list.updating} showViews={copy.showViews} />
+                )}
+              </div>
+
+              <Pagination
+                className="mt-12"
+                label={copy.pagesLabel}
+                page={list.page}
+                pages={list.loading || list.failed ? 1 : list.pages}
+                onPageChange={changePage}
+              />
+            </section>
+          </>
+        )}
       </div>
     </>
   );
