@@ -119,7 +119,8 @@ describe('draft preview links', () => {
     const forged = signPreviewToken('x'.repeat(40), draft.id, now + 600);
     const [payload, mac] = good.split('.') as [string, string];
     const otherPost = `${signPreviewToken(t.config.JWT_SECRET, '00000000-0000-4000-8000-000000000000', now + 600).split('.')[0]}.${mac}`;
-    const tampered = `${payload}.${mac.slice(0, -2)}${mac.endsWith('A') ? 'B' : 'A'}${mac.slice(-1)}`;
+    // One signature character changed (never to itself: that was a flaky no-op when it was already 'A').
+    const tampered = `${payload}.${mac.slice(0, -2)}${mac.at(-2) === 'A' ? 'B' : 'A'}${mac.slice(-1)}`;
     // The link expires: the same token read later than its expiry is refused.
     expect(verifyPreviewToken(t.config.JWT_SECRET, good, (now + 601) * 1000)).toBeUndefined();
     expect(verifyPreviewToken(t.config.JWT_SECRET, good, (now + 599) * 1000)).toBe(draft.id);
