@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../packages/report-engine/test/fakes/index.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PASSWORD = 'Orbit1962ok';
@@ -13,12 +14,29 @@ const PASSWORD = 'Orbit1962ok';
  */
 let server: RunningServer;
 let browser: Browser;
+/**
+ * Reports are written through the production LLM adapter against a fake OpenAI-compatible server
+ * on loopback: its pace can be slowed, so a report is still in progress when the dashboard opens
+ * (the offline analyst finishes a Basic report in about two seconds on a quiet machine).
+ */
+let llm: FakeOpenAI;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SIGNUP_BONUS_TOKENS: '40000' }), launchBrowser()]);
+  llm = await startFakeOpenAI();
+  [server, browser] = await Promise.all([
+    startServer({
+      SIGNUP_BONUS_TOKENS: '40000',
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: 'e2e-key',
+      LLM_MODEL: 'e2e-model',
+    }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await llm?.close();
 });
 
 const post = (srv: RunningServer, path: string, body: unknown, token?: string) =>
@@ -97,6 +115,8 @@ describe('the reports dashboard, in the browser', () => {
       return reports.filter((r) => r.status === 'processing').length;
     }, { timeout: 90_000, interval: 500 }).toBe(0);
     await signIn(page, server, email);
+    // Slow enough to be followed: every model call now waits a second before answering.
+    llm.setPace({ delayToFirstTokenMs: 1000 });
 
     // Home: pick Basic, describe the idea, generate → the dashboard.
     await page.goto(`${server.url}/`);
@@ -118,6 +138,7 @@ describe('the reports dashboard, in the browser', () => {
     const title = (await row.getByRole('button').first().textContent())!.trim();
     expect(title.length).toBeGreaterThan(3);
     await page.getByText(`Your report "${title}" is ready`).waitFor();
+    llm.setPace({ delayToFirstTokenMs: 0 });
     const seen = (await page.evaluate('window.__progressSeen')) as string[];
     expect(seen.join(' | ')).toMatch(/Queued|Planning the outline|Writing sections — \d+ of 15|Building the PDF/);
     expect(await page.evaluate('window.__noReload')).toBe(true);
