@@ -766,7 +766,7 @@ export const DOMAINS: DomainProfile[] = [
     cues: [],
     regimes: [
       {
-        name: 'The sector rules and market-access requirements of each target market, which follow from the product category once it is confirmed',
+        name: 'product-category safety and market-access rules of each target market (identified once the field is confirmed)',
         scope: 'Any product placed on the market.',
         implication: 'Identify the product category first; it determines the applicable directives and tests.',
       },
