@@ -153,7 +153,12 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
     ['sources', SOURCES_TITLE, drawSourcesAndMethod],
     ['references', REFERENCES_TITLE, drawReferences],
   ] as const) {
-    f.newPage();
+    // References follow the method on its page when there is room: a short list (or "no search
+    // was run") would otherwise leave a page nearly empty.
+    if (destination === 'references') {
+      f.gap(24);
+      f.ensure(160);
+    } else f.newPage();
     doc.addNamedDestination(destination);
     doc.outline.addItem(title);
     entries.push({ label: '', title, page: doc.bufferedPageRange().count, destination });

@@ -766,7 +766,7 @@ export const DOMAINS: DomainProfile[] = [
     cues: [],
     regimes: [
       {
-        name: 'General product safety and market-access rules of each target market (e.g. EU General Product Safety Regulation (EU) 2023/988 or CE-marking directives; BIS in India; US CPSC)',
+        name: 'product-category safety and market-access rules of each target market (identified once the field is confirmed)',
         scope: 'Any product placed on the market.',
         implication: 'Identify the product category first; it determines the applicable directives and tests.',
       },
