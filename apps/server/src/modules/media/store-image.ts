@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_UPLOAD, MSG, type ImageUpload } from '@assay/shared';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
@@ -20,6 +20,8 @@ export async function storeImage(deps: Pick<Deps, 'db' | 'blobs'>, op: OperatorA
   if (file.length > IMAGE_UPLOAD.maxBytes) throw new AppError(413, MSG.imageTooLarge, 'image_too_large');
   const type = sniffImageType(file);
   if (!type) throw new AppError(422, MSG.imageWrongType, 'image_wrong_type');
+  // Loaded on the first upload: libvips costs start-up time and resident memory on every process.
+  const { default: sharp } = await import('sharp');
   let out: { data: Buffer; info: OutputInfo };
   try {
     out = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
