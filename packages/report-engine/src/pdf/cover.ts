@@ -1,6 +1,6 @@
 /** The cover page: product, title, tier, date, report id, the idea as submitted, and notices. */
 import type { Complexity } from '@assay/shared';
-import { PRODUCT_NAME } from '@assay/shared';
+import { PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
 import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
@@ -13,12 +13,6 @@ export interface CoverInfo {
   createdAt: Date;
   offline: boolean;
 }
-
-export const TIER_LABEL: Record<Complexity, string> = {
-  basic: 'Basic',
-  advanced: 'Advanced',
-  comprehensive: 'Comprehensive',
-};
 
 export const OFFLINE_NOTE = 'Offline analysis — generated without an AI model';
 
@@ -34,13 +28,13 @@ export function drawCover(f: Flow, info: CoverInfo): void {
   doc.save().rect(0, 200, PAGE.width, 4).fill(COLOR.accent).restore();
   f.textAt(PRODUCT_NAME, left, 58, { bold: true, size: 30, color: '#FFFFFF' });
   f.textAt('Technology Assessment Report', left, 104, { size: 15, color: '#CBD5E1' });
-  f.textAt(`${TIER_LABEL[info.complexity]} tier · ${info.sectionCount} sections`, left, 130, { size: TYPE.body, color: '#99F6E4' });
+  f.textAt(`${TIER_LABELS[info.complexity]} tier · ${info.sectionCount} sections`, left, 130, { size: TYPE.body, color: '#99F6E4' });
 
   f.y = 240;
   f.text(info.title, { bold: true, size: 22, color: COLOR.navy, lineGap: 3, after: 18 });
 
   const rows: Array<[string, string]> = [
-    ['Report tier', TIER_LABEL[info.complexity]],
+    ['Report tier', TIER_LABELS[info.complexity]],
     ['Date', formatDate(info.createdAt)],
     ['Report ID', info.reportId],
   ];

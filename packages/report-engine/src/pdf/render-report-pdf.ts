@@ -6,13 +6,13 @@
  * pages reserved after the cover are filled in at the end, when page numbers are known.
  */
 import PDFDocument from 'pdfkit';
-import { isSectionKey, PRODUCT_NAME, sectionByKey, type Complexity } from '@assay/shared';
+import { isSectionKey, PRODUCT_NAME, sectionByKey, TIER_LABELS, type Complexity } from '@assay/shared';
 import type { SectionContent } from '../content/report-content.ts';
 import type { EvidenceRecord } from '../evidence/evidence.ts';
 import { drawBlock, drawBullets, drawCallout, drawConfidenceBadge, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
 import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } from './charts.ts';
 import { drawPageChrome } from './chrome.ts';
-import { drawCover, TIER_LABEL } from './cover.ts';
+import { drawCover } from './cover.ts';
 import { drawPriorArtTable, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
 import { Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
@@ -103,7 +103,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
     info: {
       Title: input.title,
       Author: PRODUCT_NAME,
-      Subject: `${TIER_LABEL[input.complexity]} Technology Assessment Report`,
+      Subject: `${TIER_LABELS[input.complexity]} Technology Assessment Report`,
       Keywords: `technology assessment; ${input.complexity}; report ${input.reportId}`,
       Creator: `${PRODUCT_NAME} report engine`,
       CreationDate: input.createdAt,
@@ -177,7 +177,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
   drawToc(f, tocStart, entries);
 
   const { count } = doc.bufferedPageRange();
-  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABEL[input.complexity], productName: PRODUCT_NAME };
+  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME };
   for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
 
   doc.end();

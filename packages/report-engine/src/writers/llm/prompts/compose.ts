@@ -2,7 +2,7 @@
  * Turns a section request into the (system, user) prompt pair sent to a model. Pure string work:
  * the transport (AI SDK, retries, re-asks) lives in ../ai-sdk-llm.ts.
  */
-import type { Complexity, ReportSectionDef } from '@assay/shared';
+import { TIER_LABELS, type Complexity, type ReportSectionDef } from '@assay/shared';
 import { requiredDataFor, type ReportOutline, type SectionContent } from '../../../content/report-content.ts';
 import { PRIOR_ART_SECTIONS, priorArtCandidates } from '../../../evidence/citations.ts';
 import type { EvidenceItem } from '../../../evidence/evidence.ts';
@@ -19,12 +19,6 @@ export interface ComposedPrompt {
   /** e.g. "1.0.0/system@1.0.0/risks@1.0.0": recorded with the output for traceability. */
   version: string;
 }
-
-const TIER_LABEL: Record<Complexity, string> = {
-  basic: 'Basic',
-  advanced: 'Advanced',
-  comprehensive: 'Comprehensive',
-};
 
 /** The idea is member data: fence it so it cannot close the fence and pose as instructions. */
 function fenceIdea(idea: string): string {
@@ -97,7 +91,7 @@ export function composeSectionPrompt(input: ComposeSectionInput): ComposedPrompt
   const brief = SECTION_PROMPTS[input.section.key];
   const required = requiredDataFor(input.section.key);
   const parts = [
-    `Report: "${input.title}" — ${TIER_LABEL[input.complexity]} tier Technology Assessment Report.`,
+    `Report: "${input.title}" — ${TIER_LABELS[input.complexity]} tier Technology Assessment Report.`,
     `Write the section "${input.section.title}" (key: ${input.section.key}).`,
     `The reader's question: ${input.section.question}`,
     '',
@@ -139,7 +133,7 @@ export function composeOutlinePrompt(input: { idea: string; complexity: Complexi
   return {
     system: OUTLINE_SYSTEM_PROMPT,
     prompt: [
-      `A ${TIER_LABEL[input.complexity]} tier report will be written about the idea below.`,
+      `A ${TIER_LABELS[input.complexity]} tier report will be written about the idea below.`,
       '',
       OUTLINE_BRIEF,
       '',
