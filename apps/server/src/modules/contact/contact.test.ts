@@ -201,7 +201,8 @@ describe('operator view of submissions', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const body = res.body.replace(/^\uFEFF/, '');
-    expect(body.split('\r\n')[0]).toBe('Submitted at,Reason,Name,Email,Phone,Message,ID');
+    expect(body.split('\r\n')[0]).toBe('Submitted at,Form,Reason,Name,Email,Phone,Message,ID');
+    expect(body).toMatch(/\r\n[^,]+,(Contact page|RTTP request),/);
     expect(body).toContain(`'=cmd|calc,'+danger@x.example,'+1 555 0100,"line one\n""quoted"", line two\n@SUM(1)"`);
     expect(body.split('\r\n').filter(Boolean)).toHaveLength(5);
     const filtered = await get('/api/contact/export?q=battery');

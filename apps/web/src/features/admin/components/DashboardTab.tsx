@@ -52,7 +52,7 @@ function StatCards({ stats }: { stats: AdminStats }) {
           All: {purchaseBreakdown(p)}
         </p>
       </Stat>
-      <Stat label="Total Revenue" tone="bg-emerald-50 text-emerald-700" icon={<RupeeIcon />}>
+      <Stat label="Total Revenue" tone="bg-emerald-50 text-emerald-700" icon={<RevenueIcon />}>
         <RevenueFigures rows={stats.revenue_by_currency} size="lg" />
       </Stat>
     </div>
@@ -121,10 +121,11 @@ function CardIcon() {
     </svg>
   );
 }
-function RupeeIcon() {
+/** Revenue in any currency: a rising chart, not one currency's sign (figures may be in dollars). */
+function RevenueIcon() {
   return (
     <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className={iconClass} aria-hidden="true">
-      <path d="M5.5 4h9M5.5 8h9M8 4c3.5 0 4.5 1.8 4.5 3s-1 3.5-4.5 3.5H6l6.5 6" />
+      <path d="M3 16.5h14M4 13l4-4 3 3 5-6M12.5 6H16v3.5" />
     </svg>
   );
 }
