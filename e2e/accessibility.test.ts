@@ -13,6 +13,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const PUBLIC_PAGES = [
   '/', '/login', '/signup', '/forgot-password', '/rttp', '/contact', '/about', '/pricing', '/careers',
   '/blog', '/press-releases', '/privacy', '/terms', '/refund-policy', '/no-such-page',
+  // A post and a press release (seeded by migration 033).
+  '/blog/what-investors-look-for-in-a-technology-assessment', '/press-releases/assay-launches-ai-technology-assessment-reports',
 ];
 const MEMBER_PAGES = ['/reports', '/login-pricing', '/profile'];
 
