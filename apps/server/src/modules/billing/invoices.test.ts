@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buyWithSandbox, invoiceOfOrder, invoiceUrl, waitFor } from './billing.test-support.ts';
+import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
+import { reconcileStaleOrders } from '../payments/index.ts';
 import { findInvoiceByNumber, renderInvoicePdf } from './index.ts';
 
 const PASSWORD = 'operator-password-123';
@@ -46,6 +48,16 @@ describe('tax invoices', () => {
       .toEqual({ address: 'Andheri, Mumbai', state_code: '27', gstin: '27ABCDE1234F1Z5' });
     const inv = (await invoiceOfOrder(t, await buyWithSandbox(t, m, 'starter')))!;
     expect(inv).toMatchObject({ place_of_supply: '27', taxable_minor: 4900, cgst_minor: 0, sgst_minor: 0, igst_minor: 882, total_minor: 5782 });
+  });
+
+  it('issues the invoice on the reconciler\'s capture too (no verify call, no webhook)', async () => {
+    const m = await signUpAndLogin(t);
+    const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+    const orderId = order.json<{ order_id: string }>().order_id;
+    await createSandboxProvider(t.db, t.config.JWT_SECRET).approve(orderId);
+    await t.db.query(`UPDATE payments SET created_at = now() - interval '30 minutes' WHERE razorpay_order_id = $1`, [orderId]);
+    await reconcileStaleOrders(t.deps, { olderThanMinutes: 15 });
+    expect(await invoiceOfOrder(t, orderId)).toMatchObject({ user_id: m.user.id, taxable_minor: 4900, total_minor: 5782 });
   });
 
   it('refuses billing details that cannot be right, with a clear message', async () => {
