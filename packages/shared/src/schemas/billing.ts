@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
- * The texts are ours; docs/product.md §7 describes purchases.
+ * The texts are ours (docs/product.md §1 and §7).
  */
 export const BILLING_MESSAGES = {
   invoiceNotFound: 'Invoice not found',
