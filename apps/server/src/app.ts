@@ -24,6 +24,7 @@ import type { AppInstance } from './http/types.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { blogPublicReads, blogRoutes, type ViewCounter } from './modules/blog/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(accountRoutes(fullDeps));
       await api.register(tokensRoutes(fullDeps));
       await api.register(paymentsRoutes(fullDeps));
+      await api.register(billingRoutes(fullDeps));
       await api.register(reportsRoutes(fullDeps));
       await api.register(adminRoutes(fullDeps));
     },

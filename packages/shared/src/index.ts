@@ -15,4 +15,5 @@ export * from './spa-routes.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/account.ts';
+export * from './schemas/billing.ts';
 export * from './api/index.ts';

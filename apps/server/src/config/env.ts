@@ -92,6 +92,13 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // tax invoices (docs/decisions/130-tax-invoices.md): the seller as printed on every invoice
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Assay Technologies Private Limited'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).default('No. 1, Residency Road, Bengaluru, Karnataka 560025, India'),
+  /** The first two digits are the seller's GST state code (29: Karnataka). */
+  SELLER_GSTIN: z.string().trim().toUpperCase().regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'must be a 15-character GSTIN').default('29AAACA0000A1Z5'),
+  /** Services Accounting Code of what is sold (998439: other on-line contents). */
+  INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998439'),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: optionalString.pipe(
     z.string().min(OPERATOR_PASSWORD_MIN_LENGTH, `must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200).optional(),

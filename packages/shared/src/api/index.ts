@@ -1,5 +1,6 @@
 import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
+import { billingEndpoints } from './billing.ts';
 import { blogEndpoints } from './blog.ts';
 import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -14,7 +15,7 @@ import { usersEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export {
-  adminEndpoints, authEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
+  adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
   siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
 };
 
@@ -22,6 +23,7 @@ export {
 export const ENDPOINT_AREAS = {
   admin: adminEndpoints,
   auth: authEndpoints,
+  billing: billingEndpoints,
   blog: blogEndpoints,
   contact: contactEndpoints,
   media: mediaEndpoints,

@@ -1,26 +1,31 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
+import { anonymiseInvoices as anonymise, invoiceFileName, listInvoicesOf, renderInvoicePdf } from '../billing/index.ts';
 
 /*
- * SEAM(billing): tax invoices are the billing module's (issue 16). Until its front door is
- * merged, the export carries the purchases from the payments table (purchases.json) and no
- * invoice PDFs, and deletion has no invoice buyer snapshot to anonymise. When billing lands,
- * these two functions call its index.ts: the invoice listing/rendering for the export, and the
- * buyer anonymisation (invoices are kept for the statutory period with the buyer anonymised).
- * The deletion test walks every table for the member's email, name and phone, so a buyer
- * snapshot left in place fails it.
+ * The account module's two uses of billing (issue 16), through billing's front door: the
+ * member's invoice PDFs for the export, and anonymising the invoice buyer on deletion (invoices
+ * are kept for the statutory period with the buyer anonymised). The deletion test walks every
+ * table for the member's email, name and phone, so a buyer snapshot left in place fails it.
  */
 
-/** The member's invoice PDFs for the export (`invoices/<number>.pdf`). */
+/** The member's invoice PDFs for the export (`invoices/<number>.pdf`), each rendered when the zip reaches it. */
 export async function invoiceFilesFor(
-  _deps: Pick<Deps, 'db' | 'blobs'>,
-  _userId: string,
+  deps: Pick<Deps, 'db' | 'blobs'>,
+  userId: string,
 ): Promise<Array<{ name: string; open: () => Promise<{ body: Readable } | undefined> }>> {
-  return [];
+  const invoices = await listInvoicesOf(deps.db, userId);
+  return invoices.map((inv) => ({
+    name: `invoices/${invoiceFileName(inv.invoice_number)}`,
+    open: async () => ({ body: Readable.from([await renderInvoicePdf(inv)]) }),
+  }));
 }
 
-/** Replaces the buyer's name, email, phone, address and GSTIN on the member's invoices; returns how many are kept. */
-export async function anonymiseInvoices(_tx: Queryable, _userId: string): Promise<number> {
-  return 0;
+/**
+ * Replaces the buyer's name, email, phone, address and GSTIN on the member's invoices; answers
+ * how many are kept and the stored PDF copies (made for receipt mails) to delete after commit.
+ */
+export async function anonymiseInvoices(tx: Queryable, userId: string): Promise<{ kept: number; copies: string[] }> {
+  return anonymise(tx, userId);
 }

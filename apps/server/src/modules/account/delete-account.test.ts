@@ -87,6 +87,13 @@ describe('deleting an account', () => {
       'SELECT user_id, amount, status FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0]!;
     expect(payment).toEqual({ user_id: null, amount: expect.any(Number), status: 'paid' });
     expect(payment.amount).toBeGreaterThan(0);
+    // Its tax invoice stays too (the statutory period), with the buyer anonymised and the figures intact.
+    const invoice = (await t.db.query<Record<string, unknown>>(
+      `SELECT i.user_id, i.buyer_name, i.buyer_email, i.buyer_phone, i.buyer_address, i.buyer_gstin, i.total_minor,
+              i.buyer_anonymised_at IS NOT NULL AS anonymised
+         FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1`, [orderId])).rows;
+    expect(invoice).toEqual([{ user_id: null, buyer_name: 'Deleted member', buyer_email: '', buyer_phone: null, buyer_address: null,
+      buyer_gstin: null, total_minor: payment.amount, anonymised: true }]);
     // The ledger's sums stay whole: what was credited, less the report, less what was forfeited, is zero.
     const entries = await t.db.query<{ kind: string; total: number }>(
       'SELECT kind, sum(amount)::int AS total FROM token_ledger WHERE user_id = $1 GROUP BY kind ORDER BY kind', [m.user.id]);
@@ -103,7 +110,7 @@ describe('deleting an account', () => {
     const entry = (await t.db.query<{ action: string; details: Record<string, unknown> }>(
       `SELECT action, details FROM operator_audit_log WHERE target = $1`, [m.user.id])).rows;
     expect(entry).toEqual([{ action: 'member.account_deleted', details: expect.objectContaining({
-      by: 'member', forfeited_tokens: 10000, reports_deleted: 1, payments_kept: 1, contact_messages_deleted: 1 }) }]);
+      by: 'member', forfeited_tokens: 10000, reports_deleted: 1, payments_kept: 1, invoices_kept: 1, contact_messages_deleted: 1 }) }]);
 
     // Every session has ended.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: m.auth })).statusCode).toBe(401);

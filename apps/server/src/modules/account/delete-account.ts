@@ -54,11 +54,11 @@ export async function deleteAccount(deps: Deps, userId: string, proof: DeleteAcc
       forfeited_tokens: forfeited,
       reports_deleted: pdfKeys.length,
       payments_kept: payments.payments,
-      invoices_kept: invoices,
+      invoices_kept: invoices.kept,
       contact_messages_deleted: messages,
     });
     // Last, so a store that cannot delete rolls the whole deletion back and the member can retry.
-    for (const key of pdfKeys) await blobs.delete(key);
+    for (const key of [...pdfKeys, ...invoices.copies]) await blobs.delete(key);
     return { forfeited };
   });
   log.info({ userId: user.id, forfeited: outcome.forfeited }, 'account deleted by its member');

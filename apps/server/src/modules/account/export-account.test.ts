@@ -60,8 +60,12 @@ describe('GET /users/me/export', () => {
 
     const files = await unzip(res.rawPayload);
     const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
-    const pdfName = [...files.keys()].find((n) => n.endsWith('.pdf'));
-    expect([...files.keys()].sort()).toEqual(['README.txt', 'profile.json', 'purchases.json', pdfName, 'reports/reports.json', 'token-ledger.json'].sort());
+    const pdfName = [...files.keys()].find((n) => n.startsWith('reports/') && n.endsWith('.pdf'));
+    const invoiceName = [...files.keys()].find((n) => n.startsWith('invoices/'));
+    expect([...files.keys()].sort()).toEqual(['README.txt', 'profile.json', 'purchases.json', pdfName, invoiceName, 'reports/reports.json', 'token-ledger.json'].sort());
+    // The purchase's tax invoice (modules/billing), named by its number.
+    expect(invoiceName).toMatch(/^invoices\/INV-\d{4}-\d{2}-\d{6}\.pdf$/);
+    expect(files.get(invoiceName!)!.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfName).toMatch(new RegExp(`^reports/\\d{4}-\\d\\d-\\d\\d-.+-${report.id.slice(0, 8)}\\.pdf$`));
 
     expect(json('profile.json')).toMatchObject({

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { issueInvoice } from '../billing/index.ts';
 import { creditPurchase } from '../tokens/index.ts';
 
 export interface PaymentRow {
@@ -32,12 +33,14 @@ export type CreditOutcome =
  * that up in the database. When the caller knows what the provider says was paid (webhook,
  * reconciler), an amount or currency that differs from the order is refused.
  * A failed (abandoned) order that turns out paid is credited: the member's money arrived.
+ * Every capture issues the payment's tax invoice in the same transaction (modules/billing).
  */
 export async function creditOrder(
   tx: Queryable,
-  log: FastifyBaseLogger,
+  deps: Pick<Deps, 'log' | 'config' | 'queue'>,
   input: { orderId: string; paymentId: string; paid?: { amount: number; currency: string }; validityDays: number },
 ): Promise<CreditOutcome> {
+  const { log } = deps;
   const r = await tx.query<PaymentRow>(
     `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE razorpay_order_id = $1 FOR UPDATE`,
     [input.orderId],
@@ -69,6 +72,8 @@ export async function creditOrder(
   } else {
     log.warn({ orderId: input.orderId }, 'paid order of a deleted account: recorded, no tokens credited');
   }
-  log.info({ orderId: input.orderId, paymentId: input.paymentId, tokens: paid.tokens }, 'order paid and credited');
+  // The tax invoice, in this transaction: a captured payment without its invoice cannot commit.
+  const invoice = await issueInvoice(tx, deps, paid.id);
+  log.info({ orderId: input.orderId, paymentId: input.paymentId, tokens: paid.tokens, invoice: invoice.invoice_number }, 'order paid and credited');
   return { status: 'credited', payment: paid };
 }

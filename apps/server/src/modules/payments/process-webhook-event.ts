@@ -53,7 +53,7 @@ export async function processWebhookEvent(deps: PaymentsDeps, eventId: string): 
       if (order && (order.id !== p.order_id || (order.amount_paid !== undefined && order.amount_paid !== p.amount))) {
         return { status: 'rejected', detail: 'order and payment entities disagree' };
       }
-      const outcome = await creditOrder(tx, log, {
+      const outcome = await creditOrder(tx, deps, {
         orderId: p.order_id,
         paymentId: p.id,
         paid: { amount: p.amount, currency: p.currency },

@@ -42,7 +42,7 @@ const settled = (eventId: string) => waitFor(async () => {
   const e = await eventStatus(eventId);
   return e && e.status !== 'pending' ? e : undefined;
 });
-const reconcileDeps = () => ({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments });
+const reconcileDeps = () => ({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments, queue: t.deps.queue });
 
 /** A member with an open Razorpay order for the Pro package. */
 async function memberWithOrder() {

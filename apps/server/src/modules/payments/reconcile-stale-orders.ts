@@ -52,7 +52,7 @@ export async function reconcileStaleOrders(
     const captured = payments.find((p) => p.status === 'captured');
     if (captured) {
       const outcome = await db.transaction((tx) =>
-        creditOrder(tx, log, {
+        creditOrder(tx, deps, {
           orderId: order.razorpay_order_id,
           paymentId: captured.id,
           paid: { amount: captured.amount, currency: captured.currency },

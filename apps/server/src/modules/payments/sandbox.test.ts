@@ -203,7 +203,7 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     // Pay through the provider directly: no webhook, no verify call.
     await createSandboxProvider(t.db, t.config.JWT_SECRET).approve(order.order_id);
     await t.db.query(`UPDATE payments SET created_at = now() - interval '30 minutes' WHERE razorpay_order_id = $1`, [order.order_id]);
-    const result = await reconcileStaleOrders({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments }, { olderThanMinutes: 15 });
+    const result = await reconcileStaleOrders({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments, queue: t.deps.queue }, { olderThanMinutes: 15 });
     expect(result.credited).toBe(1);
     expect((await balance(m)).paid_tokens).toBe(30000);
   });

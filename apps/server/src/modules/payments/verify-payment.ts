@@ -38,7 +38,7 @@ export async function verifyPayment(
   }
 
   const outcome = await db.transaction((tx) =>
-    creditOrder(tx, log, {
+    creditOrder(tx, deps, {
       orderId: body.razorpay_order_id,
       paymentId: body.razorpay_payment_id,
       validityDays: config.TOKEN_VALIDITY_DAYS,

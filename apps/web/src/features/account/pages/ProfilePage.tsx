@@ -13,6 +13,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { BillingDetailsForm } from '../../billing/components/BillingDetailsForm.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
@@ -33,6 +34,7 @@ export default function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <PersonalDetails user={me.data} />
+          <BillingDetailsForm />
           {me.data.auth_provider === 'password' && <ChangePassword />}
           <NotificationPreferences />
           <ExportData />

@@ -3,4 +3,5 @@ export const tokenKeys = {
   all: ['tokens'] as const,
   packages: ['tokens', 'packages'] as const,
   balance: ['tokens', 'balance'] as const,
+  billingDetails: ['billing', 'details'] as const,
 };

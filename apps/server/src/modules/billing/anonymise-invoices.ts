@@ -1,0 +1,22 @@
+import type { Queryable } from '../../db/client.ts';
+import { invoiceBlobKey } from './invoice-row.ts';
+
+/** What an anonymised invoice shows as its buyer. */
+export const ANONYMISED_BUYER = 'Deleted member';
+
+/**
+ * Account deletion: the member's invoices are kept (the statutory period) with the buyer's
+ * name, email, phone, address and GSTIN replaced, and unlinked from the account. Answers how
+ * many are kept and the keys of the PDF copies stored for receipt mails, which still name the
+ * buyer and are for the caller to delete.
+ */
+export async function anonymiseInvoices(tx: Queryable, userId: string): Promise<{ kept: number; copies: string[] }> {
+  const r = await tx.query<{ invoice_number: string }>(
+    `UPDATE invoices SET buyer_name = $2, buyer_email = '', buyer_phone = NULL, buyer_address = NULL, buyer_gstin = NULL,
+            buyer_anonymised_at = now(), user_id = NULL
+      WHERE user_id = $1 RETURNING invoice_number`,
+    [userId, ANONYMISED_BUYER],
+  );
+  await tx.query('DELETE FROM billing_profiles WHERE user_id = $1', [userId]);
+  return { kept: r.rows.length, copies: r.rows.map((i) => invoiceBlobKey(i.invoice_number)) };
+}

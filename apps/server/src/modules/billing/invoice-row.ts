@@ -1,0 +1,55 @@
+import type { Queryable } from '../../db/client.ts';
+import type { Seller } from './seller.ts';
+
+/** An issued invoice, as stored: everything its PDF shows. */
+export interface InvoiceRow {
+  id: string;
+  invoice_number: string;
+  fy: string;
+  seq: number;
+  payment_id: string;
+  user_id: string | null;
+  issued_at: Date;
+  seller: Seller;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_phone: string | null;
+  buyer_address: string | null;
+  buyer_gstin: string | null;
+  buyer_anonymised_at: Date | null;
+  place_of_supply: string;
+  sac: string;
+  description: string;
+  tokens: number;
+  currency: string;
+  taxable_minor: number;
+  gst_percent: number;
+  cgst_minor: number;
+  sgst_minor: number;
+  igst_minor: number;
+  total_minor: number;
+  provider_payment_id: string;
+}
+
+export const INVOICE_COLUMNS = `id, invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email,
+  buyer_phone, buyer_address, buyer_gstin, buyer_anonymised_at, place_of_supply, sac, description, tokens, currency,
+  taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id`;
+
+const parsed = (row: InvoiceRow): InvoiceRow => ({
+  ...row,
+  seller: typeof row.seller === 'string' ? (JSON.parse(row.seller) as Seller) : row.seller,
+});
+
+export async function findInvoiceByNumber(db: Queryable, invoiceNumber: string): Promise<InvoiceRow | undefined> {
+  const r = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE invoice_number = $1`, [invoiceNumber]);
+  return r.rows[0] && parsed(r.rows[0]);
+}
+
+export async function listInvoicesOf(db: Queryable, userId: string): Promise<InvoiceRow[]> {
+  const r = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE user_id = $1 ORDER BY fy, seq`, [userId]);
+  return r.rows.map(parsed);
+}
+
+/** The blob key of an invoice's PDF (a copy kept for mail attachments; the PDF is rebuilt from the row). */
+export const invoiceBlobKey = (invoiceNumber: string) => `invoices/${invoiceNumber.replaceAll('/', '-')}.pdf`;
+export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber.replaceAll('/', '-')}.pdf`;

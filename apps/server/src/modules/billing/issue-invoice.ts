@@ -1,0 +1,82 @@
+import type { Queryable } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { INVOICE_COLUMNS, type InvoiceRow } from './invoice-row.ts';
+import { sendInvoiceReceiptJob } from './send-invoice-receipt.ts';
+import { sellerFrom } from './seller.ts';
+import { financialYearOf, formatInvoiceNumber, GST_PERCENT, splitGst, stateOfGstin } from './tax.ts';
+
+export type IssueInvoiceDeps = Pick<Deps, 'config' | 'queue'>;
+
+interface PaidPayment {
+  id: string;
+  user_id: string | null;
+  package_name: string;
+  tokens: number;
+  price_minor: number;
+  gst_minor: number;
+  amount: number;
+  currency: string;
+  razorpay_payment_id: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  buyer_phone: string | null;
+  address: string | null;
+  state_code: string | null;
+  gstin: string | null;
+}
+
+/**
+ * Issues the tax invoice of a captured payment, in the capture's own transaction (the caller
+ * holds the payment row's lock): takes the next number of the financial year from its counter
+ * row, copies the seller, the buyer and every figure onto the invoice, and queues the
+ * purchase receipt that carries the PDF. Idempotent: a payment that has its invoice gets it back.
+ *
+ * The number is an UPDATE of the year's counter row, so concurrent captures take turns on that
+ * row's lock and a capture that rolls back takes its number with it: numbers are gapless and
+ * never reused (the table's trigger refuses any number not taken from the counter).
+ */
+export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymentId: string): Promise<InvoiceRow> {
+  const existing = await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [paymentId]);
+  if (existing.rows[0]) return existing.rows[0];
+
+  const p = (await tx.query<PaidPayment>(
+    `SELECT p.id, p.user_id, p.package_name, p.tokens, p.price_minor, p.gst_minor, p.amount, p.currency, p.razorpay_payment_id,
+            u.name AS buyer_name, u.email AS buyer_email, u.phone AS buyer_phone, b.address, b.state_code, b.gstin
+       FROM payments p
+       LEFT JOIN users u ON u.id = p.user_id
+       LEFT JOIN billing_profiles b ON b.user_id = p.user_id
+      WHERE p.id = $1 AND p.status = 'paid'`,
+    [paymentId],
+  )).rows[0];
+  if (!p) throw new Error(`payment ${paymentId} is not paid: no invoice`);
+
+  const seller = sellerFrom(deps.config);
+  // Where the service is supplied: the registered buyer's state, else the billing address's,
+  // else (nothing on record) the seller's own (docs/decisions/130-tax-invoices.md).
+  const placeOfSupply = p.gstin ? stateOfGstin(p.gstin) : (p.state_code ?? seller.state_code);
+  const tax = splitGst(p.gst_minor, placeOfSupply, seller.state_code);
+
+  const now = (await tx.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+  const fy = financialYearOf(now);
+  const seq = (await tx.query<{ last_number: number }>(
+    `INSERT INTO invoice_counters (series, fy, last_number) VALUES ('INV', $1, 1)
+     ON CONFLICT (series, fy) DO UPDATE SET last_number = invoice_counters.last_number + 1
+     RETURNING last_number`,
+    [fy],
+  )).rows[0]!.last_number;
+
+  const r = await tx.query<InvoiceRow>(
+    `INSERT INTO invoices (invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email, buyer_phone,
+                           buyer_address, buyer_gstin, place_of_supply, sac, description, tokens, currency, taxable_minor,
+                           gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+     RETURNING ${INVOICE_COLUMNS}`,
+    [formatInvoiceNumber('INV', fy, seq), fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
+      p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, p.gstin, placeOfSupply,
+      deps.config.INVOICE_SAC, `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`, p.tokens,
+      p.currency, p.price_minor, GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id],
+  );
+  const invoice = r.rows[0]!;
+  if (p.user_id) await deps.queue.enqueue(tx, sendInvoiceReceiptJob, { invoice_number: invoice.invoice_number });
+  return invoice;
+}

@@ -1,0 +1,24 @@
+import { billingDetails, billingDetailsView, invoiceNumberParams } from '../schemas/billing.ts';
+import { endpoint } from './endpoint.ts';
+
+const tags = ['billing'];
+
+/** Tax invoices and the member's billing details (docs/decisions/130-tax-invoices.md). */
+export const billingEndpoints = {
+  billingDetails: endpoint({
+    method: 'GET', path: '/billing/details', auth: 'member', tags, responses: { 200: billingDetailsView },
+    description: 'The buyer details printed on the member\'s next invoices.',
+  }),
+  saveBillingDetails: endpoint({
+    method: 'PUT', path: '/billing/details', auth: 'member', tags, body: billingDetails, responses: { 200: billingDetailsView },
+  }),
+  invoice: endpoint({
+    method: 'GET',
+    path: '/billing/invoices/:invoice_number',
+    auth: 'member_or_operator',
+    tags,
+    description: 'The invoice PDF (its number URL-encoded, INV%2F2026-27%2F000123): its owner with a bearer token, or an operator.',
+    params: invoiceNumberParams,
+    produces: 'application/pdf',
+  }),
+};
