@@ -13,7 +13,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { BillingDetailsForm } from '../../billing/components/BillingDetailsForm.tsx';
+import { BillingDetailsForm } from '../../billing/index.ts';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
