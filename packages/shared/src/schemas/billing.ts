@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, lineText, multiLineText, pathParam } from './fields.ts';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
@@ -25,19 +26,20 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh', '97': 'Other Territory', '96': 'Outside India',
 };
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** Blank or absent means none: null, which clears the field. */
+const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
 
-/** What a member may add before buying; every field optional (null clears it). */
+/** What a member may add before buying; every field optional (absent, blank or null clears it). */
 export const billingDetails = z
   .object({
-    address: z.preprocess(blankToNull, z.string().trim().max(500, BILLING_MESSAGES.addressTooLong).nullable()),
+    address: z.preprocess(blankToNull, multiLineText().trim().max(500, BILLING_MESSAGES.addressTooLong).nullable()),
     state_code: z.preprocess(
       blankToNull,
-      z.string().refine((c) => c in GST_STATES, BILLING_MESSAGES.stateCodeInvalid).nullable(),
+      lineText().refine((c) => c in GST_STATES, BILLING_MESSAGES.stateCodeInvalid).nullable(),
     ),
     gstin: z.preprocess(
-      (v) => (typeof v === 'string' ? blankToNull(v.replace(/\s+/g, '').toUpperCase()) : v),
-      z.string().regex(/^[0-9]{2}[A-Z0-9]{13}$/, BILLING_MESSAGES.gstinInvalid).nullable(),
+      (v) => blankToNull(typeof v === 'string' && !hasControlCharacters(v) ? v.replace(/\s+/g, '').toUpperCase() : v),
+      lineText().regex(/^[0-9]{2}[A-Z0-9]{13}$/, BILLING_MESSAGES.gstinInvalid).nullable(),
     ),
   })
   .refine((d) => !d.gstin || !d.state_code || d.gstin.slice(0, 2) === d.state_code, {
@@ -54,5 +56,5 @@ export const billingDetailsView = z.object({
 });
 
 export const invoiceNumberParams = z.object({
-  invoice_number: z.string().regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),
+  invoice_number: pathParam(40).regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),
 });

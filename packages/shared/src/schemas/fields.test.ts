@@ -29,7 +29,7 @@ const stringFields = Object.entries(shared).flatMap(([name, value]) => {
 });
 
 const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea',
-  'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content'];
+  'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address'];
 
 const controlIssue = (field: z.ZodType, value: string) =>
   field.safeParse(value).error?.issues.some((i) => i.message === MSG.textControlCharacters) ?? false;

@@ -121,7 +121,7 @@ describe('deleting an account', () => {
     const again = await signUpAndLogin(t, { email: m.person.email, name: m.person.name });
     expect(again.user.id).not.toBe(m.user.id);
     expect(await balance(again)).toBe(0);
-  });
+  }, 90_000); // a whole member life, then seven walks over every column of every table
 
   it('needs the right password; wrong guesses are limited', async () => {
     const m = await signUpPerson(t);
