@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Several 5 s waits (src/test/setup.ts) may add up on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {
