@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
-import { ledgerSum } from '../tokens/test-support.ts';
+import { ledgerSum, OPERATOR_PASSWORD, ops } from './test-support.ts';
 
 let t: TestApp;
-const PASSWORD = 'correct horse battery staple';
-const ops = { authorization: `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}` };
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD });
+  t = await createTestApp({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPERATOR_PASSWORD });
   await ensureFirstOperator(t.deps);
 });
 afterAll(() => t.close());

@@ -5,7 +5,6 @@ import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { placeHold, releaseHold } from '../tokens/index.ts';
-import { ledgerSum } from '../tokens/test-support.ts';
 import { buyWithSandbox, invoiceOfOrder, invoiceUrl } from './billing.test-support.ts';
 
 let t: TestApp;
@@ -117,7 +116,8 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     expect(entries[0]!.report).toMatchObject({ title: reportTitle });
     const balance = (await get(a, '/api/tokens/balance')).json<{ available_tokens: number }>().available_tokens;
     expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(balance);
-    expect(await ledgerSum(t.db, a.user.id)).toBe(balance);
+    const sum = await t.db.query<{ n: number }>('SELECT sum(amount)::int8 AS n FROM token_ledger WHERE user_id = $1', [a.user.id]);
+    expect(Number(sum.rows[0]!.n)).toBe(balance);
     expect(lots.map((l) => [l.source, l.tokens, l.remaining, l.expired])).toEqual([
       ['purchase', 10000, 10000, false],
       ['signup_bonus', 2500, 0, false],
