@@ -31,13 +31,13 @@ describe('the operator’s token grant form', () => {
     const fetch = mockFetch(() => json(500, {}));
     renderWithClient(<TokenAdjustmentForm user={USER} />);
     await fill(user, 'Grant', '', '');
-    expect(screen.getByText('Enter a whole number of tokens greater than zero')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number above zero')).toBeTruthy();
     expect(screen.getByText(TOKEN_ADJUSTMENT_MESSAGES.reasonRequired)).toBeTruthy();
     expect(screen.getByLabelText('Tokens').getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByLabelText('Tokens'), '12.5');
     await user.type(screen.getByLabelText('Reason'), '   ');
     await user.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByText('Enter a whole number of tokens greater than zero')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number above zero')).toBeTruthy();
     expect(screen.getByText(TOKEN_ADJUSTMENT_MESSAGES.reasonRequired)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();

@@ -21,7 +21,7 @@ interface Errors {
 function validate(direction: Direction, amountText: string, reasonText: string): { body?: TokenAdjustment; errors: Errors } {
   const errors: Errors = {};
   const n = /^\d+$/.test(amountText.trim()) ? Number(amountText.trim()) : NaN;
-  if (!Number.isSafeInteger(n) || n === 0) errors.amount = 'Enter a whole number of tokens greater than zero';
+  if (!Number.isSafeInteger(n) || n === 0) errors.amount = 'Enter a whole number above zero';
   else if (n > MAX_TOKEN_ADJUSTMENT) errors.amount = TOKEN_ADJUSTMENT_MESSAGES.amountTooLarge;
   const reason = reasonText.trim();
   if (!reason) errors.reason = TOKEN_ADJUSTMENT_MESSAGES.reasonRequired;
