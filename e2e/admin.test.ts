@@ -199,7 +199,7 @@ describe('the operator panel, in the browser', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Transactions' }).click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readSheet(readFileSync(await xlsx.path()));
-    expect(sheet[0]).toEqual(['User', 'Email', 'Plan', 'Package', 'Tokens', 'Amount', 'Currency', 'Status', 'Date', 'Active Until', 'Payment ID', 'Order ID']);
+    expect(sheet[0]).toEqual(['User', 'Email', 'Plan', 'Package', 'Tokens', 'Amount', 'Currency', 'Status', 'Date', 'Active Until', 'Payment ID', 'Order ID', 'Invoice']);
     expect(sheet).toHaveLength(2);
     expect(sheet[1]!.slice(0, 4)).toEqual([seeded.name, seeded.email, 'starter', 'Starter']);
     expect(sheet[1]![10]).toBe(seeded.paymentId);

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from './constants.ts';
 export const SPA_ROUTES = [
   '/', '/login', '/signup', '/forgot-password', '/profile-completion', '/rttp', '/contact', '/about',
   '/pricing', '/careers', '/blog', '/blog/:slug', '/press-releases', '/press-releases/:slug',
-  '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/admin',
+  '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/billing', '/admin',
   '/preview/:token',
 ] as const;
 

@@ -40,6 +40,20 @@ export function afterCursor(cursor: string | undefined, atColumn: string, idColu
   return `(${atColumn}, ${idColumn}) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
 }
 
+/**
+ * Keyset paging for append-only tables read newest first by their identity column alone (the
+ * token ledger): the cursor is the last row's id, and the next page starts below it.
+ */
+export const encodeIdCursor = (id: number | string) => Buffer.from(`id|${id}`).toString('base64url');
+
+/** The id an id cursor names; a cursor that was not ours is a 400. */
+export function decodeIdCursor(cursor: string): number {
+  const m = /^id\|([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = m ? Number(m[1]) : NaN;
+  if (!Number.isSafeInteger(id)) throw badRequest(MSG.invalidCursor, 'invalid_cursor');
+  return id;
+}
+
 /** A total is counted exactly up to this many rows; beyond, the list says "more than". */
 export const COUNT_CAP = 10_000;
 
@@ -63,12 +77,13 @@ export const exactTotal = (n: number): Total => ({ n, capped: false });
  * A page's headers: X-Total-Count (with X-Total-Count-Capped: true when the real total is
  * larger) and X-Next-Cursor when more rows follow.
  */
-export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefined; next?: Keyset | undefined }) {
+export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefined; next?: Keyset | string | undefined }) {
   if (page.total) {
     reply.header('x-total-count', String(page.total.n));
     if (page.total.capped) reply.header('x-total-count-capped', 'true');
   }
-  if (page.next) reply.header('x-next-cursor', encodeCursor(page.next));
+  // A string is an already encoded cursor (encodeIdCursor).
+  if (page.next) reply.header('x-next-cursor', typeof page.next === 'string' ? page.next : encodeCursor(page.next));
 }
 
 /** Rows fetched with LIMIT limit + 1: the page, and the position after it when more follow. */

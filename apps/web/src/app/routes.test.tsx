@@ -79,6 +79,7 @@ describe('page titles read "Page · Assay"', () => {
     ['/pricing', 'Pricing · Assay', false],
     ['/login-pricing', 'Buy tokens · Assay', true],
     ['/profile', 'Profile · Assay', true],
+    ['/billing', 'Billing · Assay', true],
   ] as const)('%s', async (path, title, member) => {
     renderApp(path, { member });
     await waitFor(() => expect(document.title).toBe(title));

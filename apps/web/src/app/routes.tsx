@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', ...page(() => import('../features/account/pages/ProfilePage.tsx')) },
           { path: '/login-pricing', ...page(() => import('../features/billing/pages/BuyTokensPage.tsx')) },
           { path: '/reports', ...page(() => import('../features/reports/pages/ReportsPage.tsx')) },
+          { path: '/billing', ...page(() => import('../features/billing/pages/BillingPage.tsx')) },
         ],
       },
       { path: '/admin', ...page(() => import('../features/admin/pages/AdminPage.tsx')) },

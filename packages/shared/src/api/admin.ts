@@ -6,6 +6,8 @@ import {
   adminStatsView,
   adminUserParams,
   adminUserView,
+  tokenAdjustmentBody,
+  tokenAdjustmentView,
   transactionView,
 } from '../schemas/admin.ts';
 import { endpoint } from './endpoint.ts';
@@ -32,6 +34,16 @@ export const adminEndpoints = {
   }),
   transactions: endpoint({
     method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminListQuery, responses: { 200: z.array(transactionView) },
+  }),
+  adjustTokens: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/token-adjustments',
+    auth: 'operator',
+    tags,
+    params: adminUserParams,
+    body: tokenAdjustmentBody,
+    responses: { 201: tokenAdjustmentView },
+    description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422.',
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
 };

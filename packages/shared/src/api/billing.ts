@@ -1,4 +1,4 @@
-import { billingDetails, billingDetailsView, invoiceNumberParams } from '../schemas/billing.ts';
+import { billingDetails, billingDetailsView, billingListQuery, invoiceNumberParams, ledgerView, purchasesView } from '../schemas/billing.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['billing'];
@@ -20,5 +20,23 @@ export const billingEndpoints = {
     description: 'The invoice PDF (its number URL-encoded, INV%2F2026-27%2F000123): its owner with a bearer token, or an operator.',
     params: invoiceNumberParams,
     produces: 'application/pdf',
+  }),
+  purchases: endpoint({
+    method: 'GET',
+    path: '/billing/purchases',
+    auth: 'member',
+    tags,
+    query: billingListQuery,
+    responses: { 200: purchasesView },
+    description: 'The member\'s own token purchases, newest first, with their invoice numbers and lots; X-Next-Cursor names the next page.',
+  }),
+  ledger: endpoint({
+    method: 'GET',
+    path: '/billing/ledger',
+    auth: 'member',
+    tags,
+    query: billingListQuery,
+    responses: { 200: ledgerView },
+    description: 'The member\'s token history in plain words, newest first (X-Next-Cursor), and every lot with its expiry and remaining tokens.',
   }),
 };

@@ -68,6 +68,8 @@ export const transactionView = z.object({
   razorpay_order_id: z.string(),
   active_until: z.string().nullable(),
   created_at: z.string(),
+  /** The tax invoice of a paid purchase (GET /billing/invoices/{number} with basic authorization). */
+  invoice_number: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionView>;
 
@@ -93,3 +95,36 @@ export const adminStatsView = z.object({
   revenue_by_currency: z.array(z.object({ currency: z.string(), amount_minor: z.number().int() })),
 });
 export type AdminStats = z.infer<typeof adminStatsView>;
+
+/** The largest grant or deduction an operator may make at once. */
+export const MAX_TOKEN_ADJUSTMENT = 1_000_000;
+
+export const TOKEN_ADJUSTMENT_MESSAGES = {
+  amountInvalid: 'Enter a whole number of tokens other than zero: positive to grant, negative to deduct',
+  amountTooLarge: `At most ${MAX_TOKEN_ADJUSTMENT.toLocaleString('en-US')} tokens can be granted or deducted at once`,
+  reasonRequired: 'A reason is required; the member sees it in their token history',
+  reasonTooLong: 'The reason can be at most 300 characters',
+  overDeduction: (deduct: number, available: number) =>
+    `Cannot deduct ${deduct.toLocaleString('en-US')} tokens: the member has only ${available.toLocaleString('en-US')} available`,
+} as const;
+
+/** An operator's manual grant (positive) or deduction (negative), with the reason the member will see. */
+export const tokenAdjustmentBody = z.object({
+  amount: z
+    .number({ error: TOKEN_ADJUSTMENT_MESSAGES.amountInvalid })
+    .int(TOKEN_ADJUSTMENT_MESSAGES.amountInvalid)
+    .refine((n) => n !== 0, TOKEN_ADJUSTMENT_MESSAGES.amountInvalid)
+    .refine((n) => Math.abs(n) <= MAX_TOKEN_ADJUSTMENT, TOKEN_ADJUSTMENT_MESSAGES.amountTooLarge),
+  reason: lineText(TOKEN_ADJUSTMENT_MESSAGES.reasonRequired)
+    .trim()
+    .min(1, TOKEN_ADJUSTMENT_MESSAGES.reasonRequired)
+    .max(300, TOKEN_ADJUSTMENT_MESSAGES.reasonTooLong),
+});
+export type TokenAdjustment = z.infer<typeof tokenAdjustmentBody>;
+
+export const tokenAdjustmentView = z.object({
+  amount: z.number().int(),
+  reason: z.string(),
+  /** The member's balance after the adjustment. */
+  available_tokens: z.number().int(),
+});

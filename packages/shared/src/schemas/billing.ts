@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters, lineText, multiLineText, pathParam } from './fields.ts';
+import { hasControlCharacters, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
@@ -58,3 +58,107 @@ export const billingDetailsView = z.object({
 export const invoiceNumberParams = z.object({
   invoice_number: pathParam(40).regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),
 });
+
+/** A page of a member's billing lists: newest first, then X-Next-Cursor names the next page. */
+export const billingListQuery = z.object({
+  cursor: listCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The lot a paid purchase credited, as it stands now (what the refund rules look at). */
+export const purchaseLotView = z.object({
+  tokens: z.number().int(),
+  remaining: z.number().int(),
+  expires_at: z.string(),
+});
+
+/**
+ * One of the member's token purchases (docs/decisions/131-billing-history-and-token-grants.md).
+ * Amounts are integer minor units of `currency`; `status` is pending · paid · failed (or a later
+ * state such as refunded).
+ */
+export const purchaseView = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  package_name: z.string(),
+  tokens: z.number().int(),
+  price_minor: z.number().int(),
+  tax_minor: z.number().int(),
+  total_minor: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  paid_at: z.string().nullable(),
+  /** Download with GET /billing/invoices/{number} (URL-encoded); null until the payment is captured. */
+  invoice_number: z.string().nullable(),
+  lot: purchaseLotView.nullable(),
+});
+export type Purchase = z.infer<typeof purchaseView>;
+
+export const purchasesView = z.object({ purchases: z.array(purchaseView) });
+
+/**
+ * What a token history entry was, in the member's terms: credits (a purchase, the sign-up bonus,
+ * an operator grant or other promotional credit), a report's hold (still held, or spent once the
+ * report was delivered), tokens released back, expired, refunded, forfeited, an operator deduction.
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'purchase', 'signup_bonus', 'promotion', 'operator_grant', 'held', 'spent', 'released', 'expired',
+  'refunded', 'operator_deduction', 'forfeited', 'other',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+export const ledgerEntryView = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
+  /** The entry in plain words, e.g. 'Spent on report "Solar kiosks"'. */
+  description: z.string(),
+  /** Signed: credits positive, debits negative. */
+  amount: z.number().int(),
+  /** The member's own report the entry concerns (null title: the report was deleted). */
+  report: z.object({ id: z.string(), title: z.string().nullable() }).nullable(),
+  /** The operator's reason, for grants and deductions. */
+  reason: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntryView>;
+
+export const LOT_SOURCES = ['purchase', 'signup_bonus', 'operator_grant'] as const;
+
+export const tokenLotView = z.object({
+  id: z.string(),
+  source: z.enum(LOT_SOURCES),
+  created_at: z.string(),
+  tokens: z.number().int(),
+  remaining: z.number().int(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type TokenLot = z.infer<typeof tokenLotView>;
+
+/** A page of the token history; `lots` are every lot of the member's, newest first, on each page. */
+export const ledgerView = z.object({ entries: z.array(ledgerEntryView), lots: z.array(tokenLotView) });
+
+/** The plain words for a history entry (the server sends them; kept here so both apps agree). */
+export function describeLedgerEntry(e: {
+  kind: LedgerEntryKind;
+  report: { title: string | null } | null;
+  reason: string | null;
+  package_name?: string | null;
+}): string {
+  const report = e.report ? (e.report.title ? `report “${e.report.title}”` : 'a deleted report') : 'a report';
+  const why = e.reason ? `: ${e.reason}` : '';
+  switch (e.kind) {
+    case 'purchase': return e.package_name ? `Purchased the ${e.package_name} package` : 'Purchased tokens';
+    case 'signup_bonus': return 'Sign-up bonus';
+    case 'promotion': return 'Promotional credit';
+    case 'operator_grant': return `Operator grant${why}`;
+    case 'held': return `Held for ${report}`;
+    case 'spent': return `Spent on ${report}`;
+    case 'released': return `Released from ${report}`;
+    case 'expired': return 'Expired unused';
+    case 'refunded': return `Refunded${why}`;
+    case 'operator_deduction': return `Operator deduction${why}`;
+    case 'forfeited': return 'Forfeited when the account was deleted';
+    case 'other': return 'Adjustment';
+  }
+}

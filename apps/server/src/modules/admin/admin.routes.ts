@@ -1,16 +1,21 @@
 import { adminEndpoints as e } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
+import { operator } from '../../http/operator-guard.ts';
 import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageHeaders } from '../../lib/paging.ts';
 import { findUserById } from '../users/index.ts';
+import { adjustMemberTokens } from './adjust-member-tokens.ts';
 import { getStats } from './get-stats.ts';
 import { listTransactions } from './list-transactions.ts';
 import { listUserReports } from './list-user-reports.ts';
 import { listUsers } from './list-users.ts';
 
-/** The operator panel's read calls (docs/product.md §7); lists carry their paging in headers. */
+/**
+ * The operator panel's calls (docs/product.md §7): reads (lists carry their paging in headers) and
+ * the manual token grant or deduction.
+ */
 export function adminRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const existingUser = async (id: string) => {
@@ -39,6 +44,9 @@ export function adminRoutes(deps: Deps) {
       pageHeaders(reply, { total, next });
       return transactions;
     });
+
+    route(app, e.adjustTokens, async (req) =>
+      adjustMemberTokens(deps.db, operator(req), (await existingUser(req.params.id)).id, req.body));
 
     route(app, e.stats, async () => getStats(deps.db));
   };

@@ -97,11 +97,16 @@ describe('operator calls', () => {
     expect(txs[0]).toMatchObject({ status: 'active', plan_name: 'pro', amount_paid: proOrder.amount, currency: 'INR', user_email: a.email });
     expect(txs[0]!.razorpay_payment_id).toMatch(/^pay_/);
     expect(txs[0]!.active_until).not.toBeNull();
+    // Its tax invoice, which the operator downloads with the same basic credentials.
+    expect(txs[0]!.invoice_number).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/billing/invoices/${encodeURIComponent(txs[0]!.invoice_number!)}`, headers: ops });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
 
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/transactions', headers: ops });
     const list = all.json<Transaction[]>();
     expect(Number(all.headers['x-total-count'])).toBe(list.length);
-    expect(list.find((x) => x.user_email === b.email && x.package_name === 'Max')?.status).toBe('pending');
+    expect(list.find((x) => x.user_email === b.email && x.package_name === 'Max')).toMatchObject({ status: 'pending', invoice_number: null });
     // One breakdown for the dashboard and the Token Purchases tab: the tab's total is the stats' total.
     expect(after.purchases.total - before.purchases.total).toBe(3);
     expect(after.purchases.paid - before.purchases.paid).toBe(2);

@@ -17,6 +17,7 @@ interface Row {
   razorpay_payment_id: string | null;
   razorpay_order_id: string;
   active_until: Date | null;
+  invoice_number: string | null;
   created_at: Date;
 }
 
@@ -52,7 +53,8 @@ export async function listTransactions(
       `SELECT p.id, u.name AS user_name, u.email AS user_email, p.package_name, k.package_type, p.tokens,
               p.amount, p.currency, p.status, p.razorpay_payment_id, p.razorpay_order_id, p.created_at,
               ${cursorAt('p.created_at')} AS cursor_at,
-              (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until
+              (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until,
+              (SELECT i.invoice_number FROM invoices i WHERE i.payment_id = p.id) AS invoice_number
          FROM (SELECT p.id FROM payments p WHERE ${where.join(' AND ')}
                 ORDER BY p.created_at DESC, p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
          -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
@@ -79,6 +81,7 @@ export async function listTransactions(
     razorpay_payment_id: r.razorpay_payment_id,
     razorpay_order_id: r.razorpay_order_id,
     active_until: r.active_until?.toISOString() ?? null,
+    invoice_number: r.invoice_number,
     created_at: r.created_at.toISOString(),
   }));
   return { transactions, total, next };

@@ -2,14 +2,27 @@ import { billingEndpoints as e } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { member } from '../../http/member-guard.ts';
 import { route } from '../../http/route.ts';
+import { pageHeaders } from '../../lib/paging.ts';
+import { listTokenHistory } from '../tokens/index.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { readBillingDetails, saveBillingDetails } from './billing-details.ts';
 import { invoicePdf } from './download-invoice.ts';
+import { listPurchases } from './list-purchases.ts';
 
 export function billingRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     route(app, e.billingDetails, async (req) => readBillingDetails(deps.db, member(req).userId));
     route(app, e.saveBillingDetails, async (req) => saveBillingDetails(deps.db, member(req).userId, req.body));
+    route(app, e.purchases, async (req, reply) => {
+      const { purchases, next } = await listPurchases(deps.db, member(req).userId, req.query);
+      pageHeaders(reply, { next });
+      return { purchases };
+    });
+    route(app, e.ledger, async (req, reply) => {
+      const { entries, lots, next } = await listTokenHistory(deps.db, member(req).userId, req.query);
+      pageHeaders(reply, { next });
+      return { entries, lots };
+    });
     // The owner with a bearer token, or an operator (no member, so any invoice).
     route(app, e.invoice, async (req, reply) => {
       const file = await invoicePdf(deps.db, req.params.invoice_number, req.member?.userId);

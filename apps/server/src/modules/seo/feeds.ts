@@ -82,6 +82,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /reports',
     'Disallow: /profile',
     'Disallow: /login-pricing',
+    'Disallow: /billing',
     'Disallow: /api/',
     '',
     `Sitemap: ${siteBase(publicUrl)}/sitemap.xml`,

@@ -238,7 +238,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(locs).toContain(`https://assay.example/blog/${article.slug}`);
     expect(locs).toContain(`https://assay.example/press-releases/${release.slug}`);
     expect(locs.some((l) => l.includes(draft.slug))).toBe(false);
-    expect(locs.some((l) => /\/(admin|reports|profile|login-pricing)/.test(l))).toBe(false);
+    expect(locs.some((l) => /\/(admin|reports|profile|login-pricing|billing)/.test(l))).toBe(false);
     const entry = [...res.body.matchAll(/<url>([\s\S]*?)<\/url>/g)].find((m) => m[1]!.includes(`/blog/${article.slug}<`))!;
     expect(textsOf(entry[1]!, 'lastmod')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -311,7 +311,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
     for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /reports', 'Disallow: /profile',
-      'Disallow: /login-pricing', 'Disallow: /api/', 'Sitemap: https://assay.example/sitemap.xml']) {
+      'Disallow: /login-pricing', 'Disallow: /billing', 'Disallow: /api/', 'Sitemap: https://assay.example/sitemap.xml']) {
       expect(lines).toContain(line);
     }
   });

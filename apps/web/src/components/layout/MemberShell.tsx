@@ -8,6 +8,7 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 const NAV = [
   { to: '/reports', label: 'Reports', icon: 'M9 12h6m-6 4h6M7 3h7l5 5v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z' },
   { to: '/login-pricing', label: 'Buy Tokens', icon: 'M12 6v12m6-6H6m15 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z' },
+  { to: '/billing', label: 'Billing', icon: 'M3 10h18M7 15h2m4 0h4M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z' },
   { to: '/profile', label: 'Profile', icon: 'M16 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0ZM12 14a7 7 0 0 0-7 7h14a7 7 0 0 0-7-7Z' },
 ];
 

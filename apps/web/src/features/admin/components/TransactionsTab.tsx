@@ -13,6 +13,7 @@ import { statsQuery } from '../api/stats.ts';
 import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
+import { InvoiceButton } from './InvoiceButton.tsx';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
 /** Token Purchases (docs/product.md §2): a table of every purchase, searchable, exportable to Excel. */
@@ -103,6 +104,7 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
             <th scope="col" className="px-4 py-3">Status</th>
             <th scope="col" className="px-4 py-3">Date</th>
             <th scope="col" className="px-4 py-3">Payment ID</th>
+            <th scope="col" className="px-4 py-3">Invoice</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -125,6 +127,9 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(t.created_at)}</td>
               <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-700" title={t.razorpay_payment_id ?? undefined}>
                 {paymentIdTail(t.razorpay_payment_id)}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <InvoiceButton invoiceNumber={t.invoice_number} />
               </td>
             </tr>
           ))}

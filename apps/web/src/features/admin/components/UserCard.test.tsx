@@ -42,6 +42,7 @@ const TX: Transaction = {
   status: 'active',
   razorpay_payment_id: 'pay_sbx_ABCDEFGH12345678',
   razorpay_order_id: 'order_sbx_1',
+  invoice_number: 'INV/2025-26/000001',
   active_until: '2026-07-01T00:00:00Z',
   created_at: '2025-07-01T00:00:00Z',
 };

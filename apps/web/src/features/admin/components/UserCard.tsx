@@ -22,6 +22,7 @@ import {
   transactionTone,
 } from '../lib/format.ts';
 import { DownloadIcon } from './Shared.tsx';
+import { TokenAdjustmentForm } from './TokenAdjustmentForm.tsx';
 
 /**
  * A member as an expandable card (docs/product.md §2 and §6, the operator's view of a member): expanding loads their
@@ -90,6 +91,7 @@ export function UserCard({ user }: { user: AdminUser }) {
             <Detail label="Member ID" value={user.id} mono />
           </dl>
           <Subscriptions userId={user.id} />
+          <TokenAdjustmentForm user={user} />
           <Reports userId={user.id} />
         </div>
       )}

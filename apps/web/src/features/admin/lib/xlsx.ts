@@ -56,6 +56,7 @@ export const TRANSACTION_COLUMNS: ExportColumn<Transaction>[] = [
   { header: 'Active Until', width: 22, value: (t) => (t.active_until ? formatDateTime(t.active_until) : null) },
   { header: 'Payment ID', width: 26, value: (t) => t.razorpay_payment_id ?? paymentIdTail(null) },
   { header: 'Order ID', width: 26, value: (t) => t.razorpay_order_id },
+  { header: 'Invoice', width: 22, value: (t) => t.invoice_number },
 ];
 
 export const exportFileName = (what: string) => `${what}-${today()}.xlsx`;

@@ -29,7 +29,7 @@ const USD_STATS = {
 };
 const TX = {
   id: 't1', user_name: 'Ada', user_email: 'ada@example.com', plan_name: 'pro', package_name: 'Pro', tokens: 30000, amount_paid: 15222,
-  currency: 'USD', status: 'cancelled', razorpay_payment_id: null, razorpay_order_id: 'order_1', active_until: null, created_at: '2026-01-02T10:00:00Z',
+  currency: 'USD', status: 'cancelled', razorpay_payment_id: null, razorpay_order_id: 'order_1', active_until: null, created_at: '2026-01-02T10:00:00Z', invoice_number: null,
 };
 
 function renderPanel() {

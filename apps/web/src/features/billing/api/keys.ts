@@ -4,4 +4,6 @@ export const tokenKeys = {
   packages: ['tokens', 'packages'] as const,
   balance: ['tokens', 'balance'] as const,
   billingDetails: ['billing', 'details'] as const,
+  purchases: ['billing', 'purchases'] as const,
+  ledger: ['billing', 'ledger'] as const,
 };
