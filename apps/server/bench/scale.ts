@@ -9,6 +9,9 @@
  *   npm run bench:scale -- --members=20000   # a tenth of everything
  *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:scale
  *   npm run bench:scale -- --embedded        # the embedded default (PGlite), 20,000 members
+ *   npm run bench:scale -- --database=mine   # its database's name (default assay_bench_scale_<pid>)
+ *   npm run bench:scale -- --seed-only       # seed and check, measure nothing, keep the database
+ *                                            # (to EXPLAIN by hand; drop it yourself)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +32,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMBEDDED = process.argv.includes('--embedded');
 const MEMBERS = Number(process.argv.find((a) => a.startsWith('--members='))?.split('=')[1] ?? (EMBEDDED ? 20_000 : 200_000));
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const DATABASE = arg('database') ?? `assay_bench_scale_${process.pid}`;
+const SEED_ONLY = process.argv.includes('--seed-only');
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
 const PASSWORD = 'bench password, long enough';
 const HEAVY_REPORTS = 5_000;
@@ -257,7 +263,8 @@ async function openBenchDb() {
     const db = await openPglite(dir);
     return { app: db, raw: db, url: undefined, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `assay_bench_scale_${process.pid}`;
+  const name = DATABASE;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database=${name}: lower-case letters, digits and _ only`);
   const admin = openPostgres(SERVER, 1);
   await admin.exec(`CREATE DATABASE ${name}`);
   const url = withDatabase(SERVER, name);
@@ -269,6 +276,10 @@ async function openBenchDb() {
     url,
     async drop() {
       await raw.close();
+      if (SEED_ONLY) {
+        console.log(`kept: ${url}`);
+        return admin.close();
+      }
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     },
@@ -378,20 +389,26 @@ async function main() {
     console.log('seeding the small database');
     await seed(raw, none, small, heavy, heavyEvery);
     const smallSizes = await tableSizes(raw);
-    const before = await run('small');
-    const blogBefore = await publicUnderOperatorLoad(address, operator);
+    const before = SEED_ONLY ? new Map() as Awaited<ReturnType<typeof run>> : await run('small');
+    const blogBefore = SEED_ONLY ? undefined : await publicUnderOperatorLoad(address, operator);
     console.log('growing to full size');
+    const loadBefore = os.loadavg();
     const t = Date.now();
     await seed(raw, small, full, heavy, heavyEvery);
     const seedSeconds = (Date.now() - t) / 1000;
+    const loadAfter = os.loadavg();
     const fullSizes = await tableSizes(raw);
     say('');
     say(`Small database: ${smallSizes}.`);
     const heavyCount = (await raw.query<{ n: number }>('SELECT count(*) AS n FROM reports WHERE user_id = $1', [heavy])).rows[0]!.n;
-    say(`Full database: ${fullSizes} (one member has ${heavyCount.toLocaleString('en')} reports); grown in ${seedSeconds.toFixed(0)} s.`);
+    say(`Full database: ${fullSizes} (one member has ${heavyCount.toLocaleString('en')} reports); grown in ${seedSeconds.toFixed(0)} s (load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after).`);
     say('');
     say('Invariants after seeding:');
     await checkInvariants(raw);
+    if (SEED_ONLY || !blogBefore) {
+      await app.close();
+      return;
+    }
     const after = await run('full');
     const blogAfter = await publicUnderOperatorLoad(address, operator);
 

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { deviceCookieOptions } from '../lib/device-cookie.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { authenticateOperator, type OperatorAuth } from './authenticate-operator.ts';
+import { operatorLaneOf } from './operator-lane.ts';
 
 export type { OperatorAuth };
 
@@ -40,6 +41,9 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
       deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
     });
     request.operator = operator;
+    // On the embedded database operator work takes turns and rests (operator-lane.ts).
+    const lane = operatorLaneOf(deps.db);
+    if (lane) reply.raw.once('close', await lane.enter());
     // Path /api: every operator call (blog, contact, reports, admin) carries it.
     if (deviceCookie) {
       reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));
