@@ -350,6 +350,8 @@ async function main() {
       { label: 'admin transactions, page 1', path: '/api/admin/transactions?page=1&limit=25', auth: 'operator' },
       { label: 'admin transactions, last page by cursor', path: `/api/admin/transactions?limit=25&cursor=${cursor}`, auth: 'operator' },
       { label: 'admin transactions, page 3,999 (offset)', path: '/api/admin/transactions?page=3999&limit=25', auth: 'operator' },
+      // The deepest walk an offset page can cost now (from either end): the middle of the list.
+      { label: 'admin transactions, page 2,000 (offset, mid-list)', path: '/api/admin/transactions?page=2000&limit=25', auth: 'operator' },
       { label: 'contact messages, no page', path: '/api/contact/submissions', auth: 'operator' },
       { label: 'contact messages, page 1', path: '/api/contact/submissions?page=1', auth: 'operator' },
       { label: 'heavy member\u2019s reports (operator card)', path: `/api/admin/users/${heavy}/reports`, auth: 'operator' },
@@ -426,6 +428,8 @@ async function main() {
     const rps = (r: Result) => `${fmt(r.rps)} req/s (p99 ${fmt(r.p99)} ms)`;
     say(`Public blog list at 10 connections — small database: ${rps(blogBefore.alone)} alone, ${rps(blogBefore.shared)} while 4 clients load operator pages; full database: ${rps(blogAfter.alone)} alone, **${rps(blogAfter.shared)}** while operators work = **${(100 * blogAfter.shared.rps / blogBefore.alone.rps).toFixed(0)} %** of the small database's throughput.`);
 
+    say('');
+    say(`Load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).`);
     say('');
     say('### Plans of the slowest statement behind each endpoint (full size)');
     for (const [label, { db }] of after) {
