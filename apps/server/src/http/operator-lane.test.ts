@@ -80,6 +80,20 @@ describe('on the running app', () => {
     expect(operatorDone).toBe(false);
     leave();
     expect((await operatorCall).statusCode).toBe(200);
+    // A client that gives up while its call waits for the lane leaves the lane at once.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const blocker = await lane!.enter();
+    const abort = new AbortController();
+    const gaveUp = fetch(`${address}/api/admin/stats`, { headers: asAdmin, signal: abort.signal }).catch((err: Error) => err.name);
+    // Time for its credentials to be checked, so it waits in the lane when it gives up.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    abort.abort();
+    expect(await gaveUp).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    blocker();
+    const started = Date.now();
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: asAdmin })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
     // A refused operator call never takes the lane: it is answered while the lane is held.
     const held = await lane!.enter();
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { authorization: basicAuthorization(ADMIN.username, 'wrong') } });
