@@ -46,14 +46,14 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
     const lane = operatorLaneOf(deps.db);
     if (lane) {
       let gone = false;
-      let leave: (() => void) | undefined;
+      const turn: { leave?: () => void } = {};
       reply.raw.once('close', () => {
         gone = true;
-        leave?.();
+        turn.leave?.();
       });
-      leave = await lane.enter();
+      turn.leave = await lane.enter();
       if (gone) {
-        leave();
+        turn.leave();
         throw serviceUnavailable(MSG.genericError, 'client_gone');
       }
     }
