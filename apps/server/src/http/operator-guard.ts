@@ -2,8 +2,9 @@ import { MSG } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { deviceCookieOptions } from '../lib/device-cookie.ts';
-import { unauthorized } from '../lib/errors.ts';
+import { serviceUnavailable, unauthorized } from '../lib/errors.ts';
 import { authenticateOperator, type OperatorAuth } from './authenticate-operator.ts';
+import { operatorLaneOf } from './operator-lane.ts';
 
 export type { OperatorAuth };
 
@@ -40,6 +41,22 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
       deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
     });
     request.operator = operator;
+    // On the embedded database operator work takes turns and rests (operator-lane.ts). The
+    // client may go while the request waits its turn: then it leaves at once, and does no work.
+    const lane = operatorLaneOf(deps.db);
+    if (lane) {
+      let gone = false;
+      const turn: { leave?: () => void } = {};
+      reply.raw.once('close', () => {
+        gone = true;
+        turn.leave?.();
+      });
+      turn.leave = await lane.enter();
+      if (gone) {
+        turn.leave();
+        throw serviceUnavailable(MSG.genericError, 'client_gone');
+      }
+    }
     // Path /api: every operator call (blog, contact, reports, admin) carries it.
     if (deviceCookie) {
       reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));

@@ -214,4 +214,86 @@ describe('operator calls', () => {
     expect({ total_users: got.total_users, total_reports: got.total_reports, completed_transactions: got.completed_transactions,
       revenue_by_currency: got.revenue_by_currency, purchases: got.purchases }).toEqual(await recount());
   });
+
+  it('answer every purchases page by offset as SQL orders them, from either end of the list', async () => {
+    // Ties on the timestamp, so the oldest-end walk has to break them by id the same way.
+    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+        provider, receipt, razorpay_order_id, created_at)
+      SELECT gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_offset_' || i,
+             '2023-06-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, 11) i`);
+    const expected = (await t.db.query<{ id: string }>('SELECT id FROM payments ORDER BY created_at DESC, id DESC')).rows.map((r) => r.id);
+    const limit = 4;
+    const pages = Math.ceil(expected.length / limit);
+    const seen: string[] = [];
+    for (let page = 1; page <= pages + 1; page++) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/transactions?page=${page}&limit=${limit}`, headers: ops });
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = res.json<Transaction[]>().map((x) => x.id);
+      expect(ids, `page ${page}`).toEqual(expected.slice((page - 1) * limit, page * limit));
+      // More follow exactly when this is not the last page.
+      expect(res.headers['x-next-cursor'] !== undefined, `page ${page}`).toBe(page < pages);
+      expect(Number(res.headers['x-total-count'])).toBe(expected.length);
+      seen.push(...ids);
+    }
+    expect(seen).toEqual(expected);
+    // The cursor a deep page hands out continues where that page ended.
+    const deep = await t.app.inject({ method: 'GET', url: `/api/admin/transactions?page=${pages - 1}&limit=${limit}`, headers: ops });
+    const rest = await t.app.inject({ method: 'GET', url: `/api/admin/transactions?limit=${limit}&cursor=${deep.headers['x-next-cursor']}`, headers: ops });
+    expect(rest.json<Transaction[]>().map((x) => x.id)).toEqual(expected.slice((pages - 1) * limit));
+    await t.db.query(`DELETE FROM payments WHERE razorpay_order_id LIKE 'order_offset_%'`);
+  });
+
+  it('count a member search once, exactly up to 10,000 matches and capped beyond, and page it the same either way', async () => {
+    await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
+      SELECT 'Bulk Person ' || i, 'bulk' || i || '@capped.example', 'scrypt$x', true, '2022-01-01T00:00:00Z'::timestamptz + (i / 2) * interval '1 second'
+        FROM generate_series(1, 10005) i`);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ops });
+    const truth = async (where: string) =>
+      (await t.db.query<{ id: string }>(`SELECT id FROM users WHERE ${where} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
+
+    // 10,005 match: the total is capped and labelled; the page is still the newest matches.
+    const all = await truth(`email LIKE '%capped.example'`);
+    const capped = await get('/api/admin/users?q=capped.example&limit=7&page=3');
+    expect(capped.headers['x-total-count']).toBe('10000');
+    expect(capped.headers['x-total-count-capped']).toBe('true');
+    expect(capped.json<AdminUser[]>().map((u) => u.id)).toEqual(all.slice(14, 21));
+    const next = await get(`/api/admin/users?q=capped.example&limit=7&cursor=${capped.headers['x-next-cursor']}`);
+    expect(next.json<AdminUser[]>().map((u) => u.id)).toEqual(all.slice(21, 28));
+
+    // 1,112 match (bulk1, bulk10…, bulk100…, bulk1000…, bulk10000…): an exact total, the same order.
+    const some = await truth(`email LIKE 'bulk1%'`);
+    const exact = await get('/api/admin/users?q=BULK1&limit=5&page=2');
+    expect(exact.headers['x-total-count']).toBe(String(some.length));
+    expect(exact.headers['x-total-count-capped']).toBeUndefined();
+    expect(exact.json<AdminUser[]>().map((u) => u.id)).toEqual(some.slice(5, 10));
+    // A page past the end is empty and still carries the total.
+    const past = await get('/api/admin/users?q=bulk1&limit=5&page=1000');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(some.length));
+    // No match at all.
+    const none = await get('/api/admin/users?q=nobody-is-called-this');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    await t.db.query(`DELETE FROM users WHERE email LIKE '%@capped.example'`);
+  });
+
+  it('page a member’s reports on the card: the newest 50, then by cursor, at most 500 at a time', async () => {
+    const m = await signUpAndLogin(t);
+    // Failed ones, so no sweep picks them up meanwhile.
+    await t.db.query(`INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, error_message, tokens_used, hold_id, sections_total, created_at)
+      SELECT gen_random_uuid(), $1, 'Card report ' || i, repeat('An idea long enough to be a valid report idea. ', 2), 'basic', 'failed', 'failed', 'bench', 10,
+             gen_random_uuid(), 15, '2024-03-01T00:00:00Z'::timestamptz + (i / 4) * interval '1 minute'
+        FROM generate_series(1, 61) i`, [m.user.id]);
+    const expected = (await t.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [m.user.id])).rows.map((r) => r.id);
+    const url = `/api/admin/users/${m.user.id}/reports`;
+    const first = await t.app.inject({ method: 'GET', url, headers: ops });
+    expect(first.json<AdminReport[]>().map((r) => r.id)).toEqual(expected.slice(0, 50));
+    const rest = await t.app.inject({ method: 'GET', url: `${url}?cursor=${first.headers['x-next-cursor']}`, headers: ops });
+    expect(rest.json<AdminReport[]>().map((r) => r.id)).toEqual(expected.slice(50));
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: `${url}?limit=500`, headers: ops })).json()).toHaveLength(61);
+    const tooMany = await t.app.inject({ method: 'GET', url: `${url}?limit=501`, headers: ops });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().detail).toBeTruthy();
+  });
 });

@@ -48,6 +48,18 @@ export async function listTransactions(
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
   if (after) where.push(after);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
+  const counted = q.userId || search ? undefined : readCounter(db, 'payments').then(exactTotal);
+  // OFFSET walks every skipped row of the index. Past the middle of the whole list (its total is
+  // an exact counter) the page is taken from the oldest end instead, ascending, so the walk is
+  // at most half the list whichever page is asked for (docs/decisions/071-search-and-deep-pages.md).
+  let window = { order: 'DESC', limit: q.limit + 1, offset };
+  if (counted && offset > 0) {
+    const n = (await counted).n;
+    if (offset > n / 2) {
+      const from = Math.max(0, n - 1 - offset - q.limit);
+      window = { order: 'ASC', limit: Math.max(0, n - offset - from), offset: from };
+    }
+  }
   const [rows, total] = await Promise.all([
     db.query<Row & { cursor_at: string }>(
       `SELECT p.id, u.name AS user_name, u.email AS user_email, p.package_name, k.package_type, p.tokens,
@@ -56,16 +68,15 @@ export async function listTransactions(
               (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until,
               (SELECT i.invoice_number FROM invoices i WHERE i.payment_id = p.id) AS invoice_number
          FROM (SELECT p.id FROM payments p WHERE ${where.join(' AND ')}
-                ORDER BY p.created_at DESC, p.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+                ORDER BY p.created_at ${window.order}, p.id ${window.order}
+                LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
          -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
          JOIN payments p ON p.id = page.id
          LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
         ORDER BY p.created_at DESC, p.id DESC`,
-      [...params, q.limit + 1, offset],
+      [...params, window.limit, window.offset],
     ),
-    q.userId || search
-      ? cappedCount(db, `FROM payments p WHERE ${filter}`, [q.userId ?? null, search])
-      : readCounter(db, 'payments').then(exactTotal),
+    counted ?? cappedCount(db, `FROM payments p WHERE ${filter}`, [q.userId ?? null, search]),
   ]);
   const { page, next } = splitPage(rows.rows, q.limit);
   const transactions: Transaction[] = page.map((r) => ({

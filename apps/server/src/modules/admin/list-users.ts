@@ -1,6 +1,6 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, COUNT_CAP, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
@@ -27,32 +27,49 @@ interface Row {
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
   const params: unknown[] = [search];
-  const where = [`($1::text IS NULL OR lower(u.name) LIKE $1 OR u.email LIKE $1)`];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
-  if (after) where.push(after);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
-  const total = search ? await cappedCount(db, `FROM users u WHERE ${where[0]}`, [search]) : exactTotal(await readCounter(db, 'users'));
-  // A search with few matches gathers them through the trigram indexes and then sorts them
-  // (OFFSET 0 keeps PostgreSQL from walking the newest-first index instead, filtering
-  // thousands of members to find a page); one with many matches finds a page at once on that walk.
-  const members = search && !total.capped
-    ? `(SELECT u.* FROM users u WHERE ${where.join(' AND ')} OFFSET 0) u`
-    : `users u WHERE ${where.join(' AND ')}`;
-  const rows = await db.query<Row & { paid_available: number; cursor_at: string }>(
-    `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
-            ${cursorAt('u.created_at')} AS cursor_at,
-            (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
-              ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
-            t.available AS available_tokens, t.paid AS paid_available
-       FROM (SELECT u.* FROM ${members} ORDER BY u.created_at DESC, u.id DESC
-             LIMIT $${params.length + 1} OFFSET $${params.length + 2}) u
-       CROSS JOIN LATERAL (
-         SELECT coalesce(sum(l.remaining), 0)::int AS available,
-                coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
-           FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
-      ORDER BY u.created_at DESC, u.id DESC`,
-    [...params, q.limit + 1, offset],
-  );
+  const window = `ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const afterAnd = after ? `AND ${after}` : '';
+  // With a search, one statement finds the matches once (through the trigram indexes, up to
+  // COUNT_CAP + 1 of them), counts them and sorts them for the page: the trigram scan is the
+  // cost, so it is not run twice. When more match than that, the page is found by walking the
+  // newest-first index instead (dense matches: a page is near), behind a one-time filter.
+  const picked = search
+    ? `WITH matches AS MATERIALIZED (
+         SELECT u.id, u.created_at FROM users u WHERE lower(u.name) LIKE $1 OR u.email LIKE $1 LIMIT ${COUNT_CAP + 1}),
+       total AS (SELECT count(*)::int AS n FROM matches)
+       (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM matches u
+         WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${afterAnd} ${window})
+       UNION ALL
+       (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM users u
+         WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (lower(u.name) LIKE $1 OR u.email LIKE $1) ${afterAnd} ${window})`
+    : `SELECT u.id, u.created_at, NULL::int AS total FROM users u WHERE $1::text IS NULL ${afterAnd} ${window}`;
+  const [rows, counter] = await Promise.all([
+    db.query<Row & { paid_available: number; cursor_at: string; total: number | null }>(
+      `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
+              ${cursorAt('u.created_at')} AS cursor_at, picked.total,
+              (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
+                ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
+              t.available AS available_tokens, t.paid AS paid_available
+         FROM (${picked}) picked
+         JOIN users u ON u.id = picked.id
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(l.remaining), 0)::int AS available,
+                  coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
+             FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
+        ORDER BY u.created_at DESC, u.id DESC`,
+      [...params, q.limit + 1, offset],
+    ),
+    search ? undefined : readCounter(db, 'users'),
+  ]);
+  // A page past the end has no row to carry the search's total: count it on its own (rare).
+  const searched = rows.rows[0]?.total;
+  const total = !search
+    ? exactTotal(counter ?? 0)
+    : searched == null
+      ? await cappedCount(db, 'FROM users u WHERE lower(u.name) LIKE $1 OR u.email LIKE $1', [search])
+      : searched > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(searched);
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({
     id: u.id,

@@ -1,14 +1,23 @@
-import { adminEndpoints } from '@assay/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { adminEndpoints, type AdminReport } from '@assay/shared';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /admin/users/{id}/reports */
+/**
+ * GET /admin/users/{id}/reports — the newest page (the server's default size), then the next
+ * ones by X-Next-Cursor: a member with thousands of reports costs the card one page at a time.
+ */
 export const userReportsQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.userReports(id),
-    queryFn: ({ signal }) => asOperator((authorization) => call(adminEndpoints.userReports, { params: { id }, signal, authorization })),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      asOperator(async (authorization): Promise<{ reports: AdminReport[]; next: string | undefined }> => {
+        const res = await callRaw(adminEndpoints.userReports, { params: { id }, query: { cursor: pageParam }, signal, authorization });
+        return { reports: await readJson(adminEndpoints.userReports, res), next: res.headers.get('x-next-cursor') ?? undefined };
+      }),
+    getNextPageParam: (last) => last.next,
     meta: SILENT,
   });
 

@@ -132,4 +132,42 @@ describe('an operator’s user card', () => {
     await user.click(await screen.findByRole('button', { name: /Download PDF/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to download report'));
   });
+
+  it('shows a member’s newest reports first and the older ones a page at a time', async () => {
+    const user = userEvent.setup();
+    const older: AdminReport = { ...REPORTS[1]!, id: 'r3', title: 'Older idea', created_at: '2025-06-01T00:00:00Z' };
+    const fetch = mockFetch((_m, path) => {
+      if (path.endsWith('/transactions')) return json(200, []);
+      if (path.includes('cursor=c1')) return json(200, [older]);
+      if (path.includes('cursor=')) return json(500, { detail: 'boom' });
+      return json(200, REPORTS, { 'x-next-cursor': 'c1' });
+    });
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    const reports = await screen.findByRole('region', { name: 'Reports' });
+    await within(reports).findByText('Compiler for banks');
+    expect(within(reports).queryByText('Older idea')).toBeNull();
+    await user.click(within(reports).getByRole('button', { name: 'Show older reports' }));
+    await within(reports).findByText('Older idea');
+    expect(within(reports).getAllByTestId('admin-report')).toHaveLength(3);
+    // The last page has no cursor: nothing more to show.
+    expect(within(reports).queryByRole('button', { name: 'Show older reports' })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/users/u1/reports?cursor=c1');
+  });
+
+  it('keeps the reports shown and says so when an older page fails', async () => {
+    const user = userEvent.setup();
+    mockFetch((_m, path) => {
+      if (path.endsWith('/transactions')) return json(200, []);
+      if (path.includes('cursor=')) return json(500, { detail: 'boom' });
+      return json(200, REPORTS, { 'x-next-cursor': 'c1' });
+    });
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    const reports = await screen.findByRole('region', { name: 'Reports' });
+    await user.click(await within(reports).findByRole('button', { name: 'Show older reports' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch user reports'));
+    expect(within(reports).getByText('Compiler for banks')).toBeTruthy();
+    expect(within(reports).getByRole('button', { name: 'Show older reports' })).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import type { AdminReport, AdminUser, Transaction } from '@assay/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
@@ -163,24 +163,34 @@ function SubscriptionRow({ t }: { t: Transaction }) {
 }
 
 function Reports({ userId }: { userId: string }) {
-  const reports = useQuery(userReportsQuery(userId));
+  const reports = useInfiniteQuery(userReportsQuery(userId));
   useFailureToast(reports.error, 'Failed to fetch user reports');
+  const rows = reports.data?.pages.flatMap((p) => p.reports) ?? [];
   return (
     <section aria-label="Reports">
       <h4 className="text-sm font-semibold text-slate-900">Reports</h4>
       <div className="mt-2">
         {reports.isPending ? (
           <Spinner className="size-5 text-brand-700" label="Loading reports" />
-        ) : reports.isError ? (
+        ) : reports.isError && rows.length === 0 ? (
           <p className="text-sm text-slate-500">Reports could not be loaded.</p>
-        ) : reports.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <p className="text-sm text-slate-500">No reports yet.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {reports.data.map((r) => (
-              <ReportRow key={r.id} report={r} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {rows.map((r) => (
+                <ReportRow key={r.id} report={r} />
+              ))}
+            </ul>
+            {reports.hasNextPage && (
+              <div className="mt-2 flex justify-center">
+                <Button size="sm" variant="outline" loading={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
+                  Show older reports
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </div>
     </section>
