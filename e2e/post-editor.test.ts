@@ -205,27 +205,4 @@ describe('the post editor, in the browser', () => {
     await d.waitFor({ state: 'detached' });
     await page.close();
   });
-
-  it.runIf(SHOTS)('screenshots: the editor and list on a phone, the public blog list at both widths', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page);
-    await shot(page, 'posts-list-phone');
-    await page.getByRole('button', { name: 'Create Blog Post' }).click();
-    await fillPost(page, 'Phone editing');
-    await shot(page, 'editor-phone');
-    const blog = await browser.newPage({ viewport: PHONE });
-    await blog.goto(`${server.url}/blog`);
-    await blog.getByTestId('post-grid').waitFor();
-    await blog.waitForTimeout(500);
-    await blog.screenshot({ path: path.join(SHOTS!, 'blog-phone.png'), fullPage: true });
-    await blog.setViewportSize(DESKTOP);
-    await blog.waitForTimeout(300);
-    await blog.screenshot({ path: path.join(SHOTS!, 'blog-desktop.png'), fullPage: true });
-    await blog.goto(`${server.url}/press-releases`);
-    await blog.getByTestId('post-grid').waitFor();
-    await blog.waitForTimeout(500);
-    await blog.screenshot({ path: path.join(SHOTS!, 'press-desktop.png'), fullPage: true });
-    await blog.close();
-    await page.close();
-  });
 });
