@@ -8,6 +8,7 @@ import {
   adminUserView,
   transactionView,
 } from '../schemas/admin.ts';
+import { adminRefundList, adminRefundsQuery, adminRefundView, declineRefundBody, refundIdParams } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['operator'];
@@ -34,4 +35,15 @@ export const adminEndpoints = {
     method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminListQuery, responses: { 200: z.array(transactionView) },
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
+  refunds: endpoint({
+    method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
+    description: 'Refund requests, newest first, optionally of one status, with the count waiting for a decision.',
+  }),
+  approveRefund: endpoint({
+    method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },
+    description: 'Approves a request: refunds the amount less the 10 % fee through the provider (once, however often it is called), removes the package\'s tokens, issues the credit note and mails the member. On a failed refund it retries.',
+  }),
+  declineRefund: endpoint({
+    method: 'POST', path: '/admin/refunds/:id/decline', auth: 'operator', tags, params: refundIdParams, body: declineRefundBody, responses: { 200: adminRefundView },
+  }),
 };

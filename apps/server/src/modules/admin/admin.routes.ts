@@ -1,9 +1,11 @@
 import { adminEndpoints as e } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
+import { operator } from '../../http/operator-guard.ts';
 import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageHeaders } from '../../lib/paging.ts';
+import { approveRefund, declineRefund, listRefunds } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import { getStats } from './get-stats.ts';
 import { listTransactions } from './list-transactions.ts';
@@ -41,5 +43,10 @@ export function adminRoutes(deps: Deps) {
     });
 
     route(app, e.stats, async () => getStats(deps.db));
+
+    // Refund requests (modules/billing, docs/decisions/135-refunds.md).
+    route(app, e.refunds, async (req) => listRefunds(deps.db, req.query));
+    route(app, e.approveRefund, async (req) => approveRefund(deps, operator(req), req.params.id));
+    route(app, e.declineRefund, async (req) => declineRefund(deps, operator(req), req.params.id, req.body.reason));
   };
 }
