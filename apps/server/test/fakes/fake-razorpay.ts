@@ -58,8 +58,11 @@ export interface RecordedCall {
   body: unknown;
 }
 
-/** 'answer-lost': the request takes effect, then the answer never comes (the client times out). */
-export type FakeFault = 'server-error' | 'hang' | 'bad-json' | 'answer-lost';
+/**
+ * 'answer-lost': the request takes effect, then the answer never comes (the client times out).
+ * 'ok': no fault for that request (to fault a later one).
+ */
+export type FakeFault = 'server-error' | 'hang' | 'bad-json' | 'answer-lost' | 'ok';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const rid = (prefix: string) => prefix + Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

@@ -31,7 +31,7 @@ export const sendRefundApprovedJob = defineJob({
         await deps.db.transaction((tx) =>
           queueMail(deps.queue, tx, {
             to: member.email,
-            subject: `Your ${PRODUCT_NAME} refund is approved: ${money(note.total_minor, c)}, credit note ${note.credit_note_number}`,
+            subject: `Your refund is approved: credit note ${note.credit_note_number}`,
             text: `Hi ${member.name},\n\nYour refund request for invoice ${invoice.invoice_number} was approved. `
               + `We are refunding ${money(note.total_minor, c)} to your original payment method: the ${money(note.amount_paid_minor, c)} you paid `
               + `less the 10 % administrative fee of ${money(note.fee_minor, c)}, as the Refund Policy says. `
