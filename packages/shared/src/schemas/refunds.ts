@@ -97,3 +97,18 @@ export const adminRefundList = z.object({
   pending_count: z.number().int(),
 });
 export type AdminRefundList = z.infer<typeof adminRefundList>;
+
+/**
+ * What a member's purchase shows of refunds (merge into the purchases list's item schema):
+ * the latest request's state, its credit note, and whether a refund may be asked for now.
+ * Served by billing's `purchaseRefundStates` on the server.
+ */
+export const purchaseRefundState = z.object({
+  refund_status: refundStatus.nullable(),
+  refund_request_id: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+  refundable: z.boolean(),
+  /** Why a refund cannot be asked for now (null when it can). */
+  refund_refusal: z.string().nullable(),
+});
+export type PurchaseRefundState = z.infer<typeof purchaseRefundState>;

@@ -9,6 +9,6 @@ export { invoiceFileName } from './invoice-row.ts';
 export { approveRefund } from './approve-refund.ts';
 export { declineRefund } from './decline-refund.ts';
 export { listRefunds } from './list-refunds.ts';
-export { purchaseRefundStates, type PurchaseRefundState } from './request-refund.ts';
+export { purchaseRefundStates } from './request-refund.ts';
 export { settleProviderRefund } from './settle-provider-refund.ts';
 export { sendRefundApprovedJob } from './refund-mails.ts';

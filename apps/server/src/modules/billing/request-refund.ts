@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES as M, REFUND_WINDOW_DAYS, refundFeeMinor, type RefundView } from '@assay/shared';
+import { REFUND_MESSAGES as M, REFUND_WINDOW_DAYS, refundFeeMinor, type PurchaseRefundState, type RefundView } from '@assay/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -63,18 +63,10 @@ export async function requestRefund(db: Db, userId: string, paymentId: string, r
   return toRefundView((await findRefund(db, id))!);
 }
 
-/** What the member's purchases list shows of refunds, per payment id (docs/decisions/135-refunds.md). */
-export interface PurchaseRefundState {
-  /** The latest request's state, or null when none was made. */
-  refund_status: RefundView['status'] | null;
-  refund_request_id: string | null;
-  credit_note_number: string | null;
-  /** A refund may be asked for now (the button shows); `refund_refusal` says why not otherwise. */
-  refundable: boolean;
-  refund_refusal: string | null;
-}
-
-/** The refund state of a member's purchases, for the Billing page's purchases list. */
+/**
+ * The refund state of a member's purchases, for the Billing page's purchases list (shape:
+ * `purchaseRefundState` in @assay/shared). Other members' payments are left out.
+ */
 export async function purchaseRefundStates(db: Queryable, userId: string, paymentIds: string[]): Promise<Map<string, PurchaseRefundState>> {
   const out = new Map<string, PurchaseRefundState>();
   const ids = paymentIds.filter(isUuid);

@@ -9,3 +9,4 @@ export { usePurchase } from './hooks/usePurchase.ts';
 export { BillingDetailsForm } from './components/BillingDetailsForm.tsx';
 export { RefundRequestButton, type RefundRequestButtonProps } from './components/RefundRequestButton.tsx';
 export { downloadCreditNote } from './api/refunds.ts';
+export { RefundStatus } from './components/RefundStatus.tsx';
