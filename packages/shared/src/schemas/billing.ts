@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathParam } from './fields.ts';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
@@ -54,5 +55,5 @@ export const billingDetailsView = z.object({
 });
 
 export const invoiceNumberParams = z.object({
-  invoice_number: z.string().regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),
+  invoice_number: pathParam(40).regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),
 });

@@ -54,7 +54,8 @@ export type RefundRequestBody = z.infer<typeof refundRequestBody>;
 export const purchaseIdParams = z.object({ id: pathParam(100) });
 export const refundIdParams = z.object({ id: pathParam(100) });
 export const creditNoteNumberParams = z.object({
-  credit_note_number: z.string().regex(/^CN\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, REFUND_MESSAGES.creditNoteNotFound),
+  // A one-line text field first, so a control character gets the shared message (fields.test.ts).
+  credit_note_number: pathParam(40).regex(/^CN\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, REFUND_MESSAGES.creditNoteNotFound),
 });
 
 /** A refund request as its member sees it. Money in integer minor units of `currency`. */
