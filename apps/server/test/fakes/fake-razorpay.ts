@@ -79,6 +79,8 @@ export async function startFakeRazorpay(
   const refunds = new Map<string, FakeRefund>();
   /** The state a new refund answers with (Razorpay: pending, then a webhook). */
   let newRefundStatus: FakeRefund['status'] = 'pending';
+  /** A pause before handling each request, so concurrent callers overlap as over a real network. */
+  let delayMs = 0;
   const calls: RecordedCall[] = [];
   const faults: FakeFault[] = [];
   const sockets = new Set<Socket>();
@@ -93,7 +95,7 @@ export async function startFakeRazorpay(
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => void new Promise((r) => setTimeout(r, delayMs)).then(() => {
       const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = undefined;
       try {
@@ -179,7 +181,7 @@ export async function startFakeRazorpay(
         }
       }
       return error(res, 404, 'The requested URL was not found on the server.');
-    });
+    }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -292,6 +294,10 @@ export async function startFakeRazorpay(
     /** New refunds answer with this state (default pending, as Razorpay's normal speed). */
     setNewRefundStatus: (status: FakeRefund['status']) => {
       newRefundStatus = status;
+    },
+    /** Every request waits this long before it is handled (0: at once). */
+    setDelay: (ms: number) => {
+      delayMs = ms;
     },
     refundWebhook,
     /** Faults for the next requests, in order. */

@@ -30,7 +30,10 @@ describe('refunds under concurrency (PostgreSQL)', () => {
     const p = await buyWithRazorpay(t, rzp, m);
     const refund = (await askRefund(t, m, p.id)).json<RefundView>();
 
-    const results = await Promise.all([approve(t, refund.id), approve(t, refund.id)]);
+    // Each provider request takes a while, so both approvals are at the provider at once unless
+    // the first one's claim keeps the second away (the receipt lookup alone would not).
+    rzp.setDelay(400);
+    const results = await Promise.all([approve(t, refund.id), approve(t, refund.id)]).finally(() => rzp.setDelay(0));
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     // Whichever answered last saw the provider's refund recorded; both agree on the request.
     await expect.poll(async () => (await refundRow(t.db, refund.id)).provider_refund_id).not.toBeNull();
