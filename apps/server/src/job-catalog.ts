@@ -1,7 +1,7 @@
 import type { Config } from './config/env.ts';
 import type { Deps } from './deps.ts';
 import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './jobs/job-definition.ts';
-import { sendInvoiceReceiptJob } from './modules/billing/index.ts';
+import { sendInvoiceReceiptJob, sendRefundApprovedJob } from './modules/billing/index.ts';
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
 import { reconcileStaleOrdersSweep } from './modules/payments/index.ts';
@@ -15,7 +15,7 @@ import { purgeExpiredSweep } from './modules/system/index.ts';
 import { expireLotsSweep } from './modules/tokens/index.ts';
 
 /** Every queued job and periodic sweep, each defined once in its module. */
-export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob)];
+export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob)];
 
 export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   requeueAbandonedReportsSweep,

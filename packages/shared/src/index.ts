@@ -16,4 +16,5 @@ export * from './schemas/reports.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/account.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/refunds.ts';
 export * from './api/index.ts';

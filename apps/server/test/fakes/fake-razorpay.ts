@@ -38,6 +38,19 @@ export interface FakePayment {
   created_at: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  payment_id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  notes: Record<string, string> | [];
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: string;
+  created_at: number;
+}
+
 export interface RecordedCall {
   method: string;
   path: string;
@@ -45,7 +58,11 @@ export interface RecordedCall {
   body: unknown;
 }
 
-export type FakeFault = 'server-error' | 'hang' | 'bad-json';
+/**
+ * 'answer-lost': the request takes effect, then the answer never comes (the client times out).
+ * 'ok': no fault for that request (to fault a later one).
+ */
+export type FakeFault = 'server-error' | 'hang' | 'bad-json' | 'answer-lost' | 'ok';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const rid = (prefix: string) => prefix + Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -59,6 +76,11 @@ export async function startFakeRazorpay(
   const webhookSecret = opts.webhookSecret ?? 'fake-webhook-secret-0123456789';
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
+  /** The state a new refund answers with (Razorpay: pending, then a webhook). */
+  let newRefundStatus: FakeRefund['status'] = 'pending';
+  /** A pause before handling each request, so concurrent callers overlap as over a real network. */
+  let delayMs = 0;
   const calls: RecordedCall[] = [];
   const faults: FakeFault[] = [];
   const sockets = new Set<Socket>();
@@ -73,7 +95,7 @@ export async function startFakeRazorpay(
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => void new Promise((r) => setTimeout(r, delayMs)).then(() => {
       const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = undefined;
       try {
@@ -91,6 +113,9 @@ export async function startFakeRazorpay(
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end('{"id": ');
       }
+
+      const lost = fault === 'answer-lost';
+      const answer = (status: number, b: unknown) => (lost ? undefined : send(res, status, b));
 
       const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
       if (req.headers.authorization !== expected) return error(res, 401, 'Authentication failed');
@@ -126,8 +151,37 @@ export async function startFakeRazorpay(
         const items = [...payments.values()].filter((p) => p.order_id === order.id);
         return send(res, 200, { entity: 'collection', count: items.length, items });
       }
+      const refundPath = /^\/v1\/payments\/([^/]+)\/(refund|refunds)$/.exec(path);
+      if (refundPath) {
+        const payment = payments.get(decodeURIComponent(refundPath[1]!));
+        if (!payment) return error(res, 400, 'The id provided does not exist');
+        const ofPayment = [...refunds.values()].filter((r) => r.payment_id === payment.id);
+        if (req.method === 'GET' && refundPath[2] === 'refunds') {
+          return answer(200, { entity: 'collection', count: ofPayment.length, items: ofPayment });
+        }
+        if (req.method === 'POST' && refundPath[2] === 'refund') {
+          const b = (body ?? {}) as Partial<{ amount: unknown; receipt: unknown; notes: unknown; speed: unknown }>;
+          if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured');
+          const amount = b.amount === undefined ? payment.amount : b.amount;
+          if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+            return error(res, 400, 'The refund amount provided is less than minimum amount allowed');
+          }
+          const refunded = ofPayment.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+          if (refunded + amount > payment.amount) {
+            return error(res, 400, 'The total refund amount is greater than the refund payment amount');
+          }
+          const refund: FakeRefund = {
+            id: rid('rfnd_'), entity: 'refund', payment_id: payment.id, amount, currency: payment.currency,
+            receipt: typeof b.receipt === 'string' ? b.receipt : null,
+            notes: b.notes && typeof b.notes === 'object' && Object.keys(b.notes).length ? (b.notes as Record<string, string>) : [],
+            status: newRefundStatus, speed_requested: typeof b.speed === 'string' ? b.speed : 'normal', created_at: now(),
+          };
+          refunds.set(refund.id, refund);
+          return answer(200, refund);
+        }
+      }
       return error(res, 404, 'The requested URL was not found on the server.');
-    });
+    }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -193,6 +247,27 @@ export async function startFakeRazorpay(
     };
   }
 
+  /** A signed refund.processed / refund.failed webhook; the fake's refund takes that state. */
+  function refundWebhook(event: 'refund.processed' | 'refund.failed' | 'refund.created', refundId: string, o: { eventId?: string } = {}) {
+    const refund = refunds.get(refundId);
+    if (!refund) throw new Error(`fake razorpay: no refund ${refundId}`);
+    if (event === 'refund.processed') refund.status = 'processed';
+    if (event === 'refund.failed') refund.status = 'failed';
+    const payment = payments.get(refund.payment_id)!;
+    const body = JSON.stringify({
+      entity: 'event', account_id: 'acc_fake000000001', event, contains: ['refund', 'payment'],
+      payload: { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } }, created_at: now(),
+    });
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': sign(webhookSecret, body),
+        'x-razorpay-event-id': o.eventId ?? rid('evt_'),
+      },
+    };
+  }
+
   /** Sends a webhook over HTTP, as Razorpay does; returns the status code. */
   async function sendWebhook(url: string, hook: ReturnType<typeof webhook>) {
     const res = await fetch(url, { method: 'POST', headers: hook.headers, body: hook.body });
@@ -214,7 +289,17 @@ export async function startFakeRazorpay(
     } as Record<string, string>,
     orders,
     payments,
+    refunds,
     calls,
+    /** New refunds answer with this state (default pending, as Razorpay's normal speed). */
+    setNewRefundStatus: (status: FakeRefund['status']) => {
+      newRefundStatus = status;
+    },
+    /** Every request waits this long before it is handled (0: at once). */
+    setDelay: (ms: number) => {
+      delayMs = ms;
+    },
+    refundWebhook,
     /** Faults for the next requests, in order. */
     enqueue: (...f: FakeFault[]) => faults.push(...f),
     pay,

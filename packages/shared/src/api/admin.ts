@@ -10,6 +10,7 @@ import {
   tokenAdjustmentView,
   transactionView,
 } from '../schemas/admin.ts';
+import { adminRefundList, adminRefundsQuery, adminRefundView, declineRefundBody, refundIdParams } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['operator'];
@@ -46,4 +47,15 @@ export const adminEndpoints = {
     description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422.',
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
+  refunds: endpoint({
+    method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
+    description: 'Refund requests, newest first, optionally of one status, with the count waiting for a decision.',
+  }),
+  approveRefund: endpoint({
+    method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },
+    description: 'Approves a request: refunds the amount less the 10 % fee through the provider (once, however often it is called), removes the package\'s tokens, issues the credit note and mails the member. On a failed refund it retries.',
+  }),
+  declineRefund: endpoint({
+    method: 'POST', path: '/admin/refunds/:id/decline', auth: 'operator', tags, params: refundIdParams, body: declineRefundBody, responses: { 200: adminRefundView },
+  }),
 };

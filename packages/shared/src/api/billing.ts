@@ -1,4 +1,5 @@
 import { billingDetails, billingDetailsView, billingListQuery, invoiceNumberParams, ledgerView, purchasesView } from '../schemas/billing.ts';
+import { creditNoteNumberParams, purchaseIdParams, refundRequestBody, refundView } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['billing'];
@@ -19,6 +20,24 @@ export const billingEndpoints = {
     tags,
     description: 'The invoice PDF (its number URL-encoded, INV%2F2026-27%2F000123): its owner with a bearer token, or an operator.',
     params: invoiceNumberParams,
+    produces: 'application/pdf',
+  }),  requestRefund: endpoint({
+    method: 'POST',
+    path: '/billing/purchases/:id/refund-request',
+    auth: 'member',
+    tags,
+    description: 'Asks for a refund of a purchase (its payment id) within 7 days of capture, none of its tokens used (docs/decisions/135-refunds.md).',
+    params: purchaseIdParams,
+    body: refundRequestBody,
+    responses: { 201: refundView },
+  }),
+  creditNote: endpoint({
+    method: 'GET',
+    path: '/billing/credit-notes/:credit_note_number',
+    auth: 'member_or_operator',
+    tags,
+    description: 'The credit note PDF of a refund (its number URL-encoded, CN%2F2026-27%2F000001): its owner or an operator.',
+    params: creditNoteNumberParams,
     produces: 'application/pdf',
   }),
   purchases: endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
+import { purchaseRefundState } from './refunds.ts';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
@@ -91,6 +92,8 @@ export const purchaseView = z.object({
   /** Download with GET /billing/invoices/{number} (URL-encoded); null until the payment is captured. */
   invoice_number: z.string().nullable(),
   lot: purchaseLotView.nullable(),
+  // Its refund, if one was asked for, and whether one may be asked for now.
+  ...purchaseRefundState.shape,
 });
 export type Purchase = z.infer<typeof purchaseView>;
 

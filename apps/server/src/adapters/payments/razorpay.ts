@@ -5,6 +5,8 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type CreateRefundInput,
+  type ProviderRefund,
 } from './payment-provider.ts';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.ts';
 
@@ -34,6 +36,28 @@ const paymentSchema = z.object({
 });
 
 const collectionSchema = z.object({ items: z.array(paymentSchema) });
+
+const refundSchema = z.object({
+  id: z.string().min(1),
+  payment_id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  receipt: z.string().nullish(),
+  // Razorpay sends an empty array, not an object, when a refund has no notes.
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+});
+const refundCollectionSchema = z.object({ items: z.array(refundSchema) });
+
+const toRefund = (r: z.infer<typeof refundSchema>): ProviderRefund => ({
+  id: r.id,
+  payment_id: r.payment_id,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status,
+  receipt: r.receipt ?? null,
+  notes: r.notes && !Array.isArray(r.notes) ? Object.fromEntries(Object.entries(r.notes).map(([k, v]) => [k, String(v)])) : {},
+});
 
 /** Razorpay's REST API over fetch: basic auth with the key id and secret, bounded by a timeout. */
 export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
@@ -92,6 +116,22 @@ export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
     async fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
       const list = await call('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`, collectionSchema);
       return list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? orderId, amount: p.amount, currency: p.currency, status: p.status }));
+    },
+    async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+      const refund = toRefund(await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, refundSchema, {
+        amount: input.amount,
+        speed: 'normal',
+        receipt: input.receipt,
+        notes: input.notes,
+      }));
+      if (refund.amount !== input.amount || refund.payment_id !== input.paymentId) {
+        throw new PaymentProviderError(`Razorpay refund ${refund.id} is for ${refund.amount} of ${refund.payment_id}, not ${input.amount} of ${input.paymentId}`);
+      }
+      return refund;
+    },
+    async fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
+      const list = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, refundCollectionSchema);
+      return list.items.map(toRefund);
     },
     verifyPaymentSignature: (p) => verifyPaymentSignature(o.keySecret, p),
     verifyWebhookSignature: (rawBody, signature) => verifyWebhookSignature(o.webhookSecret, rawBody, signature),

@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import type { CreateOrderInput, PaymentProvider, ProviderOrder, ProviderPayment } from './payment-provider.ts';
+import type { CreateOrderInput, CreateRefundInput, PaymentProvider, ProviderOrder, ProviderPayment, ProviderRefund } from './payment-provider.ts';
+import { PaymentProviderError } from './payment-provider.ts';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature, webhookSignature } from './signatures.ts';
 
 /**
@@ -31,6 +32,21 @@ export interface SandboxOrder {
 }
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+interface SandboxRefundRow {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  receipt: string | null;
+  notes: Record<string, string> | string;
+}
+const REFUND_COLUMNS = 'id, payment_id, amount, currency, status, receipt, notes';
+const toRefund = (r: SandboxRefundRow): ProviderRefund => ({
+  ...r,
+  notes: typeof r.notes === 'string' ? (JSON.parse(r.notes) as Record<string, string>) : r.notes,
+});
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomId = (prefix: string) =>
@@ -113,6 +129,40 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
         }
         return toPayment(r.rows[0]!);
       });
+    },
+
+    // Refunds settle at once here (Razorpay's answer may still say pending; the webhook follows).
+    // Like Razorpay: refunds of a payment never exceed what it captured, and a receipt names one refund.
+    async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+      return db.transaction(async (tx) => {
+        const payment = (await tx.query<{ amount: number; currency: string }>(
+          `SELECT amount, currency FROM payment_sandbox_payments WHERE id = $1 AND status = 'captured' FOR UPDATE`, [input.paymentId],
+        )).rows[0];
+        if (!payment) throw new PaymentProviderError(`The payment ${input.paymentId} does not exist or was not captured`, 400);
+        const same = (await tx.query<SandboxRefundRow>(
+          `SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 AND receipt = $2`, [input.paymentId, input.receipt],
+        )).rows[0];
+        if (same) return toRefund(same);
+        const refunded = (await tx.query<{ n: number }>(
+          `SELECT coalesce(sum(amount), 0)::int8 AS n FROM payment_sandbox_refunds WHERE payment_id = $1 AND status <> 'failed'`, [input.paymentId],
+        )).rows[0]!.n;
+        if (Number(refunded) + input.amount > payment.amount) {
+          throw new PaymentProviderError('The total refund amount is greater than the refund payment amount', 400);
+        }
+        const r = await tx.query<SandboxRefundRow>(
+          `INSERT INTO payment_sandbox_refunds (id, payment_id, amount, currency, receipt, notes, status)
+           VALUES ($1, $2, $3, $4, $5, $6, 'processed') RETURNING ${REFUND_COLUMNS}`,
+          [randomId('rfnd_sbx_'), input.paymentId, input.amount, payment.currency, input.receipt, JSON.stringify(input.notes)],
+        );
+        return toRefund(r.rows[0]!);
+      });
+    },
+
+    async fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
+      const r = await db.query<SandboxRefundRow>(
+        `SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 ORDER BY created_at`, [paymentId],
+      );
+      return r.rows.map(toRefund);
     },
 
     signWebhook: (rawBody) => webhookSignature(webhookSecret, rawBody),

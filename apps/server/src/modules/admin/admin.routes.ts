@@ -5,6 +5,7 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageHeaders } from '../../lib/paging.ts';
+import { approveRefund, declineRefund, listRefunds } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import { adjustMemberTokens } from './adjust-member-tokens.ts';
 import { getStats } from './get-stats.ts';
@@ -49,5 +50,10 @@ export function adminRoutes(deps: Deps) {
       adjustMemberTokens(deps.db, operator(req), (await existingUser(req.params.id)).id, req.body));
 
     route(app, e.stats, async () => getStats(deps.db));
+
+    // Refund requests (modules/billing, docs/decisions/135-refunds.md).
+    route(app, e.refunds, async (req) => listRefunds(deps.db, req.query));
+    route(app, e.approveRefund, async (req) => approveRefund(deps, operator(req), req.params.id));
+    route(app, e.declineRefund, async (req) => declineRefund(deps, operator(req), req.params.id, req.body.reason));
   };
 }

@@ -1,4 +1,4 @@
-/** Billing: tax invoices, the buyer details on them (docs/decisions/130-tax-invoices.md). */
+/** Billing: tax invoices, the buyer details on them, refunds and credit notes (docs/decisions/130, 135, 136). */
 export { billingRoutes } from './billing.routes.ts';
 export { issueInvoice, type IssueInvoiceDeps } from './issue-invoice.ts';
 export { sendInvoiceReceiptJob } from './send-invoice-receipt.ts';
@@ -6,3 +6,9 @@ export { renderInvoicePdf } from './render-invoice-pdf.ts';
 export { findInvoiceByNumber, listInvoicesOf, type InvoiceRow } from './invoice-row.ts';
 export { anonymiseInvoices, ANONYMISED_BUYER } from './anonymise-invoices.ts';
 export { invoiceFileName } from './invoice-row.ts';
+export { approveRefund } from './approve-refund.ts';
+export { declineRefund } from './decline-refund.ts';
+export { listRefunds } from './list-refunds.ts';
+export { purchaseRefundStates } from './request-refund.ts';
+export { settleProviderRefund } from './settle-provider-refund.ts';
+export { sendRefundApprovedJob } from './refund-mails.ts';

@@ -1,6 +1,7 @@
 import type { Purchase } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cursorAt, splitPage } from '../../lib/paging.ts';
+import { purchaseRefundStates } from './request-refund.ts';
 
 interface Row {
   id: string;
@@ -20,12 +21,14 @@ interface Row {
   lot_expires_at: Date | null;
 }
 
+const NO_REFUND = { refund_status: null, refund_request_id: null, credit_note_number: null, refundable: false, refund_refusal: null };
+
 /** An order still waiting for the provider is 'pending' to the member. */
 const statusOf = (status: string) => (status === 'created' ? 'pending' : status);
 
 /**
  * The member's own purchases, newest first, a page after `cursor`: the amounts fixed at order
- * time, the invoice once captured, and the lot the purchase credited as it stands now.
+ * time, the invoice once captured, the lot the purchase credited as it stands now, and its refund.
  */
 export async function listPurchases(db: Queryable, userId: string, page: { cursor?: string | undefined; limit: number }) {
   const params: unknown[] = [userId];
@@ -45,6 +48,7 @@ export async function listPurchases(db: Queryable, userId: string, page: { curso
     [...params, page.limit + 1],
   );
   const { page: rows, next } = splitPage(r.rows, page.limit);
+  const refunds = await purchaseRefundStates(db, userId, rows.map((p) => p.id));
   const purchases: Purchase[] = rows.map((p) => ({
     id: p.id,
     created_at: p.created_at.toISOString(),
@@ -61,6 +65,7 @@ export async function listPurchases(db: Queryable, userId: string, page: { curso
       p.lot_tokens !== null && p.lot_remaining !== null && p.lot_expires_at
         ? { tokens: p.lot_tokens, remaining: p.lot_remaining, expires_at: p.lot_expires_at.toISOString() }
         : null,
+    ...(refunds.get(p.id) ?? NO_REFUND),
   }));
   return { purchases, next };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { settleProviderRefund } from '../billing/index.ts';
 import { creditOrder } from './credit-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { recordPaymentFailure } from './record-payment-failure.ts';
@@ -8,6 +9,21 @@ import { recordPaymentFailure } from './record-payment-failure.ts';
 /** Events that mean money arrived; `payment.failed` records a failure; any other event is stored and ignored. */
 const CREDITING_EVENTS = new Set(['payment.captured', 'order.paid']);
 const FAILURE_EVENT = 'payment.failed';
+/** A refund's final state at the provider: recorded on our refund request (modules/billing). */
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
+const refundPayload = z.object({
+  refund: z.object({
+    entity: z.object({
+      id: z.string().min(1),
+      payment_id: z.string().min(1),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      receipt: z.string().nullish(),
+      notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+    }),
+  }),
+});
 /** An event whose order we do not know yet is retried by the reconciler this many times. */
 const MAX_ATTEMPTS = 5;
 
@@ -44,6 +60,7 @@ export async function processWebhookEvent(deps: PaymentsDeps, eventId: string): 
 
     const settled = await (async (): Promise<Settled> => {
       if (ev.event === FAILURE_EVENT) return recordFailureEvent(tx, log, payload, ev.attempts);
+      if (REFUND_EVENTS.has(ev.event)) return recordRefundEvent(tx, payload, ev.attempts);
       if (!CREDITING_EVENTS.has(ev.event)) return { status: 'ignored', detail: `event ${ev.event} is not acted on` };
       const parsed = creditingPayload.safeParse(payload);
       if (!parsed.success) return { status: 'rejected', detail: 'payload has no payment entity' };
@@ -106,6 +123,27 @@ async function recordFailureEvent(tx: Queryable, log: FastifyBaseLogger, body: u
       return attempts + 1 >= MAX_ATTEMPTS
         ? { status: 'ignored', detail: `order ${p.order_id} is not ours` }
         : { status: 'pending', detail: `order ${p.order_id} not known yet` };
+  }
+}
+
+/** refund.processed / refund.failed: the refund request takes the provider's final state (replays change nothing). */
+async function recordRefundEvent(tx: Queryable, body: unknown, attempts: number): Promise<Settled> {
+  const parsed = refundPayload.safeParse(body);
+  if (!parsed.success) return { status: 'rejected', detail: 'payload has no refund entity' };
+  const r = parsed.data.refund.entity;
+  const notes = r.notes && !Array.isArray(r.notes) ? Object.fromEntries(Object.entries(r.notes).map(([k, v]) => [k, String(v)])) : {};
+  const outcome = await settleProviderRefund(tx, { ...r, receipt: r.receipt ?? null, notes });
+  switch (outcome) {
+    case 'recorded':
+      return { status: 'processed', detail: `refund ${r.id} is ${r.status}` };
+    case 'unchanged':
+      return { status: 'processed', detail: `refund ${r.id} already recorded as ${r.status}` };
+    case 'stale':
+      return { status: 'ignored', detail: `refund ${r.id} is not the request's current attempt` };
+    case 'unknown':
+      return attempts + 1 >= MAX_ATTEMPTS
+        ? { status: 'ignored', detail: `refund ${r.id} is not ours` }
+        : { status: 'pending', detail: `refund ${r.id} not known yet` };
   }
 }
 

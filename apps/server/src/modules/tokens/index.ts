@@ -9,6 +9,7 @@ export { getBalance } from './get-balance.ts';
 export { expireLots, expireLotsSweep } from './expire-lots.ts';
 export { adjustTokens } from './adjust-tokens.ts';
 export { forfeitTokens } from './forfeit-tokens.ts';
+export { purchaseLotOf, refundLot, type RefundLotOutcome } from './refund-lot.ts';
 export { lockAccount } from './ledger.ts';
 export { exportLedger, type LedgerExport } from './export-ledger.ts';
 export { listTokenHistory } from './list-token-history.ts';

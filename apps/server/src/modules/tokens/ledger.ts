@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 export type LotKind = 'paid' | 'promo';
 export type LotSource = 'purchase' | 'signup_bonus' | 'adjustment';
-export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit' | 'forfeit';
+export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit' | 'forfeit' | 'refund';
 
 
 export function assertTokenAmount(amount: number): void {

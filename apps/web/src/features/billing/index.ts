@@ -7,3 +7,6 @@ export { tokenKeys } from './api/keys.ts';
 export { PurchaseModal } from './components/PurchaseModal.tsx';
 export { usePurchase } from './hooks/usePurchase.ts';
 export { BillingDetailsForm } from './components/BillingDetailsForm.tsx';
+export { RefundRequestButton, type RefundRequestButtonProps } from './components/RefundRequestButton.tsx';
+export { downloadCreditNote } from './api/refunds.ts';
+export { RefundStatus } from './components/RefundStatus.tsx';

@@ -11,6 +11,8 @@ export const adminKeys = {
   transactions: (q: string, page: number) => ['admin', 'transactions', { q, page }] as const,
   contact: (filter: ContactFilter, page: number) => ['admin', 'contact', { ...filter, page }] as const,
   posts: (type: PostType) => ['admin', 'posts', type] as const,
+  refundLists: () => ['admin', 'refunds'] as const,
+  refunds: (status: string) => ['admin', 'refunds', status] as const,
 };
 
 export interface ContactFilter {

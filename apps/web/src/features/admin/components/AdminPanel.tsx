@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { contactQuery } from '../api/contact.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsQuery } from '../api/posts.ts';
+import { refundsQuery } from '../api/refunds.ts';
 import { statsQuery } from '../api/stats.ts';
 import { adminCredentials, type AdminCredentials } from '../lib/credentials.ts';
 import { AdminTabs, TabPanel, type TabDef } from './AdminTabs.tsx';
@@ -11,6 +12,7 @@ import { BrandMark } from './BrandMark.tsx';
 import { ContactTab } from './ContactTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
+import { RefundsTab } from './RefundsTab.tsx';
 import { isAdminTab, type AdminTab } from './tabs.ts';
 import { TransactionsTab } from './TransactionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -37,11 +39,14 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
   const contact = useQuery(contactQuery(NO_FILTER, 1));
   const blog = useQuery(postsQuery('blog'));
   const press = useQuery(postsQuery('press_release'));
+  // The Refunds count is what waits for a decision (the list's own pending_count).
+  const refunds = useQuery(refundsQuery('requested'));
 
   const tabs: TabDef<AdminTab>[] = [
     { id: 'dashboard', label: 'Dashboard' },
     { id: 'users', label: 'Users & Reports' },
     { id: 'purchases', label: 'Token Purchases', count: stats.data?.purchases.total },
+    { id: 'refunds', label: 'Refunds', count: refunds.data?.pending_count },
     { id: 'contact', label: 'Contact Submissions', count: contact.data?.total },
     { id: 'blog', label: 'Blog Posts', count: blog.data?.length },
     { id: 'press', label: 'Press Releases', count: press.data?.length },
@@ -85,6 +90,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
           {tab === 'dashboard' && <DashboardTab onOpen={open} />}
           {tab === 'users' && <UsersTab />}
           {tab === 'purchases' && <TransactionsTab />}
+          {tab === 'refunds' && <RefundsTab />}
           {tab === 'contact' && <ContactTab />}
           {tab === 'blog' && <PostsTab key="blog" type="blog" />}
           {tab === 'press' && <PostsTab key="press" type="press_release" />}

@@ -50,6 +50,7 @@ describe('the operator panel page', () => {
       if (path === '/api/admin/stats') return json(200, STATS);
       if (path.startsWith('/api/admin/transactions')) return json(200, [], { 'x-total-count': '3' });
       if (path.startsWith('/api/contact/submissions')) return json(200, [], { 'x-total-count': '11' });
+      if (path.startsWith('/api/admin/refunds')) return json(200, { items: [], pending_count: 5 });
       if (path.includes('post_type=blog')) return json(200, { posts: [] });
       return json(200, { posts: [POST, { ...POST, id: 'p2', slug: 'second' }] });
     });
@@ -57,6 +58,7 @@ describe('the operator panel page', () => {
     await waitFor(() => expect(screen.getByTestId('admin-user-count').textContent).toBe('42 users'));
     await waitFor(() => expect(screen.getByRole('tab', { name: /Contact Submissions/ }).textContent).toBe('Contact Submissions11'));
     expect(screen.getByRole('tab', { name: /Token Purchases/ }).textContent).toBe('Token Purchases3');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Refunds/ }).textContent).toBe('Refunds5'));
     expect(screen.getByRole('tab', { name: /Blog Posts/ }).textContent).toBe('Blog Posts0');
     expect(screen.getByRole('tab', { name: /Press Releases/ }).textContent).toBe('Press Releases2');
     const revenue = await screen.findByRole('list', { name: 'Revenue by currency' });
@@ -74,6 +76,7 @@ describe('the operator panel page', () => {
       if (path === '/api/admin/stats') return json(200, USD_STATS);
       if (path.startsWith('/api/admin/transactions')) return json(200, [TX], { 'x-total-count': '4' });
       if (path.startsWith('/api/contact/submissions')) return json(200, [], { 'x-total-count': '0' });
+      if (path.startsWith('/api/admin/refunds')) return json(200, { items: [], pending_count: 0 });
       return json(200, { posts: [] });
     });
     renderPanel();

@@ -13,7 +13,7 @@ const COLUMNS = [
   { label: 'Tax', numeric: true },
   { label: 'Total', numeric: true },
   { label: 'Status' },
-  { label: 'Invoice' },
+  { label: 'Invoice and refund' },
 ];
 
 /** The member's purchases: what was bought, what it cost with tax, its state and its invoice. */

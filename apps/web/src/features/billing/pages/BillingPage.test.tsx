@@ -13,6 +13,7 @@ const PAID: Purchase = {
   id: 'p1', created_at: '2026-11-20T10:00:00Z', package_name: 'Starter', tokens: 10000, price_minor: 4900, tax_minor: 882,
   total_minor: 5782, currency: 'USD', status: 'paid', paid_at: '2026-11-20T10:01:00Z', invoice_number: 'INV/2026-27/000007',
   lot: { tokens: 10000, remaining: 7500, expires_at: '2027-11-20T10:01:00Z' },
+  refund_status: null, refund_request_id: null, credit_note_number: null, refundable: false, refund_refusal: 'Some of its tokens were used',
 };
 const PENDING: Purchase = { ...PAID, id: 'p2', created_at: '2026-11-21T10:00:00Z', package_name: 'Pro', tokens: 30000, status: 'pending', paid_at: null, invoice_number: null, lot: null };
 const entry = (id: string, over: Partial<LedgerEntry>): LedgerEntry => ({
@@ -71,6 +72,22 @@ describe('the Billing page', () => {
     expect(within(lots[1]!).getByText(/^Expired/)).toBeTruthy();
     // Members' own data, with their bearer token.
     expect(calls.every((c) => c.authorization === 'Bearer member-token')).toBe(true);
+  });
+
+  it('offers a refund only where the policy allows one, and shows a refunded purchase with its credit note', async () => {
+    const UNUSED: Purchase = { ...PAID, id: 'p3', package_name: 'Pro', lot: { tokens: 30000, remaining: 30000, expires_at: '2027-11-20T10:01:00Z' }, refundable: true, refund_refusal: null };
+    const REFUNDED: Purchase = { ...PAID, id: 'p4', refund_status: 'refunded', refund_request_id: 'r4', credit_note_number: 'CN/2026-27/000002' };
+    stubApi({
+      'GET /billing/purchases': () => json(200, { purchases: [UNUSED, PAID, REFUNDED] }),
+      'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
+    });
+    render();
+    const [unused, used, refunded] = await screen.findAllByTestId('purchase-row');
+    expect(within(unused!).getByRole('button', { name: 'Request refund' })).toBeTruthy();
+    expect(within(used!).queryByRole('button', { name: 'Request refund' })).toBeNull();
+    expect(within(refunded!).queryByRole('button', { name: 'Request refund' })).toBeNull();
+    expect(within(refunded!).getByText('Refunded')).toBeTruthy();
+    expect(within(refunded!).getByRole('button', { name: 'Download credit note CN/2026-27/000002' })).toBeTruthy();
   });
 
   it('says there are no purchases yet and links to Buy Tokens', async () => {

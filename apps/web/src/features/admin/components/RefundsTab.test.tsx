@@ -1,0 +1,82 @@
+import type { AdminRefund } from '@assay/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminCredentials } from '../lib/credentials.ts';
+import { json, mockFetch, renderWithClient } from '../test-support.tsx';
+import { RefundsTab } from './RefundsTab.tsx';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+afterEach(() => {
+  adminCredentials.clear();
+  vi.unstubAllGlobals();
+});
+
+const REFUND: AdminRefund = {
+  id: '4e0c1f7e-9a53-4a4e-a1c0-2a8f0e6d5b11', purchase_id: 'p1', status: 'requested', reason: 'Bought the wrong package', tokens: 10000,
+  currency: 'USD', amount_minor: 5782, fee_minor: 578, refund_minor: 5204, requested_at: '2026-11-26T10:00:00Z', decided_at: null,
+  decision_reason: null, credit_note_number: null, member_name: 'Grace Hopper', member_email: 'grace@example.com', package_name: 'Starter',
+  invoice_number: 'INV/2026-27/000007', provider_refund_id: null, decided_by: null,
+};
+
+describe('the refunds tab', () => {
+  it('lists the pending requests with member, package, amounts, date and reason', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    const fetch = mockFetch(() => json(200, { items: [REFUND], pending_count: 1 }));
+    renderWithClient(<RefundsTab />);
+    const card = await screen.findByTestId('refund-request');
+    for (const text of ['Grace Hopper', 'grace@example.com', 'Starter', '$57.82', '$5.78', '$52.04', 'Bought the wrong package', 'Refund requested']) {
+      expect(card.textContent).toContain(text);
+    }
+    expect(screen.getByText(/1 request waits for a decision/)).toBeTruthy();
+    expect(String(fetch.mock.calls[0]![0])).toContain('status=requested');
+  });
+
+  it('approves after confirming, with the operator\'s credentials', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    const fetch = mockFetch((method, path) =>
+      method === 'POST' && path.includes('/approve')
+        ? json(200, { ...REFUND, status: 'approved', credit_note_number: 'CN/2026-27/000001', provider_refund_id: 'rfnd_1' })
+        : json(200, { items: [REFUND], pending_count: 1 }));
+    renderWithClient(<RefundsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this refund?' });
+    expect(dialog.textContent).toContain('$52.04');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toContain(`/api/admin/refunds/${REFUND.id}/approve`);
+    expect(JSON.stringify(post[1]!.headers)).toContain('Basic');
+  });
+
+  it('declines only with a reason', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    const fetch = mockFetch((method) =>
+      method === 'POST' ? json(200, { ...REFUND, status: 'declined', decision_reason: 'Promotional price' }) : json(200, { items: [REFUND], pending_count: 1 }));
+    renderWithClient(<RefundsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await screen.findByRole('dialog', { name: 'Decline this refund' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Promotional price' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toContain('/decline');
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ reason: 'Promotional price' });
+  });
+
+  it('offers a retry for a failed refund and the credit note download; shows the empty state', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    mockFetch(() => json(200, { items: [{ ...REFUND, status: 'refund_failed', credit_note_number: 'CN/2026-27/000002', provider_refund_id: 'rfnd_2' }], pending_count: 0 }));
+    const { unmount } = renderWithClient(<RefundsTab />);
+    expect(await screen.findByRole('button', { name: 'Retry refund' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Credit note CN\/2026-27\/000002/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    unmount();
+    mockFetch(() => json(200, { items: [], pending_count: 0 }));
+    renderWithClient(<RefundsTab />);
+    expect(await screen.findByText('No refund requests')).toBeTruthy();
+  });
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { multiLineText, pathParam } from './fields.ts';
+
+/**
+ * Refunds of token packages, as the Refund Policy grants them (docs/decisions/135-refunds.md):
+ * within REFUND_WINDOW_DAYS of capture, none of the package's tokens used, less the
+ * administrative fee of REFUND_FEE_PERCENT % of the amount paid (rounded down, in the member's favour).
+ */
+export const REFUND_WINDOW_DAYS = 7;
+export const REFUND_FEE_PERCENT = 10;
+
+/** The fee in integer minor units: 10 % of the amount paid, rounded down (decision 135). */
+export const refundFeeMinor = (amountMinor: number) => Math.floor((amountMinor * REFUND_FEE_PERCENT) / 100);
+
+export const REFUND_MESSAGES = {
+  purchaseNotFound: 'Purchase not found',
+  refundNotFound: 'Refund request not found',
+  creditNoteNotFound: 'Credit note not found',
+  notPaid: 'Only a completed purchase can be refunded',
+  windowExpired: `Refunds can be requested only within ${REFUND_WINDOW_DAYS} days of purchase; this purchase is older`,
+  tokensUsed: 'Some tokens of this package have already been used, so it cannot be refunded',
+  alreadyRequested: 'A refund has already been requested for this purchase',
+  alreadyRefunded: 'This purchase has already been refunded',
+  reasonRequired: 'Please tell us why you are asking for a refund',
+  reasonTooLong: 'The reason can be at most 1000 characters',
+  declineReasonRequired: 'Please give the member a reason for declining',
+  alreadyDeclined: 'This refund request was declined',
+  alreadyDecided: 'This refund request has already been decided',
+  tokensUsedSinceRequest: 'Tokens of this package were used after the request, so it can no longer be refunded; decline it with a reason',
+  requested: 'Refund requested. We will email you when an operator has reviewed it.',
+  requestFailed: 'Could not send the refund request',
+} as const;
+
+export const REFUND_STATUSES = ['requested', 'approved', 'refunded', 'refund_failed', 'declined'] as const;
+export const refundStatus = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof refundStatus>;
+
+/** Plain words for each state (member and operator screens). */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  requested: 'Refund requested',
+  approved: 'Refund approved, in progress',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+  declined: 'Refund declined',
+};
+
+const reasonText = (required: string) =>
+  multiLineText().trim().min(1, required).max(1000, REFUND_MESSAGES.reasonTooLong);
+
+export const refundRequestBody = z.object({ reason: reasonText(REFUND_MESSAGES.reasonRequired) });
+export const declineRefundBody = z.object({ reason: reasonText(REFUND_MESSAGES.declineReasonRequired) });
+export type RefundRequestBody = z.infer<typeof refundRequestBody>;
+
+export const purchaseIdParams = z.object({ id: pathParam(100) });
+export const refundIdParams = z.object({ id: pathParam(100) });
+export const creditNoteNumberParams = z.object({
+  // A one-line text field first, so a control character gets the shared message (fields.test.ts).
+  credit_note_number: pathParam(40).regex(/^CN\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, REFUND_MESSAGES.creditNoteNotFound),
+});
+
+/** A refund request as its member sees it. Money in integer minor units of `currency`. */
+export const refundView = z.object({
+  id: z.string(),
+  purchase_id: z.string(),
+  status: refundStatus,
+  reason: z.string(),
+  tokens: z.number().int(),
+  currency: z.string(),
+  amount_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  refund_minor: z.number().int(),
+  requested_at: z.string(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+/** The operator's row: the member, the package and the invoice beside the request. */
+export const adminRefundView = refundView.extend({
+  member_name: z.string().nullable(),
+  member_email: z.string().nullable(),
+  package_name: z.string(),
+  invoice_number: z.string().nullable(),
+  provider_refund_id: z.string().nullable(),
+  decided_by: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundView>;
+
+export const adminRefundsQuery = z.object({
+  status: refundStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export const adminRefundList = z.object({
+  items: z.array(adminRefundView),
+  /** Requests waiting for a decision, whatever the filter. */
+  pending_count: z.number().int(),
+});
+export type AdminRefundList = z.infer<typeof adminRefundList>;
+
+/**
+ * What a member's purchase shows of refunds (merge into the purchases list's item schema):
+ * the latest request's state, its credit note, and whether a refund may be asked for now.
+ * Served by billing's `purchaseRefundStates` on the server.
+ */
+export const purchaseRefundState = z.object({
+  refund_status: refundStatus.nullable(),
+  refund_request_id: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+  refundable: z.boolean(),
+  /** Why a refund cannot be asked for now (null when it can). */
+  refund_refusal: z.string().nullable(),
+});
+export type PurchaseRefundState = z.infer<typeof purchaseRefundState>;
