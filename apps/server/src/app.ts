@@ -85,10 +85,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   registerAuthentication(app, fullDeps);
 
   requestLog(app);
-  securityHeaders(app);
+  const security = securityHeaders(app);
   // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
   const blogReads = blogPublicReads(fullDeps);
-  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads]);
+  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads], security);
   app.decorate('postViews', blogReads.views);
   // HTML, JSON and feeds of 1 KB or more, compressed as they go out (the public reads' copies
   // and the built files carry their own compressed forms; PDFs and event streams are left alone).

@@ -104,6 +104,25 @@ describe('public reads', () => {
     expect((await get('/api/tokens/packages', { 'if-none-match': String(packages.headers.etag) })).statusCode).toBe(304);
   });
 
+  it('send from the copy the same headers as the first answer: security headers and CSP included', async () => {
+    const url = '/api/blog/posts?post_type=blog&limit=3';
+    const security = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy'];
+    for (const accept of ['', 'br', 'gzip']) {
+      const headers = accept ? { 'accept-encoding': accept } : {};
+      const [first, copy] = [await get(url, headers), await get(url, headers)];
+      for (const name of [...security, 'etag', 'cache-control', 'vary', 'content-type', 'content-encoding']) {
+        expect(copy.headers[name], `${accept} ${name}`).toEqual(first.headers[name]);
+      }
+      expect(copy.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(Number(copy.headers['content-length'])).toBe(copy.rawPayload.length);
+      expect(decoded(copy)).toBe(decoded(first));
+      const notModified = await get(url, { ...headers, 'if-none-match': String(first.headers.etag) });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.rawPayload.length).toBe(0);
+      for (const name of [...security, 'etag', 'cache-control']) expect(notModified.headers[name], name).toEqual(first.headers[name]);
+    }
+  });
+
   it('never let a member’s answer be stored by a browser or proxy', async () => {
     const m = await signUpAndLogin(t);
     const res = await get('/api/tokens/balance', m.auth);
