@@ -137,7 +137,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_BASE) && app.spaIndexPage) {
       // The app's own "Page not found" screen, with a status crawlers and monitors can read.
-      return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), app.spaIndexPage);
+      const page = app.spaPageFor?.(request.url.split('?')[0]!) ?? app.spaIndexPage;
+      return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), page);
     }
     return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
   });
