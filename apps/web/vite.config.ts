@@ -2,9 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { routePreloads } from './route-preloads.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -85,10 +85,10 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   registerAuthentication(app, fullDeps);
 
   requestLog(app);
-  securityHeaders(app);
+  const security = securityHeaders(app);
   // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
   const blogReads = blogPublicReads(fullDeps);
-  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads]);
+  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads], security);
   app.decorate('postViews', blogReads.views);
   // HTML, JSON and feeds of 1 KB or more, compressed as they go out (the public reads' copies
   // and the built files carry their own compressed forms; PDFs and event streams are left alone).
@@ -137,7 +137,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_BASE) && app.spaIndexPage) {
       // The app's own "Page not found" screen, with a status crawlers and monitors can read.
-      return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), app.spaIndexPage);
+      const page = app.spaPageFor?.(request.url.split('?')[0]!) ?? app.spaIndexPage;
+      return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), page);
     }
     return reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
   });

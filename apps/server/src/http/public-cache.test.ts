@@ -25,6 +25,8 @@ beforeAll(async () => {
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  // What the web build writes for each path of the route table: its screen's scripts.
+  writeFileSync(path.join(webDir, 'route-preloads.json'), JSON.stringify({ '/pricing': ['/assets/PricingPage-p1.js'], '/blog': ['/assets/BlogListPage-b1.js'], '/blog/:slug': ['/assets/PostPage-s1.js', '/assets/"><script>x.js'] }));
   t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: webDir });
   await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
 });
@@ -55,12 +57,12 @@ describe('built files', () => {
   });
 
   it('the app’s page too, with a validator that answers 304 when the browser has it', async () => {
-    const plain = await get('/pricing');
+    const plain = await get('/about');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX_HTML);
     expect(plain.headers['cache-control']).toBe('public, no-cache');
-    const br = await get('/pricing', { 'accept-encoding': 'gzip, br' });
+    const br = await get('/about', { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(decoded(br)).toBe(INDEX_HTML);
     const etag = String(plain.headers.etag);
@@ -71,6 +73,26 @@ describe('built files', () => {
     expect((await get('/about', { 'if-none-match': 'W/"something-else"' })).statusCode).toBe(200);
     // An unknown address is still a 404, whatever validator it is sent with.
     expect((await get('/no-such-page', { 'if-none-match': etag })).statusCode).toBe(404);
+  });
+});
+
+describe('a page’s HTML', () => {
+  it('names its screen’s scripts and first reads for preloading, and nothing on other pages', async () => {
+    const pricing = (await get('/pricing')).body;
+    expect(pricing).toContain('<link rel="modulepreload" crossorigin href="/assets/PricingPage-p1.js">');
+    expect(pricing).toContain('<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages">');
+    expect(pricing.indexOf('PricingPage-p1.js')).toBeLessThan(pricing.indexOf('</head>'));
+    const blog = (await get('/blog')).body;
+    expect(blog).toContain('/assets/BlogListPage-b1.js');
+    expect(blog).toContain('href="/api/blog/posts?post_type=blog&amp;limit=9"');
+    expect(blog).toContain('rel="alternate"'); // the feed link is still there
+    for (const other of ['/about', '/no-such-page']) {
+      const html = (await get(other)).body;
+      expect(html, other).not.toContain('modulepreload');
+      expect(html, other).not.toContain('as="fetch"');
+    }
+    // Only plain built script names are ever written into the page.
+    expect((await get('/blog/no-such-post')).body).not.toContain('<script>x.js');
   });
 });
 
@@ -102,6 +124,25 @@ describe('public reads', () => {
     const packages = await get('/api/tokens/packages');
     expect(packages.headers.etag).toBeDefined();
     expect((await get('/api/tokens/packages', { 'if-none-match': String(packages.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('send from the copy the same headers as the first answer: security headers and CSP included', async () => {
+    const url = '/api/blog/posts?post_type=blog&limit=3';
+    const security = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy'];
+    for (const accept of ['', 'br', 'gzip']) {
+      const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
+      const [first, copy] = [await get(url, headers), await get(url, headers)];
+      for (const name of [...security, 'etag', 'cache-control', 'vary', 'content-type', 'content-encoding']) {
+        expect(copy.headers[name], `${accept} ${name}`).toEqual(first.headers[name]);
+      }
+      expect(copy.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(Number(copy.headers['content-length'])).toBe(copy.rawPayload.length);
+      expect(decoded(copy)).toBe(decoded(first));
+      const notModified = await get(url, { ...headers, 'if-none-match': String(first.headers.etag) });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.rawPayload.length).toBe(0);
+      for (const name of [...security, 'etag', 'cache-control']) expect(notModified.headers[name], name).toEqual(first.headers[name]);
+    }
   });
 
   it('never let a member’s answer be stored by a browser or proxy', async () => {

@@ -40,10 +40,20 @@ export interface CachedBody {
   gzip?: Buffer;
 }
 
+/** One way a copy goes out: status line's code, headers as Node's flat [name, value, …] list, bytes. */
+interface Ready {
+  status: 200 | 304;
+  headers: string[];
+  body?: Buffer;
+}
+type Form = 'plain' | 'br' | 'gzip' | 'notModified';
+
 interface Entry extends CachedBody {
   rule: PublicReadRule;
   note: unknown;
   storedAt: number;
+  /** Each form's whole response, made the first time a client asks for it. */
+  ready: Partial<Record<Form, Ready>>;
 }
 
 export function cachedBody(body: string | Buffer, type: string): CachedBody {
@@ -51,9 +61,20 @@ export function cachedBody(body: string | Buffer, type: string): CachedBody {
   return { body: buf, type, etag: `W/"${createHash('sha1').update(buf).digest('base64url')}"` };
 }
 
+const acceptSeen = new Map<string, 'br' | 'gzip' | undefined>();
+
 /** br or gzip, whichever the client prefers (br on a tie); undefined for the plain bytes. */
 export function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
   if (!accept) return undefined;
+  // Browsers send a handful of distinct values: each is parsed once (a few hundred kept at most).
+  if (acceptSeen.has(accept)) return acceptSeen.get(accept);
+  const choice = parseAcceptEncoding(accept);
+  if (acceptSeen.size >= 256) acceptSeen.clear();
+  acceptSeen.set(accept, choice);
+  return choice;
+}
+
+function parseAcceptEncoding(accept: string): 'br' | 'gzip' | undefined {
   let best: 'br' | 'gzip' | undefined;
   let bestQ = 0;
   for (const part of accept.split(',')) {
@@ -108,7 +129,7 @@ type Marked = FastifyRequest & { [HIT]?: boolean; [START]?: number[] };
  * used while those notifications cannot be heard. A response started before a change is not kept.
  * Also: API answers that did not choose their caching are never stored by browsers or proxies.
  */
-export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[]) {
+export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], fixedHeaders: Readonly<Record<string, string>> = {}) {
   const rules = new Map(groups.flatMap((g) => g.rules).map((r) => [r.route, r]));
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -139,6 +160,17 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     for (const g of groups) await g.close?.();
   });
 
+  const ready = (e: Entry, form: Form): Ready => {
+    const headers = Object.entries(fixedHeaders).flat();
+    headers.push('etag', e.etag, 'cache-control', e.rule.cacheControl ?? REVALIDATE, 'vary', 'Accept-Encoding');
+    if (form === 'notModified') return { status: 304, headers };
+    const body = form === 'plain' ? e.body : (e[form] ??= compress[form](e.body));
+    headers.push('content-type', e.type);
+    if (form !== 'plain') headers.push('content-encoding', form);
+    headers.push('content-length', String(body.length));
+    return { status: 200, headers, body };
+  };
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const rule = methods.map((m) => rules.get(`${m} ${route.url}`)).find(Boolean);
@@ -149,7 +181,16 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
       if (e && e.rule === rule && Date.now() - e.storedAt < MAX_AGE_MS) {
         (req as Marked)[HIT] = true;
         rule.onServe?.(req, e.note);
-        sendCached(req, reply, e, rule.cacheControl);
+        // Written straight to Node's response: the headers (security headers included, set by
+        // the hook before this one) and bytes are ready, so Fastify's reply, onSend hooks and
+        // serialisation have nothing left to do (the profile in docs/benchmarks.md).
+        const notModified = matchesValidator(req.headers['if-none-match'], e.etag);
+        const encoding = notModified || e.body.length < 1024 ? undefined : preferredEncoding(req.headers['accept-encoding']);
+        const form: Form = notModified ? 'notModified' : encoding ?? 'plain';
+        const out = (e.ready[form] ??= ready(e, form));
+        reply.hijack();
+        reply.raw.writeHead(out.status, out.headers);
+        reply.raw.end(out.body);
         return;
       }
       (req as Marked)[START] = snapshot();
@@ -159,7 +200,7 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
       const start = (req as Marked)[START];
       if ((req as Marked)[HIT] || !start || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now() };
+      const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now(), ready: {} };
       // Kept only when no change happened since the request began.
       if (trusted && snapshot().every((g, i) => g === start[i])) {
         drop(req.url);

@@ -7,7 +7,7 @@ import type { AppInstance } from './types.ts';
  * against a recording response) and copied onto each reply. The CSP allows only the outside
  * scripts the product needs: Google Sign-In, Razorpay Checkout and the consultation scheduler.
  */
-export function securityHeaders(app: AppInstance) {
+export function securityHeaders(app: AppInstance): Readonly<Record<string, string>> {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,6 +36,8 @@ export function securityHeaders(app: AppInstance) {
     reply.headers(headers);
     done();
   });
+  // The public reads' copies carry them in their ready-made headers (public-cache.ts).
+  return headers;
 }
 
 /** The headers helmet sets with these options (none of them differs between requests). */

@@ -26,8 +26,15 @@ export function visitorAddress(ip: string): string {
  */
 export function visitorHash(secret: string, ip: string, userAgent: string | undefined, now = new Date()): string | null {
   if (!userAgent || BOT.test(userAgent)) return null;
-  const salt = hmac(secret, `post-views:${now.toISOString().slice(0, 10)}`);
-  return hmac(salt, visitorAddress(ip)).slice(0, 32);
+  return hmac(dailySalt(secret, now), visitorAddress(ip)).slice(0, 32);
+}
+
+let lastSalt = { secret: '', day: '', salt: '' };
+/** The day's salt, worked out once a day rather than on every read of a post. */
+function dailySalt(secret: string, now: Date): string {
+  const day = now.toISOString().slice(0, 10);
+  if (lastSalt.secret !== secret || lastSalt.day !== day) lastSalt = { secret, day, salt: hmac(secret, `post-views:${day}`) };
+  return lastSalt.salt;
 }
 
 /** View records only matter for an hour; old ones are cleared now and then. */

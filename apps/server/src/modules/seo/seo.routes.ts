@@ -20,7 +20,8 @@ const SITEMAP_MAX = 50_000;
  */
 export function seoRoutes(deps: Deps) {
   return async (app: AppInstance) => {
-    const indexHtml = () => app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
+    // index.html naming the page's own scripts for preloading (http/spa.ts).
+    const indexHtml = (pathname = '') => app.spaHtmlFor?.(pathname) ?? app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
 
     const postPage = (postType: PostType) =>
       async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
@@ -32,7 +33,7 @@ export function seoRoutes(deps: Deps) {
         if (!post) return reply.code(slug ? 404 : 200).send(indexHtml());
         // A former slug: send crawlers and people to the address the post has now.
         if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
-        return reply.send(renderSpaPage(indexHtml(), postHeadTags(post, deps.config.PUBLIC_URL), postBodyHtml(post)));
+        return reply.send(renderSpaPage(indexHtml(postPath(postType, post.slug)), postHeadTags(post, deps.config.PUBLIC_URL), postBodyHtml(post)));
       };
 
     route(app, e.blogPost, postPage('blog'));
@@ -48,9 +49,9 @@ export function seoRoutes(deps: Deps) {
       return reply.type('application/rss+xml; charset=utf-8').send(xml);
     };
     // The list page names its feed in <head>, for feed readers given the page's address.
-    const listPage = (postType: PostType) => async (_req: FastifyRequest, reply: FastifyReply) =>
+    const listPage = (postType: PostType) => async (req: FastifyRequest, reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-        .send(addHeadTags(indexHtml(), feedLinkTag(postType)));
+        .send(addHeadTags(indexHtml(req.url.split('?')[0]), feedLinkTag(postType)));
     // A draft preview: never kept by any cache, never indexed, whatever the page's scripts do.
     route(app, e.previewPage, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')

@@ -317,7 +317,9 @@ describe('pages for crawlers (no JavaScript run)', () => {
   });
 
   it('still serves the app page for other routes and JSON 404s under /api', async () => {
-    expect((await get('/pricing')).body).toBe(INDEX_HTML);
+    expect((await get('/about')).body).toBe(INDEX_HTML);
+    // The pricing page's HTML names the reads it starts with, for preloading (decision 127).
+    expect((await get('/pricing')).body).toBe(INDEX_HTML.replace('</head>', '<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">\n</head>'));
     expect((await get('/reports?page=2')).statusCode).toBe(200);
     expect((await get('/api/nope')).json().detail).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { blogEndpoints, PAGE_SIZES, type PostListResponse, type PostType } from '@assay/shared';
+import { blogEndpoints, PAGE_SIZES, postListSearch, type PostListResponse, type PostType } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 
@@ -19,17 +19,8 @@ export type PostList = PostListResponse & { q: string };
 /** GET /blog/posts: published posts of one type, newest first (docs/product.md §7). */
 export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promise<PostList> {
   const q = p.q?.trim() ?? '';
-  const res = await call(blogEndpoints.list, {
-    query: {
-      post_type: p.post_type,
-      limit: p.limit,
-      page: p.page && p.page > 1 ? p.page : undefined,
-      featured_only: p.featured_only ? 'true' : undefined,
-      q: q || undefined,
-      exclude: p.exclude || undefined,
-    },
-    signal,
-  });
+  // The same query the server names in a page's HTML for preloading (firstReads).
+  const res = await call(blogEndpoints.list, { query: postListSearch({ ...p, q }), signal });
   return { ...res, q };
 }
 

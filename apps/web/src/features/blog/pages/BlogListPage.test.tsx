@@ -1,4 +1,4 @@
-import { MSG, type PostSummary } from '@assay/shared';
+import { firstReads, MSG, type PostSummary } from '@assay/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,15 @@ afterEach(() => {
 });
 
 describe('the blog list', () => {
+  it('starts with exactly the reads the server names in its HTML for preloading', async () => {
+    const calls = stubFetch(() => list([makePost({ slug: 'trl', title: 'TRL explained' })]));
+    render();
+    // A preload the page does not use is a wasted download on a slow phone: the URLs must match to the byte.
+    const posts = firstReads('/blog').filter((u) => u.startsWith('/api/blog/'));
+    expect(posts).toHaveLength(2);
+    await waitFor(() => expect(calls.map((u) => u.pathname + u.search).sort()).toEqual([...posts].sort()), { timeout: 10_000 });
+  });
+
   it('names the blog feed in <head> for feed readers while it is shown', async () => {
     stubFetch(() => list([]));
     const { unmount } = render();

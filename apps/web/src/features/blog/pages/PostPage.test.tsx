@@ -1,4 +1,4 @@
-import { MSG } from '@assay/shared';
+import { firstReads, MSG } from '@assay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,6 +55,9 @@ describe('a post', () => {
     const related = calls.find((u) => u.pathname === '/api/blog/posts')!;
     expect(Object.fromEntries(related.searchParams)).toEqual({ post_type: 'blog', limit: '3', exclude: 'trl' });
     expect(calls.find((u) => u.pathname === '/api/blog/posts/trl')!.searchParams.get('post_type')).toBe('blog');
+    // The reads the server names in the post's HTML for preloading are the ones the page makes, to the byte.
+    const asked = calls.map((u) => u.pathname + u.search);
+    for (const url of firstReads('/blog/trl').filter((u) => u.startsWith('/api/blog/'))) expect(asked).toContain(url);
 
     unmount();
     expect(document.title).toBe('Assay');
