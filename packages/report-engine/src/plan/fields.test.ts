@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldMatches } from '../eval/fields.ts';
+import { fieldMatches, type Field } from '../eval/fields.ts';
 import { classifyField } from './fields.ts';
 import { buildReportPlan } from './report-plan.ts';
 
 const corpus = JSON.parse(readFileSync(new URL('../../corpus/corpus.json', import.meta.url), 'utf8')) as {
-  inventions: Array<{ id: string; field: string; text: string }>;
+  inventions: Array<{ id: string; field: Field; text: string }>;
 };
 const NOW = new Date('2026-01-01T00:00:00Z');
 

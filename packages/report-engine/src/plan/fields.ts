@@ -53,7 +53,7 @@ const FIELDS: FieldDef[] = [
   { id: 'energy_storage', label: 'Energy storage', profile: 'storage', cues: ['battery', 'batteries', 'energy storage', 'lithium', 'sodium-ion', 'anode', 'cathode', 'electrolyte', 'supercapacitor', 'cell chemistry', 'state of charge', 'charging', 'redox flow'] },
   { id: 'energy_generation', label: 'Energy generation', profile: 'energy', cues: ['solar', 'photovoltaic', 'wind', 'turbine', 'hydrogen', 'electrolys', 'fuel cell', 'renewable', 'power plant', 'geothermal', 'biogas', 'biomass', 'grid', 'microgrid', 'heat pump', 'carbon capture', 'kwh', 'generator', 'tidal'] },
   { id: 'materials_coatings', label: 'Materials and coatings', profile: 'materials', cues: ['material', 'polymer', 'composite', 'coating', 'coated', 'thin film', 'nanoparticle', 'graphene', 'ceramic', 'alloy', 'resin', 'fibre', 'fiber', 'catalyst', 'chemical', 'adhesive', 'biodegradable', 'plastic', 'packaging', 'membrane', 'powder', 'corrosion', 'deposition', 'layer'] },
-  { id: 'water', label: 'Water', profile: 'water', cues: ['water', 'wastewater', 'drinking water', 'groundwater', 'desalination', 'filtration', 'arsenic', 'fluoride', 'sewage', 'effluent', 'irrigation water', 'potable', 'osmosis', 'reverse osmosis', 'forward osmosis', 'distillation', 'saline', 'brine', 'seawater', 'salt water', 'membrane'] },
+  { id: 'water', label: 'Water', profile: 'water', cues: ['water', 'wastewater', 'drinking water', 'groundwater', 'desalination', 'filtration', 'arsenic', 'fluoride', 'sewage', 'effluent', 'irrigation water', 'potable', 'filter', 'filtration', 'osmosis', 'reverse osmosis', 'forward osmosis', 'distillation', 'saline', 'brine', 'seawater', 'salt water', 'membrane'] },
   { id: 'agriculture_food', label: 'Agriculture and food', profile: 'agritech', cues: ['farm', 'farmer', 'crop', 'soil', 'seed', 'fertili', 'pesticide', 'livestock', 'dairy', 'harvest', 'greenhouse', 'aquaculture', 'food', 'agri', 'yield', 'post-harvest', 'grain'] },
   { id: 'manufacturing', label: 'Manufacturing', profile: 'industrial', cues: ['manufacturing', 'factory', 'production line', 'machining', 'welding', 'robot', 'automation', 'additive manufacturing', '3d print', 'assembly line', 'industrial process', 'cnc', 'conveyor', 'tooling', 'casting'] },
   { id: 'mobility', label: 'Mobility and transport', profile: 'mobility', cues: ['vehicle', 'automotive', 'electric vehicle', 'traffic', 'fleet', 'truck', 'bicycle', 'e-bike', 'scooter', 'railway', 'drone', 'autonomous driving', 'drivetrain'] },
@@ -102,10 +102,14 @@ function score(def: FieldDef, lower: string, headLower: string, usesLower: strin
     const weight = cue.includes(' ') ? 2 : 1;
     // What the invention IS (its noun phrase) weighs most; the uses the inventor names next.
     total += Math.min(n, 3) * weight + (countCue(headLower, cue) > 0 ? 3 * weight : 0) + (countCue(usesLower, cue) > 0 ? 2 * weight : 0);
+    // The head noun itself (the phrase's last word: a "membrane filter" is a filter) weighs most.
+    if (countCue(headNoun(headLower), cue) > 0) total += 3 * weight;
     hits.push(cue);
   }
   return { score: total, hits };
 }
+
+const headNoun = (head: string) => head.trim().split(/\s+/).at(-1) ?? '';
 
 const neighbours = (a: FieldId, b: FieldId) => NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
