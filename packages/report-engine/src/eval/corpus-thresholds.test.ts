@@ -24,11 +24,11 @@ describe('corpus thresholds (docs/report-quality.md)', () => {
     expect(run.results.filter((r) => r.trl.kept === false).map((r) => r.id)).toEqual([]);
   });
 
-  it('RATCHET (threshold: below 25 % for every report) shared 8-gram share: mean ≤ 24.0 %, max ≤ 30.5 %, at most 5 reports at or above 25 %', () => {
+  it('RATCHET (threshold: below 25 % for every report) shared 8-gram share: mean ≤ 24.0 %, max ≤ 30.5 %, at most 4 reports at or above 25 %', () => {
     const s = summarise(run);
     expect(s.meanShare).toBeLessThanOrEqual(0.24);
     expect(s.maxShare).toBeLessThanOrEqual(0.305);
-    expect(run.results.filter((r) => r.sharedShare >= MAX_SHARED_SHARE).length).toBeLessThanOrEqual(5);
+    expect(run.results.filter((r) => r.sharedShare >= MAX_SHARED_SHARE).length).toBeLessThanOrEqual(4);
   });
 
   it('RATCHET (threshold: all present) named applications: at most 2 of 11 missing (gan-island-transistors: named only in the patent title, which the engine is not given)', () => {
