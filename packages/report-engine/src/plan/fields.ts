@@ -43,17 +43,17 @@ interface FieldDef {
 
 const FIELDS: FieldDef[] = [
   { id: 'space_aerospace', label: 'Space and aerospace', profile: 'space', cues: ['satellite', 'spacecraft', 'orbit', 'launcher', 'rocket', 'aerospace', 'aircraft', 'avionics', 'space mission', 'cubesat', 'thruster', 'propulsion', 'airframe', 'in-orbit', 'ground station', 'space debris'] },
-  { id: 'test_measurement', label: 'Test and measurement', profile: 'measurement', cues: ['tester', 'testing instrument', 'test instrument', 'instrument', 'measurement', 'measuring', 'measures', 'metrology', 'calibration', 'analyser', 'analyzer', 'meter', 'gauge', 'probe', 'oscilloscope', 'impedance spectroscopy', 'non-destructive', 'inspection', 'test bench', 'test rig', 'test system', 'characteris', 'characteriz', 'accuracy', 'uncertainty'] },
+  { id: 'test_measurement', label: 'Test and measurement', profile: 'measurement', cues: ['tester', 'testing instrument', 'test instrument', 'instrument', 'measurement', 'measuring', 'measures', 'metrology', 'calibration', 'analyser', 'analyzer', 'meter', 'gauge', 'probe', 'oscilloscope', 'impedance spectroscopy', 'non-destructive', 'inspection', 'test bench', 'test rig', 'test system', 'characteris', 'characteriz', 'accuracy', 'uncertainty', 'impedance', 'testing device', 'test battery', 'excitation', 'auto-ranging', 'measurement device', 'measurement time', 'end-of-line', 'state of health', 'internal resistance', 'potentiostat', 'test equipment'] },
   { id: 'optics_photonics', label: 'Optics and photonics', profile: 'optics', cues: ['optical', 'optics', 'photonic', 'lens', 'lenses', 'laser', 'wavelength', 'anti-reflect', 'antireflect', 'reflectance', 'transmittance', 'refractive', 'waveguide', 'infrared', 'spectral', 'mirror', 'interferen', 'light guide', 'eyewear', 'camera module'] },
   { id: 'medical_devices', label: 'Medical devices', profile: 'medtech', cues: ['patient', 'clinical', 'hospital', 'medical device', 'surgical', 'surgery', 'implant', 'catheter', 'wound', 'therapy', 'wearable', 'ecg', 'physician', 'clinician', 'nurse', 'rehabilitation', 'prosthe', 'orthop', 'stent', 'dental', 'ultrasound', 'icu', 'cardiac', 'cardiology', 'cardio', 'clinic', 'heart', 'atrial fibrillation', 'arrhythmia', 'chest', 'eeg', 'blood pressure', 'glucose', 'health'] },
   { id: 'diagnostics', label: 'Diagnostics', profile: 'diagnostics', cues: ['diagnos', 'in-vitro', 'in vitro diagnostic', 'assay', 'biomarker', 'point-of-care', 'point of care', 'lateral flow', 'specimen', 'blood sample', 'saliva', 'urine', 'pathogen detection', 'sensitivity and specificity', 'screening test', 'immunoassay', 'pcr'] },
-  { id: 'pharma_biotech', label: 'Pharma and biotech', profile: 'biotech', cues: ['drug', 'molecule', 'compound', 'protein', 'antibod', 'peptide', 'enzyme', 'gene', 'genom', 'crispr', 'cell line', 'vaccine', 'pharma', 'formulation', 'microb', 'fermentation', 'rna', 'dna', 'probiotic', 'therapeutic', 'dosage', 'toxicity', 'antimicrobial', 'small molecule'] },
+  { id: 'pharma_biotech', label: 'Pharma and biotech', profile: 'biotech', cues: ['drug', 'molecule', 'compound', 'protein', 'antibod', 'peptide', 'enzyme', 'gene', 'genom', 'crispr', 'cell line', 'vaccine', 'vaccinat', 'adjuvant', 'immunogenic', 'immunomodulat', 'immunity', 'immune', 'antigen', 'pharma', 'formulation', 'microb', 'fermentation', 'rna', 'dna', 'probiotic', 'therapeutic', 'dosage', 'toxicity', 'antimicrobial', 'small molecule'] },
   { id: 'software_ai', label: 'Software and AI', profile: 'software', cues: ['software', 'app', 'platform', 'saas', 'algorithm', 'machine learning', 'deep learning', 'artificial intelligence', 'neural network', 'language model', 'data', 'cloud', 'api', 'dashboard', 'user interface', 'analytics', 'blockchain', 'computer vision'] },
   { id: 'semiconductors_electronics', label: 'Semiconductors and electronics', profile: 'electronics', cues: ['semiconductor', 'chip', 'transistor', 'circuit', 'integrated circuit', 'wafer', 'mems', 'pcb', 'microcontroller', 'antenna', 'rf', 'power electronics', 'firmware', 'iot', 'electronic', 'sensor', 'detector', 'gallium nitride', 'silicon carbide'] },
   { id: 'energy_storage', label: 'Energy storage', profile: 'storage', cues: ['battery', 'batteries', 'energy storage', 'lithium', 'sodium-ion', 'anode', 'cathode', 'electrolyte', 'supercapacitor', 'cell chemistry', 'state of charge', 'charging', 'redox flow'] },
   { id: 'energy_generation', label: 'Energy generation', profile: 'energy', cues: ['solar', 'photovoltaic', 'wind', 'turbine', 'hydrogen', 'electrolys', 'fuel cell', 'renewable', 'power plant', 'geothermal', 'biogas', 'biomass', 'grid', 'microgrid', 'heat pump', 'carbon capture', 'kwh', 'generator', 'tidal'] },
   { id: 'materials_coatings', label: 'Materials and coatings', profile: 'materials', cues: ['material', 'polymer', 'composite', 'coating', 'coated', 'thin film', 'nanoparticle', 'graphene', 'ceramic', 'alloy', 'resin', 'fibre', 'fiber', 'catalyst', 'chemical', 'adhesive', 'biodegradable', 'plastic', 'packaging', 'membrane', 'powder', 'corrosion', 'deposition', 'layer'] },
-  { id: 'water', label: 'Water', profile: 'water', cues: ['water', 'wastewater', 'drinking water', 'groundwater', 'desalination', 'filtration', 'arsenic', 'fluoride', 'sewage', 'effluent', 'irrigation water', 'potable'] },
+  { id: 'water', label: 'Water', profile: 'water', cues: ['water', 'wastewater', 'drinking water', 'groundwater', 'desalination', 'filtration', 'arsenic', 'fluoride', 'sewage', 'effluent', 'irrigation water', 'potable', 'filter', 'filtration', 'osmosis', 'reverse osmosis', 'forward osmosis', 'distillation', 'saline', 'brine', 'seawater', 'salt water', 'membrane'] },
   { id: 'agriculture_food', label: 'Agriculture and food', profile: 'agritech', cues: ['farm', 'farmer', 'crop', 'soil', 'seed', 'fertili', 'pesticide', 'livestock', 'dairy', 'harvest', 'greenhouse', 'aquaculture', 'food', 'agri', 'yield', 'post-harvest', 'grain'] },
   { id: 'manufacturing', label: 'Manufacturing', profile: 'industrial', cues: ['manufacturing', 'factory', 'production line', 'machining', 'welding', 'robot', 'automation', 'additive manufacturing', '3d print', 'assembly line', 'industrial process', 'cnc', 'conveyor', 'tooling', 'casting'] },
   { id: 'mobility', label: 'Mobility and transport', profile: 'mobility', cues: ['vehicle', 'automotive', 'electric vehicle', 'traffic', 'fleet', 'truck', 'bicycle', 'e-bike', 'scooter', 'railway', 'drone', 'autonomous driving', 'drivetrain'] },
@@ -93,18 +93,23 @@ export interface FieldChoice {
   cues: string[];
 }
 
-function score(def: FieldDef, lower: string, headLower: string): { score: number; hits: string[] } {
+function score(def: FieldDef, lower: string, headLower: string, usesLower: string): { score: number; hits: string[] } {
   let total = 0;
   const hits: string[] = [];
   for (const cue of def.cues) {
     const n = countCue(lower, cue);
     if (n === 0) continue;
     const weight = cue.includes(' ') ? 2 : 1;
-    total += Math.min(n, 3) * weight + (countCue(headLower, cue) > 0 ? 3 * weight : 0);
+    // What the invention IS (its noun phrase) weighs most; the uses the inventor names next.
+    total += Math.min(n, 3) * weight + (countCue(headLower, cue) > 0 ? 3 * weight : 0) + (countCue(usesLower, cue) > 0 ? 2 * weight : 0);
+    // The head noun itself (the phrase's last word: a "membrane filter" is a filter) weighs most.
+    if (countCue(headNoun(headLower), cue) > 0) total += 3 * weight;
     hits.push(cue);
   }
   return { score: total, hits };
 }
+
+const headNoun = (head: string) => head.trim().split(/\s+/).at(-1) ?? '';
 
 const neighbours = (a: FieldId, b: FieldId) => NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
@@ -122,12 +127,14 @@ function tailored(profile: DomainProfile, lower: string): DomainProfile {
 
 /**
  * Picks the field. `head` is the product's own noun phrase (its name or the first sentence's
- * subject); cues there weigh most.
+ * subject); cues there weigh most. `uses` are the applications the inventor names ("can be used
+ * in reverse osmosis"): a membrane used for desalination is a water technology.
  */
-export function classifyField(idea: string, head: string): FieldChoice {
+export function classifyField(idea: string, head: string, uses: readonly string[] = []): FieldChoice {
   const lower = idea.toLowerCase();
   const headLower = head.toLowerCase();
-  const ranked = FIELDS.map((def) => ({ def, ...score(def, lower, headLower) })).sort((a, b) => b.score - a.score);
+  const usesLower = uses.join(' ; ').toLowerCase();
+  const ranked = FIELDS.map((def) => ({ def, ...score(def, lower, headLower, usesLower) })).sort((a, b) => b.score - a.score);
   const [best, second] = ranked;
   if (!best || best.score < 2) {
     return { id: 'general', label: 'General technology (field to confirm)', profile: GENERAL_DOMAIN, confidence: 'low', neutral: true, alternative: null, cues: [] };

@@ -8,8 +8,9 @@
 import type { ConfidenceLevel } from '../content/report-content.ts';
 import { estimateTrl } from '../writers/offline/maturity.ts';
 import { buildPlanningModel, type PlanningModel } from '../writers/offline/planning-model.ts';
-import { extractSubject, normaliseText, splitSentences, extractKeyTerms } from '../writers/offline/text-analysis.ts';
+import { normaliseText, splitSentences, extractKeyTerms } from '../writers/offline/text-analysis.ts';
 import { classifyField, type FieldChoice } from './fields.ts';
+import { extractSubjectPhrase } from './subject.ts';
 import { extractNamedItems, extractProductName, extractStatedIp, extractStatedTrl, type NamedItem, type StatedIp, type StatedTrl } from './stated.ts';
 
 export interface PlanTrl {
@@ -58,23 +59,15 @@ export interface ReportPlan {
   assumptions: Assumptions;
 }
 
-const LEADING = /^(?:we (?:have )?(?:developed|invented|designed|built|propose)|this (?:invention|idea|project) (?:is|describes|proposes)|i (?:have )?(?:developed|invented|designed|built))\s+/i;
-
-/** "anti-reflective optical coating of graded nanoporous silica layers" → "anti-reflective optical coating": the head, not its whole description. */
-function shorten(phrase: string): string {
-  const words = phrase.split(/\s+/);
-  const of = words.indexOf('of');
-  return words.length > 4 && of >= 2 ? words.slice(0, of).join(' ') : phrase;
-}
-
 export function buildReportPlan(ideaText: string, now: Date): ReportPlan {
   const idea = normaliseText(ideaText);
   const sentences = splitSentences(idea);
   const productName = extractProductName(idea, sentences);
   const fallback = extractKeyTerms(idea, 1)[0] ?? 'the proposed technology';
-  const phrase = shorten(extractSubject((sentences[0] ?? idea).replace(LEADING, ''), fallback));
+  const phrase = extractSubjectPhrase(sentences) ?? fallback;
   const subject = productName ?? phrase;
-  const field = classifyField(idea, productName ? `${productName} ${phrase}` : phrase);
+  const named = extractNamedItems(sentences);
+  const field = classifyField(idea, productName ? `${productName} ${phrase}` : phrase, named.filter((n) => n.kind === 'application').map((n) => n.name));
   const statedTrl = extractStatedTrl(sentences);
   const estimate = estimateTrl(sentences);
   const trl: PlanTrl = statedTrl
@@ -96,7 +89,7 @@ export function buildReportPlan(ideaText: string, now: Date): ReportPlan {
     field,
     productName,
     subject,
-    named: extractNamedItems(sentences),
+    named,
     statedTrl,
     statedIp: extractStatedIp(sentences),
     trl,

@@ -17,12 +17,15 @@ const QUOTED = /["“]([^"”]{2,40})["”]/u;
 const LEADING_NAME = new RegExp(`^(${NAME_TOKEN}(?:\\s+${NAME_TOKEN}){0,3})\\s*(?:\\(|,|:|—|–|-|\\bis\\b|\\bare\\b|\\buses\\b|\\bcombines\\b|\\bmeasures\\b)`, 'u');
 
 /** A word that reads as a coined name: inner capital (VoltScope), digits with letters (X2), or all capitals of 3+ letters. */
-function coined(word: string): boolean {
+function coinedWord(word: string): boolean {
   return /[a-z][A-Z]/.test(word) || (/\d/.test(word) && /[A-Za-z]/.test(word)) || /^[A-Z]{3,}[a-z]?$/.test(word) || /[®™]/.test(word);
 }
 
 /** The product's name as the inventor wrote it, or null when the idea names none. */
 export function extractProductName(idea: string, sentences: readonly string[]): string | null {
+  // "polyethylene (UHMWPE)": an acronym the text defines names a material or class, not the product.
+  const defined = (w: string) => idea.includes(`(${w})`);
+  const coined = (w: string) => coinedWord(w) && !defined(w);
   const named = NAMED_AS.exec(idea);
   if (named) return named[1]!.replace(/[.,;:"”'’]+$/, '').trim();
   const first = sentences[0] ?? '';
@@ -63,7 +66,7 @@ function splitList(tail: string): string[] {
   const cut = tail.split(/[.;:!?]|\s(?:because|where|which|that|so that|while|to (?:reduce|improve|replace|enable))\s/i)[0] ?? '';
   return cut
     .split(/,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
-    .map((x) => x.trim().replace(/^(?:and|or|e\.g\.|for example|such as|including|in|the|a|an)\s+/i, '').replace(/[)"”]+$/, '').trim())
+    .map((x) => x.trim().replace(/^(?:and|or|e\.g\.|for example|such as|including|in|the|a|an)\s+/i, '').replace(/\s*\([^)]*$/, '').replace(/[)"”]+$/, '').trim())
     .filter((x) => x.length >= 3 && x.split(/\s+/).length <= 6 && !/^(?:etc|others?|more)$/i.test(x));
 }
 

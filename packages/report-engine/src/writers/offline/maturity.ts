@@ -43,6 +43,9 @@ export interface TrlEstimate {
 
 export const TRL_LABELS = TRL_SCALE;
 
+/** A short quotation of the idea's own words, so the maturity note is about this idea. */
+const quoteShort = (s: string, max = 110) => `“${clip(s.replace(/[.!?]+$/, ''), max)}”`;
+
 export function estimateTrl(sentences: string[]): TrlEstimate {
   const found: Array<{ level: number; label: string; sentence: string }> = [];
   const plans: string[] = [];
@@ -62,11 +65,11 @@ export function estimateTrl(sentences: string[]): TrlEstimate {
   if (found.length === 0) {
     return {
       level: 2,
-      evidence: ['The description formulates a technology concept but reports no experiment, prototype or test.'],
+      evidence: [sentences[0] ? `Only the concept is described (${quoteShort(sentences[0])}); no experiment, prototype or test is reported.` : 'Only the concept is described; no experiment, prototype or test is reported.'],
       cues: [],
       plans,
       confidence: 'low',
-      reason: 'No maturity evidence is stated; the level is the default for a formulated concept and must be confirmed with the inventor.',
+      reason: sentences[0] ? `Default for a described concept: nothing from ${quoteShort(sentences[0], 60)} onwards reports a test; the inventor must confirm.` : 'Default for a described concept; the inventor must confirm.',
     };
   }
   found.sort((a, b) => b.level - a.level);

@@ -4,6 +4,7 @@
  * analysis plus curated domain guidance. Deterministic for the same idea; every output is
  * validated against the same schema an LLM's output must satisfy.
  */
+import { sectionByKey } from '@assay/shared';
 import { ReportOutlineSchema, ZERO_USAGE } from '../../content/report-content.ts';
 import { sectionSchemaWithEvidence } from '../../evidence/citations.ts';
 import type {
@@ -18,6 +19,7 @@ import { buildReportPlan, type ReportPlan } from '../../plan/report-plan.ts';
 import { clip } from './text-analysis.ts';
 import { buildRiskRegister, type WriterContext } from './writers/context.ts';
 import { SECTION_WRITERS } from './writers/index.ts';
+import { ideaVocabulary, tightenSection } from './specific.ts';
 
 /** Bump when the analyst's logic or wording changes (stored like a prompt version). */
 export const OFFLINE_ANALYST_VERSION = '1.0.0';
@@ -43,15 +45,16 @@ function outlineFrom(a: IdeaAnalysis) {
 
 export function createOfflineWriter(): ReportWriter {
   // Analysis is pure and cheap, but 34 sections share it: memoise the last idea.
-  let cached: { idea: string; reportPlan: ReportPlan; ctx: Omit<WriterContext, 'complexity' | 'priorSections' | 'evidence'> } | null = null;
+  let cached: { idea: string; reportPlan: ReportPlan; vocabulary: Set<string>; ctx: Omit<WriterContext, 'complexity' | 'priorSections' | 'evidence'> } | null = null;
   const contextFor = (idea: string, given?: ReportPlan) => {
     if (cached?.idea !== idea || (given && cached.reportPlan !== given)) {
       const reportPlan = given ?? buildReportPlan(idea, new Date());
       const a = analyseIdea(idea, reportPlan);
       const plan = reportPlan.assumptions.model;
-      cached = { idea, reportPlan, ctx: { a, plan, reportPlan, risks: buildRiskRegister(a, plan) } };
+      const vocabulary = ideaVocabulary([idea, reportPlan.subject, reportPlan.productName ?? '', ...reportPlan.named.map((n) => n.name)]);
+      cached = { idea, reportPlan, vocabulary, ctx: { a, plan, reportPlan, risks: buildRiskRegister(a, plan) } };
     }
-    return cached.ctx;
+    return cached;
   };
 
   return {
@@ -60,14 +63,20 @@ export function createOfflineWriter(): ReportWriter {
     offline: true,
     async generateOutline(input: GenerateOutlineInput): Promise<GenerateOutlineResult> {
       input.signal?.throwIfAborted();
-      const outline = outlineFrom(contextFor(input.idea, input.plan).a);
+      const outline = outlineFrom(contextFor(input.idea, input.plan).ctx.a);
       return { title: outline.title, outline, usage: { ...ZERO_USAGE }, promptVersion: PROMPT_VERSION_LABEL };
     },
     async generateSection(input: GenerateSectionInput): Promise<GenerateSectionResult> {
       input.signal?.throwIfAborted();
       const write = SECTION_WRITERS[input.section.key];
       const evidence = input.evidence ?? [];
-      const draft = write({ ...contextFor(input.idea, input.plan), complexity: input.complexity, priorSections: input.priorSections ?? [], evidence });
+      const { ctx, vocabulary } = contextFor(input.idea, input.plan);
+      // Filler that would read the same for any idea is dropped, not shipped (specific.ts).
+      // Only the Basic sections are tightened so far; the Advanced and Comprehensive ones still carry their full text.
+      const raw = write({ ...ctx, complexity: input.complexity, priorSections: input.priorSections ?? [], evidence });
+      const draft = sectionByKey(input.section.key).tier === 'basic'
+        ? tightenSection(raw, vocabulary, ctx.a.subject, ctx.a.keyTerms, { keepLists: input.section.key === 'executive_summary' })
+        : raw;
       // Same contract as an LLM: a writer bug surfaces here as a validation error, not in the PDF.
       const content = sectionSchemaWithEvidence(input.section.key, evidence).parse(draft);
       return {

@@ -27,7 +27,7 @@ created make made detect detects detected diagnose diagnoses convert converts co
 measure measures measured capture captures captured deliver delivers delivered offer offers offered takes take taken
 got found find finds seeking seek looking aim aims aimed hope already still only now even around approximately about
 per cent lead leads leading halves halve doubles double cuts cut cutting saves save lowers lower alert alerts
-alerting allowing`.split(/\s+/).filter((w) => !w.endsWith('?')),
+alerting allowing disclosed related provided thereof herein utilize utilizes utilized and/or`.split(/\s+/).filter((w) => !w.endsWith('?')),
 );
 
 /** Words too generic to stand alone as a key term (they may still sit inside a phrase). */

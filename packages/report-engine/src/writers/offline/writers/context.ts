@@ -12,6 +12,7 @@ import type { PlanningModel } from '../planning-model.ts';
 import type { ReportPlan } from '../../../plan/report-plan.ts';
 import { article, listing, range, shortName } from '../blocks.ts';
 import { clip } from '../text-analysis.ts';
+import { ideaVocabulary, isGeneric } from '../specific.ts';
 
 export interface WriterContext {
   a: IdeaAnalysis;
@@ -77,25 +78,25 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
   const claim = a.claims[0] ? `its stated performance (“${clip(a.claims[0], 90)}”)` : 'its stated effect';
   const rows: Risk[] = [
     {
-      risk: `The ${a.subject} does not reproduce ${claim} outside the inventor's own set-up`,
+      risk: `Independent tests of the ${a.subject} miss ${claim}`,
       category: 'technical',
       likelihood: technicalLikelihood,
       impact: 5,
       mitigation: `Independent replication of the critical experiment on ${components(a, 1)[0] ?? `the ${a.subject}`} with pre-agreed pass/fail criteria.`,
     },
     {
-      risk: `Cost or quality of ${components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`} degrades at production scale`,
+      risk: `${capitaliseFirst(components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`)} degrades in cost or quality at production scale`,
       category: 'technical',
       likelihood: clampScore(technicalLikelihood),
       impact: 4,
-      mitigation: 'Design-for-manufacture review and a small pilot production run with a contract manufacturer, tracking yield and unit cost.',
+      mitigation: `Pilot run of ${components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`}; track yield and unit cost of the ${a.subject}.`,
     },
     {
-      risk: `${primaryUsers(a).charAt(0).toUpperCase()}${primaryUsers(a).slice(1)} do not switch from today's approach at the price needed`,
+      risk: `${primaryUsers(a).charAt(0).toUpperCase()}${primaryUsers(a).slice(1)} keep today's approach at the ${a.subject}'s price`,
       category: 'market',
       likelihood: 3,
       impact: 4,
-      mitigation: 'Ten or more discovery interviews and a paid or co-funded pilot before scaling; test price sensitivity explicitly.',
+      mitigation: `Ten discovery interviews with ${primaryUsers(a)}, then a paid pilot of the ${a.subject} at a stated price.`,
     },
     a.ip.disclosed.length > 0
       ? {
@@ -110,33 +111,36 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
           category: 'ip',
           likelihood: a.ip.filed.length > 0 ? 2 : 3,
           impact: 4,
-          mitigation: `Professional novelty search in ${COMMON_PATENT_DBS}; adjust claims to the true point of novelty.`,
+          mitigation: `Novelty search on ${listing(otherTerms(a, 2)) || a.subject}; claims fitted to what the ${a.subject} adds (Espacenet, PATENTSCOPE).`,
         },
     {
-      risk: `Approval or certification under ${a.domain.regimes[0]?.name.split('(')[0]?.trim() ?? 'the applicable regime'} takes longer or costs more than planned`,
+      risk: `${a.domain.regimes[0]?.name.split('(')[0]?.trim() ?? 'Regulatory'} approval of the ${a.subject} takes longer or costs more than planned`,
       category: 'regulatory',
       likelihood: a.domain.capitalIntensity === 'high' ? 4 : 3,
       impact: a.domain.capitalIntensity === 'high' ? 5 : 3,
-      mitigation: 'Confirm the classification and test plan early with the regulator, a notified body or an accredited laboratory.',
+      mitigation: `Classification of the ${a.subject} and its test plan agreed early with a notified body or test laboratory.`,
     },
     {
-      risk: 'The founding team lacks regulatory, manufacturing or commercial experience for this domain (not described in the idea)',
+      risk: `No team is described: who takes the ${a.subject} through ${a.domain.id === 'general' ? 'its' : a.domain.label.toLowerCase()} regulation, manufacture and sales is unknown`,
       category: 'team',
       likelihood: 3,
       impact: 3,
-      mitigation: 'Recruit an advisor with domain commercialisation experience and define the first key hire.',
+      mitigation: `An advisor who has sold ${components(a, 1)[0] ?? a.subject}-type products; then the first hire.`,
     },
     {
       risk: `Funding of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} (planning estimate) to reach TRL ${plan.targetTrl} is not secured in time`,
       category: 'funding',
       likelihood: a.domain.capitalIntensity === 'high' ? 4 : a.domain.capitalIntensity === 'medium' ? 3 : 2,
       impact: 4,
-      mitigation: 'Stage the plan into fundable milestones; start with non-dilutive grants matched to the next TRL step.',
+      mitigation: `Milestones tied to results on ${components(a, 1)[0] ?? `the ${a.subject}`}; non-dilutive grants for TRL ${Math.min(9, trl + 1)}.`,
     },
   ];
+  // The field's typical risks only where they touch this idea (a list shared by every idea of the field is filler).
+  const vocabulary = ideaVocabulary([a.idea, a.subject]);
   for (const r of a.domain.risks) {
     if (rows.length >= 10) break;
     if (rows.some((x) => x.category === r.category && x.risk === r.risk)) continue;
+    if (isGeneric(`${r.risk} ${r.mitigation}`, vocabulary)) continue;
     rows.push({ ...r });
   }
   return rows;
@@ -153,8 +157,8 @@ export function recommendation(a: IdeaAnalysis): Recommendation {
   }
   if (a.trl.level <= 3) {
     return {
-      verdict: 'Proceed with conditions: fund a focused proof of concept',
-      reason: `At ${trlText(a.trl.level)} the core claim is unproven; a small, milestone-based budget should buy the critical experiment and a prior-art search before larger investment.`,
+      verdict: `Proceed with conditions: prove ${components(a, 1)[0] ?? `the ${a.subject}`} first`,
+      reason: `At TRL ${a.trl.level} the ${a.subject} is unproven: fund the critical experiment on ${components(a, 1)[0] ?? 'its core effect'} and a search on ${listing(otherTerms(a, 2)) || a.subject} before more.`,
     };
   }
   if (a.trl.level <= 6) {

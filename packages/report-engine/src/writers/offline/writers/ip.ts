@@ -98,7 +98,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
       bullets(keywordFamilies(a), 'Keyword families for the prior-art search'),
       verify([
         ...(a.ip.ownership[0] ? [`Ownership: the idea mentions ${quote(a.ip.ownership[0])} — check the employer's or institution's IP policy and any funding agreement.`] : ['Ownership: confirm no employer, university or funder has rights in the invention.']),
-        'Inventorship: list everyone who contributed to the inventive concept.',
+        `Inventorship: everyone who shaped ${components(a, 1)[0] ?? `the ${a.subject}`}.`,
         ...a.ip.disclosed.slice(0, 1).map((d) => `Disclosure date and content of: ${d}`),
       ], 'Ownership and disclosure questions'),
     ],
@@ -110,7 +110,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
     },
     next_steps: [
       'File an invention disclosure with the IP owner (institution or company).',
-      'Commission a professional novelty search on the keyword families above.',
+      `A professional novelty search on the ${a.subject} keyword families above.`,
       a.ip.filed.length > 0 ? 'Decide within the 12-month priority year on PCT or national filings.' : 'Decide on a priority filing (e.g. a provisional or first national application) before any publication.',
     ],
   }));

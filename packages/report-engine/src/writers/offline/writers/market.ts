@@ -3,7 +3,7 @@ import { ALTERNATIVES } from '../alternatives.ts';
 import { clip } from '../text-analysis.ts';
 import { assumptions, body, bullets, capitalise, confidenceNote, kusd, listing, para, table, verify } from '../blocks.ts';
 import { inSentence } from '../blocks.ts';
-import { beachhead, otherTerms, primaryUsers, termsText, trlText, type SectionWriter } from './context.ts';
+import { beachhead, components, otherTerms, primaryUsers, termsText, trlText, type SectionWriter } from './context.ts';
 
 export const fit: SectionWriter = ({ a, reportPlan }) => {
   const early = a.trl.level <= 4;
@@ -38,7 +38,7 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
     ],
     confidence: { level: 'medium', reason: `The counterparty types follow from the domain (${a.domain.label.toLowerCase()}) and TRL; specific interest must be tested.` },
     next_steps: [
-      'Build a list of 10-20 named organisations from the sources above.',
+      `Name 10-20 organisations that make or buy ${components(a, 1)[0] ?? `products like the ${a.subject}`}.`,
       `Prepare a non-confidential one-pager on the ${a.subject} (benefit, evidence, IP status, ask).`,
       'Approach the top five once a filing is in place.',
     ],
@@ -103,7 +103,7 @@ export const competitors: SectionWriter = ({ a }) => {
     ],
     confidence: { level: 'medium', reason: 'Alternative approaches are well understood by type; the comparison on performance and price is unverified.' },
     next_steps: [
-      'Build the named competitor list and collect two datasheets per type.',
+      `Two datasheets per alternative to the ${a.subject}, compared on ${components(a, 1)[0] ?? 'the headline metric'}.`,
       'Ask three potential buyers which alternative they would compare this with.',
     ],
   });

@@ -39,7 +39,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
   return body({
     summary: [
       `${a.oneLiner} This assessment reads the ${a.subject} as ${fieldPhrase(a, 'opportunity')} aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
-      `Maturity is estimated at ${trlText(level)} from the inventor's own description (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `Maturity of the ${a.subject}: ${trlText(level)} (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
       `Recommendation: ${rec.verdict}. ${rec.reason}`,
     ],
     blocks: [
@@ -49,7 +49,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
           `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => inSentence(x.name)))}.`,
           `How mature: ${trlText(level)}; ${a.trl.evidence[0] ?? ''}`,
           `How protectable: candidate claims on the ${a.subject} and its use; ${protect}.`,
-          `What blocks it most: ${risks.map((r) => r.risk.charAt(0).toLowerCase() + r.risk.slice(1)).join('; ')}.`,
+          `Top risks: ${risks.map((r) => r.risk.charAt(0).toLowerCase() + r.risk.slice(1)).join('; ')}.`,
           `What next: ${plan90.map((p) => p.action.charAt(0).toLowerCase() + p.action.slice(1)).join('; ')}.`,
         ],
         'Key findings',
@@ -98,14 +98,14 @@ export const problem: SectionWriter = ({ a }) => {
           capitalise(app.buyer),
           i === 0 && stated[0] ? clip(stated[0], 140) : `The need the ${a.subject} addresses in ${inSentence(app.name)}`,
           ALTERNATIVES[a.domain.id][i % ALTERNATIVES[a.domain.id].length]!.approach,
-          i === 0 ? 'Money, time and risk of the current workaround (to quantify)' : 'To quantify in interviews',
+          i === 0 ? `What ${inSentence(app.name)} spends without the ${a.subject} (to quantify)` : 'To quantify in interviews',
         ]),
         'Who has the problem',
       ),
       para(`Why it remains unsolved: ${incumbent.weaknesses} ${a.problemStatements[1] ? `The idea adds: ${quote(a.problemStatements[1])}` : ''}`.trim()),
       verify([
         `How many ${users} face the problem, and how often (sources: ${a.domain.marketSources.slice(0, 2).join('; ')}).`,
-        'What the current workaround costs per user per year (interviews; procurement records).',
+        `What ${users} spend today on what the ${a.subject} would replace.`,
         ...a.contextClaims.slice(0, 2).map((c) => `The statement ${quote(c)} — source and date of the data.`),
       ]),
     ],
@@ -150,7 +150,7 @@ export const technology: SectionWriter = ({ a }) => {
       ),
       verify([
         `Whether ${terms[0] ?? 'the key element'} has been used for this purpose before: search ${COMMON_PATENT_DBS} and scientific literature.`,
-        'The critical assumption the mechanism rests on, stated as a testable hypothesis.',
+        `What ${terms[0] ?? `the ${a.subject}`} must do for the mechanism to hold, as a testable hypothesis.`,
       ]),
     ],
     confidence: { level: 'low', reason: 'Novelty cannot be judged before a prior-art search; the mechanism is taken from the inventor\'s description.' },
@@ -182,7 +182,7 @@ export const benefits: SectionWriter = ({ a }) => {
     summary: [
       claimed.length > 0
         ? `The idea claims measurable advantages, for example ${quote(claimed[0]!)}. These are the inventor's claims; none can be presented to investors as proven until independent tests reproduce them against ${alt.approach.toLowerCase()}.`
-        : `The idea states no measurable advantage. The likely benefits of the ${a.subject} — performance, cost and ease of use compared with ${alt.approach.toLowerCase()} — must each be turned into a metric with a baseline.`,
+        : `The idea states no measurable advantage for the ${a.subject}. Each of its likely benefits — from ${termsText(a, 2)} — needs a metric and a baseline against ${alt.approach.toLowerCase()}.`,
       `Buyers such as ${beachhead(a).buyer} usually pay first for the benefit that lowers their cost or risk. For the ${a.subject} that benefit should come from ${termsText(a, 2)}, and it should lead the pitch once measured.`,
     ],
     blocks: [
@@ -195,7 +195,7 @@ export const benefits: SectionWriter = ({ a }) => {
     confidence: { level: 'low', reason: 'No independent test data has been reviewed.' },
     next_steps: [
       `Write a benchmark protocol comparing the ${a.subject} with ${alt.approach.toLowerCase()} on the headline metric.`,
-      'Have the benchmark run or witnessed by an independent laboratory.',
+      `An independent laboratory runs or witnesses the ${a.subject} benchmark.`,
       'Convert the result into the buyer\'s language: money or time saved per year.',
     ],
   });
@@ -223,7 +223,7 @@ export const applications: SectionWriter = ({ a }) => {
     confidence: { level: 'medium', reason: 'Ranking is by reasoning from the idea and the domain, not from market data.' },
     next_steps: [
       `Approach three potential pilot customers in ${inSentence(apps[0]?.name) ?? 'the beachhead'} with a one-page non-confidential summary.`,
-      'For each application, list the buyer, the decision process and the price point to test.',
+      `For ${listing(apps.slice(0, 2).map((x) => inSentence(x.name)))}: buyer, decision process and price to test.`,
     ],
   });
 };
@@ -242,7 +242,7 @@ export const nextSteps: SectionWriter = ({ a }) => {
         '90-day plan',
       ),
       actions([plan[0]!.action + '.'], 'Start today'),
-      para(`Decision gate at day 90: proceed to the next investment if the critical result is reproduced, the search shows a patentable point of novelty, and at least three ${primaryUsers(a)} confirm the problem and a willingness to pilot.`),
+      para(`Day-90 gate for the ${a.subject}: ${components(a, 1)[0] ?? 'the core result'} reproduced; a patentable point in ${listing(components(a, 3).slice(1)) || 'the design'}; three ${primaryUsers(a)} ready to pilot.`),
     ],
     next_steps: plan.map((p) => `${p.action}.`),
   });
@@ -268,14 +268,13 @@ export const expandedSummary: SectionWriter = ({ a, plan }) => {
         'Claims and their reasoning',
       ),
       verify([
-        'Every "low" confidence row: the evidence that would raise it (test report, search report, signed pilot).',
+        `For each "low" row on the ${a.subject}: the test, search or pilot that would raise it.`,
         ...[...a.claims, ...a.contextClaims].slice(0, 2),
       ]),
     ],
     confidence: { level: 'low', reason: 'Most rows rest on the inventor\'s description alone.' },
     next_steps: [
-      'Collect the documents that support the maturity claim (lab notebooks, photos, data files) into a data room.',
-      'Raise the weakest row first: it is the one an investor will ask about.',
+      `A data room with the records behind TRL ${a.trl.level} for the ${a.subject}.`,
     ],
   });
 };

@@ -25,7 +25,7 @@ export const regulatory: SectionWriter = ({ a }) => {
     confidence: { level: a.domainConfidence === 'high' ? 'medium' : 'low', reason: `The domain was recognised with ${a.domainConfidence} confidence from the idea's vocabulary; classification depends on details not in the description.` },
     next_steps: [
       `Request a classification opinion or pre-submission meeting for the first market (${inSentence(beachhead(a).name)}).`,
-      'Get a quote and test plan from an accredited laboratory for the first standard listed.',
+      `A laboratory quote to test the ${a.subject} to the first standard listed.`,
     ],
   });
 };
@@ -43,7 +43,7 @@ export const regulatoryPathways: SectionWriter = ({ a }) => {
   return body({
     summary: [
       `The likely route for the ${a.subject} runs through a quality system, testing to ${shortName(a.domain.standards[0] ?? 'category standards')}, a technical file and the conformity assessment of ${a.domain.regimes[0]?.name.split('(')[0]!.trim() ?? 'the applicable regime'}. Time and cost ranges below are planning ranges with their basis, to be replaced by quotes.`,
-      `What is claimed for ${termsText(a, 2)} decides the classification: a stronger claim (for example a health, safety or performance claim) usually means a stricter route, so claims should be worded with the regulatory route in mind.`,
+      `What ${termsText(a, 2)} is claimed to do decides the route; a stronger claim on the ${a.subject}, a stricter route.`,
     ],
     blocks: [
       table(['Step', 'Body / standard', 'Time (range)', 'Cost (range)', 'Basis'], steps, 'Regulatory route'),

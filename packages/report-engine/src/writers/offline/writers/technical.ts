@@ -18,7 +18,7 @@ function nextLevelNeeds(a: IdeaAnalysis, level: number): string[] {
     8: 'Prove the system in full commercial operation and collect field data.',
     9: 'Sustain production quality and continuous improvement.',
   };
-  return [byLevel[level] ?? byLevel[9]!, ...(level < 9 ? [`Document the evidence so that an assessor can verify TRL ${level + 1} independently.`] : [])];
+  return [byLevel[level] ?? byLevel[9]!, ...(level < 9 ? [`Records on the ${a.subject} that let an assessor verify TRL ${level + 1}.`] : [])];
 }
 
 function unknowns(a: IdeaAnalysis): string[][] {
@@ -35,19 +35,19 @@ export const feasibility: SectionWriter = ({ a, plan }) => {
   return body({
     summary: [
       `Technical feasibility: the ${a.subject} appears to rely on ${a.mechanismStatements.length > 0 ? 'the mechanism described in the idea' : 'a mechanism the idea does not spell out'} and on established components (${listing(components(a, 2)) || 'to be listed'}). The key unknown is whether the claimed effect holds outside the inventor's conditions.`,
-      `Maturity is estimated at ${trlText(a.trl.level)}. Reaching TRL ${plan.targetTrl}, where first sales become plausible, is a planning range of ${plan.devMonths[0]}-${plan.devMonths[1]} months and ${kusd(plan.devCostKusd[0])}-${kusd(plan.devCostKusd[1])} (heuristic for ${a.domain.label.toLowerCase()}, to replace with a bottom-up budget).`,
+      `The ${a.subject} is at ${trlText(a.trl.level)}. TRL ${plan.targetTrl}, where sales of it become plausible: ${plan.devMonths[0]}-${plan.devMonths[1]} months and ${kusd(plan.devCostKusd[0])}-${kusd(plan.devCostKusd[1])} (a ${a.domain.label.toLowerCase()} heuristic; budget it bottom-up).`,
     ],
     blocks: [
       table(['Unknown', 'Why it matters', 'How to resolve', 'Effort'], unknowns(a), 'Technical unknowns'),
       bullets(a.trl.evidence.map((e) => quote(e)), 'Evidence of maturity in the idea'),
       ...(a.trl.plans.length > 0 ? [para(`Stated plans (not yet evidence): ${a.trl.plans.map((p) => quote(p)).join(' ')}`)] : []),
-      verify(['Lab notebooks, test reports, photos or data behind each maturity statement.', 'Supplier quotes for the main components at pilot and volume quantities.']),
+      verify([`Records behind each maturity statement on the ${a.subject}.`, `Supplier quotes for ${listing(components(a, 2)) || 'the main components'} at pilot and volume quantities.`]),
     ],
     confidence: { level: a.trl.confidence, reason: a.trl.reason },
     next_steps: [
       nextLevelNeeds(a, a.trl.level)[0]!,
-      'Define pass/fail criteria before running the critical experiment.',
-      'Get two manufacturing quotes to test the cost assumption.',
+      `Pass/fail criteria for ${components(a, 1)[0] ?? `the ${a.subject}`} set before the experiment.`,
+      `Two quotes for making ${components(a, 2)[1] ?? `the ${a.subject}`}.`,
     ],
     trl: { level: a.trl.level, evidence: a.trl.evidence.slice(0, 4), to_reach_next: nextLevelNeeds(a, a.trl.level) },
   });
