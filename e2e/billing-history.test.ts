@@ -4,9 +4,11 @@ import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * The member's Billing page and the operator's token grant, in the browser: a member with a
- * sandbox purchase sees it with its invoice (and downloads it), the operator grants tokens from
- * the user card, and the member's token history tells it in plain words.
+ * The member's Billing page, refunds and the operator's token grant, in the browser: a member
+ * buys, sees the purchase with its invoice (and downloads it), asks for a refund, the operator
+ * approves it, and the member sees the refund and its credit note; the operator grants tokens
+ * from the user card, and the member's token history tells it in plain words. Mails arrive in
+ * the dev mailbox.
  */
 const OPERATOR = { username: 'ops', password: 'ops-password-123' };
 const PASSWORD = 'Ledger2026ok';
@@ -117,6 +119,77 @@ describe('Billing and operator grants, in the browser', () => {
     await row.getByText('$57.82').waitFor();
     const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('buy → invoice → refund request → operator approves → balance, Billing page and credit note updated; the mails arrive', async () => {
+    const m = await member('Grace Hopper', false);
+    const { access_token: token } = await (await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: m.email, password: PASSWORD }),
+    })).json() as { access_token: string };
+    // A Basic report on the sign-up bonus (the lot that expires first), so the package bought next stays unused.
+    const report = await call<{ id: string }>('/reports/generate', {
+      token,
+      body: { idea: 'A paper-based microfluidic test strip that detects lead in drinking water at 5 ppb within ten minutes, read by a phone camera.', complexity: 'basic' },
+    });
+    const balance = async () => (await call<{ available_tokens: number }>('/tokens/balance', { token })).available_tokens;
+
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    const errors = watchErrors(page);
+    await signIn(page, m.email);
+    await page.goto(`${server.url}/login-pricing`);
+    await page.getByRole('button', { name: 'Buy Now: Starter package' }).click();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Successfully purchased 10,000 tokens!').waitFor();
+    await server.readMail(m.email, 30_000, /receipt: 10,000 tokens, invoice INV\//);
+    await expect.poll(() => call<{ status: string }>(`/reports/${report.id}`, { token }).then((r) => r.status), { timeout: 120_000 }).toBe('completed');
+    await server.readMail(m.email, 30_000, /^Your report is ready/);
+    expect(await balance()).toBe(10000);
+
+    // Billing: the purchase with its invoice, then the refund request.
+    await page.goto(`${server.url}/billing`);
+    const row = page.getByTestId('purchase-row');
+    await row.getByText('Paid').waitFor();
+    const [invoice] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download invoice/ }).click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^INV-\d{4}-\d{2}-\d{6}\.pdf$/);
+    await row.getByRole('button', { name: 'Request refund' }).click();
+    const ask = page.getByRole('dialog', { name: 'Request a refund' });
+    await ask.getByText('$52.04').waitFor(); // $57.82 paid less the 10 % fee ($5.78)
+    await ask.getByLabel('Why are you asking for a refund?').fill('Bought the wrong package for my team');
+    await ask.getByRole('button', { name: 'Send request' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await row.getByText('Refund requested').waitFor();
+    await expect(row.getByRole('button', { name: 'Request refund' }).count()).resolves.toBe(0);
+
+    // The operator approves it in the Refunds tab.
+    const ops = await browser.newPage({ viewport: DESKTOP });
+    const opsErrors = watchErrors(ops);
+    await ops.goto(`${server.url}/admin`);
+    await ops.getByLabel('Username').fill(OPERATOR.username);
+    await ops.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+    await ops.getByRole('button', { name: 'Sign in' }).click();
+    await ops.getByText('Admin login successful').waitFor();
+    await ops.getByRole('tab', { name: /Refunds/ }).click();
+    const request = ops.getByRole('list', { name: 'Refund requests' }).getByRole('listitem').filter({ hasText: 'Bought the wrong package for my team' });
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await ops.getByRole('dialog', { name: 'Approve this refund?' }).getByRole('button', { name: 'Approve and refund' }).click();
+    await ops.getByText('Refund approved', { exact: true }).waitFor();
+    expect(opsErrors).toEqual([]);
+    await ops.close();
+
+    // The member: tokens gone, the purchase refunded, its credit note to download, the mail in the box.
+    expect(await balance()).toBe(0);
+    await page.reload();
+    await row.getByText('Refunded').waitFor();
+    const [note] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download credit note CN\// }).click()]);
+    expect(note.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
+    await page.getByRole('list', { name: 'Token history' }).getByText(/^Refunded/).waitFor();
+    const mail = await server.readMail(m.email, 30_000, /^Your refund is approved: credit note CN\//);
+    expect(mail.raw).toMatch(/application\/pdf/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -24,8 +24,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   logs: () => string;
-  /** The newest message in the dev mailbox to this address, as raw RFC 822 text. */
-  readMail: (to: string, timeoutMs?: number) => Promise<{ raw: string; code: string | undefined }>;
+  /** The newest message in the dev mailbox to this address (whose subject matches, if given), as raw RFC 822 text. */
+  readMail: (to: string, timeoutMs?: number, subject?: RegExp) => Promise<{ raw: string; code: string | undefined }>;
   stop: () => Promise<void>;
 }
 
@@ -79,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     pid: child.pid!,
     dataDir,
     logs: () => output,
-    async readMail(to, timeoutMs = 10_000) {
+    async readMail(to, timeoutMs = 10_000, subject) {
       const dir = path.join(dataDir, 'mail');
       const end = Date.now() + timeoutMs;
       for (;;) {
@@ -90,13 +90,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
             return [];
           }
         })();
-        const mine = files.filter((f) => readFileSync(path.join(dir, f), 'utf8').includes(`To: ${to}`));
+        const mine = files.filter((f) => {
+          const raw = readFileSync(path.join(dir, f), 'utf8');
+          return raw.includes(`To: ${to}`) && (!subject || subject.test(/^Subject: (.*)$/m.exec(raw)?.[1] ?? ''));
+        });
         const last = mine.at(-1);
         if (last) {
           const raw = readFileSync(path.join(dir, last), 'utf8');
           return { raw, code: /^Subject: .*?(\d{6})/m.exec(raw)?.[1] };
         }
-        if (Date.now() > end) throw new Error(`no mail to ${to} in ${dir}`);
+        if (Date.now() > end) throw new Error(`no mail to ${to}${subject ? ` with a subject like ${subject}` : ''} in ${dir}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 /** The route's URL as Fastify knows it: the mount, then the declared pattern. */
 const mounted = (e: Endpoint) => (e.mount === 'site' ? '' : API_BASE) + e.path;
 /** Well-formed values for the path parameters that are not ids. */
-const sampleParams: Record<string, string> = { invoice_number: 'INV/2026-27/000001' };
+const sampleParams: Record<string, string> = { invoice_number: 'INV/2026-27/000001', credit_note_number: 'CN/2026-27/000001' };
 /** A concrete URL for the endpoint, every path parameter filled with a well-formed value (an id unless named above). */
 const sample = (e: Endpoint) =>
   endpointPath(e, Object.fromEntries([...e.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, sampleParams[name!] ?? '00000000-0000-4000-8000-000000000000'])));
