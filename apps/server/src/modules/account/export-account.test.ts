@@ -5,14 +5,18 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { signUpAndLogin, type Member } from '../../../test/members.ts';
+import { GOOD_PASSWORD, signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
+import { ensureFirstOperator } from '../operators/index.ts';
 import { buyPackage, signUpPerson } from './test-support.ts';
+
+const OPS_PASSWORD = 'operator-password-123';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_OTP_PER_IP: '1000' });
+  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_OTP_PER_IP: '1000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD });
+  await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
 afterAll(() => t.close());
@@ -84,6 +88,31 @@ describe('GET /users/me/export', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: m.auth });
     expect(files.get(pdfName!)!.equals(pdf.rawPayload)).toBe(true);
     expect(files.get(pdfName!)!.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('carries the credit note of a refunded purchase beside its invoice; deleting the account removes its mailed copy', async () => {
+    const m = await signUpPerson(t);
+    await buyPackage(t, m);
+    const purchase = (await t.db.query<{ id: string }>('SELECT id FROM payments WHERE user_id = $1', [m.user.id])).rows[0]!;
+    const asked = await t.app.inject({ method: 'POST', url: `/api/billing/purchases/${purchase.id}/refund-request`, headers: m.auth, payload: { reason: 'Wrong package' } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ops = { authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).toString('base64')}` };
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/refunds/${asked.json<{ id: string }>().id}/approve`, headers: ops });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const files = await unzip((await exportOf(m)).rawPayload);
+    const note = [...files.keys()].find((n) => n.startsWith('credit-notes/'));
+    expect(note).toMatch(/^credit-notes\/CN-\d{4}-\d{2}-\d{6}\.pdf$/);
+    expect(files.get(note!)!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect([...files.keys()].filter((n) => n.startsWith('invoices/'))).toHaveLength(1);
+    expect(JSON.parse(files.get('token-ledger.json')!.toString('utf8')).entries.map((e: { kind: string }) => e.kind)).toContain('refund');
+
+    // The refund mail stored a copy naming the buyer; deletion takes it away with the account.
+    const copy = `credit-notes/${note!.slice('credit-notes/'.length)}`;
+    await expect.poll(async () => (await t.deps.blobs.get(copy)) !== undefined, { timeout: 20_000 }).toBe(true);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await expect.poll(async () => (await t.deps.blobs.get(copy)) === undefined, { timeout: 10_000 }).toBe(true);
   });
 
   it('holds only the member’s own data', async () => {

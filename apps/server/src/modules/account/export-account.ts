@@ -9,7 +9,7 @@ import { listMemberPayments } from '../payments/index.ts';
 import { listReportsForExport, pdfFilename } from '../reports/index.ts';
 import { exportLedger } from '../tokens/index.ts';
 import { findUserById, toUserView } from '../users/index.ts';
-import { invoiceFilesFor } from './billing-seam.ts';
+import { billingFilesFor } from './billing-seam.ts';
 
 /** Exports a member may start per hour: each reads every stored PDF. */
 const EXPORTS_PER_HOUR = 10;
@@ -33,16 +33,16 @@ export async function exportAccount(deps: ExportDeps, userId: string) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   await hitRateLimit(deps.db, `export:${userId}`, EXPORTS_PER_HOUR, 3600);
-  const [preferences, purchases, ledger, reports, invoices] = await Promise.all([
+  const [preferences, purchases, ledger, reports, taxDocuments] = await Promise.all([
     readPreferences(deps.db, userId),
     listMemberPayments(deps.db, userId),
     exportLedger(deps.db, userId),
     listReportsForExport(deps.db, userId),
-    invoiceFilesFor(deps, userId),
+    billingFilesFor(deps, userId),
   ]);
   const exportedAt = new Date();
 
-  const files: StoredFile[] = [...invoices];
+  const files: StoredFile[] = [...taxDocuments];
   const reportDetails = reports.map(({ report, pdfKey }) => {
     const file = pdfKey ? `reports/${reportFileStem(report.created_at, report.title, report.id)}.pdf` : null;
     if (pdfKey && file) files.push({ name: file, open: () => deps.blobs.get(pdfKey) });
@@ -112,8 +112,9 @@ profile.json        your account details and notification choices
 purchases.json      every token order you opened: package, tokens, price, tax and total in minor
                     units (cents or paise) of the charged currency, status and payment ids
 invoices/           the tax invoice of each paid purchase (PDF), when invoices have been issued
+credit-notes/       the credit note of each refunded purchase (PDF), referring to its invoice
 token-ledger.json   every token lot (with its expiry) and every entry that moved tokens in or out:
-                    credits, report holds, releases, expiries
+                    credits, report holds, releases, expiries, refunds
 reports/reports.json  each report's details: the idea you described, tier, status, dates, tokens
 reports/*.pdf       the PDF of each completed report
 

@@ -33,5 +33,16 @@ export async function findCreditNote(db: Queryable, number: string): Promise<{ n
   return invoice && { note, invoice };
 }
 
+/** The member's credit notes with their invoices, oldest first (the data export). */
+export async function listCreditNotesOf(db: Queryable, userId: string): Promise<Array<{ note: CreditNoteRow; invoice: InvoiceRow }>> {
+  const notes = (await db.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE user_id = $1 ORDER BY issued_at, id`, [userId])).rows;
+  const out: Array<{ note: CreditNoteRow; invoice: InvoiceRow }> = [];
+  for (const note of notes) {
+    const invoice = await findInvoiceByNumber(db, note.invoice_number);
+    if (invoice) out.push({ note, invoice });
+  }
+  return out;
+}
+
 export const creditNoteFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 export const creditNoteBlobKey = (number: string) => `credit-notes/${creditNoteFileName(number)}`;

@@ -6,6 +6,8 @@ export { renderInvoicePdf } from './render-invoice-pdf.ts';
 export { findInvoiceByNumber, listInvoicesOf, type InvoiceRow } from './invoice-row.ts';
 export { anonymiseInvoices, ANONYMISED_BUYER } from './anonymise-invoices.ts';
 export { invoiceFileName } from './invoice-row.ts';
+export { creditNoteFileName, listCreditNotesOf } from './credit-note-row.ts';
+export { renderCreditNotePdf } from './render-credit-note-pdf.ts';
 export { approveRefund } from './approve-refund.ts';
 export { declineRefund } from './decline-refund.ts';
 export { listRefunds } from './list-refunds.ts';
