@@ -30,7 +30,8 @@ function ShellFrame({ logout }: { logout: () => void }) {
   const initial = (user?.name.trim()[0] ?? '?').toUpperCase();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+      // A phone shows the four items side by side, icon over label; a desktop, the side list.
+      'flex flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-xs font-medium lg:flex-row lg:gap-3 lg:px-3 lg:py-2 lg:text-sm',
       isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
     );
   return (
@@ -56,7 +57,7 @@ function ShellFrame({ logout }: { logout: () => void }) {
             <p className="truncate text-xs text-slate-500">{user?.email}</p>
           </div>
         </div>
-        <nav aria-label="Member" className="flex gap-1 overflow-x-auto px-3 pb-3 lg:flex-1 lg:flex-col lg:px-4 lg:py-4">
+        <nav aria-label="Member" className="grid grid-cols-4 gap-1 px-2 pb-2 lg:flex lg:flex-1 lg:flex-col lg:px-4 lg:py-4">
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to} className={linkClass}>
               <svg viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
