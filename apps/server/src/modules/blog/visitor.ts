@@ -24,17 +24,39 @@ export function visitorAddress(ip: string): string {
  * and the address itself is never stored. The user agent only tells crawlers apart: it is the
  * sender's to choose, so it must not make one address count as many visitors.
  */
-export function visitorHash(secret: string, ip: string, userAgent: string | undefined, now = new Date()): string | null {
+export function visitorHash(secret: string, ip: string, userAgent: string | undefined, now = Date.now()): string | null {
   if (!userAgent || BOT.test(userAgent)) return null;
-  return hmac(dailySalt(secret, now), visitorAddress(ip)).slice(0, 32);
+  const day = today(secret, now);
+  // Each read of a post asks: an address is hashed once a day (the profile in docs/benchmarks.md).
+  let hash = day.hashes.get(ip);
+  if (hash === undefined) {
+    if (day.hashes.size >= MAX_HASHES) day.hashes.clear();
+    hash = hmac(day.salt, visitorAddress(ip)).slice(0, 32);
+    day.hashes.set(ip, hash);
+  }
+  return hash;
 }
 
-let lastSalt = { secret: '', day: '', salt: '' };
-/** The day's salt, worked out once a day rather than on every read of a post. */
-function dailySalt(secret: string, now: Date): string {
-  const day = now.toISOString().slice(0, 10);
-  if (lastSalt.secret !== secret || lastSalt.day !== day) lastSalt = { secret, day, salt: hmac(secret, `post-views:${day}`) };
-  return lastSalt.salt;
+const DAY_MS = 86_400_000;
+/** Addresses whose hash is kept for the day; past this the kept ones are dropped and made again. */
+const MAX_HASHES = 10_000;
+
+interface Day {
+  secret: string;
+  from: number;
+  until: number;
+  salt: string;
+  hashes: Map<string, string>;
+}
+let current: Day = { secret: '', from: 0, until: 0, salt: '', hashes: new Map() };
+
+/** The UTC day's salt and the hashes made with it, worked out when the day (or secret) changes. */
+function today(secret: string, now: number): Day {
+  if (current.secret === secret && now >= current.from && now < current.until) return current;
+  const from = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+  const date = new Date(from).toISOString().slice(0, 10);
+  current = { secret, from, until: from + DAY_MS, salt: hmac(secret, `post-views:${date}`), hashes: new Map() };
+  return current;
 }
 
 /** View records only matter for an hour; old ones are cleared now and then. */
