@@ -7,6 +7,7 @@ import { COMPLEXITIES, sectionsFor, type Complexity } from '@assay/shared';
 import { createOfflineWriter } from '../writers/offline/offline-writer.ts';
 import type { SectionContent } from '../content/report-content.ts';
 import { generateReportContent } from '../pipeline/generate-report-content.ts';
+import { nearEmptyPages } from '../eval/near-empty-pages.ts';
 import { OFFLINE_NOTE } from './cover.ts';
 import { renderReportPdf } from './render-report-pdf.ts';
 import { PAGE } from './theme.ts';
@@ -85,10 +86,46 @@ describe('report PDF', () => {
         expect(body, `${s.title} on page ${page}`).toContain(`Section ${i + 1} of ${sections.length}`);
         expect(flat(body)).toContain(s.title);
       });
+      // A section runs on below the previous one when it fits, so no page after the contents is
+      // left nearly empty (a contents page carried over holds only a few entries, by design).
+      const firstBody = Number(/^\s*1\s+.+?\s+(\d+)\s*$/m.exec(toc)![1]);
+      expect(nearEmptyPages(pages).filter((p) => p.page >= firstBody)).toEqual([]);
       expect(toc).toMatch(/Disclaimer\s+\d+/);
       expect(flat(pages.at(-1)!)).toContain('not investment, financial, legal, tax or regulatory advice');
     });
   }
+
+  it('runs short sections on from page to page, never leaving a heading without its first lines or a page nearly empty', async () => {
+    // Sections of growing length, so their headings land at every height of a page, the bottom too.
+    const defs = sectionsFor('comprehensive');
+    const sections: SectionContent[] = defs.map((d, i) => ({
+      key: d.key,
+      title: d.title,
+      summary: [`Lead${i + 1} opens this section. ${'A sentence of ordinary length in the summary. '.repeat(3 + i * 4)}`],
+      blocks: [],
+      confidence: null,
+      next_steps: ['One step.'],
+      trl: null,
+      risks: null,
+      roi: null,
+    }));
+    const pdf = await renderReportPdf({ reportId: 'flow', title: 'Flow', idea: IDEA, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true, evidence: null });
+    const pages = pdfText(pdf, 'flow');
+    const toc = pages.slice(1, 3).join('\n');
+    const starts = sections.map((s, i) => {
+      const m = new RegExp(`^\\s*${i + 1}\\s+${escape(s.title)}\\s+(\\d+)\\s*$`, 'm').exec(toc);
+      expect(m, `contents line for ${s.title}`).not.toBeNull();
+      const page = Number(m![1]);
+      const body = flat(pages[page - 1]!);
+      // The contents number is the page the section starts on, and its lead paragraph begins there.
+      const at = body.indexOf(`Section ${i + 1} of ${sections.length}`);
+      expect(at, `${s.title} on page ${page}`).toBeGreaterThanOrEqual(0);
+      expect(body.slice(at), `${s.title}: heading kept with its first lines`).toMatch(new RegExp(`Lead${i + 1} opens this section\\. A sentence of ordinary length`));
+      return page;
+    });
+    expect(new Set(starts).size, 'several sections share a page').toBeLessThan(sections.length);
+    expect(starts, 'in order').toEqual([...starts].sort((a, b) => a - b));
+  });
 
   it('embeds every font it uses (no unembedded Helvetica)', async () => {
     const { pdf } = await render('basic');

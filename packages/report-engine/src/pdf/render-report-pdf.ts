@@ -46,12 +46,43 @@ function disclaimerParagraphs(offline: boolean, searched: boolean): string[] {
   ];
 }
 
+/** Space above a section that follows another on the same page. */
+export const SECTION_GAP = 30;
+/** Body a section heading must keep with it (keep-with-next): about four lines of its lead paragraph. */
+export const KEEP_WITH_HEADING = 60;
+
+const sectionLabel = (index: number, total: number) => `Section ${index + 1} of ${total}`;
+const sectionQuestion = (s: SectionContent) => (isSectionKey(s.key) ? `The question: ${sectionByKey(s.key).question}` : null);
+
+/** Height of a section's heading block (label, title, question, rule and the gap below it). */
+function sectionHeadHeight(f: Flow, s: SectionContent, index: number, total: number): number {
+  const question = sectionQuestion(s);
+  return (
+    f.measure(sectionLabel(index, total), { size: TYPE.tiny }) +
+    2 +
+    f.measure(s.title, { bold: true, size: TYPE.h1 }) +
+    4 +
+    (question ? f.measure(question, { size: TYPE.small + 0.5 }) + 8 : 0) +
+    12
+  );
+}
+
+/**
+ * Where a section starts: on a page of its own for the first, else below the previous one when
+ * its heading and the first lines of its body still fit, so a short section or a few spilled
+ * lines never leave a page nearly empty and a heading is never left alone at the bottom.
+ */
+function startSection(f: Flow, s: SectionContent, index: number, total: number): void {
+  if (index === 0) return f.newPage();
+  f.gap(SECTION_GAP);
+  f.ensure(sectionHeadHeight(f, s, index, total) + KEEP_WITH_HEADING);
+}
+
 function drawSection(f: Flow, s: SectionContent, index: number, total: number, evidence: EvidenceRecord | null): void {
-  f.text(`Section ${index + 1} of ${total}`, { size: TYPE.tiny, color: COLOR.muted, after: 2 });
+  f.text(sectionLabel(index, total), { size: TYPE.tiny, color: COLOR.muted, after: 2 });
   f.text(s.title, { bold: true, size: TYPE.h1, color: COLOR.navy, after: 4 });
-  if (isSectionKey(s.key)) {
-    f.text(`The question: ${sectionByKey(s.key).question}`, { size: TYPE.small + 0.5, color: COLOR.muted, after: 8 });
-  }
+  const question = sectionQuestion(s);
+  if (question) f.text(question, { size: TYPE.small + 0.5, color: COLOR.muted, after: 8 });
   f.rule(COLOR.accent, 1.2);
   f.gap(12);
 
@@ -141,25 +172,27 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
     // Laying out a section is synchronous work: let the event loop breathe between sections, so a
     // worker rendering a long report still renews its leases and answers its other reports.
     if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    f.newPage();
+    startSection(f, s, i, input.sections.length);
     const destination = `section-${i + 1}`;
-    doc.addNamedDestination(destination);
+    // The link lands where the section starts, which may be below another section.
+    doc.addNamedDestination(destination, 'XYZ', null, f.y, null);
     doc.outline.addItem(s.title);
     entries.push({ label: String(i + 1), title: s.title, page: doc.bufferedPageRange().count, destination });
     drawSection(f, s, i, input.sections.length, input.evidence);
   }
 
+  // With nothing to cite, the method and the one-sentence reference list are short (about 300 pt
+  // together, 80 for the list) and kept on one page, so the list is never left alone on a page.
+  const sourcesRoom = input.evidence?.items.length ? 160 : 300;
   for (const [destination, title, draw] of [
     ['sources', SOURCES_TITLE, drawSourcesAndMethod],
     ['references', REFERENCES_TITLE, drawReferences],
   ] as const) {
-    // References follow the method on its page when there is room: a short list (or "no search
-    // was run") would otherwise leave a page nearly empty.
-    if (destination === 'references') {
-      f.gap(24);
-      f.ensure(160);
-    } else f.newPage();
-    doc.addNamedDestination(destination);
+    // The method follows the last section, and the references the method, on the same page when
+    // there is room: a short list (or "no search was run") would otherwise leave a page nearly empty.
+    f.gap(destination === 'sources' ? SECTION_GAP : 24);
+    f.ensure(destination === 'sources' ? sourcesRoom : input.evidence?.items.length ? 160 : 80);
+    doc.addNamedDestination(destination, 'XYZ', null, f.y, null);
     doc.outline.addItem(title);
     entries.push({ label: '', title, page: doc.bufferedPageRange().count, destination });
     draw(f, input.evidence);
