@@ -8,6 +8,7 @@ import {
   type CreateRefundInput,
   type ProviderRefund,
 } from './payment-provider.ts';
+import { refundEntity, toProviderRefund } from './refund-entity.ts';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.ts';
 
 export interface RazorpayOptions {
@@ -37,27 +38,7 @@ const paymentSchema = z.object({
 
 const collectionSchema = z.object({ items: z.array(paymentSchema) });
 
-const refundSchema = z.object({
-  id: z.string().min(1),
-  payment_id: z.string().min(1),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.string(),
-  receipt: z.string().nullish(),
-  // Razorpay sends an empty array, not an object, when a refund has no notes.
-  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
-});
-const refundCollectionSchema = z.object({ items: z.array(refundSchema) });
-
-const toRefund = (r: z.infer<typeof refundSchema>): ProviderRefund => ({
-  id: r.id,
-  payment_id: r.payment_id,
-  amount: r.amount,
-  currency: r.currency,
-  status: r.status,
-  receipt: r.receipt ?? null,
-  notes: r.notes && !Array.isArray(r.notes) ? Object.fromEntries(Object.entries(r.notes).map(([k, v]) => [k, String(v)])) : {},
-});
+const refundCollectionSchema = z.object({ items: z.array(refundEntity) });
 
 /** Razorpay's REST API over fetch: basic auth with the key id and secret, bounded by a timeout. */
 export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
@@ -118,7 +99,7 @@ export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
       return list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? orderId, amount: p.amount, currency: p.currency, status: p.status }));
     },
     async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
-      const refund = toRefund(await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, refundSchema, {
+      const refund = toProviderRefund(await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, refundEntity, {
         amount: input.amount,
         speed: 'normal',
         receipt: input.receipt,
@@ -131,7 +112,7 @@ export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
     },
     async fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
       const list = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`, refundCollectionSchema);
-      return list.items.map(toRefund);
+      return list.items.map(toProviderRefund);
     },
     verifyPaymentSignature: (p) => verifyPaymentSignature(o.keySecret, p),
     verifyWebhookSignature: (rawBody, signature) => verifyWebhookSignature(o.webhookSecret, rawBody, signature),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { refundEntity, toProviderRefund } from '../../adapters/payments/refund-entity.ts';
 import type { Queryable } from '../../db/client.ts';
 import { settleProviderRefund } from '../billing/index.ts';
 import { creditOrder } from './credit-order.ts';
@@ -11,19 +12,7 @@ const CREDITING_EVENTS = new Set(['payment.captured', 'order.paid']);
 const FAILURE_EVENT = 'payment.failed';
 /** A refund's final state at the provider: recorded on our refund request (modules/billing). */
 const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
-const refundPayload = z.object({
-  refund: z.object({
-    entity: z.object({
-      id: z.string().min(1),
-      payment_id: z.string().min(1),
-      amount: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      receipt: z.string().nullish(),
-      notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
-    }),
-  }),
-});
+const refundPayload = z.object({ refund: z.object({ entity: refundEntity }) });
 /** An event whose order we do not know yet is retried by the reconciler this many times. */
 const MAX_ATTEMPTS = 5;
 
@@ -130,9 +119,8 @@ async function recordFailureEvent(tx: Queryable, log: FastifyBaseLogger, body: u
 async function recordRefundEvent(tx: Queryable, body: unknown, attempts: number): Promise<Settled> {
   const parsed = refundPayload.safeParse(body);
   if (!parsed.success) return { status: 'rejected', detail: 'payload has no refund entity' };
-  const r = parsed.data.refund.entity;
-  const notes = r.notes && !Array.isArray(r.notes) ? Object.fromEntries(Object.entries(r.notes).map(([k, v]) => [k, String(v)])) : {};
-  const outcome = await settleProviderRefund(tx, { ...r, receipt: r.receipt ?? null, notes });
+  const r = toProviderRefund(parsed.data.refund.entity);
+  const outcome = await settleProviderRefund(tx, r);
   switch (outcome) {
     case 'recorded':
       return { status: 'processed', detail: `refund ${r.id} is ${r.status}` };
