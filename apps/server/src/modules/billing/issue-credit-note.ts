@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { CREDIT_NOTE_COLUMNS, type CreditNoteRow } from './credit-note-row.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice-row.ts';
-import { financialYearOf, formatInvoiceNumber } from './tax.ts';
+import { nextDocumentNumber } from './next-document-number.ts';
 
 /**
  * The credit note's figures: the refund (amount paid less the fee) split between taxable value
@@ -32,19 +32,12 @@ export async function issueCreditNote(tx: Queryable, refund: { id: string; payme
   const invoice = (await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [refund.payment_id])).rows[0];
   if (!invoice) throw new Error(`payment ${refund.payment_id} has no invoice: no credit note`);
   const f = creditNoteFigures(invoice, refund.refund_minor);
-  const now = (await tx.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
-  const fy = financialYearOf(now);
-  const seq = (await tx.query<{ last_number: number }>(
-    `INSERT INTO invoice_counters (series, fy, last_number) VALUES ('CN', $1, 1)
-     ON CONFLICT (series, fy) DO UPDATE SET last_number = invoice_counters.last_number + 1
-     RETURNING last_number`,
-    [fy],
-  )).rows[0]!.last_number;
+  const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'CN');
   const r = await tx.query<CreditNoteRow>(
     `INSERT INTO credit_notes (credit_note_number, fy, seq, refund_request_id, invoice_number, user_id, issued_at, tokens, currency,
                                amount_paid_minor, fee_minor, taxable_minor, cgst_minor, sgst_minor, igst_minor, total_minor)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${CREDIT_NOTE_COLUMNS}`,
-    [formatInvoiceNumber('CN', fy, seq), fy, seq, refund.id, invoice.invoice_number, refund.user_id, now, refund.tokens, refund.currency,
+    [number, fy, seq, refund.id, invoice.invoice_number, refund.user_id, now, refund.tokens, refund.currency,
       refund.amount_minor, refund.fee_minor, f.taxable, f.cgst, f.sgst, f.igst, refund.refund_minor],
   );
   return r.rows[0]!;

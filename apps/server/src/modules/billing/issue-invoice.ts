@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice-row.ts';
 import { sendInvoiceReceiptJob } from './send-invoice-receipt.ts';
 import { sellerFrom } from './seller.ts';
-import { financialYearOf, formatInvoiceNumber, GST_PERCENT, splitGst, stateOfGstin } from './tax.ts';
+import { nextDocumentNumber } from './next-document-number.ts';
+import { GST_PERCENT, splitGst, stateOfGstin } from './tax.ts';
 
 export type IssueInvoiceDeps = Pick<Deps, 'config' | 'queue'>;
 
@@ -56,14 +57,7 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
   const placeOfSupply = p.gstin ? stateOfGstin(p.gstin) : (p.state_code ?? seller.state_code);
   const tax = splitGst(p.gst_minor, placeOfSupply, seller.state_code);
 
-  const now = (await tx.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
-  const fy = financialYearOf(now);
-  const seq = (await tx.query<{ last_number: number }>(
-    `INSERT INTO invoice_counters (series, fy, last_number) VALUES ('INV', $1, 1)
-     ON CONFLICT (series, fy) DO UPDATE SET last_number = invoice_counters.last_number + 1
-     RETURNING last_number`,
-    [fy],
-  )).rows[0]!.last_number;
+  const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'INV');
 
   const r = await tx.query<InvoiceRow>(
     `INSERT INTO invoices (invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email, buyer_phone,
@@ -71,7 +65,7 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
                            gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
      RETURNING ${INVOICE_COLUMNS}`,
-    [formatInvoiceNumber('INV', fy, seq), fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
+    [number, fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
       p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, p.gstin, placeOfSupply,
       deps.config.INVOICE_SAC, `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`, p.tokens,
       p.currency, p.price_minor, GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id],
