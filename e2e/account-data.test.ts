@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PASSWORD = 'Orbit1962ok';
@@ -32,13 +32,7 @@ async function signUp(email: string) {
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Welcome back!').waitFor();
-}
+const signIn = (page: Page, email: string) => signInMember(page, server.url, email, PASSWORD);
 
 async function accessToken(email: string) {
   const res = await fetch(`${server.url}/api/auth/login`, {

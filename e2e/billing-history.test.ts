@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -49,13 +49,7 @@ async function member(name: string, buy: boolean) {
   return { email, id: session.user.id, token: session.access_token };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Welcome back!').waitFor();
-}
+const signIn = (page: Page, email: string) => signInMember(page, server.url, email, PASSWORD);
 
 async function signInOperator(page: Page) {
   await page.goto(`${server.url}/admin`);

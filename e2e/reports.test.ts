@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../packages/report-engine/test/fakes/index.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -61,13 +61,7 @@ async function member(srv: RunningServer, name: string) {
   return { email, token: access_token };
 }
 
-async function signIn(page: Page, srv: RunningServer, email: string) {
-  await page.goto(`${srv.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Welcome back!').waitFor();
-}
+const signIn = (page: Page, srv: RunningServer, email: string) => signInMember(page, srv.url, email, PASSWORD);
 
 /** Records every progress text the dashboard shows, however briefly (runs in the page). */
 const RECORD_PROGRESS = `
