@@ -13,7 +13,6 @@ import {
   extractStatedUsers,
   extractSubject,
   extractTargets,
-  normaliseText,
   splitSentences,
 } from './text-analysis.ts';
 
@@ -138,7 +137,8 @@ function capitalise(s: string): string {
 
 /** Reads the idea under the report's plan (field, name, TRL fixed there); without one, builds it. */
 export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildReportPlan(ideaText, new Date())): IdeaAnalysis {
-  const idea = normaliseText(ideaText);
+  // A pasted title line is not a sentence of the description (plan/pasted-title.ts).
+  const idea = reportPlan.description;
   const sentences = splitSentences(idea);
   const field = reportPlan.field;
   const namedLicensees = reportPlan.named.filter((n) => n.kind === 'licensee').map((n) => n.name);
@@ -189,7 +189,8 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
   const problemStatements = sentencesMatching(sentences, PROBLEM, 3);
   const titleCore = capitalise(subject);
   const purpose = users[0] && !titleCore.toLowerCase().includes(users[0].toLowerCase()) ? ` for ${users[0]}` : '';
-  const title = clip(reportPlan.productName ? `${reportPlan.productName}${purpose}` : `${titleCore}${purpose}`, 100);
+  // The inventor's own title, when pasted, names the report; else the product's name or the subject.
+  const title = clip(reportPlan.productName ? `${reportPlan.productName}${purpose}` : reportPlan.pastedTitle ?? `${titleCore}${purpose}`, 100);
   const estimated = estimateTrl(sentences);
   const trl: TrlEstimate =
     reportPlan.trl.source === 'stated'
