@@ -113,16 +113,31 @@ const headNoun = (head: string) => head.trim().split(/\s+/).at(-1) ?? '';
 
 const neighbours = (a: FieldId, b: FieldId) => NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
+/**
+ * Standards and regimes that belong to one technology within a field: kept only when the idea
+ * speaks of that technology (a solar module gets PV standards, not wind-turbine or electrolyser ones).
+ */
+const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
+  { names: /\bPV\b|photovolt/i, idea: /\bsolar|photovolt|\bpv\b/ },
+  { names: /wind turbine/i, idea: /\bwind|turbine/ },
+  { names: /hydrogen|electroly/i, idea: /hydrogen|electroly/ },
+  { names: /fuel cell/i, idea: /fuel cell/ },
+];
+
+const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.test(name) || t.idea.test(lower));
+
 /** A copy of the field's guidance fitted to what the idea itself says (packaging only when it speaks of packaging). */
 function tailored(profile: DomainProfile, lower: string): DomainProfile {
+  const standards = profile.standards.filter((s) => onTopic(s, lower));
+  const fitted = { ...profile, standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))) };
   if (profile.id === 'materials' && /\bpackag/.test(lower)) {
     return {
-      ...profile,
-      standards: [...profile.standards, 'EN 13432 / ASTM D6400 (compostability of packaging)', 'ISO 527 / ASTM D638 (tensile properties of plastics)'],
+      ...fitted,
+      standards: [...fitted.standards, 'EN 13432 / ASTM D6400 (compostability of packaging)', 'ISO 527 / ASTM D638 (tensile properties of plastics)'],
       applications: [{ name: 'Packaging', buyer: 'converters and consumer brands' }, ...profile.applications],
     };
   }
-  return profile;
+  return fitted;
 }
 
 /**
