@@ -8,6 +8,7 @@ import { estimateTrl, type TrlEstimate } from './maturity.ts';
 import { buildReportPlan, type ReportPlan } from '../../plan/report-plan.ts';
 import {
   clip,
+  escapeRegExp,
   extractClaims,
   extractKeyTerms,
   extractStatedUsers,
@@ -173,11 +174,13 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
       APPLICATION_CUES.some((c) => c.pattern.test(t))
     );
   };
+  // A term the idea introduces as earlier work ("previously described GaN devices") is prior art, not a part of the invention.
+  const priorArt = (t: string) => /^(?:previously|conventional|prior|existing|traditional|known)\b/i.test(t) || new RegExp(`\\b(?:previously\\s+(?:described|known|disclosed|reported)|conventional|prior[- ]art|existing|traditional|known)\\s+(?:[\\w-]+\\s+)?${escapeRegExp(t)}`, 'i').test(idea);
   const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
-    .filter((t) => !overlapsSubject(t))
+    .filter((t) => !overlapsSubject(t) && !priorArt(t))
     .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));
   const seen = new Set<string>();
-  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !overlapsSubject(t))]
+  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !overlapsSubject(t) && !priorArt(t))]
     .filter((t) => {
       const k = t.toLowerCase();
       if (seen.has(k)) return false;

@@ -1,4 +1,5 @@
 /** Offline writers for the IP sections: snapshot, summary, detailed IP, claims analysis, freedom to operate. */
+import { ALTERNATIVES } from '../alternatives.ts';
 import { body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify } from '../blocks.ts';
 import { inSentence } from '../blocks.ts';
 import { COMMON_PATENT_DBS, components, otherTerms, primaryUsers, type SectionWriter } from './context.ts';
@@ -41,15 +42,15 @@ export const ipSnapshot: SectionWriter = ({ a, evidence }) => {
   const found = idRange(evidence, 'patent');
   return body({
     summary: [
-      `Candidate protection for the ${a.subject}: the product itself (its structure around ${terms[0] ?? 'its core element'}), the process of making or operating it, and its use for ${primaryUsers(a)}. ${a.ip.filed.length > 0 ? `The idea reports a filing: ${quote(a.ip.filed[0]!)}` : 'No filing is reported.'}`,
+      `Candidate protection for the ${a.subject}: product claims on its structure around ${terms[0] ?? 'its core element'}, process claims on making or operating it${terms[1] ? ` (${terms[1]})` : ''}, use claims for ${primaryUsers(a)}. ${a.ip.filed.length > 0 ? `The idea reports a filing: ${quote(a.ip.filed[0]!)}` : 'No filing is reported.'}`,
       disclosureLine(a),
     ],
     blocks: [
       table(
         ['What', 'Type of protection', 'Strength (initial view)', 'Note'],
         [
-          [capitalise(a.subject), 'Patent (product / apparatus)', 'Medium if the combination is new', 'Easiest to enforce: the product can be bought and inspected'],
-          [`Making or operating it${terms[1] ? ` (${terms[1]})` : ''}`, 'Patent (process) or trade secret', 'Low-medium', 'Process claims are hard to police inside others\' factories'],
+          [capitalise(a.subject), 'Patent (product / apparatus)', 'Medium if the combination is new', `Infringement visible: ${terms[0] ?? 'its structure'} can be inspected in a bought unit`],
+          [`Making or operating it${terms[1] ? ` (${terms[1]})` : ''}`, 'Patent (process) or trade secret', 'Low-medium', `Hard to police: ${terms[1] ?? 'the process'} runs inside others' plants`],
           [`Use for ${primaryUsers(a)}`, 'Patent (use / application)', 'Low-medium', 'Depends on whether the use is obvious'],
           ['Data, recipes, parameters', 'Know-how / trade secret', 'High if kept confidential', 'Needs NDAs and access control'],
         ],
@@ -69,7 +70,7 @@ export const ipSnapshot: SectionWriter = ({ a, evidence }) => {
     next_steps: [
       'Record a dated invention disclosure and keep all project documents confidential.',
       'Run a first free search yourself, then commission a professional novelty search.',
-      'Meet a patent attorney before any publication, pitch or sale.',
+      `A patent attorney sees the ${a.subject} before any publication, pitch or sale.`,
     ],
   });
 };
@@ -79,7 +80,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
   const closest = closestDocuments(evidence);
   return withPriorArt('ip_summary', evidence, body({
     summary: [
-      `The inventive concept, framed as problem and solution: the problem is ${a.problemStatements[0] ? quote(a.problemStatements[0]) : `the limitation of ${a.domain.label.toLowerCase()} approaches used today`}; the proposed solution is the ${a.subject} using ${listing(terms) || 'its described mechanism'}. Inventive step will turn on whether that combination gives a technical effect the closest prior art does not suggest.`,
+      `The inventive concept as problem and solution: ${a.problemStatements[0] ? quote(a.problemStatements[0]) : `what ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} cannot do`}, solved by the ${a.subject} using ${listing(terms) || 'its described mechanism'}. Inventive step will turn on whether that combination gives a technical effect the closest prior art does not suggest.`,
       disclosureLine(a),
       ...(closest ? [closest] : []),
     ],
@@ -87,7 +88,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
       table(
         ['Protection route', 'What it covers here', 'Pros', 'Cons'],
         [
-          ['Patent', `${capitalise(a.subject)}, its making and its use`, 'Exclusive right; licensable asset', 'Cost; publication after 18 months; needs novelty and inventive step'],
+          ['Patent', `${capitalise(a.subject)}, its making and its use`, 'Exclusive right; licensable asset', `Cost; published at 18 months; ${terms[0] ?? 'the core'} must be new and inventive`],
           ['Utility model (where available)', 'Simpler device features', 'Faster, cheaper, lower inventive threshold', 'Not available everywhere (e.g. not in India or the US); shorter term'],
           ['Industrial design', 'Visible shape of the product', 'Cheap, quick', 'Does not protect function'],
           ['Trade secret / know-how', 'Process parameters, formulations, data', 'No disclosure, no expiry', 'Lost if leaked or reverse-engineered'],

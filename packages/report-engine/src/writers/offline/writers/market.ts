@@ -10,7 +10,7 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
   const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
   return body({
     summary: [
-      `At ${trlText(a.trl.level)}, the ${a.subject} suits counterparties who buy early-stage technology: ${early ? 'grant bodies, university or corporate research partners and specialist angels' : 'strategic partners, sector-specialist investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
+      `At ${trlText(a.trl.level)}, the ${a.subject} suits ${early ? 'funders of early work (grants, research partners, angels)' : 'strategic partners, sector investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
     ],
     blocks: [
       table(
@@ -32,13 +32,13 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
         ? [bullets(namedCustomers.map((c) => `${capitalise(c)}: named by the inventor as customers; a licensee or partner that already sells to them is the first to approach.`), 'Customers the inventor names')]
         : []),
       verify([
-        `Named target list: the most frequent patent applicants in ${a.domain.cpc[0] ?? 'the field'}, exhibitor lists of trade fairs, and members of industry associations.`,
+        `Targets for the ${a.subject}: top patent applicants in ${a.domain.cpc[0] ?? 'the field'}; trade-fair exhibitors; association members.`,
         'Each target\'s current products and licensing history (annual reports, press releases).',
       ], 'Building a named target list'),
     ],
     confidence: { level: 'medium', reason: `The counterparty types follow from the domain (${a.domain.label.toLowerCase()}) and TRL; specific interest must be tested.` },
     next_steps: [
-      `Name 10-20 organisations that make or buy ${components(a, 1)[0] ?? `products like the ${a.subject}`}.`,
+      `A list of 10-20 makers or buyers of ${components(a, 1)[0] ?? `products like the ${a.subject}`}.`,
       `Prepare a non-confidential one-pager on the ${a.subject} (benefit, evidence, IP status, ask).`,
       'Approach the top five once a filing is in place.',
     ],
@@ -49,30 +49,29 @@ export const marketSignals: SectionWriter = ({ a }) => {
   const regime = a.domain.regimes[0]?.name ?? 'the applicable regulation';
   return body({
     summary: [
-      `Demand for the ${a.subject} would show in four kinds of signal: regulation that forces or rewards the outcome, cost pressure on ${beachhead(a).buyer}, adjacent products buyers already pay for, and public funding aimed at the problem. Each is listed below with what to check; none is asserted here as fact.`,
+      `Demand for the ${a.subject} would show in ${a.domain.regimes[0] ? `rules such as ${a.domain.regimes[0].name.split('(')[0]!.trim()}` : 'regulation'}, cost pressure on ${beachhead(a).buyer}, spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} and public funding. None is asserted here as fact: each has where to check it.`,
     ],
     blocks: [
       table(
         ['Signal', 'Type', 'Why it matters here', 'Status', 'Where to verify'],
         [
-          [`Requirements under ${regime.split('(')[0]!.trim()}`, 'Regulation', 'Can make the outcome mandatory or raise the cost of today\'s approach', 'To verify', 'Regulator guidance and official journals'],
+          [`Requirements under ${regime.split('(')[0]!.trim()}`, 'Regulation', `May require what the ${a.subject} delivers, or raise the cost of ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'To verify', 'Regulator guidance and official journals'],
           [`Cost pressure on ${beachhead(a).buyer}`, 'Economics', `Buyers pay for ${termsText(a, 2)} only if it lowers cost or risk`, 'To verify', 'Interviews; procurement data'],
-          [`Spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'Adjacent products', 'Shows buyers already pay for a similar outcome', 'To verify', a.domain.marketSources[1] ?? 'Industry associations'],
+          [`Spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'Adjacent products', `Buyers already pay for what the ${a.subject} would replace`, 'To verify', a.domain.marketSources[1] ?? 'Industry associations'],
           ['Public programmes and funding calls in the area', 'Policy', 'Signals priority and can fund pilots', 'To verify', 'Funders\' call pages'],
           ...a.contextClaims.slice(0, 1).map((c) => [clip(c, 120), 'Stated in the idea', 'May indicate need', 'To verify', 'Original data source']),
         ],
         'Demand signals',
       ),
       bullets([
-        'Incumbents may cut prices when a new approach appears.',
-        'Buyers may value the benefit but lack budget or authority to buy.',
-        'Regulatory timelines may slip, delaying demand created by regulation.',
+        `Makers of ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} cut prices once the ${a.subject} appears.`,
+        `${capitalise(beachhead(a).buyer)} value ${termsText(a, 1)} but lack budget or authority to buy.`,
       ], 'Counter-signals to watch'),
     ],
     confidence: { level: 'low', reason: 'No market data has been reviewed; signals are the ones to check.' },
     next_steps: [
       `Desk research on ${listing(a.domain.marketSources.slice(0, 3))}.`,
-      `5-10 conversations with ${beachhead(a).buyer} asking what they pay today and what would make them switch.`,
+      `5-10 conversations with ${beachhead(a).buyer}: price paid today, and what would make them switch to the ${a.subject}.`,
     ],
   });
 };
@@ -81,7 +80,7 @@ export const competitors: SectionWriter = ({ a }) => {
   const alts = ALTERNATIVES[a.domain.id];
   return body({
     summary: [
-      `The ${a.subject} competes less with named companies than with the approaches ${primaryUsers(a)} use today. Below, alternatives are described by type; the actual players in each type must be named from verifiable sources, not assumed.`,
+      `The ${a.subject} competes with what ${primaryUsers(a)} use today: ${listing(alts.slice(0, 3).map((x) => x.approach.toLowerCase()))}. They are described by type; the players in each are named only from verifiable sources.`,
       `Where it can win: on the specific advantages of ${termsText(a, 2)}, if proven. Where it may lose: on track record, certification and price until volumes grow.`,
     ],
     blocks: [
@@ -97,7 +96,7 @@ export const competitors: SectionWriter = ({ a }) => {
         'Competitor matrix (by type)',
       ),
       verify([
-        `Names of suppliers in each type: product catalogues, trade-fair exhibitor lists, procurement award notices, patent applicants in ${a.domain.cpc[0] ?? 'the field'}.`,
+        `Who supplies each alternative to the ${a.subject}: catalogues, trade fairs, award notices, applicants in ${a.domain.cpc[0] ?? 'the field'}.`,
         'Their prices and performance data, from datasheets or quotes.',
       ], 'Naming the players'),
     ],

@@ -19,7 +19,7 @@ export const regulatory: SectionWriter = ({ a }) => {
       bullets(a.domain.standards, 'Test standards to check'),
       verify([
         'Classification of the product in each launch market, confirmed in writing by the regulator, a notified body or an accredited test laboratory.',
-        `Whether any claim about ${otherTerms(a, 1)[0] ?? 'the benefit'} would move the product into a stricter category.`,
+        `Whether a claim about ${otherTerms(a, 1)[0] ?? 'the benefit'} puts the ${a.subject} in a stricter category.`,
       ]),
     ],
     confidence: { level: a.domainConfidence === 'high' ? 'medium' : 'low', reason: `The domain was recognised with ${a.domainConfidence} confidence from the idea's vocabulary; classification depends on details not in the description.` },
