@@ -126,15 +126,15 @@ export const businessCase: SectionWriter = ({ a, plan }) => {
         'Value equation',
       ),
       assumptions([
-        'Value-based pricing captures 20-40% of the buyer\'s annual saving (a common starting heuristic; test it).',
+        `Value-based: 20-40% of what the ${a.subject} saves ${beachhead(a).buyer} a year (a heuristic to test).`,
         `Planning placeholder: ${kusd(plan.revenuePerAccountKusd)} revenue per customer account per year — replace with price × volume from interviews.`,
-        'Switching cost (training, integration, approvals) is paid once by the buyer and must be covered by the first year\'s saving.',
+        `Switching to the ${a.subject} (training, integration, approvals) must pay back within the first year's saving.`,
       ]),
     ],
     confidence: { level: 'low', reason: 'Value and price inputs are unverified assumptions.' },
     next_steps: [
       'Fill the value equation with two or three buyers using their own numbers.',
-      'Test three price points in interviews (cost-plus, value-based, subscription).',
+      `Three price points for the ${a.subject} tested in interviews: cost-plus, value-based, subscription.`,
     ],
   });
 };
@@ -144,7 +144,7 @@ export const marketCompetition: SectionWriter = ({ a }) => {
   return body({
     summary: [
       `The market for the ${a.subject} splits into segments by buyer and use case. Each is sized by a stated method rather than a quoted figure: bottom-up (number of buyers × units each × price) cross-checked top-down (share of a reported spending category).`,
-      `Competitive dynamics: incumbents in ${a.domain.label.toLowerCase()} control channels and certifications; a newcomer with ${termsText(a, 2)} usually enters through a niche where its advantage is largest, then partners for scale.`,
+      `Competitive dynamics: incumbents in ${a.domain.label.toLowerCase()} control channels and certifications; a newcomer with ${termsText(a, 2)} enters where ${components(a, 1)[0] ?? 'its advantage'} matters most, then partners for scale.`,
     ],
     blocks: [
       table(
@@ -154,11 +154,11 @@ export const marketCompetition: SectionWriter = ({ a }) => {
       ),
       bullets([
         'Incumbent response: price cuts or copying the feature — mitigate with IP and speed.',
-        'Switching costs: training, integration and approvals favour incumbents.',
+        `Incumbents gain from the cost of switching to the ${a.subject}.`,
         'Channel control: distributors may prefer established brands — partner rather than fight.',
         'Substitutes: alternative approaches listed in the competitor matrix.',
       ], 'Competitive dynamics'),
-      assumptions(['No figures are given: every sizing input above is to be sourced and dated.']),
+      assumptions([`No figures for the ${a.subject}'s market are given: each input above is to be sourced and dated.`]),
     ],
     confidence: { level: 'medium', reason: `Segment priority follows the users named in the idea (${primaryUsers(a)}); sizes are not estimated.` },
     next_steps: [
@@ -181,7 +181,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
         ['Input', 'Value (assumption)', 'Basis', 'Source to verify'],
         [
           [`Number of ${seg.buyer} with the problem`, 'N (to find)', 'Sector statistics', a.domain.marketSources[0] ?? 'National statistics'],
-          ['Share reachable in 5 years', '5-15% (planning range)', 'Typical early-adopter share for a new entrant; test', 'Channel partner interviews'],
+          ['Share reachable in 5 years', '5-15% (planning range)', `Early adopters of the ${a.subject}; to test`, 'Channel partner interviews'],
           ['Annual spend per buyer', `${kusd(plan.revenuePerAccountKusd)} (planning placeholder)`, 'Replace with price × volume', 'Interviews and quotes'],
           ['Top-down spend category', 'S (to find)', 'Reported spending on today\'s approach', a.domain.marketSources[1] ?? 'Industry association data'],
           ['Replaceable share of that spend', '1-5% (planning range)', 'Conservative substitution assumption', 'Competitor matrix and pilots'],
@@ -189,7 +189,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
         'Sizing model inputs',
       ),
       para('TAM/SAM/SOM should be reported only once N and S are sourced: TAM = all buyers × spend; SAM = buyers reachable with the product and channel; SOM = the share won in five years.'),
-      assumptions(['Planning ranges above are analyst heuristics, not market data.', 'All figures in US dollars, nominal.']),
+      assumptions([`Ranges for the ${a.subject} are heuristics, not market data; US dollars, nominal.`]),
     ],
     confidence: { level: 'low', reason: 'Inputs N and S are not yet sourced.' },
     next_steps: [
@@ -203,7 +203,7 @@ export const businessModels: SectionWriter = ({ a }) => {
   const models = a.domain.businessModels;
   return body({
     summary: [
-      `Revenue models that fit the ${a.subject} and its ${termsText(a, 2)}: ${listing(models.slice(0, 4))}. The preferred model at ${trlText(a.trl.level)} is the one that needs least capital before revenue and matches how ${beachhead(a).buyer} prefer to pay.`,
+      `Revenue models that fit the ${a.subject} and its ${termsText(a, 2)}: ${listing(models.slice(0, 4))}. Preferred at ${trlText(a.trl.level)}: the least capital before revenue, paid the way ${beachhead(a).buyer} prefer.`,
     ],
     blocks: [
       table(
@@ -217,11 +217,11 @@ export const businessModels: SectionWriter = ({ a }) => {
         ]),
         'Revenue models compared',
       ),
-      confidenceNote('medium', 'Models are standard for the domain; buyer preference is untested.', 'Confidence in the preferred model'),
+      confidenceNote('medium', `Standard ${a.domain.label.toLowerCase()} models; what ${beachhead(a).buyer} prefer is untested.`, 'Confidence in the preferred model'),
     ],
     confidence: { level: 'medium', reason: 'Domain-standard models; preference must be tested with buyers.' },
     next_steps: [
-      'Test the preferred model in pricing interviews or a paid pilot.',
+      `The preferred model tested in a paid pilot of the ${a.subject}.`,
       'Model cash needs for the top two models side by side.',
     ],
   });
@@ -232,7 +232,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
   const channel = /licen/i.test(a.domain.businessModels[0] ?? '') ? 'a licensee' : 'direct sales for pilots, then a channel partner';
   return body({
     summary: [
-      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
+      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer: a measured pilot of the ${a.subject}, success judged on ${components(a, 1)[0] ?? 'its headline metric'}, priced at cost and convertible into a supply or licence agreement.`,
       `Pricing approach: value-based, anchored on the buyer's measured saving, with a pilot price below list to reduce the buyer's risk.`,
     ],
     blocks: [
@@ -256,7 +256,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
     confidence: { level: 'medium', reason: 'Channel choice follows the domain\'s usual routes; first-customer interest is untested.' },
     next_steps: [
       `Draft the pilot proposal for ${seg.buyer}: scope, metrics, price, duration.`,
-      'Send it to the first three prospects from the target list.',
+      `Sent to the first three ${beachhead(a).buyer} on the target list.`,
     ],
   });
 };

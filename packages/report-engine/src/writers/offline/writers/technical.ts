@@ -81,7 +81,7 @@ export const technologyDescription: SectionWriter = ({ a }) => {
     ],
     next_steps: [
       `Run a design-of-experiments study on the two or three parameters that most affect the ${a.subject}'s output.`,
-      'Freeze a reference design and document it for the patent attorney and test laboratory.',
+      `A frozen reference design of the ${a.subject}, documented for the attorney and the laboratory.`,
     ],
   });
 };
@@ -111,9 +111,9 @@ export const trlChallenges: SectionWriter = ({ a, plan }) => {
     ],
     confidence: { level: a.trl.confidence, reason: a.trl.reason },
     next_steps: [
-      `Write the protocol for the TRL ${Math.min(9, level + 1)} demonstration with pass criteria.`,
+      `Protocol and pass criteria for the TRL ${Math.min(9, level + 1)} demonstration of ${components(a, 1)[0] ?? `the ${a.subject}`}.`,
       `Book the test facility or pilot site needed for it (${a.domain.partners[1] ?? a.domain.partners[0]}).`,
-      `Budget the step to TRL ${plan.targetTrl} bottom-up and compare with the planning range.`,
+      `A bottom-up budget for the ${a.subject} to TRL ${plan.targetTrl}, against the planning range.`,
     ],
     trl: { level, evidence: a.trl.evidence.slice(0, 4), to_reach_next: nextLevelNeeds(a, level) },
   });
