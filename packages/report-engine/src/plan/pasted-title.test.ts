@@ -20,6 +20,7 @@ describe('a pasted title line', () => {
     expect(titleUses('Weldable corrosion resistant coating for steel and method of manufacture')).toEqual(['steel']);
     expect(titleUses('Device, system, and method for measuring internal impedance of a test battery')).toEqual([]);
     expect(titleUses('Seed treatment compositions and methods')).toEqual([]);
+    expect(titleUses('Method and system for brake distribution in a regenerative braking system')).toEqual([]);
   });
 
   it('gives the plan its uses as named applications; the subject still comes from the description', () => {

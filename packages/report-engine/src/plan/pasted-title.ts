@@ -49,7 +49,9 @@ export function titleUses(title: string): string[] {
   };
   const main = title.replace(/\s*\([^)]*\)/g, '');
   const forPart = /\bfor\s+(?!(?:\w+ing)\b)(.+)$/i.exec(main);
-  if (forPart) {
+  // "Method and system for brake distribution …": what a bare method or system is for is its purpose, not a use.
+  const bareHead = forPart !== null && /^(?:(?:methods?|systems?|apparatus(?:es)?|devices?|process(?:es)?|techniques?)(?:,?\s*(?:and\s+)?|\s+))+$/i.test(main.slice(0, forPart.index).trim() + ' ');
+  if (forPart && !bareHead) {
     for (const part of forPart[1]!.split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)) add(part.replace(/\s+(?:using|with|by|via|in)\s.+$/i, ''));
   }
   // "<material> A and B <head>": the head noun phrase's qualifiers are the product's kinds.
