@@ -5,7 +5,7 @@
 
 const STOPWORDS = new Set(
   `a about above across after again against all almost also although always am among an and another any anyone anything
-are around as at away be became because become becomes been before being below between both but by can cannot could
+are around as at along away be became because become becomes been before being below between both but by can cannot could
 did do does doing done down during each either else enough etc even ever every for from further get gets getting given
 gives go goes going had has have having he her here hers him his how however i if in into is it its itself just keep
 least less let like made make makes making many may me might more most much must my near need needs neither never no nor
