@@ -119,7 +119,7 @@ const neighbours = (a: FieldId, b: FieldId) => NEIGHBOURS.some(([x, y]) => (x ==
  */
 const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /\bPV\b|photovolt/i, idea: /\bsolar|photovolt|\bpv\b/ },
-  { names: /wind turbine/i, idea: /\bwind|turbine/ },
+  { names: /wind (?:turbine|motor)/i, idea: /\bwind|turbine/ },
   { names: /hydrogen|electroly/i, idea: /hydrogen|electroly/ },
   { names: /fuel cell/i, idea: /fuel cell/ },
 ];
@@ -129,7 +129,12 @@ const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.te
 /** A copy of the field's guidance fitted to what the idea itself says (packaging only when it speaks of packaging). */
 function tailored(profile: DomainProfile, lower: string): DomainProfile {
   const standards = profile.standards.filter((s) => onTopic(s, lower));
-  const fitted = { ...profile, standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))) };
+  const cpc = profile.cpc.filter((c) => onTopic(c, lower));
+  const fitted = {
+    ...profile,
+    standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
+    cpc: cpc.length > 0 ? cpc : profile.cpc,
+  };
   if (profile.id === 'materials' && /\bpackag/.test(lower)) {
     return {
       ...fitted,

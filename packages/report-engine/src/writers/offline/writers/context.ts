@@ -86,11 +86,11 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
       mitigation: `Independent replication of the critical experiment on ${components(a, 1)[0] ?? `the ${a.subject}`} with pre-agreed pass/fail criteria.`,
     },
     {
-      risk: `At production scale, ${part} may cost more or perform worse`,
+      risk: `Cost or performance of ${part} at production scale`,
       category: 'technical',
       likelihood: clampScore(technicalLikelihood),
       impact: 4,
-      mitigation: `Pilot run of ${part}; track yield and unit cost of the ${a.subject}.`,
+      mitigation: `${capitaliseFirst(part)} in a pilot run; yield and unit cost of the ${a.subject} tracked.`,
     },
     {
       risk: `${primaryUsers(a).charAt(0).toUpperCase()}${primaryUsers(a).slice(1)} keep today's approach at the ${a.subject}'s price`,
@@ -196,7 +196,7 @@ export function ninetyDayPlan(a: IdeaAnalysis): PlannedAction[] {
   return [
     a.ip.filed.length > 0
       ? { action: 'Confirm the priority date of the filed application and plan the 12-month decision (PCT or national filings)', owner: 'Patent attorney', output: 'Filing strategy and budget', timing: 'Days 1-30', removes: 'Loss of priority or claims that miss the product' }
-      : { action: `File before publishing: a dated record of the ${a.subject}, then a priority filing decision with an attorney`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
+      : { action: `Record and date the ${a.subject}; an attorney decides on filing ${term} before anything is published`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
     evidence,
     { action: `Commission a prior-art search on ${listing(otherTerms(a, 3)) || a.subject}`, owner: 'Patent searcher or attorney', output: 'Search report with closest documents', timing: 'Days 10-45', removes: 'Uncertainty about novelty and freedom to operate' },
     { action: `Interview 10-15 ${primaryUsers(a)}: what they use instead of the ${a.subject}, what it costs, what would make them switch`, owner: 'Founder / business lead', output: 'Interview notes and a validated problem statement', timing: 'Days 10-70', removes: `Whether ${primaryUsers(a)} would pay` },
@@ -211,8 +211,8 @@ export function ninetyDayPlan(a: IdeaAnalysis): PlannedAction[] {
 function proofOfConcept(a: IdeaAnalysis, term: string): string {
   const claim = a.claims.find((c) => c !== a.oneLiner) ?? a.claims[0];
   return claim
-    ? `Reproduce on ${term} what the idea states (“${clip(claim, 90)}”), against a control`
-    : `Build ${term} and measure its effect in the ${a.subject} against a control`;
+    ? `Against a control, reproduce on ${term} what the idea states (“${clip(claim, 90)}”)`
+    : `Against a control, build ${term} and measure its effect in the ${a.subject}`;
 }
 
 /** "a test and measurement product", or, when the field is uncertain, a field-neutral phrase. */

@@ -10,7 +10,7 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
   const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
   return body({
     summary: [
-      `At ${trlText(a.trl.level)}, the ${a.subject} suits ${early ? 'funders of early work (grants, research partners, angels)' : 'strategic partners, sector investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
+      `At ${trlText(a.trl.level)}, the ${a.subject} suits ${early ? 'early funders (grants, research partners, angels)' : 'strategic partners, sector investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
     ],
     blocks: [
       table(
@@ -38,7 +38,7 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
     ],
     confidence: { level: 'medium', reason: `The counterparty types follow from the domain (${a.domain.label.toLowerCase()}) and TRL; specific interest must be tested.` },
     next_steps: [
-      `A list of 10-20 makers or buyers of ${components(a, 1)[0] ?? `products like the ${a.subject}`}.`,
+      `10-20 makers or buyers of ${components(a, 1)[0] ?? `products like the ${a.subject}`}, listed.`,
       `Prepare a non-confidential one-pager on the ${a.subject} (benefit, evidence, IP status, ask).`,
       'Approach the top five once a filing is in place.',
     ],
@@ -71,7 +71,7 @@ export const marketSignals: SectionWriter = ({ a }) => {
     confidence: { level: 'low', reason: 'No market data has been reviewed; signals are the ones to check.' },
     next_steps: [
       `Desk research on ${listing(a.domain.marketSources.slice(0, 3))}.`,
-      `5-10 conversations with ${beachhead(a).buyer}: price paid today, and what would make them switch to the ${a.subject}.`,
+      `5-10 conversations with ${beachhead(a).buyer}: what they pay today for ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}, and what would make them switch.`,
     ],
   });
 };
@@ -91,7 +91,7 @@ export const competitors: SectionWriter = ({ a }) => {
           alt.how,
           alt.strengths,
           alt.weaknesses,
-          alt.approach.startsWith('Status quo') ? 'Must show savings larger than switching effort' : alt.approach.startsWith('In-house') ? 'Protect with IP; move first to reference customers' : `Advantage only if the claimed benefit of the ${a.subject} is proven`,
+          alt.approach.startsWith('Status quo') ? 'Must show savings larger than switching effort' : alt.approach.startsWith('In-house') ? 'Protect with IP; move first to reference customers' : `Wins only if ${components(a, 1)[0] ?? `the ${a.subject}`} is proven better`,
         ]),
         'Competitor matrix (by type)',
       ),

@@ -39,7 +39,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
   return body({
     summary: [
       `${a.oneLiner} This assessment reads the ${a.subject} as ${fieldPhrase(a, 'opportunity')} aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
-      `Maturity of the ${a.subject}: ${trlText(level)} (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `Maturity of the ${a.subject}: ${trlText(level)}, confidence ${a.trl.confidence}; ${components(a, 1)[0] ?? 'its core'}: ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
       `Recommendation: ${rec.verdict}. ${rec.reason}`,
     ],
     blocks: [
@@ -47,7 +47,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
         [
           `What it is: ${a.oneLiner}`,
           `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => inSentence(x.name)))}.`,
-          `How mature: ${trlText(level)}; ${a.trl.evidence[0] ?? ''}`,
+          `How mature: ${trlText(level)} for the ${a.subject}; ${a.trl.evidence[0] ?? ''}`,
           `How protectable: candidate claims on the ${a.subject} and its use; ${protect}.`,
           `Top risks: ${risks.map((r) => inSentence(r.risk)).join('; ')}.`,
           `What next: ${plan90.map((p) => inSentence(p.action)).join('; ')}.`,
@@ -89,7 +89,7 @@ export const problem: SectionWriter = ({ a }) => {
       stated.length > 0
         ? `The idea describes the problem in its own words: ${quote(stated[0]!)} The pain falls first on ${users}, who today rely on ${incumbent.approach.toLowerCase()} or do without.`
         : `No problem is stated for the ${a.subject}${a.targets[0] ? `, which acts on ${a.targets[0]}` : ''}. Its likely payers are ${users}; today they rely on ${incumbent.approach.toLowerCase()} or do without (to confirm with them).`,
-      `What the ${a.subject} must save ${users} to justify switching is the number to find.`,
+      `The number to find: what the ${a.subject} must save ${users} per year.`,
     ],
     blocks: [
       table(
@@ -231,7 +231,7 @@ export const nextSteps: SectionWriter = ({ a }) => {
   const plan = ninetyDayPlan(a);
   return body({
     summary: [
-      `In 90 days the ${a.subject} needs a priority date, an independent result on ${components(a, 1)[0] ?? 'the core claim'}, and ${primaryUsers(a)} who confirm the need — in that order, so nothing is disclosed unprotected.`,
+      `In 90 days the ${a.subject} needs a priority date, an independent result on ${components(a, 1)[0] ?? 'the core claim'}, and confirmation of the need from ${primaryUsers(a)}. Filing comes first, so ${components(a, 1)[0] ?? `the ${a.subject}`} is never disclosed unprotected.`,
     ],
     blocks: [
       table(
@@ -250,7 +250,7 @@ export const expandedSummary: SectionWriter = ({ a, plan }) => {
   const rec = recommendation(a);
   return body({
     summary: [
-      `Headline claims on the ${a.subject}: the reasoning, what the idea itself offers as evidence, and the confidence each deserves.`,
+      `Headline claims on the ${a.subject}, with reasoning and confidence: ${fieldPhrase(a, 'technology')} at ${trlText(a.trl.level)}, ${a.ip.filed.length > 0 ? 'with a filing reported' : 'not yet filed'}, built on ${termsText(a, 2)}.`,
     ],
     blocks: [
       table(

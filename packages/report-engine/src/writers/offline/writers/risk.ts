@@ -7,7 +7,7 @@ export const risks: SectionWriter = ({ a, risks: register }) => {
   const top = ranked.slice(0, 3);
   return body({
     summary: [
-      `${register.length} risks for the ${a.subject} at TRL ${a.trl.level}, scored 1-5 for likelihood and impact.`,
+      `${register.length} risks for the ${a.subject} at TRL ${a.trl.level}, scored for likelihood and impact.`,
       `Highest: ${top.map((r) => `${inSentence(r.risk)} (${r.likelihood}×${r.impact})`).join('; ')}.`,
     ],
     blocks: [
