@@ -175,12 +175,23 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
     );
   };
   // A term the idea introduces as earlier work ("previously described GaN devices") is prior art, not a part of the invention.
-  const priorArt = (t: string) => /^(?:previously|conventional|prior|existing|traditional|known)\b/i.test(t) || new RegExp(`\\b(?:previously\\s+(?:described|known|disclosed|reported)|conventional|prior[- ]art|existing|traditional|known)\\s+(?:[\\w-]+\\s+)?${escapeRegExp(t)}`, 'i').test(idea);
+  const priorArt = (t: string) =>
+    /^(?:previously|conventional|prior|existing|traditional|known)\b/i.test(t) ||
+    new RegExp(`\\b(?:previously|conventional|prior[- ]art|existing|traditional|known)\\s+(?:(?:described|known|disclosed|reported)\\s+)?(?:[\\w-]+\\s+)?${escapeRegExp(t)}`, 'i').test(idea);
+  // What the process yields ("Substantially pure water is produced via …") is its output, not a part of it.
+  const output = /^(.{3,60}?)\s+(?:is|are)\s+(?:produced|obtained|made|generated|prepared)\s+(?:via|by|through|using|from)\b/i.exec(sentences[0] ?? '')?.[1]?.toLowerCase() ?? null;
+  const isOutput = (t: string) => output !== null && output.includes(t.toLowerCase());
+  // "does not dissolve salt": a phrase led by a verb the idea uses as one is an action, not a part.
+  const verbLed = (t: string) => {
+    const first = t.split(/\s+/)[0] ?? '';
+    return t.includes(' ') && new RegExp(`\\b(?:to|not|does|do|can|will|may)\\s+${escapeRegExp(first)}\\b`, 'i').test(idea);
+  };
+  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t);
   const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
-    .filter((t) => !overlapsSubject(t) && !priorArt(t))
+    .filter((t) => !notAPart(t))
     .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));
   const seen = new Set<string>();
-  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !overlapsSubject(t) && !priorArt(t))]
+  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !notAPart(t))]
     .filter((t) => {
       const k = t.toLowerCase();
       if (seen.has(k)) return false;

@@ -212,7 +212,9 @@ function proofOfConcept(a: IdeaAnalysis, term: string): string {
   const claim = a.claims.find((c) => c !== a.oneLiner) ?? a.claims[0];
   return claim
     ? `Against a control, reproduce on ${term} what the idea states (“${clip(claim, 90)}”)`
-    : `Against a control, build ${term} and measure its effect in the ${a.subject}`;
+    : term === a.subject
+      ? `Against a control, build the ${a.subject} and measure its effect`
+      : `Against a control, build ${term} and measure its effect in the ${a.subject}`;
 }
 
 /** "a test and measurement product", or, when the field is uncertain, a field-neutral phrase. */
