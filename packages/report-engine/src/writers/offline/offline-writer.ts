@@ -21,7 +21,7 @@ import { SECTION_WRITERS } from './writers/index.ts';
 import { ideaVocabulary, tightenSection } from './specific.ts';
 
 /** Bump when the analyst's logic or wording changes (stored like a prompt version). */
-export const OFFLINE_ANALYST_VERSION = '1.0.0';
+export const OFFLINE_ANALYST_VERSION = '1.1.0';
 
 const PROMPT_VERSION_LABEL = `offline-analyst@${OFFLINE_ANALYST_VERSION}`;
 
