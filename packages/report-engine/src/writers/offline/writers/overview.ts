@@ -39,7 +39,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
   return body({
     summary: [
       `${a.oneLiner} This assessment reads the ${a.subject} as ${fieldPhrase(a, 'opportunity')} aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
-      `Maturity of the ${a.subject}: ${trlText(level)}, confidence ${a.trl.confidence}; ${components(a, 1)[0] ?? 'its core'}: ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `Maturity of the ${a.subject}: ${trlText(level)}, confidence ${a.trl.confidence}. ${a.ip.filed.length > 0 ? 'A patent application is reported as filed' : `No filing on the ${a.subject} is reported`}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
       `Recommendation: ${rec.verdict}. ${rec.reason}`,
     ],
     blocks: [
