@@ -11,7 +11,7 @@ import { buildPlanningModel, type PlanningModel } from '../writers/offline/plann
 import { normaliseText, splitSentences, extractKeyTerms } from '../writers/offline/text-analysis.ts';
 import { classifyField, type FieldChoice } from './fields.ts';
 import { splitPastedTitle, titleUses } from './pasted-title.ts';
-import { extractSubjectPhrase } from './subject.ts';
+import { extractSubjectPhrase, subjectOf } from './subject.ts';
 import { extractNamedItems, extractProductName, extractStatedIp, extractStatedTrl, type NamedItem, type StatedIp, type StatedTrl } from './stated.ts';
 
 export interface PlanTrl {
@@ -70,12 +70,19 @@ export function buildReportPlan(ideaText: string, now: Date): ReportPlan {
   const sentences = splitSentences(idea);
   const productName = extractProductName(idea, sentences);
   const fallback = extractKeyTerms(idea, 1)[0] ?? 'the proposed technology';
-  const phrase = extractSubjectPhrase(sentences) ?? fallback;
+  const described = extractSubjectPhrase(sentences) ?? fallback;
+  const uses = pasted.title ? titleUses(pasted.title) : [];
+  // "Delivery device with tethering for implantable medical device" above an abstract about the
+  // implant: what the description opens with is what the invention is FOR; the title's head is the invention.
+  const overlaps = (a: string, b: string) => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
+  const titleHead = pasted.title && uses.some((u) => overlaps(u, described)) ? subjectOf(pasted.title) : null;
+  const phrase = titleHead ?? described;
   const subject = productName ?? phrase;
-  // The uses a pasted title names are named applications like those the description lists.
+  // The uses a pasted title names are named applications like those the description lists (not the subject itself).
   const named = extractNamedItems(sentences);
-  for (const use of pasted.title ? titleUses(pasted.title) : []) {
-    if (!named.some((n) => n.name.toLowerCase() === use.toLowerCase())) named.push({ kind: 'application', name: use });
+  for (const use of uses) {
+    if (overlaps(use, subject) || named.some((n) => n.name.toLowerCase() === use.toLowerCase())) continue;
+    named.push({ kind: 'application', name: use });
   }
   const field = classifyField(
     pasted.title ? `${pasted.title}\n${idea}` : idea,
