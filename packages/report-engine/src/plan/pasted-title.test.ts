@@ -33,6 +33,7 @@ describe('a pasted title line', () => {
   it('takes the title\'s head as the subject when the description opens with what the invention is for', () => {
     const plan = buildReportPlan('Delivery device with tethering for implantable medical device\nAn implantable medical device includes an attachment member having an aperture. A delivery device includes a catheter shaft and a tether within a tube.', new Date('2026-01-01'));
     expect(plan.subject).toBe('delivery device');
-    expect(plan.named.map((n) => n.name)).not.toContain('implantable medical device');
+    // …and what it is for is then its use.
+    expect(plan.named.map((n) => n.name)).toEqual(['implantable medical device']);
   });
 });
