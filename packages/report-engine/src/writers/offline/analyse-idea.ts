@@ -186,7 +186,10 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
     const first = t.split(/\s+/)[0] ?? '';
     return t.includes(' ') && new RegExp(`\\b(?:to|not|does|do|can|will|may)\\s+${escapeRegExp(first)}\\b`, 'i').test(idea);
   };
-  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t);
+  // What it is used for (named applications) is not one of its parts either.
+  const namedUses = reportPlan.named.filter((n) => n.kind === 'application').map((n) => n.name.toLowerCase());
+  const isUse = (t: string) => namedUses.some((u) => u.includes(t.toLowerCase()));
+  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t) || isUse(t);
   const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
     .filter((t) => !notAPart(t))
     .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));

@@ -196,7 +196,7 @@ export function ninetyDayPlan(a: IdeaAnalysis): PlannedAction[] {
   return [
     a.ip.filed.length > 0
       ? { action: 'Confirm the priority date of the filed application and plan the 12-month decision (PCT or national filings)', owner: 'Patent attorney', output: 'Filing strategy and budget', timing: 'Days 1-30', removes: 'Loss of priority or claims that miss the product' }
-      : { action: `Record and date the ${a.subject}; an attorney decides on filing ${term} before anything is published`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
+      : { action: `Record and date the ${a.subject}; before anything on ${term} is published, an attorney decides on filing`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
     evidence,
     { action: `Commission a prior-art search on ${listing(otherTerms(a, 3)) || a.subject}`, owner: 'Patent searcher or attorney', output: 'Search report with closest documents', timing: 'Days 10-45', removes: 'Uncertainty about novelty and freedom to operate' },
     { action: `Interview 10-15 ${primaryUsers(a)}: what they use instead of the ${a.subject}, what it costs, what would make them switch`, owner: 'Founder / business lead', output: 'Interview notes and a validated problem statement', timing: 'Days 10-70', removes: `Whether ${primaryUsers(a)} would pay` },
