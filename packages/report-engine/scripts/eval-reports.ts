@@ -6,6 +6,10 @@
  *   npm run eval:reports -- --llm        against the configured model (LLM_PROVIDER, LLM_BASE_URL,
  *                                        LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS, LLM_STREAM), not offline
  *   npm run eval:reports -- --only a,b   only these corpus ids (the shared share is then among them only)
+ *   npm run eval:reports -- --tier=advanced   another tier (basic | advanced | comprehensive); the
+ *                                        thresholds are set on Basic, other tiers are for comparison
+ *
+ * Each invention is given as a member pastes a listing: its title on the first line, then its abstract.
  *
  * Exits 1 when a report fails a threshold (shared 8-gram share ≥ 25 %, or any other check not clean).
  */
@@ -13,7 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createLlm, type StructuredLlm } from '../src/index.ts';
 import { loadCorpus } from '../src/eval/corpus.ts';
-import { evaluateCorpus, failures, toMarkdown, type EvalRun } from '../src/eval/evaluate.ts';
+import { evaluateCorpus, failures, toMarkdown, type EvalRun, type EvalTier } from '../src/eval/evaluate.ts';
 
 const DOC = fileURLToPath(new URL('../../../docs/report-quality.md', import.meta.url));
 
@@ -38,7 +42,7 @@ function llmFromEnv(): StructuredLlm {
 function block(run: EvalRun, command: string): string {
   const failing = run.results.map((r) => ({ id: r.id, f: failures(r) })).filter((x) => x.f.length > 0);
   return [
-    `Command: \`${command}\` — run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, writer: ${run.writer}, Basic tier, no evidence sources.`,
+    `Command: \`${command}\` — run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, writer: ${run.writer}, ${run.tier.charAt(0).toUpperCase()}${run.tier.slice(1)} tier, title line + abstract, no evidence sources.`,
     '',
     toMarkdown(run),
     '',
@@ -62,18 +66,22 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const useLlm = args.includes('--llm');
   const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : null;
+  const tierArg = args.find((a) => a.startsWith('--tier='))?.slice('--tier='.length) ?? 'basic';
+  if (!['basic', 'advanced', 'comprehensive'].includes(tierArg)) throw new Error(`--tier: basic, advanced or comprehensive, not "${tierArg}"`);
+  const tier = tierArg as EvalTier;
   let inventions = loadCorpus();
   if (only) inventions = inventions.filter((i) => only.includes(i.id));
   const run = await evaluateCorpus({
     inventions,
     llm: useLlm ? llmFromEnv() : null,
+    tier,
     onReport: (id, ms) => console.error(`  ${id}: ${(ms / 1000).toFixed(1)} s`),
   });
-  const flags = [...(useLlm ? ['--llm'] : []), ...(only ? ['--only', only.join(',')] : [])];
+  const flags = [...(useLlm ? ['--llm'] : []), ...(tier !== 'basic' ? [`--tier=${tier}`] : []), ...(only ? ['--only', only.join(',')] : [])];
   const command = `npm run eval:reports${flags.length > 0 ? ` -- ${flags.join(' ')}` : ''}`;
   const text = block(run, command);
   console.log(text);
-  if (args.includes('--write')) writeDoc(useLlm ? 'eval-llm' : 'eval-offline', text);
+  if (args.includes('--write')) writeDoc(`eval-${useLlm ? 'llm' : 'offline'}${tier !== 'basic' ? `-${tier}` : ''}`, text);
   if (run.results.some((r) => failures(r).length > 0)) process.exitCode = 1;
 }
 

@@ -5,7 +5,7 @@
  *
  * It goes through the engine's public entry only (generateReport), with no evidence sources.
  */
-import { generateReport, type StructuredLlm } from '../index.ts';
+import { generateReport, type GenerateReportInput, type StructuredLlm } from '../index.ts';
 import { missingApplications } from './applications.ts';
 import type { Invention } from './corpus.ts';
 import { fieldMatches } from './fields.ts';
@@ -14,6 +14,8 @@ import { reportedTrls, reportFragments } from './report-text.ts';
 import { NGRAM, sharedNgramShares } from './shared-ngrams.ts';
 import { outOfFieldStandards, type StandardHit } from './standards.ts';
 import { checkStatedTrl, statedTrl, type TrlCheck } from './stated-trl.ts';
+
+export type EvalTier = GenerateReportInput['tier'];
 
 /** Thresholds (issue 13, part 5): shared share below 25 % for every report, every other check clean. */
 export const MAX_SHARED_SHARE = 0.25;
@@ -40,6 +42,7 @@ export interface InventionResult {
 
 export interface EvalRun {
   writer: string;
+  tier: EvalTier;
   ngram: number;
   results: InventionResult[];
 }
@@ -54,9 +57,17 @@ interface Generated {
   ms: number;
 }
 
+/**
+ * The invention as a member pastes a technology-transfer listing or a patent: its title on the
+ * first line, then its description (the engine reads the title apart: plan/pasted-title.ts).
+ */
+export const pastedIdea = (invention: Invention): string => `${invention.title}\n${invention.text}`;
+
 export async function evaluateCorpus(opts: {
   inventions: readonly Invention[];
   llm?: StructuredLlm | null;
+  /** Basic unless given: the thresholds are on Basic reports. */
+  tier?: EvalTier;
   onReport?: (id: string, ms: number) => void;
 }): Promise<EvalRun> {
   const generated: Generated[] = [];
@@ -65,8 +76,8 @@ export async function evaluateCorpus(opts: {
     const t0 = performance.now();
     const report = await generateReport({
       reportId: `EVAL-${String(i + 1).padStart(2, '0')}`,
-      idea: invention.text,
-      tier: 'basic',
+      idea: pastedIdea(invention),
+      tier: opts.tier ?? 'basic',
       ports: { llm: opts.llm ?? null, evidence: [], clock: { now: () => EVAL_DATE } },
     });
     writer = report.writer.offline ? 'offline' : `${report.writer.provider}/${report.writer.model}`;
@@ -94,7 +105,7 @@ export async function evaluateCorpus(opts: {
       words: share.words,
       sharedWords: share.sharedWords,
       sharedShare: share.share,
-      trl: checkStatedTrl(g.invention.trl ?? statedTrl(g.invention.text), g.trls),
+      trl: checkStatedTrl(g.invention.trl ?? statedTrl(pastedIdea(g.invention)), g.trls),
       applicationsNamed: g.invention.applications.length,
       missingApplications: missingApplications(text, g.invention.applications),
       outOfFieldStandards: outOfFieldStandards(text, g.invention.field),
@@ -103,7 +114,7 @@ export async function evaluateCorpus(opts: {
       ms: g.ms,
     };
   });
-  return { writer, ngram: NGRAM, results };
+  return { writer, tier: opts.tier ?? 'basic', ngram: NGRAM, results };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -43,4 +43,15 @@ describe('evidence weighting', () => {
     expect(choice.id).toBe('general');
     expect(choice.neutral).toBe(true);
   });
+
+  it('energy generation is not storage, and its standards are those of the generating technology the idea names', () => {
+    const solar = classifyField('A flexible perovskite solar cell module on a stretchable substrate, made roll to roll, for vehicle roofs.', 'perovskite solar cell module');
+    expect(solar.id).toBe('energy_generation');
+    const cited = [...solar.profile.standards, ...solar.profile.regimes.map((r) => r.name)].join(' ');
+    expect(cited).toMatch(/IEC 61215/);
+    expect(cited).not.toMatch(/62619|62660|UL 9540|UN 38\.3|2023\/1542|61400|22734/);
+    const wind = classifyField('A wind turbine blade with a morphing trailing edge that sheds gust loads.', 'wind turbine blade');
+    expect(wind.profile.standards.join(' ')).toMatch(/61400/);
+    expect(wind.profile.standards.join(' ')).not.toMatch(/61215/);
+  });
 });

@@ -56,7 +56,7 @@ const FIELDS: FieldDef[] = [
   { id: 'water', label: 'Water', profile: 'water', cues: ['water', 'wastewater', 'drinking water', 'groundwater', 'desalination', 'filtration', 'arsenic', 'fluoride', 'sewage', 'effluent', 'irrigation water', 'potable', 'filter', 'filtration', 'osmosis', 'reverse osmosis', 'forward osmosis', 'distillation', 'saline', 'brine', 'seawater', 'salt water', 'membrane'] },
   { id: 'agriculture_food', label: 'Agriculture and food', profile: 'agritech', cues: ['farm', 'farmer', 'crop', 'soil', 'seed', 'fertili', 'pesticide', 'livestock', 'dairy', 'harvest', 'greenhouse', 'aquaculture', 'food', 'agri', 'yield', 'post-harvest', 'grain'] },
   { id: 'manufacturing', label: 'Manufacturing', profile: 'industrial', cues: ['manufacturing', 'factory', 'production line', 'machining', 'welding', 'robot', 'automation', 'additive manufacturing', '3d print', 'assembly line', 'industrial process', 'cnc', 'conveyor', 'tooling', 'casting'] },
-  { id: 'mobility', label: 'Mobility and transport', profile: 'mobility', cues: ['vehicle', 'automotive', 'electric vehicle', 'traffic', 'fleet', 'truck', 'bicycle', 'e-bike', 'scooter', 'railway', 'drone', 'autonomous driving', 'drivetrain'] },
+  { id: 'mobility', label: 'Mobility and transport', profile: 'mobility', cues: ['vehicle', 'automotive', 'electric vehicle', 'traffic', 'fleet', 'truck', 'bicycle', 'e-bike', 'scooter', 'railway', 'drone', 'autonomous driving', 'drivetrain', 'powertrain', 'brake', 'braking'] },
   { id: 'construction', label: 'Construction and buildings', profile: 'construction', cues: ['construction', 'building', 'concrete', 'cement', 'brick', 'housing', 'insulation', 'facade', 'roof', 'precast', 'infrastructure', 'bridge'] },
   { id: 'consumer', label: 'Consumer products', profile: 'consumer', cues: ['consumer', 'household', 'kitchen', 'toy', 'apparel', 'cosmetic', 'furniture', 'personal care', 'fashion'] },
 ];
@@ -113,16 +113,36 @@ const headNoun = (head: string) => head.trim().split(/\s+/).at(-1) ?? '';
 
 const neighbours = (a: FieldId, b: FieldId) => NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
+/**
+ * Standards and regimes that belong to one technology within a field: kept only when the idea
+ * speaks of that technology (a solar module gets PV standards, not wind-turbine or electrolyser ones).
+ */
+const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
+  { names: /\bPV\b|photovolt/i, idea: /\bsolar|photovolt|\bpv\b/ },
+  { names: /wind (?:turbine|motor)/i, idea: /\bwind|turbine/ },
+  { names: /hydrogen|electroly/i, idea: /hydrogen|electroly/ },
+  { names: /fuel cell/i, idea: /fuel cell/ },
+];
+
+const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.test(name) || t.idea.test(lower));
+
 /** A copy of the field's guidance fitted to what the idea itself says (packaging only when it speaks of packaging). */
 function tailored(profile: DomainProfile, lower: string): DomainProfile {
+  const standards = profile.standards.filter((s) => onTopic(s, lower));
+  const cpc = profile.cpc.filter((c) => onTopic(c, lower));
+  const fitted = {
+    ...profile,
+    standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
+    cpc: cpc.length > 0 ? cpc : profile.cpc,
+  };
   if (profile.id === 'materials' && /\bpackag/.test(lower)) {
     return {
-      ...profile,
-      standards: [...profile.standards, 'EN 13432 / ASTM D6400 (compostability of packaging)', 'ISO 527 / ASTM D638 (tensile properties of plastics)'],
+      ...fitted,
+      standards: [...fitted.standards, 'EN 13432 / ASTM D6400 (compostability of packaging)', 'ISO 527 / ASTM D638 (tensile properties of plastics)'],
       applications: [{ name: 'Packaging', buyer: 'converters and consumer brands' }, ...profile.applications],
     };
   }
-  return profile;
+  return fitted;
 }
 
 /**

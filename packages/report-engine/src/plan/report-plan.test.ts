@@ -161,4 +161,9 @@ describe('the plan: one set of numbers', () => {
       expect(r.sections.map((s) => s.key)).toEqual(sectionsFor(tier).map((s) => s.key));
     }
   });
+
+  it('keeps an application\'s own abbreviation whole ("reverse osmosis (RO)")', () => {
+    const plan = buildReportPlan('A nanoporous membrane film. The membrane can be used in a device for molecular distillation (MD), reverse osmosis (RO), or forward osmosis (FO).', new Date('2026-01-01'));
+    expect(plan.named.map((n) => n.name)).toEqual(['device for molecular distillation (MD)', 'reverse osmosis (RO)', 'forward osmosis (FO)']);
+  });
 });

@@ -10,7 +10,8 @@ import { estimateTrl } from '../writers/offline/maturity.ts';
 import { buildPlanningModel, type PlanningModel } from '../writers/offline/planning-model.ts';
 import { normaliseText, splitSentences, extractKeyTerms } from '../writers/offline/text-analysis.ts';
 import { classifyField, type FieldChoice } from './fields.ts';
-import { extractSubjectPhrase } from './subject.ts';
+import { splitPastedTitle, titleUses } from './pasted-title.ts';
+import { extractSubjectPhrase, subjectOf } from './subject.ts';
 import { extractNamedItems, extractProductName, extractStatedIp, extractStatedTrl, type NamedItem, type StatedIp, type StatedTrl } from './stated.ts';
 
 export interface PlanTrl {
@@ -47,6 +48,10 @@ export interface Assumptions {
 }
 
 export interface ReportPlan {
+  /** The title line the member pasted above the description (a listing's or patent's title), if any. */
+  pastedTitle: string | null;
+  /** The description without that title line: what the analysis reads. */
+  description: string;
   field: FieldChoice;
   /** The product's name exactly as written, or null when the idea names none. */
   productName: string | null;
@@ -60,14 +65,30 @@ export interface ReportPlan {
 }
 
 export function buildReportPlan(ideaText: string, now: Date): ReportPlan {
-  const idea = normaliseText(ideaText);
+  const pasted = splitPastedTitle(normaliseText(ideaText));
+  const idea = pasted.body;
   const sentences = splitSentences(idea);
   const productName = extractProductName(idea, sentences);
   const fallback = extractKeyTerms(idea, 1)[0] ?? 'the proposed technology';
-  const phrase = extractSubjectPhrase(sentences) ?? fallback;
+  const described = extractSubjectPhrase(sentences) ?? fallback;
+  const uses = pasted.title ? titleUses(pasted.title) : [];
+  // "Delivery device with tethering for implantable medical device" above an abstract about the
+  // implant: what the description opens with is what the invention is FOR; the title's head is the invention.
+  const overlaps = (a: string, b: string) => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
+  const titleHead = pasted.title && uses.some((u) => overlaps(u, described)) ? subjectOf(pasted.title) : null;
+  const phrase = titleHead ?? described;
   const subject = productName ?? phrase;
+  // The uses a pasted title names are named applications like those the description lists (not the subject itself).
   const named = extractNamedItems(sentences);
-  const field = classifyField(idea, productName ? `${productName} ${phrase}` : phrase, named.filter((n) => n.kind === 'application').map((n) => n.name));
+  for (const use of uses) {
+    if (overlaps(use, subject) || named.some((n) => n.name.toLowerCase() === use.toLowerCase())) continue;
+    named.push({ kind: 'application', name: use });
+  }
+  const field = classifyField(
+    pasted.title ? `${pasted.title}\n${idea}` : idea,
+    productName ? `${productName} ${phrase}` : phrase,
+    named.filter((n) => n.kind === 'application').map((n) => n.name),
+  );
   const statedTrl = extractStatedTrl(sentences);
   const estimate = estimateTrl(sentences);
   const trl: PlanTrl = statedTrl
@@ -86,6 +107,8 @@ export function buildReportPlan(ideaText: string, now: Date): ReportPlan {
   const model = buildPlanningModel(trl.level, field.profile);
   const baseYear = now.getUTCFullYear();
   return {
+    pastedTitle: pasted.title,
+    description: idea,
     field,
     productName,
     subject,

@@ -62,11 +62,20 @@ const LIST_CUES: Array<{ kind: NamedKind; re: RegExp }> = [
   { kind: 'licensee', re: /\blicen[cs]e (?:it |the technology )?to\s+(.+)/i },
 ];
 
+/** Drops a closing quote or bracket the split left behind, but keeps the one that closes "(RO)". */
+function closeParenthesis(item: string): string {
+  const stripped = item.replace(/[)"”]+$/, '');
+  const open = (stripped.match(/\(/g) ?? []).length;
+  const closed = (stripped.match(/\)/g) ?? []).length;
+  return open > closed ? `${stripped})` : stripped;
+}
+
 function splitList(tail: string): string[] {
   const cut = tail.split(/[.;:!?]|\s(?:because|where|which|that|so that|while|to (?:reduce|improve|replace|enable))\s/i)[0] ?? '';
   return cut
     .split(/,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
-    .map((x) => x.trim().replace(/^(?:and|or|e\.g\.|for example|such as|including|in|the|a|an)\s+/i, '').replace(/\s*\([^)]*$/, '').replace(/[)"”]+$/, '').trim())
+    .map((x) => x.trim().replace(/^(?:and|or|e\.g\.|for example|such as|including|in|the|a|an)\s+/i, '').replace(/\s*\([^)]*$/, '').trim())
+    .map(closeParenthesis)
     .filter((x) => x.length >= 3 && x.split(/\s+/).length <= 6 && !/^(?:etc|others?|more)$/i.test(x));
 }
 

@@ -79,4 +79,8 @@ describe('singular', () => {
     ['optics', 'optics'],
     ['UHMWPE', 'UHMWPE'],
   ])('%s → %s', (w, expected) => expect(singular(w)).toBe(expected));
+
+  it('drops the patent "present" before the name ("The present wind turbine blade comprises …")', () => {
+    expect(subjectOf('The present wind turbine blade comprises an airfoil structure.')).toBe('wind turbine blade');
+  });
 });

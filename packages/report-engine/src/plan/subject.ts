@@ -49,7 +49,8 @@ export function singular(word: string): string {
   return word;
 }
 
-const stripLeadingArticle = (s: string) => s.replace(/^(?:an?|the|one\s+or\s+more|at\s+least\s+one|a\s+plurality\s+of)\s+/i, '');
+// "The present wind turbine blade": patent language for "this", not part of the name.
+const stripLeadingArticle = (s: string) => s.replace(/^(?:an?|the|one\s+or\s+more|at\s+least\s+one|a\s+plurality\s+of)\s+/i, '').replace(/^present\s+(?=\S+\s+\S)/i, '');
 
 function stripPreambles(sentence: string): string {
   let s = sentence.trim();

@@ -63,4 +63,11 @@ describe('offline analyst: reading an idea', () => {
     const idea = 'A drone that maps weeds in sugarcane fields for farmers and sprays only where needed, cutting herbicide use by 60%.';
     expect(analyseIdea(idea)).toEqual(analyseIdea(idea));
   });
+
+  it('takes as parts of the invention neither earlier work, its output, nor verb phrases', () => {
+    const gan = analyseIdea('A gallium nitride (GaN) device that has greatly superior current handling ability per unit area than previously described GaN devices. The layout uses island electrodes rather than finger electrodes, conducting current over a larger active area.');
+    expect(gan.components.join(' ; ')).not.toMatch(/described|previously/i);
+    const desal = analyseIdea('Substantially pure water is produced via desalination using a directional solvent that directionally dissolves water but does not dissolve salt. The directional solvent is heated to dissolve water from the salt solution.');
+    expect(desal.keyTerms.join(' ; ')).not.toMatch(/pure water|dissolves? (?:water|salt)|\bheated\b/i);
+  });
 });

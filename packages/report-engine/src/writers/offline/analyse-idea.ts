@@ -8,12 +8,12 @@ import { estimateTrl, type TrlEstimate } from './maturity.ts';
 import { buildReportPlan, type ReportPlan } from '../../plan/report-plan.ts';
 import {
   clip,
+  escapeRegExp,
   extractClaims,
   extractKeyTerms,
   extractStatedUsers,
   extractSubject,
   extractTargets,
-  normaliseText,
   splitSentences,
 } from './text-analysis.ts';
 
@@ -138,7 +138,8 @@ function capitalise(s: string): string {
 
 /** Reads the idea under the report's plan (field, name, TRL fixed there); without one, builds it. */
 export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildReportPlan(ideaText, new Date())): IdeaAnalysis {
-  const idea = normaliseText(ideaText);
+  // A pasted title line is not a sentence of the description (plan/pasted-title.ts).
+  const idea = reportPlan.description;
   const sentences = splitSentences(idea);
   const field = reportPlan.field;
   const namedLicensees = reportPlan.named.filter((n) => n.kind === 'licensee').map((n) => n.name);
@@ -173,11 +174,27 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
       APPLICATION_CUES.some((c) => c.pattern.test(t))
     );
   };
+  // A term the idea introduces as earlier work ("previously described GaN devices") is prior art, not a part of the invention.
+  const priorArt = (t: string) =>
+    /^(?:previously|conventional|prior|existing|traditional|known)\b/i.test(t) ||
+    new RegExp(`\\b(?:previously|conventional|prior[- ]art|existing|traditional|known)\\s+(?:(?:described|known|disclosed|reported)\\s+)?(?:[\\w-]+\\s+)?${escapeRegExp(t)}`, 'i').test(idea);
+  // What the process yields ("Substantially pure water is produced via …") is its output, not a part of it.
+  const output = /^(.{3,60}?)\s+(?:is|are)\s+(?:produced|obtained|made|generated|prepared)\s+(?:via|by|through|using|from)\b/i.exec(sentences[0] ?? '')?.[1]?.toLowerCase() ?? null;
+  const isOutput = (t: string) => output !== null && output.includes(t.toLowerCase());
+  // "does not dissolve salt": a phrase led by a verb the idea uses as one is an action, not a part.
+  const verbLed = (t: string) => {
+    const first = t.split(/\s+/)[0] ?? '';
+    return t.includes(' ') && new RegExp(`\\b(?:to|not|does|do|can|will|may)\\s+${escapeRegExp(first)}\\b`, 'i').test(idea);
+  };
+  // What it is used for (named applications) is not one of its parts either.
+  const namedUses = reportPlan.named.filter((n) => n.kind === 'application').map((n) => n.name.toLowerCase());
+  const isUse = (t: string) => namedUses.some((u) => u.includes(t.toLowerCase()));
+  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t) || isUse(t);
   const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
-    .filter((t) => !overlapsSubject(t))
+    .filter((t) => !notAPart(t))
     .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));
   const seen = new Set<string>();
-  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !overlapsSubject(t))]
+  const terms = [subject, ...componentTerms, ...keyTerms.filter((t) => !notAPart(t))]
     .filter((t) => {
       const k = t.toLowerCase();
       if (seen.has(k)) return false;
@@ -189,7 +206,8 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
   const problemStatements = sentencesMatching(sentences, PROBLEM, 3);
   const titleCore = capitalise(subject);
   const purpose = users[0] && !titleCore.toLowerCase().includes(users[0].toLowerCase()) ? ` for ${users[0]}` : '';
-  const title = clip(reportPlan.productName ? `${reportPlan.productName}${purpose}` : `${titleCore}${purpose}`, 100);
+  // The inventor's own title, when pasted, names the report; else the product's name or the subject.
+  const title = clip(reportPlan.productName ? `${reportPlan.productName}${purpose}` : reportPlan.pastedTitle ?? `${titleCore}${purpose}`, 100);
   const estimated = estimateTrl(sentences);
   const trl: TrlEstimate =
     reportPlan.trl.source === 'stated'

@@ -220,23 +220,20 @@ export const DOMAINS: DomainProfile[] = [
   },
   {
     id: 'energy',
-    label: 'Energy and cleantech',
+    // Generation and conversion only: storage has its own profile (field-domains.ts), so a solar
+    // module is not given battery rules.
+    label: 'Energy generation and cleantech',
     cues: [
-      'solar', 'photovoltaic', 'battery', 'batteries', 'energy storage', 'grid', 'hydrogen', 'electrolys', 'fuel cell',
-      'wind', 'turbine', 'renewable', 'carbon capture', 'co2', 'emission', 'decarbon', 'charging', 'inverter',
+      'solar', 'photovoltaic', 'grid', 'hydrogen', 'electrolys', 'fuel cell',
+      'wind', 'turbine', 'renewable', 'carbon capture', 'co2', 'emission', 'decarbon', 'inverter',
       'thermal energy', 'heat pump', 'biogas', 'biomass', 'kwh', 'power plant', 'microgrid', 'energy',
-      'supercapacitor', 'lithium', 'sodium-ion', 'net zero', 'climate',
+      'net zero', 'climate',
     ],
     regimes: [
       {
         name: 'Electrical product safety and EMC for market access (EU CE marking under the Low Voltage Directive 2014/35/EU and EMC Directive 2014/30/EU; BIS registration in India; UL listing in the US)',
         scope: 'Any electrical equipment sold to end users or installers.',
         implication: 'Type testing at an accredited laboratory; design for compliance from the first prototype.',
-      },
-      {
-        name: 'Battery rules (EU Batteries Regulation (EU) 2023/1542; UN 38.3 for transport of lithium cells; India Battery Waste Management Rules, 2022)',
-        scope: 'If the idea includes or ships batteries.',
-        implication: 'Transport testing before any shipment, and extended producer responsibility obligations.',
       },
       {
         name: 'Grid connection codes (e.g. IEEE 1547 in the US, EU network codes such as RfG, CEA technical standards in India)',
@@ -249,7 +246,8 @@ export const DOMAINS: DomainProfile[] = [
         implication: 'Claims need an approved methodology and third-party verification.',
       },
     ],
-    standards: ['IEC 61215 / IEC 61730 (PV modules)', 'IEC 62619 and IEC 62660 series (lithium cells and batteries)', 'UL 9540 / UL 9540A (energy storage systems, fire propagation)', 'ISO 22734 (hydrogen generators using water electrolysis)', 'IEC 61400 series (wind turbines)'],
+    // Each generating technology has its own standards; fields.ts keeps those of the technology the idea names.
+    standards: ['IEC 61215 / IEC 61730 (PV modules)', 'IEC 61400 series (wind turbines)', 'ISO 22734 (hydrogen generators using water electrolysis)', 'IEC 62282 series (fuel cell technologies)', 'IEC 61000 series (EMC of equipment connected to the grid)'],
     businessModels: ['equipment sale to installers or utilities', 'energy-as-a-service or power-purchase agreement', 'licence to an established equipment maker', 'performance-based contract with shared savings'],
     licensees: ['established equipment manufacturers in the segment', 'utilities and independent power producers', 'engineering, procurement and construction (EPC) contractors', 'industrial energy users with in-house engineering'],
     partners: ['accredited test laboratories for IEC/UL certification', 'national energy research laboratories', 'pilot sites at utilities or industrial users', 'component suppliers for cells, power electronics or membranes'],
@@ -267,7 +265,7 @@ export const DOMAINS: DomainProfile[] = [
     ],
     marketSources: ['IEA and IRENA statistics and outlooks', 'national energy regulators and ministries', 'utility procurement tenders', 'industry associations of the segment'],
     ipNotes: ['Process and system claims (control methods, configurations) complement material or component claims; control software claims need a technical effect in Europe and India.'],
-    cpc: ['H01M (batteries, fuel cells)', 'H02J (power supply and distribution)', 'H10F / H01L 31 (photovoltaic devices)', 'C25B (electrolysis)', 'Y02E (climate-change mitigation in energy)'],
+    cpc: ['H10F / H01L 31 (photovoltaic devices)', 'H02S (generation of electric power from infrared radiation, e.g. PV modules)', 'F03D (wind motors)', 'H01M 8 (fuel cells)', 'C25B (electrolysis)', 'H02J (power supply and distribution)', 'Y02E (climate-change mitigation in energy)'],
     funding: ['clean-energy innovation grants (e.g. Horizon Europe, EIC, US DOE programmes such as ARPA-E and SBIR, India DST and MNRE programmes)', 'climate-tech venture funds', 'strategic investment from utilities and equipment makers', 'project finance once the technology is bankable'],
     salesCycle: 'medium to long: utilities and project developers need field data and bankability before purchase',
     capitalIntensity: 'high',

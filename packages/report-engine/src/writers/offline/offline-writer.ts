@@ -4,7 +4,6 @@
  * analysis plus curated domain guidance. Deterministic for the same idea; every output is
  * validated against the same schema an LLM's output must satisfy.
  */
-import { sectionByKey } from '@assay/shared';
 import { ReportOutlineSchema, ZERO_USAGE } from '../../content/report-content.ts';
 import { sectionSchemaWithEvidence } from '../../evidence/citations.ts';
 import type {
@@ -22,7 +21,7 @@ import { SECTION_WRITERS } from './writers/index.ts';
 import { ideaVocabulary, tightenSection } from './specific.ts';
 
 /** Bump when the analyst's logic or wording changes (stored like a prompt version). */
-export const OFFLINE_ANALYST_VERSION = '1.0.0';
+export const OFFLINE_ANALYST_VERSION = '1.1.0';
 
 const PROMPT_VERSION_LABEL = `offline-analyst@${OFFLINE_ANALYST_VERSION}`;
 
@@ -71,12 +70,9 @@ export function createOfflineWriter(): ReportWriter {
       const write = SECTION_WRITERS[input.section.key];
       const evidence = input.evidence ?? [];
       const { ctx, vocabulary } = contextFor(input.idea, input.plan);
-      // Filler that would read the same for any idea is dropped, not shipped (specific.ts).
-      // Only the Basic sections are tightened so far; the Advanced and Comprehensive ones still carry their full text.
+      // Filler that would read the same for any idea is dropped, not shipped (specific.ts), in every tier.
       const raw = write({ ...ctx, complexity: input.complexity, priorSections: input.priorSections ?? [], evidence });
-      const draft = sectionByKey(input.section.key).tier === 'basic'
-        ? tightenSection(raw, vocabulary, ctx.a.subject, ctx.a.keyTerms, { keepLists: input.section.key === 'executive_summary' })
-        : raw;
+      const draft = tightenSection(raw, vocabulary, ctx.a.subject, ctx.a.keyTerms, { keepLists: input.section.key === 'executive_summary' });
       // Same contract as an LLM: a writer bug surfaces here as a validation error, not in the PDF.
       const content = sectionSchemaWithEvidence(input.section.key, evidence).parse(draft);
       return {

@@ -105,9 +105,12 @@ export function tightenSection<T extends SectionBody>(
     .filter((x) => !summary.some((p) => p.includes(x)))
     .sort((x, y) => longestGenericRun(x, vocabulary) - longestGenericRun(y, vocabulary));
   while (summary.join(' ').length < 120 && dropped.length > 0) summary.push(dropped.shift()!);
+  // A synthesis (the executive summary's key findings) repeats what the tightened sections say: kept whole.
+  const blocks = section.blocks.map((b) => (options.keepLists && b.type === 'bullets' ? b : tightenBlock(b, vocabulary))).filter((b): b is Block => b !== null);
+  const nextSteps = keepSpecific(section.next_steps, vocabulary, 1);
   // Every section names the technology and one more of its terms: if tightening took the only
   // sentence that did, it comes back.
-  const text = () => JSON.stringify([summary, section.blocks, section.next_steps]).toLowerCase();
+  const text = () => JSON.stringify([summary, blocks, nextSteps]).toLowerCase();
   const [subjectTerm, ...others] = terms.map((t) => t.toLowerCase());
   let anchored = true;
   for (const group of [subjectTerm ? [subjectTerm] : [], others]) {
@@ -121,9 +124,8 @@ export function tightenSection<T extends SectionBody>(
   return {
     ...section,
     summary: summary.length > 0 ? summary : section.summary.slice(0, 1),
-    // A synthesis (the executive summary's key findings) repeats what the tightened sections say: kept whole.
-    blocks: section.blocks.map((b) => (options.keepLists && b.type === 'bullets' ? b : tightenBlock(b, vocabulary))).filter((b): b is Block => b !== null),
-    next_steps: keepSpecific(section.next_steps, vocabulary, 1),
+    blocks,
+    next_steps: nextSteps,
     confidence:
       section.confidence && isGeneric(section.confidence.reason, vocabulary)
         ? { ...section.confidence, reason: `Judged from the ${subject} description only; nothing independent seen yet.` }

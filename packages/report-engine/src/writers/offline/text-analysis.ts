@@ -5,7 +5,7 @@
 
 const STOPWORDS = new Set(
   `a about above across after again against all almost also although always am among an and another any anyone anything
-are around as at away be became because become becomes been before being below between both but by can cannot could
+are around as at along associated away be became because become becomes been before being below between both but by can cannot could
 did do does doing done down during each either else enough etc even ever every for from further get gets getting given
 gives go goes going had has have having he her here hers him his how however i if in into is it its itself just keep
 least less let like made make makes making many may me might more most much must my near need needs neither never no nor
@@ -27,7 +27,8 @@ created make made detect detects detected diagnose diagnoses convert converts co
 measure measures measured capture captures captured deliver delivers delivered offer offers offered takes take taken
 got found find finds seeking seek looking aim aims aimed hope already still only now even around approximately about
 per cent lead leads leading halves halve doubles double cuts cut cutting saves save lowers lower alert alerts
-alerting allowing disclosed related provided thereof herein utilize utilizes utilized and/or`.split(/\s+/).filter((w) => !w.endsWith('?')),
+alerting allowing disclosed related provided thereof herein utilize utilizes utilized and/or
+capable comprising comprises configured enhance enhances`.split(/\s+/).filter((w) => !w.endsWith('?')),
 );
 
 /** Words too generic to stand alone as a key term (they may still sit inside a phrase). */
@@ -144,7 +145,7 @@ export function extractKeyTerms(text: string, max = 8, boostWords: readonly stri
   }
   const ranked = [...scored.values()]
     .map((p) => ({ ...p, ...dropTrailingParticiples(p.words, p.display) }))
-    .filter((p) => p.words.length > 0 && !(p.words.length === 1 && GENERIC.has(p.words[0]!)))
+    .filter((p) => p.words.length > 0 && !(p.words.length === 1 && (GENERIC.has(p.words[0]!) || /ed$/.test(p.words[0]!))))
     .filter((p) => !p.words.some((w) => ADMIN.has(w)))
     .map((p) => ({ ...p, score: p.score * (1 + 0.5 * (p.count - 1)) }))
     .sort((a, b) => b.score - a.score || a.first - b.first);
@@ -169,6 +170,14 @@ function dropTrailingParticiples(words: string[], display: string): { words: str
   while (w.length > 1 && /ed$/.test(w[w.length - 1]!)) {
     w.pop();
     d.pop();
+  }
+  // A phrase led by an adverb or a verb form names an action, not a part: "substantially pure
+  // water" → "pure water", "conducting lithium ions" → "lithium ions", "increased trace amounts"
+  // → "trace amounts". An adverb before a verb ("directionally dissolves water") is a clause: dropped.
+  if (w.some((x, i) => /ly$/.test(x) && i + 1 < w.length - 1 && /[^s]s$/.test(w[i + 1]!))) return { words: [], display: '' };
+  while (w.length > 1 && (/ly$/.test(w[0]!) || (/(?:ing|ed)$/.test(w[0]!) && w.length > 2))) {
+    w.shift();
+    d.shift();
   }
   return { words: w, display: d.join(' ') };
 }

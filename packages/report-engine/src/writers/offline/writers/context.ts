@@ -76,6 +76,7 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
   const trl = a.trl.level;
   const technicalLikelihood = trl <= 3 ? 4 : trl <= 5 ? 3 : 2;
   const claim = a.claims[0] ? `its stated performance (“${clip(a.claims[0], 90)}”)` : 'its stated effect';
+  const part = components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`;
   const rows: Risk[] = [
     {
       risk: `Independent tests of the ${a.subject} miss ${claim}`,
@@ -85,11 +86,11 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
       mitigation: `Independent replication of the critical experiment on ${components(a, 1)[0] ?? `the ${a.subject}`} with pre-agreed pass/fail criteria.`,
     },
     {
-      risk: `${capitaliseFirst(components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`)} degrades in cost or quality at production scale`,
+      risk: `Cost or performance of ${part} at production scale`,
       category: 'technical',
       likelihood: clampScore(technicalLikelihood),
       impact: 4,
-      mitigation: `Pilot run of ${components(a, 2)[1] ?? components(a, 1)[0] ?? `the ${a.subject}`}; track yield and unit cost of the ${a.subject}.`,
+      mitigation: `${capitaliseFirst(part)} in a pilot run; yield and unit cost of the ${a.subject} tracked.`,
     },
     {
       risk: `${primaryUsers(a).charAt(0).toUpperCase()}${primaryUsers(a).slice(1)} keep today's approach at the ${a.subject}'s price`,
@@ -107,7 +108,7 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
           mitigation: 'Ask a patent attorney to review every disclosure date against the grace-period rules of each target country before filing.',
         }
       : {
-          risk: `Prior art already describes the key feature of the ${a.subject}`,
+          risk: `Earlier patents or papers already show ${listing(otherTerms(a, 2)) || `the ${a.subject}`}`,
           category: 'ip',
           likelihood: a.ip.filed.length > 0 ? 2 : 3,
           impact: 4,
@@ -118,7 +119,7 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
       category: 'regulatory',
       likelihood: a.domain.capitalIntensity === 'high' ? 4 : 3,
       impact: a.domain.capitalIntensity === 'high' ? 5 : 3,
-      mitigation: `Classification of the ${a.subject} and its test plan agreed early with a notified body or test laboratory.`,
+      mitigation: `Class and test plan of the ${a.subject} agreed early with ${a.domain.partners.find((p) => /test|laborator|notified/i.test(p)) ?? 'a test laboratory'}.`,
     },
     {
       risk: `No team is described: who takes the ${a.subject} through ${a.domain.id === 'general' ? 'its' : a.domain.label.toLowerCase()} regulation, manufacture and sales is unknown`,
@@ -128,7 +129,7 @@ export function buildRiskRegister(a: IdeaAnalysis, plan: PlanningModel): Risk[] 
       mitigation: `An advisor who has sold ${components(a, 1)[0] ?? a.subject}-type products; then the first hire.`,
     },
     {
-      risk: `Funding of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} (planning estimate) to reach TRL ${plan.targetTrl} is not secured in time`,
+      risk: `Funding to bring the ${a.subject} to TRL ${plan.targetTrl} (${range(plan.devCostKusd[0], plan.devCostKusd[1])}, planning estimate) comes late`,
       category: 'funding',
       likelihood: a.domain.capitalIntensity === 'high' ? 4 : a.domain.capitalIntensity === 'medium' ? 3 : 2,
       impact: 4,
@@ -188,19 +189,32 @@ export function ninetyDayPlan(a: IdeaAnalysis): PlannedAction[] {
   const regime = a.domain.regimes[0]?.name.split('(')[0]?.trim() ?? 'the applicable regime';
   const evidence: PlannedAction =
     trl <= 3
-      ? { action: `Run the proof-of-concept experiment that shows the ${term} works as claimed, with controls and a written protocol`, owner: 'Inventor with an independent lab', output: 'Test report with raw data', timing: 'Days 1-75', removes: 'Whether the core mechanism works' }
+      ? { action: proofOfConcept(a, term), owner: 'Inventor with an independent lab', output: 'Test report with raw data', timing: 'Days 1-75', removes: `Whether ${term} works as described` }
       : trl <= 5
         ? { action: `Test the ${a.subject} under realistic conditions (${shortName(a.domain.standards[0] ?? 'the relevant test standard')} as the reference method)`, owner: 'Inventor with an accredited test laboratory', output: 'Independent test report', timing: 'Days 15-90', removes: 'Whether lab results hold in a relevant environment' }
         : { action: `Agree a measured pilot with ${beachhead(a).buyer} and define success metrics in writing`, owner: 'Founder / business lead', output: 'Signed pilot agreement and baseline data', timing: 'Days 1-60', removes: 'Whether customers see the benefit in operation' };
   return [
     a.ip.filed.length > 0
       ? { action: 'Confirm the priority date of the filed application and plan the 12-month decision (PCT or national filings)', owner: 'Patent attorney', output: 'Filing strategy and budget', timing: 'Days 1-30', removes: 'Loss of priority or claims that miss the product' }
-      : { action: `Keep the ${a.subject} confidential, record an invention disclosure and discuss a priority filing before any publication`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
+      : { action: `Record and date the ${a.subject}; before anything on ${term} is published, an attorney decides on filing`, owner: 'Inventor and patent attorney', output: 'Dated invention record; filing decision', timing: 'Days 1-30', removes: 'Loss of novelty through disclosure' },
     evidence,
     { action: `Commission a prior-art search on ${listing(otherTerms(a, 3)) || a.subject}`, owner: 'Patent searcher or attorney', output: 'Search report with closest documents', timing: 'Days 10-45', removes: 'Uncertainty about novelty and freedom to operate' },
-    { action: `Interview 10-15 ${primaryUsers(a)} and buyers about the problem, current workaround and willingness to pay`, owner: 'Founder / business lead', output: 'Interview notes and a validated problem statement', timing: 'Days 10-70', removes: 'Whether the problem is worth paying to solve' },
+    { action: `Interview 10-15 ${primaryUsers(a)}: what they use instead of the ${a.subject}, what it costs, what would make them switch`, owner: 'Founder / business lead', output: 'Interview notes and a validated problem statement', timing: 'Days 10-70', removes: `Whether ${primaryUsers(a)} would pay` },
     { action: `Confirm which requirements of ${regime} apply and what testing they imply`, owner: 'Regulatory consultant or test laboratory', output: 'Classification note and test plan', timing: 'Days 30-90', removes: 'Regulatory time and cost uncertainty' },
   ];
+}
+
+/**
+ * The first experiment, from what the idea itself claims: its stated result when it gives one,
+ * else the part of the technology that carries the mechanism, built and measured.
+ */
+function proofOfConcept(a: IdeaAnalysis, term: string): string {
+  const claim = a.claims.find((c) => c !== a.oneLiner) ?? a.claims[0];
+  return claim
+    ? `Against a control, reproduce on ${term} what the idea states (“${clip(claim, 90)}”)`
+    : term === a.subject
+      ? `Against a control, build the ${a.subject} and measure its effect`
+      : `Against a control, build ${term} and measure its effect in the ${a.subject}`;
 }
 
 /** "a test and measurement product", or, when the field is uncertain, a field-neutral phrase. */

@@ -5,7 +5,7 @@
 import { assumptions, body, bullets, kusd, listing, range, table, verify } from '../blocks.ts';
 import { inSentence } from '../blocks.ts';
 import type { PlanningModel } from '../planning-model.ts';
-import { beachhead, otherTerms, termsText, trlText, type SectionWriter } from './context.ts';
+import { beachhead, components, otherTerms, termsText, trlText, type SectionWriter } from './context.ts';
 
 /** How the development budget splits into work packages (planning shares, percent). */
 function workPackages(regulatedHeavy: boolean): Array<[string, number]> {
@@ -52,12 +52,12 @@ export const financialEstimates: SectionWriter = ({ a, plan }) => {
         'Unit economics and break-even (illustrative)',
       ),
       assumptions(modelAssumptions(plan, a.domain.label)),
-      verify([`Bill of materials of the ${a.subject} from supplier quotes.`, 'Price points from buyer interviews.', 'Salaries and overheads for the team in your location.']),
+      verify([`Bill of materials of the ${a.subject} from supplier quotes.`, 'Price points from buyer interviews.', `Team cost for the ${a.subject} where it will be built.`]),
     ],
-    confidence: { level: 'low', reason: 'All figures derive from planning heuristics, not quotes or customer data.' },
+    confidence: { level: 'low', reason: `Planning heuristics for ${a.domain.label.toLowerCase()}, not quotes or customer data.` },
     next_steps: [
       `Replace the development range with a bottom-up budget per work package for the ${otherTerms(a, 1)[0] ?? 'core'} work.`,
-      'Get supplier quotes for the bill of materials at 100 and 1,000 units.',
+      `Quotes for ${listing(components(a, 2)) || `the ${a.subject}'s parts`} at 100 and 1,000 units.`,
       'Validate the price point with three buyers.',
     ],
   });
@@ -66,7 +66,7 @@ export const financialEstimates: SectionWriter = ({ a, plan }) => {
 export const roi5Year: SectionWriter = ({ a, plan }) => {
   return body({
     summary: [
-      `This is a model, not a forecast: five years of investment and revenue for the ${a.subject} under the base scenario, built only from the assumptions beside it. ${plan.paybackYear ? `Cumulative cash turns positive in year ${plan.paybackYear} under these assumptions.` : 'Cumulative cash does not turn positive within five years under these assumptions.'}`,
+      `Five years of investment and revenue for the ${a.subject} in the base scenario — a model from the assumptions beside it, not a forecast. ${plan.paybackYear ? `Cumulative cash turns positive in year ${plan.paybackYear} under these assumptions.` : 'Cumulative cash does not turn positive within five years under these assumptions.'}`,
       plan.licenceLed
         ? `In this domain value is usually realised through a licence or partnership after a development milestone on ${termsText(a, 2)}, which would fall after year 5 here.`
         : `The result is most sensitive to the launch year (year ${plan.launchYear}), account growth and revenue per account; the development spend covers proving ${termsText(a, 2)} to TRL ${plan.targetTrl}.`,
@@ -81,7 +81,7 @@ export const roi5Year: SectionWriter = ({ a, plan }) => {
     ],
     confidence: { level: 'low', reason: 'Every input is a planning assumption; the model shows structure and sensitivity, not expected returns.' },
     next_steps: [
-      'Replace revenue per account and account growth with figures from pilots and interviews.',
+      `Pilot and interview figures for the ${a.subject} replace revenue per account and growth.`,
       'Re-run the model after each milestone and report the range across scenarios.',
     ],
     roi: {
@@ -105,16 +105,16 @@ export const fundingStrategy: SectionWriter = ({ a, plan }) => {
   ];
   return body({
     summary: [
-      `Funding for the ${a.subject} should be staged to milestones that each raise its value: first non-dilutive money for proof and IP, then angel or seed capital for the prototype and pilot, then venture or strategic capital for market entry. The stages add up to the development range of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} used in the financial estimates and the ROI model, plus one year of fixed operating cost (${kusd(plan.fixedOpexKusd)}) to reach first revenue in year ${plan.launchYear}; they are planning ranges, not offers.`,
+      `Funding for the ${a.subject} is staged to milestones: grants for proof of ${components(a, 1)[0] ?? 'the core effect'} and IP, seed capital for the prototype and pilot, then venture or strategic capital for entry into ${inSentence(beachhead(a).name)}. The stages add up to the development range of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} used in the financial estimates and the ROI model, plus one year of fixed operating cost (${kusd(plan.fixedOpexKusd)}) to reach first revenue in year ${plan.launchYear}; they are planning ranges, not offers.`,
     ],
     blocks: [
       table(['Stage', 'Source type', 'Amount (range)', 'Use of funds', 'Unlocking milestone'], stages, 'Funding stages'),
       bullets(a.domain.funding, 'Funding sources to investigate'),
-      verify(['Current calls, deadlines and eligibility on each funder\'s own website.', 'Match between grant rules and IP ownership (some programmes have IP or matching-fund conditions).'], 'Before applying'),
+      verify([`Open calls that fit the ${a.subject}, with deadlines and eligibility, on each funder's site.`, 'Match between grant rules and IP ownership (some programmes have IP or matching-fund conditions).'], 'Before applying'),
     ],
     confidence: { level: 'low', reason: 'Funding availability and amounts change; ranges are planning heuristics.' },
     next_steps: [
-      `Shortlist two open grant calls that fit TRL ${t} → ${Math.min(9, t + 1)} and read their eligibility rules.`,
+      `Two open grant calls for the ${a.subject} at TRL ${t} → ${Math.min(9, t + 1)}, eligibility read.`,
       'Prepare the evidence package: technical results, IP status, team, budget, milestones.',
     ],
   });
@@ -125,7 +125,7 @@ export const licensingExit: SectionWriter = ({ a }) => {
   return body({
     summary: [
       `A licence of the ${a.subject} would be structured by field of use (e.g. ${inSentence(beachhead(a).name)}), territory and exclusivity, with an upfront fee, milestone payments and a royalty on net sales. Royalty rates of roughly ${lo}-${hi}% of net sales are commonly cited for ${a.domain.label.toLowerCase()}; treat this as an indicative range to verify against comparable licences, not a benchmark.`,
-      `The licensed subject matter would be the patents and know-how on ${termsText(a, 3)}. Exit routes follow the model: a trade sale to a strategic acquirer in the field, a licence-out of the IP, or (rarely at early stage) a merger or listing.`,
+      `Licensed: patents and know-how on ${termsText(a, 3)}. Exit routes follow the model: a trade sale to a strategic acquirer in the field, a licence-out of the IP, or (rarely at early stage) a merger or listing.`,
     ],
     blocks: [
       table(
@@ -145,11 +145,11 @@ export const licensingExit: SectionWriter = ({ a }) => {
         'IP licence-out: needs granted or strong pending patents and data.',
         'Joint venture or partnership: shares risk; needs clear governance.',
       ], 'Exit routes'),
-      verify(['Comparable licence terms: royalty-rate databases, university technology-transfer annual reports, licensing-professional surveys (e.g. LES).', 'Recent acquisitions in the field: public filings and press releases (names and values to be sourced).'], 'Where to find comparables'),
+      verify(['Comparable licence terms: royalty-rate databases, university technology-transfer annual reports, licensing-professional surveys (e.g. LES).', `Acquisitions in ${a.domain.label.toLowerCase()}: filings and press releases (names and values to source).`], 'Where to find comparables'),
     ],
     confidence: { level: 'low', reason: 'Rates are indicative and domain-wide; actual terms depend on evidence and IP strength.' },
     next_steps: [
-      'Collect five comparable licence deals in the field from the sources above.',
+      `Five licence deals comparable to the ${a.subject}, from the sources above.`,
       'Draft a term-sheet template with field, territory and milestones for the first licensee type.',
     ],
   });

@@ -1,4 +1,5 @@
 /** Offline writers for the IP sections: snapshot, summary, detailed IP, claims analysis, freedom to operate. */
+import { ALTERNATIVES } from '../alternatives.ts';
 import { body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify } from '../blocks.ts';
 import { inSentence } from '../blocks.ts';
 import { COMMON_PATENT_DBS, components, otherTerms, primaryUsers, type SectionWriter } from './context.ts';
@@ -41,15 +42,15 @@ export const ipSnapshot: SectionWriter = ({ a, evidence }) => {
   const found = idRange(evidence, 'patent');
   return body({
     summary: [
-      `Candidate protection for the ${a.subject}: the product itself (its structure around ${terms[0] ?? 'its core element'}), the process of making or operating it, and its use for ${primaryUsers(a)}. ${a.ip.filed.length > 0 ? `The idea reports a filing: ${quote(a.ip.filed[0]!)}` : 'No filing is reported.'}`,
+      `Candidate protection for the ${a.subject}: product claims on its structure around ${terms[0] ?? 'its core element'}, process claims on making or operating it${terms[1] ? ` (${terms[1]})` : ''}, use claims for ${primaryUsers(a)}. ${a.ip.filed.length > 0 ? `The idea reports a filing: ${quote(a.ip.filed[0]!)}` : 'No filing is reported.'}`,
       disclosureLine(a),
     ],
     blocks: [
       table(
         ['What', 'Type of protection', 'Strength (initial view)', 'Note'],
         [
-          [capitalise(a.subject), 'Patent (product / apparatus)', 'Medium if the combination is new', 'Easiest to enforce: the product can be bought and inspected'],
-          [`Making or operating it${terms[1] ? ` (${terms[1]})` : ''}`, 'Patent (process) or trade secret', 'Low-medium', 'Process claims are hard to police inside others\' factories'],
+          [capitalise(a.subject), 'Patent (product / apparatus)', 'Medium if the combination is new', `Infringement visible: ${terms[0] ?? 'its structure'} can be inspected in a bought unit`],
+          [`Making or operating it${terms[1] ? ` (${terms[1]})` : ''}`, 'Patent (process) or trade secret', 'Low-medium', `Hard to police: ${terms[1] ?? 'the process'} runs inside others' plants`],
           [`Use for ${primaryUsers(a)}`, 'Patent (use / application)', 'Low-medium', 'Depends on whether the use is obvious'],
           ['Data, recipes, parameters', 'Know-how / trade secret', 'High if kept confidential', 'Needs NDAs and access control'],
         ],
@@ -69,7 +70,7 @@ export const ipSnapshot: SectionWriter = ({ a, evidence }) => {
     next_steps: [
       'Record a dated invention disclosure and keep all project documents confidential.',
       'Run a first free search yourself, then commission a professional novelty search.',
-      'Meet a patent attorney before any publication, pitch or sale.',
+      `A patent attorney sees the ${a.subject} before any publication, pitch or sale.`,
     ],
   });
 };
@@ -79,7 +80,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
   const closest = closestDocuments(evidence);
   return withPriorArt('ip_summary', evidence, body({
     summary: [
-      `The inventive concept, framed as problem and solution: the problem is ${a.problemStatements[0] ? quote(a.problemStatements[0]) : `the limitation of ${a.domain.label.toLowerCase()} approaches used today`}; the proposed solution is the ${a.subject} using ${listing(terms) || 'its described mechanism'}. Inventive step will turn on whether that combination gives a technical effect the closest prior art does not suggest.`,
+      `The inventive concept as problem and solution: ${a.problemStatements[0] ? quote(a.problemStatements[0]) : `what ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} cannot do`}, solved by the ${a.subject} using ${listing(terms) || 'its described mechanism'}. Inventive step will turn on whether that combination gives a technical effect the closest prior art does not suggest.`,
       disclosureLine(a),
       ...(closest ? [closest] : []),
     ],
@@ -87,7 +88,7 @@ export const ipSummary: SectionWriter = ({ a, evidence }) => {
       table(
         ['Protection route', 'What it covers here', 'Pros', 'Cons'],
         [
-          ['Patent', `${capitalise(a.subject)}, its making and its use`, 'Exclusive right; licensable asset', 'Cost; publication after 18 months; needs novelty and inventive step'],
+          ['Patent', `${capitalise(a.subject)}, its making and its use`, 'Exclusive right; licensable asset', `Cost; published at 18 months; ${terms[0] ?? 'the core'} must be new and inventive`],
           ['Utility model (where available)', 'Simpler device features', 'Faster, cheaper, lower inventive threshold', 'Not available everywhere (e.g. not in India or the US); shorter term'],
           ['Industrial design', 'Visible shape of the product', 'Cheap, quick', 'Does not protect function'],
           ['Trade secret / know-how', 'Process parameters, formulations, data', 'No disclosure, no expiry', 'Lost if leaked or reverse-engineered'],
@@ -122,14 +123,14 @@ export const detailedIp: SectionWriter = ({ a, evidence }) => {
   return withPriorArt('detailed_ip', evidence, body({
     summary: [
       `Claim strategy for the ${a.subject}: lead with product (apparatus or composition) claims on the combination around ${components(a, 1)[0] ?? 'the core element'}, add method claims for making and operating it, and use claims for ${primaryUsers(a)}; keep narrower fallback features in dependent claims.`,
-      'Jurisdictions follow where the product will be made, sold and copied; the PCT route keeps options open for 30-31 months from priority while money and evidence are raised.',
+      `Countries follow where ${listing(markets) || `the ${a.subject}`} will be made, sold and copied; a PCT filing keeps them open to month 30/31 while evidence on ${components(a, 1)[0] ?? 'the core effect'} is raised.`,
     ],
     blocks: [
       table(
         ['Jurisdiction', 'Why', 'Timing', 'Note'],
         [
           ['Home country (first filing)', 'Priority date; low cost', 'Month 0', a.ip.filed.length > 0 ? 'Reported as done — confirm date' : 'Before any disclosure'],
-          ['PCT international application', 'Defers national costs', 'By month 12', 'International search report gives an early view of patentability'],
+          ['PCT international application', 'Defers national costs', 'By month 12', `Search report: an early view on ${components(a, 1)[0] ?? 'the core element'}`],
           ['Main sales markets', `Where ${listing(markets)} customers are`, 'National phase at month 30/31', 'Budget the largest costs here'],
           ['Main manufacturing locations', 'Where copies would be made', 'National phase at month 30/31', 'Check where competitors manufacture'],
         ],
@@ -151,7 +152,7 @@ export const detailedIp: SectionWriter = ({ a, evidence }) => {
     confidence: { level: 'low', reason: 'Claim scope depends on the prior art, which has not been searched.' },
     next_steps: [
       'Commission the search above and review the closest five documents with the attorney.',
-      'Draft claim themes with the attorney from the search results.',
+      `Claim themes for the ${a.subject} drafted with the attorney from those results.`,
       'Budget national-phase costs for the main markets (obtain quotes).',
     ],
   }));
@@ -162,7 +163,6 @@ export const claimsAnalysis: SectionWriter = ({ a }) => {
   return body({
     summary: [
       `Three independent claim themes are plausible for the ${a.subject}. The product theme is usually strongest because infringement is visible in products on sale; the method theme protects the way ${terms[0] ?? 'the core element'} is made or used; a use theme covers applying it for ${primaryUsers(a)}.`,
-      'These are themes to brief a patent attorney with, not drafted claims.',
     ],
     blocks: [
       table(
@@ -175,13 +175,13 @@ export const claimsAnalysis: SectionWriter = ({ a }) => {
         ],
         'Claim themes',
       ),
-      verify(['This analysis is not legal advice. A registered patent attorney or agent must draft claims after a prior-art search.'], 'Important'),
-      confidenceNote('low', 'Strength depends entirely on the closest prior art, which is unknown.', 'Confidence in the strongest theme'),
+      verify([`Claims on the ${a.subject} are drafted by a registered patent attorney after a prior-art search; these are themes to brief them with.`], 'Important'),
+      confidenceNote('low', `Unknown until the closest prior art on ${components(a, 1)[0] ?? `the ${a.subject}`} is found.`, 'Confidence in the strongest theme'),
     ],
     confidence: { level: 'low', reason: 'No prior art has been reviewed.' },
     next_steps: [
       'Give the attorney: the problem-solution statement, all embodiments and variants, and any data showing the technical effect.',
-      'List features a competitor would need to copy; they belong in the claims.',
+      `Which features of the ${a.subject} a competitor would have to copy: those go in the claims.`,
     ],
   });
 };
@@ -191,7 +191,7 @@ export const freedomToOperate: SectionWriter = ({ a, evidence }) => {
   const found = idRange(evidence, 'patent');
   return withPriorArt('freedom_to_operate', evidence, body({
     summary: [
-      `Freedom to operate asks whether making and selling the ${a.subject} would infringe others' in-force patents in the launch markets. Exposure is most likely around established building blocks (${listing(terms) || 'the components it relies on'}) and manufacturing processes used in ${a.domain.label.toLowerCase()}.`,
+      `Could making and selling the ${a.subject} infringe in-force patents in its launch markets? Exposure is most likely around established building blocks (${listing(terms) || 'the components it relies on'}) and manufacturing processes used in ${a.domain.label.toLowerCase()}.`,
       'Only in-force patents in the countries of manufacture and sale matter; expired or lapsed patents and those in other countries are free to use there.',
       ...(found ? [`The US patents the search found (${found}) are a starting point only: their legal status and claims decide whether they matter.`] : []),
     ],
@@ -199,18 +199,18 @@ export const freedomToOperate: SectionWriter = ({ a, evidence }) => {
       table(
         ['Area of exposure', 'Why', 'Jurisdictions', 'Search to run', 'Design-around idea'],
         [
-          ...terms.slice(0, 3).map((t) => [capitalise(t), 'Building block likely patented by others', 'Launch and manufacturing countries', `In-force patents claiming ${t}`, 'Alternative material, geometry or supplier with a licence']),
+          ...terms.slice(0, 3).map((t) => [capitalise(t), 'Building block likely patented by others', 'Launch and manufacturing countries', `In-force patents claiming ${t}`, `Design-around for ${t}, or a licence`]),
           ['Manufacturing process', 'Process patents of equipment or material suppliers', 'Manufacturing country', 'Process claims in the relevant CPC groups', 'Buy from licensed suppliers'],
           ['Software or standards (if any)', 'Standard-essential or software patents', 'US, EU and launch markets', 'Standards bodies\' declarations; software patents', 'Licence under FRAND terms or avoid the feature'],
         ],
         'FTO exposure map',
       ),
-      verify(['An FTO opinion requires a qualified patent attorney reviewing claims and legal status country by country.', `Use legal-status data in ${COMMON_PATENT_DBS}.`], 'Important'),
+      verify([`An FTO opinion on the ${a.subject}: a patent attorney reviews claims and legal status, country by country, using ${COMMON_PATENT_DBS}.`], 'Important'),
     ],
     confidence: { level: 'low', reason: 'No FTO search has been made; exposure is reasoned from the type of technology.' },
     next_steps: [
       'Scope an FTO search for the first launch market and manufacturing country; obtain two quotes.',
-      'Record design alternatives for each building block now, while the design is still flexible.',
+      `Record alternatives to ${listing(terms.slice(0, 2)) || 'each building block'} now, while the design is flexible.`,
     ],
   }));
 };

@@ -10,7 +10,7 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
   const namedCustomers = reportPlan.named.filter((n) => n.kind === 'customer').map((n) => n.name);
   return body({
     summary: [
-      `At ${trlText(a.trl.level)}, the ${a.subject} suits counterparties who buy early-stage technology: ${early ? 'grant bodies, university or corporate research partners and specialist angels' : 'strategic partners, sector-specialist investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
+      `At ${trlText(a.trl.level)}, the ${a.subject} suits ${early ? 'early funders (grants, research partners, angels)' : 'strategic partners, sector investors and licensees ready to pilot'}. The best-fit licensee type is ${a.domain.licensees[0]}, because they already sell to ${beachhead(a).buyer} and can absorb ${termsText(a, 2)} into an existing line.`,
     ],
     blocks: [
       table(
@@ -32,13 +32,13 @@ export const fit: SectionWriter = ({ a, reportPlan }) => {
         ? [bullets(namedCustomers.map((c) => `${capitalise(c)}: named by the inventor as customers; a licensee or partner that already sells to them is the first to approach.`), 'Customers the inventor names')]
         : []),
       verify([
-        `Named target list: the most frequent patent applicants in ${a.domain.cpc[0] ?? 'the field'}, exhibitor lists of trade fairs, and members of industry associations.`,
+        `Targets for the ${a.subject}: top patent applicants in ${a.domain.cpc[0] ?? 'the field'}; trade-fair exhibitors; association members.`,
         'Each target\'s current products and licensing history (annual reports, press releases).',
       ], 'Building a named target list'),
     ],
     confidence: { level: 'medium', reason: `The counterparty types follow from the domain (${a.domain.label.toLowerCase()}) and TRL; specific interest must be tested.` },
     next_steps: [
-      `Name 10-20 organisations that make or buy ${components(a, 1)[0] ?? `products like the ${a.subject}`}.`,
+      `10-20 makers or buyers of ${components(a, 1)[0] ?? `products like the ${a.subject}`}, listed.`,
       `Prepare a non-confidential one-pager on the ${a.subject} (benefit, evidence, IP status, ask).`,
       'Approach the top five once a filing is in place.',
     ],
@@ -49,30 +49,29 @@ export const marketSignals: SectionWriter = ({ a }) => {
   const regime = a.domain.regimes[0]?.name ?? 'the applicable regulation';
   return body({
     summary: [
-      `Demand for the ${a.subject} would show in four kinds of signal: regulation that forces or rewards the outcome, cost pressure on ${beachhead(a).buyer}, adjacent products buyers already pay for, and public funding aimed at the problem. Each is listed below with what to check; none is asserted here as fact.`,
+      `Demand for the ${a.subject} would show in ${a.domain.regimes[0] ? `rules such as ${a.domain.regimes[0].name.split('(')[0]!.trim()}` : 'regulation'}, cost pressure on ${beachhead(a).buyer}, spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} and public funding. None is asserted here as fact: each has where to check it.`,
     ],
     blocks: [
       table(
         ['Signal', 'Type', 'Why it matters here', 'Status', 'Where to verify'],
         [
-          [`Requirements under ${regime.split('(')[0]!.trim()}`, 'Regulation', 'Can make the outcome mandatory or raise the cost of today\'s approach', 'To verify', 'Regulator guidance and official journals'],
+          [`Requirements under ${regime.split('(')[0]!.trim()}`, 'Regulation', `May require what the ${a.subject} delivers, or raise the cost of ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'To verify', 'Regulator guidance and official journals'],
           [`Cost pressure on ${beachhead(a).buyer}`, 'Economics', `Buyers pay for ${termsText(a, 2)} only if it lowers cost or risk`, 'To verify', 'Interviews; procurement data'],
-          [`Spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'Adjacent products', 'Shows buyers already pay for a similar outcome', 'To verify', a.domain.marketSources[1] ?? 'Industry associations'],
+          [`Spending on ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}`, 'Adjacent products', `Buyers already pay for what the ${a.subject} would replace`, 'To verify', a.domain.marketSources[1] ?? 'Industry associations'],
           ['Public programmes and funding calls in the area', 'Policy', 'Signals priority and can fund pilots', 'To verify', 'Funders\' call pages'],
           ...a.contextClaims.slice(0, 1).map((c) => [clip(c, 120), 'Stated in the idea', 'May indicate need', 'To verify', 'Original data source']),
         ],
         'Demand signals',
       ),
       bullets([
-        'Incumbents may cut prices when a new approach appears.',
-        'Buyers may value the benefit but lack budget or authority to buy.',
-        'Regulatory timelines may slip, delaying demand created by regulation.',
+        `Makers of ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()} cut prices once the ${a.subject} appears.`,
+        `${capitalise(beachhead(a).buyer)} value ${termsText(a, 1)} but lack budget or authority to buy.`,
       ], 'Counter-signals to watch'),
     ],
     confidence: { level: 'low', reason: 'No market data has been reviewed; signals are the ones to check.' },
     next_steps: [
       `Desk research on ${listing(a.domain.marketSources.slice(0, 3))}.`,
-      `5-10 conversations with ${beachhead(a).buyer} asking what they pay today and what would make them switch.`,
+      `5-10 conversations with ${beachhead(a).buyer}: what they pay today for ${ALTERNATIVES[a.domain.id][0]!.approach.toLowerCase()}, and what would make them switch.`,
     ],
   });
 };
@@ -81,7 +80,7 @@ export const competitors: SectionWriter = ({ a }) => {
   const alts = ALTERNATIVES[a.domain.id];
   return body({
     summary: [
-      `The ${a.subject} competes less with named companies than with the approaches ${primaryUsers(a)} use today. Below, alternatives are described by type; the actual players in each type must be named from verifiable sources, not assumed.`,
+      `The ${a.subject} competes with what ${primaryUsers(a)} use today: ${listing(alts.slice(0, 3).map((x) => x.approach.toLowerCase()))}. They are described by type; the players in each are named only from verifiable sources.`,
       `Where it can win: on the specific advantages of ${termsText(a, 2)}, if proven. Where it may lose: on track record, certification and price until volumes grow.`,
     ],
     blocks: [
@@ -92,12 +91,12 @@ export const competitors: SectionWriter = ({ a }) => {
           alt.how,
           alt.strengths,
           alt.weaknesses,
-          alt.approach.startsWith('Status quo') ? 'Must show savings larger than switching effort' : alt.approach.startsWith('In-house') ? 'Protect with IP; move first to reference customers' : `Advantage only if the claimed benefit of the ${a.subject} is proven`,
+          alt.approach.startsWith('Status quo') ? 'Must show savings larger than switching effort' : alt.approach.startsWith('In-house') ? 'Protect with IP; move first to reference customers' : `Wins only if ${components(a, 1)[0] ?? `the ${a.subject}`} is proven better`,
         ]),
         'Competitor matrix (by type)',
       ),
       verify([
-        `Names of suppliers in each type: product catalogues, trade-fair exhibitor lists, procurement award notices, patent applicants in ${a.domain.cpc[0] ?? 'the field'}.`,
+        `Who supplies each alternative to the ${a.subject}: catalogues, trade fairs, award notices, applicants in ${a.domain.cpc[0] ?? 'the field'}.`,
         'Their prices and performance data, from datasheets or quotes.',
       ], 'Naming the players'),
     ],
@@ -127,15 +126,15 @@ export const businessCase: SectionWriter = ({ a, plan }) => {
         'Value equation',
       ),
       assumptions([
-        'Value-based pricing captures 20-40% of the buyer\'s annual saving (a common starting heuristic; test it).',
+        `Value-based: 20-40% of what the ${a.subject} saves ${beachhead(a).buyer} a year (a heuristic to test).`,
         `Planning placeholder: ${kusd(plan.revenuePerAccountKusd)} revenue per customer account per year — replace with price × volume from interviews.`,
-        'Switching cost (training, integration, approvals) is paid once by the buyer and must be covered by the first year\'s saving.',
+        `Switching to the ${a.subject} (training, integration, approvals) must pay back within the first year's saving.`,
       ]),
     ],
     confidence: { level: 'low', reason: 'Value and price inputs are unverified assumptions.' },
     next_steps: [
       'Fill the value equation with two or three buyers using their own numbers.',
-      'Test three price points in interviews (cost-plus, value-based, subscription).',
+      `Three price points for the ${a.subject} tested in interviews: cost-plus, value-based, subscription.`,
     ],
   });
 };
@@ -145,7 +144,7 @@ export const marketCompetition: SectionWriter = ({ a }) => {
   return body({
     summary: [
       `The market for the ${a.subject} splits into segments by buyer and use case. Each is sized by a stated method rather than a quoted figure: bottom-up (number of buyers × units each × price) cross-checked top-down (share of a reported spending category).`,
-      `Competitive dynamics: incumbents in ${a.domain.label.toLowerCase()} control channels and certifications; a newcomer with ${termsText(a, 2)} usually enters through a niche where its advantage is largest, then partners for scale.`,
+      `Competitive dynamics: incumbents in ${a.domain.label.toLowerCase()} control channels and certifications; a newcomer with ${termsText(a, 2)} enters where ${components(a, 1)[0] ?? 'its advantage'} matters most, then partners for scale.`,
     ],
     blocks: [
       table(
@@ -155,11 +154,11 @@ export const marketCompetition: SectionWriter = ({ a }) => {
       ),
       bullets([
         'Incumbent response: price cuts or copying the feature — mitigate with IP and speed.',
-        'Switching costs: training, integration and approvals favour incumbents.',
+        `Incumbents gain from the cost of switching to the ${a.subject}.`,
         'Channel control: distributors may prefer established brands — partner rather than fight.',
         'Substitutes: alternative approaches listed in the competitor matrix.',
       ], 'Competitive dynamics'),
-      assumptions(['No figures are given: every sizing input above is to be sourced and dated.']),
+      assumptions([`No figures for the ${a.subject}'s market are given: each input above is to be sourced and dated.`]),
     ],
     confidence: { level: 'medium', reason: `Segment priority follows the users named in the idea (${primaryUsers(a)}); sizes are not estimated.` },
     next_steps: [
@@ -182,7 +181,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
         ['Input', 'Value (assumption)', 'Basis', 'Source to verify'],
         [
           [`Number of ${seg.buyer} with the problem`, 'N (to find)', 'Sector statistics', a.domain.marketSources[0] ?? 'National statistics'],
-          ['Share reachable in 5 years', '5-15% (planning range)', 'Typical early-adopter share for a new entrant; test', 'Channel partner interviews'],
+          ['Share reachable in 5 years', '5-15% (planning range)', `Early adopters of the ${a.subject}; to test`, 'Channel partner interviews'],
           ['Annual spend per buyer', `${kusd(plan.revenuePerAccountKusd)} (planning placeholder)`, 'Replace with price × volume', 'Interviews and quotes'],
           ['Top-down spend category', 'S (to find)', 'Reported spending on today\'s approach', a.domain.marketSources[1] ?? 'Industry association data'],
           ['Replaceable share of that spend', '1-5% (planning range)', 'Conservative substitution assumption', 'Competitor matrix and pilots'],
@@ -190,7 +189,7 @@ export const marketAnalysis: SectionWriter = ({ a, plan }) => {
         'Sizing model inputs',
       ),
       para('TAM/SAM/SOM should be reported only once N and S are sourced: TAM = all buyers × spend; SAM = buyers reachable with the product and channel; SOM = the share won in five years.'),
-      assumptions(['Planning ranges above are analyst heuristics, not market data.', 'All figures in US dollars, nominal.']),
+      assumptions([`Ranges for the ${a.subject} are heuristics, not market data; US dollars, nominal.`]),
     ],
     confidence: { level: 'low', reason: 'Inputs N and S are not yet sourced.' },
     next_steps: [
@@ -204,7 +203,7 @@ export const businessModels: SectionWriter = ({ a }) => {
   const models = a.domain.businessModels;
   return body({
     summary: [
-      `Revenue models that fit the ${a.subject} and its ${termsText(a, 2)}: ${listing(models.slice(0, 4))}. The preferred model at ${trlText(a.trl.level)} is the one that needs least capital before revenue and matches how ${beachhead(a).buyer} prefer to pay.`,
+      `Revenue models that fit the ${a.subject} and its ${termsText(a, 2)}: ${listing(models.slice(0, 4))}. Preferred at ${trlText(a.trl.level)}: the least capital before revenue, paid the way ${beachhead(a).buyer} prefer.`,
     ],
     blocks: [
       table(
@@ -218,11 +217,11 @@ export const businessModels: SectionWriter = ({ a }) => {
         ]),
         'Revenue models compared',
       ),
-      confidenceNote('medium', 'Models are standard for the domain; buyer preference is untested.', 'Confidence in the preferred model'),
+      confidenceNote('medium', `Standard ${a.domain.label.toLowerCase()} models; what ${beachhead(a).buyer} prefer is untested.`, 'Confidence in the preferred model'),
     ],
     confidence: { level: 'medium', reason: 'Domain-standard models; preference must be tested with buyers.' },
     next_steps: [
-      'Test the preferred model in pricing interviews or a paid pilot.',
+      `The preferred model tested in a paid pilot of the ${a.subject}.`,
       'Model cash needs for the top two models side by side.',
     ],
   });
@@ -233,7 +232,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
   const channel = /licen/i.test(a.domain.businessModels[0] ?? '') ? 'a licensee' : 'direct sales for pilots, then a channel partner';
   return body({
     summary: [
-      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer is a measured pilot of the ${a.subject} with success metrics agreed in writing, priced to cover costs and convertible into a supply or licence agreement.`,
+      `First customers: ${seg.buyer} in ${inSentence(seg.name)}, reached through ${channel}. The offer: a measured pilot of the ${a.subject}, success judged on ${components(a, 1)[0] ?? 'its headline metric'}, priced at cost and convertible into a supply or licence agreement.`,
       `Pricing approach: value-based, anchored on the buyer's measured saving, with a pilot price below list to reduce the buyer's risk.`,
     ],
     blocks: [
@@ -257,7 +256,7 @@ export const goToMarket: SectionWriter = ({ a }) => {
     confidence: { level: 'medium', reason: 'Channel choice follows the domain\'s usual routes; first-customer interest is untested.' },
     next_steps: [
       `Draft the pilot proposal for ${seg.buyer}: scope, metrics, price, duration.`,
-      'Send it to the first three prospects from the target list.',
+      `Sent to the first three ${beachhead(a).buyer} on the target list.`,
     ],
   });
 };

@@ -2,7 +2,7 @@
 import type { SectionContent } from '../../../content/report-content.ts';
 import { ALTERNATIVES } from '../alternatives.ts';
 import { clip } from '../text-analysis.ts';
-import { actions, body, bullets, capitalise, confidenceNote, listing, para, quote, table, verify, shortName } from '../blocks.ts';
+import { actions, body, bullets, capitalise, confidenceNote, listing, para, quote, range, table, verify, shortName } from '../blocks.ts';
 import { inSentence } from '../blocks.ts';
 import {
   beachhead,
@@ -39,7 +39,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
   return body({
     summary: [
       `${a.oneLiner} This assessment reads the ${a.subject} as ${fieldPhrase(a, 'opportunity')} aimed first at ${primaryUsers(a)}, built around ${termsText(a)}.`,
-      `Maturity of the ${a.subject}: ${trlText(level)} (confidence ${a.trl.confidence}); ${protect}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
+      `Maturity of the ${a.subject}: ${trlText(level)}, confidence ${a.trl.confidence}. ${a.ip.filed.length > 0 ? 'A patent application is reported as filed' : `No filing on the ${a.subject} is reported`}.${disclosure} The strongest early market is ${inSentence(beachhead(a).name)}; its size must be established bottom-up from buyer counts and price points that this report lists as items to verify, not assumed.`,
       `Recommendation: ${rec.verdict}. ${rec.reason}`,
     ],
     blocks: [
@@ -47,10 +47,10 @@ export const executiveSummary: SectionWriter = (ctx) => {
         [
           `What it is: ${a.oneLiner}`,
           `Who needs it: ${listing(a.applications.slice(0, 3).map((x) => inSentence(x.name)))}.`,
-          `How mature: ${trlText(level)}; ${a.trl.evidence[0] ?? ''}`,
+          `How mature: ${trlText(level)} for the ${a.subject}; ${a.trl.evidence[0] ?? ''}`,
           `How protectable: candidate claims on the ${a.subject} and its use; ${protect}.`,
-          `Top risks: ${risks.map((r) => r.risk.charAt(0).toLowerCase() + r.risk.slice(1)).join('; ')}.`,
-          `What next: ${plan90.map((p) => p.action.charAt(0).toLowerCase() + p.action.slice(1)).join('; ')}.`,
+          `Top risks: ${risks.map((r) => inSentence(r.risk)).join('; ')}.`,
+          `What next: ${plan90.map((p) => inSentence(p.action)).join('; ')}.`,
         ],
         'Key findings',
       ),
@@ -76,7 +76,7 @@ export const executiveSummary: SectionWriter = (ctx) => {
       level: a.trl.level <= 3 ? 'low' : 'medium',
       reason: 'Based only on the inventor\'s description; no test reports, searches or customer data were reviewed.',
     },
-    next_steps: plan90.map((p) => `${p.action} (${p.owner}, ${p.timing.toLowerCase()}).`),
+    next_steps: plan90.map((p) => `${p.action} (${p.timing.toLowerCase()}).`),
   });
 };
 
@@ -88,8 +88,8 @@ export const problem: SectionWriter = ({ a }) => {
     summary: [
       stated.length > 0
         ? `The idea describes the problem in its own words: ${quote(stated[0]!)} The pain falls first on ${users}, who today rely on ${incumbent.approach.toLowerCase()} or do without.`
-        : `The idea does not state the problem explicitly. From its purpose, the pain falls on ${users}, who today rely on ${incumbent.approach.toLowerCase()} or do without. The problem statement must be confirmed with them.`,
-      `For an investor the question is not whether the problem exists but what it costs ${users} today and whether the ${a.subject} removes enough of that cost to justify switching.`,
+        : `No problem is stated for the ${a.subject}${a.targets[0] ? `, which acts on ${a.targets[0]}` : ''}. Its likely payers are ${users}; today they rely on ${incumbent.approach.toLowerCase()} or do without (to confirm with them).`,
+      `The number to find: what the ${a.subject} must save ${users} per year.`,
     ],
     blocks: [
       table(
@@ -114,9 +114,8 @@ export const problem: SectionWriter = ({ a }) => {
       reason: stated.length > 0 ? 'The idea states the problem, but its scale and cost are not evidenced.' : 'The problem is inferred, not stated.',
     },
     next_steps: [
-      `Hold 10-15 structured interviews with ${users}: how they handle the problem today, what it costs, who decides on purchases.`,
-      'Ask each interviewee for the last time the problem occurred and what it cost — facts, not opinions.',
-      'Define in advance what answer would show the problem is too small to pay for.',
+      `Interview 10-15 ${users}: today's answer to what the ${a.subject} does, its cost, who signs purchases.`,
+      `Set beforehand the answer that would show the ${a.subject}'s problem too small to pay for.`,
     ],
   });
 };
@@ -129,12 +128,14 @@ export const technology: SectionWriter = ({ a }) => {
       mech.length > 0
         ? `In plain words: ${mech[0]} ${mech[1] ?? ''}`.trim()
         : `In plain words: the ${a.subject} combines ${termsText(a)}. The idea does not describe the mechanism step by step; that gap is the first thing an investor will probe.`,
-      `What may be genuinely new is the specific combination around ${terms[0] ?? a.subject}${terms[1] ? ` with ${terms[1]}` : ''}; the individual building blocks are likely known and the novelty must be shown against prior art.`,
+      terms[1]
+        ? `Possibly new: ${terms[0]} combined with ${terms[1]}. ${capitalise(terms[0]!)} alone and ${terms[1]} alone are likely known, so a search decides.`
+        : `Possibly new: the ${a.subject} around ${terms[0] ?? 'its core element'}; a prior-art search decides.`,
     ],
     blocks: [
       bullets(
         [
-          `Input: the material, signal or situation the ${a.subject} acts on${a.users[0] ? ` for ${a.users[0]}` : ''}.`,
+          ...(a.targets[0] ? [`Acts on: ${a.targets.slice(0, 2).join('; ')}${a.users[0] ? ` (for ${a.users[0]})` : ''}.`] : []),
           ...mech.slice(0, 3).map((m) => `Mechanism (as described): ${m}`),
           `Output: the result the user gets — ${a.claims[0] ? quote(a.claims[0]) : 'to be specified as a measurable outcome'}.`,
         ],
@@ -150,14 +151,13 @@ export const technology: SectionWriter = ({ a }) => {
       ),
       verify([
         `Whether ${terms[0] ?? 'the key element'} has been used for this purpose before: search ${COMMON_PATENT_DBS} and scientific literature.`,
-        `What ${terms[0] ?? `the ${a.subject}`} must do for the mechanism to hold, as a testable hypothesis.`,
+        `${capitalise(terms[0] ?? `the ${a.subject}`)}: which value of it makes the ${a.subject} work — a testable hypothesis.`,
       ]),
     ],
     confidence: { level: 'low', reason: 'Novelty cannot be judged before a prior-art search; the mechanism is taken from the inventor\'s description.' },
     next_steps: [
-      `Write a one-page technical description of the ${a.subject}: components, sequence, critical parameters (kept confidential).`,
-      `Design the single experiment that best demonstrates the novel element (${terms[0] ?? 'the core feature'}).`,
-      'Share both with a patent attorney before any external presentation.',
+      `One confidential page on the ${a.subject}: ${listing(terms.slice(0, 3)) || 'its parts'}, their sequence and critical parameters.`,
+      `Design the single experiment that best demonstrates ${terms[0] ?? 'the core feature'}.`,
     ],
   });
 };
@@ -182,21 +182,20 @@ export const benefits: SectionWriter = ({ a }) => {
     summary: [
       claimed.length > 0
         ? `The idea claims measurable advantages, for example ${quote(claimed[0]!)}. These are the inventor's claims; none can be presented to investors as proven until independent tests reproduce them against ${alt.approach.toLowerCase()}.`
-        : `The idea states no measurable advantage for the ${a.subject}. Each of its likely benefits — from ${termsText(a, 2)} — needs a metric and a baseline against ${alt.approach.toLowerCase()}.`,
-      `Buyers such as ${beachhead(a).buyer} usually pay first for the benefit that lowers their cost or risk. For the ${a.subject} that benefit should come from ${termsText(a, 2)}, and it should lead the pitch once measured.`,
+        : `No measurable advantage of the ${a.subject} is stated. Each likely benefit — from ${termsText(a, 2)} — needs a metric and a baseline against ${alt.approach.toLowerCase()}.`,
+      `Whichever benefit of the ${a.subject} lowers cost or risk for ${beachhead(a).buyer} should lead the pitch once measured.`,
     ],
     blocks: [
       table(['Benefit', 'Metric', 'Baseline to compare against', 'How to prove it', 'Status'], rows, 'Benefits and how to prove them'),
       verify([
-        ...(claimed.length > 0 ? claimed.map((c) => `${c} — test data, conditions and sample size.`) : ['Every benefit above needs a metric, a baseline and a test report.']),
+        ...(claimed.length > 0 ? claimed.map((c) => `${c} — test data, conditions and sample size.`) : [`For each benefit of the ${a.subject}: metric, baseline, test report.`]),
         ...a.contextClaims.slice(0, 2).map((c) => `Context stated in the idea: ${quote(c)} — source of the figures.`),
       ]),
     ],
     confidence: { level: 'low', reason: 'No independent test data has been reviewed.' },
     next_steps: [
       `Write a benchmark protocol comparing the ${a.subject} with ${alt.approach.toLowerCase()} on the headline metric.`,
-      `An independent laboratory runs or witnesses the ${a.subject} benchmark.`,
-      'Convert the result into the buyer\'s language: money or time saved per year.',
+      `An independent laboratory runs or witnesses the ${a.subject} benchmark; the result stated as money or time saved for ${beachhead(a).buyer}.`,
     ],
   });
 };
@@ -212,12 +211,12 @@ export const applications: SectionWriter = ({ a }) => {
   ]);
   return body({
     summary: [
-      `The ${a.subject} fits best where ${termsText(a, 2)} solve an urgent, measurable problem. Ranked by fit and time to revenue, the beachhead is ${inSentence(apps[0]?.name) ?? 'the primary use case'}${apps[0]?.fromIdea ? ', which the idea itself names' : ''}.`,
-      `Applications the idea does not name come from the ${a.domain.label.toLowerCase()} domain and are options to test, not commitments.`,
+      `Beachhead for the ${a.subject}: ${inSentence(apps[0]?.name) ?? 'the primary use case'}${apps[0]?.fromIdea ? ' (named in the idea)' : ''}, where ${termsText(a, 2)} matter most.`,
+      ...(apps.some((x) => !x.fromIdea) ? [`${capitalise(listing(apps.filter((x) => !x.fromIdea).map((x) => inSentence(x.name))))}: ${a.domain.label.toLowerCase()} options, not named in the idea — to test.`] : []),
     ],
     blocks: [
       table(['Application', 'Buyer', 'Fit', 'Time to revenue', 'Main hurdle'], rows, 'Applications ranked'),
-      confidenceNote('medium', `The beachhead follows from the users named in the idea (${primaryUsers(a)}); it must be confirmed by buyer interviews.`, 'Confidence in the beachhead'),
+      confidenceNote('medium', `${apps[0]?.fromIdea ? `${capitalise(apps[0].name)} is named in the idea` : `${capitalise(apps[0]?.name ?? 'The beachhead')} is inferred from ${primaryUsers(a)}`}; interviews with ${apps[0]?.buyer ?? primaryUsers(a)} confirm or replace it.`, 'Confidence in the beachhead'),
       verify(apps.slice(0, 3).map((app) => `Number of ${app.buyer} and their budget for this need (${a.domain.marketSources[0] ?? 'sector statistics'}).`)),
     ],
     confidence: { level: 'medium', reason: 'Ranking is by reasoning from the idea and the domain, not from market data.' },
@@ -232,8 +231,7 @@ export const nextSteps: SectionWriter = ({ a }) => {
   const plan = ninetyDayPlan(a);
   return body({
     summary: [
-      `The next 90 days should turn the ${a.subject} from a description into evidence an investor can check: protected IP, an independent result on ${components(a, 1)[0] ?? 'the core claim'}, and buyers who confirm the problem.`,
-      'Order matters: secure IP before any disclosure, then generate evidence, then talk widely.',
+      `In 90 days the ${a.subject} needs a priority date, an independent result on ${components(a, 1)[0] ?? 'the core claim'}, and confirmation of the need from ${primaryUsers(a)}. Filing comes first, so ${components(a, 1)[0] ?? `the ${a.subject}`} is never disclosed unprotected.`,
     ],
     blocks: [
       table(
@@ -252,7 +250,7 @@ export const expandedSummary: SectionWriter = ({ a, plan }) => {
   const rec = recommendation(a);
   return body({
     summary: [
-      `This section sets out the reasoning behind each headline claim about the ${a.subject}, and where that reasoning rests on assumptions rather than evidence.`,
+      `Headline claims on the ${a.subject}, with reasoning and confidence: ${fieldPhrase(a, 'technology')} at ${trlText(a.trl.level)}, ${a.ip.filed.length > 0 ? 'with a filing reported' : 'not yet filed'}, built on ${termsText(a, 2)}.`,
     ],
     blocks: [
       table(
@@ -262,19 +260,19 @@ export const expandedSummary: SectionWriter = ({ a, plan }) => {
           ['Who needs it', `${capitalise(primaryUsers(a))} first, then ${listing(a.applications.slice(1, 3).map((x) => inSentence(x.name)))}`, a.users[0] ? `Names ${a.users[0]}` : 'Users not named; inferred from purpose', a.users[0] ? 'medium' : 'low'],
           ['How mature', trlText(a.trl.level), (a.trl.evidence[0] ? clip(a.trl.evidence[0], 160) : undefined) ?? 'None stated', a.trl.confidence],
           ['How protectable', a.ip.filed.length > 0 ? 'Filing reported; scope unknown' : 'Candidate claims exist; unfiled', (a.ip.filed[0] ? clip(a.ip.filed[0], 160) : undefined) ?? 'No IP statement', 'low'],
-          ['What it needs', `About ${Math.round(plan.devCostKusd[0])}–${Math.round(plan.devCostKusd[1])} USD thousand to reach TRL ${plan.targetTrl} (planning heuristic)`, 'Not stated in the idea', 'low'],
+          ['What it needs', `${range(plan.devCostKusd[0], plan.devCostKusd[1])} (heuristic) to bring the ${a.subject} to TRL ${plan.targetTrl}`, 'Not stated in the idea', 'low'],
           ['Recommendation', rec.verdict, clip(rec.reason, 160), a.trl.level <= 3 ? 'low' : 'medium'],
         ],
         'Claims and their reasoning',
       ),
       verify([
-        `For each "low" row on the ${a.subject}: the test, search or pilot that would raise it.`,
+        `To raise the low rows on the ${a.subject}: a test of ${components(a, 1)[0] ?? 'its core effect'}, a prior-art search, a pilot.`,
         ...[...a.claims, ...a.contextClaims].slice(0, 2),
       ]),
     ],
     confidence: { level: 'low', reason: 'Most rows rest on the inventor\'s description alone.' },
     next_steps: [
-      `A data room with the records behind TRL ${a.trl.level} for the ${a.subject}.`,
+      `Data room for the ${a.subject}: the records behind TRL ${a.trl.level}.`,
     ],
   });
 };

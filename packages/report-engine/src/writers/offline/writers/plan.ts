@@ -9,14 +9,14 @@ export const commercialisationOptions: SectionWriter = ({ a, plan }) => {
   return body({
     summary: [
       `Four routes are open for the ${a.subject}. At ${trlText(a.trl.level)} and with a planning need of ${range(plan.devCostKusd[0], plan.devCostKusd[1])} to reach market entry, the recommended route is: ${recommended}.`,
-      `A licensee or partner will value the ${a.subject} mainly for ${termsText(a, 2)}; the more of that is proven and protected, the better the terms of every route.`,
+      `A licensee or partner will value the ${a.subject} mainly for ${termsText(a, 2)}: proof and protection of those set the terms.`,
       'Switch routes when evidence changes the balance: a successful pilot raises the value of a spin-out; a slow regulatory path favours a partner who already has one.',
     ],
     blocks: [
       table(
         ['Route', 'What it looks like here', 'Pros', 'Cons', 'Capital needed'],
         [
-          ['Licence', `The ${a.subject} is licensed, field by field, to ${a.domain.licensees[0] ?? 'manufacturers'}`, 'Low capital, fast reach, royalties', 'Small share of value; depends on licensee effort', 'Low (IP and evidence)'],
+          ['Licence', `The ${a.subject} is licensed, field by field, to ${a.domain.licensees[0] ?? 'manufacturers'}`, 'Low capital, fast reach, royalties', `Small share of value; ${a.domain.licensees[0] ?? 'the licensee'} sets the pace`, 'Low (IP and evidence)'],
           ['Spin-out / start-up', `New company develops and sells to ${beachhead(a).buyer}`, 'Largest share of value; control', 'Needs team and capital; highest risk', `High (${range(plan.devCostKusd[0], plan.devCostKusd[1])} to market entry)`],
           ['Partnership / joint development', `Co-develop with ${a.domain.licensees[1] ?? 'a strategic partner'}`, 'Shares cost; access to certification and channels', 'Shared IP and control; negotiation effort', 'Medium'],
           ['Sale of the IP', 'Assign patents and know-how outright', 'Immediate, simple', 'Lowest value at early TRL', 'Minimal'],
@@ -29,7 +29,7 @@ export const commercialisationOptions: SectionWriter = ({ a, plan }) => {
     next_steps: [
       'Decide the route with the IP owner (inventor, institution or company) and record it.',
       `For the chosen route, approach the first three counterparties of type "${a.domain.licensees[0]}".`,
-      'Prepare a non-confidential summary and an NDA for deeper discussions.',
+      `A non-confidential page on the ${a.subject}, and an NDA for what lies beyond it.`,
     ],
   });
 };
@@ -45,7 +45,7 @@ export const teamPartners: SectionWriter = ({ a }) => {
   ];
   return body({
     summary: [
-      `The idea says little about the team, so gaps are assessed by what the ${a.subject} needs next: technical depth in ${listing(otherTerms(a, 2)) || 'the core technology'}, manufacturing, regulatory knowledge of ${a.domain.label.toLowerCase()}, and a commercial lead who knows ${primaryUsers(a)}.`,
+      `Team gaps, judged by what the ${a.subject} needs next: technical depth in ${listing(otherTerms(a, 2)) || 'the core technology'}, manufacturing, regulatory knowledge of ${a.domain.label.toLowerCase()}, and a commercial lead who knows ${primaryUsers(a)}.`,
     ],
     blocks: [
       table(['Capability', 'Needed for', 'Gap?', 'How to fill'], rows, 'Skills and gaps'),
@@ -90,7 +90,7 @@ export const roadmap: SectionWriter = ({ a, plan }) => {
       bullets([
         'IP filing before any disclosure → critical experiment → pilot → certification → first sales.',
         'Funding must close before each costly step; a slipped grant delays the pilot.',
-        'Regulatory classification in quarter 2 fixes the test plan and the launch date.',
+        `Classification under ${a.domain.regimes[0]?.name.split('(')[0]?.trim() ?? 'the applicable rules'} in quarter 2 fixes the test plan and launch date.`,
       ], 'Critical path'),
       assumptions([`TRL steps take ${a.domain.trlStepMonths[0]}-${a.domain.trlStepMonths[1]} months each (planning heuristic).`, 'Funding arrives when planned.', 'No redesign after certification testing.']),
     ],
@@ -148,7 +148,7 @@ export const appendices: SectionWriter = ({ a, plan }) => {
         'Do not publish or present the idea before a patent filing has been considered.',
       ], 'Disclaimer'),
     ],
-    next_steps: ['Keep this appendix updated as assumptions are replaced by verified data.', 'Share the sources list with whoever verifies the report.'],
+    next_steps: [`Each assumption on the ${a.subject} replaced here by verified data as it arrives.`],
     trl: { level: a.trl.level, evidence: a.trl.evidence.slice(0, 3), to_reach_next: [`Demonstrate ${TRL_LABELS[Math.min(9, a.trl.level + 1)]!.toLowerCase()}.`] },
   });
 };

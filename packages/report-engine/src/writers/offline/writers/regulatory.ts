@@ -19,7 +19,7 @@ export const regulatory: SectionWriter = ({ a }) => {
       bullets(a.domain.standards, 'Test standards to check'),
       verify([
         'Classification of the product in each launch market, confirmed in writing by the regulator, a notified body or an accredited test laboratory.',
-        `Whether any claim about ${otherTerms(a, 1)[0] ?? 'the benefit'} would move the product into a stricter category.`,
+        `Whether a claim about ${otherTerms(a, 1)[0] ?? 'the benefit'} puts the ${a.subject} in a stricter category.`,
       ]),
     ],
     confidence: { level: a.domainConfidence === 'high' ? 'medium' : 'low', reason: `The domain was recognised with ${a.domainConfidence} confidence from the idea's vocabulary; classification depends on details not in the description.` },
@@ -48,8 +48,8 @@ export const regulatoryPathways: SectionWriter = ({ a }) => {
     blocks: [
       table(['Step', 'Body / standard', 'Time (range)', 'Cost (range)', 'Basis'], steps, 'Regulatory route'),
       assumptions([
-        'Ranges are analyst planning ranges for a small company in this domain, not fee schedules; obtain quotes.',
-        high ? 'Higher-risk classes need more clinical, field or safety evidence than shown.' : 'A lower-risk classification is assumed; a stricter class would extend time and cost.',
+        `Planning ranges for a small ${a.domain.label.toLowerCase()} company, not fee schedules: quotes replace them.`,
+        high ? 'Higher-risk classes need more clinical, field or safety evidence than shown.' : `Assumed: a lower-risk class for the ${a.subject}; a stricter one adds time and cost.`,
       ]),
       para(a.domain.regimes.map((r) => `${r.name}: ${r.implication}`).join(' ')),
       verify(['Classification in each market.', 'Current fees of the notified body, certification body or regulator.', 'Lead times of accredited laboratories.']),

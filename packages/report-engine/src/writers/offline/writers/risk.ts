@@ -1,5 +1,5 @@
 /** Offline writer for the risk register (plotted on the 5×5 matrix). */
-import { body, bullets } from '../blocks.ts';
+import { body, bullets, inSentence } from '../blocks.ts';
 import { components, type SectionWriter } from './context.ts';
 
 export const risks: SectionWriter = ({ a, risks: register }) => {
@@ -7,11 +7,11 @@ export const risks: SectionWriter = ({ a, risks: register }) => {
   const top = ranked.slice(0, 3);
   return body({
     summary: [
-      `${register.length} risks for the ${a.subject}, each scored 1-5 for likelihood and impact at TRL ${a.trl.level}.`,
-      `The highest scores are: ${top.map((r) => `${r.risk.charAt(0).toLowerCase()}${r.risk.slice(1)} (${r.likelihood}×${r.impact})`).join('; ')}.`,
+      `${register.length} risks for the ${a.subject} at TRL ${a.trl.level}, scored for likelihood and impact.`,
+      `Highest: ${top.map((r) => `${inSentence(r.risk)} (${r.likelihood}×${r.impact})`).join('; ')}.`,
     ],
     blocks: [
-      bullets(top.map((r) => `${r.risk}: retire it by — ${r.mitigation}`), 'Top three risks and how to retire them'),
+      bullets(top.map((r) => `${r.risk}: retire it by — ${r.mitigation}`), `Top risks to the ${a.subject}, and how to retire them`),
     ],
     confidence: { level: 'medium', reason: `Scored from the description alone; revisit once ${components(a, 1)[0] ?? `the ${a.subject}`} is tested.` },
     next_steps: [

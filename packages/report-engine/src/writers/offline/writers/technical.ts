@@ -9,7 +9,7 @@ function nextLevelNeeds(a: IdeaAnalysis, level: number): string[] {
   const std = shortName(a.domain.standards[0] ?? 'the relevant test standard');
   const byLevel: Record<number, string> = {
     1: 'Formulate the concept: the mechanism, the application and a first analytical estimate of performance.',
-    2: `Run a proof-of-concept experiment showing the key effect of the ${a.subject} with controls.`,
+    2: `Proof of concept: ${components(a, 1)[0] ?? 'the core element'} in the ${a.subject}, measured against a control.`,
     3: `Build a laboratory prototype integrating ${listing(components(a, 2)) || 'the components'} and validate it against target specifications.`,
     4: `Test the prototype under realistic conditions (real samples, environment or users), using ${std} as the reference.`,
     5: 'Demonstrate a representative prototype in the relevant environment over a meaningful duration.',
@@ -24,9 +24,9 @@ function nextLevelNeeds(a: IdeaAnalysis, level: number): string[] {
 function unknowns(a: IdeaAnalysis): string[][] {
   const terms = components(a, 3);
   return [
-    [`Whether ${terms[0] ?? 'the core element'} delivers the claimed effect consistently`, 'It is the basis of the value proposition', 'Replicated experiments with statistics', 'Weeks to months'],
-    [`Performance over time (ageing, fouling, drift, wear) of the ${a.subject}`, 'Determines lifetime cost', 'Accelerated life testing', 'Months'],
-    [`Manufacturability of ${terms[1] ?? 'the key components'} at target cost`, 'Determines margin', 'Quotes and a pilot run with a contract manufacturer', 'Weeks'],
+    [`Whether ${terms[0] ?? 'the core element'} delivers the claimed effect consistently`, `The ${a.subject}'s value rests on it`, 'Replicated experiments with statistics', 'Weeks to months'],
+    [`How ${terms[0] ?? `the ${a.subject}`} ages, fouls, drifts or wears`, 'Determines lifetime cost', 'Accelerated life testing', 'Months'],
+    [`Manufacturability of ${terms[1] ?? 'the key components'} at target cost`, 'Determines margin', `Quotes and a pilot run for ${terms[1] ?? 'the key components'}`, 'Weeks'],
     ['Integration with the user\'s existing practice', 'Determines adoption', 'Pilot with a customer', 'Months'],
   ];
 }
@@ -34,7 +34,7 @@ function unknowns(a: IdeaAnalysis): string[][] {
 export const feasibility: SectionWriter = ({ a, plan }) => {
   return body({
     summary: [
-      `Technical feasibility: the ${a.subject} appears to rely on ${a.mechanismStatements.length > 0 ? 'the mechanism described in the idea' : 'a mechanism the idea does not spell out'} and on established components (${listing(components(a, 2)) || 'to be listed'}). The key unknown is whether the claimed effect holds outside the inventor's conditions.`,
+      `Technical feasibility: the ${a.subject} rests on ${listing(components(a, 2)) || 'components still to list'}${a.mechanismStatements.length > 0 ? '' : ', with a mechanism the idea does not spell out'}. The key unknown: does ${components(a, 1)[0] ?? 'its effect'} hold outside the inventor's conditions?`,
       `The ${a.subject} is at ${trlText(a.trl.level)}. TRL ${plan.targetTrl}, where sales of it become plausible: ${plan.devMonths[0]}-${plan.devMonths[1]} months and ${kusd(plan.devCostKusd[0])}-${kusd(plan.devCostKusd[1])} (a ${a.domain.label.toLowerCase()} heuristic; budget it bottom-up).`,
     ],
     blocks: [
@@ -81,7 +81,7 @@ export const technologyDescription: SectionWriter = ({ a }) => {
     ],
     next_steps: [
       `Run a design-of-experiments study on the two or three parameters that most affect the ${a.subject}'s output.`,
-      'Freeze a reference design and document it for the patent attorney and test laboratory.',
+      `A frozen reference design of the ${a.subject}, documented for the attorney and the laboratory.`,
     ],
   });
 };
@@ -111,9 +111,9 @@ export const trlChallenges: SectionWriter = ({ a, plan }) => {
     ],
     confidence: { level: a.trl.confidence, reason: a.trl.reason },
     next_steps: [
-      `Write the protocol for the TRL ${Math.min(9, level + 1)} demonstration with pass criteria.`,
+      `Protocol and pass criteria for the TRL ${Math.min(9, level + 1)} demonstration of ${components(a, 1)[0] ?? `the ${a.subject}`}.`,
       `Book the test facility or pilot site needed for it (${a.domain.partners[1] ?? a.domain.partners[0]}).`,
-      `Budget the step to TRL ${plan.targetTrl} bottom-up and compare with the planning range.`,
+      `A bottom-up budget for the ${a.subject} to TRL ${plan.targetTrl}, against the planning range.`,
     ],
     trl: { level, evidence: a.trl.evidence.slice(0, 4), to_reach_next: nextLevelNeeds(a, level) },
   });
