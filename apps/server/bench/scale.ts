@@ -17,7 +17,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
@@ -28,6 +27,7 @@ import { ensureFirstOperator } from '../src/modules/operators/index.ts';
 import { expireLots } from '../src/modules/tokens/index.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { loadApart } from './load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -204,7 +204,7 @@ interface Result {
 }
 
 async function measure(url: string, headers: Record<string, string>, connections: number): Promise<Result> {
-  const r = await autocannon({ url, headers, connections, duration: SECONDS, pipelining: 1 });
+  const r = await loadApart({ url, headers, connections, duration: SECONDS, pipelining: 1 });
   return {
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -299,7 +299,7 @@ async function publicUnderOperatorLoad(address: string, operator: Record<string,
   const alone = await measure(blog, {}, 10);
   const [shared] = await Promise.all([
     measure(blog, {}, 10),
-    autocannon({
+    loadApart({
       url: address, headers: operator, connections: 4, duration: SECONDS,
       requests: ['/api/admin/users?page=1', '/api/admin/users?page=1&q=ember%20123', '/api/admin/transactions?page=1&limit=25',
         '/api/admin/stats', '/api/contact/submissions?page=1'].map((p) => ({ method: 'GET' as const, path: p })),
@@ -347,7 +347,7 @@ async function main() {
       ? '## Scale on the embedded default (`npm run bench:scale -- --embedded`)'
       : '## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
     say('');
-    say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${EMBEDDED ? `PGlite (PostgreSQL ${version})` : `${version} PostgreSQL`}, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
+    say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${EMBEDDED ? `PGlite (PostgreSQL ${version})` : `${version} PostgreSQL`}, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon in its own process, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
 
     const endpoints = (cursor: string): Endpoint[] => [
       { label: 'admin users, page 1', path: '/api/admin/users?page=1', auth: 'operator' },

@@ -59,6 +59,7 @@ export async function authenticateOperator(
   // Failures that landed while this password was being checked still hold.
   await assertUnderLimits(db, limits, MSG.adminLockedOut);
   const operator = { id: row.id, username: row.username };
+  noteRecent(row.username, password);
   return trusted ? { operator } : { operator, deviceCookie: issueDeviceCookie(config.JWT_SECRET, 'operator', row.id) };
 }
 
@@ -85,4 +86,20 @@ async function verifyCached(password: string, storedHash: string): Promise<boole
     verified.set(key, now + CACHE_TTL_MS);
   }
   return ok;
+}
+
+/**
+ * Whether these credentials signed an operator in within the last minute. A hint for scheduling
+ * only (operator-guard.ts lets such a request queue before its check); it admits nobody.
+ */
+export function isRecentOperator(username: string, password: string): boolean {
+  return (recent.get(recentKey(username, password)) ?? 0) > Date.now();
+}
+
+const recent = new Map<string, number>();
+const recentKey = (username: string, password: string) => hmac(cacheKey, `${username.trim().toLowerCase()}\u0000${password}`);
+
+function noteRecent(username: string, password: string) {
+  if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(recentKey(username, password), Date.now() + CACHE_TTL_MS);
 }

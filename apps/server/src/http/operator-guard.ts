@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { deviceCookieOptions } from '../lib/device-cookie.ts';
 import { serviceUnavailable, unauthorized } from '../lib/errors.ts';
-import { authenticateOperator, type OperatorAuth } from './authenticate-operator.ts';
-import { operatorLaneOf } from './operator-lane.ts';
+import { authenticateOperator, isRecentOperator, type OperatorAuth } from './authenticate-operator.ts';
+import { operatorLaneOf, type OperatorLane } from './operator-lane.ts';
 
 export type { OperatorAuth };
 
@@ -36,27 +36,19 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = parseBasicAuthorization(request.headers.authorization);
     if (!credentials) throw unauthorized(MSG.adminAuthRequired, 'admin_auth_required');
+    // On the embedded database operator work takes turns and rests (operator-lane.ts). An operator
+    // signed in within the last minute queues before her credentials are checked, so the check's
+    // statements are part of her turn; anyone else is checked first, so strangers' guesses never
+    // take a turn from her.
+    const lane = operatorLaneOf(deps.db);
+    const queueFirst = lane !== undefined && isRecentOperator(credentials.username, credentials.password);
+    if (lane && queueFirst) await waitForTurn(lane, reply);
     const { operator, deviceCookie } = await authenticateOperator(deps, credentials.username, credentials.password, {
       ip: request.ip,
       deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
     });
     request.operator = operator;
-    // On the embedded database operator work takes turns and rests (operator-lane.ts). The
-    // client may go while the request waits its turn: then it leaves at once, and does no work.
-    const lane = operatorLaneOf(deps.db);
-    if (lane) {
-      let gone = false;
-      const turn: { leave?: () => void } = {};
-      reply.raw.once('close', () => {
-        gone = true;
-        turn.leave?.();
-      });
-      turn.leave = await lane.enter();
-      if (gone) {
-        turn.leave();
-        throw serviceUnavailable(MSG.genericError, 'client_gone');
-      }
-    }
+    if (lane && !queueFirst) await waitForTurn(lane, reply);
     // Path /api: every operator call (blog, contact, reports, admin) carries it.
     if (deviceCookie) {
       reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));
@@ -68,4 +60,22 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
 export function operator(request: FastifyRequest): OperatorAuth {
   if (!request.operator) throw unauthorized(MSG.adminAuthRequired, 'admin_auth_required');
   return request.operator;
+}
+
+/**
+ * Waits for the lane; the turn ends when the response closes. A client that goes while it waits
+ * leaves at once and its request does no work.
+ */
+async function waitForTurn(lane: OperatorLane, reply: FastifyReply) {
+  let gone = false;
+  const turn: { leave?: () => void } = {};
+  reply.raw.once('close', () => {
+    gone = true;
+    turn.leave?.();
+  });
+  turn.leave = await lane.enter();
+  if (gone) {
+    turn.leave();
+    throw serviceUnavailable(MSG.genericError, 'client_gone');
+  }
 }

@@ -2,13 +2,14 @@ import { basicAuthorization } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureFirstOperator } from '../modules/operators/index.ts';
+import { isRecentOperator } from './authenticate-operator.ts';
 import { createOperatorLane, operatorLaneOf } from './operator-lane.ts';
 
 const ADMIN = { username: 'lane-admin', password: 'Lane-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 
 describe('the operator lane', () => {
-  it('lets one request in at a time and rests as long as the last one took before the next', async () => {
+  it('lets one request in at a time and rests twice as long as the last one took before the next', async () => {
     vi.useFakeTimers();
     try {
       const lane = createOperatorLane(() => Date.now());
@@ -21,15 +22,15 @@ describe('the operator lane', () => {
       expect(order).toEqual([]);
       leaveA();
       leaveA(); // a second leave changes nothing
-      // A held the lane 30 ms: it rests 30 ms before B.
-      await vi.advanceTimersByTimeAsync(29);
+      // A held the lane 30 ms: it rests 60 ms before B.
+      await vi.advanceTimersByTimeAsync(59);
       expect(order).toEqual([]);
       await vi.advanceTimersByTimeAsync(1);
-      expect(order).toEqual([`b in at ${t0 + 60}`]);
+      expect(order).toEqual([`b in at ${t0 + 90}`]);
       (await b)();
       // B took no time: C follows at once.
       await vi.advanceTimersByTimeAsync(0);
-      expect(order).toEqual([`b in at ${t0 + 60}`, `c in at ${t0 + 60}`]);
+      expect(order).toEqual([`b in at ${t0 + 90}`, `c in at ${t0 + 90}`]);
       // A request that never leaves frees the lane after a minute, and the rest is capped at a second.
       const d = lane.enter();
       (await c)();
@@ -80,6 +81,10 @@ describe('on the running app', () => {
     expect(operatorDone).toBe(false);
     leave();
     expect((await operatorCall).statusCode).toBe(200);
+    // Signed in now: her next calls queue before their check, which becomes part of her turn.
+    // Another password is no such hint (and is checked outside the lane, below).
+    expect(isRecentOperator(ADMIN.username.toUpperCase(), ADMIN.password)).toBe(true);
+    expect(isRecentOperator(ADMIN.username, 'wrong')).toBe(false);
     // A client that gives up while its call waits for the lane leaves the lane at once.
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const blocker = await lane!.enter();

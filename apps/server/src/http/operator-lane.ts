@@ -4,8 +4,8 @@ import type { Db } from '../db/client.ts';
  * The embedded database is one PGlite connection running in this process's own thread: while
  * an operator page's statements run, nothing else does, public pages included (a copy from
  * the public cache too). So on PGlite operator requests take turns in one lane, and after each
- * the lane stays shut for as long as that request held it: operators loading pages back to back
- * get at most about half of the process, public readers the rest (issue 17, decision 071).
+ * the lane stays shut twice as long as that request held it: operators loading pages back to back
+ * get at most about a third of the process, public readers the rest (issue 17, decision 071).
  * An operator who clicks now and then never waits; PostgreSQL, with its own processes and a
  * pool, needs no lane.
  */
@@ -14,6 +14,8 @@ export interface OperatorLane {
   enter(): Promise<() => void>;
 }
 
+/** How long the lane rests after a request, per millisecond the request held it. */
+const REST_FACTOR = 2;
 /** The longest the lane rests after one request, and the longest one request may hold it. */
 const MAX_REST_MS = 1_000;
 const MAX_HOLD_MS = 60_000;
@@ -32,7 +34,7 @@ export function createOperatorLane(now: () => number = () => performance.now()):
         if (left) return;
         left = true;
         clearTimeout(stuck);
-        setTimeout(open, Math.min(now() - start, MAX_REST_MS));
+        setTimeout(open, Math.min(REST_FACTOR * (now() - start), MAX_REST_MS));
       };
       // A request that never ends (a lost connection the server did not see) frees the lane anyway.
       const stuck = setTimeout(leave, MAX_HOLD_MS);
