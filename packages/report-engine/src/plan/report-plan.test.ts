@@ -117,6 +117,14 @@ describe('the plan: what the inventor states', () => {
     expect(textOf(r.sections)).not.toMatch(/no patent filing is reported/);
   });
 
+  it('reads a denied filing as no filing, and the report never claims one', async () => {
+    const idea = `${OPTICAL_COATING} No patent application has been filed yet.`;
+    expect(buildReportPlan(idea, NOW).statedIp).toMatchObject({ status: 'none', quote: 'No patent application has been filed yet.' });
+    expect(buildReportPlan(`${OPTICAL_COATING} The patent application has not been filed.`, NOW).statedIp?.status).toBe('none');
+    const text = textOf((await offlineReport(idea)).sections);
+    expect(text).not.toMatch(/reported as filed|application filed/i);
+  });
+
   it('reads no TRL where none is stated', () => {
     expect(buildReportPlan(OPTICAL_COATING, NOW).trl.source).toBe('estimated');
   });

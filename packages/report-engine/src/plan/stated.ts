@@ -117,12 +117,15 @@ export interface StatedIp {
   quote: string;
 }
 
+const NO_FILING = /\b(?:no|not yet|without) (?:any )?(?:patent|ip protection|filing)\b|\bnot (?:yet )?(?:been )?(?:patented|filed)\b|\bunpatented\b/i;
+
 export function extractStatedIp(sentences: readonly string[]): StatedIp | null {
   for (const s of sentences) {
+    // A denial first: "No patent application has been filed yet" names a filing it denies.
+    if (NO_FILING.test(s)) return { status: 'none', quote: clip(s, 300) };
     if (/\b(?:granted|issued) (?:us |european |indian )?patents?\b|\bpatent (?:was |has been )?granted\b|\bpatented\b/i.test(s)) return { status: 'granted', quote: clip(s, 300) };
     if (/\bprovisional (?:patent|application)\b/i.test(s)) return { status: 'provisional', quote: clip(s, 300) };
     if (/\bpatent(?:s)?[- ]pending\b|\bpatent application (?:has been |was )?filed\b|\bfiled (?:a )?patent\b|\bpct application\b/i.test(s)) return { status: 'pending', quote: clip(s, 300) };
-    if (/\b(?:no|not yet|without) (?:any )?(?:patent|ip protection|filing)\b|\bnot (?:yet )?(?:been )?patented\b|\bunpatented\b/i.test(s)) return { status: 'none', quote: clip(s, 300) };
   }
   return null;
 }
