@@ -69,5 +69,8 @@ describe('offline analyst: reading an idea', () => {
     expect(gan.components.join(' ; ')).not.toMatch(/described|previously/i);
     const desal = analyseIdea('Substantially pure water is produced via desalination using a directional solvent that directionally dissolves water but does not dissolve salt. The directional solvent is heated to dissolve water from the salt solution.');
     expect(desal.keyTerms.join(' ; ')).not.toMatch(/pure water|dissolves? (?:water|salt)|\bheated\b/i);
+    const meter = analyseIdea('CellSight is a handheld instrument that measures the internal impedance of lithium-ion cells in under ten seconds, using impedance spectroscopy at five frequencies.');
+    expect(meter.keyTerms.join(' ; ')).not.toMatch(/seconds/i);
+    expect(meter.components.join(' ; ')).toMatch(/impedance spectroscopy/i);
   });
 });

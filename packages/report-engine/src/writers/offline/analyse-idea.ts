@@ -189,7 +189,9 @@ export function analyseIdea(ideaText: string, reportPlan: ReportPlan = buildRepo
   // What it is used for (named applications) is not one of its parts either.
   const namedUses = reportPlan.named.filter((n) => n.kind === 'application').map((n) => n.name.toLowerCase());
   const isUse = (t: string) => namedUses.some((u) => u.includes(t.toLowerCase()));
-  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t) || isUse(t);
+  // "in under ten seconds", "for 3 years": a duration or a share measures it, it is not a part.
+  const measure = (t: string) => /\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent|per cent)$/i.test(t);
+  const notAPart = (t: string) => overlapsSubject(t) || priorArt(t) || isOutput(t) || verbLed(t) || isUse(t) || measure(t);
   const componentTerms = extractKeyTerms(descriptive.join('\n'), 6, cueWords)
     .filter((t) => !notAPart(t))
     .sort((x, y) => Number(isContext(x)) - Number(isContext(y)) || Number(y.includes(' ')) - Number(x.includes(' ')));
