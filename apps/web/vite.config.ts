@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     port: 5173,
@@ -15,5 +15,7 @@ export default defineConfig({
     sourcemap: false,
     // pdf.js (~400 kB) is a lazy chunk loaded only when a member previews a report.
     chunkSizeWarningLimit: 450,
+    // The server render's bundle (entry-server.tsx, decision 128) needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

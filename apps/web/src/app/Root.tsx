@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { session } from '../lib/session.ts';
@@ -11,7 +11,10 @@ const Toasts = lazy(async () => ({ default: (await import('../components/layout/
  * toasts (top-right, 4 seconds).
  */
 export function Root() {
+  // The toasts' host lives in the browser only: the server renders a page without it.
+  const [started, setStarted] = useState(false);
   useEffect(() => {
+    setStarted(true);
     // The auth client (with the endpoint declarations and zod) loads only for a returning member.
     void session.restore(async () => (await import('../features/auth/api/auth-api.ts')).authApi.me());
   }, []);
@@ -20,9 +23,11 @@ export function Root() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {started && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }

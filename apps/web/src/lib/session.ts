@@ -84,6 +84,12 @@ export const session = {
   snapshot: () => state,
 };
 
+/**
+ * What the server renders and the client's hydration starts from: a visitor (decision 128). The
+ * session restores after hydration as on any other start, so the first client render matches.
+ */
+const SIGNED_OUT: State = { accessToken: undefined, user: undefined, restoring: false };
+
 export function useSession() {
-  return useSyncExternalStore(session.subscribe, session.snapshot);
+  return useSyncExternalStore(session.subscribe, session.snapshot, () => SIGNED_OUT);
 }
