@@ -11,10 +11,7 @@ const Toasts = lazy(async () => ({ default: (await import('../components/layout/
  * toasts (top-right, 4 seconds).
  */
 export function Root() {
-  // The toasts' host lives in the browser only: the server renders a page without it.
-  const [started, setStarted] = useState(false);
   useEffect(() => {
-    setStarted(true);
     // The auth client (with the endpoint declarations and zod) loads only for a returning member.
     void session.restore(async () => (await import('../features/auth/api/auth-api.ts')).authApi.me());
   }, []);
@@ -23,11 +20,22 @@ export function Root() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      {started && (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      )}
+      <ToastHost />
     </>
   );
+}
+
+/**
+ * The toasts' host, in the browser only: the server renders a page without it. Its own state, so
+ * that showing it re-renders nothing else: an update reaching a server-rendered screen before it
+ * has hydrated would make React throw the markup away and draw it again.
+ */
+function ToastHost() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  return started ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
