@@ -51,23 +51,19 @@ function watchConsole(page: Page): string[] {
  * markup was kept.
  */
 const watchRedraws = (page: Page) =>
-  page.addInitScript(() => {
-    const removed: string[] = [];
-    Object.assign(window, { removedFromRoot: removed });
-    new MutationObserver((changes) => {
-      for (const c of changes) {
-        if (!(c.target instanceof Element) || !c.target.closest('#root')) continue;
-        for (const n of c.removedNodes) removed.push(`${n.nodeName}: ${(n.textContent ?? '').slice(0, 60)}`);
-      }
-    }).observe(document, { childList: true, subtree: true });
+  page.addInitScript({
+    content: `
+      window.removedFromRoot = [];
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          if (!(c.target instanceof Element) || !c.target.closest('#root')) continue;
+          for (const n of c.removedNodes) window.removedFromRoot.push(n.nodeName + ': ' + (n.textContent || '').slice(0, 60));
+        }
+      }).observe(document, { childList: true, subtree: true });`,
   });
 
-/** Waits until React has taken over the element (hydrated it): React marks the nodes it owns. */
-const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  }, selector, { timeout: 20_000 });
+/** Whether React has taken over the element (hydrated it): React marks the nodes it owns. */
+const ownedByReact = (node: unknown) => Object.keys(node as object).some((k) => k.startsWith('__reactFiber'));
 
 describe('public pages rendered on the server', () => {
   it.each(PAGES)('$path: the content is in the HTML itself', async ({ path, heading, text }) => {
@@ -98,19 +94,19 @@ describe('public pages rendered on the server', () => {
     await page.goto(`${server.url}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     const link = 'header a[href="/about"]';
-    await hydrated(page, link);
+    await expect.poll(() => page.locator(link).evaluate(ownedByReact), { timeout: 20_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
-    expect(await page.evaluate(() => (window as { removedFromRoot?: string[] }).removedFromRoot)).toEqual([]);
+    expect(await page.evaluate('window.removedFromRoot')).toEqual([]);
     // The page's reads came in the HTML: the app asked for none of them again.
     expect(reads).toEqual([]);
 
     // A link now navigates inside the app: the document (and this mark on it) stays.
-    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    await page.evaluate('window.stillTheSamePage = true');
     await page.locator(link).click();
     await page.waitForURL(`${server.url}/about`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
