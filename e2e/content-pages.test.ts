@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** The smallest phone the pages are designed for. */
@@ -97,6 +97,7 @@ describe('the public pages, in the browser', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/rttp#contact`);
+    await waitForApp(page);
     const form = page.locator('#contact');
     await expect.poll(() => form.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200), { timeout: 10_000 }).toBe(true);
 

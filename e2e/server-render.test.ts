@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser.ts';
+import { DESKTOP, launchBrowser, ownedByReact, PHONE } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -14,7 +14,7 @@ const POST = {
   title: 'Technology Readiness Levels Explained: Where Does Your Invention Stand?',
 };
 const PAGES = [
-  { path: '/', heading: 'Know what your invention is worth — before you pitch it', text: ['Generate your assessment'] },
+  { path: '/', heading: 'Know what your invention is worth — before you pitch it', text: ['Generate your assessment', 'Your commercialisation journey in six steps'] },
   { path: '/blog', heading: 'Insights for inventors', text: [POST.title, 'Licensing or Spin-out? Choosing a Commercialisation Route for Your Technology'] },
   { path: POST.path, heading: POST.title, text: ['Back to Blog'] },
   { path: '/pricing', heading: 'Simple, token-based pricing', text: ['Starter', '$49.00', 'Pro', '$129.00'] },
@@ -57,13 +57,14 @@ const watchRedraws = (page: Page) =>
       new MutationObserver((changes) => {
         for (const c of changes) {
           if (!(c.target instanceof Element) || !c.target.closest('#root')) continue;
-          for (const n of c.removedNodes) window.removedFromRoot.push(n.nodeName + ': ' + (n.textContent || '').slice(0, 60));
+          for (const n of c.removedNodes) {
+            // A box held for what only the app draws (aria-busy) is meant to go.
+            if (n instanceof Element && n.getAttribute('aria-busy') === 'true') continue;
+            window.removedFromRoot.push(n.nodeName + ': ' + (n.textContent || '').slice(0, 60));
+          }
         }
       }).observe(document, { childList: true, subtree: true });`,
   });
-
-/** Whether React has taken over the element (hydrated it): React marks the nodes it owns. */
-const ownedByReact = (node: unknown) => Object.keys(node as object).some((k) => k.startsWith('__reactFiber'));
 
 describe('public pages rendered on the server', () => {
   it.each(PAGES)('$path: the content is in the HTML itself', async ({ path, heading, text }) => {
