@@ -1,39 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { basicAuthorization, type Post, type PostListResponse, type TokenPackage } from '@assay/shared';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildWebForTests } from '../../../test/web-build.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 
-const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 const ADMIN = { username: 'render-admin', password: 'Render-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' };
-const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Assay</title><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
-let dir: string;
+let web: Awaited<ReturnType<typeof buildWebForTests>>;
 
 beforeAll(async () => {
-  // The web app's real server entry, built as `npm run build` builds it, beside a web build.
-  dir = mkdtempSync(path.join(os.tmpdir(), 'assay-render-'));
-  mkdirSync(path.join(dir, 'dist'));
-  writeFileSync(path.join(dir, 'dist/index.html'), INDEX_HTML);
-  await build({
-    root: WEB,
-    configFile: path.join(WEB, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(dir, 'dist-ssr'), emptyOutDir: true },
-  });
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: path.join(dir, 'dist') });
+  web = await buildWebForTests();
+  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: web.webDistDir });
   await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(dir, { recursive: true, force: true });
+  web?.remove();
 });
 
 /** A visitor's request, from an address other than the server's own (its render's reads come from loopback). */
