@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppFrame } from './app/App.tsx';
 import { AppRoutes } from './app/routes.tsx';
-import { stateScript } from './app/server-state.ts';
+import { stateScript, withoutTimes } from './app/server-state.ts';
 import { setTransport } from './lib/api.ts';
 
 /** A page rendered on the server: the root's markup and the data to hydrate it with. */
@@ -36,7 +36,7 @@ export async function renderPage(url: string, send: typeof fetch): Promise<Rende
     const queries = client.getQueryCache().getAll();
     if (queries.some((q) => q.state.status === 'error')) return null;
     const waiting = queries.filter((q) => q.state.status === 'pending' && enabled(q));
-    if (!waiting.length) return { html, stateHtml: stateScript(dehydrate(client)) };
+    if (!waiting.length) return { html, stateHtml: stateScript(withoutTimes(dehydrate(client))) };
     await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
   }
   return null;

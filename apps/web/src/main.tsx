@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { STATE_ELEMENT_ID } from './app/server-state.ts';
+import { receivedNow, STATE_ELEMENT_ID } from './app/server-state.ts';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -11,7 +11,7 @@ const stateText = document.getElementById(STATE_ELEMENT_ID)?.textContent;
 if (root.firstElementChild && stateText) {
   // A public page the server rendered (decision 128): take over its markup with the data it was
   // rendered from. In a transition, so hydration yields to the browser instead of one long task.
-  const state = JSON.parse(stateText) as DehydratedState;
+  const state = receivedNow(JSON.parse(stateText) as DehydratedState);
   startTransition(() => {
     hydrateRoot(root, <App state={state} />, {
       onRecoverableError(error, info) {

@@ -84,7 +84,7 @@ describe('public pages rendered on the server', () => {
     expect(before.state!.queries.find((q) => q.queryKey[2] === 'detail')?.queryKey).toEqual(['posts', 'blog', 'detail', post.slug]);
     expect(first.body).toContain('<title>Rendered on the server</title>');
 
-    // Kept: the same page with its validator, a 304 for a browser that has it.
+    // Kept (or rendered again from the same data: the same bytes), with its validator: a 304 for a browser that has it.
     const again = await get(`/blog/${post.slug}`);
     expect(again.body).toBe(first.body);
     expect((await get(`/blog/${post.slug}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
