@@ -61,6 +61,7 @@ describe('the public pages, in the browser', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/contact`);
+    await waitForApp(page);
 
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByRole('button', { name: 'Send Message' }).click();
