@@ -1,6 +1,7 @@
-import { FEEDS, siteEndpoints as e } from '@assay/shared';
+import { FEEDS } from '@assay/shared';
 import type { PublicReadRule, PublicReads } from '../../http/public-cache.ts';
 import type { CountView } from '../blog/index.ts';
+import { RENDERED_PAGES } from './rendered-pages.ts';
 import { renderedPostId } from './rendered-state.ts';
 
 /** Crawlers and feed readers come back often; five minutes old is fresh enough for them. */
@@ -26,9 +27,7 @@ export function seoPublicReads(countView: CountView): PublicReads {
       postPage('GET /blog/:slug'),
       postPage('GET /press-releases/:slug'),
       ...[FEEDS.blog.page, FEEDS.press_release.page].map((p) => page(p, ['posts'])),
-      page(e.pricingPage.path, ['packages']),
-      ...[e.homePage, e.aboutPage, e.rttpPage, e.careersPage, e.contactPage, e.privacyPage, e.termsPage, e.pricingPolicyPage, e.refundPolicyPage]
-        .map((p) => page(p.path)),
+      ...RENDERED_PAGES.map((p) => page(p.endpoint.path, p.topics)),
       ...['/sitemap.xml', FEEDS.blog.path, FEEDS.press_release.path, '/rss.xml', '/feed'].map(
         (path): PublicReadRule => ({ route: `GET ${path}`, topics: ['posts'], cacheControl: FEED_CACHE })),
       { route: 'GET /robots.txt', topics: [], cacheControl: FEED_CACHE },

@@ -7,6 +7,7 @@ import { findPublishedPost, listPublishedForFeeds, listPublishedForSitemap } fro
 import { postPath } from './escape.ts';
 import { feedLinkTag, robotsTxt, rssXml, sitemapXml } from './feeds.ts';
 import { postBodyHtml, postHeadTags } from './post-head.ts';
+import { RENDERED_PAGES } from './rendered-pages.ts';
 import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage, withRenderedRoot } from './render-spa-page.ts';
 
 const RSS_ITEMS = 50;
@@ -69,9 +70,7 @@ export function seoRoutes(deps: Deps) {
     const listPage = (postType: PostType) => async (req: FastifyRequest, reply: FastifyReply) =>
       sendPage(reply, await appPage(req.url, (html) => addHeadTags(html, feedLinkTag(postType))));
     const page = async (req: FastifyRequest, reply: FastifyReply) => sendPage(reply, await appPage(req.url));
-    for (const p of [e.homePage, e.pricingPage, e.aboutPage, e.rttpPage, e.careersPage, e.contactPage, e.privacyPage, e.termsPage, e.pricingPolicyPage, e.refundPolicyPage]) {
-      route(app, p, page);
-    }
+    for (const p of RENDERED_PAGES) route(app, p.endpoint, page);
     // A draft preview: never kept by any cache, never indexed, whatever the page's scripts do.
     route(app, e.previewPage, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
