@@ -18,12 +18,16 @@ type RenderPage = (url: string, send: typeof fetch) => Promise<RenderedPage | nu
  */
 export const SERVER_RENDER_AGENT = 'assay-server-render (bot)';
 
+/** A render slower than this (a database that does not answer) sends the unrendered app instead. */
+const RENDER_TIMEOUT_MS = 3000;
+
 /**
  * Renders public pages with the web app's own screens (decision 128). The bundle (`vite build
  * --ssr`, with React's server renderer) is loaded on the first page asked for, not at start. The
  * app's reads are answered by this server's own routes in process (`inject`), through the public
  * cache like any visitor's, and only public GETs under /api are allowed. No bundle (an API-only
- * build) or a failed render: `renderPage` answers null and the page is sent unrendered.
+ * build), a failed render or one slower than RENDER_TIMEOUT_MS: `renderPage` answers null and the
+ * page is sent unrendered (the app then draws it in the browser, as before decision 128).
  */
 export function serverRender(app: AppInstance, bundle: string) {
   if (!existsSync(bundle)) {
@@ -43,11 +47,20 @@ export function serverRender(app: AppInstance, bundle: string) {
   };
   app.decorate('renderPage', async (url: string) => {
     loaded ??= import(pathToFileURL(bundle).href).then((m: { renderPage: RenderPage }) => m.renderPage);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        app.log.warn({ url, ms: RENDER_TIMEOUT_MS }, 'server render too slow: the page is sent unrendered');
+        resolve(null);
+      }, RENDER_TIMEOUT_MS);
+    });
     try {
-      return await (await loaded)(url, send as typeof fetch);
+      return await Promise.race([(async () => (await loaded)(url, send as typeof fetch))(), late]);
     } catch (err) {
       app.log.error({ err, url }, 'server render failed: the page is sent unrendered');
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   });
 }
