@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -103,6 +103,7 @@ describe('a newcomer’s account, in the browser', () => {
   it('works on a phone-sized screen with the menu', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${server.url}/`);
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL(/\/login$/);

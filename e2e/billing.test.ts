@@ -1,7 +1,7 @@
 import type { TokenPackage } from '@assay/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, signInMember, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -105,6 +105,7 @@ describe('/pricing, signed out', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/pricing`);
+    await waitForApp(page);
     await page.getByRole('link', { name: 'For free tokens, please sign up' }).waitFor();
     await page.getByTestId('package-pro').getByText('Most Popular').waitFor();
     await page.getByTestId('package-enterprise').getByText('Custom', { exact: true }).waitFor();
@@ -126,6 +127,7 @@ describe('/pricing, signed out', () => {
 
     // Report Requirements: both views.
     await page.goto(`${server.url}/pricing`);
+    await waitForApp(page);
     await page.getByRole('button', { name: /Features of the Comprehensive report/ }).click();
     await page.getByText('Everything in Advanced (24 sections), plus 10 more:').waitFor();
     await page.getByRole('button', { name: 'Compare Features' }).click();

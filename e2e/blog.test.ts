@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -95,6 +95,7 @@ describe('the blog, in the browser', () => {
     const errors = watchErrors(page);
     await page.goto(`${server.url}/blog`);
     await latestGrid(page).getByRole('listitem').first().waitFor();
+    await waitForApp(page);
 
     // 'NASA' is only in the body of the TRL post (not its title or description): only the
     // server's full-text search can find it.

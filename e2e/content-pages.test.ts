@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, PHONE, launchBrowser, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** The smallest phone the pages are designed for. */
@@ -61,6 +61,7 @@ describe('the public pages, in the browser', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/contact`);
+    await waitForApp(page);
 
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -97,6 +98,7 @@ describe('the public pages, in the browser', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/rttp#contact`);
+    await waitForApp(page);
     const form = page.locator('#contact');
     await expect.poll(() => form.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200), { timeout: 10_000 }).toBe(true);
 

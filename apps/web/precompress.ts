@@ -14,7 +14,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'assay-precompress',
-    apply: 'build',
+    // The client build only: the server render's bundle (entry-server.tsx) is not served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -18,7 +18,8 @@ export function routePreloads(): Plugin {
   let root = '';
   return {
     name: 'assay-route-preloads',
-    apply: 'build',
+    // The client build only: the server render's bundle (entry-server.tsx) is not served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },

@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cssFirst } from './css-first.ts';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), cssFirst(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -15,5 +16,7 @@ export default defineConfig({
     sourcemap: false,
     // pdf.js (~400 kB) is a lazy chunk loaded only when a member previews a report.
     chunkSizeWarningLimit: 450,
+    // The server render's bundle (entry-server.tsx, decision 128) needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

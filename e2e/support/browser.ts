@@ -37,3 +37,19 @@ export async function signInMember(page: Page, baseUrl: string, email: string, p
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Welcome back!').waitFor();
 }
+
+/** Whether React has taken over the element (hydrated or drawn it): React marks the nodes it owns. */
+export const ownedByReact = (node: unknown) => Object.keys(node as object).some((k) => k.startsWith('__reactFiber'));
+
+/**
+ * Waits until the app runs the page: a public page arrives drawn by the server (decision 128) and
+ * answers clicks and typing only once hydrated, which a person can hardly beat but a test can.
+ */
+export async function waitForApp(page: Page) {
+  const main = page.locator('#main');
+  await main.waitFor({ state: 'attached' });
+  for (const deadline = Date.now() + 20_000; !(await main.evaluate(ownedByReact)); ) {
+    if (Date.now() > deadline) throw new Error('the page was not hydrated within 20 s');
+    await page.waitForTimeout(50);
+  }
+}

@@ -88,7 +88,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   const security = securityHeaders(app);
   // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
   const blogReads = blogPublicReads(fullDeps);
-  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads], security);
+  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads(blogReads.countView)], security);
   app.decorate('postViews', blogReads.views);
   // HTML, JSON and feeds of 1 KB or more, compressed as they go out (the public reads' copies
   // and the built files carry their own compressed forms; PDFs and event streams are left alone).
@@ -127,7 +127,8 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   );
 
   if (options.webDistDir) await serveSpa(app, options.webDistDir);
-  // Post pages with their own <head>, sitemap, feeds, robots.txt: before the SPA fallback.
+  // Public pages (rendered on the server), post pages with their own <head>, sitemap, feeds,
+  // robots.txt: before the SPA fallback.
   await app.register(async (site) => {
     onlyDeclaredRoutes(site);
     await site.register(seoRoutes(fullDeps));

@@ -1,10 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { receivedNow, STATE_ELEMENT_ID } from './app/server-state.ts';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const stateText = document.getElementById(STATE_ELEMENT_ID)?.textContent;
+
+if (root.firstElementChild && stateText) {
+  // A public page the server rendered (decision 128): take over its markup with the data it was
+  // rendered from. In a transition, so hydration yields to the browser instead of one long task.
+  const state = receivedNow(JSON.parse(stateText) as DehydratedState);
+  startTransition(() => {
+    hydrateRoot(root, <App state={state} />, {
+      onRecoverableError(error, info) {
+        console.error('Hydration error', error, info.componentStack);
+      },
+    });
+  });
+} else {
+  createRoot(root).render(<App />);
+}

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstReads } from '@assay/shared';
 import { cachedBody, type CachedBody } from './public-cache.ts';
+import { serverRender } from './server-render.ts';
 import type { AppInstance } from './types.ts';
 
 /**
@@ -21,6 +22,8 @@ export async function serveSpa(app: AppInstance, distDir: string) {
   app.decorate('spaIndexHtml', indexHtml);
   app.decorate('spaIndexPage', cachedBody(indexHtml, 'text/html; charset=utf-8'));
   const htmlFor = screenHtml(indexHtml, readPreloads(path.join(distDir, 'route-preloads.json')));
+  // `vite build --ssr` writes the server render's bundle beside the web build (decision 128).
+  serverRender(app, path.join(distDir, '..', 'dist-ssr', 'entry-server.js'));
   const pages = new Map<string, CachedBody>();
   app.decorate('spaHtmlFor', htmlFor);
   app.decorate('spaPageFor', (pathname: string) => {
@@ -61,9 +64,10 @@ const pattern = (routePath: string) =>
  * index.html for a path, naming the built scripts of that path's screen as modulepreload links
  * (the web build's route-preloads.json) and the public reads it starts with as fetch preloads
  * (firstReads): the browser fetches them beside the shell, not after the shell has run and asked
- * for them (decision 127). Unknown paths get index.html as it is.
+ * for them (decision 127). A page the server rendered carries its reads' answers, so it is asked
+ * for without them (`reads: false`). Unknown paths get index.html as it is.
  */
-export function screenHtml(indexHtml: string, preloads: Preloads): (pathname: string) => string {
+export function screenHtml(indexHtml: string, preloads: Preloads): (pathname: string, options?: { reads?: boolean }) => string {
   // After the shell's own scripts and styles: those come first on a slow link.
   const marker = '</head>';
   const pages = Object.entries(preloads)
@@ -72,8 +76,9 @@ export function screenHtml(indexHtml: string, preloads: Preloads): (pathname: st
       const links = files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
       return { test: pattern(routePath), html: indexHtml.replace(marker, () => `${links}\n${marker}`) };
     });
-  return (pathname) => {
+  return (pathname, { reads: withReads = true } = {}) => {
     const html = pages.find((p) => p.test.test(pathname))?.html ?? indexHtml;
+    if (!withReads) return html;
     let reads: string[];
     try {
       reads = firstReads(pathname);
@@ -91,8 +96,8 @@ declare module 'fastify' {
     spaIndexHtml?: string;
     /** The same, with its validator and compressed forms. */
     spaIndexPage?: CachedBody;
-    /** index.html for a path, with its screen's scripts named for preloading. */
-    spaHtmlFor?: (pathname: string) => string;
+    /** index.html for a path, with its screen's scripts (and unless told not to, its first reads) named for preloading. */
+    spaHtmlFor?: (pathname: string, options?: { reads?: boolean }) => string;
     /** The same, with its validator and compressed forms. */
     spaPageFor?: (pathname: string) => CachedBody;
   }

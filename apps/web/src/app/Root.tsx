@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { session } from '../lib/session.ts';
@@ -20,9 +20,22 @@ export function Root() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastHost />
     </>
   );
+}
+
+/**
+ * The toasts' host, in the browser only: the server renders a page without it. Its own state, so
+ * that showing it re-renders nothing else: an update reaching a server-rendered screen before it
+ * has hydrated would make React throw the markup away and draw it again.
+ */
+function ToastHost() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  return started ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }

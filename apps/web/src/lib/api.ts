@@ -72,6 +72,15 @@ interface Sent {
   multipart?: FormData;
 }
 
+/**
+ * How requests are sent: the browser's fetch, or on the server (entry-server.tsx) the API's own
+ * handlers called in process, so a server render reads through the same routes and cache.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setTransport(send: typeof fetch) {
+  transport = send;
+}
+
 /** Responses are checked against their schemas while developing and testing; production trusts them. */
 const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
@@ -93,7 +102,7 @@ function send(e: Endpoint, input: Sent, withMember: boolean): Promise<Response> 
   const token = withMember ? session.accessToken() : undefined;
   const authorization = input.authorization ?? (token ? `Bearer ${token}` : undefined);
   if (authorization) headers.authorization = authorization;
-  return fetch(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin' });
+  return transport(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin' });
 }
 
 async function toError(res: Response): Promise<ApiError> {

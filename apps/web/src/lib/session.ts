@@ -14,11 +14,20 @@ interface State {
 }
 
 const FLAG = 'assay_has_session';
-let state: State = { accessToken: undefined, user: undefined, restoring: true };
+/**
+ * A visitor: what the server renders and the client's hydration starts from (decision 128). A
+ * visitor's client starts in this very state (no session to restore), so hydration sees no change;
+ * a returning member's starts restoring and the screens follow once it is known.
+ */
+const SIGNED_OUT: State = { accessToken: undefined, user: undefined, restoring: false };
+const maySignIn = () => typeof localStorage !== 'undefined' && localStorage.getItem(FLAG) !== null;
+let state: State = maySignIn() ? { ...SIGNED_OUT, restoring: true } : SIGNED_OUT;
 const listeners = new Set<() => void>();
 let inflight: Promise<boolean> | undefined;
 
 function set(next: Partial<State>) {
+  // Nothing changed: no new snapshot, so no screen re-renders (one still hydrating would be redrawn).
+  if (Object.entries(next).every(([k, v]) => state[k as keyof State] === v)) return;
   state = { ...state, ...next };
   listeners.forEach((l) => l());
 }
@@ -85,5 +94,5 @@ export const session = {
 };
 
 export function useSession() {
-  return useSyncExternalStore(session.subscribe, session.snapshot);
+  return useSyncExternalStore(session.subscribe, session.snapshot, () => SIGNED_OUT);
 }

@@ -6,6 +6,9 @@ const base = { method: 'GET', mount: 'site', auth: 'public', tags: ['site'] } as
 /** Checked by the page itself: a slug it cannot use answers the app's Not Found page, not a 422. */
 const slugParams = z.object({ slug: z.string() });
 
+/** A public page the server renders with the web app's own screens (decision 128). */
+const page = (path: string) => endpoint({ ...base, path, produces: 'text/html' });
+
 /** Pages at the site root for search engines, link previews and feed readers (not under /api). */
 export const siteEndpoints = {
   blogPost: endpoint({ ...base, path: '/blog/:slug', params: slugParams, produces: 'text/html' }),
@@ -22,4 +25,14 @@ export const siteEndpoints = {
   /** A draft preview link's page: the app, marked noindex and never cached (the post itself comes from /api/blog/preview). */
   previewPage: endpoint({ ...base, path: '/preview/:token', params: z.object({ token: z.string() }), produces: 'text/html' }),
   robots: endpoint({ ...base, path: '/robots.txt', produces: 'text/plain' }),
+  homePage: page('/'),
+  pricingPage: page('/pricing'),
+  aboutPage: page('/about'),
+  rttpPage: page('/rttp'),
+  careersPage: page('/careers'),
+  contactPage: page('/contact'),
+  privacyPage: page('/privacy'),
+  termsPage: page('/terms'),
+  pricingPolicyPage: page('/pricing-policy'),
+  refundPolicyPage: page('/refund-policy'),
 };

@@ -1,5 +1,5 @@
 export { blogRoutes } from './blog.routes.ts';
-export { blogPublicReads } from './public-reads.ts';
+export { blogPublicReads, type CountView } from './public-reads.ts';
 export type { ViewCounter } from './view-counter.ts';
 export { sanitizePostHtml } from './sanitize-post-html.ts';
 export {

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import type { FastifyRequest } from 'fastify';
 import type { PublicReads } from '../../http/public-cache.ts';
 import { createViewCounter, type ViewCounter } from './view-counter.ts';
 import { visitorHash } from './visitor.ts';
@@ -7,22 +8,27 @@ import { visitorHash } from './visitor.ts';
  * The blog's public reads, answered from copies until a post changes: the lists and each post.
  * Every answer of a post, from a copy or not, notes a view for the batched counter.
  */
-export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter } {
+export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter; countView: CountView } {
   const views = createViewCounter(deps.db, deps.log);
+  const countView: CountView = (req, postId) => {
+    const visitor = visitorHash(deps.config.JWT_SECRET, req.ip, req.headers['user-agent']);
+    if (visitor) views.record(postId, visitor);
+  };
   return {
     views,
+    countView,
     rules: [
       { route: 'GET /api/blog/posts', topics: ['posts'] },
       {
         route: 'GET /api/blog/posts/:slug',
         topics: ['posts'],
         note: (body) => (JSON.parse(body) as { id: string }).id,
-        onServe(req, postId) {
-          const visitor = visitorHash(deps.config.JWT_SECRET, req.ip, req.headers['user-agent']);
-          if (visitor) views.record(postId as string, visitor);
-        },
+        onServe: (req, postId) => countView(req, postId as string),
       },
     ],
     close: () => views.close(),
   };
 }
+
+/** Notes a read of a post by the request's visitor (crawlers are not counted). */
+export type CountView = (req: FastifyRequest, postId: string) => void;

@@ -3,7 +3,8 @@
  * Open Graph and Twitter tags are taken out of <head> and the page's tags go in at the
  * `<!--app-head-->` marker (or at the end of <head> when the marker is missing).
  * Crawlers that do not run JavaScript see the page's title and description, and `bodyHtml`
- * (trusted markup) inside the app's root element, which the app replaces when it starts.
+ * (trusted markup) inside the app's root element, which the app replaces when it starts (a page
+ * the server rendered goes in with `withRenderedRoot` instead).
  */
 export function renderSpaPage(indexHtml: string, headTags: string, bodyHtml = ''): string {
   const headEnd = indexHtml.search(/<\/head>/i);
@@ -31,3 +32,11 @@ export function addHeadTags(indexHtml: string, tags: string): string {
 /** When the web app is not built (API-only deployments), crawlers still get a valid page. */
 export const FALLBACK_INDEX_HTML =
   '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8" />\n<meta name="viewport" content="width=device-width, initial-scale=1.0" />\n<!--app-head-->\n</head>\n<body><div id="root"></div></body>\n</html>\n';
+
+/**
+ * The page with the server's render of the app inside its root element and the render's data
+ * after it (decision 128): the app hydrates that markup instead of drawing the page again.
+ */
+export function withRenderedRoot(indexHtml: string, page: { html: string; stateHtml: string }): string {
+  return indexHtml.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>${page.stateHtml}`);
+}

@@ -7,21 +7,37 @@ import { findPublishedPost, listPublishedForFeeds, listPublishedForSitemap } fro
 import { postPath } from './escape.ts';
 import { feedLinkTag, robotsTxt, rssXml, sitemapXml } from './feeds.ts';
 import { postBodyHtml, postHeadTags } from './post-head.ts';
-import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage } from './render-spa-page.ts';
+import { RENDERED_PAGES } from './rendered-pages.ts';
+import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage, withRenderedRoot } from './render-spa-page.ts';
 
 const RSS_ITEMS = 50;
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX = 50_000;
 
 /**
- * Top-level routes for search engines and link previews (outside /api): post pages with their
- * own <head>, the sitemap, RSS feeds and robots.txt. Register before the SPA not-found handler.
- * Their answers are kept and revalidated by the public cache (public-reads.ts).
+ * Top-level routes for visitors, search engines and link previews (outside /api): the public
+ * pages rendered on the server (decision 128), post pages with their own <head>, the sitemap, RSS
+ * feeds and robots.txt. Register before the SPA not-found handler. Their answers are kept and
+ * revalidated by the public cache (public-reads.ts).
  */
 export function seoRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     // index.html naming the page's own scripts for preloading (http/spa.ts).
-    const indexHtml = (pathname = '') => app.spaHtmlFor?.(pathname) ?? app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
+    const indexHtml = (pathname = '', reads = true) => app.spaHtmlFor?.(pathname, { reads }) ?? app.spaIndexHtml ?? FALLBACK_INDEX_HTML;
+
+    /**
+     * The app's page for a URL, rendered on the server with the web app's screens when it can be
+     * (else the app shell naming the page's scripts and first reads); `head` edits its <head>,
+     * `body` is what the root holds when it was not rendered.
+     */
+    const appPage = async (url: string, head: (html: string) => string = (html) => html, body = '') => {
+      const pathname = url.split('?')[0]!;
+      const rendered = await app.renderPage?.(url);
+      const html = head(indexHtml(pathname, !rendered));
+      if (rendered) return withRenderedRoot(html, rendered);
+      return body ? html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : html;
+    };
+    const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
     const postPage = (postType: PostType) =>
       async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
@@ -33,7 +49,9 @@ export function seoRoutes(deps: Deps) {
         if (!post) return reply.code(slug ? 404 : 200).send(indexHtml());
         // A former slug: send crawlers and people to the address the post has now.
         if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
-        return reply.send(renderSpaPage(indexHtml(postPath(postType, post.slug)), postHeadTags(post, deps.config.PUBLIC_URL), postBodyHtml(post)));
+        const head = postHeadTags(post, deps.config.PUBLIC_URL);
+        // Crawlers get the post's body in the page even when it could not be rendered.
+        return reply.send(await appPage(req.url, (html) => renderSpaPage(html, head), postBodyHtml(post)));
       };
 
     route(app, e.blogPost, postPage('blog'));
@@ -50,8 +68,9 @@ export function seoRoutes(deps: Deps) {
     };
     // The list page names its feed in <head>, for feed readers given the page's address.
     const listPage = (postType: PostType) => async (req: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-        .send(addHeadTags(indexHtml(req.url.split('?')[0]), feedLinkTag(postType)));
+      sendPage(reply, await appPage(req.url, (html) => addHeadTags(html, feedLinkTag(postType))));
+    const page = async (req: FastifyRequest, reply: FastifyReply) => sendPage(reply, await appPage(req.url));
+    for (const p of RENDERED_PAGES) route(app, p.endpoint, page);
     // A draft preview: never kept by any cache, never indexed, whatever the page's scripts do.
     route(app, e.previewPage, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')

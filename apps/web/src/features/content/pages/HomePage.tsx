@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/blocks.tsx';
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useFreeReportOffer } from '../hooks.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -35,6 +36,11 @@ export default function HomePage() {
 
 function Hero() {
   const freeOffer = useFreeReportOffer();
+  // Drawn by the app only: on the server's page it would submit natively if used before the app runs.
+  const hydrated = useHydrated();
+  // About the form's height at each width (measured: 845–890 px on phones, 610–630 px from sm, 630–790 px
+  // beside the hero), so that the hero text, centred beside it on wide screens, moves little when it arrives.
+  const formSpace = <div className="min-h-[52rem] sm:min-h-[38rem] lg:min-h-[39rem]" aria-busy="true" />;
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <HeroPattern />
@@ -71,9 +77,13 @@ function Hero() {
         <Card id="generate" className="scroll-mt-24 p-5 shadow-lg sm:p-7">
           <h2 className="text-lg font-semibold text-slate-900">Generate your assessment</h2>
           <p className="mt-1 mb-5 text-sm text-slate-600">Pick a depth, describe your idea, and we will do the rest.</p>
-          <Suspense fallback={<div className="min-h-[26rem]" aria-busy="true" />}>
-            <HomeGenerateForm />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={formSpace}>
+              <HomeGenerateForm />
+            </Suspense>
+          ) : (
+            formSpace
+          )}
         </Card>
       </div>
     </section>
