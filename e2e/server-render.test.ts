@@ -84,6 +84,24 @@ describe('public pages rendered on the server', () => {
     await context.close();
   });
 
+  it('a contact form drawn by the server cannot be sent before the app runs, and never by GET', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['/contact', '/rttp']) {
+      await page.goto(`${server.url}${path}`);
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await expect(form.getAttribute('method')).resolves.toBe('post');
+      await expect(form.getByRole('button', { name: /send|submit/i }).isDisabled()).resolves.toBe(true);
+      // Enter in a field is no way around it: the form's only button is off.
+      await form.getByRole('textbox').first().fill('Ada');
+      await form.getByRole('textbox').first().press('Enter');
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(new URL(page.url()).search).toBe('');
+    }
+    await context.close();
+  });
+
   it.each(PAGES)('$path: hydrated without an error, a redraw or a second read, then navigates inside the app', async ({ path, heading }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchConsole(page);

@@ -32,7 +32,7 @@ export function seoRoutes(deps: Deps) {
      */
     const appPage = async (url: string, head: (html: string) => string = (html) => html, body = '') => {
       const pathname = url.split('?')[0]!;
-      const rendered = await app.renderPage?.(url);
+      const rendered = renderable(url) ? await app.renderPage?.(url) : null;
       const html = head(indexHtml(pathname, !rendered));
       if (rendered) return withRenderedRoot(html, rendered);
       return body ? html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`) : html;
@@ -85,4 +85,15 @@ export function seoRoutes(deps: Deps) {
     route(app, e.robots, async (_req, reply) =>
       reply.type('text/plain; charset=utf-8').send(robotsTxt(deps.config.PUBLIC_URL)));
   };
+}
+
+/**
+ * Only a page's own address is rendered on the server, or a list's page number below 1,000: any
+ * other query (a search, a campaign tag) gets the app unrendered, which draws it in the browser.
+ * So the renders the server can be made to do are bounded by its pages, not by the addresses
+ * asked for.
+ */
+function renderable(url: string): boolean {
+  const query = url.indexOf('?');
+  return query < 0 || /^page=[1-9]\d{0,2}$/.test(url.slice(query + 1));
 }

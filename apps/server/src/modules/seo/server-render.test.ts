@@ -119,4 +119,14 @@ describe('public pages rendered on the server', () => {
     }
     expect((await get('/no-such-page')).statusCode).toBe(404);
   });
+
+  it('renders a page\'s own address and a list page number, not other queries (each would cost a render)', async () => {
+    for (const url of ['/?utm_source=mail', '/pricing?x=1', '/blog?q=patent', '/blog?page=2&ref=a']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('assay-state');
+    }
+    expect((await get('/blog?page=2')).body).toContain('assay-state');
+  });
 });

@@ -7,6 +7,7 @@ import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { contentApi } from '../api/content-api.ts';
 import { REASON_LABELS } from '../data/contact-reasons.ts';
 
@@ -37,6 +38,7 @@ function serverText(err: unknown): string | undefined {
  * soon as it is edited, the button reads 'Sending...' while the message is on its way.
  */
 export function ContactForm({ reasons, form, feedback, idPrefix = 'contact' }: ContactFormProps) {
+  const hydrated = useHydrated();
   const [outcome, setOutcome] = useState<{ ok: boolean; detail?: string | undefined }>();
   const {
     register,
@@ -81,7 +83,9 @@ export function ContactForm({ reasons, form, feedback, idPrefix = 'contact' }: C
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+    // Drawn by the server on /contact and /rttp: until the app runs, the button is off and the
+    // method is POST, so a message sent too early never lands in an address bar or a log.
+    <form onSubmit={onSubmit} method="post" noValidate className="space-y-5" aria-label="Contact form">
       <SelectField id={id('reason')} label="Reason for contacting us" error={errors.reason?.message} {...field('reason')}>
         <option value="">Select a reason</option>
         {reasons.map((r) => (
@@ -110,7 +114,7 @@ export function ContactForm({ reasons, form, feedback, idPrefix = 'contact' }: C
           {outcome.detail && <p className="mt-1">{outcome.detail}</p>}
         </Banner>
       )}
-      <Button type="submit" size="lg" loading={isSubmitting} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" loading={isSubmitting} disabled={!hydrated} className="w-full sm:w-auto">
         {isSubmitting ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
