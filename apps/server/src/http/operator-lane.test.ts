@@ -9,7 +9,7 @@ const ADMIN = { username: 'lane-admin', password: 'Lane-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 
 describe('the operator lane', () => {
-  it('lets one request in at a time and rests twice as long as the last one took before the next', async () => {
+  it('lets one request in at a time and rests three times as long as the last one took before the next', async () => {
     vi.useFakeTimers();
     try {
       const lane = createOperatorLane(() => Date.now());
@@ -22,15 +22,15 @@ describe('the operator lane', () => {
       expect(order).toEqual([]);
       leaveA();
       leaveA(); // a second leave changes nothing
-      // A held the lane 30 ms: it rests 60 ms before B.
-      await vi.advanceTimersByTimeAsync(59);
+      // A held the lane 30 ms: it rests 90 ms before B.
+      await vi.advanceTimersByTimeAsync(89);
       expect(order).toEqual([]);
       await vi.advanceTimersByTimeAsync(1);
-      expect(order).toEqual([`b in at ${t0 + 90}`]);
+      expect(order).toEqual([`b in at ${t0 + 120}`]);
       (await b)();
       // B took no time: C follows at once.
       await vi.advanceTimersByTimeAsync(0);
-      expect(order).toEqual([`b in at ${t0 + 90}`, `c in at ${t0 + 90}`]);
+      expect(order).toEqual([`b in at ${t0 + 120}`, `c in at ${t0 + 120}`]);
       // A request that never leaves frees the lane after a minute, and the rest is capped at a second.
       const d = lane.enter();
       (await c)();

@@ -4,8 +4,9 @@ import type { Db } from '../db/client.ts';
  * The embedded database is one PGlite connection running in this process's own thread: while
  * an operator page's statements run, nothing else does, public pages included (a copy from
  * the public cache too). So on PGlite operator requests take turns in one lane, and after each
- * the lane stays shut twice as long as that request held it: operators loading pages back to back
- * get at most about a third of the process, public readers the rest (issue 17, decision 071).
+ * the lane stays shut three times as long as that request held it: operators loading pages back
+ * to back get at most about a quarter of the process, public readers the rest (issue 17,
+ * decision 071).
  * An operator who clicks now and then never waits; PostgreSQL, with its own processes and a
  * pool, needs no lane.
  */
@@ -15,7 +16,7 @@ export interface OperatorLane {
 }
 
 /** How long the lane rests after a request, per millisecond the request held it. */
-const REST_FACTOR = 2;
+const REST_FACTOR = 3;
 /** The longest the lane rests after one request, and the longest one request may hold it. */
 const MAX_REST_MS = 1_000;
 const MAX_HOLD_MS = 60_000;
