@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, type NotificationPreferences as Preferences } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -21,6 +22,9 @@ export function NotificationPreferences() {
     queryFn: ({ signal }) => fetchNotificationPreferences(signal),
     meta: { silent: true },
   });
+  // What the member just switched, shown at once: the mutation's own optimistic update lands a
+  // moment later, and a controlled box would spring back in between.
+  const [switched, setSwitched] = useState<Preferences | null>(null);
   const save = useMutation({
     mutationFn: saveNotificationPreferences,
     onMutate: (next) => {
@@ -63,8 +67,12 @@ export function NotificationPreferences() {
           {OPTIONS.map((o) => (
             <CheckboxField
               key={o.key}
-              checked={prefs.data[o.key]}
-              onChange={(e) => save.mutate({ ...prefs.data, [o.key]: e.target.checked })}
+              checked={(switched ?? prefs.data)[o.key]}
+              onChange={(e) => {
+                const next = { ...prefs.data, [o.key]: e.target.checked };
+                setSwitched(next);
+                save.mutate(next, { onSettled: () => setSwitched(null) });
+              }}
               label={
                 <>
                   <span className="font-medium text-slate-900">{o.label}</span>
