@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /** axe-core's own build, injected into each page as a script (the pages' CSP is bypassed for it). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,7 +37,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** Opens a path and waits for its main heading, so the scan sees the finished screen. */
 async function open(page: Page, path: string) {
-  const res = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  const res = await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' });
   await page.locator('h1').first().waitFor();
   return res;
 }
@@ -53,22 +53,14 @@ async function scan(page: Page, paths: string[]): Promise<Record<string, string[
   return found;
 }
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 async function signUpMember(): Promise<string> {
   const email = `axe.${Date.now()}@example.com`;
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${e2e.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(300);
-  const { code } = await server.readMail(email);
+  const { code } = await e2e.server.readMail(email);
   expect((await post('/auth/verify-email-otp', { email, otp: code })).status).toBeLessThan(300);
   return email;
 }
@@ -76,7 +68,7 @@ async function signUpMember(): Promise<string> {
 describe('accessibility (axe-core) of every public and member page', () => {
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`finds nothing on the public pages (${label})`, async () => {
-      const page = await browser.newPage({ viewport, bypassCSP: true });
+      const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
       expect(await scan(page, PUBLIC_PAGES)).toEqual({});
       expect(errors).toEqual([]);
@@ -86,7 +78,7 @@ describe('accessibility (axe-core) of every public and member page', () => {
 
   it('finds nothing on the member pages', async () => {
     const email = await signUpMember();
-    const page = await browser.newPage({ viewport: DESKTOP, bypassCSP: true });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });
     await open(page, '/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -105,21 +97,21 @@ describe('accessibility (axe-core) of every public and member page', () => {
 
 describe('the shell in the browser', () => {
   it('answers an unknown address with status 404 and a Not Found page that links home', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const res = await open(page, '/no-such-page');
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found · Assay');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.close();
   });
 
   it('names the feed on /blog, and serves it at /feed', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     await open(page, '/blog');
     expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').first().getAttribute('href')).toBe('/rss/blog.xml');
-    const feed = await fetch(`${server.url}/feed`);
+    const feed = await fetch(`${e2e.server.url}/feed`);
     expect(feed.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     await page.close();
   });

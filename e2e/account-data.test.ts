@@ -1,25 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 const PASSWORD = 'Orbit1962ok';
 const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const api = (p: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
-  fetch(`${server.url}/api${p}`, {
+  fetch(`${e2e.server.url}/api${p}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -28,14 +20,14 @@ const api = (p: string, init: { method?: string; body?: unknown; token?: string 
 async function signUp(email: string) {
   const res = await api('/auth/signup', { body: { name: 'Mary Jackson', email, password: PASSWORD, phone: '+1 757 555 0100' } });
   expect(res.status).toBe(201);
-  const { code } = await server.readMail(email);
+  const { code } = await e2e.server.readMail(email);
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
 }
 
-const signIn = (page: Page, email: string) => signInMember(page, server.url, email, PASSWORD);
+const signIn = (page: Page, email: string) => signInMember(page, e2e.server.url, email, PASSWORD);
 
 async function accessToken(email: string) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
+  const res = await fetch(`${e2e.server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: email, password: PASSWORD }),
@@ -45,7 +37,7 @@ async function accessToken(email: string) {
 
 /** The dev mailbox's message to `to` whose subject starts with `subject` (DATA_DIR/mail/*.eml). */
 async function mailFile(to: string, subject: string, timeoutMs = 30_000) {
-  const dir = path.join(server.dataDir, 'mail');
+  const dir = path.join(e2e.server.dataDir, 'mail');
   const end = Date.now() + timeoutMs;
   for (;;) {
     const found = readdirSync(dir).filter((f) => f.endsWith('.eml'))
@@ -70,9 +62,9 @@ describe('notifications and the member’s own data, in the browser', () => {
 
     const raw = await mailFile(email, 'Your report is ready');
     const link = /(http:\/\/127\.0\.0\.1:\d+\/reports\?report=[0-9a-f-]{36})/.exec(raw)?.[1];
-    expect(link).toBe(`${server.url}/reports?report=${id}`);
+    expect(link).toBe(`${e2e.server.url}/reports?report=${id}`);
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     await signIn(page, email);
     await page.goto(link!);
@@ -86,10 +78,10 @@ describe('notifications and the member’s own data, in the browser', () => {
   it('turns a notification off in Profile, downloads the data, and deletes the account: signed out, and the email can sign up again', async () => {
     const email = `leaver.${Date.now()}@example.com`;
     await signUp(email);
-    const page = await browser.newPage({ viewport: PHONE, acceptDownloads: true });
+    const page = await e2e.browser.newPage({ viewport: PHONE, acceptDownloads: true });
     const errors = watchErrors(page);
     await signIn(page, email);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${e2e.server.url}/profile`);
     await page.getByRole('heading', { name: 'Email notifications' }).waitFor();
 
     // Preferences save as they are switched, and stay saved.
@@ -118,7 +110,7 @@ describe('notifications and the member’s own data, in the browser', () => {
     await page.getByText('Your account has been deleted.').waitFor();
     // Signed out, as a logout leaves: on the sign-in page, and a member page asks to sign in.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${e2e.server.url}/profile`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     // The old password no longer works.
     await page.getByLabel('Email').fill(email);
@@ -127,7 +119,7 @@ describe('notifications and the member’s own data, in the browser', () => {
     await page.getByText('Incorrect email or password').waitFor();
 
     // The address signs up again, from scratch.
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${e2e.server.url}/signup`);
     await page.getByLabel('Full name').fill('Mary Jackson');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('+1 757 555 0100');

@@ -1,25 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, waitForApp, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 describe('a newcomer’s account, in the browser', () => {
   it('signs up, verifies the emailed code, signs in, edits the profile and logs out', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     const email = `e2e.${Date.now()}@example.com`;
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${e2e.server.url}/signup`);
     // Submitting empty shows the spec's messages under the fields.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
@@ -53,7 +44,7 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
     await expect(page.getByTestId('resend-wait').textContent()).resolves.toMatch(/^ in (1:00|0:[0-5]\d)$/);
 
-    const mail = await server.readMail(email);
+    const mail = await e2e.server.readMail(email);
     expect(mail.code).toMatch(/^\d{6}$/);
     await page.getByLabel('Verification code').fill('000000' === mail.code ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify email' }).click();
@@ -70,7 +61,7 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByText('Welcome back!').waitFor();
 
     // A protected page: the shell shows the member's name and initial.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${e2e.server.url}/profile`);
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     await expect(page.getByTestId('member-name').textContent()).resolves.toBe('Katherine Johnson');
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -90,7 +81,7 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByText('Logged out successfully').waitFor();
     await page.waitForURL(/\/login$/);
     // Signed out, a protected page sends the visitor to /login and back afterwards.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${e2e.server.url}/profile`);
     await page.waitForURL(/\/login$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
@@ -101,8 +92,8 @@ describe('a newcomer’s account, in the browser', () => {
   });
 
   it('works on a phone-sized screen with the menu', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(`${server.url}/`);
+    const page = await e2e.browser.newPage({ viewport: PHONE });
+    await page.goto(`${e2e.server.url}/`);
     await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();

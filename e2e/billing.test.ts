@@ -1,25 +1,17 @@
 import type { TokenPackage } from '@assay/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, signInMember, waitForApp, watchErrors } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, signInMember, waitForApp, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 const tokens = (n: number) => n.toLocaleString('en-US');
 const digits = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/\D/g, ''));
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${e2e.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -32,15 +24,15 @@ async function newMember() {
   const email = `billing.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'Tokens2025ok';
   await post('/api/auth/signup', { name: 'Dorothy Vaughan', email, phone: '+1 757 555 0142', password });
-  const { code } = await server.readMail(email);
+  const { code } = await e2e.server.readMail(email);
   await post('/api/auth/verify-email-otp', { email, otp: code });
   return { email, password };
 }
 
-const signIn = (page: Page, email: string, password: string) => signInMember(page, server.url, email, password);
+const signIn = (page: Page, email: string, password: string) => signInMember(page, e2e.server.url, email, password);
 
 async function packages(): Promise<TokenPackage[]> {
-  return (await (await fetch(`${server.url}/api/tokens/packages`)).json()) as TokenPackage[];
+  return (await (await fetch(`${e2e.server.url}/api/tokens/packages`)).json()) as TokenPackage[];
 }
 
 describe('buying tokens in the browser (sandbox checkout)', () => {
@@ -50,10 +42,10 @@ describe('buying tokens in the browser (sandbox checkout)', () => {
     expect(pro).toBeTruthy();
     const { email, password } = await newMember();
 
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     await signIn(page, email, password);
-    await page.goto(`${server.url}/login-pricing`);
+    await page.goto(`${e2e.server.url}/login-pricing`);
     await page.getByRole('heading', { name: 'Buy Tokens', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('available-tokens').textContent()).toMatch(/^[\d,]+$/);
     const before = await digits(page, 'available-tokens');
@@ -102,9 +94,9 @@ describe('buying tokens in the browser (sandbox checkout)', () => {
 
 describe('/pricing, signed out', () => {
   it('shows the grid and the sign-up badge; Buy goes to /login with the toast; Enterprise goes to /contact', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await e2e.browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${e2e.server.url}/pricing`);
     await waitForApp(page);
     await page.getByRole('link', { name: 'For free tokens, please sign up' }).waitFor();
     await page.getByTestId('package-pro').getByText('Most Popular').waitFor();
@@ -126,7 +118,7 @@ describe('/pricing, signed out', () => {
     await page.waitForURL(/\/contact\?reason=custom_pricing$/);
 
     // Report Requirements: both views.
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${e2e.server.url}/pricing`);
     await waitForApp(page);
     await page.getByRole('button', { name: /Features of the Comprehensive report/ }).click();
     await page.getByText('Everything in Advanced (24 sections), plus 10 more:').waitFor();
@@ -152,10 +144,10 @@ describe('running out of tokens on the dashboard', () => {
   it('offers the packages in place over the generate form; the sandbox purchase completes and the report starts', async () => {
     const starter = (await packages()).find((p) => p.package_type === 'starter')!;
     const { email, password } = await newMember();
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await e2e.browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await signIn(page, email, password);
-    await page.goto(`${server.url}/reports`);
+    await page.goto(`${e2e.server.url}/reports`);
     await expect.poll(() => page.getByTestId('token-balance-value').textContent()).toBe('2,500');
 
     const idea = 'A passive cooling tile for rooftops that radiates heat to the night sky and stores cold for the day.';

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, waitForApp, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
  * The public blog and press pages on the seeded posts of a fresh install (migration
@@ -28,24 +28,15 @@ const SEEDED = {
   },
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const latestGrid = (page: Page) => page.getByRole('region', { name: 'Latest Articles' }).getByTestId('post-grid');
 
 describe('the blog, in the browser', () => {
   it('browses the list, reads a post and its related articles, and comes back', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/blog`);
+    await page.goto(`${e2e.server.url}/blog`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Blog · Assay');
 
@@ -91,9 +82,9 @@ describe('the blog, in the browser', () => {
   });
 
   it('searches every page on the server, including the words of a post’s body', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/blog`);
+    await page.goto(`${e2e.server.url}/blog`);
     await latestGrid(page).getByRole('listitem').first().waitFor();
     await waitForApp(page);
 
@@ -118,9 +109,9 @@ describe('the blog, in the browser', () => {
   });
 
   it('lists press releases, sending an outside article to a new tab', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/press-releases`);
+    await page.goto(`${e2e.server.url}/press-releases`);
     await page.getByRole('heading', { level: 1, name: 'Press Releases' }).waitFor();
     const grid = page.getByTestId('post-grid');
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(3);
@@ -140,9 +131,9 @@ describe('the blog, in the browser', () => {
   });
 
   it('shows Post not found for a missing post, then returns to the blog', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/blog/does-not-exist`);
+    await page.goto(`${e2e.server.url}/blog/does-not-exist`);
     await page.getByText('Post not found', { exact: true }).waitFor();
     await page.getByText('Blog post not found', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
@@ -153,25 +144,25 @@ describe('the blog, in the browser', () => {
   });
 
   it('gives crawlers the post’s title and Open Graph tags without JavaScript', async () => {
-    const res = await fetch(`${server.url}/blog/${SEEDED.licensing.slug}`);
+    const res = await fetch(`${e2e.server.url}/blog/${SEEDED.licensing.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const escaped = SEEDED.licensing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(html).toMatch(new RegExp(`<title>${escaped}</title>`));
     expect(html).toMatch(new RegExp(`<meta property="og:title" content="${escaped}"`));
 
-    const trl = await (await fetch(`${server.url}/blog/${SEEDED.trl.slug}`)).text();
+    const trl = await (await fetch(`${e2e.server.url}/blog/${SEEDED.trl.slug}`)).text();
     expect(trl).toContain(`<title>${SEEDED.trl.metaTitle}</title>`);
 
-    const missing = await fetch(`${server.url}/blog/does-not-exist`);
+    const missing = await fetch(`${e2e.server.url}/blog/does-not-exist`);
     expect(missing.status).toBe(404);
   });
 
   it('lays the lists out in one column on a phone', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await e2e.browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     for (const path of ['/blog', '/press-releases']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       const cards = page.getByTestId('post-grid').getByRole('listitem');
       await cards.nth(1).waitFor();
       const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
@@ -181,7 +172,7 @@ describe('the blog, in the browser', () => {
       // Nothing sticks out sideways.
       await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(PHONE.width);
     }
-    await page.goto(`${server.url}/blog/${SEEDED.licensing.slug}`);
+    await page.goto(`${e2e.server.url}/blog/${SEEDED.licensing.slug}`);
     await page.getByRole('heading', { level: 1, name: SEEDED.licensing.title }).waitFor();
     await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, ownedByReact, PHONE } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, ownedByReact, PHONE } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
  * The public pages arrive drawn by the server (decision 128) and the app takes them over in the
@@ -20,16 +20,7 @@ const PAGES = [
   { path: '/pricing', heading: 'Simple, token-based pricing', text: ['Starter', '$49.00', 'Pro', '$129.00'] },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** The page's text as a reader sees it, without React's text separators. */
 const readable = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
@@ -68,7 +59,7 @@ const watchRedraws = (page: Page) =>
 
 describe('public pages rendered on the server', () => {
   it.each(PAGES)('$path: the content is in the HTML itself', async ({ path, heading, text }) => {
-    const res = await fetch(`${server.url}${path}`);
+    const res = await fetch(`${e2e.server.url}${path}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const root = readable(/<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="assay-state">/.exec(html)?.[1] ?? '');
@@ -77,18 +68,18 @@ describe('public pages rendered on the server', () => {
   });
 
   it.each(PAGES)('$path: shown with JavaScript off, on a phone', async ({ path, heading }) => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: heading }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
   it('a contact form drawn by the server cannot be sent before the app runs, and never by GET', async () => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     for (const path of ['/contact', '/rttp']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       const form = page.getByRole('form', { name: 'Contact form' });
       await expect(form.getAttribute('method')).resolves.toBe('post');
       await expect(form.getByRole('button', { name: /send|submit/i }).isDisabled()).resolves.toBe(true);
@@ -103,14 +94,14 @@ describe('public pages rendered on the server', () => {
   });
 
   it.each(PAGES)('$path: hydrated without an error, a redraw or a second read, then navigates inside the app', async ({ path, heading }) => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
     const errors = watchConsole(page);
     await watchRedraws(page);
     const reads: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) reads.push(r.url());
     });
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     const link = 'header a[href="/about"]';
     await expect.poll(() => page.locator(link).evaluate(ownedByReact), { timeout: 20_000 }).toBe(true);
@@ -123,7 +114,7 @@ describe('public pages rendered on the server', () => {
     // A link now navigates inside the app: the document (and this mark on it) stays.
     await page.evaluate('window.stillTheSamePage = true');
     await page.locator(link).click();
-    await page.waitForURL(`${server.url}/about`);
+    await page.waitForURL(`${e2e.server.url}/about`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
     expect(errors).toEqual([]);
