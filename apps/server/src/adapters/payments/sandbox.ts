@@ -33,15 +33,8 @@ export interface SandboxOrder {
 
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
 
-interface SandboxRefundRow {
-  id: string;
-  payment_id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  receipt: string | null;
-  notes: Record<string, string> | string;
-}
+/** A stored sandbox refund: Razorpay's refund entity, its notes as the driver returns JSON (parsed or text). */
+type SandboxRefundRow = Omit<ProviderRefund, 'notes'> & { notes: ProviderRefund['notes'] | string };
 const REFUND_COLUMNS = 'id, payment_id, amount, currency, status, receipt, notes';
 const toRefund = (r: SandboxRefundRow): ProviderRefund => ({
   ...r,
