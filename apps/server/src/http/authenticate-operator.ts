@@ -81,10 +81,7 @@ async function verifyCached(password: string, storedHash: string): Promise<boole
   if (until !== undefined && until > now) return true;
   if (until !== undefined) verified.delete(key);
   const ok = await verifyPassword(password, storedHash);
-  if (ok) {
-    if (verified.size >= CACHE_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(key, now + CACHE_TTL_MS);
-  }
+  if (ok) remember(verified, key);
   return ok;
 }
 
@@ -100,6 +97,11 @@ const recent = new Map<string, number>();
 const recentKey = (username: string, password: string) => hmac(cacheKey, `${username.trim().toLowerCase()}\u0000${password}`);
 
 function noteRecent(username: string, password: string) {
-  if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
-  recent.set(recentKey(username, password), Date.now() + CACHE_TTL_MS);
+  remember(recent, recentKey(username, password));
+}
+
+/** Keeps a key for CACHE_TTL_MS, dropping the oldest beyond CACHE_MAX. */
+function remember(cache: Map<string, number>, key: string) {
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, Date.now() + CACHE_TTL_MS);
 }
