@@ -22,24 +22,17 @@ export function NotificationPreferences() {
     queryFn: ({ signal }) => fetchNotificationPreferences(signal),
     meta: { silent: true },
   });
-  // What the member just switched, shown at once: the mutation's own optimistic update lands a
-  // moment later, and a controlled box would spring back in between.
+  // What the member just switched, shown at once while it saves (set in the click itself: a
+  // controlled box would spring back until a later update); the saved answer replaces it, and a
+  // failure leaves the stored preferences shown.
   const [switched, setSwitched] = useState<Preferences | null>(null);
   const save = useMutation({
     mutationFn: saveNotificationPreferences,
-    onMutate: (next) => {
-      const previous = queryClient.getQueryData<Preferences>(accountKeys.notificationPreferences);
-      queryClient.setQueryData(accountKeys.notificationPreferences, next);
-      return { previous };
-    },
     onSuccess: (saved) => {
       queryClient.setQueryData(accountKeys.notificationPreferences, saved);
       toast.success(ACCOUNT_MESSAGES.preferencesSaved);
     },
-    onError: (err, _next, context) => {
-      queryClient.setQueryData(accountKeys.notificationPreferences, context?.previous);
-      toast.error(errorText(err, ACCOUNT_MESSAGES.preferencesFailed));
-    },
+    onError: (err) => toast.error(errorText(err, ACCOUNT_MESSAGES.preferencesFailed)),
   });
 
   return (
