@@ -75,6 +75,16 @@ describe('public pages rendered on the server', () => {
     await context.close();
   });
 
+  it.each([...PAGES.map((p) => p.path), '/contact', '/rttp'])('%s: the scripts it names load no zod (decision 129)', async (path) => {
+    const html = await (await fetch(`${e2e.server.url}${path}`)).text();
+    const scripts = [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const src of scripts) {
+      const code = await (await fetch(`${e2e.server.url}${src}`)).text();
+      expect(code.includes('$ZodType'), `${src} carries zod`).toBe(false);
+    }
+  });
+
   it('a contact form drawn by the server cannot be sent before the app runs, and never by GET', async () => {
     const context = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -6,9 +6,10 @@ import type { Plugin } from 'vite';
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 
 /**
- * After the build, writes `name.br` and `name.gz` beside every text file of 1 KB or more, at
- * the strongest settings (done once here, not per request); the server sends whichever the
- * browser accepts. A copy that would not be smaller is not written.
+ * After the build, writes `name.br` and `name.gz` beside every text file, at the strongest
+ * settings (done once here, not per request); the server sends whichever the browser accepts. A
+ * copy that would not be smaller is not written. Small files count too: a public page loads a
+ * dozen chunks under 1 KB.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -24,7 +25,7 @@ export function precompress(): Plugin {
         readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
           d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]);
       for (const file of walk(outDir)) {
-        if (!TEXT.test(file) || statSync(file).size < 1024) continue;
+        if (!TEXT.test(file)) continue;
         const plain = readFileSync(file);
         const br = brotliCompressSync(plain, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },

@@ -3,19 +3,8 @@ import { endpointUrl } from './api/endpoint.ts';
 import { systemEndpoints } from './api/system.ts';
 import { tokensEndpoints } from './api/tokens.ts';
 import { PAGE_SIZES } from './constants.ts';
+import { postListSearch } from './post-list-search.ts';
 import type { PostType } from './schemas/blog.ts';
-
-/** The query of a post list request, in the order the web sends it (its URL is the public cache's key). */
-export function postListSearch(p: { post_type: PostType; limit: number; page?: number; featured_only?: boolean; q?: string; exclude?: string }) {
-  return {
-    post_type: p.post_type,
-    limit: p.limit,
-    page: p.page && p.page > 1 ? p.page : undefined,
-    featured_only: p.featured_only ? ('true' as const) : undefined,
-    q: p.q || undefined,
-    exclude: p.exclude || undefined,
-  };
-}
 
 const list = (p: Parameters<typeof postListSearch>[0]) => endpointUrl(blogEndpoints.list, { query: postListSearch(p) });
 const post = (postType: PostType, slug: string) => [

@@ -13,6 +13,7 @@ export * from './schemas/tokens.ts';
 export * from './report-sections.ts';
 export * from './spa-routes.ts';
 export * from './first-reads.ts';
+export * from './post-list-search.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/account.ts';

@@ -152,6 +152,9 @@ export async function readJson<E extends JsonEndpoint>(e: E, res: Response): Pro
   return data as EndpointResponse<E>;
 }
 
+/** The declarations public pages call, loaded with the first such call (lib/public-endpoints.ts). */
+export const publicEndpoints = () => import('./public-endpoints.ts');
+
 /** Calls a JSON endpoint and answers its body. */
 export async function call<E extends JsonEndpoint>(e: E, ...args: CallArgs<E>): Promise<EndpointResponse<E>> {
   return readJson(e, await callRaw(e, ...args));

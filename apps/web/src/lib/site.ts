@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@assay/shared';
-import { call } from './api.ts';
+import { call, publicEndpoints } from './api.ts';
 
 
 export const DEFAULT_SITE: SiteConfig = {
@@ -15,8 +15,7 @@ export const DEFAULT_SITE: SiteConfig = {
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  // The declaration (with its zod schemas) loads with the first fetch, not in the app shell (decision 126).
-  queryFn: async () => call((await import('./system-endpoints.ts')).systemEndpoints.siteConfig),
+  queryFn: async () => call((await publicEndpoints()).systemEndpoints.siteConfig),
   staleTime: Infinity,
   meta: { silent: true },
 });

@@ -1,33 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { CONTACT_REASONS } from '../contact-reasons.ts';
 import { MSG } from '../messages.ts';
 import { displayNameText, emailField, lineText, listCursor, multiLineText, phoneField } from './fields.ts';
 
 /** Contact forms (docs/product.md §2, §3, §5 and §7). */
 
-/** Every reason either form offers (the contact page adds custom_pricing to the RTTP list). */
-export const CONTACT_REASONS = [
-  'tech_scouting',
-  'ip_licensing',
-  'startup_formation',
-  'funding_strategy',
-  'global_market_access',
-  'compliance_risks',
-  'custom_pricing',
-  'other',
-] as const;
-export type ContactReason = (typeof CONTACT_REASONS)[number];
-
-export const CONTACT_REASON_LABELS: Record<ContactReason, string> = {
-  tech_scouting: 'Technology Scouting',
-  ip_licensing: 'IP Licensing',
-  startup_formation: 'Startup Formation',
-  funding_strategy: 'Funding Strategy',
-  global_market_access: 'Global Market Access',
-  compliance_risks: 'Compliance & Risks',
-  custom_pricing: 'Custom Pricing',
-  other: 'Other',
-};
+// The reasons and their labels live in ../contact-reasons.ts, apart from the schemas, so the
+// public pages that name them do not load zod.
+export { CONTACT_REASON_LABELS, CONTACT_REASONS, type ContactReason } from '../contact-reasons.ts';
 
 const required = (text: typeof lineText, message: string, max: number, tooLong: string) =>
   text(message).trim().min(1, message).max(max, tooLong);

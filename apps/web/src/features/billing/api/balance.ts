@@ -1,11 +1,10 @@
-import { tokensEndpoints } from '@assay/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call, publicEndpoints } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tokenKeys } from './keys.ts';
 
 /** GET /tokens/balance (member). */
-export const fetchBalance = (signal?: AbortSignal) => call(tokensEndpoints.balance, { signal });
+export const fetchBalance = async (signal?: AbortSignal) => call((await publicEndpoints()).tokensEndpoints.balance, { signal });
 
 /** docs/product.md §8: a balance fetch failure is only logged, never toasted. */
 export const balanceQuery = queryOptions({

@@ -1,14 +1,19 @@
 import { REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useTokenBalance } from '../api/balance.ts';
 import { BalanceBadge } from '../components/BalanceBadge.tsx';
 import { EnterpriseNote } from '../components/EnterpriseNote.tsx';
 import { PackageSection } from '../components/PackageSection.tsx';
-import { PurchaseModal } from '../components/PurchaseModal.tsx';
-import { ReportRequirements } from '../components/ReportRequirements.tsx';
 import { usePurchase } from '../hooks/usePurchase.ts';
 import { formatTokens } from '../lib/pricing.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+
+// Most visitors only read the prices: the dialog's code loads when a Buy button opens it.
+const PurchaseModal = lazy(async () => ({ default: (await import('../components/PurchaseModal.tsx')).PurchaseModal }));
+// The requirements table is below the fold and has nothing to click: its code loads after the
+// page's, and until then the server-drawn table stays as it is (React hydrates it on arrival).
+const ReportRequirements = lazy(async () => ({ default: (await import('../components/ReportRequirements.tsx')).ReportRequirements }));
 
 /** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
 export default function PricingPage() {
@@ -50,10 +55,16 @@ export default function PricingPage() {
           </p>
         </section>
         <EnterpriseNote className="mt-10" />
-        <ReportRequirements className="mt-16" />
+        <Suspense fallback={null}>
+          <ReportRequirements className="mt-16" />
+        </Suspense>
       </div>
 
-      <PurchaseModal purchase={purchase} />
+      {purchase.pkg && (
+        <Suspense fallback={null}>
+          <PurchaseModal purchase={purchase} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { blogEndpoints, type PostType } from '@assay/shared';
+import type { PostType } from '@assay/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError, call, publicEndpoints } from '../../../lib/api.ts';
 
 /** GET /blog/posts/{slug}: the full published post; its content is HTML the server has sanitised. */
-export const fetchPost = (slug: string, postType: PostType, signal?: AbortSignal) =>
-  call(blogEndpoints.read, { params: { slug }, query: { post_type: postType }, signal });
+export const fetchPost = async (slug: string, postType: PostType, signal?: AbortSignal) =>
+  call((await publicEndpoints()).blogEndpoints.read, { params: { slug }, query: { post_type: postType }, signal });
 
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 

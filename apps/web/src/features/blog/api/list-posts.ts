@@ -1,6 +1,6 @@
-import { blogEndpoints, PAGE_SIZES, postListSearch, type PostListResponse, type PostType } from '@assay/shared';
+import { PAGE_SIZES, postListSearch, type PostListResponse, type PostType } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/api.ts';
+import { call, publicEndpoints } from '../../../lib/api.ts';
 
 export interface PostListParams {
   post_type: PostType;
@@ -20,7 +20,7 @@ export type PostList = PostListResponse & { q: string };
 export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promise<PostList> {
   const q = p.q?.trim() ?? '';
   // The same query the server names in a page's HTML for preloading (firstReads).
-  const res = await call(blogEndpoints.list, { query: postListSearch({ ...p, q }), signal });
+  const res = await call((await publicEndpoints()).blogEndpoints.list, { query: postListSearch({ ...p, q }), signal });
   return { ...res, q };
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card.tsx';
 import { useSiteConfig } from '../../../lib/site.ts';
 import { Icon } from '../components/blocks.tsx';
-import { ContactForm } from '../components/ContactForm.tsx';
+import { LazyContactForm } from '../components/LazyContactForm.tsx';
 import { CONTACT_PAGE_REASONS } from '../data/contact-reasons.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
@@ -26,7 +26,7 @@ export default function ContactPage() {
           <Card className="p-5 sm:p-8">
             <h2 className="text-lg font-semibold text-slate-900">Send us a message</h2>
             <p className="mt-1 mb-6 text-sm text-slate-600">All fields are required.</p>
-            <ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" idPrefix="contact" />
+            <LazyContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" idPrefix="contact" />
           </Card>
 
           <aside aria-labelledby="other-ways" className="space-y-4">

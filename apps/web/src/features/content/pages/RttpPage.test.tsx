@@ -66,11 +66,11 @@ describe('the RTTP Experts page', () => {
     expect(panel.hidden).toBe(true);
   });
 
-  it('has a contact section at #contact whose reasons are the expert areas', () => {
+  it('has a contact section at #contact whose reasons are the expert areas', async () => {
     renderPage(<RttpPage />, '/rttp');
     const section = document.getElementById('contact')!;
     expect(section).toBeTruthy();
-    const select = within(section).getByLabelText<HTMLSelectElement>('Reason for contacting us');
+    const select = await within(section).findByLabelText<HTMLSelectElement>('Reason for contacting us');
     expect(Array.from(select.options).map((o) => o.value)).toEqual([
       '',
       'tech_scouting',

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card.tsx';
 import { siteConfigQuery, useSiteConfig } from '../../../lib/site.ts';
 import { ExternalButton, IconTile, PageHero, SectionHeader } from '../components/blocks.tsx';
-import { ContactForm } from '../components/ContactForm.tsx';
+import { LazyContactForm } from '../components/LazyContactForm.tsx';
 import { ServiceAreas } from '../components/ServiceAreas.tsx';
 import { RTTP_REASONS } from '../data/contact-reasons.ts';
 import { SERVICE_AREAS } from '../data/services.ts';
@@ -133,7 +133,7 @@ export default function RttpPage() {
             </p>
           </div>
           <Card className="p-5 sm:p-8">
-            <ContactForm reasons={RTTP_REASONS} form="rttp" feedback="toast" idPrefix="rttp" />
+            <LazyContactForm reasons={RTTP_REASONS} form="rttp" feedback="toast" idPrefix="rttp" />
           </Card>
         </div>
       </section>

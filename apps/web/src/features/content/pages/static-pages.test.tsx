@@ -140,10 +140,10 @@ describe('the careers page', () => {
 });
 
 describe('the contact and about pages', () => {
-  it('Get in Touch offers the general query first and custom pricing', () => {
+  it('Get in Touch offers the general query first and custom pricing', async () => {
     renderPage(<ContactPage />, '/contact');
     expect(screen.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeTruthy();
-    const select = screen.getByLabelText<HTMLSelectElement>('Reason for contacting us');
+    const select = await screen.findByLabelText<HTMLSelectElement>('Reason for contacting us');
     expect(Array.from(select.options).map((o) => o.value)).toEqual([
       '',
       'global_market_access',
