@@ -114,6 +114,13 @@ describe('/pricing, signed out', () => {
     await page.waitForURL(/\/pricing$/);
     await expect.poll(() => page.getByTestId('token-balance').textContent()).toMatch(/Available: [\d,]+ tokens/);
 
+    // Signed in, Buy opens the review here (the dialog's code loads on that click, decision 129).
+    await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
+    const review = page.getByRole('dialog', { name: 'Review your purchase' });
+    await review.getByRole('button', { name: 'Proceed to payment' }).waitFor();
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    await review.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: 'Contact sales: Enterprise package' }).click();
     await page.waitForURL(/\/contact\?reason=custom_pricing$/);
 

@@ -11,8 +11,8 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 
 // Most visitors only read the prices: the dialog's code loads when a Buy button opens it.
 const PurchaseModal = lazy(async () => ({ default: (await import('../components/PurchaseModal.tsx')).PurchaseModal }));
-// The requirements table is below the fold and has nothing to click: its code loads after the
-// page's, and until then the server-drawn table stays as it is (React hydrates it on arrival).
+// The requirements table is below the fold: its code loads after the page's, and until then the
+// server-drawn table stays as drawn (React hydrates it on arrival, and its view toggles work then).
 const ReportRequirements = lazy(async () => ({ default: (await import('../components/ReportRequirements.tsx')).ReportRequirements }));
 
 /** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
