@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fakes/fake-razorpay.ts';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rarestWord } from '../../lib/sql.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 
 let rzp: FakeRazorpay;
@@ -274,6 +275,19 @@ describe('operator calls', () => {
     const none = await get('/api/admin/users?q=nobody-is-called-this');
     expect(none.json()).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
+
+    // Several words: the indexes look up the rarest (every name here holds "person"), and the
+    // whole text decides, in its order, across word breaks.
+    await t.db.query('ANALYZE users');
+    expect(await rarestWord(t.db, 'FROM users u WHERE lower(u.name) LIKE $1 OR u.email LIKE $1', 'Person 10003')).toBe('10003');
+    const words = await truth(`lower(name) LIKE '%person 100%'`);
+    expect(words.length).toBe(17);
+    const found = await get('/api/admin/users?q=Person%20100&limit=100');
+    expect(found.json<AdminUser[]>().map((u) => u.id)).toEqual(words);
+    expect(found.headers['x-total-count']).toBe('17');
+    expect((await get('/api/admin/users?q=100%20person')).json()).toEqual([]);
+    const email = await get(`/api/admin/users?q=${encodeURIComponent('bulk12@capped')}`);
+    expect(email.json<AdminUser[]>().map((u) => u.email)).toEqual(['bulk12@capped.example']);
     await t.db.query(`DELETE FROM users WHERE email LIKE '%@capped.example'`);
   });
 

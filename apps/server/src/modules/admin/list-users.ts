@@ -1,7 +1,7 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cappedCount, COUNT_CAP, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { containsPattern, rarestWord } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
 interface Row {
@@ -17,6 +17,10 @@ interface Row {
   available_tokens: number;
 }
 
+/** What the trigram indexes look up: a name or email holding the search's rarest word ($1, see rarestWord). */
+const LOOKUP = 'lower(u.name) LIKE $1 OR u.email LIKE $1';
+/** A member whose name or email holds the whole search ($2). */
+const MATCHES = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email, $2) > 0)`;
 
 /**
  * Members for the operator panel, newest first, searchable by name or email. The plan is the
@@ -25,8 +29,10 @@ interface Row {
  * page's rows only, from each member's live lots.
  */
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
-  const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
-  const params: unknown[] = [search];
+  const search = q.q?.toLowerCase();
+  const params: unknown[] = search
+    ? [containsPattern(await rarestWord(db, `FROM users u WHERE ${LOOKUP}`, search)), search]
+    : [null];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const window = `ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
@@ -37,13 +43,13 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   // newest-first index instead (dense matches: a page is near), behind a one-time filter.
   const picked = search
     ? `WITH matches AS MATERIALIZED (
-         SELECT u.id, u.created_at FROM users u WHERE lower(u.name) LIKE $1 OR u.email LIKE $1 LIMIT ${COUNT_CAP + 1}),
+         SELECT u.id, u.created_at FROM users u WHERE ${MATCHES} LIMIT ${COUNT_CAP + 1}),
        total AS (SELECT count(*)::int AS n FROM matches)
        (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM matches u
          WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${afterAnd} ${window})
        UNION ALL
        (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM users u
-         WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (lower(u.name) LIKE $1 OR u.email LIKE $1) ${afterAnd} ${window})`
+         WHERE (SELECT n FROM total) > ${COUNT_CAP} AND ${MATCHES} ${afterAnd} ${window})`
     : `SELECT u.id, u.created_at, NULL::int AS total FROM users u WHERE $1::text IS NULL ${afterAnd} ${window}`;
   const [rows, counter] = await Promise.all([
     db.query<Row & { paid_available: number; cursor_at: string; total: number | null }>(
@@ -68,7 +74,7 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   const total = !search
     ? exactTotal(counter ?? 0)
     : searched == null
-      ? await cappedCount(db, 'FROM users u WHERE lower(u.name) LIKE $1 OR u.email LIKE $1', [search])
+      ? await cappedCount(db, `FROM users u WHERE ${MATCHES}`, params.slice(0, 2))
       : searched > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(searched);
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({
