@@ -18,7 +18,10 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram;
     errors: number;
+    timeouts: number;
     non2xx: number;
+    /** Responses by status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -21,5 +21,5 @@ export function loadApart(options: Options): Promise<Result> {
 
 if (process.argv[1] === self) {
   const r = await autocannon(JSON.parse(process.argv[2]!) as Options);
-  process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, errors: r.errors, non2xx: r.non2xx }));
+  process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodeStats: r.statusCodeStats }));
 }

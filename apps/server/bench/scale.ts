@@ -201,6 +201,8 @@ interface Result {
   rps: number;
   bytes: number;
   errors: number;
+  /** What the errors were: non-2xx statuses by code, time-outs, other connection errors. */
+  failures: string[];
 }
 
 async function measure(url: string, headers: Record<string, string>, connections: number): Promise<Result> {
@@ -211,6 +213,11 @@ async function measure(url: string, headers: Record<string, string>, connections
     rps: r.requests.average,
     bytes: 0,
     errors: r.errors + r.non2xx,
+    failures: [
+      ...Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${count}× ${code}`),
+      ...(r.timeouts ? [`${r.timeouts} time-outs`] : []),
+      ...(r.errors > r.timeouts ? [`${r.errors - r.timeouts} connection errors`] : []),
+    ],
   };
 }
 
@@ -433,7 +440,8 @@ async function main() {
     for (const [label, a] of after) {
       const b = before.get(label)!;
       const ratio = a.one.p50 / Math.max(b.one.p50, 1);
-      const errors = a.one.errors + a.twenty.errors ? ` (${a.one.errors + a.twenty.errors} errors)` : '';
+      const failures = [...a.one.failures, ...a.twenty.failures];
+      const errors = a.one.errors + a.twenty.errors ? ` (${a.one.errors + a.twenty.errors} errors: ${failures.join(', ')})` : '';
       say(`| ${label} | ${fmt(b.one.p50)} / ${fmt(b.one.p99)} | **${fmt(a.one.p50)} / ${fmt(a.one.p99)}** | ${fmt(a.twenty.p50)} / ${fmt(a.twenty.p99)} | ${fmt(a.twenty.rps)} | ${kb(a.one.bytes)}${errors} | ${ratio.toFixed(1)}× | ${b.db.total.toFixed(2)} → ${a.db.total.toFixed(2)} ms |`);
     }
 
