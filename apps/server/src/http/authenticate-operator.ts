@@ -73,6 +73,8 @@ const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 100;
 const cacheKey = randomBytes(32).toString('hex');
 const verified = new Map<string, number>();
+/** Checks under way: calls arriving together with the same credentials (a panel's parallel reads when the minute runs out) share one. */
+const verifying = new Map<string, Promise<boolean>>();
 
 async function verifyCached(password: string, storedHash: string): Promise<boolean> {
   const key = hmac(cacheKey, `${storedHash}\u0000${password}`);
@@ -80,9 +82,17 @@ async function verifyCached(password: string, storedHash: string): Promise<boole
   const until = verified.get(key);
   if (until !== undefined && until > now) return true;
   if (until !== undefined) verified.delete(key);
-  const ok = await verifyPassword(password, storedHash);
-  if (ok) remember(verified, key);
-  return ok;
+  let check = verifying.get(key);
+  if (!check) {
+    check = verifyPassword(password, storedHash)
+      .then((ok) => {
+        if (ok) remember(verified, key);
+        return ok;
+      })
+      .finally(() => verifying.delete(key));
+    verifying.set(key, check);
+  }
+  return check;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MSG } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureFirstOperator } from '../modules/operators/index.ts';
 import { peakConcurrentHashes } from './passwords.ts';
 
 /**
@@ -8,13 +9,17 @@ import { peakConcurrentHashes } from './passwords.ts';
  * at most 2 at once, at most 4 more waiting (fewer when hashing is slow).
  */
 let t: TestApp;
+const OPERATOR_PASSWORD = 'operator password, long enough';
 beforeAll(async () => {
   t = await createTestApp({
     PASSWORD_HASH_COST: '15',
     PASSWORD_HASH_CONCURRENCY: '2',
     PASSWORD_HASH_QUEUE: '4',
     RATE_LIMIT_LOGIN_PER_IP: '1000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPERATOR_PASSWORD,
   });
+  await ensureFirstOperator(t.deps);
 });
 afterAll(() => t.close());
 
@@ -44,5 +49,15 @@ describe('password hashing under a burst of sign-ins', () => {
 
   it('answers sign-ins normally again once the burst has passed', async () => {
     expect((await wrongSignIn(1000)).json().detail).toBe(MSG.invalidCredentials);
+  });
+});
+
+describe('an operator\u2019s parallel calls', () => {
+  it('share one password check: a panel loading many reads at once is not turned away by the cap', async () => {
+    const authorization = `Basic ${Buffer.from(`ops:${OPERATOR_PASSWORD}`).toString('base64')}`;
+    // Twelve at once with credentials this process has not checked yet: one at a time would
+    // need twelve hashes, twice what the cap (2 running, 4 waiting) lets in.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization } })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
   });
 });

@@ -15,18 +15,32 @@ export const trigramWords = (text: string) => [...new Set(text.toLowerCase().spl
 /**
  * Of a search's words, the one the planner's statistics expect the fewest rows for under
  * `fromWhere` (with `$1` as the word's pattern). A trigram index scan reads every trigram's
- * posting list whole, and a word most rows share ("member", "gmail") makes that list as long as
- * the table even when another word is rare: the index looks up the rare word, and the whole text
- * is then checked on the rows it finds. A search of one word (or none) is answered as it is.
+ * posting list, and a word most rows share ("member", "gmail") makes that list as long as the
+ * table even when another word is rare: the index looks up the rare word, and the whole text is
+ * then checked on the rows it finds. A search of one word (or none) is answered as it is, and so
+ * is any search while `table` has no statistics (never analysed, as on the embedded database):
+ * the planner then ranks patterns by their length, which would pick the common word.
  */
-export async function rarestWord(db: Queryable, fromWhere: string, text: string): Promise<string> {
+export async function rarestWord(db: Queryable, table: string, fromWhere: string, text: string): Promise<string> {
   const words = trigramWords(text);
-  if (words.length < 2) return text;
-  const planned = await Promise.all(
-    words.map(async (word) => {
-      const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, [containsPattern(word)]);
-      return { word, rows: plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'] };
-    }),
+  if (words.length < 2 || !(await hasStatistics(db, table))) return text;
+  // One plan for every word's lookup: its branches' row estimates, in the words' order.
+  const branches = words.map((_, i) => `SELECT 1 ${fromWhere.replaceAll('$1', `$${i + 1}`)}`).join(' UNION ALL ');
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { Plans?: { 'Plan Rows': number }[] } }] }>(
+    `EXPLAIN (FORMAT JSON) ${branches}`,
+    words.map(containsPattern),
   );
-  return planned.reduce((a, b) => (b.rows < a.rows ? b : a)).word;
+  const rows = plan.rows[0]?.['QUERY PLAN'][0].Plan.Plans?.map((p) => p['Plan Rows']);
+  if (rows?.length !== words.length) return text;
+  return words[rows.indexOf(Math.min(...rows))]!;
+}
+
+/** Tables known to have statistics: once analysed, a table keeps them. */
+const analysed = new Set<string>();
+
+async function hasStatistics(db: Queryable, table: string): Promise<boolean> {
+  if (analysed.has(table)) return true;
+  const found = await db.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_statistic WHERE starelid = $1::regclass) AS yes', [table]);
+  if (found.rows[0]?.yes) analysed.add(table);
+  return analysed.has(table);
 }

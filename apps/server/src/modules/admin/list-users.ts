@@ -31,7 +31,7 @@ const MATCHES = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.emai
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q?.toLowerCase();
   const params: unknown[] = search
-    ? [containsPattern(await rarestWord(db, `FROM users u WHERE ${LOOKUP}`, search)), search]
+    ? [containsPattern(await rarestWord(db, 'users', `FROM users u WHERE ${LOOKUP}`, search)), search]
     : [null];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
