@@ -17,10 +17,10 @@ interface Row {
   available_tokens: number;
 }
 
-/** What the trigram indexes look up: a name or email holding the search's rarest word ($1, see rarestWord). */
+/** What the trigram indexes look up: a name or email holding the search, or its rarest word ($1, see rarestWord). */
 const LOOKUP = 'lower(u.name) LIKE $1 OR u.email LIKE $1';
-/** A member whose name or email holds the whole search ($2). */
-const MATCHES = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email, $2) > 0)`;
+/** Then a member whose name or email holds the whole search ($2), when the lookup was one word of it. */
+const WHOLE = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email, $2) > 0)`;
 
 /**
  * Members for the operator panel, newest first, searchable by name or email. The plan is the
@@ -30,9 +30,10 @@ const MATCHES = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.emai
  */
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q?.toLowerCase();
-  const params: unknown[] = search
-    ? [containsPattern(await rarestWord(db, 'users', `FROM users u WHERE ${LOOKUP}`, search)), search]
-    : [null];
+  const word = search ? await rarestWord(db, 'users', `FROM users u WHERE ${LOOKUP}`, search) : undefined;
+  const searchParams: unknown[] = !word ? [null] : word === search ? [containsPattern(word)] : [containsPattern(word), search];
+  const matching = searchParams.length === 2 ? WHOLE : LOOKUP;
+  const params = [...searchParams];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
   const window = `ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
@@ -43,13 +44,13 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   // newest-first index instead (dense matches: a page is near), behind a one-time filter.
   const picked = search
     ? `WITH matches AS MATERIALIZED (
-         SELECT u.id, u.created_at FROM users u WHERE ${MATCHES} LIMIT ${COUNT_CAP + 1}),
+         SELECT u.id, u.created_at FROM users u WHERE ${matching} LIMIT ${COUNT_CAP + 1}),
        total AS (SELECT count(*)::int AS n FROM matches)
        (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM matches u
          WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${afterAnd} ${window})
        UNION ALL
        (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM users u
-         WHERE (SELECT n FROM total) > ${COUNT_CAP} AND ${MATCHES} ${afterAnd} ${window})`
+         WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${matching}) ${afterAnd} ${window})`
     : `SELECT u.id, u.created_at, NULL::int AS total FROM users u WHERE $1::text IS NULL ${afterAnd} ${window}`;
   const [rows, counter] = await Promise.all([
     db.query<Row & { paid_available: number; cursor_at: string; total: number | null }>(
@@ -74,7 +75,7 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   const total = !search
     ? exactTotal(counter ?? 0)
     : searched == null
-      ? await cappedCount(db, `FROM users u WHERE ${MATCHES}`, params.slice(0, 2))
+      ? await cappedCount(db, `FROM users u WHERE ${matching}`, searchParams)
       : searched > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(searched);
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({
