@@ -17,6 +17,8 @@ interface Row {
   available_tokens: number;
 }
 
+/** What the panel shows of a member. */
+const COLUMNS = 'u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login';
 /** What the trigram indexes look up: a name or email holding the search, or its rarest word ($1, see rarestWord). */
 const LOOKUP = 'lower(u.name) LIKE $1 OR u.email LIKE $1';
 /** Then a member whose name or email holds the whole search ($2), when the lookup was one word of it. */
@@ -42,25 +44,25 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   // COUNT_CAP + 1 of them), counts them and sorts them for the page: the trigram scan is the
   // cost, so it is not run twice. When more match than that, the page is found by walking the
   // newest-first index instead (dense matches: a page is near), behind a one-time filter.
+  // The rows carry the member's columns, so the page is not joined back to users (which the
+  // planner, misjudging a search's matches, may do by hashing the whole table).
   const picked = search
     ? `WITH matches AS MATERIALIZED (
-         SELECT u.id, u.created_at FROM users u WHERE ${matching} LIMIT ${COUNT_CAP + 1}),
+         SELECT ${COLUMNS} FROM users u WHERE ${matching} LIMIT ${COUNT_CAP + 1}),
        total AS (SELECT count(*)::int AS n FROM matches)
-       (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM matches u
+       (SELECT u.*, (SELECT n FROM total) AS total FROM matches u
          WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${afterAnd} ${window})
        UNION ALL
-       (SELECT u.id, u.created_at, (SELECT n FROM total) AS total FROM users u
+       (SELECT ${COLUMNS}, (SELECT n FROM total) AS total FROM users u
          WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${matching}) ${afterAnd} ${window})`
-    : `SELECT u.id, u.created_at, NULL::int AS total FROM users u WHERE $1::text IS NULL ${afterAnd} ${window}`;
+    : `SELECT ${COLUMNS}, NULL::int AS total FROM users u WHERE $1::text IS NULL ${afterAnd} ${window}`;
   const [rows, counter] = await Promise.all([
     db.query<Row & { paid_available: number; cursor_at: string; total: number | null }>(
-      `SELECT u.id, u.name, u.email, u.phone, u.is_verified, u.reports_generated, u.created_at, u.last_login,
-              ${cursorAt('u.created_at')} AS cursor_at, picked.total,
+      `SELECT u.*, ${cursorAt('u.created_at')} AS cursor_at,
               (SELECT p.package_name FROM payments p WHERE p.user_id = u.id AND p.status = 'paid'
                 ORDER BY p.paid_at DESC LIMIT 1) AS plan_name,
               t.available AS available_tokens, t.paid AS paid_available
-         FROM (${picked}) picked
-         JOIN users u ON u.id = picked.id
+         FROM (${picked}) u
          CROSS JOIN LATERAL (
            SELECT coalesce(sum(l.remaining), 0)::int AS available,
                   coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
