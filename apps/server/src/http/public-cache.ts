@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { CONTENT_TOPICS, listenForContentChanges, onContentChange, type ContentTopic } from '../lib/content-changes.ts';
 import type { AppInstance } from './types.ts';
+import type { SecurityHeaders } from './security-headers.ts';
 
 /** A public read answered from a copy kept in this process (docs/decisions/120-public-read-cache.md). */
 export interface PublicReadRule {
@@ -129,7 +130,7 @@ type Marked = FastifyRequest & { [HIT]?: boolean; [START]?: number[] };
  * used while those notifications cannot be heard. A response started before a change is not kept.
  * Also: API answers that did not choose their caching are never stored by browsers or proxies.
  */
-export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], fixedHeaders: Readonly<Record<string, string>> = {}) {
+export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], security: SecurityHeaders = { document: {}, api: {} }) {
   const rules = new Map(groups.flatMap((g) => g.rules).map((r) => [r.route, r]));
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -161,7 +162,7 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
   });
 
   const ready = (e: Entry, form: Form): Ready => {
-    const headers = Object.entries(fixedHeaders).flat();
+    const headers = Object.entries(e.type.startsWith('application/json') ? security.api : security.document).flat();
     headers.push('etag', e.etag, 'cache-control', e.rule.cacheControl ?? REVALIDATE, 'vary', 'Accept-Encoding');
     if (form === 'notModified') return { status: 304, headers };
     const body = form === 'plain' ? e.body : (e[form] ??= compress[form](e.body));

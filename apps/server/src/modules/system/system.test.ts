@@ -30,11 +30,23 @@ describe('health, readiness and API basics', () => {
     }
   });
 
-  it('sends security headers on API responses', async () => {
+  it('sends security headers on API responses: the short set for data, the page policy on anything a browser shows', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // A JSON error answer is data too; an unknown path, the API docs and the site's pages are not.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/tokens/balance' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const url of ['/api/no-such-thing', '/api/docs', '/sitemap.xml']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+    }
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
