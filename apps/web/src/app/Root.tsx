@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { session } from '../lib/session.ts';
+import { lazyNamed } from '../lib/lazy-named.ts';
 
 // The toast library loads beside the first screen, not in front of it (lib/toasts.ts).
-const Toasts = lazy(async () => ({ default: (await import('../components/layout/Toasts.tsx')).Toasts }));
+const Toasts = lazyNamed(() => import('../components/layout/Toasts.tsx'), 'Toasts');
 
 /**
  * Restores the session once, shows a spinner while a screen's code loads, and hosts the

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout.tsx';
 import { Root } from './Root.tsx';
+import { lazyNamed } from '../lib/lazy-named.ts';
 
 /**
  * Each screen is its own chunk: the public pages stay small, member and admin code load on
@@ -13,14 +14,11 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   const Page = lazy(load);
   return { element: <Page /> };
 };
-/** A named export of a module, as a lazy component. */
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
 
 // Only some visitors see these: members, visitors at the sign-in forms, unknown addresses.
-const MemberArea = named(() => import('./MemberArea.tsx'), 'MemberArea');
-const GuestOnly = named(() => import('../components/layout/RequireAuth.tsx'), 'GuestOnly');
-const NotFoundPage = named(() => import('../components/layout/NotFoundPage.tsx'), 'NotFoundPage');
+const MemberArea = lazyNamed(() => import('./MemberArea.tsx'), 'MemberArea');
+const GuestOnly = lazyNamed(() => import('../components/layout/RequireAuth.tsx'), 'GuestOnly');
+const NotFoundPage = lazyNamed(() => import('../components/layout/NotFoundPage.tsx'), 'NotFoundPage');
 
 /**
  * The route table of docs/product.md §2 (plus /forgot-password). Every path is also in SPA_ROUTES

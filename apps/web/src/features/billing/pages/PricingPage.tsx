@@ -1,5 +1,5 @@
 import { REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useTokenBalance } from '../api/balance.ts';
 import { BalanceBadge } from '../components/BalanceBadge.tsx';
@@ -8,12 +8,13 @@ import { PackageSection } from '../components/PackageSection.tsx';
 import { usePurchase } from '../hooks/usePurchase.ts';
 import { formatTokens } from '../lib/pricing.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 
 // Most visitors only read the prices: the dialog's code loads when a Buy button opens it.
-const PurchaseModal = lazy(async () => ({ default: (await import('../components/PurchaseModal.tsx')).PurchaseModal }));
+const PurchaseModal = lazyNamed(() => import('../components/PurchaseModal.tsx'), 'PurchaseModal');
 // The requirements table is below the fold: its code loads after the page's, and until then the
 // server-drawn table stays as drawn (React hydrates it on arrival, and its view toggles work then).
-const ReportRequirements = lazy(async () => ({ default: (await import('../components/ReportRequirements.tsx')).ReportRequirements }));
+const ReportRequirements = lazyNamed(() => import('../components/ReportRequirements.tsx'), 'ReportRequirements');
 
 /** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
 export default function PricingPage() {

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import type { ContactFormProps } from './ContactForm.tsx';
 
-const ContactForm = lazy(async () => ({ default: (await import('./ContactForm.tsx')).ContactForm }));
+const ContactForm = lazyNamed(() => import('./ContactForm.tsx'), 'ContactForm');
 
 /**
  * The contact form, whose code (react-hook-form, zod and the form's schema) loads after its

@@ -1,5 +1,5 @@
 import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -7,13 +7,14 @@ import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/b
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { useFreeReportOffer } from '../hooks.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 // The form and its validation (zod) load beside the page rather than in front of it: the
 // visitor reads the hero first, and the page's first paint does not wait for them.
-const HomeGenerateForm = lazy(async () => ({ default: (await import('../components/HomeGenerateForm.tsx')).HomeGenerateForm }));
+const HomeGenerateForm = lazyNamed(() => import('../components/HomeGenerateForm.tsx'), 'HomeGenerateForm');
 
 export default function HomePage() {
   usePageTitle('AI Technology Assessment Reports');
