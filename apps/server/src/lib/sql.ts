@@ -10,7 +10,7 @@ export const isUuid = (value: string) => UUID.test(value);
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The words of a search a trigram index can look up: split as pg_trgm splits text, three characters or more. */
-export const trigramWords = (text: string) => [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
+const trigramWords = (text: string) => [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
 
 /**
  * Of a search's words, the one the planner's statistics expect the fewest rows for under

@@ -33,8 +33,8 @@ const WHOLE = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email,
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q?.toLowerCase();
   const word = search ? await rarestWord(db, 'users', `FROM users u WHERE ${LOOKUP}`, search) : undefined;
-  const searchParams: unknown[] = !word ? [null] : word === search ? [containsPattern(word)] : [containsPattern(word), search];
-  const matching = searchParams.length === 2 ? WHOLE : LOOKUP;
+  const matching = word && word !== search ? WHOLE : LOOKUP;
+  const searchParams: unknown[] = !word ? [null] : matching === WHOLE ? [containsPattern(word), search] : [containsPattern(word)];
   const params = [...searchParams];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
