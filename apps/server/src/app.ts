@@ -1,10 +1,11 @@
+import { createServer } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
   jsonSchemaTransform,
@@ -16,7 +17,8 @@ import { registerAuthentication } from './http/authentication.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { onlyDeclaredRoutes } from './http/route.ts';
 import { COMPRESSIBLE } from './http/compressible.ts';
-import { publicCache, sendCached } from './http/public-cache.ts';
+import { proxyTrust } from './http/client-address.ts';
+import { publicCache, sendCached, type AnswerFromCopy } from './http/public-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
@@ -55,11 +57,17 @@ const zodCompilers = {
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /**
- * Fastify treats a bare hop count as "trust nobody" (it cannot check the nearest peer), so a
- * count is spelled out: the nearest `hops` addresses are our proxies, the one before them the client.
+ * An HTTP server that offers each request to `first` before Fastify's handler, set up as
+ * Fastify sets up its own (its keep-alive and timeouts).
  */
-const proxyTrust = (setting: Deps['config']['TRUST_PROXY']) =>
-  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+const serverAnswering = (first: AnswerFromCopy): FastifyServerFactory => (handler, options) => {
+  // Fastify hands the factory its options with every default filled in.
+  const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Required<Pick<FastifyServerOptions, 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout'>>;
+  const server = createServer((req, res) => first(req, res) || handler(req, res));
+  Object.assign(server, { keepAliveTimeout, requestTimeout });
+  server.setTimeout(connectionTimeout);
+  return server;
+};
 
 /**
  * The whole product as one Fastify app: outside plugins, then ours, then module routes
@@ -67,6 +75,8 @@ const proxyTrust = (setting: Deps['config']['TRUST_PROXY']) =>
  * packages/shared/src/api (onlyDeclaredRoutes refuses any other).
  */
 export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions = {}): Promise<AppInstance> {
+  // The public reads' copies are answered before Fastify sees the request (decision 137).
+  let answerFromCopy: AnswerFromCopy = () => false;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: proxyTrust(deps.config.TRUST_PROXY),
@@ -76,6 +86,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     // Every schema is zod's (below): naming the compilers here spares loading Ajv and
     // fast-json-stringify, Fastify's JSON-schema defaults, at start (~0.7 s; decision 124).
     schemaController: { compilersFactory: zodCompilers },
+    serverFactory: serverAnswering((req, res) => answerFromCopy(req, res)),
   });
   const fullDeps: Deps = { ...deps, log: app.log };
 
@@ -88,7 +99,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   const security = securityHeaders(app);
   // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
   const blogReads = blogPublicReads(fullDeps);
-  await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads(blogReads.countView)], security);
+  answerFromCopy = await publicCache(app, deps.db, [blogReads, tokensPublicReads, seoPublicReads(blogReads.countView)], security);
   app.decorate('postViews', blogReads.views);
   // HTML, JSON and feeds of 1 KB or more, compressed as they go out (the public reads' copies
   // and the built files carry their own compressed forms; PDFs and event streams are left alone).

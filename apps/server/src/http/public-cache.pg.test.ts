@@ -1,5 +1,6 @@
 import { basicAuthorization, type Post, type PostListResponse, type TokenPackage } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureFirstOperator } from '../modules/operators/index.ts';
 
@@ -14,19 +15,23 @@ const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.passwo
 
 let a: TestApp;
 let b: TestApp;
+const bases = new Map<TestApp, string>();
 beforeAll(async () => {
   a = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
   await ensureFirstOperator({ db: a.db, config: a.config, log: a.app.log });
   b = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { sameDatabaseAs: a });
+  for (const t of [a, b]) bases.set(t, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 });
 afterAll(async () => {
   await b?.close();
   await a?.close();
 });
 
+/** A public read from one server over HTTP, as browsers read it (copies included). */
+const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => httpGet(bases.get(t)!, url, headers);
 const titles = async (t: TestApp) =>
-  (await t.app.inject({ url: '/api/blog/posts?post_type=blog&limit=50' })).json<PostListResponse>().posts.map((p) => p.title);
-const readPost = (t: TestApp, slug: string) => t.app.inject({ url: `/api/blog/posts/${slug}` });
+  (await get(t, '/api/blog/posts?post_type=blog&limit=50')).json<PostListResponse>().posts.map((p) => p.title);
+const readPost = (t: TestApp, slug: string) => get(t, `/api/blog/posts/${slug}`);
 
 /** Waits for the other process to show the change; fails past the bound. */
 async function seenWithinBound(check: () => Promise<boolean>): Promise<number> {
@@ -70,7 +75,7 @@ describe('a change made on one server', () => {
   });
 
   it('to the packages, even straight in the database, reaches both servers within the bound', async () => {
-    const first = async (t: TestApp) => (await t.app.inject({ url: '/api/tokens/packages' })).json<TokenPackage[]>()[0]!;
+    const first = async (t: TestApp) => (await get(t, '/api/tokens/packages')).json<TokenPackage[]>()[0]!;
     const pkg = await first(b);
     await first(a);
     await a.db.query('UPDATE token_packages SET description = $2 WHERE id = $1', [pkg.id, 'Changed by hand']);
@@ -79,11 +84,11 @@ describe('a change made on one server', () => {
   });
 
   it('a view count is not a change: the copies stay', async () => {
-    const list = await b.app.inject({ url: '/api/blog/posts?post_type=blog&limit=50' });
+    const list = await get(b, '/api/blog/posts?post_type=blog&limit=50');
     const etag = String(list.headers.etag);
     await a.db.query(`UPDATE posts SET view_count = view_count + 1 WHERE status = 'published'`);
     await new Promise((r) => setTimeout(r, 200));
-    const again = await b.app.inject({ url: '/api/blog/posts?post_type=blog&limit=50', headers: { 'if-none-match': etag } });
+    const again = await get(b, '/api/blog/posts?post_type=blog&limit=50', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
   });
 });

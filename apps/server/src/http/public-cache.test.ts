@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { basicAuthorization, type Post, type PostListResponse } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../../test/http.ts';
 import { signUpAndLogin } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureFirstOperator } from '../modules/operators/index.ts';
@@ -17,6 +21,7 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Assay</title><!-
 
 let t: TestApp;
 let webDir: string;
+let base: string;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'assay-web-'));
   mkdirSync(path.join(webDir, 'assets'));
@@ -29,13 +34,15 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'route-preloads.json'), JSON.stringify({ '/pricing': ['/assets/PricingPage-p1.js'], '/blog': ['/assets/BlogListPage-b1.js'], '/blog/:slug': ['/assets/PostPage-s1.js', '/assets/"><script>x.js'] }));
   t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: webDir });
   await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
   await t.close();
   rmSync(webDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** Over real HTTP: copies are answered before Fastify, where inject() does not reach. */
+const get = (url: string, headers: Record<string, string> = {}) => httpGet(base, url, headers);
 const decoded = (res: Awaited<ReturnType<typeof get>>) => {
   const raw = res.rawPayload;
   const encoding = res.headers['content-encoding'];
@@ -188,6 +195,36 @@ describe('public reads', () => {
     expect(await titles()).toEqual(before);
   });
 
+  it('answer again from the copy: a change the database does not announce is not seen until one is', async () => {
+    const url = '/api/blog/posts?post_type=blog&limit=2';
+    const [first] = (await get(url)).json<PostListResponse>().posts;
+    await t.db.query('ALTER TABLE posts DISABLE TRIGGER USER');
+    try {
+      await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [first!.id, 'Changed unannounced']);
+    } finally {
+      await t.db.query('ALTER TABLE posts ENABLE TRIGGER USER');
+    }
+    expect((await get(url)).json<PostListResponse>().posts[0]!.title).toBe(first!.title);
+    // Fastify's own path (inject) builds the answer afresh each time.
+    expect((await t.app.inject({ url })).json<PostListResponse>().posts[0]!.title).toBe('Changed unannounced');
+    await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [first!.id, first!.title]);
+    await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 2000, interval: 20 }).toBe(first!.title);
+  });
+
+  it('answer only GET from a copy: HEAD and other methods reach Fastify', async () => {
+    const url = '/api/tokens/packages';
+    const copy = await get(url);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const post = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}${url}`, { method: 'POST' }, (res) => resolve(res.statusCode!)).on('error', reject);
+      req.end();
+    });
+    expect(post).toBe(404);
+    expect((await get(url)).body).toBe(copy.body);
+  });
+
   it('show a change made straight in the database (the triggers notify this process too)', async () => {
     const name = async () => (await get('/api/tokens/packages')).json<{ id: string; name: string }[]>()[0]!;
     const first = await name();
@@ -208,5 +245,31 @@ describe('the encoding a client prefers', () => {
     ['br;q=0, gzip;q=0', undefined],
   ])('%j → %s', (accept, expected) => {
     expect(preferredEncoding(accept)).toBe(expected);
+  });
+});
+
+describe('a server shutting down', () => {
+  it('stops answering from copies: a request begun before the shutdown gets Fastify’s 503 and its connection closed', async () => {
+    const closing = await createTestApp();
+    const at = new URL(await closing.app.listen({ host: '127.0.0.1', port: 0 }));
+    const url = '/api/tokens/packages';
+    await httpGet(at.origin, url);
+    expect((await httpGet(at.origin, url)).statusCode).toBe(200); // the copy is there
+    // A request half sent keeps its connection busy: the shutdown waits for it.
+    const socket = net.connect(Number(at.port), at.hostname);
+    await once(socket, 'connect');
+    socket.write(`GET ${url} HTTP/1.1\r\nHost: localhost\r\n`);
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = closing.app.close();
+    await new Promise((r) => setTimeout(r, 50));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const ended = once(socket, 'close');
+    socket.write('\r\n');
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await closed;
+    await closing.close();
   });
 });

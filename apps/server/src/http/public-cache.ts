@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { CONTENT_TOPICS, listenForContentChanges, onContentChange, type ContentTopic } from '../lib/content-changes.ts';
+import { logRequest, logsEveryRequest } from './request-log.ts';
 import type { AppInstance } from './types.ts';
 import type { SecurityHeaders } from './security-headers.ts';
 
@@ -17,8 +19,11 @@ export interface PublicReadRule {
   /** Reads something of the answer once, when it is first built, for `onServe`. */
   note?: (body: string) => unknown;
   /** Runs for every answer of the route, from the copy or not (counting a view). */
-  onServe?: (req: FastifyRequest, note: unknown) => void;
+  onServe?: (req: IncomingMessage, note: unknown) => void;
 }
+
+/** Answers a request from a kept copy when there is one; false leaves it to Fastify. */
+export type AnswerFromCopy = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface PublicReads {
   rules: PublicReadRule[];
@@ -120,17 +125,18 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, c: CachedBo
   return reply.header('content-encoding', encoding).send(bytes);
 }
 
-const HIT = Symbol('public-cache-hit');
 const START = Symbol('public-cache-start');
-type Marked = FastifyRequest & { [HIT]?: boolean; [START]?: number[] };
+type Marked = FastifyRequest & { [START]?: number[] };
 
 /**
  * The public reads answered from copies kept in this process. A copy is dropped when its topic
  * changes (`contentChanged` here, the database's notification from any process), and no copy is
  * used while those notifications cannot be heard. A response started before a change is not kept.
+ * Copies are answered by the function returned, which the HTTP server calls before Fastify
+ * (decision 137); Fastify answers the rest and keeps the copies.
  * Also: API answers that did not choose their caching are never stored by browsers or proxies.
  */
-export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], security: SecurityHeaders = { document: {}, api: {} }) {
+export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], security: SecurityHeaders = { document: {}, api: {} }): Promise<AnswerFromCopy> {
   const rules = new Map(groups.flatMap((g) => g.rules).map((r) => [r.route, r]));
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -155,6 +161,12 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     },
   });
   const listener = await listenForContentChanges(db, app.log);
+  // Closing, Fastify answers 503 and closes kept-alive connections: copies must not keep them open.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
     await listener.close();
@@ -177,29 +189,13 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     const rule = methods.map((m) => rules.get(`${m} ${route.url}`)).find(Boolean);
     if (!rule) return;
     const snapshot = () => rule.topics.map((t) => generation.get(t)!);
-    route.onRequest = [...[route.onRequest ?? []].flat(), (req, reply, done) => {
-      const e = trusted ? entries.get(req.url) : undefined;
-      if (e && e.rule === rule && Date.now() - e.storedAt < MAX_AGE_MS) {
-        (req as Marked)[HIT] = true;
-        rule.onServe?.(req, e.note);
-        // Written straight to Node's response: the headers (security headers included, set by
-        // the hook before this one) and bytes are ready, so Fastify's reply, onSend hooks and
-        // serialisation have nothing left to do (the profile in docs/benchmarks.md).
-        const notModified = matchesValidator(req.headers['if-none-match'], e.etag);
-        const encoding = notModified || e.body.length < 1024 ? undefined : preferredEncoding(req.headers['accept-encoding']);
-        const form: Form = notModified ? 'notModified' : encoding ?? 'plain';
-        const out = (e.ready[form] ??= ready(e, form));
-        reply.hijack();
-        reply.raw.writeHead(out.status, out.headers);
-        reply.raw.end(out.body);
-        return;
-      }
+    route.onRequest = [...[route.onRequest ?? []].flat(), (req, _reply, done) => {
       (req as Marked)[START] = snapshot();
       done();
     }];
     route.onSend = [...[route.onSend ?? []].flat(), (req, reply, payload, done) => {
       const start = (req as Marked)[START];
-      if ((req as Marked)[HIT] || !start || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      if (!start || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now(), ready: {} };
       // Kept only when no change happened since the request began.
@@ -212,7 +208,7 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
           drop(key);
         }
       }
-      rule.onServe?.(req, e.note);
+      rule.onServe?.(req.raw, e.note);
       reply.header('etag', e.etag).header('cache-control', rule.cacheControl ?? REVALIDATE).header('vary', 'Accept-Encoding');
       if (matchesValidator(req.headers['if-none-match'], e.etag)) {
         reply.code(304);
@@ -229,4 +225,22 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     if (!reply.hasHeader('cache-control') && req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
+
+  const logEach = logsEveryRequest(app.log);
+  return (req, res) => {
+    const e = req.method === 'GET' && trusted && !closing ? entries.get(req.url!) : undefined;
+    if (!e || Date.now() - e.storedAt >= MAX_AGE_MS) return false;
+    const started = logEach ? performance.now() : 0;
+    e.rule.onServe?.(req, e.note);
+    // The headers (security headers included) and bytes are ready: Fastify's routing, hooks,
+    // request objects and serialisation would add nothing (the profile in docs/benchmarks.md).
+    const notModified = matchesValidator(req.headers['if-none-match'], e.etag);
+    const encoding = notModified || e.body.length < 1024 ? undefined : preferredEncoding(req.headers['accept-encoding']);
+    const form: Form = notModified ? 'notModified' : encoding ?? 'plain';
+    const out = (e.ready[form] ??= ready(e, form));
+    res.writeHead(out.status, out.headers);
+    res.end(out.body);
+    if (logEach) logRequest(app.log, req.method, req.url!, out.status, performance.now() - started);
+    return true;
+  };
 }

@@ -1,22 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppInstance } from './types.ts';
 
 /** Slower than this, a request is logged at warn whatever the level. */
 const SLOW_MS = 1000;
 
+/** Whether the level asks for a line for every request (LOG_LEVEL=debug or trace). */
+export const logsEveryRequest = (log: FastifyBaseLogger) => ['debug', 'trace'].includes(log.level);
+
+/** A request's one line: at debug normally, at warn when it was slow. */
+export function logRequest(log: FastifyBaseLogger, method: string | undefined, url: string, status: number, ms: number) {
+  if (ms >= SLOW_MS) log.warn({ method, url, status, ms: Math.round(ms) }, 'slow request');
+  else log.debug({ method, url, status, ms: Math.round(ms * 10) / 10 }, 'request');
+}
+
 /**
  * One line per request, after it: at debug level normally (LOG_LEVEL=debug shows every
  * request), at warn when it was slow. Fastify's own two lines per request (at info) cost more
- * than a cached public read itself; server errors are logged by the error handler.
+ * than a cached public read itself; server errors are logged by the error handler. Copies
+ * answered before Fastify log their own line (public-cache.ts).
  */
 export function requestLog(app: AppInstance) {
-  const everyRequest = ['debug', 'trace'].includes(app.log.level);
+  const everyRequest = logsEveryRequest(app.log);
   app.addHook('onResponse', (req, reply, done) => {
-    const ms = reply.elapsedTime;
-    if (ms >= SLOW_MS) {
-      req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
-    } else if (everyRequest) {
-      req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    }
+    if (everyRequest || reply.elapsedTime >= SLOW_MS) logRequest(req.log, req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 }

@@ -1,5 +1,6 @@
 import { MSG } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 
@@ -56,6 +57,22 @@ describe('a client behind one trusted proxy that forges X-Forwarded-For', () => 
       payload: new URLSearchParams({ username: 'someone@example.com', password: 'wrong-password' }).toString(),
     });
     expect(other.json().detail).toBe(MSG.invalidCredentials);
+  });
+});
+
+describe('a post read from its copy behind the proxy', () => {
+  it('counts one view per real client, whatever the client writes before the proxy’s entry', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { slug, id } = (await t.db.query<{ slug: string; id: string }>(`SELECT slug, id FROM posts WHERE status = 'published' AND post_type = 'blog' LIMIT 1`)).rows[0]!;
+    const views = async () => (await t.db.query<{ view_count: number }>('SELECT view_count FROM posts WHERE id = $1', [id])).rows[0]!.view_count;
+    await t.app.postViews.flush();
+    const before = await views();
+    const browser = { 'user-agent': 'Mozilla/5.0 Firefox/140.0' };
+    // The first read builds the copy (Fastify); the rest are answered from it, before Fastify.
+    for (let n = 1; n <= 4; n++) expect((await httpGet(base, `/api/blog/posts/${slug}`, { ...browser, ...forged(n) })).statusCode).toBe(200);
+    await httpGet(base, `/api/blog/posts/${slug}`, { ...browser, 'x-forwarded-for': '203.0.113.10' });
+    await t.app.postViews.flush();
+    expect(await views()).toBe(before + 2);
   });
 });
 

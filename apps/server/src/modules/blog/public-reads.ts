@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { Deps } from '../../deps.ts';
-import type { FastifyRequest } from 'fastify';
+import { clientAddress, proxyTrust } from '../../http/client-address.ts';
 import type { PublicReads } from '../../http/public-cache.ts';
 import { createViewCounter, type ViewCounter } from './view-counter.ts';
 import { visitorHash } from './visitor.ts';
@@ -10,8 +11,10 @@ import { visitorHash } from './visitor.ts';
  */
 export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter; countView: CountView } {
   const views = createViewCounter(deps.db, deps.log);
+  const trust = proxyTrust(deps.config.TRUST_PROXY);
   const countView: CountView = (req, postId) => {
-    const visitor = visitorHash(deps.config.JWT_SECRET, req.ip, req.headers['user-agent']);
+    const ip = clientAddress(req, trust);
+    const visitor = ip && visitorHash(deps.config.JWT_SECRET, ip, req.headers['user-agent']);
     if (visitor) views.record(postId, visitor);
   };
   return {
@@ -31,4 +34,4 @@ export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter;
 }
 
 /** Notes a read of a post by the request's visitor (crawlers are not counted). */
-export type CountView = (req: FastifyRequest, postId: string) => void;
+export type CountView = (req: IncomingMessage, postId: string) => void;

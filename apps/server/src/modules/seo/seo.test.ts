@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { basicAuthorization, type Post } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpGet } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import { renderSpaPage } from './index.ts';
@@ -126,7 +127,9 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Post>();
   };
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Googlebot/2.1' } });
+  // Over real HTTP, as crawlers read: the pages' copies are answered before Fastify.
+  let base: string;
+  const get = (url: string) => httpGet(base, url, { 'user-agent': 'Googlebot/2.1' });
 
   beforeAll(async () => {
     webDir = mkdtempSync(path.join(os.tmpdir(), 'assay-web-'));
@@ -136,6 +139,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
       { webDistDir: webDir },
     );
     await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     article = await create({
       title: 'TRL & "readiness" <explained>',
       description: "What TRL 1–9 means for an inventor's next step",
