@@ -14,9 +14,12 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
-  interface Result {
+  interface Counts extends Histogram {
+    total: number;
+  }
+  export interface Result {
     latency: Histogram;
-    requests: Histogram;
+    requests: Counts;
     errors: number;
     timeouts: number;
     non2xx: number;
