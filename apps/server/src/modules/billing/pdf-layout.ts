@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { GST_STATES, PRODUCT_NAME } from '@assay/shared';
-import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from './invoice-row.ts';
 
 /** The layout invoices and credit notes share: fonts, the seller and buyer columns, amount rows. */
@@ -18,9 +17,11 @@ export const state = (code: string) => `${GST_STATES[code] ?? 'Unknown'} (${code
 
 /**
  * A4 document with fixed fonts and metadata dated `createdAt`, so the same row renders to the
- * same bytes. `finish()` ends it and resolves to the PDF.
+ * same bytes. `finish()` ends it and resolves to the PDF. PDFKit (~30 MB resident with its fonts
+ * code) loads with the first document, not with the server.
  */
-export function startDocument(meta: { title: string; author: string; createdAt: Date }) {
+export async function startDocument(meta: { title: string; author: string; createdAt: Date }) {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },

@@ -7,7 +7,7 @@ import { day, money, startDocument } from './pdf-layout.ts';
  * invoice's snapshot), dated at issue: rendering it again gives the same bytes.
  */
 export async function renderCreditNotePdf(note: CreditNoteRow, inv: InvoiceRow): Promise<Buffer> {
-  const { doc, left, width, row, parties, taxRows, rule, finish } = startDocument({
+  const { doc, left, width, row, parties, taxRows, rule, finish } = await startDocument({
     title: `Credit note ${note.credit_note_number}`,
     author: inv.seller.legal_name,
     createdAt: note.issued_at,

@@ -8,7 +8,7 @@ export { money } from './pdf-layout.ts';
  * metadata dated at issue), so rendering it again gives the same bytes.
  */
 export async function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
-  const { doc, left, width, row, parties, taxRows, rule, finish } = startDocument({
+  const { doc, left, width, row, parties, taxRows, rule, finish } = await startDocument({
     title: `Tax invoice ${inv.invoice_number}`,
     author: inv.seller.legal_name,
     createdAt: inv.issued_at,

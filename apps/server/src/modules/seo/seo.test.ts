@@ -325,7 +325,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     // The pricing page's HTML names the reads it starts with, for preloading (decision 127).
     expect((await get('/pricing')).body).toBe(INDEX_HTML.replace('</head>', '<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">\n</head>'));
     expect((await get('/reports?page=2')).statusCode).toBe(200);
-    expect((await get('/api/nope')).json().detail).toBeTruthy();
+    expect((await get('/api/nope')).json<{ detail: string }>().detail).toBeTruthy();
   });
 
   it("answers a path the app does not know with the app page (its Not Found screen) and status 404", async () => {
