@@ -141,7 +141,8 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
            'Hello, I would like to know more about licensing technology number ' || i || '. ' || repeat('Please call me back. ', 1 + i % 20),
            now() - ($3::int - i) * interval '5 minutes'
       FROM generate_series($1::int, $2::int) i`, [...range('contact'), to.contact]);
-  // What autovacuum does after bulk inserts: statistics, and the visibility map index-only scans need.
+  // What autovacuum (or, on the embedded database, the tend-tables sweep) does after bulk inserts:
+  // statistics, and the visibility map index-only scans need.
   await db.query('VACUUM ANALYZE');
   console.log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

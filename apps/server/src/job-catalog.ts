@@ -11,7 +11,7 @@ import {
   requeueAbandonedReportsSweep,
   staleReportFilesSweep,
 } from './modules/reports/index.ts';
-import { purgeExpiredSweep } from './modules/system/index.ts';
+import { purgeExpiredSweep, tendTablesSweep } from './modules/system/index.ts';
 import { expireLotsSweep } from './modules/tokens/index.ts';
 
 /** Every queued job and periodic sweep, each defined once in its module. */
@@ -25,6 +25,7 @@ export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   expireLotsSweep,
   notifyExpiringTokensSweep,
   purgeExpiredSweep,
+  tendTablesSweep,
 ];
 
 export const queueSpecs = (config: Config) => jobs.map((job) => queueSpec(job, config));
