@@ -18,8 +18,16 @@ const hourlyCodes = (config: CodeConfig, userId: string, purpose: CodePurpose): 
   windowSeconds: 3600,
 });
 
-export const resendTooSoon = () =>
-  new AppError(429, MSG.otpResendTooSoon, 'otp_resend_too_soon', { 'retry-after': String(OTP.resendSeconds) });
+/** 429 while the live code is younger than OTP.resendSeconds; Retry-After says how much longer. */
+export async function resendTooSoon(db: Queryable, userId: string, purpose: CodePurpose): Promise<AppError> {
+  const r = await db.query<{ seconds: number }>(
+    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS seconds
+       FROM email_codes WHERE user_id = $1 AND purpose = $2`,
+    [userId, purpose, OTP.resendSeconds],
+  );
+  const seconds = Math.min(OTP.resendSeconds, Math.max(1, r.rows[0]?.seconds ?? OTP.resendSeconds));
+  return new AppError(429, MSG.otpResendTooSoon, 'otp_resend_too_soon', { 'retry-after': String(seconds) });
+}
 
 /**
  * Issues a fresh 6-digit code with fresh tries. The code it replaces stays usable until its own

@@ -133,7 +133,13 @@ describe('email verification code', () => {
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().detail).toBe(MSG.otpResendTooSoon);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(OTP.resendSeconds);
     expect(mailsTo(email)).toHaveLength(1);
+    // Retry-After counts down with the code's age, so a client waits no longer than it must.
+    await t.db.query(`UPDATE email_codes SET created_at = now() - make_interval(secs => $2) FROM users u WHERE u.id = email_codes.user_id AND u.email = $1`, [email, OTP.resendSeconds - 15]);
+    const waitLess = Number((await resend(email, ip)).headers['retry-after']);
+    expect(waitLess).toBeGreaterThanOrEqual(14);
+    expect(waitLess).toBeLessThanOrEqual(16);
 
     await pastResendWindow(email);
     const later = await resend(email, ip);

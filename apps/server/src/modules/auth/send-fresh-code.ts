@@ -25,7 +25,7 @@ export async function mailCode(
   failureDetail: string,
 ) {
   const code = await issueCode(deps.db, deps.config, user.id, purpose);
-  if (!code) throw resendTooSoon();
+  if (!code) throw await resendTooSoon(deps.db, user.id, purpose);
   try {
     await deps.mailer.send(compose(user.email, user.name, code));
   } catch (err) {
