@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -263,6 +263,8 @@ describe('the operator panel, in the browser', () => {
     const visitor = await browser.newPage({ viewport: DESKTOP });
     const visitorErrors = watchErrors(visitor);
     await visitor.goto(`${server.url}/blog`);
+    // The list arrives drawn by the server; its links navigate inside the app once it runs.
+    await waitForApp(visitor);
     const link = visitor.getByRole('link', { name: title, exact: true }).first();
     await link.waitFor();
     await link.click();
