@@ -10,6 +10,7 @@ import {
   tokenAdjustmentView,
   transactionView,
 } from '../schemas/admin.ts';
+import { idempotencyKeyHeaders } from '../schemas/fields.ts';
 import { adminRefundList, adminRefundsQuery, adminRefundView, declineRefundBody, refundIdParams } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -42,9 +43,10 @@ export const adminEndpoints = {
     auth: 'operator',
     tags,
     params: adminUserParams,
+    headers: idempotencyKeyHeaders,
     body: tokenAdjustmentBody,
-    responses: { 201: tokenAdjustmentView },
-    description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422.',
+    responses: { 201: tokenAdjustmentView, 200: tokenAdjustmentView },
+    description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422. Send an Idempotency-Key header to make retries safe: a repeat answers 200 with the first answer, and the same key with a different amount or reason is a 422.',
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
   refunds: endpoint({

@@ -1,5 +1,5 @@
+import { idempotencyKeyHeaders } from '../schemas/fields.ts';
 import {
-  generateReportHeaders,
   generateReportRequest,
   reportIdParams,
   reportListQuery,
@@ -18,7 +18,7 @@ export const reportsEndpoints = {
     auth: 'member',
     tags,
     description: 'Holds the tier’s cost, creates the report and queues its generation, atomically. Send an Idempotency-Key header to make retries safe (a repeat answers 200 with the first report).',
-    headers: generateReportHeaders,
+    headers: idempotencyKeyHeaders,
     body: generateReportRequest,
     responses: { 201: reportView, 200: reportView },
   }),

@@ -107,6 +107,7 @@ export const TOKEN_ADJUSTMENT_MESSAGES = {
   amountTooLarge: `At most ${MAX_TOKEN_ADJUSTMENT.toLocaleString('en-US')} tokens can be granted or deducted at once`,
   reasonRequired: 'A reason is required; the member sees it in their token history',
   reasonTooLong: 'The reason can be at most 300 characters',
+  keyReused: 'This Idempotency-Key was already used for a different adjustment. Review the adjustment again to send it with a new key.',
   overDeduction: (deduct: number, available: number) =>
     `Cannot deduct ${deduct.toLocaleString('en-US')} tokens: the member has only ${available.toLocaleString('en-US')} available`,
 } as const;
@@ -131,3 +132,4 @@ export const tokenAdjustmentView = z.object({
   /** The member's balance after the adjustment. */
   available_tokens: z.number().int(),
 });
+export type TokenAdjustmentView = z.infer<typeof tokenAdjustmentView>;

@@ -22,6 +22,12 @@ export const hasControlCharacters = (v: string) => !NO_CONTROLS.test(v);
 export const lineText = (error?: string) =>
   z.string(error ? { error } : undefined).regex(NO_CONTROLS, MSG.textControlCharacters);
 
+/**
+ * An Idempotency-Key header: a POST sent again with the same key (a retry after a lost answer)
+ * answers what the first one did instead of doing it twice.
+ */
+export const idempotencyKeyHeaders = z.object({ 'idempotency-key': lineText().min(1).max(200).optional() });
+
 /** Text that may span lines (messages, ideas, post bodies): tab and line breaks allowed. */
 export const multiLineText = (error?: string) =>
   z.string(error ? { error } : undefined).regex(NO_CONTROLS_BUT_LINES, MSG.textControlCharacters);

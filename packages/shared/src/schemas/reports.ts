@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { lineText, multiLineText, pathParam } from './fields.ts';
+import { multiLineText, pathParam } from './fields.ts';
 
 export const generateReportRequest = z.object({
   idea: multiLineText(MSG.ideaRequired)
@@ -68,9 +68,6 @@ export const reportListResponse = z.object({
 export type ReportList = z.infer<typeof reportListResponse>;
 
 export const reportIdParams = z.object({ id: pathParam(100) });
-
-/** An Idempotency-Key makes a retried POST /reports/generate answer the first report. */
-export const generateReportHeaders = z.object({ 'idempotency-key': lineText().min(1).max(200).optional() });
 
 export const REPORT_MESSAGES = {
   failedDefault: 'An error occurred during report generation. Please try again.',

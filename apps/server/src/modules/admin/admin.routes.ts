@@ -46,8 +46,11 @@ export function adminRoutes(deps: Deps) {
       return transactions;
     });
 
-    route(app, e.adjustTokens, async (req) =>
-      adjustMemberTokens(deps.db, operator(req), (await existingUser(req.params.id)).id, req.body));
+    route(app, e.adjustTokens, async (req, reply) => {
+      const { adjustment, created } = await adjustMemberTokens(deps.db, operator(req), (await existingUser(req.params.id)).id, req.body, req.headers['idempotency-key']);
+      reply.code(created ? 201 : 200);
+      return adjustment;
+    });
 
     route(app, e.stats, async () => getStats(deps.db));
 

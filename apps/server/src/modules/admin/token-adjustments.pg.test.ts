@@ -26,6 +26,17 @@ describe('operator token adjustments under concurrency (PostgreSQL)', () => {
     expect(audit.rows).toHaveLength(1);
   });
 
+  it('eight concurrent sends of one grant with its Idempotency-Key: made once, every answer the same', async () => {
+    const m = await signUpAndLogin(t);
+    const results = await Promise.all(Array.from({ length: 8 }, () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/users/${m.user.id}/token-adjustments`, headers: { ...ops, 'idempotency-key': 'same-grant' }, payload: { amount: 400, reason: 'Goodwill' } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    for (const r of results) expect(r.json()).toEqual({ amount: 400, reason: 'Goodwill', available_tokens: 2900 });
+    expect(await ledgerSum(t.db, m.user.id)).toBe(2900);
+    const audit = await t.db.query(`SELECT 1 FROM operator_audit_log WHERE target = $1`, [m.user.id]);
+    expect(audit.rows).toHaveLength(1);
+  });
+
   it('concurrent grants and deductions keep the ledger, the lots and the audit log in step', async () => {
     const m = await signUpAndLogin(t);
     // The deductions (2400) fit the starting 2500 in any order, so every one is made.

@@ -75,6 +75,42 @@ describe('POST /admin/users/{id}/token-adjustments', () => {
     ]);
   });
 
+  it('makes a grant sent again with its Idempotency-Key once, answering the first answer; the key with another amount is a 422', async () => {
+    const m = await signUpAndLogin(t);
+    const keyed = (payload: unknown, key: string) => adjust(m.user.id, payload, { ...ops, 'idempotency-key': key });
+    const first = await keyed({ amount: 700, reason: 'Goodwill' }, 'grant-1');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ amount: 700, reason: 'Goodwill', available_tokens: 3200 });
+    const again = await keyed({ amount: 700, reason: 'Goodwill' }, 'grant-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await keyed({ amount: 900, reason: 'Goodwill' }, 'grant-1');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail).toBe(TOKEN_ADJUSTMENT_MESSAGES.keyReused);
+    expect(await balanceOf(m)).toBe(3200);
+    expect(await ledgerSum(t.db, m.user.id)).toBe(3200);
+    expect(await auditRows(m.user.id)).toHaveLength(1);
+    // A new key is a new adjustment, and so is a request without one.
+    expect((await keyed({ amount: 700, reason: 'Goodwill' }, 'grant-2')).statusCode).toBe(201);
+    expect((await adjust(m.user.id, { amount: 700, reason: 'Goodwill' })).statusCode).toBe(201);
+    expect(await balanceOf(m)).toBe(4600);
+    // A key is the member's own: the same key for another member is another adjustment.
+    const another = await signUpAndLogin(t);
+    expect((await adjust(another.user.id, { amount: 700, reason: 'Goodwill' }, { ...ops, 'idempotency-key': 'grant-1' })).statusCode).toBe(201);
+  });
+
+  it('lets a key refused with the deduction try again: nothing was made, so nothing is answered from it', async () => {
+    const m = await signUpAndLogin(t);
+    const deduct = () => adjust(m.user.id, { amount: -3000, reason: 'Duplicate grant' }, { ...ops, 'idempotency-key': 'deduct-1' });
+    expect((await deduct()).statusCode).toBe(422);
+    await adjust(m.user.id, { amount: 1000, reason: 'Top-up' });
+    const made = await deduct();
+    expect(made.statusCode).toBe(201);
+    expect(made.json().available_tokens).toBe(500);
+    expect((await deduct()).statusCode).toBe(200);
+    expect(await balanceOf(m)).toBe(500);
+  });
+
   it('refuses a deduction beyond the balance with what the member has, and writes nothing', async () => {
     const m = await signUpAndLogin(t);
     const res = await adjust(m.user.id, { amount: -2501, reason: 'Too much' });

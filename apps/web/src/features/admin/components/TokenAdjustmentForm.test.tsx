@@ -1,4 +1,4 @@
-import { TOKEN_ADJUSTMENT_MESSAGES } from '@assay/shared';
+import { MSG, TOKEN_ADJUSTMENT_MESSAGES } from '@assay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,5 +78,26 @@ describe('the operator’s token grant form', () => {
     // Cancel leaves the form as it was, to correct.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect((screen.getByLabelText('Tokens') as HTMLInputElement).value).toBe('9000');
+  });
+
+  it('sends every try of one reviewed adjustment with the same Idempotency-Key, and a new review with a new one', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const fetch = mockFetch(() => (++tries === 1 ? json(503, { detail: 'Service unavailable', code: 'unavailable' }) : json(201, { amount: 300, reason: 'Goodwill', available_tokens: 2800 })));
+    renderWithClient(<TokenAdjustmentForm user={USER} />);
+    await fill(user, 'Grant', '300', 'Goodwill');
+    const dialog = screen.getByRole('dialog', { name: 'Grant tokens?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Grant tokens' }));
+    expect(await within(dialog).findByText(MSG.serverError)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Grant tokens' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const keys = fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await fill(user, 'Grant', '300', 'Goodwill');
+    await user.click(within(screen.getByRole('dialog', { name: 'Grant tokens?' })).getByRole('button', { name: 'Grant tokens' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    expect((fetch.mock.calls[2]![1]!.headers as Record<string, string>)['idempotency-key']).not.toBe(keys[0]);
   });
 });

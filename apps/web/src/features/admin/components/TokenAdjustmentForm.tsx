@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { adjustTokens } from '../api/token-adjustments.ts';
 import { adminKeys } from '../api/keys.ts';
 import { formatCount } from '../lib/format.ts';
@@ -40,11 +41,12 @@ export function TokenAdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'na
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState<TokenAdjustment>();
+  // The adjustment under review, with the key every try of it is sent with (made once).
+  const [pending, setPending] = useState<{ body: TokenAdjustment; key: string }>();
   const [balance, setBalance] = useState(user.available_tokens);
 
   const save = useMutation({
-    mutationFn: (body: TokenAdjustment) => adjustTokens(user.id, body),
+    mutationFn: ({ body, key }: { body: TokenAdjustment; key: string }) => adjustTokens(user.id, body, key),
     onSuccess: (res) => {
       setPending(undefined);
       setAmount('');
@@ -62,11 +64,11 @@ export function TokenAdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'na
     setErrors(checked.errors);
     if (checked.body) {
       save.reset();
-      setPending(checked.body);
+      setPending({ body: checked.body, key: newIdempotencyKey() });
     }
   };
 
-  const grant = (pending?.amount ?? 0) > 0;
+  const grant = (pending?.body.amount ?? 0) > 0;
   return (
     <section aria-labelledby={`adjust-${user.id}`}>
       <h4 id={`adjust-${user.id}`} className="text-sm font-semibold text-slate-900">Grant or deduct tokens</h4>
@@ -89,11 +91,11 @@ export function TokenAdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'na
         {pending && (
           <div className="space-y-4 text-sm text-slate-700">
             <p>
-              {grant ? 'Grant' : 'Deduct'} <strong className="tabular-nums">{formatCount(Math.abs(pending.amount))}</strong> tokens{' '}
+              {grant ? 'Grant' : 'Deduct'} <strong className="tabular-nums">{formatCount(Math.abs(pending.body.amount))}</strong> tokens{' '}
               {grant ? 'to' : 'from'} <strong>{user.name}</strong>?
             </p>
             <p>
-              Reason shown to the member: <q className="break-words">{pending.reason}</q>
+              Reason shown to the member: <q className="break-words">{pending.body.reason}</q>
             </p>
             {save.isError && <Banner tone="error">{errorText(save.error)}</Banner>}
             <div className="flex justify-end gap-2">

@@ -25,7 +25,7 @@ import { useSession } from '../../../lib/session.ts';
 import { balanceQuery } from '../../billing/index.ts';
 import { generateReport } from '../api/generate-report.ts';
 import { formatTokens } from '../lib/format.ts';
-import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { IdeaField } from './IdeaField.tsx';
 
 /** What the form sends: the idea (trimmed) and a chosen tier. */
