@@ -210,6 +210,24 @@ describe('public reads', () => {
     await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 2000, interval: 20 }).toBe(first!.title);
   });
 
+  it('keep the copies readers use while a stranger floods the cache with new addresses', async () => {
+    const url = '/api/tokens/packages';
+    const [first] = (await get(url)).json<{ id: string; name: string }[]>();
+    // Changed behind the notification's back: only a copy still answers the old name.
+    await t.db.query('ALTER TABLE token_packages DISABLE TRIGGER USER');
+    try {
+      await t.db.query('UPDATE token_packages SET name = $2 WHERE id = $1', [first!.id, 'Renamed unannounced']);
+    } finally {
+      await t.db.query('ALTER TABLE token_packages ENABLE TRIGGER USER');
+    }
+    // More distinct searches than the cache keeps (2,000), with a reader of the packages between.
+    for (let batch = 0; batch < 25; batch++) {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => get(`/api/blog/posts?post_type=blog&limit=9&q=flood-${batch}-${i}`)));
+      expect((await get(url)).json<{ name: string }[]>()[0]!.name, `after ${(batch + 1) * 100} searches`).toBe(first!.name);
+    }
+    await t.db.query('UPDATE token_packages SET name = $2 WHERE id = $1', [first!.id, first!.name]);
+  });
+
   it('answer only GET from a copy: HEAD and other methods reach Fastify', async () => {
     const url = '/api/tokens/packages';
     const copy = await get(url);

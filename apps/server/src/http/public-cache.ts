@@ -230,6 +230,10 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
   return (req, res) => {
     const e = req.method === 'GET' && trusted && !closing ? entries.get(req.url!) : undefined;
     if (!e || Date.now() - e.storedAt >= MAX_AGE_MS) return false;
+    // Most recently read last: past the bounds the least recently read go first, so a flood of
+    // new addresses (a search per request) cannot push out the copies readers keep using.
+    entries.delete(req.url!);
+    entries.set(req.url!, e);
     const started = logEach ? performance.now() : 0;
     e.rule.onServe?.(req, e.note);
     // The headers (security headers included) and bytes are ready: Fastify's routing, hooks,
