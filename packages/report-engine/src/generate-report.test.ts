@@ -47,7 +47,7 @@ beforeEach(() => {
 
 const FAST = { timeoutMs: 1_000, maxRetries: 1, retryBaseDelayMs: 10, maxRetryDelayMs: 1_000 };
 const sources = () =>
-  createEvidenceSources({ sources: ['openalex', 'patentsview'], openalexUrl: oa.baseUrl, patentsviewUrl: pv.baseUrl, patentsviewApiKey: 'pv-key', ...FAST });
+  createEvidenceSources({ sources: ['openalex', 'patentsview'], openalexUrl: oa.baseUrl, openalexApiKey: 'oa-key', patentsviewUrl: pv.baseUrl, patentsviewApiKey: 'pv-key', ...FAST });
 const llm = () => createLlm({ provider: 'openai-compatible', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
 
 function run(over: Partial<GenerateReportInput> & { tier?: Complexity } = {}) {
@@ -115,13 +115,13 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
       expect(unwrapped).toContain(`https://doi.org/${w.identifier}`);
     }
     // In-text markers point into the References.
-    expect(flat(text)).toMatch(/The closest documents the search found are the patents US\d+, [^[]+\[P1\]/);
+    expect(flat(text)).toMatch(/Closest prior art: \[P1\] US\d+ \([^)]+\), disclosing \d of \d features/);
 
     // The method note lists exactly the searches sent, and the sources asked.
     const method = sourcesPage(text);
     for (const q of report.evidence.queries) expect(method).toContain(`“${q}”`);
-    expect(method).toContain('Only the search terms listed below were sent to them; the text of the idea was not.');
-    expect(method).toContain('searches of PatentsView (granted US patents); the');
+    expect(method).toContain("Only the search terms listed below were sent to them; the member's description and record were not.");
+    expect(method).toContain('searches of PatentsView (US patents and published applications); the');
     expect(flat(text)).toContain('automated keyword search of the public databases named under “Sources and method”');
     expect(flat(text)).not.toContain('No patent search, freedom-to-operate opinion');
   });
@@ -148,6 +148,11 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
     const prompt = JSON.stringify(ipRequest.body.messages);
     expect(prompt).toContain(`[P1] Patent ${report.evidence.items[0]!.identifier}`);
     expect(prompt).toContain('Cite no other id and no other source');
+    // The feature chart is the finding the model writes from, with the rule on "different" and papers' claims.
+    expect(prompt).toContain('## Feature chart of the closest documents');
+    expect(prompt).toContain('What remains new: ');
+    expect(prompt).toContain('a document that discloses the mechanism is never \\"different\\"');
+    expect(flat(pdfText(report.pdf, 'llm-chart'))).toContain('Feature chart: what the closest documents disclose');
     expect(ipSummary.summary[0]).toMatch(/\[P1\]$/);
     // A section the evidence does not bear on is told to cite nothing.
     const finance = model.requests.find((r) => JSON.stringify(r.body.messages).includes('(key: next_steps)'))!;
@@ -159,6 +164,7 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
 
   it('asks the model again when it cites a source that is not in the evidence list', async () => {
     model.enqueue(
+      { kind: 'ok' }, // the record (read by the model: no confirmed record was given)
       { kind: 'ok' }, // the plan
       {
         kind: 'edit',
@@ -179,18 +185,19 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
 
   it('completes when the patent search fails, and says which search failed and why', async () => {
     pv.setDefault({ kind: 'server-error', status: 503 });
-    oa.enqueue({ kind: 'rate-limit', retryAfterSeconds: 120 });
+    oa.enqueue({ kind: 'daily-limit' });
     const report = await run();
     expect(report.sections).toHaveLength(15);
     expect(report.evidence.items.every((i) => i.kind === 'work')).toBe(true);
     const method = sourcesPage(pdfText(report.pdf, 'failed-search'));
-    expect(method).toContain('The patent search (PatentsView (granted US patents)) failed: the service was unavailable (HTTP 503). This report cites no patents.');
+    expect(method).toContain('The patent search (PatentsView (US patents and published applications)) failed: the service was unavailable (HTTP 503). This report cites no patents.');
     expect(method).toContain('Searches that failed');
-    expect(method).toMatch(/OpenAlex \(scholarly works\), “[^”]+”: the service refused the search because of its rate limit \(HTTP 429\)\./);
+    // A spent daily allowance is said as such (decision 210); the searches already under way still answered.
+    expect(method).toMatch(/OpenAlex \(scholarly works\), “[^”]+”: the service has used up today's allowance of this service's key \(HTTP 429\); searches resume after midnight UTC\./);
     // The IP sections say it again, beside the judgement it weakens.
     const ipSnapshot = flat(between(pdfText(report.pdf, 'failed-search'), /^\s*IP Snapshot\s*$/m, SECTION));
     expect(ipSnapshot).toContain('Not searched for this report');
-    expect(ipSnapshot).toContain('The patent search (PatentsView (granted US patents)) failed');
+    expect(ipSnapshot).toContain('The patent search (PatentsView (US patents and published applications)) failed');
   });
 
   it('says "No patent search was run" when no source is configured, and cites nothing', async () => {
@@ -210,6 +217,7 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
     const first = await run();
     const searches = oa.requests.length + pv.requests.length;
     const again = await run({
+      record: first.plan.record,
       resume: {
         plan: { title: first.title, outline: first.outline },
         evidence: first.evidence,

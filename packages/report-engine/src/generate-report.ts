@@ -7,20 +7,23 @@
  * Everything a resumed job needs is handed to the progress sink the moment it exists (the plan,
  * the evidence, each section), and given back in `resume`: nothing is written or searched twice.
  */
-import type { Complexity, SectionKey } from '@assay/shared';
+import type { Complexity, InventionRecord, SectionKey } from '@assay/shared';
 import { SectionContentSchema, type ReportOutline, type SectionContent, type TokenUsage } from './content/report-content.ts';
 import type { EvidenceRecord, EvidenceSource } from './evidence/evidence.ts';
 import { generateReportContent, type GeneratedReportContent } from './pipeline/generate-report-content.ts';
 import { Trace, type Span } from './pipeline/trace.ts';
 import { reportWriterFor } from './writers/create-report-writer.ts';
 import type { ReviewFinding } from './review/review.ts';
-import type { StructuredLlm } from './writers/llm/structured-llm.ts';
+import { addUsage, type StructuredLlm } from './llm/structured-llm.ts';
+import { understandIdea } from './understand-idea.ts';
 
 export type ReportStage = 'plan' | 'sections' | 'render';
 
 /** Where the engine reports its work as it goes; the worker persists each piece. */
 export interface ProgressSink {
   stage?(stage: ReportStage): void | Promise<void>;
+  /** The record the report is built on, when the engine had to read it itself (no confirmed record was given). */
+  record?(record: InventionRecord, usage: TokenUsage): void | Promise<void>;
   plan?(plan: { title: string; outline: ReportOutline; usage: TokenUsage; writer: WriterIdentity }): void | Promise<void>;
   evidence?(evidence: EvidenceRecord): void | Promise<void>;
   section?(key: SectionKey, content: SectionContent, usage: TokenUsage): void | Promise<void>;
@@ -46,7 +49,13 @@ export interface WriterIdentity {
 export interface GenerateReportInput {
   /** Printed on the cover and in the PDF's metadata. */
   reportId: string;
+  /** The idea as the member wrote it (kept with the report; the engine reads the record, not this). */
   idea: string;
+  /**
+   * The invention record the member confirmed: the single source of facts. When absent (the
+   * spec's bare generate body), it is read from the idea first, by the writer in use.
+   */
+  record?: InventionRecord;
   tier: Complexity;
   /** The report's date on the cover; the clock's now when absent. */
   createdAt?: Date;
@@ -65,6 +74,10 @@ export interface GenerateReportInput {
 export interface GeneratedReport extends GeneratedReportContent {
   writer: WriterIdentity;
   pdf: Buffer;
+  /** The PDF's text as rendered, in reading order. */
+  text: string[];
+  /** The sections' bodies as rendered: what the writer wrote (what the quality measure reads). */
+  writing: string[];
   /** The calls made and what each waited for (benchmarks compare the wall time with its critical path). */
   calls: readonly Span[];
 }
@@ -78,9 +91,17 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
   const plan = input.resume?.plan ?? undefined;
 
   await ports.progress?.stage?.(plan ? 'sections' : 'plan');
+  let record = input.record;
+  let readUsage: TokenUsage | null = null;
+  if (!record) {
+    const understood = await trace.span('record', [], () => understandIdea({ idea: input.idea, llm: ports.llm, signal: input.signal }));
+    record = understood.record;
+    readUsage = understood.usage;
+    await ports.progress?.record?.(record, understood.usage);
+  }
   const content = await generateReportContent({
     writer,
-    idea: input.idea,
+    record,
     complexity: input.tier,
     outline: plan,
     evidence: input.resume?.evidence ?? undefined,
@@ -107,11 +128,11 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
   // The PDF code (pdfkit, fontkit, the fonts' shaping) loads here, on a report's first render,
   // not when a process that may never render one starts (decision 124).
   const { renderReportPdf } = await import('./pdf/render-report-pdf.ts');
-  const pdf = await trace.span('render', all, () =>
+  const rendered = await trace.span('render', all, () =>
     renderReportPdf({
       reportId: input.reportId,
       title: content.title,
-      idea: input.idea,
+      record,
       complexity: input.tier,
       createdAt: input.createdAt ?? now(),
       sections: content.sections,
@@ -119,7 +140,7 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
       evidence: content.evidence,
     }),
   );
-  return { ...content, writer: identity, pdf, calls: trace.spans };
+  return { ...content, usage: readUsage ? addUsage(content.usage, readUsage) : content.usage, writer: identity, pdf: rendered.pdf, text: rendered.text, writing: rendered.writing, calls: trace.spans };
 }
 
 /** A section stored by an earlier attempt, or null when it no longer fits the content model (it is written again). */

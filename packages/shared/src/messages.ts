@@ -28,6 +28,10 @@ export const MSG = {
   ideaSearchNotice:
     'To find prior art, only a few search terms drawn from your idea are sent to patent and research databases, never its text; your report lists them.',
   complexityRequired: 'Please select report complexity',
+  reportTitleRequired: 'Please give the report a title',
+  reportTitleTooLong: 'A title can be at most 200 characters long',
+  tooManyUnderstandRequests: 'You have asked us to read several ideas in a short time. Please wait a few minutes and try again.',
+  understandFailed: 'We could not read your idea just now. Please try again in a moment.',
   reasonRequired: 'Please select a reason',
   messageRequired: 'Message is required',
   messageTooShort: 'Please write at least 10 characters',
@@ -63,7 +67,8 @@ export const MSG = {
   emailTaken: 'An account with this email already exists. Please sign in.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpTooManyAttempts: 'Too many wrong codes. Please request a new one.',
-  otpTooManyCodes: 'Too many codes were requested for this email. Please try again later.',
+  otpLinkInvalid: 'This link is not valid. Open the link in the latest email we sent you, or type the code.',
+  otpAccountLocked: 'Too many wrong codes were tried for this email. Open the link in the latest email we sent you, or try again later.',
   otpResendTooSoon: 'Please wait a minute before requesting another code.',
   otpSent: 'A new verification code has been sent to your email.',
   otpAlreadySent: 'We sent you a code a moment ago. Please enter it below.',
@@ -77,6 +82,9 @@ export const MSG = {
   passwordChecksBusy: 'We are checking too many passwords right now. Please try again in a few seconds.',
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** A member page while the session cannot be restored for want of an answer (decision 170). */
+  sessionUnreachableTitle: "We can't reach Assay right now",
+  sessionUnreachable: 'You are still signed in: we will keep trying, or try again yourself.',
   wrongCurrentPassword: 'Current password is incorrect',
   samePassword: 'New password must be different from the current password',
   googleAccountNoPassword: 'This account uses Google Sign-In. Please continue with Google.',
@@ -88,6 +96,7 @@ export const MSG = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new report.',
   tooManyReportStreams: 'Too many live progress views are open. Close some report tabs, or refresh the list to see progress.',
   textControlCharacters: 'Please remove control characters (such as NUL or escape codes) from this text',
+  textBidiControls: 'Please remove text-direction control characters from this text',
   somethingWentWrong: 'Something went wrong',
 
   // contact (sections 5 and 8)
@@ -119,6 +128,7 @@ export const MSG = {
   imageTooLarge: 'The image is larger than 5 MB. Choose a smaller file.',
   imageWrongType: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   imageUnreadable: 'The image could not be read. It may be damaged; try another file.',
+  imageBadName: 'The file name contains characters that are not allowed. Rename the file and try again.',
   imageUploadFailed: 'The image could not be uploaded. Please try again.',
   postPreviewNotFound: 'This preview link is invalid or has expired. Ask for a new one.',
   postTitleRequired: 'Title is required',
@@ -149,4 +159,5 @@ export const MSG = {
   paymentDeclined: 'The payment was declined.',
   sandboxCheckoutNoSession: 'This checkout needs your Assay window: close it and start the purchase again from Buy tokens.',
   invalidCursor: 'This list position is not valid. Please reload the list from its first page.',
+  searchTooShort: 'Type at least 3 letters or digits in a row to search.',
 } as const;

@@ -11,3 +11,11 @@ export function postListSearch(p: { post_type: PostType; limit: number; page?: n
     exclude: p.exclude || undefined,
   };
 }
+
+/**
+ * docs/product.md §2: a press release whose image_url starts with http is an outside article (the
+ * address is the article, not a picture), opened in a new tab instead of the detail page. One
+ * rule for the public cards and the editor, which says so before saving (issue 26).
+ */
+export const isExternalPress = (post: { post_type: PostType; image_url: string | null }) =>
+  post.post_type === 'press_release' && !!post.image_url && /^https?:\/\//i.test(post.image_url.trim());

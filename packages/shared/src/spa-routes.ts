@@ -21,6 +21,18 @@ export function isSpaPath(url: string): boolean {
   return patterns.some((p) => p.test(pathname));
 }
 
+/**
+ * The one address of a page: its route's own spelling (`/BLOG` → `/blog`), without a trailing
+ * slash (`/blog/a-post/` → `/blog/a-post`), parameters as given; undefined for a path that is no page.
+ * The server sends every other spelling there (301), so each page has one address to index and cache.
+ */
+export function canonicalSpaPath(pathname: string): string | undefined {
+  const i = patterns.findIndex((p) => p.test(pathname));
+  if (i < 0) return undefined;
+  const given = pathname.replace(/(.)\/$/, '$1').split('/');
+  return SPA_ROUTES[i]!.split('/').map((segment, j) => (segment.startsWith(':') ? given[j] : segment)).join('/');
+}
+
 /** The RSS feed of each post type: where it is, and the list page that announces it. */
 export const FEEDS = {
   blog: { path: '/rss/blog.xml', page: '/blog', title: `${PRODUCT_NAME} Blog` },

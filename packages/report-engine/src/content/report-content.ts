@@ -181,4 +181,4 @@ export const ReportOutlineSchema = z.object({
 export type ReportOutline = z.infer<typeof ReportOutlineSchema>;
 
 /** Token usage (0 for the offline analyst); defined with the LLM provider interface. */
-export { addUsage, ZERO_USAGE, type TokenUsage } from '../writers/llm/structured-llm.ts';
+export { addUsage, ZERO_USAGE, type TokenUsage } from '../llm/structured-llm.ts';

@@ -1,7 +1,7 @@
 /**
- * Named applications: every application the invention text names (from the corpus record) must
- * appear in the report. An application is present when each of its terms occurs in the report
- * text as the start of a word (case-insensitive), so "batter" matches "battery" and "batteries".
+ * Named items: every application, licensee or customer the invention text names (the corpus's
+ * expected record) must appear. An item is present when one of its terms (alternatives) occurs in
+ * the text as the start of a word (case-insensitive), so "batter" matches "battery" and "batteries".
  */
 export interface NamedApplication {
   name: string;
@@ -17,6 +17,7 @@ export function hasTerm(text: string, term: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}`, 'iu').test(text);
 }
 
-export function missingApplications(reportText: string, applications: readonly NamedApplication[]): string[] {
-  return applications.filter((a) => !a.terms.every((t) => hasTerm(reportText, t))).map((a) => a.name);
+/** The named items (applications, licensees, customers) none of whose terms occurs in the text. */
+export function missingNamed(text: string, items: readonly NamedApplication[]): string[] {
+  return items.filter((a) => !a.terms.some((t) => hasTerm(text, t))).map((a) => a.name);
 }

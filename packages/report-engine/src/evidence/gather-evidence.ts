@@ -6,17 +6,19 @@
 import { KIND_NOUN, type EvidenceHit, type EvidenceKind, type EvidenceRecord, type EvidenceSource, type SearchRun, type SourceReport } from './evidence.ts';
 import { SearchError } from './http.ts';
 import { rankEvidence } from './rank.ts';
-import { buildSearchPlan } from './search-terms.ts';
+import { buildSearchPlan, describeQuery } from './search-terms.ts';
+import type { ReportPlan } from '../plan/build-plan.ts';
 
 export interface GatherEvidenceInput {
-  idea: string;
+  /** The report's plan: searches are built from the confirmed record, never the raw idea. */
+  plan: ReportPlan;
   sources: readonly EvidenceSource[];
   now: () => Date;
   signal?: AbortSignal;
 }
 
 const DEFAULT_LABEL: Record<EvidenceKind, string> = {
-  patent: 'PatentsView (granted US patents)',
+  patent: 'PatentsView (US patents and published applications)',
   work: 'OpenAlex (scholarly works)',
 };
 
@@ -37,7 +39,7 @@ function sourceReport(kind: EvidenceKind, source: EvidenceSource | undefined, ru
   if (mine.length > 0 && failed.length === mine.length) {
     return { kind, source: source.name, label: source.label, status: 'failed', note: `The ${noun.search} (${source.label}) failed: the service ${why}. This report cites no ${noun.plural}.` };
   }
-  const found = `${mine.length} ${mine.length === 1 ? 'search' : 'searches'} of ${source.label}; the ${kept} closest ${noun.plural} are listed under References.`;
+  const found = `${mine.length} ${mine.length === 1 ? 'search' : 'searches'} of ${source.label}; ${kept === 1 ? `the closest ${noun.singular} is` : `the ${kept} closest ${noun.plural} are`} listed under References.`;
   if (failed.length > 0) {
     return { kind, source: source.name, label: source.label, status: 'partly_failed', note: `${found} ${failed.length} of the ${mine.length} searches failed: the service ${why}.` };
   }
@@ -45,29 +47,49 @@ function sourceReport(kind: EvidenceKind, source: EvidenceSource | undefined, ru
 }
 
 export async function gatherEvidence(input: GatherEvidenceInput): Promise<EvidenceRecord> {
-  const plan = buildSearchPlan(input.idea);
-  const runs: SearchRun[] = [];
+  const plan = buildSearchPlan(input.plan.record, input.plan.field);
+  // Each family's searches to each source, listed as that source was asked (its class restriction is its own).
+  const jobs = plan.families.flatMap((family, f) =>
+    family.queries.flatMap((q, i) => input.sources.map((source) => ({ source, q, f, order: f * 10 + i, label: describeQuery(q, source.kind) }))),
+  );
+  const runs: Array<SearchRun & { order: number }> = [];
   const hits: EvidenceHit[] = [];
   await Promise.all(
-    input.sources.flatMap((source) =>
-      plan.queries.map(async (query) => {
-        try {
-          const found = await source.search(query, input.signal);
-          hits.push(...found);
-          runs.push({ source: source.name, query, ok: true, hits: found.length, failure: null });
-        } catch (e) {
-          const failure = e instanceof SearchError ? e.plain : 'failed unexpectedly';
-          runs.push({ source: source.name, query, ok: false, hits: 0, failure });
-        }
-      }),
-    ),
+    jobs.map(async ({ source, q, label, order }) => {
+      try {
+        const found = await source.search(q.text, input.signal, q.shape);
+        hits.push(...found);
+        runs.push({ source: source.name, query: label, ok: true, hits: found.length, failure: null, order });
+      } catch (e) {
+        const failure = e instanceof SearchError ? e.plain : 'failed unexpectedly';
+        runs.push({ source: source.name, query: label, ok: false, hits: 0, failure, order });
+      }
+    }),
   );
   input.signal?.throwIfAborted();
   // Runs finish in any order: keep the record stable for the same answers.
-  runs.sort((a, b) => a.source.localeCompare(b.source) || plan.queries.indexOf(a.query) - plan.queries.indexOf(b.query));
+  runs.sort((a, b) => a.source.localeCompare(b.source) || a.order - b.order);
   const items = rankEvidence(hits, plan);
-  const sources = (['patent', 'work'] as const).map((kind) =>
-    sourceReport(kind, input.sources.find((s) => s.kind === kind), runs, items.filter((i) => i.kind === kind).length),
-  );
-  return { version: 1, searchedAt: input.now().toISOString(), queries: plan.queries, runs, sources, items };
+  // One line per source asked (patents may come from PatentsView and OPS), or one per kind none covers.
+  const sources = (['patent', 'work'] as const).flatMap((kind) => {
+    const asked = input.sources.filter((s) => s.kind === kind);
+    return asked.length === 0
+      ? [sourceReport(kind, undefined, runs, 0)]
+      : asked.map((s) => sourceReport(kind, s, runs, items.filter((i) => i.kind === kind && i.source === s.name).length));
+  });
+  const queries = [...new Set(jobs.map((j) => j.label))];
+  const families = plan.families.map((family, f) => ({
+    // The mechanism is named, not quoted: the method note lists what was sent, not the record.
+    target: family.target.kind === 'mechanism' ? 'the mechanism' : family.target.label,
+    queries: [...new Set(jobs.filter((j) => j.f === f).map((j) => j.label))],
+  }));
+  return {
+    version: 1,
+    searchedAt: input.now().toISOString(),
+    queries,
+    ...(input.sources.length ? { families } : {}),
+    runs: runs.map(({ order: _, ...r }) => r),
+    sources,
+    items,
+  };
 }

@@ -1,53 +1,46 @@
 /**
- * The searches a report sends, built from what the invention IS — its name, components,
- * materials and mechanism — never from who it is for or how the inventor describes the market.
- * Only these short queries leave the server: the idea's text never does.
+ * The searches a report sends (decision 215): one query family per target of the record — the
+ * mechanism and each key feature — in several shapes per source: the feature's own words as a
+ * phrase, all of its words with their synonyms in any order, and the same restricted to the
+ * field's classes (CPC subclasses in PatentsView, OpenAlex fields for papers). Never a single
+ * word, never who it is for: a target's searched words are two to four of its content words,
+ * market and customer words removed. Only these short queries leave the server: the idea's text
+ * and the record never do.
  */
-import { extractKeyTerms, extractStatedUsers, extractSubject, normaliseText, splitSentences } from '../writers/offline/text-analysis.ts';
+import type { InventionRecord } from '@assay/shared';
+import { cpcSubclasses, OPENALEX_FIELD_NAMES, OPENALEX_FIELDS, synonymsOf } from '../knowledge/search-vocabulary.ts';
+import type { FieldChoice } from '../knowledge/fields.ts';
+import type { EvidenceKind, QueryShape } from './evidence.ts';
+import { featureTargets, type FeatureTarget } from './features.ts';
+
+/** One search of a family, in one shape. */
+export interface PlannedQuery {
+  /** The plain words: what a source that ignores the shape searches. */
+  text: string;
+  form: 'phrase' | 'all-words' | 'class';
+  shape: QueryShape;
+}
+
+export interface FamilyPlan {
+  target: FeatureTarget;
+  queries: PlannedQuery[];
+}
 
 export interface SearchPlan {
-  /** What is sent, one search per entry (a few words each). */
-  queries: string[];
-  /** Weighted phrases used on this server only, to rank what comes back by closeness to the idea. */
+  /** What the record's features are, as a document is read against them (chart and ranking). */
+  targets: FeatureTarget[];
+  /** What is sent: one family per searched target, mechanism first. */
+  families: FamilyPlan[];
+  /** Weighted phrases used on this server only, to break ties between documents touching as many features. */
   rankingTerms: Array<{ term: string; weight: number }>;
 }
 
-const MAX_QUERIES = 4;
-const MAX_QUERY_WORDS = 5;
+/** Families searched per report: four targets × three shapes is twelve searches per source. */
+export const MAX_FAMILIES = 4;
 /** A query never repeats this many consecutive words of the idea (the idea is confidential). */
 export const MAX_SHARED_RUN = 6;
 
-/** Words that say who uses it, where, or how it is sold: they do not describe the invention. */
-const NOT_THE_INVENTION = new Set(
-  `low-cost cheap affordable inexpensive premium novel new innovative unique smart simple easy portable compact
-rural urban household households home homes village villages farmer farmers smallholder smallholders patient patients
-athlete athletes consumer consumers customer customers user users people family families community communities
-hospital hospitals clinic clinics school schools india africa europe china world global country countries market
-markets production line lines pilot prototype lab laboratory university team company startup year years month months
-seconds minutes hours application applications applies trl value guideline estimate state level cost price`.split(/\s+/),
-);
-
-/** Sentences that say how it works (not the problem, the evidence or the plans) name its parts. */
-const MECHANISM = /\b(?:uses?|using|based on|consists? of|compris\w*|works? by|made (?:of|from)|coated|coating|embedded|layers?|deposited|mechanism|algorithm|circuit|applies|measures|passes through|lined with|combin\w*)\b/i;
-const NOT_MECHANISM = /\b(?:problem|expensive|costly|exceeds?|waste|rely|relies|lack\w*|existing|currently|today|conventional|patent|tested|prototype|pilot|plan|funding)\b/i;
-
 const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-
-/** Drops marketing and setting words at the edges, adverbs anywhere, and terms built around a verb. */
-function technicalCore(term: string, users: Set<string>): string | null {
-  let parts = term.split(/\s+/).filter((w) => !/^[a-z]+ly$/i.test(w));
-  const off = (w: string) => NOT_THE_INVENTION.has(w.toLowerCase()) || users.has(w.toLowerCase()) || /[\d/]/.test(w);
-  while (parts.length && off(parts[0]!)) parts.shift();
-  while (parts.length && off(parts[parts.length - 1]!)) parts.pop();
-  if (parts.some(off)) return null;
-  // "radio sending readings": a verb in the middle means the phrase is a clause, not a thing.
-  if (parts.slice(0, -1).some((w) => /ing$/i.test(w) && w.length > 5 && !/(?:coating|bearing|housing|sensing|imaging|casting|printing)$/i.test(w))) {
-    return null;
-  }
-  parts = parts.slice(-4);
-  const core = parts.join(' ').trim();
-  return core.length >= 3 ? core : null;
-}
 
 /** True when `query` holds a run of MAX_SHARED_RUN or more consecutive words of the idea. */
 export function repeatsIdea(query: string, idea: string): boolean {
@@ -60,35 +53,59 @@ export function repeatsIdea(query: string, idea: string): boolean {
   return false;
 }
 
-export function buildSearchPlan(ideaText: string): SearchPlan {
-  const idea = normaliseText(ideaText);
-  const sentences = splitSentences(idea);
-  const users = new Set(extractStatedUsers(idea).flatMap(words));
-  const descriptive = sentences.filter((s, i) => i === 0 || (MECHANISM.test(s) && !NOT_MECHANISM.test(s)));
-  const keyTerms = extractKeyTerms(idea, 10);
-  const subject = extractSubject(sentences[0] ?? idea, keyTerms[0] ?? '');
-  // Terms naming parts and mechanism lead (they are searched); the rest only help rank results.
-  const candidates = [subject, ...extractKeyTerms(descriptive.join('\n'), 8), ...keyTerms];
-  const seen = new Set<string>();
-  const terms: string[] = [];
-  for (const raw of candidates) {
-    const core = raw ? technicalCore(raw, users) : null;
-    if (!core) continue;
-    const key = words(core).join(' ');
-    // A phrase inside one already chosen ("membrane filter" in "ceramic membrane filter") adds nothing.
-    if ([...seen].some((s) => ` ${s} `.includes(` ${key} `) || ` ${key} `.includes(` ${s} `))) continue;
-    seen.add(key);
-    terms.push(core);
+/** Where the field's documents are filed; none for an uncertain field (no restriction is guessed). */
+export function fieldClasses(field: Pick<FieldChoice, 'id' | 'neutral' | 'profile'>): { cpc: string[]; openAlexFields: number[] } {
+  if (field.neutral || field.id === 'uncertain') return { cpc: [], openAlexFields: [] };
+  return { cpc: cpcSubclasses(field.profile.cpc).slice(0, 4), openAlexFields: [...OPENALEX_FIELDS[field.id]] };
+}
+
+function familyFor(target: FeatureTarget, classes: { cpc: string[]; openAlexFields: number[] }): FamilyPlan | null {
+  if (!target.core) return null;
+  const core = target.core.toLowerCase();
+  const all = target.words.join(' ');
+  const groups = target.words.map((w) => [w, ...synonymsOf(w)]);
+  if (groups.length < 2) return null; // a single word is too broad to search
+  const none = { cpc: [], openAlexFields: [] };
+  const queries: PlannedQuery[] = [];
+  if (target.phrase) queries.push({ text: core, form: 'phrase', shape: { mode: 'phrase', groups: [[core]], ...none } });
+  queries.push({ text: all, form: 'all-words', shape: { mode: 'all', groups, ...none } });
+  if (classes.cpc.length || classes.openAlexFields.length) queries.push({ text: all, form: 'class', shape: { mode: 'all', groups, ...classes } });
+  return { target, queries };
+}
+
+/** The search plan for a confirmed record in its field. */
+export function buildSearchPlan(record: InventionRecord, field: Pick<FieldChoice, 'id' | 'neutral' | 'profile'>): SearchPlan {
+  const targets = featureTargets(record);
+  const idea = [record.summary, ...record.features, record.mechanism, record.problem].join('\n');
+  const classes = fieldClasses(field);
+  const families: FamilyPlan[] = [];
+  const seen: string[] = [];
+  for (const t of targets) {
+    if (families.length >= MAX_FAMILIES) break;
+    const family = familyFor(t, classes);
+    if (!family) continue;
+    const key = ` ${words(t.core!).join(' ')} `;
+    // A core inside one already searched ("membrane filter" in "ceramic membrane filter") adds nothing.
+    if (seen.some((s) => s.includes(key) || key.includes(s))) continue;
+    if (repeatsIdea(t.core!, idea)) continue;
+    seen.push(key);
+    families.push(family);
   }
-  const head = terms[0] ? terms[0].split(' ').at(-1)! : '';
-  const queries: string[] = [];
-  for (const t of terms) {
-    if (queries.length >= MAX_QUERIES) break;
-    // A lone word ("arsenic") is too broad to search: anchor it to what the invention is.
-    const q = t.includes(' ') || !head || t === head ? t : `${t} ${head}`;
-    const trimmed = q.split(/\s+/).slice(0, MAX_QUERY_WORDS).join(' ').toLowerCase();
-    if (!queries.includes(trimmed) && !repeatsIdea(trimmed, idea)) queries.push(trimmed);
-  }
-  const rankingTerms = terms.slice(0, 10).map((term, i) => ({ term: term.toLowerCase(), weight: i === 0 ? 3 : i <= 3 ? 2 : 1 }));
-  return { queries, rankingTerms };
+  const rankingTerms = targets.filter((t) => t.core).map((t) => ({ term: t.core!.toLowerCase(), weight: t.kind === 'mechanism' ? 3 : 2 }));
+  return { targets, families, rankingTerms };
+}
+
+const joinOr = (xs: readonly string[]) => (xs.length === 1 ? xs[0]! : `(${xs.join(' OR ')})`);
+
+/**
+ * How one search is listed in the method note (which quotes each), as the source of that kind is
+ * asked: a phrase as its words, all words joined by AND with synonyms by OR, and the classes it
+ * was restricted to.
+ */
+export function describeQuery(q: PlannedQuery, kind: EvidenceKind): string {
+  const { shape } = q;
+  const words = shape.mode === 'phrase' ? shape.groups[0]![0]! : shape.groups.map(joinOr).join(' AND ');
+  if (q.form !== 'class') return words;
+  if (kind === 'patent') return shape.cpc.length ? `${words}, in CPC ${shape.cpc.join(' or ')}` : words;
+  return shape.openAlexFields.length ? `${words}, in ${shape.openAlexFields.map((f) => OPENALEX_FIELD_NAMES[f] ?? `field ${f}`).join(' or ')}` : words;
 }

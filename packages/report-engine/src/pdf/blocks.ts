@@ -77,16 +77,19 @@ function drawRow(f: Flow, cells: readonly string[], widths: number[], opts: { he
   const doc = f.doc;
   if (opts.fill) doc.save().rect(f.left, y, f.width, h).fill(opts.fill).restore();
   let x = f.left;
-  cells.forEach((c, i) => {
-    f.textAt(c, x + CELL_PAD, y + CELL_PAD, {
-      size: TYPE.small,
-      bold: opts.header,
-      color: opts.header ? COLOR.navy : COLOR.ink,
-      width: widths[i]! - 2 * CELL_PAD,
-      height: h,
-    });
-    x += widths[i]!;
-  });
+  f.note(cells.filter(Boolean).join(' · '));
+  f.silently(() =>
+    cells.forEach((c, i) => {
+      f.textAt(c, x + CELL_PAD, y + CELL_PAD, {
+        size: TYPE.small,
+        bold: opts.header,
+        color: opts.header ? COLOR.navy : COLOR.ink,
+        width: widths[i]! - 2 * CELL_PAD,
+        height: h,
+      });
+      x += widths[i]!;
+    }),
+  );
   doc.save().moveTo(f.left, y + h).lineTo(f.left + f.width, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke().restore();
   f.y = y + h;
 }
@@ -103,7 +106,8 @@ export function drawTable(f: Flow, t: TableBlock): void {
     const h = rowHeight(f, cells, widths, false);
     if (f.remaining() < h) {
       f.newPage();
-      drawRow(f, t.columns, widths, { header: true, fill: COLOR.tableHeader, height: headerH });
+      // The header repeated on a new page is furniture: the reader has read it once.
+      f.silently(() => drawRow(f, t.columns, widths, { header: true, fill: COLOR.tableHeader, height: headerH }));
     }
     drawRow(f, cells, widths, { header: false, fill: r % 2 === 1 ? COLOR.zebra : undefined, height: h });
   });

@@ -4,12 +4,13 @@
  * All labels are real text.
  */
 import type { Risk, Roi, Trl } from '../content/report-content.ts';
-import { TRL_SCALE } from '../content/trl-scale.ts';
+import { TRL_SCALE } from '../knowledge/trl-scale.ts';
 import type { Flow } from './flow.ts';
 import { COLOR, TYPE } from './theme.ts';
 
 
-export function drawTrlScale(f: Flow, trl: Trl): void {
+/** The TRL bar; `stated` when the member's record states the level (the label says which it is). */
+export function drawTrlScale(f: Flow, trl: Trl, stated: boolean): void {
   const height = 112;
   f.ensure(height + 10);
   const doc = f.doc;
@@ -26,7 +27,7 @@ export function drawTrlScale(f: Flow, trl: Trl): void {
     if (current) {
       const cx = x + segW / 2;
       doc.save().moveTo(cx - 5, barTop - 9).lineTo(cx + 5, barTop - 9).lineTo(cx, barTop - 3).fill(COLOR.accent).restore();
-      const label = `Estimated: TRL ${level}`;
+      const label = `${stated ? 'Stated' : 'Estimated'}: TRL ${level}`;
       f.textAt(label, Math.min(Math.max(f.left, cx - 60), f.left + f.width - 120), barTop - 21, { bold: true, size: TYPE.small, color: COLOR.accent, width: 120, align: 'center' });
     }
   }

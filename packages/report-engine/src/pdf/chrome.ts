@@ -10,6 +10,10 @@ export interface ChromeInfo {
 }
 
 export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
+  f.silently(() => drawChrome(f, pageIndex, pageCount, info));
+}
+
+function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
   const doc = f.doc;
   doc.switchToPage(pageIndex);
   // pdfkit starts a new page when text is written below the bottom margin: lift it while we draw.

@@ -1,13 +1,13 @@
-/** The cover page: product, title, tier, date, report id, the idea as submitted, and notices. */
-import type { Complexity } from '@assay/shared';
-import { PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
+/** The cover page: product, title, tier, date, report id, the invention as the member confirmed it, and notices. */
+import type { Complexity, InventionRecord } from '@assay/shared';
+import { fieldLabel, IP_STATUS_LABELS, PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
 import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
 export interface CoverInfo {
   reportId: string;
   title: string;
-  idea: string;
+  record: InventionRecord;
   complexity: Complexity;
   sectionCount: number;
   createdAt: Date;
@@ -18,6 +18,24 @@ export const OFFLINE_NOTE = 'Offline analysis — generated without an AI model'
 
 export function formatDate(d: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** The record as the member confirmed it, one labelled line each (what is not stated says so). */
+export function recordRows(r: InventionRecord): Array<[string, string]> {
+  const stage = r.stage.trl !== null ? `TRL ${r.stage.trl}${r.stage.stated_text ? ` — “${r.stage.stated_text}”` : ''}` : 'not stated';
+  const ip = `${IP_STATUS_LABELS[r.ip.status]}${r.ip.numbers.length ? ` — ${r.ip.numbers.join('; ')}` : ''}${r.ip.owner ? ` (${r.ip.owner})` : ''}`;
+  const rows: Array<[string, string]> = [
+    ['Name', r.name],
+    ['What it is', r.summary || '—'],
+    ['Field', r.field === 'uncertain' ? 'to confirm' : fieldLabel(r.field)],
+    ['Stage', stage],
+    ['IP', ip],
+  ];
+  if (r.features.length) rows.push(['Key features', r.features.slice(0, 4).join('; ')]);
+  if (r.applications.length) rows.push(['Applications', r.applications.join('; ')]);
+  if (r.licensees.length || r.customers.length) rows.push(['Licensees, customers', [...r.licensees, ...r.customers].join('; ')]);
+  if (r.figures.length) rows.push(['Figures given', r.figures.slice(0, 4).map((x) => `${x.value.toLocaleString('en-US')}${x.value_max !== null ? `–${x.value_max.toLocaleString('en-US')}` : ''} ${x.unit} ${x.what}`.replace(/\s+/g, ' ')).join('; ')]);
+  return rows;
 }
 
 export function drawCover(f: Flow, info: CoverInfo): void {
@@ -49,13 +67,24 @@ export function drawCover(f: Flow, info: CoverInfo): void {
     const y = f.y;
     doc.save().roundedRect(left, y, width, 34, 4).fill('#FEF3C7').restore();
     f.textAt(OFFLINE_NOTE, left + 12, y + 7, { bold: true, size: TYPE.body, color: '#92400E' });
-    f.textAt('Written by the offline analyst from the idea text and curated domain guidance.', left + 12, y + 20, { size: TYPE.tiny, color: '#92400E' });
+    f.textAt('Written by the offline analyst from the confirmed record and curated field knowledge; no AI model read it.', left + 12, y + 20, { size: TYPE.tiny, color: '#92400E' });
     f.y = y + 46;
   }
 
-  f.text('The idea as submitted', { bold: true, size: TYPE.h3, color: COLOR.navy, after: 4 });
-  const idea = truncate(info.idea, 900);
-  f.text(idea, { size: TYPE.small + 0.5, color: COLOR.ink, lineGap: 1.8, after: 14 });
+  f.text('The invention as confirmed', { bold: true, size: TYPE.h3, color: COLOR.navy, after: 6 });
+  for (const [label, value] of recordRows(info.record)) {
+    const text = truncate(value, 260);
+    // A short value sits beside its label; a long one (what it is, the stage's sentence) gets the full width below it.
+    if (f.widthOf(text, { size: TYPE.small + 0.5 }) <= width - 96) {
+      const y = f.y;
+      f.textAt(label, left, y, { size: TYPE.small, color: COLOR.muted });
+      f.text(text, { x: left + 96, width: width - 96, size: TYPE.small + 0.5, color: COLOR.ink, after: 3 });
+    } else {
+      f.text(label, { size: TYPE.small, color: COLOR.muted, after: 1 });
+      f.text(text, { size: TYPE.small + 0.5, color: COLOR.ink, lineGap: 1.4, after: 3 });
+    }
+  }
+  f.gap(8);
 
   const noticeTop = PAGE.height - 118;
   if (f.y < noticeTop) {

@@ -3,9 +3,10 @@
  * "Sources and method" and "References" pages before the disclaimer. Numbers, holders, years,
  * titles and links come from the stored evidence, never from a writer's text.
  */
-import { PRODUCT_NAME } from '@assay/shared';
+import { PRODUCT_NAME, type InventionRecord } from '@assay/shared';
 import type { PriorArtRow } from '../content/report-content.ts';
 import type { EvidenceItem, EvidenceRecord } from '../evidence/evidence.ts';
+import { featureChart } from '../evidence/feature-chart.ts';
 import { drawBullets, drawCallout, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
 import type { Flow } from './flow.ts';
 import { COLOR, TYPE } from './theme.ts';
@@ -42,9 +43,36 @@ export function drawPriorArtTable(f: Flow, rows: readonly PriorArtRow[], evidenc
   drawTable(f, {
     type: 'table',
     title: 'Closest prior art found by the search',
-    columns: ['Number', 'Holder', 'Year', 'Title', 'What it covers', 'How this idea differs'],
+    columns: ['Number', 'Holder', 'Year', 'Title', 'What it covers', 'How it compares with the features'],
     rows: cells,
   });
+}
+
+/** The section that carries the feature chart: the IP summary, in every tier (decision 216). */
+export const FEATURE_CHART_SECTION = 'ip_summary';
+const MARK: Record<string, string> = { yes: 'yes', partly: 'partly', no: 'no' };
+
+/**
+ * The feature chart under the prior-art table: one row per feature of the record, one column per
+ * closest document (yes / partly / no), the sentences that show each "yes" and "partly", and
+ * what remains new when the documents are combined. Computed from the stored evidence and the
+ * record, whatever writer wrote the section.
+ */
+export function drawFeatureChart(f: Flow, record: InventionRecord, evidence: EvidenceRecord | null): void {
+  const chart = evidence ? featureChart(record, evidence.items) : null;
+  if (!chart) return;
+  const docs = chart.documents;
+  drawTable(f, {
+    type: 'table',
+    title: 'Feature chart: what the closest documents disclose',
+    columns: ['Feature of the record', ...docs.map((d) => `[${d.item.id}]`)],
+    rows: chart.targets.map((t) => [t.kind === 'mechanism' ? t.label : `${t.id}. ${t.label}`, ...docs.map((d) => MARK[d.cells.find((c) => c.target === t.id)!.level]!)]),
+  });
+  const shows = docs.flatMap((d) =>
+    d.cells.filter((c) => c.sentence).map((c) => [`[${d.item.id}]`, c.target === 'M' ? 'mechanism' : c.target, c.level, `“${c.sentence}”`]),
+  );
+  if (shows.length) drawTable(f, { type: 'table', title: 'The sentences that show it', columns: ['Document', 'Feature', 'Discloses', 'Sentence'], rows: shows.slice(0, 20) });
+  drawParagraph(f, `What remains new: ${chart.novelty}`);
 }
 
 function heading(f: Flow, title: string): void {
@@ -63,13 +91,17 @@ export function drawSourcesAndMethod(f: Flow, evidence: EvidenceRecord | null): 
   drawParagraph(
     f,
     searched
-      ? `Before the sections were written, ${PRODUCT_NAME} searched public patent and literature databases for documents close to this idea, on ${evidence.searchedAt.slice(0, 10)}. Only the search terms listed below were sent to them; the text of the idea was not.`
-      : 'No database was searched for this report, so it cites no patents or papers. Its statements about prior art are reasoned from the idea alone.',
+      ? `Before the sections were written, ${PRODUCT_NAME} searched public patent and literature databases for documents close to the invention, on ${evidence.searchedAt.slice(0, 10)}. Only the search terms listed below were sent to them; the member's description and record were not.`
+      : 'No database was searched for this report, so it cites no patents or papers. Its statements about prior art are reasoned from the confirmed record alone.',
     true,
   );
   drawSubheading(f, 'What was searched');
   drawBullets(f, evidence.sources.map((s) => s.note));
-  if (searched) {
+  if (searched && evidence.families?.length) {
+    // By feature: the searcher's query families (decision 215), each search as the source was asked.
+    drawSubheading(f, 'Search terms sent, by feature');
+    drawBullets(f, evidence.families.map((fam) => `For ${fam.target === 'the mechanism' ? fam.target : `“${fam.target}”`}: ${fam.queries.map((q) => `“${q}”`).join('; ')}`));
+  } else if (searched) {
     drawSubheading(f, 'Search terms sent');
     drawBullets(f, evidence.queries.map((q) => `“${q}”`));
   }
@@ -83,7 +115,9 @@ export function drawSourcesAndMethod(f: Flow, evidence: EvidenceRecord | null): 
     drawSubheading(f, 'How documents were chosen');
     drawParagraph(
       f,
-      'Results were de-duplicated and ranked by how many of the idea’s own technical terms their titles and abstracts use. The closest (at most ten patents and ten papers) are kept, listed under References, and cited in the text by their ids in square brackets, such as [P1] for a patent and [W1] for a paper. This is an automated keyword search of the databases named above, not a professional novelty, patentability or freedom-to-operate search; granted US patents say nothing of rights in other countries.',
+      evidence.families?.length
+        ? 'Each feature of the record, and its mechanism, was searched in several shapes: its own words as a phrase, all its words with their synonyms in any order, and the same within the field’s patent classes (CPC) and OpenAlex fields. Results were pooled, de-duplicated and ranked by how many of the record’s features each document touches in its title, abstract or claims — not by date. The closest (at most ten patents and ten papers) are kept, listed under References, and cited in the text by their ids in square brackets, such as [P1] for a patent and [W1] for a paper; the IP summary charts the closest five against each feature. This is an automated keyword search of the databases named above, not a professional novelty, patentability or freedom-to-operate search; a patent gives rights only where it is granted, and filings in offices not searched here are not covered.'
+        : 'Results were de-duplicated and ranked by how many of the record’s technical terms their titles and abstracts use. The closest (at most ten patents and ten papers) are kept, listed under References, and cited in the text by their ids in square brackets, such as [P1] for a patent and [W1] for a paper. This is an automated keyword search of the databases named above, not a professional novelty, patentability or freedom-to-operate search; a patent gives rights only where it is granted, and filings in offices not searched here are not covered.',
     );
   }
 }
@@ -106,7 +140,7 @@ export function drawReferences(f: Flow, evidence: EvidenceRecord | null): void {
   heading(f, REFERENCES_TITLE);
   const items = evidence?.items ?? [];
   if (items.length === 0) {
-    drawParagraph(f, wasSearched(evidence) ? 'The search found no documents close enough to this idea to cite.' : 'No search was run, so there are no references.');
+    drawParagraph(f, wasSearched(evidence) ? 'The search found no documents close enough to this invention to cite.' : 'No search was run, so there are no references.');
     return;
   }
   const patents = items.filter((i) => i.kind === 'patent');

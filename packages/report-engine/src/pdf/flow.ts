@@ -51,6 +51,41 @@ export function truncate(text: string, max: number, ellipsis = ' …'): string {
 export class Flow {
   constructor(readonly doc: Doc) {}
 
+  /** What the reader sees, in reading order: page headers and footers left out, a table row one entry. */
+  readonly transcript: string[] = [];
+  /** The part of it the writer wrote (sections' bodies), without the furniture every report of a tier shares by design. */
+  readonly writing: string[] = [];
+  private quiet = 0;
+  private writingDepth = 0;
+
+  /** Draws what the writer wrote (counted as writing), or — with `false` — furniture inside it (a chart's labels). */
+  as<T>(writing: boolean, draw: () => T): T {
+    const saved = this.writingDepth;
+    this.writingDepth = writing ? saved + 1 : 0;
+    try {
+      return draw();
+    } finally {
+      this.writingDepth = saved;
+    }
+  }
+
+  /** Draws without adding to the transcript: page furniture, and cells of a row already recorded whole. */
+  silently<T>(draw: () => T): T {
+    this.quiet++;
+    try {
+      return draw();
+    } finally {
+      this.quiet--;
+    }
+  }
+
+  /** Records text drawn by other means (a table row, as one entry). */
+  note(text: string): void {
+    if (this.quiet > 0 || !text.trim()) return;
+    this.transcript.push(text);
+    if (this.writingDepth > 0) this.writing.push(text);
+  }
+
   get y(): number {
     return this.doc.y;
   }
@@ -122,6 +157,7 @@ export class Flow {
   text(text: string, s: TextStyle = {}): void {
     const value = clean(text);
     if (!value) return;
+    this.note(value);
     const width = s.width ?? this.width;
     const gap = s.lineGap ?? TYPE.lineGap;
     const lines = this.lines(value, s, width);
@@ -143,6 +179,7 @@ export class Flow {
   textAt(text: string, x: number, y: number, s: TextStyle & { height?: number } = {}): void {
     const value = clean(text);
     if (!value) return;
+    this.note(value);
     const gap = s.lineGap ?? 1;
     const saved = this.doc.y;
     let top = y;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPLEXITIES, sectionsFor, type Complexity } from '@assay/shared';
-import { createOfflineWriter } from '../writers/offline/offline-writer.ts';
+import { readRecord } from '../record/read-record.ts';
+import { createAnalystWriter } from '../writers/analyst/analyst-writer.ts';
 import type { SectionContent } from '../content/report-content.ts';
 import { generateReportContent } from '../pipeline/generate-report-content.ts';
 import { nearEmptyPages } from '../eval/near-empty-pages.ts';
@@ -16,6 +17,7 @@ const IDEA =
   'A low-cost ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic and fluoride from groundwater for rural households in India. ' +
   'Existing reverse-osmosis units are expensive, waste water and need electricity. Our filter works by gravity through a clay-based ceramic candle lined with a nanostructured iron-oxide coating. ' +
   'We built a lab prototype at our university and tested it with spiked water samples. A provisional patent application has been filed.';
+const RECORD = readRecord(IDEA);
 const CREATED = new Date('2025-11-21T10:00:00Z');
 const dir = mkdtempSync(join(tmpdir(), 'assay-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,12 +39,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 async function render(complexity: Complexity, offline = true) {
-  const content = await generateReportContent({ writer: createOfflineWriter(), idea: IDEA, complexity });
+  const content = await generateReportContent({ writer: createAnalystWriter(), record: RECORD, complexity });
   const t0 = performance.now();
-  const pdf = await renderReportPdf({
+  const { pdf } = await renderReportPdf({
     reportId: `rep-${complexity}-0042`,
     title: content.title,
-    idea: IDEA,
+    record: RECORD,
     complexity,
     createdAt: CREATED,
     sections: content.sections,
@@ -69,6 +71,9 @@ describe('report PDF', () => {
       expect(cover).toContain('21 November 2025');
       expect(cover).toContain(`rep-${complexity}-0042`);
       expect(cover).toContain(OFFLINE_NOTE);
+      // It opens with the invention as the member confirmed it.
+      expect(cover).toContain('The invention as confirmed');
+      expect(cover).toContain('Stage TRL 4');
       expect(cover).not.toMatch(/Page \d+ of/);
 
       // Every page but the cover has a footer with its own number.
@@ -109,7 +114,7 @@ describe('report PDF', () => {
       risks: null,
       roi: null,
     }));
-    const pdf = await renderReportPdf({ reportId: 'flow', title: 'Flow', idea: IDEA, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true, evidence: null });
+    const { pdf } = await renderReportPdf({ reportId: 'flow', title: 'Flow', record: RECORD, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true, evidence: null });
     const pages = pdfText(pdf, 'flow');
     const toc = pages.slice(1, 3).join('\n');
     const starts = sections.map((s, i) => {
@@ -143,7 +148,7 @@ describe('report PDF', () => {
     const { pdf } = await render('comprehensive');
     const text = flat(pdfText(pdf, 'charts').join(' '));
     expect(text).toContain('Technology Readiness Level (Horizon Europe scale)');
-    expect(text).toContain('Estimated: TRL 4');
+    expect(text).toContain('Stated: TRL 4');
     expect(text).toContain('Risk matrix: likelihood × impact');
     expect(text).toContain('Five-year investment, revenue and cumulative net');
   });
@@ -155,23 +160,6 @@ describe('report PDF', () => {
     expect(flat(pages.join(' '))).toContain('with the help of an AI language model');
   });
 
-  it('renders a Comprehensive report in well under a second', async () => {
-    const { sections, title } = await render('comprehensive'); // warm-up (module and font loading)
-    const runs: Array<{ wall: number; cpu: number }> = [];
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      const u0 = process.cpuUsage();
-      await renderReportPdf({ reportId: 'perf', title, idea: IDEA, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true, evidence: null });
-      const u = process.cpuUsage(u0);
-      runs.push({ wall: performance.now() - t0, cpu: (u.user + u.system) / 1000 });
-    }
-    const best = (k: 'wall' | 'cpu') => Math.min(...runs.map((r) => r[k]));
-    // The brief asks for the render time to be printed with the test results.
-    // eslint-disable-next-line no-console
-    console.log(`Comprehensive PDF render: best ${best('wall').toFixed(0)} ms wall, ${best('cpu').toFixed(0)} ms CPU (runs: ${runs.map((r) => r.wall.toFixed(0)).join(', ')} ms)`);
-    // CPU time, not wall time: other test files share the machine's cores. Unloaded, wall ≈ CPU ≈ 250-450 ms.
-    expect(best('cpu')).toBeLessThan(1000);
-  });
 
   it('survives content at the limits of the schema (long cells, many rows, six columns)', async () => {
     const long = 'Very long cell text that keeps going to test wrapping in narrow columns. '.repeat(5).slice(0, 390);
@@ -191,7 +179,7 @@ describe('report PDF', () => {
       risks: Array.from({ length: 15 }, (_, i) => ({ risk: long, category: 'market' as const, likelihood: (i % 5) + 1, impact: 5 - (i % 5), mitigation: long })),
       roi: { currency: 'EUR', unit: 'millions', scenario: 'Stress', years: [1, 2, 3, 4, 5].map((year) => ({ year, investment: year * 1.5, revenue: year * year })) },
     };
-    const pdf = await renderReportPdf({ reportId: 'x', title: 'T'.repeat(160), idea: 'I'.repeat(10000), complexity: 'basic', createdAt: CREATED, sections: [section], offline: false, evidence: null });
+    const { pdf } = await renderReportPdf({ reportId: 'x', title: 'T'.repeat(160), record: { ...RECORD, summary: 'I'.repeat(300) }, complexity: 'basic', createdAt: CREATED, sections: [section], offline: false, evidence: null });
     const pages = pdfText(pdf, 'stress');
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.length).toBeLessThan(40);
@@ -218,23 +206,23 @@ describe('report PDF', () => {
     }
 
     function renderIdea(title: string, idea: string) {
-      return renderReportPdf({ reportId: 'rep-intl', title, idea, complexity: 'basic', createdAt: CREATED, sections: [sectionOf(title, idea)], offline: false, evidence: null });
+      return renderReportPdf({ reportId: 'rep-intl', title, record: { ...RECORD, name: title.slice(0, 120), summary: idea.slice(0, 300) }, complexity: 'basic', createdAt: CREATED, sections: [sectionOf(title, idea)], offline: false, evidence: null }).then((r) => r.pdf);
     }
 
     /** Every word pdftotext finds, with its page's width and its horizontal extent. */
-    function pdfWords(pdf: Buffer, name: string): Array<{ page: number; width: number; xMin: number; xMax: number; text: string }> {
+    function pdfWords(pdf: Buffer, name: string): Array<{ page: number; width: number; xMin: number; xMax: number; height: number; text: string }> {
       const file = join(dir, `${name}-bbox.pdf`);
       writeFileSync(file, pdf);
       const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      const words: Array<{ page: number; width: number; xMin: number; xMax: number; text: string }> = [];
+      const words: Array<{ page: number; width: number; xMin: number; xMax: number; height: number; text: string }> = [];
       let page = 0;
       let width = 0;
-      for (const m of html.matchAll(/<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)) {
+      for (const m of html.matchAll(/<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
         if (m[1]) {
           page++;
           width = Number(m[1]);
         } else {
-          words.push({ page, width, xMin: Number(m[2]), xMax: Number(m[3]), text: m[4]! });
+          words.push({ page, width, xMin: Number(m[2]), xMax: Number(m[4]), height: Number(m[5]) - Number(m[3]), text: m[6]! });
         }
       }
       return words;
@@ -294,19 +282,22 @@ describe('report PDF', () => {
       const cover = words.filter((w) => w.page === 1).map((w) => w.text).join(' ');
       expect(cover).toContain(title);
       expect(cover).toContain(idea.slice(0, 60));
-      // Right-aligned: the title's line ends at the right margin.
-      const titleLine = pdfText(pdf, 'arabic-layout')[0]!.split('\n').find((l) => /[\u0600-\u06FF]/.test(l))!;
-      expect(titleLine.length - titleLine.trimStart().length, titleLine).toBeGreaterThan(10);
+      // Right-aligned: the title's run ends at the right margin and starts well inside it.
+      const tallest = Math.max(...words.filter((w) => w.page === 1 && /[\u0600-\u06FF]/.test(w.text)).map((w) => w.height));
+      const titleLine = words.filter((w) => w.page === 1 && w.height === tallest);
+      const titleRun = { width: titleLine[0]!.width, xMin: Math.min(...titleLine.map((w) => w.xMin)), xMax: Math.max(...titleLine.map((w) => w.xMax)) };
+      expect(titleRun.xMax).toBeGreaterThan(titleRun.width - PAGE.margin.right - 2);
+      expect(titleRun.xMin).toBeGreaterThan(PAGE.margin.left + 10);
     });
 
     it('keeps a 1,000-character word and a long line of Chinese inside the right margin', async () => {
       const word = 'Supercalifragilistic'.repeat(60);
       const chinese = '这是一个没有空格的很长的中文句子用于测试换行是否正确'.repeat(12);
       const idea = `${word} ${chinese}`;
-      const pdf = await renderReportPdf({
+      const { pdf } = await renderReportPdf({
         reportId: 'rep-long',
         title: `${'长'.repeat(60)} ${word.slice(0, 200)}`,
-        idea,
+        record: { ...RECORD, summary: idea.slice(0, 300) },
         complexity: 'basic',
         createdAt: CREATED,
         sections: [sectionOf(`${word.slice(0, 150)}`, idea)],

@@ -6,14 +6,14 @@
  * pages reserved after the cover are filled in at the end, when page numbers are known.
  */
 import PDFDocument from 'pdfkit';
-import { isSectionKey, PRODUCT_NAME, sectionByKey, TIER_LABELS, type Complexity } from '@assay/shared';
+import { isSectionKey, PRODUCT_NAME, sectionByKey, TIER_LABELS, type Complexity, type InventionRecord } from '@assay/shared';
 import type { SectionContent } from '../content/report-content.ts';
 import type { EvidenceRecord } from '../evidence/evidence.ts';
 import { drawBlock, drawBullets, drawCallout, drawConfidenceBadge, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
 import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } from './charts.ts';
 import { drawPageChrome } from './chrome.ts';
 import { drawCover } from './cover.ts';
-import { drawPriorArtTable, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
+import { drawFeatureChart, drawPriorArtTable, FEATURE_CHART_SECTION, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
 import { Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 import { drawToc, tocPageCount, type TocEntry } from './toc.ts';
@@ -21,7 +21,8 @@ import { drawToc, tocPageCount, type TocEntry } from './toc.ts';
 export interface RenderReportInput {
   reportId: string;
   title: string;
-  idea: string;
+  /** The invention as the member confirmed it: the cover opens with it. */
+  record: InventionRecord;
   complexity: Complexity;
   createdAt: Date;
   /** Finished sections in catalogue order. */
@@ -36,13 +37,13 @@ export const DISCLAIMER_TITLE = 'Disclaimer';
 
 function disclaimerParagraphs(offline: boolean, searched: boolean): string[] {
   return [
-    `This report was generated automatically by ${PRODUCT_NAME} from the idea text submitted by the account holder, ${offline ? 'by the offline analyst, without an AI model' : 'with the help of an AI language model'}. It is an aid to thinking, not a professional opinion.`,
+    `This report was generated automatically by ${PRODUCT_NAME} from the invention record the account holder confirmed, ${offline ? 'by the offline analyst, without an AI model' : 'with the help of an AI language model'}. It is an aid to thinking, not a professional opinion.`,
     'It is not investment, financial, legal, tax or regulatory advice, and it is not an offer or a recommendation to buy, sell or invest. Decisions should be taken with qualified professionals: a registered patent attorney or agent, a regulatory consultant or notified body, and a financial adviser.',
     'Statements marked "to verify" are unverified and must be checked against the sources indicated before any decision. Figures such as costs, ranges, royalty rates and return-on-investment tables are illustrative outputs of the stated assumptions, not forecasts or market data.',
     searched
       ? `The prior-art search behind this report is an automated keyword search of the public databases named under “${SOURCES_TITLE}”, not a professional novelty, patentability or freedom-to-operate search. No freedom-to-operate opinion, regulatory classification or market study has been carried out; where those are discussed, the report describes how to obtain them.`
       : 'No patent search, freedom-to-operate opinion, regulatory classification or market study has been carried out for this report; where those are discussed, the report describes how to obtain them.',
-    'Confidentiality: the idea and this report are private to the account holder. Publishing an invention before filing a patent application can destroy its novelty in most countries.',
+    'Confidentiality: the invention record and this report are private to the account holder. Publishing an invention before filing a patent application can destroy its novelty in most countries.',
   ];
 }
 
@@ -78,7 +79,7 @@ function startSection(f: Flow, s: SectionContent, index: number, total: number):
   f.ensure(sectionHeadHeight(f, s, index, total) + KEEP_WITH_HEADING);
 }
 
-function drawSection(f: Flow, s: SectionContent, index: number, total: number, evidence: EvidenceRecord | null): void {
+function drawSection(f: Flow, s: SectionContent, index: number, total: number, evidence: EvidenceRecord | null, trlStated: boolean, record: InventionRecord): void {
   f.text(sectionLabel(index, total), { size: TYPE.tiny, color: COLOR.muted, after: 2 });
   f.text(s.title, { bold: true, size: TYPE.h1, color: COLOR.navy, after: 4 });
   const question = sectionQuestion(s);
@@ -86,22 +87,31 @@ function drawSection(f: Flow, s: SectionContent, index: number, total: number, e
   f.rule(COLOR.accent, 1.2);
   f.gap(12);
 
+  f.as(true, () => drawSectionBody(f, s, evidence, trlStated, record));
+}
+
+/** The section's body: what its writer wrote, with the charts' and notices' fixed labels drawn as furniture. */
+function drawSectionBody(f: Flow, s: SectionContent, evidence: EvidenceRecord | null, trlStated: boolean, record: InventionRecord): void {
+  const furniture = (draw: () => void) => f.as(false, draw);
   for (const p of s.summary) drawParagraph(f, p, true);
   if (s.confidence) drawConfidenceBadge(f, s.confidence);
-  drawSearchGaps(f, s.key, evidence);
+  furniture(() => drawSearchGaps(f, s.key, evidence));
   if (s.prior_art?.length) drawPriorArtTable(f, s.prior_art, evidence);
+  if (s.key === FEATURE_CHART_SECTION) drawFeatureChart(f, record, evidence);
 
   if (s.trl) {
     f.gap(4);
-    drawTrlScale(f, s.trl);
-    drawSubheading(f, 'Evidence for the estimate');
+    furniture(() => {
+      drawTrlScale(f, s.trl!, trlStated);
+      drawSubheading(f, trlStated ? 'Evidence for the stated level' : 'Evidence for the estimate');
+    });
     drawBullets(f, s.trl.evidence);
-    drawSubheading(f, 'To reach the next level');
+    furniture(() => drawSubheading(f, 'To reach the next level'));
     drawBullets(f, s.trl.to_reach_next);
   }
   if (s.risks && s.risks.length > 0) {
     f.gap(4);
-    drawRiskMatrix(f, s.risks);
+    furniture(() => drawRiskMatrix(f, s.risks!));
     drawTable(f, {
       type: 'table',
       title: 'Risk register',
@@ -111,7 +121,7 @@ function drawSection(f: Flow, s: SectionContent, index: number, total: number, e
   }
   if (s.roi) {
     f.gap(4);
-    drawRoiChart(f, s.roi);
+    furniture(() => drawRoiChart(f, s.roi!));
     drawTable(f, {
       type: 'table',
       title: `${s.roi.scenario} (${s.roi.currency}${s.roi.unit === 'units' ? '' : ` ${s.roi.unit}`})`,
@@ -124,7 +134,15 @@ function drawSection(f: Flow, s: SectionContent, index: number, total: number, e
   drawCallout(f, { kind: 'next-steps', title: 'Next steps', items: s.next_steps });
 }
 
-export async function renderReportPdf(input: RenderReportInput): Promise<Buffer> {
+export interface RenderedReport {
+  pdf: Buffer;
+  /** The text as rendered, in reading order (a table row per entry; page headers and footers left out). */
+  text: string[];
+  /** The part of it the writer wrote: the sections' bodies, without the furniture every report of the tier shares. */
+  writing: string[];
+}
+
+export async function renderReportPdf(input: RenderReportInput): Promise<RenderedReport> {
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: { ...PAGE.margin },
@@ -155,7 +173,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
   drawCover(f, {
     reportId: input.reportId,
     title: input.title,
-    idea: input.idea,
+    record: input.record,
     complexity: input.complexity,
     sectionCount: input.sections.length,
     createdAt: input.createdAt,
@@ -178,7 +196,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
     doc.addNamedDestination(destination, 'XYZ', null, f.y, null);
     doc.outline.addItem(s.title);
     entries.push({ label: String(i + 1), title: s.title, page: doc.bufferedPageRange().count, destination });
-    drawSection(f, s, i, input.sections.length, input.evidence);
+    drawSection(f, s, i, input.sections.length, input.evidence, input.record.stage.trl !== null, input.record);
   }
 
   // With nothing to cite, the method and the one-sentence reference list are short (about 300 pt
@@ -214,5 +232,5 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Buffer>
   for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
 
   doc.end();
-  return done;
+  return { pdf: await done, text: f.transcript, writing: f.writing };
 }

@@ -12,14 +12,16 @@ import { evidenceForSection } from '../evidence/citations.ts';
 import type { EvidenceRecord, EvidenceSource } from '../evidence/evidence.ts';
 import { gatherEvidence } from '../evidence/gather-evidence.ts';
 import { runSections } from './run-sections.ts';
-import { buildReportPlan, type ReportPlan } from '../plan/report-plan.ts';
+import type { InventionRecord } from '@assay/shared';
+import { buildReportPlan, type ReportPlan } from '../plan/build-plan.ts';
 import type { ReviewFinding } from '../review/review.ts';
 import { reviewSection } from '../review/review-section.ts';
 import { Trace } from './trace.ts';
 
 export interface GenerateReportContentInput {
   writer: ReportWriter;
-  idea: string;
+  /** The confirmed invention record: the single source of facts (the idea itself is not read here). */
+  record: InventionRecord;
   complexity: Complexity;
   /** A stored outline (resume): skips the outline call. */
   outline?: { title: string; outline: ReportOutline };
@@ -59,12 +61,12 @@ export async function generateReportContent(input: GenerateReportContentInput): 
   const trace = input.trace ?? new Trace();
   let usage = ZERO_USAGE;
   // The plan is fixed once, before anything is written; deterministic, so a resumed job rebuilds the same one.
-  const plan = buildReportPlan(input.idea, (input.now ?? (() => new Date()))());
+  const plan = buildReportPlan(input.record, (input.now ?? (() => new Date()))());
   const review: ReviewFinding[] = [];
   const planning = input.outline
     ? Promise.resolve(input.outline)
     : trace.span('plan', [], async () => {
-        const o = await input.writer.generateOutline({ idea: input.idea, complexity: input.complexity, plan, signal: input.signal });
+        const o = await input.writer.generateOutline({ complexity: input.complexity, plan, signal: input.signal });
         usage = addUsage(usage, o.usage);
         await input.onOutline?.(o.title, o.outline, o.usage);
         return { title: o.title, outline: o.outline };
@@ -73,7 +75,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
     ? Promise.resolve(input.evidence)
     : trace.span('evidence', [], async () => {
         const record = await gatherEvidence({
-          idea: input.idea,
+          plan,
           sources: input.evidenceSources ?? [],
           now: input.now ?? (() => new Date()),
           signal: input.signal,
@@ -102,7 +104,6 @@ export async function generateReportContent(input: GenerateReportContentInput): 
         section.key === EXECUTIVE_SUMMARY_KEY ? all.filter((s) => s.key !== section.key).map((s) => sectionSpan(s.key)) : ['plan', 'evidence'],
         async () => {
           const request = {
-            idea: input.idea,
             title,
             complexity: input.complexity,
             section,
@@ -116,7 +117,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
           // Review at once, inside this section's span: flagged sections are rewritten in parallel with the others.
           const reviewed = await reviewSection(
             r.content,
-            { plan, idea: input.idea, evidence: request.evidence },
+            { plan, evidence: request.evidence },
             input.writer.offline ? null : (findings) => input.writer.generateSection({ ...request, reviewFindings: findings }),
             r.usage,
           );

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fakes/fake-openai.ts';
 import type { SectionContent } from '../content/report-content.ts';
 import { generateReportContent } from '../pipeline/generate-report-content.ts';
-import { buildReportPlan } from '../plan/report-plan.ts';
+import { readRecord } from '../record/read-record.ts';
+import { planFor } from '../test-support.ts';
+import { createAnalystWriter } from '../writers/analyst/analyst-writer.ts';
 import { createReportWriter } from '../writers/create-report-writer.ts';
-import { createOfflineWriter } from '../writers/offline/offline-writer.ts';
 import type { ReportWriter } from '../writers/report-writer.ts';
 import { checkSection, fixByRule, sectionTexts } from './review.ts';
 
@@ -20,10 +21,11 @@ const IDEA =
   'VoltScope is a handheld instrument that measures the internal resistance and state of health of lithium-ion battery cells in under ten seconds. ' +
   'We built a working prototype and validated it against a laboratory potentiostat; the technology is at TRL 5. ' +
   'Applications include battery manufacturing end-of-line testing and electric-vehicle service workshops.';
+const RECORD = readRecord(IDEA);
 
 /** The offline analyst, with one section spoiled the way the old reports went wrong. */
 function plantingWriter(key: string): ReportWriter {
-  const inner = createOfflineWriter();
+  const inner = createAnalystWriter();
   return {
     ...inner,
     generateOutline: (i) => inner.generateOutline(i),
@@ -46,7 +48,7 @@ function plantingWriter(key: string): ReportWriter {
 
 describe('reviewer, offline: finds a planted contradiction and corrects it by rule', () => {
   it('flags TRL, year, field, grammar, name and slot findings and fixes each', async () => {
-    const r = await generateReportContent({ writer: plantingWriter('feasibility'), idea: IDEA, complexity: 'basic', now: () => NOW, concurrency: 4 });
+    const r = await generateReportContent({ writer: plantingWriter('feasibility'), record: RECORD, complexity: 'basic', now: () => NOW, concurrency: 4 });
     const found = r.review.filter((f) => f.section === 'feasibility');
     const kinds = new Set(found.map((f) => f.kind));
     for (const k of ['contradiction', 'out-of-field', 'grammar', 'name', 'slot'] as const) expect(kinds).toContain(k);
@@ -57,24 +59,24 @@ describe('reviewer, offline: finds a planted contradiction and corrects it by ru
     expect(fixed.trl!.level).toBe(5);
     expect(fixed.trl!.evidence.join(' ')).toContain('the technology is at TRL 5');
     expect(text).not.toMatch(/currently at TRL 4/);
-    expect(text).toContain(`first revenue in year ${r.plan.assumptions.launchYear}`);
+    expect(text).toContain(`first revenue in year ${r.plan.money.launchYear}`);
     expect(text).not.toMatch(/IEC 61400|EN 13432/);
     expect(text).not.toMatch(/\ba energy\b/);
     expect(text).not.toMatch(/voltscope/);
     expect(text).not.toMatch(/its … resistance/);
     // The corrected section passes a second review, and the other sections were clean.
-    expect(checkSection(fixed, { plan: r.plan, idea: IDEA, evidence: [] }).filter((f) => f.fix === 'rewrite')).toEqual([]);
+    expect(checkSection(fixed, { plan: r.plan, evidence: [] }).filter((f) => f.fix === 'rewrite')).toEqual([]);
     expect(r.sections).toHaveLength(sectionsFor('basic').length);
   });
 
   it('leaves a clean offline report without open findings', async () => {
-    const r = await generateReportContent({ writer: createOfflineWriter(), idea: IDEA, complexity: 'comprehensive', now: () => NOW, concurrency: 8 });
+    const r = await generateReportContent({ writer: createAnalystWriter(), record: RECORD, complexity: 'comprehensive', now: () => NOW, concurrency: 8 });
     expect(r.review.filter((f) => f.resolution === 'open')).toEqual([]);
     expect(r.review.filter((f) => ['contradiction', 'out-of-field', 'grammar', 'name'].includes(f.kind))).toEqual([]);
   });
 
   it('flags numbers that are neither in the evidence nor in the assumptions', () => {
-    const plan = buildReportPlan(IDEA, NOW);
+    const plan = planFor(IDEA, {}, NOW);
     const section: SectionContent = {
       key: 'market_signals',
       title: 'Market signals',
@@ -86,9 +88,9 @@ describe('reviewer, offline: finds a planted contradiction and corrects it by ru
       risks: null,
       roi: null,
     };
-    const findings = checkSection(section, { plan, idea: IDEA, evidence: [] });
+    const findings = checkSection(section, { plan, evidence: [] });
     expect(findings.filter((f) => f.kind === 'unsupported').map((f) => f.detail).join(' ')).toMatch(/USD 4\.7 billion[\s\S]*|US9876543/);
-    const fixed = fixByRule(section, findings, { plan, idea: IDEA, evidence: [] });
+    const fixed = fixByRule(section, findings, { plan, evidence: [] });
     expect(sectionTexts(fixed).join(' ')).not.toMatch(/4\.7 billion|US9876543/);
   });
 });
@@ -110,7 +112,7 @@ describe('reviewer, model writer: a flagged section is asked again, once, with t
   it('re-asks the planted section once and keeps the clean rewrite', async () => {
     // Request 1 is the outline; request 2 the first section (one at a time): its answer is spoiled.
     fake.enqueue({ kind: 'ok' }, { kind: 'edit', edit: plant });
-    const r = await generateReportContent({ writer: writer(), idea: IDEA, complexity: 'basic', now: () => NOW, concurrency: 1 });
+    const r = await generateReportContent({ writer: writer(), record: RECORD, complexity: 'basic', now: () => NOW, concurrency: 1 });
     const first = sectionsFor('basic').find((s) => s.key !== 'executive_summary')!.key;
     const reAsked = new Set(r.review.filter((f) => f.fix === 'rewrite').map((f) => f.section));
     expect(reAsked).toContain(first);
@@ -127,12 +129,12 @@ describe('reviewer, model writer: a flagged section is asked again, once, with t
     const prompt = JSON.stringify(asks[0]!.body.messages);
     expect(prompt).toContain('Field: Test and measurement');
     expect(prompt).toContain('\\"VoltScope\\"');
-    expect(prompt).toContain('TRL: 5, as stated by the inventor');
-    expect(prompt).toContain(`First revenue: year ${r.plan.assumptions.launchYear}`);
+    expect(prompt).toContain('TRL: 5, STATED by the inventor');
+    expect(prompt).toContain(`First revenue: year ${r.plan.money.launchYear}`);
   });
 
   it('corrects chart data by rule without asking again', async () => {
-    const r = await generateReportContent({ writer: writer(), idea: IDEA, complexity: 'basic', now: () => NOW, concurrency: 3 });
+    const r = await generateReportContent({ writer: writer(), record: RECORD, complexity: 'basic', now: () => NOW, concurrency: 3 });
     // The fake fills TRL and ROI in every section: fixed by rule, never re-asked. Only judgement calls
     // (here: the fake's applications section does not name the inventor's applications) are asked again, once.
     expect(r.review.some((f) => f.kind === 'contradiction' && f.fix === 'rule' && f.resolution === 'fixed-by-rule')).toBe(true);

@@ -1,5 +1,6 @@
 /**
- * The reviewer: checks a written section against the report's plan, the evidence and the idea —
+ * The reviewer: checks a written section against the report's plan (built from the member's
+ * confirmed record) and the evidence — never the raw idea —
  * contradictions (TRL, first-revenue year, the ROI figures), sentences that could be about any
  * idea, standards from another field, patent numbers, DOIs or amounts that are neither in the
  * evidence nor in the assumptions, a/an slips, empty slots, lower-cased product names and
@@ -9,8 +10,11 @@
 import type { SectionKey } from '@assay/shared';
 import type { Block, SectionContent } from '../content/report-content.ts';
 import type { EvidenceItem } from '../evidence/evidence.ts';
-import { planRoi, type ReportPlan } from '../plan/report-plan.ts';
-import { article } from '../writers/offline/blocks.ts';
+import type { ReportPlan } from '../plan/build-plan.ts';
+import { article } from '../text/article.ts';
+import { inventedSources, knownSources, type NamedSource } from './invented-sources.ts';
+
+const SOURCE_KIND: Record<NamedSource['kind'], string> = { patent: 'a patent number', doi: 'a DOI', organisation: 'an organisation' };
 
 export const FINDING_KINDS = ['contradiction', 'generic', 'out-of-field', 'unsupported', 'grammar', 'name', 'slot', 'near-empty'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
@@ -33,7 +37,6 @@ export interface ReviewFinding extends Finding {
 
 export interface ReviewContext {
   plan: ReportPlan;
-  idea: string;
   /** The evidence this section was given (the only documents it may name). */
   evidence: readonly EvidenceItem[];
 }
@@ -56,7 +59,9 @@ const FIELD_BOUND: Array<{ re: RegExp; fields: readonly string[]; topic: RegExp;
 ];
 
 const MARKED = /assum|to verify|illustrative|planning|placeholder|estimat|model|range|indicative|typical|quotes?\b|basis|heuristic/i;
-const SECTION_TEXT_MIN_WORDS = 70;
+// A section that says in a few lines what is known and what to find out is not thin; one under
+// this many words has nothing to say (the analyst says less when it knows less: decision 157).
+const SECTION_TEXT_MIN_WORDS = 40;
 
 function blockTexts(b: Block): string[] {
   if (b.type === 'paragraph') return [b.text];
@@ -129,19 +134,32 @@ function moneyToKusd(amount: string, unit: string | undefined): number {
 
 const MONEY = /(?:USD|US\$|\$|EUR|€)\s?(\d[\d,]*(?:\.\d+)?)\s?(k|K|M|m|bn|B|million|billion|thousand)?\b/g;
 
-/** Every amount the plan can justify, in USD thousand. */
+/** The ROI chart data every writer must use: the base scenario of the one money model. */
+export function planRoi(plan: ReportPlan) {
+  return {
+    currency: 'USD',
+    unit: 'thousands' as const,
+    scenario: 'Base scenario of the report\'s one money model (assumptions beside it)',
+    years: plan.money.years.map((y) => ({ year: y.year, investment: Math.max(0, y.investment), revenue: Math.max(0, y.revenue) })),
+  };
+}
+
+/** Every amount the plan can justify, in USD thousand: the money model's and the inventor's own. */
 function planAmounts(plan: ReportPlan): number[] {
-  const m = plan.assumptions.model;
+  const m = plan.money;
+  const dev = m.devCostKusd ?? [0, 0];
   const out = [
-    ...m.devCostKusd,
-    (m.devCostKusd[0] + m.devCostKusd[1]) / 2,
+    ...dev,
+    (dev[0] + dev[1]) / 2,
     m.fixedOpexKusd,
+    m.scaleUpKusdPerYear,
     m.revenuePerAccountKusd,
-    plan.assumptions.unitCostPerAccountKusd,
+    ...(plan.market.annualValueKusd !== null ? [plan.market.annualValueKusd] : []),
+    ...[plan.market.price, ...plan.market.otherAmounts].flatMap((a) => (a ? [a.usd / 1000] : [])),
     ...m.years.flatMap((y) => [y.investment, y.revenue, y.net, y.cumulative]),
-    ...m.scenarios.flatMap((s) => [s.cumulative5, ...s.years.flatMap((y) => [y.investment, y.revenue, y.cumulative])]),
+    ...m.scenarios.flatMap((s) => [s.cumulative5, s.years.reduce((a, y) => a + y.revenue, 0), ...s.years.flatMap((y) => [y.investment, y.revenue, y.cumulative])]),
   ];
-  for (const f of [0.2, 0.35, 0.45]) out.push(m.devCostKusd[0] * f, m.devCostKusd[1] * f, m.devCostKusd[0] * f + m.fixedOpexKusd, m.devCostKusd[1] * f + m.fixedOpexKusd);
+  for (const f of [0.2, 0.35, 0.45]) out.push(dev[0] * f, dev[1] * f, dev[0] * f + m.fixedOpexKusd, dev[1] * f + m.fixedOpexKusd);
   return out.map(Math.abs);
 }
 
@@ -149,11 +167,12 @@ function justified(kusdValue: number, amounts: readonly number[]): boolean {
   return amounts.some((x) => Math.abs(x - kusdValue) <= Math.max(1, x * 0.12));
 }
 
-const IDENTIFIER = /\b(?:US|EP|WO|CN|JP|IN|KR|DE|GB)\s?\d{4,}[A-Z]?\d?\b|\b10\.\d{4,9}\/[^\s,;)]+/g;
+/** A product name the member stated: its spelling is checked wherever it appears. */
+const statedName = (plan: ReportPlan) => (plan.record.name_stated ? plan.name : null);
 
-/** Words of the idea that make a sentence about THIS idea. */
+/** Words of the record that make a sentence about THIS invention. */
 function ideaWords(ctx: ReviewContext): Set<string> {
-  const words = `${ctx.plan.subject} ${ctx.plan.productName ?? ''} ${ctx.plan.named.map((n) => n.name).join(' ')} ${ctx.idea}`
+  const words = `${ctx.plan.name} ${ctx.plan.recordText}`
     .toLowerCase()
     .split(/[^a-z0-9-]+/)
     .filter((w) => w.length >= 5);
@@ -187,11 +206,11 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
     }
     for (const m of t.matchAll(FIRST_REVENUE_YEAR)) {
       const n = Number(m[1]);
-      const ok = n > 1000 ? n === plan.assumptions.launchCalendarYear : n === plan.assumptions.launchYear;
-      if (!ok) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in year ${plan.assumptions.launchYear} (${plan.assumptions.launchCalendarYear}).`);
+      const ok = n > 1000 ? n === plan.launchCalendarYear : n === plan.money.launchYear;
+      if (!ok) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in year ${plan.money.launchYear} (${plan.launchCalendarYear}).`);
     }
     for (const m of t.matchAll(FIRST_REVENUE_QUARTER)) {
-      if (Number(m[1]) !== plan.assumptions.firstRevenueQuarter) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in quarter ${plan.assumptions.firstRevenueQuarter}.`);
+      if (Number(m[1]) !== plan.money.firstRevenueQuarter) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in quarter ${plan.money.firstRevenueQuarter}.`);
     }
   }
   if (section.roi) {
@@ -206,17 +225,15 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
     const hit = bound.re.exec(all);
     if (!hit) continue;
     const inField = !plan.field.neutral && bound.fields.includes(plan.field.id);
-    if (!inField && !bound.topic.test(ctx.idea)) add('out-of-field', `${hit[0]} (${bound.name}) belongs to another field than this idea (${plan.field.label}).`);
+    if (!inField && !bound.topic.test(plan.recordText)) add('out-of-field', `${hit[0]} (${bound.name}) belongs to another field than this idea (${plan.field.label}).`);
   }
 
-  // Identifiers and amounts that are neither in the evidence nor in the assumptions.
-  const known = new Set(ctx.evidence.map((e) => e.identifier.replace(/\s/g, '').toLowerCase()));
+  // Sources and amounts that are neither in the evidence nor in the assumptions: the evidence's
+  // documents and what the member stated in the record are the only sources a report may name.
+  const known = knownSources(ctx.evidence, { text: `${plan.name}\n${plan.recordText}`, numbers: plan.record.ip.numbers });
   const amounts = planAmounts(plan);
   for (const t of texts) {
-    for (const m of t.matchAll(IDENTIFIER)) {
-      const id = m[0].replace(/\s/g, '').toLowerCase();
-      if (![...known].some((k) => k.includes(id) || id.includes(k))) add('unsupported', `${m[0]} is not in the evidence found for this report.`);
-    }
+    for (const named of inventedSources(t, known)) add('unsupported', `“${named.text}” (${SOURCE_KIND[named.kind]}) is neither in the evidence found for this report nor in the invention record.`);
   }
   for (const unit of moneyUnits(section)) {
     for (const s of sentences(unit)) {
@@ -233,23 +250,25 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
     const slot = SLOT.exec(t);
     if (slot) add('slot', `An empty or broken slot (“${slot[0]}”) in: “${t.slice(0, 120)}”.`, /undefined|NaN/.test(slot[0]) ? 'rewrite' : 'rule');
   }
-  if (plan.productName) {
-    const re = new RegExp(`\\b${plan.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+  const name = statedName(plan);
+  if (name) {
+    const re = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
     for (const t of texts) {
-      for (const m of t.matchAll(re)) if (m[0] !== plan.productName) add('name', `The product name is written “${m[0]}”; the inventor writes “${plan.productName}”.`, 'rule');
+      for (const m of t.matchAll(re)) if (m[0] !== name) add('name', `The product name is written “${m[0]}”; the inventor writes “${name}”.`, 'rule');
     }
   }
 
   // What the inventor named must appear where it belongs.
   if (key === 'applications' || key === 'fit') {
     const lower = all.toLowerCase();
-    const kinds = key === 'applications' ? ['application', 'customer'] : ['licensee', 'customer'];
-    for (const n of plan.named.filter((x) => kinds.includes(x.kind))) {
-      if (!lower.includes(n.name.toLowerCase())) add('name', `The ${n.kind} the inventor names, “${n.name}”, does not appear.`);
+    const r = plan.record;
+    const named = key === 'applications' ? [...r.applications.map((n) => ['application', n]), ...r.customers.map((n) => ['customer', n])] : [...r.licensees.map((n) => ['licensee', n]), ...r.customers.map((n) => ['customer', n])];
+    for (const [kind, n] of named) {
+      if (!lower.includes(n!.toLowerCase())) add('name', `The ${kind} the inventor names, “${n}”, does not appear.`);
     }
   }
 
-  // Could this section be about any idea?
+  // Could this section be about any invention? (A finding for a model to rewrite; no rule can add substance.)
   const words = ideaWords(ctx);
   const specific = (s: string) => s.toLowerCase().split(/[^a-z0-9-]+/).some((w) => words.has(w));
   if (!section.summary.some(specific)) add('generic', 'No sentence of the summary names anything from this idea; it would read the same for any invention.');
@@ -265,7 +284,20 @@ function dropMatching(section: SectionContent, re: RegExp): SectionContent {
     re.lastIndex = 0;
     return re.test(s);
   };
-  const prune = (text: string) => sentences(text).filter((s) => !test(s)).join(' ');
+  // Matched on the whole text, then every sentence the match touches goes: a pattern may span a
+  // sentence split ("U.S. Pat. No. 9,123,456").
+  const prune = (text: string) => {
+    const hits = [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m) => [m.index, m.index + m[0].length] as const);
+    if (hits.length === 0) return text;
+    let at = 0;
+    return sentences(text)
+      .filter((s) => {
+        const start = text.indexOf(s, at);
+        at = start + s.length;
+        return !hits.some(([a, b]) => a < at && b > start);
+      })
+      .join(' ');
+  };
   const summary = section.summary.map(prune).filter(Boolean);
   const blocks = section.blocks
     .map((b): Block | null => {
@@ -317,12 +349,11 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
       s = { ...s, trl: { ...s.trl, level: plan.trl.level, evidence } };
     }
     if (s.roi) s = { ...s, roi: planRoi(plan) };
-    const a = plan.assumptions;
     s = mapTexts(s, (t) =>
       t
         .replace(CURRENT_TRL, (m, n: string) => m.replace(`TRL ${n}`, `TRL ${plan.trl.level}`).replace(`TRL${n}`, `TRL ${plan.trl.level}`))
-        .replace(FIRST_REVENUE_QUARTER, (m, n: string) => m.replace(new RegExp(`${n}\\b`), String(a.firstRevenueQuarter)))
-        .replace(FIRST_REVENUE_YEAR, (m, n: string) => m.replace(new RegExp(`${n}\\b`), Number(n) > 1000 ? String(a.launchCalendarYear) : String(a.launchYear))),
+        .replace(FIRST_REVENUE_QUARTER, (m, n: string) => m.replace(new RegExp(`${n}\\b`), String(plan.money.firstRevenueQuarter)))
+        .replace(FIRST_REVENUE_YEAR, (m, n: string) => m.replace(new RegExp(`${n}\\b`), Number(n) > 1000 ? String(plan.launchCalendarYear) : String(plan.money.launchYear))),
     );
   }
   for (const bound of FIELD_BOUND) {
@@ -330,7 +361,7 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
   }
   if (kinds.has('unsupported')) {
     for (const f of findings.filter((x) => x.kind === 'unsupported')) {
-      const token = /“([^”]+)”/.exec(f.detail)?.[1] ?? f.detail.split(' is not in')[0]!;
+      const token = /“([^”]+)”/.exec(f.detail)![1]!;
       s = dropMatching(s, new RegExp(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'));
     }
   }
@@ -344,19 +375,15 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
   if (kinds.has('slot')) {
     s = mapTexts(s, (t) => t.replace(/\s+,/g, ',').replace(/,\s*,/g, ',').replace(/\(\s*\)/g, '').replace(/\s(?:…|\.\.\.)\s+(?=[a-z])/g, ' ').replace(/\b(its|the|a|an|of|for|at)\s+\1\b/g, '$1').replace(/\s{2,}/g, ' ').trim());
   }
-  if (kinds.has('name') && plan.productName) {
-    const re = new RegExp(`\\b${plan.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
-    s = mapTexts(s, (t) => t.replace(re, plan.productName!));
+  const name = statedName(plan);
+  if (kinds.has('name') && name) {
+    const re = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+    s = mapTexts(s, (t) => t.replace(re, name));
   }
   const missing = findings.filter((f) => f.kind === 'name' && f.detail.includes('does not appear')).map((f) => /“([^”]+)”/.exec(f.detail)?.[1]).filter((x): x is string => !!x);
   if (missing.length > 0) {
-    const block: Block = { type: 'bullets', title: 'Named by the inventor', items: missing.map((m) => `${m} — named in the idea; to assess with the users and buyers concerned.`) };
+    const block: Block = { type: 'bullets', title: 'Named by the inventor (to assess with them)', items: missing };
     s = { ...s, blocks: [block, ...s.blocks].slice(0, 16) };
-  }
-  if (kinds.has('generic') || kinds.has('near-empty')) {
-    const a = plan.assumptions;
-    const anchor = `For the ${plan.subject}: ${plan.trl.source === 'stated' ? `the inventor states TRL ${plan.trl.level} (“${plan.trl.quote}”)` : `estimated at TRL ${plan.trl.level}`}, ${plan.field.neutral ? 'field still to confirm' : `in ${plan.field.label.toLowerCase()}`}, with first revenue modelled in year ${a.launchYear} (${a.launchCalendarYear}).`;
-    s = { ...s, summary: [anchor.slice(0, 1500), ...s.summary].slice(0, 4) };
   }
   return s;
 }

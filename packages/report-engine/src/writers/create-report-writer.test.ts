@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReportWriter } from './create-report-writer.ts';
-import { reportWriterConfigSchema } from './config.ts';
-import { LlmError } from './llm/errors.ts';
+import { reportWriterConfigSchema } from '../llm/config.ts';
+import { LlmError } from '../llm/errors.ts';
 
 describe('createReportWriter', () => {
   it('defaults to the offline analyst', () => {

@@ -2,14 +2,14 @@
  * Picks the report writer: the offline analyst (the embedded default, no network) or a model
  * provider behind the same ReportWriter interface.
  */
-import type { ReportWriterConfigInput } from './config.ts';
-import { createStructuredLlm, parseLlmConfig } from './llm/create-structured-llm.ts';
+import type { ReportWriterConfigInput } from '../llm/config.ts';
+import { createStructuredLlm, parseLlmConfig } from '../llm/create-structured-llm.ts';
 import { createLlmReportWriter } from './llm/llm-report-writer.ts';
-import type { StructuredLlm } from './llm/structured-llm.ts';
-import { createOfflineWriter } from './offline/offline-writer.ts';
+import type { StructuredLlm } from '../llm/structured-llm.ts';
+import { createAnalystWriter } from './analyst/analyst-writer.ts';
 import type { ReportWriter } from './report-writer.ts';
 
-export type { ReportWriterConfig, ReportWriterConfigInput } from './config.ts';
+export type { ReportWriterConfig, ReportWriterConfigInput } from '../llm/config.ts';
 
 /**
  * The model port from configuration (`{ provider: 'offline' | 'openai-compatible' | 'anthropic',
@@ -23,7 +23,7 @@ export function createLlm(config: ReportWriterConfigInput): StructuredLlm | null
 
 /** The writer for a model, or the offline analyst when there is none. */
 export function reportWriterFor(llm: StructuredLlm | null): ReportWriter {
-  return llm ? createLlmReportWriter(llm) : createOfflineWriter();
+  return llm ? createLlmReportWriter(llm) : createAnalystWriter();
 }
 
 export function createReportWriter(config: ReportWriterConfigInput): ReportWriter {

@@ -6,16 +6,15 @@
 import type { Complexity, ReportSectionDef } from '@assay/shared';
 import type { ReportOutline, SectionContent, TokenUsage } from '../content/report-content.ts';
 import type { EvidenceItem } from '../evidence/evidence.ts';
-import type { LlmProvider } from './llm/structured-llm.ts';
-import type { ReportPlan } from '../plan/report-plan.ts';
+import type { LlmProvider } from '../llm/structured-llm.ts';
+import type { ReportPlan } from '../plan/build-plan.ts';
 
 export type ReportWriterProvider = 'offline' | LlmProvider;
 
+/** Writers read the plan (the confirmed record and what follows from it), never the raw idea. */
 export interface GenerateOutlineInput {
-  idea: string;
   complexity: Complexity;
-  /** The report's plan (field, name, stated facts, assumptions); built when absent. */
-  plan?: ReportPlan;
+  plan: ReportPlan;
   signal?: AbortSignal;
 }
 
@@ -28,7 +27,6 @@ export interface GenerateOutlineResult {
 }
 
 export interface GenerateSectionInput {
-  idea: string;
   /** The report title (from the outline). */
   title: string;
   complexity: Complexity;
@@ -38,8 +36,8 @@ export interface GenerateSectionInput {
   priorSections?: readonly SectionContent[];
   /** The search results that bear on this section (evidenceForSection); the only ones it may cite. */
   evidence?: readonly EvidenceItem[];
-  /** The report's plan: every section obeys it. Built from the idea when absent. */
-  plan?: ReportPlan;
+  /** The report's plan: every section obeys it. */
+  plan: ReportPlan;
   /** The reviewer's findings on an earlier draft of this section: the rewrite must resolve them. */
   reviewFindings?: readonly string[];
   signal?: AbortSignal;

@@ -9,6 +9,11 @@
  *   const fake = await startFakeOpenAI();
  *   fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 0.05 }, { kind: 'ok' });
  *   // baseUrl: fake.baseUrl (ends in /v1)
+ *
+ * It can also play endpoints that refuse parameters, with the status and error body the real
+ * services send: an OpenAI reasoning model (`max_tokens`, a temperature other than 1) and routes
+ * without structured outputs (`json_schema`, JSON mode, tools). Asked for JSON with no schema in
+ * the request, it follows the JSON Schema given in the system message, as instructed models do.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.ts';
@@ -27,6 +32,13 @@ export type FakeBehaviour =
   /** 200 whose content is the valid answer as changed by `edit` (e.g. a citation the request did not offer). */
   | { kind: 'edit'; edit: (answer: unknown) => unknown };
 
+export interface FakeEndpoint {
+  /** An OpenAI reasoning model: refuses `max_tokens` and any temperature but 1. */
+  reasoningModel?: boolean;
+  /** Structured-output forms this endpoint refuses with a 400. */
+  refuses?: Array<'json_schema' | 'json_object' | 'tools'>;
+}
+
 export interface FakePace {
   /** Delay before the first byte of a successful answer. */
   delayToFirstTokenMs: number;
@@ -42,7 +54,8 @@ export interface FakePace {
 export interface RecordedRequest {
   body: ChatRequest;
   headers: IncomingMessage['headers'];
-  behaviour: FakeBehaviour['kind'];
+  /** `refused`: answered 400 for a parameter the endpoint does not accept. */
+  behaviour: FakeBehaviour['kind'] | 'refused';
   receivedAt: number;
 }
 
@@ -53,6 +66,9 @@ interface ChatMessage {
 
 interface ChatRequest {
   model?: string;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature?: number;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   messages?: ChatMessage[];
@@ -69,6 +85,8 @@ export interface FakeOpenAI {
   enqueue(...behaviours: FakeBehaviour[]): void;
   setDefault(behaviour: FakeBehaviour): void;
   setPace(pace: Partial<FakePace>): void;
+  /** Which parameters the endpoint refuses from now on (reset() forgets it). */
+  setEndpoint(endpoint: FakeEndpoint): void;
   /** Requests currently being answered (or hanging). */
   inFlight(): number;
   reset(): void;
@@ -221,6 +239,42 @@ function topicOf(messages: ChatMessage[] | undefined): string {
   return lastUserText(messages).replace(/\s+/g, ' ').slice(0, 40).trim() || 'the technology';
 }
 
+/** The 400 a real endpoint answers for a parameter it does not accept, or undefined. */
+function refusal(body: ChatRequest, endpoint: FakeEndpoint): object | undefined {
+  const error = (message: string, param: string | null, code: string | null) => ({ error: { message, type: 'invalid_request_error', param, code } });
+  if (endpoint.reasoningModel) {
+    if (body.max_tokens !== undefined) {
+      return error("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+    }
+    if (body.temperature !== undefined && body.temperature !== 1) {
+      return error(`Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+    }
+  }
+  const refuses = endpoint.refuses ?? [];
+  // DeepSeek's wording (no param named), then OpenAI's for JSON mode on a model without it.
+  if (body.response_format?.type === 'json_schema' && refuses.includes('json_schema')) {
+    return error('This response_format type is unavailable now', null, 'invalid_request_error');
+  }
+  if (body.response_format?.type === 'json_object' && refuses.includes('json_object')) {
+    return error("Invalid parameter: 'response_format' of type 'json_object' is not supported with this model.", 'response_format', null);
+  }
+  if (body.tools?.length && refuses.includes('tools')) return error('This model does not support tools.', 'tools', 'unsupported_parameter');
+  return undefined;
+}
+
+/** The JSON Schema an instructed model finds in its system message ("… JSON Schema:\n{…}"). */
+function schemaInInstructions(messages: ChatMessage[] | undefined): JsonSchema | undefined {
+  const system = messages?.find((m) => m.role === 'system');
+  const text = typeof system?.content === 'string' ? system.content : '';
+  const at = text.indexOf('{', text.indexOf('JSON Schema'));
+  if (text.indexOf('JSON Schema') < 0 || at < 0) return undefined;
+  try {
+    return JSON.parse(text.slice(at)) as JsonSchema;
+  } catch {
+    return undefined;
+  }
+}
+
 function requestedSchema(body: ChatRequest): { schema?: JsonSchema; tool?: string } {
   const forcedTool =
     body.tool_choice && typeof body.tool_choice === 'object'
@@ -231,7 +285,8 @@ function requestedSchema(body: ChatRequest): { schema?: JsonSchema; tool?: strin
     return { schema: tool.function.parameters, tool: tool.function.name };
   }
   if (body.response_format?.type === 'json_schema') return { schema: body.response_format.json_schema?.schema };
-  return {};
+  const instructed = schemaInInstructions(body.messages);
+  return instructed ? { schema: instructed } : {};
 }
 
 const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
@@ -275,6 +330,7 @@ export async function startFakeOpenAI(options: Partial<FakePace> & { defaultBeha
     ...(options.simulatedOutputTokens ? { simulatedOutputTokens: options.simulatedOutputTokens } : {}),
   };
   let defaultBehaviour: FakeBehaviour = options.defaultBehaviour ?? { kind: 'ok' };
+  let endpoint: FakeEndpoint = {};
   const queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   let active = 0;
@@ -295,6 +351,12 @@ export async function startFakeOpenAI(options: Partial<FakePace> & { defaultBeha
       body = JSON.parse(await readBody(req)) as ChatRequest;
     } catch {
       sendJson(res, 400, { error: { message: 'request body is not JSON', type: 'invalid_request_error' } });
+      return;
+    }
+    const refused = refusal(body, endpoint);
+    if (refused) {
+      requests.push({ body, headers: req.headers, behaviour: 'refused', receivedAt: Date.now() });
+      sendJson(res, 400, refused);
       return;
     }
     const behaviour = queue.shift() ?? defaultBehaviour;
@@ -399,11 +461,13 @@ export async function startFakeOpenAI(options: Partial<FakePace> & { defaultBeha
     enqueue: (...b) => void queue.push(...b),
     setDefault: (b) => void (defaultBehaviour = b),
     setPace: (p) => Object.assign(pace, p),
+    setEndpoint: (e) => void (endpoint = e),
     inFlight: () => active,
     reset: () => {
       queue.length = 0;
       requests.length = 0;
       defaultBehaviour = options.defaultBehaviour ?? { kind: 'ok' };
+      endpoint = {};
     },
     close,
   };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  adminEvidenceSourceView,
   adminListQuery,
+  adminTransactionsQuery,
   adminMemberListQuery,
   adminReportView,
   adminStatsView,
@@ -35,7 +37,7 @@ export const adminEndpoints = {
     method: 'GET', path: '/admin/users/:id/transactions', auth: 'operator', tags, params: adminUserParams, responses: { 200: z.array(transactionView) },
   }),
   transactions: endpoint({
-    method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminListQuery, responses: { 200: z.array(transactionView) },
+    method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminTransactionsQuery, responses: { 200: z.array(transactionView) },
   }),
   adjustTokens: endpoint({
     method: 'POST',
@@ -49,6 +51,10 @@ export const adminEndpoints = {
     description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422. Send an Idempotency-Key header to make retries safe: a repeat answers 200 with the first answer, and the same key with a different amount or reason is a 422.',
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
+  evidenceSources: endpoint({
+    method: 'GET', path: '/admin/evidence-sources', auth: 'operator', tags, responses: { 200: z.array(adminEvidenceSourceView) },
+    description: 'Each configured prior-art and literature source: searches, failures and cache hits today and this week, its last failure, a spent allowance and the start-up check of its key.',
+  }),
   refunds: endpoint({
     method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
     description: 'Refund requests, newest first, optionally of one status, with the count waiting for a decision.',

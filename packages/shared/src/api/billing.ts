@@ -1,5 +1,5 @@
 import { billingDetails, billingDetailsView, billingListQuery, invoiceNumberParams, ledgerView, purchasesView } from '../schemas/billing.ts';
-import { creditNoteNumberParams, purchaseIdParams, refundRequestBody, refundView } from '../schemas/refunds.ts';
+import { creditNoteNumberParams, purchaseIdParams, refundIdParams, refundRequestBody, refundView } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['billing'];
@@ -31,6 +31,15 @@ export const billingEndpoints = {
     body: refundRequestBody,
     responses: { 201: refundView },
   }),
+  withdrawRefund: endpoint({
+    method: 'POST',
+    path: '/billing/refunds/:id/withdraw',
+    auth: 'member',
+    tags,
+    description: 'Withdraws the member\'s own refund request while it waits for a decision: the package\'s tokens can be spent again (docs/decisions/165-pending-refunds-hold-their-lot.md).',
+    params: refundIdParams,
+    responses: { 200: refundView },
+  }),
   creditNote: endpoint({
     method: 'GET',
     path: '/billing/credit-notes/:credit_note_number',
@@ -56,6 +65,6 @@ export const billingEndpoints = {
     tags,
     query: billingListQuery,
     responses: { 200: ledgerView },
-    description: 'The member\'s token history in plain words, newest first (X-Next-Cursor), and every lot with its expiry and remaining tokens.',
+    description: 'The member\'s token history in plain words, newest first (X-Next-Cursor), and the newest lots (at most 50; `lots_more` when there are older ones) with their expiry and remaining tokens.',
   }),
 };

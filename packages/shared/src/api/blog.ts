@@ -45,7 +45,7 @@ export const blogEndpoints = {
     path: '/blog/admin/posts',
     auth: 'operator',
     tags,
-    description: 'Newest created first, at most `limit` (default 200), filtered by `status` and `q` (title, slug, description); X-Next-Cursor names the next page (`cursor`).',
+    description: 'Newest created first, at most `limit` (default 200), filtered by `status` and `q` (title, slug, description); X-Next-Cursor names the next page (`cursor`). The first page (no cursor) carries X-Total-Count (X-Total-Count-Capped when a lower bound).',
     query: adminPostListQuery,
     responses: { 200: adminPostListResponse },
   }),

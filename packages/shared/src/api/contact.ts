@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { messageResponse } from '../schemas/auth.ts';
 import {
   contactExportQuery,
+  contactHandledBody,
+  contactSubmissionParams,
   contactRequest,
   contactResponse,
   contactSubmissionSchema,
@@ -38,5 +41,24 @@ export const contactEndpoints = {
     description: 'The (filtered) submissions as a CSV file.',
     query: contactExportQuery,
     produces: 'text/csv',
+  }),
+  setHandled: endpoint({
+    method: 'POST',
+    path: '/contact/submissions/:id/handled',
+    auth: 'operator',
+    tags,
+    description: 'Marks a submission handled (`handled: true`, with the operator and time) or open again; recorded in the audit log. An unknown id is a 404.',
+    params: contactSubmissionParams,
+    body: contactHandledBody,
+    responses: { 200: contactSubmissionSchema },
+  }),
+  erase: endpoint({
+    method: 'DELETE',
+    path: '/contact/submissions/:id',
+    auth: 'operator',
+    tags,
+    description: 'Erases a submission for good (a sender asked to be forgotten, or spam); the audit log keeps that it happened, not what it said. An unknown id is a 404.',
+    params: contactSubmissionParams,
+    responses: { 200: messageResponse },
   }),
 };

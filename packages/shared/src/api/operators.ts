@@ -1,4 +1,5 @@
-import { adminLoginResponse, auditLogQuery, auditLogResponse } from '../schemas/operators.ts';
+import { messageResponse } from '../schemas/auth.ts';
+import { adminLoginResponse, auditLogQuery, auditLogResponse, exportRecordBody } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -13,5 +14,22 @@ export const operatorsEndpoints = {
     description: 'Checks the basic-authorization credentials: 200 with the username, 401 "Invalid admin credentials".',
     responses: { 200: adminLoginResponse },
   }),
-  auditLog: endpoint({ method: 'GET', path: '/admin/audit-log', auth: 'operator', tags, query: auditLogQuery, responses: { 200: auditLogResponse } }),
+  auditLog: endpoint({
+    method: 'GET',
+    path: '/admin/audit-log',
+    auth: 'operator',
+    tags,
+    description: 'Every recorded operator action and sign-in, newest first, filtered by `operator`, `action` and days `from`/`to` (in `tz`); X-Next-Cursor names the next page (`cursor`).',
+    query: auditLogQuery,
+    responses: { 200: auditLogResponse },
+  }),
+  recordExport: endpoint({
+    method: 'POST',
+    path: '/admin/audit-log/exports',
+    auth: 'operator',
+    tags,
+    description: 'Records an Excel export the panel built in the browser (which list, how many rows, with which filters) in the audit log.',
+    body: exportRecordBody,
+    responses: { 200: messageResponse },
+  }),
 };

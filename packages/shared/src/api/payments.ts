@@ -1,4 +1,6 @@
 import {
+  abandonOrderRequest,
+  abandonOrderResponse,
   createOrderRequest,
   createOrderResponse,
   sandboxApproveResponse,
@@ -21,6 +23,15 @@ export const paymentsEndpoints = {
   }),
   verifyPayment: endpoint({
     method: 'POST', path: '/tokens/purchase/verify-payment', auth: 'member', tags, body: verifyPaymentRequest, responses: { 200: verifyPaymentResponse },
+  }),
+  abandonOrder: endpoint({
+    method: 'POST',
+    path: '/tokens/purchase/abandon-order',
+    auth: 'member',
+    tags,
+    description: 'The member closed the checkout without paying: the purchase reads Failed at once (a capture that still arrives is credited).',
+    body: abandonOrderRequest,
+    responses: { 200: abandonOrderResponse },
   }),
   webhook: endpoint({
     method: 'POST',

@@ -21,7 +21,10 @@ export const siteEndpoints = {
   /** The addresses feed readers guess first get the blog's feed. */
   rssGuess: endpoint({ ...base, path: '/rss.xml', produces: 'application/rss+xml' }),
   feedGuess: endpoint({ ...base, path: '/feed', produces: 'application/rss+xml' }),
+  /** The sitemap index (decision 173): the files below, each within the protocol's bounds. */
   sitemap: endpoint({ ...base, path: '/sitemap.xml', produces: 'application/xml' }),
+  /** `pages.xml`, then `posts-1.xml`, `posts-2.xml` …; any other name is 404. */
+  sitemapFile: endpoint({ ...base, path: '/sitemaps/:file', params: z.object({ file: z.string() }), produces: 'application/xml' }),
   /** A draft preview link's page: the app, marked noindex and never cached (the post itself comes from /api/blog/preview). */
   previewPage: endpoint({ ...base, path: '/preview/:token', params: z.object({ token: z.string() }), produces: 'text/html' }),
   robots: endpoint({ ...base, path: '/robots.txt', produces: 'text/plain' }),

@@ -1,4 +1,6 @@
-import { deleteAccountRequest, deleteAccountResponse, notificationPreferences } from '../schemas/account.ts';
+import {
+  accountExportLinkQuery, accountExportParams, accountExportResponse, deleteAccountRequest, deleteAccountResponse, notificationPreferences,
+} from '../schemas/account.ts';
 import { messageResponse } from '../schemas/auth.ts';
 import { updateMeRequest, userSchema } from '../schemas/users.ts';
 import { endpoint } from './endpoint.ts';
@@ -10,8 +12,18 @@ export const usersEndpoints = {
   me: endpoint({ method: 'GET', path: '/users/me', auth: 'member', tags, responses: { 200: userSchema } }),
   updateMe: endpoint({ method: 'PATCH', path: '/users/me', auth: 'member', tags, body: updateMeRequest, responses: { 200: userSchema } }),
   exportData: endpoint({
-    method: 'GET', path: '/users/me/export', auth: 'member', tags, produces: 'application/zip',
-    description: 'A zip of the profile, purchases, invoices, token ledger and reports with their PDFs, streamed.',
+    method: 'POST', path: '/users/me/exports', auth: 'member', tags, responses: { 202: accountExportResponse },
+    description: 'Starts building a zip of the profile, purchases, invoices, credit notes, token ledger and reports with their PDFs; '
+      + 'a link to it is emailed when it is ready.',
+  }),
+  exportFile: endpoint({
+    method: 'GET', path: '/users/me/exports/:id', auth: 'member', tags, params: accountExportParams, produces: 'application/zip',
+    description: 'A finished export, to its owner (404 to anyone else, or once it has expired).',
+  }),
+  exportLink: endpoint({
+    method: 'GET', path: '/account-exports/:id', auth: 'public', tags, params: accountExportParams, query: accountExportLinkQuery,
+    produces: 'application/zip',
+    description: 'The emailed link to a finished export: works without signing in, with the key it carries, until it expires.',
   }),
   deletionCode: endpoint({
     method: 'POST', path: '/users/me/deletion-code', auth: 'member', tags, responses: { 200: messageResponse },

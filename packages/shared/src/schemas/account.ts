@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { lineText, otpField } from './fields.ts';
+import { lineText, otpField, pathParam } from './fields.ts';
 
 /**
  * The member's own data: notification choices, the data export and deleting the account
@@ -13,6 +13,9 @@ export const ACCOUNT_MESSAGES = {
   preferencesFailed: 'Failed to save notification preferences',
   preferencesLoadFailed: 'Failed to load notification preferences',
   exportFailed: 'Failed to export your data. Please try again.',
+  exportStarted: 'We are preparing your data. We will email you a link to download it within a few minutes.',
+  exportNotFound: 'This download link is not valid or has expired. Please request a new export from your profile.',
+  exportNotReady: 'Your export is still being prepared. We will email you when it is ready.',
   deletePasswordRequired: 'Please enter your password to delete your account',
   deletePasswordWrong: 'The password is incorrect',
   deleteCodeRequired: 'Please enter the code we emailed you',
@@ -53,3 +56,18 @@ export const deleteAccountPasswordForm = z.object({
   password: lineText(ACCOUNT_MESSAGES.deletePasswordRequired).min(1, ACCOUNT_MESSAGES.deletePasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
 });
 export const deleteAccountCodeForm = z.object({ code: otpField });
+
+/**
+ * POST /users/me/exports: the export is built by a background job and a link to it mailed
+ * (docs/decisions/181-heavy-work-off-the-event-loop.md). Asking again while one is being prepared
+ * answers that one.
+ */
+export const accountExportResponse = z.object({
+  id: z.string(),
+  status: z.enum(['preparing', 'ready', 'failed']),
+  detail: z.string(),
+});
+export type AccountExportResponse = z.infer<typeof accountExportResponse>;
+export const accountExportParams = z.object({ id: pathParam(100) });
+/** The mailed link's key: an HMAC of the export's id (the link works without a session, like a presigned URL). */
+export const accountExportLinkQuery = z.object({ key: lineText().max(200).optional() });

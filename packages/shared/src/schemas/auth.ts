@@ -55,11 +55,15 @@ export const signupForm = z
   });
 export type SignupForm = z.input<typeof signupForm>;
 
+/** Extension (decision 160): the key from the code mail's link, which proves the mailbox. */
+const codeLinkKey = lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.otpLinkInvalid).optional();
+
 export const verifyOtpRequest = z.object({
   email: emailField,
   otp: otpField,
   /** Extension: the password typed at sign-up, which wins if others signed up with this email too. */
   password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
+  key: codeLinkKey,
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
 
@@ -70,6 +74,7 @@ export const resetPasswordRequest = z.object({
   email: emailField,
   otp: otpField,
   new_password: newPasswordField,
+  key: codeLinkKey,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
-import { purchaseRefundState } from './refunds.ts';
+import { paymentState, purchaseRefundState } from './refunds.ts';
 
 /**
  * Billing: tax invoices and the buyer details printed on them (docs/decisions/130-tax-invoices.md).
@@ -14,6 +14,7 @@ export const BILLING_MESSAGES = {
   stateCodeInvalid: 'Please choose the state of your billing address',
   gstinStateMismatch: 'The GSTIN does not belong to the chosen state',
   addressTooLong: 'The billing address can be at most 500 characters',
+  documentsBusy: 'We are preparing many documents right now. Please try again in a minute.',
 } as const;
 
 /** GST state codes (the first two digits of a GSTIN) and their states and union territories. */
@@ -75,8 +76,8 @@ export const purchaseLotView = z.object({
 
 /**
  * One of the member's token purchases (docs/decisions/131-billing-history-and-token-grants.md).
- * Amounts are integer minor units of `currency`; `status` is pending · paid · failed (or a later
- * state such as refunded).
+ * Amounts are integer minor units of `currency`; `status` is the one vocabulary every screen
+ * uses (PAYMENT_STATE_LABELS): paid · refunded · partially_refunded · failed · pending.
  */
 export const purchaseView = z.object({
   id: z.string(),
@@ -87,7 +88,9 @@ export const purchaseView = z.object({
   tax_minor: z.number().int(),
   total_minor: z.number().int(),
   currency: z.string(),
-  status: z.string(),
+  status: paymentState,
+  /** What went back to the member (the credit note's total), 0 when nothing did. */
+  refunded_minor: z.number().int(),
   paid_at: z.string().nullable(),
   /** Download with GET /billing/invoices/{number} (URL-encoded); null until the payment is captured. */
   invoice_number: z.string().nullable(),
@@ -138,8 +141,18 @@ export const tokenLotView = z.object({
 });
 export type TokenLot = z.infer<typeof tokenLotView>;
 
-/** A page of the token history; `lots` are every lot of the member's, newest first, on each page. */
-export const ledgerView = z.object({ entries: z.array(ledgerEntryView), lots: z.array(tokenLotView) });
+/** How many of a member's lots a ledger page carries (newest first). */
+export const LEDGER_LOTS_SHOWN = 50;
+
+/**
+ * A page of the token history; `lots` are the member's newest lots (at most LEDGER_LOTS_SHOWN)
+ * on each page, and `lots_more` is true when the member has older ones beyond them.
+ */
+export const ledgerView = z.object({
+  entries: z.array(ledgerEntryView),
+  lots: z.array(tokenLotView),
+  lots_more: z.boolean().optional(),
+});
 
 /** The plain words for a history entry (the server sends them; kept here so both apps agree). */
 export function describeLedgerEntry(e: {

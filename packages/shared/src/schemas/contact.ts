@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { CONTACT_REASONS } from '../contact-reasons.ts';
 import { MSG } from '../messages.ts';
-import { displayNameText, emailField, lineText, listCursor, multiLineText, phoneField } from './fields.ts';
+import { isOperatorSearchable } from '../operator-search.ts';
+import { displayNameText, emailField, lineText, listCursor, multiLineText, pathParam, phoneField } from './fields.ts';
 
 /** Contact forms (docs/product.md §2, §3, §5 and §7). */
 
@@ -58,6 +59,9 @@ export const contactSubmissionSchema = z.object({
   email: z.string(),
   message: z.string(),
   submitted_at: z.string(),
+  /** When an operator marked it handled (null while open), and who. */
+  handled_at: z.string().nullable(),
+  handled_by: z.string().nullable(),
 });
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
@@ -72,7 +76,8 @@ export const isDateBound = (v: string) => {
   const m = ISO_TIMESTAMP.exec(v);
   return !!m && realDay(m[1]!) && !Number.isNaN(Date.parse(v));
 };
-const dateBound = lineText().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
+/** A date filter's bound: a day (YYYY-MM-DD) or an ISO timestamp. */
+export const dateBound = lineText().trim().refine(isDateBound, 'Use a date like 2025-07-18').optional();
 
 /** An IANA time zone name this runtime knows ('Asia/Kolkata', 'UTC'). */
 export const isTimeZone = (v: string) => {
@@ -84,16 +89,19 @@ export const isTimeZone = (v: string) => {
   }
 };
 
+/** The operator's IANA time zone, for reading YYYY-MM-DD bounds as their days. */
+export const timeZoneField = lineText().trim().max(64).refine(isTimeZone, 'Unknown time zone').optional();
+
 /**
  * GET /contact/submissions and GET /contact/export: `to` is inclusive (the whole day). Days are
  * the operator's: `tz` names their IANA time zone (UTC when absent), so a day runs from local
  * midnight to local midnight, as the list shows its times.
  */
 export const contactSubmissionsQuery = z.object({
-  q: lineText().trim().max(200).optional(),
+  q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
   from: dateBound,
   to: dateBound,
-  tz: lineText().trim().max(64).refine(isTimeZone, 'Unknown time zone').optional(),
+  tz: timeZoneField,
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -102,3 +110,7 @@ export type ContactSubmissionsQuery = z.input<typeof contactSubmissionsQuery>;
 
 /** GET /contact/export: the list's filters, without paging (the whole selection). */
 export const contactExportQuery = contactSubmissionsQuery.omit({ page: true, cursor: true, limit: true });
+
+/** POST /contact/submissions/:id/handled and DELETE /contact/submissions/:id. */
+export const contactSubmissionParams = z.object({ id: pathParam(100) });
+export const contactHandledBody = z.object({ handled: z.boolean() });

@@ -28,7 +28,7 @@ const stringFields = Object.entries(shared).flatMap(([name, value]) => {
   return Object.entries(shape).flatMap(([key, field]) => (innerString(field) ? [[`${name}.${key}`, field] as const] : []));
 });
 
-const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea',
+const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea', 'understandIdeaRequest.idea',
   'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address'];
 
 const controlIssue = (field: z.ZodType, value: string) =>
@@ -68,6 +68,15 @@ describe('names shown to others', () => {
   it('still needs real letters once the marks are gone', () => {
     expect(nameField.safeParse('\u202E\u202E\u202E').error?.issues[0]?.message).toBe(MSG.nameRequired);
     expect(nameField.safeParse('A\u202E').error?.issues[0]?.message).toBe(MSG.nameMin);
+  });
+
+  it('refuses names of zero-width characters or Hangul fillers only, but keeps joiners inside real names', () => {
+    for (const invisible of ['\u200b\u200b', '\u3164\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', '\u200c\u200d\u2060', '\u00ad\u034f\ufeff', ' \u3164\u3164 ']) {
+      expect(nameField.safeParse(invisible).error?.issues[0]?.message, JSON.stringify(invisible)).toBe(MSG.nameRequired);
+    }
+    expect(nameField.safeParse('A\u200b\u3164').error?.issues[0]?.message).toBe(MSG.nameMin);
+    expect(nameField.parse('می\u200cخواهم')).toBe('می\u200cخواهم');
+    expect(nameField.parse('Jo\u200bhn')).toBe('Jo\u200bhn');
   });
 
   it('keeps right-to-left letters themselves', () => {

@@ -17,6 +17,21 @@ const NO_CONTROLS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export const hasControlCharacters = (v: string) => !NO_CONTROLS.test(v);
+/** True when the text has a bidi mark, embedding, override or isolate (one test, no global state). */
+export const hasBidiControls = (v: string) => new RegExp(BIDI_CONTROLS.source).test(v);
+
+/** Removes bidi controls from one line shown to others (a report title, a name). */
+export const stripBidiControls = (v: string) => v.replace(BIDI_CONTROLS, '');
+
+/**
+ * Characters that draw nothing: whitespace, zero-width spaces and joiners, word joiner and
+ * invisible operators, soft hyphen, combining grapheme joiner, the Hangul fillers, the Mongolian
+ * vowel separator, the braille blank and the byte-order mark. Kept inside a name (joiners shape
+ * Persian and Indic names), but a name must have letters besides them.
+ */
+// The combining grapheme joiner stands outside the class: a combining mark there reads as combined with its neighbour.
+const INVISIBLE = /[\s\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u2800\u3164\ufeff\uffa0]|\u034f/gu;
+const visibleLength = (v: string) => [...v.replace(INVISIBLE, '')].length;
 
 /** One line of text (names, emails, search terms, ids): no control characters. */
 export const lineText = (error?: string) =>
@@ -68,7 +83,14 @@ export const nameField = displayNameText(MSG.nameRequired)
   .trim()
   .min(1, MSG.nameRequired)
   .min(LIMITS.nameMin, MSG.nameMin)
-  .max(LIMITS.nameMax, MSG.nameTooLong);
+  .max(LIMITS.nameMax, MSG.nameTooLong)
+  // A name of zero-width characters or Hangul fillers only would show as nothing (issue 26).
+  .superRefine((v, ctx) => {
+    const visible = visibleLength(v);
+    if (visible < LIMITS.nameMin && v.length >= LIMITS.nameMin) {
+      ctx.addIssue({ code: 'custom', message: visible === 0 ? MSG.nameRequired : MSG.nameMin });
+    }
+  });
 
 export const phoneField = lineText(MSG.phoneRequired)
   .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { lineText } from './fields.ts';
+import { dateBound, timeZoneField } from './contact.ts';
+import { lineText, listCursor } from './fields.ts';
 
 /** Operator sign-in (docs/product.md §3 and §6): username and password sent as basic authorization. */
 
@@ -31,16 +32,30 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/**
+ * GET /admin/audit-log: newest first, a page at a time after `cursor` (X-Next-Cursor). Filters:
+ * the operator (username, any case; 'system' for what the server did itself), the action, and
+ * days from/to (inclusive) in the operator's time zone `tz`, as the contact list reads them.
+ */
 export const auditLogQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  operator: lineText().trim().max(100).optional(),
   action: lineText().trim().max(100).optional(),
+  from: dateBound,
+  to: dateBound,
+  tz: timeZoneField,
+  cursor: listCursor,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
 
-export const auditLogResponse = z.object({
-  entries: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const auditLogResponse = z.object({ entries: z.array(auditEntrySchema) });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
+
+/** POST /admin/audit-log/exports: an Excel export the panel built in the browser, to record. */
+export const exportRecordBody = z.object({
+  list: z.enum(['users', 'transactions']),
+  rows: z.coerce.number().int().min(0).max(10_000_000),
+  /** The filters the list had (search words, dates), as shown to the operator. */
+  filter: z.record(z.string().max(40), lineText().max(200)).refine((f) => Object.keys(f).length <= 10, 'Too many filters').default({}),
+});
+export type ExportRecordBody = z.input<typeof exportRecordBody>;

@@ -29,9 +29,13 @@ export const REFUND_MESSAGES = {
   tokensUsedSinceRequest: 'Tokens of this package were used after the request, so it can no longer be refunded; decline it with a reason',
   requested: 'Refund requested. We will email you when an operator has reviewed it.',
   requestFailed: 'Could not send the refund request',
+  notWithdrawable: 'This refund request has already been decided, so it can no longer be withdrawn',
+  withdrawn: 'Refund request withdrawn. The package\'s tokens can be used again.',
+  withdrawFailed: 'Could not withdraw the refund request',
+  withdrawnByMember: 'The member withdrew this refund request',
 } as const;
 
-export const REFUND_STATUSES = ['requested', 'approved', 'refunded', 'refund_failed', 'declined'] as const;
+export const REFUND_STATUSES = ['requested', 'approved', 'refunded', 'refund_failed', 'declined', 'withdrawn'] as const;
 export const refundStatus = z.enum(REFUND_STATUSES);
 export type RefundStatus = z.infer<typeof refundStatus>;
 
@@ -42,6 +46,7 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   refunded: 'Refunded',
   refund_failed: 'Refund failed',
   declined: 'Refund declined',
+  withdrawn: 'Refund request withdrawn',
 };
 
 const reasonText = (required: string) =>
@@ -113,3 +118,35 @@ export const purchaseRefundState = z.object({
   refund_refusal: z.string().nullable(),
 });
 export type PurchaseRefundState = z.infer<typeof purchaseRefundState>;
+
+/**
+ * A payment's state in one vocabulary for every screen and export (issue 26; decision 167):
+ * Paid, Refunded (the whole amount went back), Partially refunded (a refund less the fee went
+ * back), Failed (declined, abandoned or failed verification) and Pending (awaiting payment).
+ * A refund counts from its approval, when its credit note reverses the sale.
+ */
+export const PAYMENT_STATES = ['paid', 'refunded', 'partially_refunded', 'failed', 'pending'] as const;
+export const paymentState = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof paymentState>;
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  paid: 'Paid',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+  failed: 'Failed',
+  pending: 'Pending',
+};
+
+/** The state of a payment from its stored status and what its credit note gave back. */
+export function paymentStateOf(p: { status: string; amount_minor: number; refunded_minor: number }): PaymentState {
+  if (p.status === 'created' || p.status === 'pending') return 'pending';
+  if (p.status === 'failed' || p.status === 'cancelled') return 'failed';
+  if (p.refunded_minor <= 0) return 'paid';
+  return p.refunded_minor >= p.amount_minor ? 'refunded' : 'partially_refunded';
+}
+
+/** A status word an operator typed into a search box (“refunded”, “Partially refunded”), or undefined. */
+export function paymentStateNamed(text: string): PaymentState | undefined {
+  const t = text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  return PAYMENT_STATES.find((s) => s.replace('_', ' ') === t || PAYMENT_STATE_LABELS[s].toLowerCase() === t);
+}

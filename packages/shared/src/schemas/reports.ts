@@ -1,17 +1,56 @@
 import { z } from 'zod';
 import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { multiLineText, pathParam } from './fields.ts';
+import { hasBidiControls, lineText, multiLineText, pathParam } from './fields.ts';
+import { inventionRecord } from './invention-record.ts';
 
+const ideaField = multiLineText(MSG.ideaRequired)
+  .trim()
+  .min(1, MSG.ideaRequired)
+  .min(LIMITS.ideaMin, MSG.ideaMin)
+  .max(LIMITS.ideaMax, `Please keep the description under ${LIMITS.ideaMax.toLocaleString('en-US')} characters`);
+
+/**
+ * The spec's body, `{ idea, complexity }`, plus the invention record the member confirmed ("What
+ * we understood"). Without a record the worker reads one from the idea, as before; with one, the
+ * report is built on it and titled with its name.
+ */
 export const generateReportRequest = z.object({
-  idea: multiLineText(MSG.ideaRequired)
-    .trim()
-    .min(1, MSG.ideaRequired)
-    .min(LIMITS.ideaMin, MSG.ideaMin)
-    .max(LIMITS.ideaMax, `Please keep the description under ${LIMITS.ideaMax.toLocaleString('en-US')} characters`),
+  idea: ideaField,
   complexity: z.enum(COMPLEXITIES, { error: MSG.complexityRequired }),
+  record: inventionRecord.optional(),
 });
 export type GenerateReportRequest = z.input<typeof generateReportRequest>;
+
+/** "What we understood": the idea alone, validated as generate validates it. Spends no tokens. */
+export const understandIdeaRequest = z.object({ idea: ideaField });
+export type UnderstandIdeaRequest = z.input<typeof understandIdeaRequest>;
+
+/** Who read the idea (and will write the report): the offline analyst, or a model by provider and name. */
+export const reportWriterIdentity = z.object({
+  offline: z.boolean(),
+  provider: z.string(),
+  model: z.string(),
+});
+export type ReportWriterIdentity = z.infer<typeof reportWriterIdentity>;
+
+export const understandIdeaResponse = z.object({
+  record: inventionRecord,
+  writer: reportWriterIdentity,
+});
+export type UnderstandIdeaResponse = z.infer<typeof understandIdeaResponse>;
+
+export const REPORT_TITLE_MAX = 200;
+
+/** A member's new title for a report (and so for its PDF's file name). */
+export const renameReportRequest = z.object({
+  title: lineText(MSG.reportTitleRequired)
+    .trim()
+    .min(1, MSG.reportTitleRequired)
+    .max(REPORT_TITLE_MAX, MSG.reportTitleTooLong)
+    .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
+});
+export type RenameReportRequest = z.input<typeof renameReportRequest>;
 
 /**
  * The dashboard's form: complexity starts empty, so 'required' is its own message. The enum
@@ -50,6 +89,13 @@ export const reportView = z.object({
   /** True when the tokens held for a failed report went back to the member. */
   tokens_returned: z.boolean(),
   progress: reportProgress,
+  /**
+   * The invention record the report is built on: the one the member confirmed, or the one read
+   * from the idea once the worker has read it; null until then.
+   */
+  record: inventionRecord.nullable(),
+  /** True when the member confirmed (and perhaps edited) the record before generating. */
+  record_confirmed: z.boolean(),
 });
 export type Report = z.infer<typeof reportView>;
 

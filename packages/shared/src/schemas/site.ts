@@ -8,6 +8,13 @@ export const siteConfigResponse = z.object({
   scheduler_script_url: z.string(),
   social: z.object({ linkedin: z.string(), twitter: z.string(), facebook: z.string() }),
   google_client_id: z.string().nullable(),
+  /**
+   * Who writes reports, known before any token is spent: `offline` when the offline analyst
+   * writes them (no model configured), so the forms and pricing can say so.
+   */
+  report_writer: z.object({ offline: z.boolean() }),
+  /** Whether a prior-art search runs (EVIDENCE_SOURCES set): the privacy note says what leaves only when something does. */
+  prior_art_search: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>;
 

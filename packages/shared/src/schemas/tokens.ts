@@ -40,6 +40,8 @@ export const tokenBalanceSchema = z.object({
   bonus_tokens: z.number().int(),
   /** Tokens set aside for reports still being generated. */
   held_tokens: z.number().int(),
+  /** Tokens of packages whose refund is pending: kept whole for the decision, not spendable. */
+  refund_pending_tokens: z.number().int(),
   /** When the next lot with tokens left expires (ISO 8601), or null. */
   next_expiry: z.string().nullable(),
 });
@@ -103,6 +105,10 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 // The local sandbox checkout (used when no Razorpay keys are configured).
 
 export const sandboxOrderRequest = z.object({ order_id: providerId('order_id') });
+
+/** POST /tokens/purchase/abandon-order: the member closed the checkout without paying. */
+export const abandonOrderRequest = z.object({ order_id: providerId('order_id') });
+export const abandonOrderResponse = z.object({ status: z.enum(['failed', 'paid']) });
 
 /** The checkout page answers a friendly page for a missing or unknown order, so the id is only bounded. */
 export const sandboxCheckoutQuery = z.object({ order_id: lineText().max(200).default('') });

@@ -3,9 +3,10 @@
  * satisfies that section's schema, and stamps the catalogue key and title on the result.
  * Transport concerns (timeouts, retries, re-asks) are the provider's (ai-sdk-llm.ts).
  */
-import type { StructuredLlm } from './structured-llm.ts';
+import type { StructuredLlm } from '../../llm/structured-llm.ts';
 import { composeOutlinePrompt, composeSectionPrompt } from './prompts/compose.ts';
-import { ReportOutlineSchema } from '../../content/report-content.ts';
+import { ReportOutlineSchema, type ReportOutline } from '../../content/report-content.ts';
+import type { ReportPlan } from '../../plan/build-plan.ts';
 import { sectionSchemaWithEvidence } from '../../evidence/citations.ts';
 import type {
   GenerateOutlineInput,
@@ -14,6 +15,19 @@ import type {
   GenerateSectionResult,
   ReportWriter,
 } from '../report-writer.ts';
+
+/**
+ * The model's outline may not contradict the record: the title is the confirmed name, the TRL is
+ * the plan's (the stated one when stated), the domain the confirmed field.
+ */
+export function bindOutline(outline: ReportOutline, plan: ReportPlan): ReportOutline {
+  return {
+    ...outline,
+    title: plan.name.slice(0, 160),
+    domain: plan.field.neutral ? outline.domain : plan.field.label,
+    trl_estimate: outline.trl_estimate.level === plan.trl.level ? outline.trl_estimate : { level: plan.trl.level, evidence: (plan.trl.source === 'stated' ? `Stated: ${plan.trl.quote}` : plan.trl.reason).slice(0, 400) },
+  };
+}
 
 export function createLlmReportWriter(llm: StructuredLlm): ReportWriter {
   return {
@@ -30,7 +44,8 @@ export function createLlmReportWriter(llm: StructuredLlm): ReportWriter {
         signal: input.signal,
         label: 'outline',
       });
-      return { title: r.value.title, outline: r.value, usage: r.usage, promptVersion: p.version };
+      const outline = bindOutline(r.value, input.plan);
+      return { title: outline.title, outline, usage: r.usage, promptVersion: p.version };
     },
     async generateSection(input: GenerateSectionInput): Promise<GenerateSectionResult> {
       const p = composeSectionPrompt(input);

@@ -3,4 +3,4 @@
  * by one prompt version can be told apart from one written by another. Bump on any wording change
  * (each section file carries its own version too).
  */
-export const PROMPT_VERSION = '1.1.0';
+export const PROMPT_VERSION = '2.1.0';

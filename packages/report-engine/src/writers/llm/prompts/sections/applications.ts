@@ -7,7 +7,7 @@ export const applicationsPrompt: SectionPrompt = {
 Which markets and use cases, ranked by fit and time to revenue?
 
 ## Must cover
-- 3-6 concrete applications derived from the idea's mechanism and stated users.
+- 3-6 concrete applications derived from the record's mechanism and stated users.
 - A ranking by fit (how well the technology solves that user's problem) and by time to revenue (regulatory burden, sales cycle, integration effort).
 - The beachhead: the one application to start with, and why.
 

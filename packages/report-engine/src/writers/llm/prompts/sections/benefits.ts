@@ -12,7 +12,7 @@ What measurable advantage over today's solutions (cost, performance, safety, tim
 - Which benefit a buyer would pay for first, and which are only nice to have.
 
 ## Evidence to use
-Numbers stated in the idea (quote them as claims, not facts); recognised test standards of the domain.
+Numbers stated in the record (quote them as claims, not facts); recognised test standards of the domain.
 
 ## Output
 - A table "Benefit | Metric | Baseline to compare against | How to prove it | Status" where status is "claimed", "plausible" or "to verify".
@@ -20,7 +20,7 @@ Numbers stated in the idea (quote them as claims, not facts); recognised test st
 - "confidence": in the headline benefit.
 
 ## Do not invent
-Never turn a claimed figure into a proven one; never add percentages the idea does not give.
+Never turn a claimed figure into a proven one; never add percentages the record does not give.
 
 ## Close with
 A benchmark test plan: what to test, against what baseline, under which standard or protocol.`,

@@ -2,7 +2,7 @@ import type { SectionPrompt } from '../types.ts';
 
 export const executiveSummaryPrompt: SectionPrompt = {
   key: 'executive_summary',
-  version: '1.0.0',
+  version: '1.1.0',
   brief: `## The reader's question
 In one page: what is it, for whom, how mature, how protectable, how big, what next?
 
@@ -13,7 +13,7 @@ The other sections of this report (their summaries and judgements). Write this s
 - What it is, in one sentence a non-specialist understands, using the idea's own terms.
 - Who has the problem and who would pay (user, buyer and licensee may differ).
 - Maturity: the TRL estimate with its evidence and confidence.
-- Protectability: what could be claimed and the main disclosure or prior-art risk, with confidence.
+- Protectability: what could be claimed and the main disclosure or prior-art risk, with confidence. When a search found documents, name the closest prior art ("Closest prior art: [P1] …") with how many of the record's features it discloses and what remains new, from the feature chart.
 - Size of the opportunity: the segments and how they should be sized (method, not an invented figure).
 - The two or three risks that most change the decision.
 - The recommendation: proceed, proceed with conditions, or park — and why.
@@ -24,7 +24,7 @@ The other sections of this report (their summaries and judgements). Write this s
 - "confidence": the overall recommendation's confidence.
 
 ## Do not invent
-No market sizes, valuations, competitor names or patent numbers. If the other sections left something open, say it is open.
+No market sizes, valuations or competitor names, and no patent numbers beyond the evidence listed. If the other sections left something open, say it is open.
 
 ## Close with
 The three actions that matter most in the next 90 days (they should agree with the Next Steps section).`,

@@ -11,11 +11,11 @@ The executive summary's claims with their reasoning.
 - Where the reasoning depends on an assumption, state it; where evidence is missing, say so.
 
 ## Output
-- A table "Claim | Reasoning | Evidence in the idea | Confidence".
+- A table "Claim | Reasoning | Evidence in the record | Confidence".
 - A "verify" callout for the claims resting on unverified facts.
 
 ## Do not invent
-No evidence beyond what the idea states or what is general knowledge.
+No evidence beyond what the record states or what is general knowledge.
 
 ## Close with
 What evidence would raise the weakest claim's confidence.`,

@@ -2,7 +2,7 @@ import type { SectionPrompt } from '../types.ts';
 
 export const risksPrompt: SectionPrompt = {
   key: 'risks',
-  version: '1.0.0',
+  version: '1.1.0',
   brief: `## The reader's question
 A register: risk, likelihood, impact, mitigation — technical, market, IP, regulatory, team, funding.
 
@@ -10,6 +10,7 @@ A register: risk, likelihood, impact, mitigation — technical, market, IP, regu
 - 6-10 risks specific to this idea, covering all six categories (technical, market, ip, regulatory, team, funding).
 - Likelihood and impact on 1-5 scales, scored consistently with the TRL and evidence elsewhere.
 - A concrete mitigation for each, with an owner role.
+- When a feature chart is given: the IP risk it shows (novelty lost to a document that discloses every feature, or claims narrowed to what remains new), citing the document.
 
 ## Output
 - "risks": REQUIRED. The register rows (they are plotted on a 5x5 likelihood x impact matrix).
@@ -17,7 +18,7 @@ A register: risk, likelihood, impact, mitigation — technical, market, IP, regu
 - "confidence": in the overall risk assessment.
 
 ## Do not invent
-Do not claim a risk is retired unless the idea gives evidence.
+Do not claim a risk is retired unless the record gives evidence.
 
 ## Close with
 The mitigation to start now for the highest-scoring risk.`,

@@ -13,7 +13,7 @@ Skills needed, gaps, partners to approach by type.
 
 ## Output
 - A table "Capability | Needed for | Gap? | How to fill".
-- "confidence": in the team assessment (limited by what the idea states).
+- "confidence": in the team assessment (limited by what the record states).
 
 ## Do not invent
 No names of people or organisations.

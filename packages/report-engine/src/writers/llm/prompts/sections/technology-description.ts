@@ -14,10 +14,10 @@ The deeper technical account: components, mechanism, critical parameters.
 
 ## Output
 - A table "Component / step | Function | Critical parameter | How to measure".
-- A "verify" callout for parameters that are not stated in the idea.
+- A "verify" callout for parameters that are not stated in the record.
 
 ## Do not invent
-No specific values for parameters the idea does not give; frame them as ranges to determine experimentally.
+No specific values for parameters the record does not give; frame them as ranges to determine experimentally.
 
 ## Close with
 A design-of-experiments plan for the critical parameters.`,

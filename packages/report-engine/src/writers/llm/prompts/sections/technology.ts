@@ -12,7 +12,7 @@ How does it work, in plain words, and what is genuinely new?
 - The critical assumption the technology rests on (the thing that must be true for it to work).
 
 ## Evidence to use
-Only the idea text and established science or engineering. If the idea is vague about the mechanism, say what is missing.
+Only the invention record and established science or engineering. If the idea is vague about the mechanism, say what is missing.
 
 ## Output
 - A "bullets" block "How it works".
@@ -21,7 +21,7 @@ Only the idea text and established science or engineering. If the idea is vague 
 - "confidence": in the stated novelty (usually low to medium before a prior-art search).
 
 ## Do not invent
-No performance numbers, materials or components the idea does not state; propose them only as options, clearly labelled.
+No performance numbers, materials or components the record does not state; propose them only as options, clearly labelled.
 
 ## Close with
 The experiment or analysis that would best demonstrate the novel element.`,

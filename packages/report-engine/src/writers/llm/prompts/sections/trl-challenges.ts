@@ -2,12 +2,12 @@ import type { SectionPrompt } from '../types.ts';
 
 export const trlChallengesPrompt: SectionPrompt = {
   key: 'trl_challenges',
-  version: '1.0.0',
+  version: '1.1.0',
   brief: `## The reader's question
 Current TRL with evidence, and what it takes to reach the next levels.
 
 ## Must cover
-- The current TRL (Horizon Europe scale) with the evidence quoted from the idea, and why not one level higher.
+- The current TRL (Horizon Europe scale) with the evidence quoted from the record, and why not one level higher. A listed document that discloses the mechanism shows the principle is published (cite it in the evidence); it does not change a stated level.
 - For each of the next two or three levels: the demonstration required, the environment, typical test standards, rough effort, and the main technical challenge.
 
 ## Output

@@ -1,0 +1,145 @@
+/**
+ * Alternative approaches by TYPE for each domain — what a buyer would otherwise use. No company
+ * or product names: naming actual players is a "to verify" step for the reader.
+ */
+import type { DomainId } from './domains.ts';
+
+export interface AlternativeApproach {
+  /** Left out when the record says this (a consumer wearable is no alternative to a surgical implant). */
+  unless?: RegExp;
+  approach: string;
+  how: string;
+  strengths: string;
+  weaknesses: string;
+}
+
+const DO_NOTHING: AlternativeApproach = {
+  approach: 'Status quo / manual workaround',
+  how: 'The user tolerates the problem or handles it with existing staff, tools or processes.',
+  strengths: 'No purchase, no switching cost, no retraining.',
+  weaknesses: 'The cost of the problem persists; often invisible until measured.',
+};
+
+const IN_HOUSE: AlternativeApproach = {
+  approach: 'In-house development by a large incumbent',
+  how: 'An established supplier adds a similar feature to its existing line.',
+  strengths: 'Existing customers, channels and certifications.',
+  weaknesses: 'Slower to innovate; may lack the specific know-how or IP.',
+};
+
+export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
+  medtech: [
+    { approach: 'Established hospital-grade devices', how: 'Proven equipment operated by trained staff in clinical settings.', strengths: 'Clinical acceptance, reimbursement, evidence base.', weaknesses: 'Cost, size and need for trained operators; limited use outside hospitals.' },
+    { unless: /implant|surgical|surgery|catheter|stent|prosthe|theatre|operating room/, approach: 'Consumer wearables and apps', how: 'General-purpose sensors and apps outside medical regulation.', strengths: 'Low price, large user base.', weaknesses: 'Not validated for clinical decisions; limited clinician trust.' },
+    { approach: 'Clinical workflow change (more visits, manual checks)', how: 'Clinicians handle the need with extra staff time.', strengths: 'No new device approval needed.', weaknesses: 'Staff time, inconsistency, cost.' },
+    IN_HOUSE,
+  ],
+  biotech: [
+    { approach: 'Standard of care', how: 'Current approved therapies or methods for the indication.', strengths: 'Established efficacy and reimbursement.', weaknesses: 'Unmet needs in efficacy, safety, cost or access (to verify for the indication).' },
+    { approach: 'Other modalities in development', how: 'Competing programmes using different mechanisms (small molecules, biologics, cell or gene therapy).', strengths: 'Some may be further advanced.', weaknesses: 'Different risk profiles; check clinical-trial registries.' },
+    { approach: 'Generic or biosimilar options', how: 'Lower-cost versions of established products.', strengths: 'Price.', weaknesses: 'No improvement in outcomes.' },
+    DO_NOTHING,
+  ],
+  energy: [
+    { approach: 'Incumbent grid or fossil-based supply', how: 'Power or heat from the grid or from diesel/gas equipment.', strengths: 'Available, understood, financeable.', weaknesses: 'Emissions, fuel-price exposure, reliability in weak grids.' },
+    { approach: 'Mainstream clean technology of the segment', how: 'The dominant technology (e.g. lithium-ion storage, crystalline-silicon PV) bought from established suppliers.', strengths: 'Scale, falling costs, bankability.', weaknesses: 'Specific limits (materials, safety, performance) the idea may address.' },
+    { approach: 'Efficiency and demand-side measures', how: 'Reducing consumption instead of new supply.', strengths: 'Often cheapest per unit saved.', weaknesses: 'Limited potential; does not meet new demand.' },
+    IN_HOUSE,
+  ],
+  materials: [
+    { approach: 'Incumbent commodity material', how: 'The established material used today in the application.', strengths: 'Low price per kg, qualified supply chains.', weaknesses: 'Performance or sustainability limits the idea may overcome.' },
+    { approach: 'Other advanced-material routes', how: 'Alternative compositions or processes pursuing the same improvement.', strengths: 'Some may be further along qualification.', weaknesses: 'Check their cost and scalability.' },
+    { approach: 'Design change instead of material change', how: 'Engineering around the material limit (thicker sections, extra layers).', strengths: 'No new supplier needed.', weaknesses: 'Weight, cost or complexity.' },
+    IN_HOUSE,
+  ],
+  software: [
+    { approach: 'Spreadsheets, manual processes and generic tools', how: 'Users handle the task with office tools, messaging and manual effort.', strengths: 'Cheap, flexible, familiar.', weaknesses: 'Error-prone, slow, hard to scale.' },
+    { approach: 'Horizontal software platforms', how: 'General-purpose platforms configured for the use case.', strengths: 'Mature, integrated, trusted by IT.', weaknesses: 'Not specialised; configuration effort.' },
+    { approach: 'Vertical point solutions', how: 'Specialised start-ups or vendors targeting the same workflow.', strengths: 'Focused features.', weaknesses: 'Fragmented; check their traction and pricing.' },
+    IN_HOUSE,
+  ],
+  agritech: [
+    { approach: 'Conventional practice and inputs', how: 'Farmers use established inputs, machinery and agronomic advice.', strengths: 'Known results, available through dealers, often subsidised.', weaknesses: 'Costs, environmental impact, yield or quality limits.' },
+    { approach: 'Public extension services and advisory', how: 'Government or cooperative advisors guide farmers.', strengths: 'Free or low cost, trusted.', weaknesses: 'Limited reach and frequency.' },
+    { approach: 'Other agritech solutions', how: 'Digital, biological or mechanical alternatives targeting the same problem.', strengths: 'Some have distribution partnerships.', weaknesses: 'Check adoption and unit economics.' },
+    DO_NOTHING,
+  ],
+  electronics: [
+    { approach: 'Established instruments or modules', how: 'Commercial devices performing the same measurement or function.', strengths: 'Certified, supported, known performance.', weaknesses: 'Cost, size, power or integration limits.' },
+    { approach: 'Alternative sensing or circuit principles', how: 'Different physical principles for the same function.', strengths: 'Varies; some are cheaper or more mature.', weaknesses: 'Trade-offs in accuracy, drift or cost.' },
+    { approach: 'Manual inspection or periodic sampling', how: 'People measure or inspect at intervals.', strengths: 'No capital equipment.', weaknesses: 'Labour cost, gaps between samples.' },
+    IN_HOUSE,
+  ],
+  mobility: [
+    { approach: 'Incumbent OEM-supplied systems', how: 'Systems from established tier-1 suppliers, designed into current platforms.', strengths: 'Qualified, homologated, scaled.', weaknesses: 'Long refresh cycles; cost.' },
+    { approach: 'Aftermarket and retrofit products', how: 'Add-on solutions installed after purchase.', strengths: 'Fast adoption by fleets.', weaknesses: 'Warranty and approval questions.' },
+    { approach: 'Operational changes (routing, scheduling, training)', how: 'Fleet or operator practices instead of technology.', strengths: 'Low capital.', weaknesses: 'Limited effect.' },
+    IN_HOUSE,
+  ],
+  water: [
+    { approach: 'Reverse-osmosis and membrane systems', how: 'Pressure-driven membranes remove dissolved contaminants.', strengths: 'Broad removal, widely available.', weaknesses: 'Electricity need, reject water, maintenance, cost for low-income users.' },
+    { approach: 'Adsorption and ion-exchange media (e.g. activated alumina, iron-based media, resins)', how: 'Contaminants bind to media in a cartridge or column.', strengths: 'No electricity; targeted removal.', weaknesses: 'Media replacement or regeneration; disposal of spent media.' },
+    { approach: 'Alternative safe sources (piped supply, deep tube wells, tanker water)', how: 'Avoid the contaminated source altogether.', strengths: 'Solves the root cause where feasible.', weaknesses: 'Capital-intensive, slow to reach remote users.' },
+    DO_NOTHING,
+  ],
+  construction: [
+    { approach: 'Conventional materials and methods', how: 'Concrete, masonry, steel or timber built with established methods.', strengths: 'Codes, skills and supply chains exist.', weaknesses: 'Carbon, speed, labour or performance limits.' },
+    { approach: 'Prefabricated and modular systems', how: 'Factory-made components assembled on site.', strengths: 'Speed and quality control.', weaknesses: 'Logistics and design flexibility.' },
+    { approach: 'Other innovative products', how: 'Alternative new materials or systems targeting the same benefit.', strengths: 'Some have certifications already.', weaknesses: 'Check their approvals and cost.' },
+    IN_HOUSE,
+  ],
+  consumer: [
+    { approach: 'Established branded products', how: 'Products from known brands in retail and online.', strengths: 'Trust, distribution, marketing budgets.', weaknesses: 'Less innovative; price premium.' },
+    { approach: 'Low-cost unbranded alternatives', how: 'Generic products sold online at low prices.', strengths: 'Price.', weaknesses: 'Quality and safety uncertain.' },
+    { approach: 'DIY or behavioural workaround', how: 'Consumers improvise or do without.', strengths: 'Free.', weaknesses: 'Inconvenience.' },
+    IN_HOUSE,
+  ],
+  industrial: [
+    { approach: 'Established equipment and automation vendors', how: 'Standard machines and control systems from incumbents.', strengths: 'Reliability, service networks.', weaknesses: 'Cost, inflexibility for the specific problem.' },
+    { approach: 'Process optimisation and lean methods', how: 'Improving the existing process without new technology.', strengths: 'Low capital.', weaknesses: 'Diminishing returns.' },
+    { approach: 'Manual labour', how: 'Operators perform the task.', strengths: 'Flexible.', weaknesses: 'Labour cost, safety, consistency.' },
+    IN_HOUSE,
+  ],
+  measurement: [
+    { approach: 'Established bench instruments and reference test methods', how: 'The test the industry already accepts, run on laboratory instruments by trained staff.', strengths: 'Accepted by standards and customers; traceable calibration.', weaknesses: 'Time per test, cost of the instrument, need for a laboratory.' },
+    { approach: 'Sampling and off-line testing by a service laboratory', how: 'Samples are sent out and results come back later.', strengths: 'No capital purchase.', weaknesses: 'Delay, sampling error, cost per test.' },
+    { approach: 'Built-in monitoring of the equipment under test', how: 'The product\'s own electronics estimate the quantity indirectly.', strengths: 'No extra hardware.', weaknesses: 'Indirect, less accurate, not independent.' },
+    IN_HOUSE,
+  ],
+  optics: [
+    { approach: 'Established optical components and coating designs', how: 'Standard components bought from optical suppliers.', strengths: 'Qualified, available, priced by volume.', weaknesses: 'Performance or durability limits the idea may overcome.' },
+    { approach: 'Alternative optical designs or materials', how: 'Different layer stacks, surface structures or materials aiming at the same effect.', strengths: 'Some may be further along qualification.', weaknesses: 'Check their cost, durability and scalability.' },
+    { approach: 'System-level workaround', how: 'Compensating in the host product (more elements, software correction, shielding).', strengths: 'No new component supplier.', weaknesses: 'Size, weight, cost or complexity.' },
+    IN_HOUSE,
+  ],
+  space: [
+    { approach: 'Flight-proven subsystems from established suppliers', how: 'Qualified parts with heritage on earlier missions or aircraft.', strengths: 'Heritage, accepted by mission assurance.', weaknesses: 'Cost, mass, lead time, older technology.' },
+    { approach: 'Adapted commercial (COTS) components', how: 'Industrial parts screened and tested for the environment.', strengths: 'Low price, fast.', weaknesses: 'Reliability and radiation tolerance to prove.' },
+    IN_HOUSE,
+  ],
+  diagnostics: [
+    { approach: 'Central-laboratory reference method', how: 'The accepted test run on laboratory analysers by trained staff.', strengths: 'Accepted performance and reimbursement.', weaknesses: 'Turnaround time, logistics, cost per result.' },
+    { approach: 'Existing rapid or point-of-care tests', how: 'Simpler tests used near the patient.', strengths: 'Speed, low cost.', weaknesses: 'Lower sensitivity or specificity (to verify for the analyte).' },
+    { approach: 'Clinical judgement without a test', how: 'Decisions made from symptoms and history.', strengths: 'No cost.', weaknesses: 'Missed or late diagnoses.' },
+    IN_HOUSE,
+  ],
+  storage: [
+    { approach: 'Incumbent cell chemistry of the segment', how: 'The dominant chemistry bought from established cell makers.', strengths: 'Scale, falling costs, bankability.', weaknesses: 'Specific limits (materials, safety, cycle life) the idea may address.' },
+    { approach: 'Other emerging storage routes', how: 'Alternative chemistries or storage principles pursuing the same improvement.', strengths: 'Some may be further advanced.', weaknesses: 'Check their cost and maturity.' },
+    { approach: 'Oversizing or system-level management', how: 'More capacity or smarter management of existing cells.', strengths: 'No new chemistry to qualify.', weaknesses: 'Cost, weight, space.' },
+    IN_HOUSE,
+  ],
+  // With the field unconfirmed there is nothing to say about its players: two rows to fill, not four that pretend.
+  general: [
+    { approach: 'What buyers use today', how: 'To identify in interviews.', strengths: 'Known, available.', weaknesses: 'What the idea improves.' },
+    { approach: 'Other new approaches', how: 'To find in a prior-art search.', strengths: 'To compare.', weaknesses: 'To compare.' },
+  ],
+};
+
+/** The alternatives a buyer of this invention would weigh: the field's, minus those the record rules out. */
+export function alternativesFor(domain: DomainId, recordLower: string): AlternativeApproach[] {
+  const fitting = (ALTERNATIVES[domain] ?? ALTERNATIVES.general).filter((a) => !a.unless || !a.unless.test(recordLower));
+  // The generic fallbacks (do nothing, an incumbent builds it) only where the field knows too few of its own.
+  const own = fitting.filter((a) => a !== DO_NOTHING && a !== IN_HOUSE);
+  return own.length >= 2 ? own : fitting;
+}

@@ -1,0 +1,46 @@
+/**
+ * The field classifier: what the invention IS, and the uses its inventor names, outweigh what it
+ * acts on; a field the text does not settle is "uncertain", never a guess.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyField, fieldChoice } from './fields.ts';
+
+const read = (text: string, head: string, applications: string[] = []) => classifyField({ head, features: [], applications, text });
+
+describe('the field of an invention', () => {
+  it('a tester OF batteries is test and measurement, not energy storage', () => {
+    const idea = 'A battery impedance testing device applies an excitation current to a test battery and measures its response. It suits lithium batteries.';
+    expect(read(idea, 'battery impedance testing device').field).toBe('test_measurement');
+  });
+
+  it('a membrane whose named uses are reverse and forward osmosis is a water technology', () => {
+    const idea = 'A nanoporous polymer membrane coated with a hydrophilic polymer. The membrane can be used in reverse osmosis or forward osmosis.';
+    expect(read(idea, 'polymer membrane', ['reverse osmosis', 'forward osmosis']).field).toBe('water');
+  });
+
+  it('a vaccine adjuvant from a plant extract is pharma and biotech', () => {
+    const idea = 'An adjuvant isolated from peanut skin extract, useful in immunogenic compositions and vaccines.';
+    expect(read(idea, 'peanut skin extract adjuvant').field).toBe('pharma_biotech');
+  });
+
+  it('is uncertain, with low confidence, when nothing in the text names a field', () => {
+    const reading = read('A thing that does something for someone.', 'thing');
+    expect(reading.field).toBe('uncertain');
+    expect(reading.confidence).toBe('low');
+    expect(fieldChoice(reading.field, reading.confidence, 'A thing').neutral).toBe(true);
+  });
+
+  it('energy generation is not storage, and its standards are those of the generating technology the record names', () => {
+    const text = 'A flexible perovskite solar cell module on a stretchable substrate, made roll to roll, for vehicle roofs.';
+    const reading = read(text, 'perovskite solar cell module');
+    expect(reading.field).toBe('energy_generation');
+    const solar = fieldChoice(reading.field, reading.confidence, text);
+    const cited = [...solar.profile.standards, ...solar.profile.regimes.map((r) => r.name)].join(' ');
+    expect(cited).toMatch(/IEC 61215/);
+    expect(cited).not.toMatch(/62619|62660|UL 9540|UN 38\.3|2023\/1542|61400|22734/);
+    const windText = 'A wind turbine blade with a morphing trailing edge that sheds gust loads.';
+    const wind = fieldChoice(read(windText, 'wind turbine blade').field, 'high', windText);
+    expect(wind.profile.standards.join(' ')).toMatch(/61400/);
+    expect(wind.profile.standards.join(' ')).not.toMatch(/61215/);
+  });
+});

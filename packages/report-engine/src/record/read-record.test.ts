@@ -1,0 +1,180 @@
+/**
+ * The offline parser behind "What we understood", on the forms real listings and members use.
+ * Each case is a form, not a corpus item: the corpus (tuning and holdout) is measured by the eval.
+ */
+import { describe, expect, it } from 'vitest';
+import { readRecord } from './read-record.ts';
+
+describe('the stated stage', () => {
+  it.each([
+    ['technology readiness level (TRL) 5', 'The process has reached technology readiness level (TRL) 5 in a pilot reactor.', 5],
+    ['TRL: 6', 'A coating for turbine blades.\nTRL: 6\nIt resists erosion.', 6],
+    ['TRL 4-5 (the lower end)', 'Current status: TRL 4-5, validated on bench samples.', 4],
+    ['we are at TRL 4', 'Our sensor reads nitrate in soil. We are at TRL 4 after lab trials.', 4],
+    ['at level 3 on the TRL scale', 'The concept is at level 3 on the TRL scale.', 3],
+  ])('reads %s', (_form, text, trl) => {
+    expect(readRecord(`A test listing about a new device\n${text} The device is described here in enough words.`).stage.trl).toBe(trl);
+  });
+
+  it('maps a labelled stage in words and quotes it, never overridden by a market word, a target or a plan', () => {
+    const r = readRecord(
+      'Handheld Battery Impedance Analyzer\nA handheld instrument measures the impedance of battery cells in seconds.\nStage of Development: Proof of concept\nIt was compared with methods currently on the market and agreed within 3%.\nFunding need to TRL 9: 0–0 USD.\nNext: proceed to commercial validation.',
+    );
+    expect(r.stage).toEqual({ trl: 3, stated_text: 'Stage of Development: Proof of concept', label: 'Proof of concept' });
+  });
+
+  it('takes a plain statement of a working prototype tested on site as a stated stage', () => {
+    expect(readRecord('We have a working prototype of a drip controller that was tested with 12 farmers in Nashik last season.').stage.trl).toBeGreaterThanOrEqual(5);
+  });
+
+  it('records no stage when none is stated, and says so among the unknowns', () => {
+    const r = readRecord('A filter cartridge that removes arsenic from well water using iron oxide coated sand, for rural households.');
+    expect(r.stage).toEqual({ trl: null, stated_text: null, label: null });
+    expect(r.unknowns.join(' ')).toMatch(/stage/i);
+  });
+
+  it('does not read a target TRL as the stage', () => {
+    expect(readRecord('A sodium battery cathode. We need funding to reach TRL 7 by 2028.').stage.trl).toBeNull();
+  });
+});
+
+describe('the stated IP', () => {
+  it('reads "U.S. Pat. No. 9,123,456" as a granted patent with its number as written', () => {
+    const r = readRecord('A catheter valve with a soft seal. The valve is protected by U.S. Pat. No. 9,123,456 owned by Example Medical Inc.');
+    expect(r.ip.status).toBe('granted');
+    expect(r.ip.numbers).toEqual(['U.S. Pat. No. 9,123,456']);
+    expect(r.ip.owner).toBe('Example Medical Inc');
+  });
+
+  it('reads "US Patent 10,123,456 issued" and "patent pending"', () => {
+    expect(readRecord('A lens coating. US Patent 10,123,456 issued in 2019.').ip).toMatchObject({ status: 'granted', numbers: ['US Patent 10,123,456'] });
+    expect(readRecord('A lens coating that repels water, patent pending.').ip.status).toBe('filed');
+  });
+
+  it('reads publications, PCT and provisional numbers', () => {
+    const r = readRecord('A soil probe. Filed as PCT/US2021/012345, published as WO 2022/123456; claims priority to Provisional Application No. 62/634,849.');
+    expect(r.ip.status).toBe('published');
+    expect(r.ip.numbers).toEqual(expect.arrayContaining(['PCT/US2021/012345', 'WO 2022/123456']));
+    expect(r.ip.numbers.join(' ')).toContain('62/634,849');
+  });
+
+  it('reads a denial as no filing', () => {
+    expect(readRecord('A bike light powered by the wheel. No patent has been filed yet.').ip.status).toBe('none');
+  });
+
+  it('leaves the status unknown when nothing is stated', () => {
+    expect(readRecord('A bike light powered by the wheel hub through a small generator.').ip).toMatchObject({ status: 'unknown', numbers: [], owner: null });
+  });
+});
+
+describe('names', () => {
+  it('keeps a hyphenated product name exactly as written', () => {
+    expect(readRecord('PFAS-Annihilator destroys per- and polyfluoroalkyl substances in water with a plasma reactor.').name).toBe('PFAS-Annihilator');
+    expect(readRecord('Bio-Sense is a skin patch that reads lactate from sweat.').name).toBe('Bio-Sense');
+  });
+
+  it('takes a name the text gives, without the words around it', () => {
+    const r = readRecord('Our device, called VoltScope, measures battery impedance in ten seconds for recyclers.');
+    expect(r).toMatchObject({ name: 'VoltScope', name_stated: true });
+  });
+
+  it('never takes the organisation at the start of a sentence for the product', () => {
+    const r = readRecord('NASA Glenn Research Center has developed a coating that protects engine parts from oxidation at 1,300 °C.');
+    expect(r.name).not.toMatch(/NASA|Glenn|Research Center/);
+    expect(r.name_stated).toBe(false);
+  });
+
+  it('takes a pasted title as the name when the text names no product', () => {
+    expect(readRecord('Method of making a surface with improved optical properties\nA process for preparing a surface of an optical article.').name).toBe('Method of making a surface with improved optical properties');
+  });
+
+  it('gives an unnamed idea a descriptive name, not a technique or a team', () => {
+    const lora = readRecord('LoRa sensors on solar farms and telecom towers that warn of theft of cables, for operators in India.');
+    expect(lora.name).not.toBe('LoRa');
+    expect(lora.name_stated).toBe(false);
+    const team = readRecord('Our team builds a vibration monitor for solar farms and telecom towers that detects cable theft.');
+    expect(team.name).not.toMatch(/^Our team/);
+    expect(team.name.toLowerCase()).toContain('vibration monitor');
+  });
+});
+
+describe('what the inventor names', () => {
+  it('reads licensees from "Companies interested in licensing … may include …"', () => {
+    const r = readRecord('A battery tester.\nCompanies interested in licensing this technology may include battery recyclers, test equipment manufacturers and EV OEMs.');
+    expect(r.licensees).toEqual(['battery recyclers', 'test equipment manufacturers', 'EV OEMs']);
+  });
+
+  it('reads the lines under "Applications:" as written', () => {
+    const r = readRecord('Impedance analyzer for cells\nA handheld instrument for cells.\nApplications:\n• Second-life battery grading at recycling plants\n• End-of-line testing in cell manufacturing');
+    expect(r.applications).toEqual(expect.arrayContaining(['Second-life battery grading at recycling plants', 'End-of-line testing in cell manufacturing']));
+  });
+
+  it('reads an inline "Applications: A, B and C" as three', () => {
+    expect(readRecord('A glass coating.\nApplications: eyewear, camera lenses and solar covers').applications).toEqual(['eyewear', 'camera lenses', 'solar covers']);
+  });
+
+  it('keeps the inventor\'s figures with their units and sentences', () => {
+    const r = readRecord('A suture clip for laparoscopic surgery. About 12,000 procedures a year in India could use it, and it sells for $40 a unit.');
+    expect(r.figures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 12000, unit: '', what: expect.stringContaining('procedures') }),
+        expect.objectContaining({ value: 40, unit: 'USD', what: expect.stringContaining('price') }),
+      ]),
+    );
+    expect(r.figures.every((f) => f.stated_text.includes('12,000 procedures'))).toBe(true);
+  });
+
+  it('does not take patent numbers, years, TRLs or figure references for figures', () => {
+    const r = readRecord('A valve (Fig. 3) first made in 2019, now at TRL 4, under U.S. Pat. No. 9,123,456 and ISO 13485.');
+    expect(r.figures).toEqual([]);
+  });
+});
+
+describe('forms members and notices use (found on the tuning set)', () => {
+  it('reads an inline "Stage: proof of concept." and who is beta testing it now as stated stages', () => {
+    expect(readRecord('Our solid-state sodium battery uses a new sulfide electrolyte. Stage: proof of concept. Provisional filed.').stage).toMatchObject({ trl: 3, label: 'proof of concept' });
+    expect(readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. 8 machine shops are beta testing it right now.').stage.trl).toBeGreaterThanOrEqual(5);
+    expect(readRecord('Their device only exists as a basic prototype today, but a provisional application was filed.').stage.trl).toBeGreaterThanOrEqual(4);
+  });
+
+  it('names the product from its own noun phrase, without the sentence around it', () => {
+    expect(readRecord('Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air. Coin cells reached 500 cycles.').name).toBe('Solid-state sodium battery');
+    expect(readRecord('A biodegradable packaging foam made from mycelium grown on agricultural waste. It replaces polystyrene.').name).toBe('Biodegradable packaging foam made from mycelium');
+    expect(readRecord('I built a trailer-mounted solar array, we call it SunCart-3. 12 panels, 4.8 kW peak.').name).toBe('SunCart-3');
+  });
+
+  it('takes neither a headline, a table header nor an ordinary compound for the name', () => {
+    expect(readRecord('Navy lab transfers technology to firm in just 13 days\nThe lab licenses a patented structural fatigue measuring tool to a small business.').name_stated).toBe(false);
+    expect(readRecord('Country | Type | Number | Dated | Case |\nA single-ion conducting polymer electrolyte for lithium batteries.').name).not.toContain('|');
+    const notice = readRecord('Notice of Intent To Grant a Partially Exclusive Patent License\nNASA hereby gives notice of its intent to grant a license to the invention "Cryogenic Flux Capacitor for Solid-State Storage," NASA Case Number KSC-14075, to a company.');
+    expect(notice.name).toBe('Cryogenic Flux Capacitor for Solid-State Storage');
+  });
+
+  it('reads who uses it and what it is for as the inventor wrote them', () => {
+    const r = readRecord('BrakeGlow is a rear bike light with an accelerometer. I have printed 20 units and my cycling club is using them. Target users: commuters who ride at night.');
+    expect(r.customers).toEqual(expect.arrayContaining(['cycling club', 'commuters']));
+    expect(readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. It cuts chatter.').applications).toContain('CNC milling spindles');
+  });
+
+  it('reads a spaced EP number, and counts as counts', () => {
+    const r = readRecord('Self-healing concrete. Patent granted: EP 3 123 456 B1. Trained on 3,000 patients at two hospitals.');
+    expect(r.ip.numbers).toEqual(['EP 3 123 456']);
+    expect(r.figures).toEqual([expect.objectContaining({ value: 3000, unit: '', what: 'patients at two hospitals' })]);
+  });
+});
+
+describe('what it is, how it works and what it makes possible', () => {
+  const r = readRecord('Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air, so cells can be assembled outside a dry room. Coin cells reached 500 cycles at 80% capacity retention. Stage: proof of concept. US provisional application filed in 2025.');
+
+  it('keeps a used material with its property as a feature, not the sentence around it', () => {
+    expect(r.features).toEqual(['new sulfide electrolyte that is stable in air']);
+  });
+
+  it('reads what a "so …" clause makes possible as an advantage', () => {
+    expect(r.advantages).toContain('Cells can be assembled outside a dry room');
+  });
+
+  it('takes no result, stage or filing sentence for the mechanism', () => {
+    expect(r.mechanism).not.toMatch(/Coin cells|Stage:|provisional/);
+  });
+});
