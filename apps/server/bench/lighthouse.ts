@@ -101,7 +101,7 @@ function writeDoc(block: string) {
 async function main() {
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'warn' });
+  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline', LOG_LEVEL: 'warn' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-lighthouse-'));
   try {
     const list = (await (await fetch(`${server.url}/api/blog/posts?post_type=blog&limit=1`)).json()) as { posts: { slug: string }[] };

@@ -23,6 +23,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openPglite, openPostgres, type Db, type Queryable } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { buildExportJob } from '../src/modules/account/index.ts';
+import { issueInvoice } from '../src/modules/billing/index.ts';
 import { ensureFirstOperator } from '../src/modules/operators/index.ts';
 import { expireLots } from '../src/modules/tokens/index.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -39,6 +41,9 @@ const SEED_ONLY = process.argv.includes('--seed-only');
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
 const PASSWORD = 'bench password, long enough';
 const HEAVY_REPORTS = 5_000;
+/** Only the "one heavy request while others wait" rows, on the small database (its own section). */
+const HEAVY_ONLY = process.argv.includes('--heavy-only');
+const HEAVY_INVOICES = Number(arg('invoices') ?? 300);
 const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
 
 /** Everything scales with the members, in the issue's proportions. */
@@ -316,12 +321,89 @@ async function publicUnderOperatorLoad(address: string, operator: Record<string,
   return { alone, shared };
 }
 
+type Runtime = Awaited<ReturnType<typeof createRuntime>>;
+
+/**
+ * One heavy request while others wait (issue 32): another member's balance at 1 connection,
+ * alone and while, in a loop, (a) the heavy member's data export is built (HEAVY_INVOICES invoices
+ * never rendered before, and their reports' PDFs), (b) an operator downloads the contact CSV,
+ * (c) four invoices are downloaded at once, each forced to render (its stored PDF forgotten first).
+ */
+async function heavyWhileOthersWait(ctx: { address: string; raw: Queryable; runtime: Runtime; heavy: string; operator: Record<string, string>; other: Record<string, string> }) {
+  const { address, raw, runtime, heavy, operator, other } = ctx;
+  const { deps } = runtime;
+  await raw.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt,
+      status, razorpay_order_id, razorpay_payment_id, created_at, paid_at)
+    SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 1000, 180, 1180, 'USD', 'razorpay', 'rcpt_heavy_' || i, 'paid',
+           'order_heavy_' || i, 'pay_heavy_' || i, now() - interval '2 days', now() - interval '2 days'
+      FROM generate_series(1, $2::int) i ON CONFLICT DO NOTHING`, [heavy, HEAVY_INVOICES]);
+  const unissued = await raw.query<{ id: string }>(
+    `SELECT p.id FROM payments p WHERE p.user_id = $1 AND p.status = 'paid' AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.payment_id = p.id)`, [heavy]);
+  for (const { id } of unissued.rows) await deps.db.transaction((tx) => issueInvoice(tx, deps, id));
+  const numbers = (await raw.query<{ n: string }>('SELECT invoice_number AS n FROM invoices WHERE user_id = $1 ORDER BY seq', [heavy])).rows.map((r) => r.n);
+  const forget = (docs: string[]) => raw.query('DELETE FROM tax_document_pdfs WHERE document_number = ANY($1::text[])', [docs]);
+  const drain = async (res: Response) => {
+    if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
+    for await (const _ of res.body!) { /* read to the end */ }
+  };
+  const build = buildExportJob.start(deps);
+  const scenarios: Array<{ label: string; once: (lane: number, i: number) => Promise<void>; lanes: number }> = [
+    {
+      label: `member data export (${numbers.length} invoices to render, report PDFs)`,
+      lanes: 1,
+      once: async () => {
+        await forget(numbers);
+        const id = (await raw.query<{ id: string }>(
+          `INSERT INTO account_exports (user_id, expires_at) VALUES ($1, now() + interval '1 hour') RETURNING id`, [heavy])).rows[0]!.id;
+        await build.handle({ id, data: { export_id: id }, retryCount: 0, retryLimit: 0 });
+      },
+    },
+    {
+      label: 'operator contact CSV export',
+      lanes: 1,
+      once: async () => drain(await fetch(`${address}/api/contact/export`, { headers: operator })),
+    },
+    {
+      label: 'four invoice PDFs rendered at once',
+      lanes: 4,
+      once: async (lane, i) => {
+        const n = numbers[(lane * 997 + i) % numbers.length]!;
+        await forget([n]);
+        await drain(await fetch(`${address}/api/billing/invoices/${encodeURIComponent(n)}`, { headers: operator }));
+      },
+    },
+  ];
+  const balance = `${address}/api/tokens/balance`;
+  const alone = await measure(balance, other, 1);
+  const rows = [`| nothing else running | ${fmt(alone.p50)} / ${fmt(alone.p99)} | — | — |`];
+  for (const sc of scenarios) {
+    let stop = false;
+    const times: number[] = [];
+    const lanes = Array.from({ length: sc.lanes }, async (_, lane) => {
+      for (let i = 0; !stop; i++) {
+        const t0 = performance.now();
+        await sc.once(lane, i);
+        times.push(performance.now() - t0);
+      }
+    });
+    // Give the heavy work a head start, so the measurement overlaps it from its first request.
+    await new Promise((r) => setTimeout(r, 300));
+    const during = await measure(balance, other, 1);
+    stop = true;
+    await Promise.all(lanes);
+    const each = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+    rows.push(`| ${sc.label} | **${fmt(during.p50)} / ${fmt(during.p99)}**${during.errors ? ` (${during.errors} errors)` : ''} | ${times.length} | ${fmt(each)} ms |`);
+    console.log(`  heavy: ${sc.label}: others' balance ${fmt(during.p50)}/${fmt(during.p99)} ms; ${times.length} runs, ${fmt(each)} ms each`);
+  }
+  return rows;
+}
+
 async function main() {
   const dbs = await openBenchDb();
   const rec = recording(dbs.app);
   const raw = dbs.raw;
   const config = loadConfig({
-    NODE_ENV: 'production', DATABASE_URL: dbs.url, DATA_DIR: os.tmpdir(), PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+    NODE_ENV: 'production', DATABASE_URL: dbs.url, DATA_DIR: os.tmpdir(), PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD,
     PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn', IN_PROCESS_WORKER: 'false',
   });
@@ -348,12 +430,35 @@ async function main() {
       member.authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
     };
     const operator = { authorization: `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}` };
+    // Another member, whose balance is what everyone else waits for in the heavy rows.
+    await raw.query(`INSERT INTO users (name, email, password_hash, is_verified) VALUES ('Other Member', 'other@bench.example', $1, true)`, [hash]);
+    const other: Record<string, string> = {};
+    const signInOther = async () => {
+      const login = await app.inject({
+        method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: 'other@bench.example', password: PASSWORD }).toString(),
+      });
+      other.authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
+    };
+    const heavyRows = async () => {
+      await signInOther();
+      say('');
+      say(`### One heavy request while others wait (${EMBEDDED ? 'embedded' : 'PostgreSQL'}, ${HEAVY_ONLY ? 'small' : 'full'} database)`);
+      say('');
+      say(`Another member's balance at 1 connection (p50 / p99 ms, ${SECONDS} s) while the heavy request runs in a loop; PDF_RENDER_CONCURRENCY=${config.PDF_RENDER_CONCURRENCY}.`);
+      say('');
+      say('| running meanwhile | others\u2019 balance p50 / p99 | heavy runs | each |');
+      say('|---|---|---|---|');
+      for (const row of await heavyWhileOthersWait({ address, raw, runtime: runtime!, heavy, operator, other })) say(row);
+    };
 
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     const version = (await raw.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v.split(' ')[0];
-    say(EMBEDDED
-      ? '## Scale on the embedded default (`npm run bench:scale -- --embedded`)'
-      : '## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
+    say(HEAVY_ONLY
+      ? `## One heavy request while others wait (\`npm run bench:scale -- --heavy-only${EMBEDDED ? ' --embedded' : ''} --members=${MEMBERS} --invoices=${HEAVY_INVOICES}\`)`
+      : EMBEDDED
+        ? '## Scale on the embedded default (`npm run bench:scale -- --embedded`)'
+        : '## Scale: every page at a year\u2019s data (`npm run bench:scale`)');
     say('');
     say(`Measured on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${EMBEDDED ? `PGlite (PostgreSQL ${version})` : `${version} PostgreSQL`}, ${new Date().toISOString().slice(0, 10)}; load average at start ${os.loadavg()[0]!.toFixed(1)}. autocannon in its own process, ${SECONDS} s per cell, over HTTP on loopback; latencies in ms (p50 / p99).`);
 
@@ -407,6 +512,14 @@ async function main() {
     console.log('seeding the small database');
     await seed(raw, none, small, heavy, heavyEvery);
     const smallSizes = await tableSizes(raw);
+    if (HEAVY_ONLY) {
+      say('');
+      say(`Small database: ${smallSizes}.`);
+      await heavyRows();
+      writeSection(say.lines, 'bench:scale-heavy');
+      await app.close();
+      return;
+    }
     const before = SEED_ONLY ? new Map() as Awaited<ReturnType<typeof run>> : await run('small');
     const blogBefore = SEED_ONLY ? undefined : await publicUnderOperatorLoad(address, operator);
     console.log('growing to full size');
@@ -450,6 +563,8 @@ async function main() {
     const rps = (r: Result) => `${fmt(r.rps)} req/s (p99 ${fmt(r.p99)} ms)`;
     say(`Public blog list at 10 connections — small database: ${rps(blogBefore.alone)} alone, ${rps(blogBefore.shared)} while 4 clients load operator pages; full database: ${rps(blogAfter.alone)} alone, **${rps(blogAfter.shared)}** while operators work = **${(100 * blogAfter.shared.rps / blogBefore.alone.rps).toFixed(0)} %** of the small database's throughput.`);
 
+    await heavyRows();
+
     say('');
     say(`Load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).`);
     say('');
@@ -474,9 +589,9 @@ async function main() {
 }
 
 /** Replaces this benchmark's section of docs/benchmarks.md, leaving the others as they are. */
-function writeSection(lines: string[]) {
+function writeSection(lines: string[], name = 'bench:scale') {
   const file = path.join(ROOT, 'docs/benchmarks.md');
-  const tag = EMBEDDED ? 'bench:scale-embedded' : 'bench:scale';
+  const tag = EMBEDDED ? `${name}-embedded` : name;
   const [start, end] = [`<!-- ${tag} -->`, `<!-- /${tag} -->`];
   const doc = readFileSync(file, 'utf8');
   const section = `${start}\n${lines.join('\n')}\n${end}`;

@@ -81,7 +81,7 @@ async function once(dist: string, dataDir: string, opts: { idle: boolean; profil
       ...process.env,
       DATABASE_URL: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '',
       NODE_ENV: 'production', LOG_LEVEL: 'info', PASSWORD_HASH_COST: '15',
-      PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline',
       WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
       DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url,
     },

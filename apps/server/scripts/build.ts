@@ -1,7 +1,7 @@
 /**
  * `npm run build:server` — the server as plain JavaScript for `npm start` (no TypeScript
  * compiler at run time). esbuild bundles our code and the workspace packages (`@assay/*`,
- * which ship TypeScript sources) into dist/main.js and dist/worker.js; every other package stays
+ * which ship TypeScript sources) into dist/main.js, dist/worker.js, dist/operator.js and the render worker thread's script; every other package stays
  * an import from node_modules, so files they read beside themselves (fonts, pdfkit's data,
  * PGlite's WebAssembly) are found as before. The migrations are SQL files read at run time:
  * they are copied next to the bundle, where db/migrate.ts looks for them.
@@ -26,7 +26,13 @@ const externalPackages: Plugin = {
 const started = performance.now();
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(SERVER, 'src/main.ts'), worker: path.join(SERVER, 'src/worker.ts') },
+  entryPoints: {
+    main: path.join(SERVER, 'src/main.ts'),
+    worker: path.join(SERVER, 'src/worker.ts'),
+    operator: path.join(SERVER, 'src/operator-cli.ts'),
+    // Worker threads load their script by file name (lib/worker-pool.ts): one entry each.
+    'billing-render-worker': path.join(SERVER, 'src/modules/billing/render-worker.ts'),
+  },
   outdir: OUT,
   bundle: true,
   platform: 'node',

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_BASE, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
+import { API_BASE, canonicalSpaPath, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import {
@@ -32,7 +32,7 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { mediaApiRoutes, mediaSiteRoutes } from './modules/media/index.ts';
-import { seoPublicReads, seoRoutes } from './modules/seo/index.ts';
+import { FEED_LINK_TAGS, seoPublicReads, seoRoutes, type SitemapLimits } from './modules/seo/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -43,6 +43,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** The built web app to serve beside the API; omitted in API tests. */
   webDistDir?: string;
+  /** The sitemap files' bounds (default: the protocol's; tests lower them). */
+  sitemapLimits?: SitemapLimits;
 }
 
 export const loggerOptions = (level: string): LoggerOptions => ({
@@ -137,17 +139,23 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     { prefix: API_BASE },
   );
 
-  if (options.webDistDir) await serveSpa(app, options.webDistDir);
+  if (options.webDistDir) await serveSpa(app, options.webDistDir, { headTags: FEED_LINK_TAGS });
   // Public pages (rendered on the server), post pages with their own <head>, sitemap, feeds,
   // robots.txt: before the SPA fallback.
   await app.register(async (site) => {
     onlyDeclaredRoutes(site);
-    await site.register(seoRoutes(fullDeps));
+    await site.register(seoRoutes(fullDeps, options.sitemapLimits ? { sitemap: options.sitemapLimits } : {}));
     await site.register(mediaSiteRoutes(fullDeps));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(API_BASE) && app.spaIndexPage) {
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    // One address per page: `/BLOG`, `/blog/` and `/blog/a-post/` are sent to `/blog` and `/blog/a-post`.
+    const at = request.url.indexOf('?');
+    const pathname = at < 0 ? request.url : request.url.slice(0, at);
+    const canonical = get ? canonicalSpaPath(pathname) : undefined;
+    if (canonical !== undefined && canonical !== pathname) return reply.redirect(`${canonical}${at < 0 ? '' : request.url.slice(at)}`, 301);
+    if (get && !request.url.startsWith(API_BASE) && app.spaIndexPage) {
       // The app's own "Page not found" screen, with a status crawlers and monitors can read.
       const page = app.spaPageFor?.(request.url.split('?')[0]!) ?? app.spaIndexPage;
       return sendCached(request, reply.code(isSpaPath(request.url) ? 200 : 404), page);

@@ -20,4 +20,6 @@ export interface Deps {
   payments: PaymentProvider;
   /** The report engine's model (null: the offline analyst) and evidence sources. */
   reportPorts: Pick<ReportPorts, 'llm' | 'evidence'>;
+  /** Where the evidence sources' usage is written (flush: wait for writes under way). */
+  evidenceUsage: { flush(): Promise<void> };
 }

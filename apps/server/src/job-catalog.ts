@@ -1,6 +1,7 @@
 import type { Config } from './config/env.ts';
 import type { Deps } from './deps.ts';
 import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './jobs/job-definition.ts';
+import { buildExportJob, purgeExpiredExportsSweep } from './modules/account/index.ts';
 import { sendInvoiceReceiptJob, sendRefundApprovedJob } from './modules/billing/index.ts';
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
@@ -15,7 +16,7 @@ import { purgeExpiredSweep, tendTablesSweep } from './modules/system/index.ts';
 import { expireLotsSweep } from './modules/tokens/index.ts';
 
 /** Every queued job and periodic sweep, each defined once in its module. */
-export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob)];
+export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob), runnable(buildExportJob)];
 
 export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   requeueAbandonedReportsSweep,
@@ -26,6 +27,7 @@ export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   notifyExpiringTokensSweep,
   purgeExpiredSweep,
   tendTablesSweep,
+  purgeExpiredExportsSweep,
 ];
 
 export const queueSpecs = (config: Config) => jobs.map((job) => queueSpec(job, config));

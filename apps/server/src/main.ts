@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { startWorkers } from './run-workers.ts';
-import { loadConfigOrExit } from './config/env.ts';
+import { ConfigError, loadConfigOrExit } from './config/env.ts';
 import { ensureFirstOperator } from './modules/operators/index.ts';
 import { createRuntime } from './runtime.ts';
 
@@ -18,7 +18,7 @@ async function main() {
   const webDistDir =
     config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(deps, { logger: log, webDistDir });
-  const stopBackground = config.IN_PROCESS_WORKER ? await startWorkers(deps) : () => undefined;
+  const stopBackground = config.IN_PROCESS_WORKER ? await startWorkers(deps) : async () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,7 +26,7 @@ async function main() {
     closing = true;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000).unref();
-    stopBackground();
+    await stopBackground();
     await app.close();
     await runtime.close();
     clearTimeout(force);
@@ -43,6 +43,7 @@ async function main() {
 
 
 main().catch((err) => {
-  console.error(err);
+  // A key refused at start-up is a configuration problem: its list, not a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

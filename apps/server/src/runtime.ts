@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters } from './adapters/create-adapters.ts';
+import { probeEvidenceSources } from './adapters/evidence/server-evidence.ts';
 import { configWarnings, type Config } from './config/env.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -24,10 +25,19 @@ export async function createRuntime(
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = await createJobQueue(db, queueSpecs(config), { supervise: opts.supervise });
   const deps: Deps = { config, db, log, queue, ...createAdapters(config, log, db) };
+  try {
+    await probeEvidenceSources(deps.reportPorts.evidence, log, config.EVIDENCE_TIMEOUT_MS);
+  } catch (err) {
+    await queue.stop();
+    await deps.evidenceUsage.flush();
+    if (!opts.db) await db.close();
+    throw err;
+  }
   return {
     deps,
     async close() {
       await queue.stop();
+      await deps.evidenceUsage.flush();
       deps.mailer.close?.();
       await db.close();
     },

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loggerOptions } from './app.ts';
 import { startWorkers } from './run-workers.ts';
-import { loadConfigOrExit } from './config/env.ts';
+import { ConfigError, loadConfigOrExit } from './config/env.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
@@ -15,7 +15,7 @@ async function worker() {
   const runtime = await createRuntime(config, log, { supervise: true });
   const stop = await startWorkers(runtime.deps);
   const shutdown = async () => {
-    stop();
+    await stop();
     await runtime.close();
     process.exit(0);
   };
@@ -24,6 +24,7 @@ async function worker() {
 }
 
 worker().catch((err) => {
-  console.error(err);
+  // A key refused at start-up is a configuration problem: its list, not a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -2,6 +2,16 @@ import type { Report } from '@assay/shared';
 import type { Member } from './members.ts';
 import type { TestApp } from './test-app.ts';
 
+/** The environment that points the app's report writer at a fake model server on loopback. */
+export const modelEnv = (llm: { baseUrl: string }, timeoutMs = 5000) => ({
+  LLM_PROVIDER: 'openai-compatible',
+  LLM_BASE_URL: llm.baseUrl,
+  LLM_API_KEY: 'test-key',
+  LLM_MODEL: 'fake-model',
+  LLM_MAX_RETRIES: '0',
+  LLM_TIMEOUT_MS: String(timeoutMs),
+});
+
 export const IDEA =
   'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   /** The first 6-digit code in the message, if any. */
   code: string | undefined;
+  /** The key of a code mail's link (decision 160), if any. */
+  key: string | undefined;
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -32,6 +34,8 @@ export async function startTestSmtp() {
           raw,
           subject,
           code: /\b(\d{6})\b/.exec(subject)?.[1] ?? /\b(\d{6})\b/.exec(raw)?.[1],
+          // Quoted-printable: soft line breaks and `=3D` undone before reading the link.
+          key: /[#&]key=([A-Za-z0-9_-]{16,64})/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1],
         });
         waiters.splice(0).forEach((w) => w());
         callback();

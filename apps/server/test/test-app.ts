@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { startWorkers } from '../src/run-workers.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openPostgres, type Db } from '../src/db/client.ts';
@@ -24,7 +24,7 @@ export async function createTestApp(
     webDistDir?: string;
     /** Another server process on the same PostgreSQL database as this one (its own connections). */
     sameDatabaseAs?: TestApp;
-  } = {},
+  } & Pick<BuildAppOptions, 'sitemapLimits'> = {},
 ) {
   const smtp = await startTestSmtp();
   const db: Db & { url?: string } = options.sameDatabaseAs ? sharedDb(options.sameDatabaseAs) : await createTestDb();
@@ -42,9 +42,13 @@ export async function createTestApp(
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const runtime = await createRuntime(config, log, { supervise: false, db });
   const { deps } = runtime;
-  const app = await buildApp(deps, { logger: log, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+  const app = await buildApp(deps, {
+    logger: log,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.sitemapLimits ? { sitemapLimits: options.sitemapLimits } : {}),
+  });
   await app.ready();
-  let stopBackground: (() => void) | undefined;
+  let stopBackground: (() => Promise<void>) | undefined;
   return {
     app,
     db,
@@ -56,7 +60,7 @@ export async function createTestApp(
       stopBackground = await startWorkers(deps);
     },
     async close() {
-      stopBackground?.();
+      await stopBackground?.();
       await app.close();
       await runtime.close();
       await smtp.close();

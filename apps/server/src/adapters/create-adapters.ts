@@ -1,9 +1,10 @@
-import { createEvidenceSources, createLlm } from '@assay/report-engine';
+import { createLlm } from '@assay/report-engine';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { evidenceConfig, type Config } from '../config/env.ts';
+import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { createGoogleVerifier } from './google/google-verifier.ts';
+import { createServerEvidence } from './evidence/server-evidence.ts';
 import { createDevMailbox } from './mail/dev-mailbox.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { createPaymentProvider } from './payments/create-payment-provider.ts';
@@ -12,6 +13,7 @@ import { createS3Store } from './storage/s3-store.ts';
 
 /** Production adapters when configured, embedded defaults otherwise. */
 export function createAdapters(config: Config, log: FastifyBaseLogger, db: Db) {
+  const evidence = createServerEvidence(config, log, db);
   return {
     mailer: config.SMTP_URL
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -38,8 +40,10 @@ export function createAdapters(config: Config, log: FastifyBaseLogger, db: Db) {
         timeoutMs: config.LLM_TIMEOUT_MS,
         maxRetries: config.LLM_MAX_RETRIES,
         stream: config.LLM_STREAM,
+        structuredOutput: config.LLM_STRUCTURED_OUTPUT,
       }),
-      evidence: createEvidenceSources(evidenceConfig(config)),
+      evidence: evidence.sources,
     },
+    evidenceUsage: evidence.usage,
   };
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { evidenceConfigSchema, llmConfigSchema } from '@assay/report-engine';
+import { evidenceConfigSchema, llmConfigSchema, STRUCTURED_OUTPUT_MODES } from '@assay/report-engine';
 import { OPERATOR_PASSWORD_MIN_LENGTH, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
 
@@ -31,7 +31,8 @@ const isProxyAddress = (entry: string) => {
   const [ip = '', bits, ...rest] = entry.split('/');
   const version = isIP(ip);
   if (!version || rest.length) return PROXY_NAMES.includes(entry);
-  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  // A /0 (0.0.0.0/0, ::/0) is every address: the same as `true`, refused with it (issue 26).
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128));
 };
 const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
   if (v === undefined || v === 'false' || v === '0') return false;
@@ -40,7 +41,7 @@ const trustProxy = optionalString.transform((v, ctx): false | number | string[] 
   if (v === 'true' || !entries.length || !entries.every(isProxyAddress)) {
     ctx.addIssue({
       code: 'custom',
-      message: `"${v}" is not allowed: set the number of proxies in front of the server (e.g. 1 behind one load balancer), or their addresses (e.g. 10.0.0.0/8,192.0.2.7); "true" would let any client choose its own address`,
+      message: `"${v}" is not allowed: set the number of proxies in front of the server (e.g. 1 behind one load balancer), or their addresses (e.g. 10.0.0.0/8,192.0.2.7); "true" (or a /0 such as 0.0.0.0/0 or ::/0) would let any client choose its own address`,
     });
     return z.NEVER;
   }
@@ -64,6 +65,10 @@ const schema = z.object({
   /** Default: one core left for everything else, at most 2 of libuv's 4 pool threads. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Invoice and credit-note PDFs drawn at once per process, each on a worker thread (decision 181). */
+  PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
+  /** How long the mailed link to a member's data export works (hours); the file is deleted after (decision 181). */
+  EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Assay <no-reply@assay.local>'),
   /** First wait before a failed notice mail is tried again (it doubles each time, ten tries). */
@@ -72,8 +77,8 @@ const schema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(50),
-  /** Codes (verification or reset) one account can be sent per hour; each code allows OTP.maxAttempts tries. */
-  OTP_CODES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Wrong typed codes one account takes per window from anyone (decision 160); its mail's link is never held back. */
+  OTP_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins a trusted browser (device cookie) may make per window, for members and operators. */
   TRUSTED_DEVICE_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_OTP_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -116,16 +121,30 @@ const schema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   LLM_STREAM: bool,
+  LLM_STRUCTURED_OUTPUT: z.enum(['auto', ...STRUCTURED_OUTPUT_MODES]).default('auto'),
+  /**
+   * 'offline': the offline analyst writes reports on purpose. Production refuses to start without
+   * a model provider unless this is set, as it refuses the payment sandbox (issue 24).
+   */
+  REPORT_WRITER: z.enum(['offline'], { error: 'must be "offline" (or unset): the writer is otherwise the LLM_PROVIDER' }).optional(),
   // prior-art and literature search before writing (docs/decisions/111-evidence-sources.md)
   EVIDENCE_SOURCES: z
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.enum(['openalex', 'patentsview']))),
+    .pipe(z.array(z.enum(['openalex', 'patentsview', 'epo-ops']))),
   OPENALEX_URL: optionalUrl,
+  /** Required with openalex: sent as `api_key` on every request (docs/decisions/210). */
+  OPENALEX_API_KEY: optionalString,
   OPENALEX_MAILTO: optionalString.pipe(z.email().optional()),
   PATENTSVIEW_URL: optionalUrl,
   PATENTSVIEW_API_KEY: optionalString,
+  /** The key's allowance, shared by every server and worker with the same key (PatentSearch: 45 a minute). */
+  PATENTSVIEW_BUDGET: z.coerce.number().int().min(1).max(10_000).default(45),
+  PATENTSVIEW_BUDGET_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+  EPO_OPS_URL: optionalUrl,
+  EPO_OPS_KEY: optionalString,
+  EPO_OPS_SECRET: optionalString,
   EVIDENCE_TIMEOUT_MS: z.coerce.number().int().min(500).default(10_000),
   REPORT_SECTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(34),
   REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -179,13 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('JWT_SECRET: required in production with DATABASE_URL (every server must share it)');
   }
   problems.push(...paymentProblems(c));
+  problems.push(...reportWriterProblems(c));
   if (c.LLM_PROVIDER !== 'offline') {
     const llm = llmConfigSchema.safeParse({ provider: c.LLM_PROVIDER, baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL });
     if (!llm.success) problems.push(...llm.error.issues.map((i) => `LLM_${String(i.path[0]).replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase()}: ${i.message}`));
   }
   const evidence = evidenceConfigSchema.safeParse(evidenceConfig(c));
   if (!evidence.success) {
-    problems.push(...evidence.error.issues.map((i) => `${i.path[0] === 'patentsviewApiKey' ? 'PATENTSVIEW_API_KEY' : 'EVIDENCE_SOURCES'}: ${i.message}`));
+    problems.push(...evidence.error.issues.map((i) => `${EVIDENCE_VARIABLES[String(i.path[0])] ?? 'EVIDENCE_SOURCES'}: ${i.message}`));
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
@@ -211,14 +231,34 @@ function embeddedSecret(dataDir: string, external: boolean): string {
   return secret;
 }
 
+/** The report engine's evidence settings, by the variable that sets each. */
+const EVIDENCE_VARIABLES: Record<string, string> = {
+  openalexApiKey: 'OPENALEX_API_KEY',
+  patentsviewApiKey: 'PATENTSVIEW_API_KEY',
+  epoOpsKey: 'EPO_OPS_KEY',
+  epoOpsSecret: 'EPO_OPS_SECRET',
+};
+
 /** The evidence sources' settings, in the report engine's terms. */
-export function evidenceConfig(c: Pick<Config, 'EVIDENCE_SOURCES' | 'OPENALEX_URL' | 'OPENALEX_MAILTO' | 'PATENTSVIEW_URL' | 'PATENTSVIEW_API_KEY' | 'EVIDENCE_TIMEOUT_MS'>) {
+export function evidenceConfig(
+  c: Pick<
+    Config,
+    | 'EVIDENCE_SOURCES' | 'OPENALEX_URL' | 'OPENALEX_API_KEY' | 'OPENALEX_MAILTO' | 'PATENTSVIEW_URL' | 'PATENTSVIEW_API_KEY'
+    | 'PATENTSVIEW_BUDGET' | 'PATENTSVIEW_BUDGET_WINDOW_MS' | 'EPO_OPS_URL' | 'EPO_OPS_KEY' | 'EPO_OPS_SECRET' | 'EVIDENCE_TIMEOUT_MS'
+  >,
+) {
   return {
     sources: c.EVIDENCE_SOURCES,
     openalexUrl: c.OPENALEX_URL,
+    openalexApiKey: c.OPENALEX_API_KEY,
     openalexMailto: c.OPENALEX_MAILTO,
     patentsviewUrl: c.PATENTSVIEW_URL,
     patentsviewApiKey: c.PATENTSVIEW_API_KEY,
+    patentsviewRequestsPerWindow: c.PATENTSVIEW_BUDGET,
+    patentsviewWindowMs: c.PATENTSVIEW_BUDGET_WINDOW_MS,
+    epoOpsUrl: c.EPO_OPS_URL,
+    epoOpsKey: c.EPO_OPS_KEY,
+    epoOpsSecret: c.EPO_OPS_SECRET,
     timeoutMs: c.EVIDENCE_TIMEOUT_MS,
   };
 }
@@ -247,12 +287,32 @@ function paymentProblems(c: z.infer<typeof schema>): string[] {
   return problems;
 }
 
-/** What a valid configuration should still shout about, logged at every start. */
-export function configWarnings(c: Config): string[] {
-  if (c.NODE_ENV === 'production' && resolvePaymentProvider(c) === 'sandbox') {
-    return ['PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox checkout is on in production, anyone signed in can buy tokens for free'];
+/**
+ * The offline analyst is the embedded default, so a newcomer's `npm start` writes reports with no
+ * model; in production it writes what members pay for only when the operator says so.
+ */
+function reportWriterProblems(c: z.infer<typeof schema>): string[] {
+  if (c.REPORT_WRITER === 'offline' && c.LLM_PROVIDER !== 'offline') {
+    return [`REPORT_WRITER: "offline" contradicts LLM_PROVIDER=${c.LLM_PROVIDER}; unset one of them`];
+  }
+  if (c.NODE_ENV === 'production' && c.LLM_PROVIDER === 'offline' && c.REPORT_WRITER !== 'offline') {
+    return [
+      'LLM_PROVIDER: required in production, otherwise the offline analyst writes every paid report (set LLM_PROVIDER, LLM_MODEL and its key, or REPORT_WRITER=offline to run the offline analyst on purpose)',
+    ];
   }
   return [];
+}
+
+/** What a valid configuration should still shout about, logged at every start. */
+export function configWarnings(c: Config): string[] {
+  const warnings: string[] = [];
+  if (c.NODE_ENV === 'production' && resolvePaymentProvider(c) === 'sandbox') {
+    warnings.push('PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox checkout is on in production, anyone signed in can buy tokens for free');
+  }
+  if (c.NODE_ENV === 'production' && c.LLM_PROVIDER === 'offline') {
+    warnings.push('REPORT_WRITER=offline: the offline analyst writes every report in production (members are told so before they pay)');
+  }
+  return warnings;
 }
 
 /** For entry points: a configuration problem prints the list and exits instead of a stack trace. */

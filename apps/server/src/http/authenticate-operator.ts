@@ -3,9 +3,10 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../deps.ts';
 import { issueDeviceCookie, readDeviceCookie } from '../lib/device-cookie.ts';
 import { unauthorized } from '../lib/errors.ts';
-import { dummyHash, verifyPassword } from '../lib/passwords.ts';
+import { dummyHash, type HashingLane, verifyPassword } from '../lib/passwords.ts';
 import { assertUnderLimits, countHit, type FailureLimit } from '../lib/rate-limit.ts';
 import { hmac } from '../lib/secrets.ts';
+import { audit } from '../lib/audit.ts';
 
 /** The operator a request was authenticated as (see requireOperator). */
 export interface OperatorAuth {
@@ -51,9 +52,20 @@ export async function authenticateOperator(
       ];
   await assertUnderLimits(db, limits, MSG.adminLockedOut);
 
-  const ok = await verifyCached(password, row?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
+  // A browser trusted for this operator has its own lane in the hashing gate (decision 161).
+  const ok = await verifyCached(password, row?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)), trusted ? 'trusted' : 'anonymous');
   if (!row || !ok) {
-    await countHit(db, limits);
+    const locked = await countHit(db, limits);
+    // A lock-out begins: recorded once per counter and window, so a flood writes a line, not a
+    // line per guess. Made-up usernames lock only themselves and are not worth a line; an
+    // address locked is, whatever names it tried.
+    for (const l of locked) {
+      const scope = l.key.startsWith('operator:ip:') ? 'address' : l.key.startsWith('operator:device:') ? 'browser' : 'username';
+      if (scope === 'username' && !row) continue;
+      await audit(db, null, 'operator.locked_out', row ? `operator:${row.id}` : null, {
+        username: name.slice(0, 100), scope, ip: client.ip, minutes: config.OPERATOR_LOCKOUT_MINUTES,
+      });
+    }
     throw unauthorized(MSG.adminInvalidCredentials, 'invalid_admin_credentials');
   }
   // Failures that landed while this password was being checked still hold.
@@ -76,7 +88,7 @@ const verified = new Map<string, number>();
 /** Checks under way: calls arriving together with the same credentials (a panel's parallel reads when the minute runs out) share one. */
 const verifying = new Map<string, Promise<boolean>>();
 
-async function verifyCached(password: string, storedHash: string): Promise<boolean> {
+async function verifyCached(password: string, storedHash: string, lane: HashingLane): Promise<boolean> {
   const key = hmac(cacheKey, `${storedHash}\u0000${password}`);
   const now = Date.now();
   const until = verified.get(key);
@@ -84,7 +96,7 @@ async function verifyCached(password: string, storedHash: string): Promise<boole
   if (until !== undefined) verified.delete(key);
   let check = verifying.get(key);
   if (!check) {
-    check = verifyPassword(password, storedHash)
+    check = verifyPassword(password, storedHash, lane)
       .then((ok) => {
         if (ok) remember(verified, key);
         return ok;

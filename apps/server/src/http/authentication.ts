@@ -10,7 +10,7 @@ export type Guards = Record<Exclude<AuthKind, 'public'>, Guard>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The preHandler for each kind of caller an endpoint may declare (see route()). */
+    /** The guard (a preValidation hook) for each kind of caller an endpoint may declare (see route()). */
     guards: Guards;
   }
 }

@@ -1,12 +1,16 @@
-import { MSG, REPORT_COSTS } from '@assay/shared';
+import { basicAuthorization, MSG, REPORT_COSTS } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureFirstOperator } from '../modules/operators/index.ts';
 
+const ADMIN = { username: 'night-editor', password: 'Editor-Pass-2026' };
+const asOperator = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 let m: Member;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
   m = await signUpAndLogin(t);
 });
 afterAll(() => t.close());
@@ -15,7 +19,7 @@ interface Parameter { name: string; in: string; schema?: Property }
 /** Enumerations refuse anything off their list already; free text is what needs the check. */
 interface Property { type?: string; enum?: unknown[] }
 const freeText = (p?: Property) => p?.type === 'string' && !p.enum;
-interface Operation { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, Property> } }> } }
+interface Operation { security?: Record<string, unknown>[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, Property> } }> } }
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const NUL = '\u0000';
@@ -24,22 +28,24 @@ const sample = (name: string) => `${name}-1${NUL}`;
 /** Every route of the API as its OpenAPI document lists it, with each text input it reads. */
 function textInputs() {
   const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
-  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object }[] = [];
+  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object; operator: boolean }[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [verb, op] of Object.entries(ops)) {
       const method = verb.toUpperCase() as Method;
       const params = op.parameters ?? [];
+      // Operator-only routes authenticate first (issue 26): they need an operator's credentials.
+      const operator = !!op.security?.length && op.security.every((s) => 'admin' in s);
       const fill = (except?: string) =>
         params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : 'x'), `/api${path}`);
       for (const p of params) {
-        if (p.in === 'path') cases.push({ route: `${method} ${path}`, method, where: 'path', field: p.name, url: fill(p.name) });
+        if (p.in === 'path') cases.push({ route: `${method} ${path}`, method, where: 'path', field: p.name, url: fill(p.name), operator });
         if (p.in === 'query' && freeText(p.schema)) {
-          cases.push({ route: `${method} ${path}`, method, where: 'query', field: p.name, url: `${fill()}?${p.name}=${encodeURIComponent(sample(p.name))}` });
+          cases.push({ route: `${method} ${path}`, method, where: 'query', field: p.name, url: `${fill()}?${p.name}=${encodeURIComponent(sample(p.name))}`, operator });
         }
       }
       const json = op.requestBody?.content['application/json']?.schema.properties ?? {};
       for (const [field, prop] of Object.entries(json)) {
-        if (freeText(prop)) cases.push({ route: `${method} ${path}`, method, where: 'body', field, url: fill(), payload: { [field]: sample(field) } });
+        if (freeText(prop)) cases.push({ route: `${method} ${path}`, method, where: 'body', field, url: fill(), payload: { [field]: sample(field) }, operator });
       }
     }
   }
@@ -55,7 +61,7 @@ describe('control characters in any request text', () => {
     ]));
     const failures: string[] = [];
     for (const c of cases) {
-      const headers = c.route.includes('/admin') ? { authorization: 'Basic YWRtaW46d3Jvbmc=' } : m.auth;
+      const headers = c.operator ? asOperator : m.auth;
       const res = await t.app.inject({ method: c.method, url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) });
       const body = res.json<{ detail?: string; errors?: Record<string, string> }>();
       if (res.statusCode !== 422 || body.errors?.[c.field] !== MSG.textControlCharacters) {
@@ -63,6 +69,14 @@ describe('control characters in any request text', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('in an operator\u2019s basic-auth username or password answer 401, not 500', async () => {
+    for (const [username, password] of [[`ad${NUL}min`, 'whatever-password'], [ADMIN.username, `pass${NUL}word`], ['ops\u001b[31m', 'x']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { authorization: basicAuthorization(username!, password!) } });
+      expect(res.statusCode, JSON.stringify(username)).toBe(401);
+      expect(res.json().code).toBe('admin_auth_required');
+    }
   });
 
   it('leave nothing behind: a signup, contact message, profile or report with NUL is refused whole', async () => {
@@ -101,3 +115,20 @@ describe('control characters in any request text', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('operator routes', () => {
+  it('authenticate before they validate a body: a stranger learns nothing of the schema', async () => {
+    const cases = textInputs().filter((c) => c.operator && c.where === 'body');
+    expect(cases.length).toBeGreaterThan(3);
+    for (const c of cases) {
+      for (const headers of [{}, { authorization: basicAuthorization(ADMIN.username, 'wrong-password-here') }, m.auth]) {
+        // Strangers' wrong passwords count toward a lock-out (429): start each from none.
+        await t.db.query(`DELETE FROM rate_limits WHERE key LIKE 'operator:%'`);
+        const res = await t.app.inject({ method: c.method, url: c.url, headers, payload: { [c.field]: 42, unexpected: true } });
+        expect(res.statusCode, `${c.route} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.body).not.toContain(c.field);
+      }
+    }
+  });
+});
+

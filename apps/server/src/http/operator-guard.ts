@@ -23,7 +23,10 @@ export function parseBasicAuthorization(header: string | undefined): { username:
   if (!m) return undefined;
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
+  // A control character (a NUL above all, which PostgreSQL cannot store) is in no username or
+  // password: malformed, like a missing colon, so a 401 and not a database error.
+  // eslint-disable-next-line no-control-regex
+  if (colon < 0 || /[\u0000-\u001f\u007f]/.test(decoded)) return undefined;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 

@@ -66,11 +66,11 @@ describe('built files', () => {
     const plain = await get('/about');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.body).toContain('<title>About · Assay</title>');
     expect(plain.headers['cache-control']).toBe('public, no-cache');
     const br = await get('/about', { 'accept-encoding': 'gzip, br' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(decoded(br)).toBe(INDEX_HTML);
+    expect(decoded(br)).toBe(plain.body);
     const etag = String(plain.headers.etag);
     expect(br.headers.etag).toBe(etag);
     const again = await get('/about', { 'if-none-match': etag });
@@ -204,8 +204,9 @@ describe('public reads', () => {
       await t.db.query('ALTER TABLE posts ENABLE TRIGGER USER');
     }
     expect((await get(url)).json<PostListResponse>().posts[0]!.title).toBe(first!.title);
-    // Fastify's own path (inject) builds the answer afresh each time.
-    expect((await t.app.inject({ url })).json<PostListResponse>().posts[0]!.title).toBe('Changed unannounced');
+    // Fastify's own path (inject) is answered from the same copy (decision 173), though the row changed.
+    expect((await t.app.inject({ url })).json<PostListResponse>().posts[0]!.title).toBe(first!.title);
+    expect((await t.db.query<{ title: string }>('SELECT title FROM posts WHERE id = $1', [first!.id])).rows[0]!.title).toBe('Changed unannounced');
     await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [first!.id, first!.title]);
     await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 2000, interval: 20 }).toBe(first!.title);
   });

@@ -20,6 +20,13 @@ export interface PublicReadRule {
   note?: (body: string) => unknown;
   /** Runs for every answer of the route, from the copy or not (counting a view). */
   onServe?: (req: IncomingMessage, note: unknown) => void;
+  /**
+   * The query a request's copy is kept under, in one canonical form, or null for an answer not to
+   * keep. Parameters the answer does not depend on must be left out: each distinct key is a
+   * rebuild anyone could force. Default: the query as the route's schema reads it (parameters it
+   * does not know dropped, values in the form it parses them to), or none for a route without one.
+   */
+  query?: (params: URLSearchParams) => string | null;
 }
 
 /** Answers a request from a kept copy when there is one; false leaves it to Fastify. */
@@ -126,7 +133,61 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, c: CachedBo
 }
 
 const START = Symbol('public-cache-start');
-type Marked = FastifyRequest & { [START]?: number[] };
+const KEY = Symbol('public-cache-key');
+type Marked = FastifyRequest & { [START]?: number[]; [KEY]?: string };
+
+/** A zod schema as Fastify holds a route's querystring schema (`route()` passes the declaration's). */
+interface QuerySchema {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false };
+}
+const isQuerySchema = (s: unknown): s is QuerySchema => typeof (s as QuerySchema | undefined)?.safeParse === 'function';
+
+/**
+ * The query parameters as one object, or null when one is repeated (no read takes a list, and
+ * each repetition would be another key).
+ */
+export function queryObject(params: URLSearchParams): Record<string, string> | null {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of params) {
+    if (k in out) return null;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The default `query` of a rule: the schema's reading of the query, in the schema's order. */
+function schemaQuery(schema: unknown): (params: URLSearchParams) => string | null {
+  if (!isQuerySchema(schema)) return () => '';
+  return (params) => {
+    const raw = queryObject(params);
+    const parsed = raw && schema.safeParse(raw);
+    if (!parsed?.success) return null;
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(parsed.data as Record<string, unknown>)) {
+      if (v !== undefined && v !== null) out.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean));
+    }
+    return out.toString();
+  };
+}
+
+/**
+ * A request's copy key: the path with each segment in one percent-encoding, then the rule's
+ * canonical query; null when the answer is not to be kept. So `?utm_source=…`, `?x=1`, `%61` for
+ * `a` or parameters in another order find the copy already made instead of making another.
+ */
+function copyKey(url: string, query: (params: URLSearchParams) => string | null): string | null {
+  const at = url.indexOf('?');
+  const rawPath = at < 0 ? url : url.slice(0, at);
+  let pathname: string;
+  try {
+    pathname = rawPath.split('/').map((s) => encodeURIComponent(decodeURIComponent(s))).join('/');
+  } catch {
+    return null; // a malformed escape: Fastify answers it
+  }
+  const q = query(new URLSearchParams(at < 0 ? '' : url.slice(at + 1)));
+  if (q === null) return null;
+  return q ? `${pathname}?${q}` : pathname;
+}
 
 /**
  * The public reads answered from copies kept in this process. A copy is dropped when its topic
@@ -189,19 +250,30 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     const rule = methods.map((m) => rules.get(`${m} ${route.url}`)).find(Boolean);
     if (!rule) return;
     const snapshot = () => rule.topics.map((t) => generation.get(t)!);
-    route.onRequest = [...[route.onRequest ?? []].flat(), (req, _reply, done) => {
+    const query = rule.query ?? schemaQuery(route.schema?.querystring);
+    route.onRequest = [...[route.onRequest ?? []].flat(), (req, reply, done) => {
+      const key = copyKey(req.url, query);
+      if (key === null) return done();
+      // An address not written as its key (another order, a parameter the read ignores) reaches
+      // Fastify, and is answered here from the key's copy when there is one: not rebuilt.
+      if (req.method === 'GET' && answer(key, req.raw, reply.raw)) {
+        reply.hijack();
+        return;
+      }
+      (req as Marked)[KEY] = key;
       (req as Marked)[START] = snapshot();
       done();
     }];
     route.onSend = [...[route.onSend ?? []].flat(), (req, reply, payload, done) => {
       const start = (req as Marked)[START];
-      if (!start || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const key = (req as Marked)[KEY];
+      if (!start || key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now(), ready: {} };
       // Kept only when no change happened since the request began.
       if (trusted && snapshot().every((g, i) => g === start[i])) {
-        drop(req.url);
-        entries.set(req.url, e);
+        drop(key);
+        entries.set(key, e);
         bytes += e.body.length;
         for (const key of entries.keys()) {
           if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
@@ -227,13 +299,14 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
   });
 
   const logEach = logsEveryRequest(app.log);
-  return (req, res) => {
-    const e = req.method === 'GET' && trusted && !closing ? entries.get(req.url!) : undefined;
+  /** Answers from the copy kept under `key` when there is a fresh one. */
+  function answer(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const e = trusted && !closing ? entries.get(key) : undefined;
     if (!e || Date.now() - e.storedAt >= MAX_AGE_MS) return false;
     // Most recently read last: past the bounds the least recently read go first, so a flood of
     // new addresses (a search per request) cannot push out the copies readers keep using.
-    entries.delete(req.url!);
-    entries.set(req.url!, e);
+    entries.delete(key);
+    entries.set(key, e);
     const started = logEach ? performance.now() : 0;
     e.rule.onServe?.(req, e.note);
     // The headers (security headers included) and bytes are ready: Fastify's routing, hooks,
@@ -246,5 +319,7 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     res.end(out.body);
     if (logEach) logRequest(app.log, req.method, req.url!, out.status, performance.now() - started);
     return true;
-  };
+  }
+  // The address as sent is tried as a key first: the app sends its reads in their canonical form.
+  return (req, res) => req.method === 'GET' && answer(req.url!, req, res);
 }

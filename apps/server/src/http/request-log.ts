@@ -7,8 +7,12 @@ const SLOW_MS = 1000;
 /** Whether the level asks for a line for every request (LOG_LEVEL=debug or trace). */
 export const logsEveryRequest = (log: FastifyBaseLogger) => ['debug', 'trace'].includes(log.level);
 
+/** Capability links carry their secret in the query (`?key=`, `?token=`): logged without it. */
+const SECRET_PARAMS = /([?&](?:key|token)=)[^&#]*/gi;
+
 /** A request's one line: at debug normally, at warn when it was slow. */
-export function logRequest(log: FastifyBaseLogger, method: string | undefined, url: string, status: number, ms: number) {
+export function logRequest(log: FastifyBaseLogger, method: string | undefined, rawUrl: string, status: number, ms: number) {
+  const url = rawUrl.replace(SECRET_PARAMS, '$1[redacted]');
   if (ms >= SLOW_MS) log.warn({ method, url, status, ms: Math.round(ms) }, 'slow request');
   else log.debug({ method, url, status, ms: Math.round(ms * 10) / 10 }, 'request');
 }

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import {
-  allEndpoints, API_BASE, blogEndpoints, endpoint, endpointPath, MSG, reportsEndpoints, systemEndpoints, usersEndpoints, type Endpoint,
+  authEndpoints, allEndpoints, API_BASE, blogEndpoints, endpoint, endpointPath, MSG, reportsEndpoints, systemEndpoints, usersEndpoints, type Endpoint,
 } from '@assay/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -97,11 +97,21 @@ describe('route()', () => {
     const app = await bareApp((api) => route(api, usersEndpoints.updateMe, async () => {
       throw new Error('not reached');
     }));
-    // The guard runs after validation, as Fastify orders preHandler hooks.
-    const res = await app.inject({ method: 'PATCH', url: '/api/users/me', payload: { name: 'A', phone: '12' } });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toHaveProperty('name');
+    // The guard runs before validation (a preValidation hook): a caller without credentials
+    // learns nothing of the schema (issue 26); one with them gets the field-by-field 422.
+    const stranger = await app.inject({ method: 'PATCH', url: '/api/users/me', payload: { name: 'A', phone: '12' } });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.body).not.toContain('name');
+    const withToken = await app.inject({ method: 'PATCH', url: '/api/users/me', headers: { authorization: 'Bearer not-a-token' }, payload: { name: 'A', phone: '12' } });
+    expect(withToken.statusCode).toBe(401);
     await app.close();
+    const open = await bareApp((api) => route(api, authEndpoints.forgotPassword, async () => {
+      throw new Error('not reached');
+    }));
+    const res = await open.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'not-an-email' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('email');
+    await open.close();
   });
 
   it('puts the guard of the declared auth kind in front of the handler', async () => {

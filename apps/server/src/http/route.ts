@@ -61,7 +61,9 @@ export function route<E extends Endpoint>(app: AppInstance, e: E, handler: Route
     url: e.path,
     schema,
     config: { endpoint: e },
-    ...(guard ? { preHandler: guard } : {}),
+    // preValidation, not preHandler: a caller is authenticated before its body is validated, so
+    // a stranger's malformed body gets 401, never a 422 that describes the schema (issue 26).
+    ...(guard ? { preValidation: guard } : {}),
     handler: status === undefined ? handle : function (request, reply) {
       reply.code(status);
       return handle.call(this, request, reply);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FIRST_PAINT_SCRIPT } from '@assay/shared';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppInstance } from './types.ts';
 
@@ -12,13 +14,18 @@ export interface SecurityHeaders {
 
 /** What a browser may still do with a JSON answer opened as a page: nothing (OWASP's REST guidance). */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * The page's one inline script (packages/shared/src/first-paint.ts, decision 171), allowed by its
+ * hash: it must run before the first paint, and no other inline script may run.
+ */
+export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
 /** The document headers a JSON answer keeps: transport, sniffing, framing, referrer and cross-origin reads. */
 const API_KEEPS = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-permitted-cross-domain-policies'];
 
 /**
  * Security headers on every response, worked out once at start (helmet's own middleware run
- * against a recording response) and copied onto each reply. The CSP allows only the outside
- * scripts the product needs: Google Sign-In, Razorpay Checkout and the consultation scheduler.
+ * against a recording response) and copied onto each reply. The CSP allows only the page's own
+ * first-paint script and the outside scripts the product needs: Google Sign-In, Razorpay Checkout and the consultation scheduler.
  * A JSON endpoint's answers carry a short set instead: the page policy (~800 bytes), the opener
  * and agent-cluster policies and the old browsers' switches mean nothing for data, and were a
  * third of a cached list's bytes.
@@ -33,7 +40,7 @@ export function securityHeaders(app: AppInstance): SecurityHeaders {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com', 'https://assets.calendly.com'],
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com', 'https://assets.calendly.com'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style', 'https://assets.calendly.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

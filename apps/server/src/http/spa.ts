@@ -8,17 +8,19 @@ import type { AppInstance } from './types.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET path answered
- * with index.html so the SPA's router owns it. `/api/*` never falls through to the SPA.
+ * with index.html (with `headTags` added to its <head>) so the SPA's router owns it. `/api/*` never falls through to the SPA.
  * Each file is sent as the build's brotli or gzip copy when the client accepts one (the web
  * build writes `.br` and `.gz` beside every file worth compressing), else as plain bytes.
  */
-export async function serveSpa(app: AppInstance, distDir: string) {
+export async function serveSpa(app: AppInstance, distDir: string, options: { headTags?: string } = {}) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web build not found: run `npm run build` (the API still works)');
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  // Tags every page carries (the feeds' autodiscovery links), before the end of <head>.
+  const built = readFileSync(indexFile, 'utf8');
+  const indexHtml = options.headTags ? built.replace(/<\/head>/i, (end) => `${options.headTags}\n  ${end}`) : built;
   app.decorate('spaIndexHtml', indexHtml);
   app.decorate('spaIndexPage', cachedBody(indexHtml, 'text/html; charset=utf-8'));
   const htmlFor = screenHtml(indexHtml, readPreloads(path.join(distDir, 'route-preloads.json')));

@@ -87,7 +87,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('refuses "true" and anything that is not an address, explaining the choices', () => {
-    for (const value of ['true', '10.0.0.0/33', 'my-balancer', '10.0.0.1/8/2']) {
+    for (const value of ['true', '0.0.0.0/0', '::/0', '10.0.0.0/8,::/0', '10.0.0.0/33', 'my-balancer', '10.0.0.1/8/2']) {
       expect(() => parse(value), value).toThrow(ConfigError);
     }
     expect(() => parse('true')).toThrow(/number of proxies in front of the server/);

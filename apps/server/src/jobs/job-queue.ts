@@ -56,9 +56,33 @@ function sqlRunner(q: Queryable, db: Db): SqlRunner {
   };
 }
 
+/**
+ * pg-boss 10 marks a finished job completed (or failed) without awaiting the write, and its
+ * graceful stop returns once no handler runs. The queue's own statements are tracked so stop()
+ * returns only after they settle: closing the pool under them would lose the completion and
+ * reject with nobody listening.
+ */
+function trackedRunner(runner: SqlRunner) {
+  const running = new Set<Promise<unknown>>();
+  return {
+    executeSql(text: string, values?: unknown[]) {
+      const statement = runner.executeSql(text, values);
+      running.add(statement);
+      const forget = () => running.delete(statement);
+      statement.then(forget, forget);
+      return statement;
+    },
+    async settled() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
+
 export async function createJobQueue(db: Db, queues: QueueSpec[], options: { supervise: boolean }): Promise<JobQueue> {
+  const runner = trackedRunner(sqlRunner(db, db));
+  const handling = new Set<Promise<void>>();
   const boss = new PgBoss({
-    db: sqlRunner(db, db),
+    db: runner,
     schema: 'pgboss',
     supervise: options.supervise,
     schedule: false,
@@ -86,10 +110,15 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     async work(name, concurrency, handler) {
       // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.
       for (let i = 0; i < concurrency; i++) {
-        await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-          for (const job of jobs as Array<PgBoss.JobWithMetadata<never>>) {
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-          }
+        await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, (jobs) => {
+          const run = (async () => {
+            for (const job of jobs as Array<PgBoss.JobWithMetadata<never>>) {
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+            }
+          })();
+          handling.add(run);
+          run.then(() => handling.delete(run), () => handling.delete(run));
+          return run;
         });
       }
     },
@@ -103,6 +132,11 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // A handler still running past pg-boss's wait (a loaded machine) would query a closed pool,
+      // and pg-boss's un-awaited completion of it after that: wait for both.
+      while (handling.size) await Promise.allSettled([...handling]);
+      await new Promise((resolve) => setImmediate(resolve));
+      await runner.settled();
     },
   };
 }

@@ -86,6 +86,63 @@ export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefin
   if (page.next) reply.header('x-next-cursor', typeof page.next === 'string' ? page.next : encodeCursor(page.next));
 }
 
+/**
+ * SQL for one page of a filtered newest-first list and its total, in one statement, so a search
+ * is looked up once (docs/decisions/180-bounded-lists-and-searches.md). The rows the filter
+ * matches are gathered once (through its index, at most COUNT_CAP + 1), counted, and sorted for
+ * the page. When more than COUNT_CAP match, the page is found instead by walking the list's
+ * newest-first index behind a one-time filter (dense matches: a page is near), and the total is
+ * the cap. Selects the page's `id`s (and `at`) with `total`; the caller joins the rows it shows.
+ * `after` is a keyset condition on `${alias}.${at}` and `${alias}.id`; `limit` and `offset`
+ * are parameter placeholders.
+ */
+export function countedPageSql(o: { table: string; alias: string; at: string; filter: string; after?: string | undefined; limit: string; offset: string }) {
+  const { table, alias: a, at, filter } = o;
+  const after = o.after ? `AND ${o.after}` : '';
+  const window = `ORDER BY ${a}.${at} DESC, ${a}.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`;
+  return `WITH matches AS MATERIALIZED (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE ${filter} LIMIT ${COUNT_CAP + 1}),
+       total AS (SELECT count(*)::int AS n FROM matches)
+  SELECT page.id, (SELECT n FROM total) AS total FROM (
+    (SELECT ${a}.id, ${a}.${at} FROM matches ${a} WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${after} ${window})
+    UNION ALL
+    (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${filter}) ${after} ${window})
+  ) page`;
+}
+
+/**
+ * The total a counted page's rows carry (countedPageSql). A page with no row (past the end) has
+ * none: then it is 0 when the page was the first, else counted on its own (rare).
+ */
+export async function totalOfPage(rows: { total: number }[], first: boolean, count: () => Promise<Total>): Promise<Total> {
+  const n = rows[0]?.total;
+  if (n == null) return first ? exactTotal(0) : count();
+  return n > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(n);
+}
+
+/** Where an offset page is read from: the list's own order (DESC) or its reverse (ASC), and how far. */
+export interface OffsetWindow {
+  order: 'DESC' | 'ASC';
+  /** Rows to fetch: the page and one more (to tell whether more follow), fewer near the end. */
+  limit: number;
+  offset: number;
+}
+
+/**
+ * An offset page of a newest-first list, read from the nearer end. OFFSET walks every skipped
+ * row of the index, so past the middle of a list whose total is known exactly (a running
+ * counter) the page is taken from the oldest end instead, ascending, and the caller puts it back
+ * in order: the walk is at most half the list whichever page is asked for, and the last page
+ * costs what the first does (docs/decisions/071 and 180). Without an exact total (a filtered
+ * list, whose count is capped) the page is read from the newest end.
+ */
+export function offsetWindow(offset: number, pageSize: number, exactTotalRows?: number): OffsetWindow {
+  const n = exactTotalRows;
+  if (n === undefined || offset <= n / 2) return { order: 'DESC', limit: pageSize + 1, offset };
+  // The page's rows and the one after it, counted from the oldest end; none past the end.
+  const from = Math.max(0, n - 1 - offset - pageSize);
+  return { order: 'ASC', limit: Math.max(0, n - offset - from), offset: from };
+}
+
 /** Rows fetched with LIMIT limit + 1: the page, and the position after it when more follow. */
 export function splitPage<R extends { cursor_at: string; id: string }>(rows: R[], limit: number) {
   const page = rows.slice(0, limit);

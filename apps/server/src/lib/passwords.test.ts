@@ -2,7 +2,8 @@ import { MSG } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureFirstOperator } from '../modules/operators/index.ts';
-import { peakConcurrentHashes } from './passwords.ts';
+import { GOOD_PASSWORD, signUpAndLogin } from '../../test/members.ts';
+import { peakConcurrentHashes, waitingHashes } from './passwords.ts';
 
 /**
  * Production cost, so each hash takes long enough for a burst to pile up behind the cap:
@@ -49,6 +50,59 @@ describe('password hashing under a burst of sign-ins', () => {
 
   it('answers sign-ins normally again once the burst has passed', async () => {
     expect((await wrongSignIn(1000)).json().detail).toBe(MSG.invalidCredentials);
+  });
+});
+
+describe('a sign-in flood and a trusted browser (decision 161)', () => {
+  const signIn = (email: string, password: string, deviceCookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: email, password }).toString(),
+      ...(deviceCookie ? { cookies: { assay_device: deviceCookie } } : {}),
+    });
+
+  it("lets the member's own browser sign in within a second or two while a flood keeps the anonymous line full", async () => {
+    const member = await signUpAndLogin(t);
+    // Her browser signed in before: it holds the device cookie.
+    const first = await signIn(member.email, GOOD_PASSWORD);
+    const cookie = first.cookies.find((c) => c.name === 'assay_device')!.value;
+
+    // A flood far faster than the gate hashes (2 at once, about 10 a second each): 50 a second.
+    let flooding = true;
+    const flood: Array<Promise<{ statusCode: number }>> = [];
+    const floodLoop = (async () => {
+      for (let n = 0; flooding; n++) {
+        flood.push(wrongSignIn(5000 + n));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      const deadline = Date.now() + 5000;
+      while (waitingHashes().anonymous < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      expect(waitingHashes().anonymous).toBe(4);
+      // The same member without her cookie is in the flood's line: turned away while it is full (a
+      // hash may finish between the look and her request and let one through, so she tries a few times).
+      let stranger = await signIn(member.email, GOOD_PASSWORD);
+      for (let i = 0; i < 10 && stranger.statusCode !== 429; i++) stranger = await signIn(member.email, GOOD_PASSWORD);
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().detail).toBe(MSG.passwordChecksBusy);
+
+      const outcomes: Array<{ status: number; ms: number }> = [];
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        const res = await signIn(member.email, GOOD_PASSWORD, cookie);
+        outcomes.push({ status: res.statusCode, ms: performance.now() - start });
+      }
+      expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill(200));
+      expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(2000);
+    } finally {
+      flooding = false;
+      await floodLoop;
+      await Promise.all(flood);
+    }
+    expect((await Promise.all(flood)).some((r) => r.statusCode === 429)).toBe(true);
   });
 });
 

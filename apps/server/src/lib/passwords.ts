@@ -20,8 +20,17 @@ export interface HashingLimits {
   concurrency: number;
   queue: number;
 }
+
+/**
+ * Which line a hash waits in (decision 161). `trusted`: a sign-in from a browser holding a valid
+ * device cookie for the account it signs in to. Its line is served first and is not full because
+ * the anonymous one is, so a flood of strangers costs such a browser at most the hashes already
+ * running plus the trusted ones ahead of it. Everything else is `anonymous`.
+ */
+export type HashingLane = 'trusted' | 'anonymous';
+
 const limits: HashingLimits = { concurrency: 1, queue: 32 };
-const waiting: Array<() => void> = [];
+const waiting: Record<HashingLane, Array<() => void>> = { trusted: [], anonymous: [] };
 let running = 0;
 let peak = 0;
 let averageMs = 100;
@@ -35,23 +44,28 @@ export function limitPasswordHashing(next: HashingLimits) {
 /** The most hashes that ever ran at once in this process (for tests and benchmarks). */
 export const peakConcurrentHashes = () => peak;
 
+/** Hashes waiting in each line now (for tests and benchmarks). */
+export const waitingHashes = () => ({ trusted: waiting.trusted.length, anonymous: waiting.anonymous.length });
+
 /**
- * Throws the gate's 429 when a hash asked for now would be turned away. Sign-in calls it first,
- * so a flood is refused before it costs any database work either.
+ * Throws the gate's 429 when a hash asked for now in `lane` would be turned away. Sign-in calls
+ * it first, so a flood is refused before it costs any database work either. A trusted hash waits
+ * only behind the trusted ones (they go first); an anonymous one behind both lines.
  */
-export function assertHashingCapacity() {
+export function assertHashingCapacity(lane: HashingLane = 'anonymous') {
   if (running < limits.concurrency) return;
-  const waitMs = ((waiting.length + 1) / limits.concurrency) * averageMs;
-  if (waiting.length >= limits.queue || waitMs > MAX_WAIT_MS) {
+  const ahead = lane === 'trusted' ? waiting.trusted.length : waiting.trusted.length + waiting.anonymous.length;
+  const waitMs = ((ahead + 1) / limits.concurrency) * averageMs;
+  if (waiting[lane].length >= limits.queue || waitMs > MAX_WAIT_MS) {
     throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), MSG.passwordChecksBusy);
   }
 }
 
-async function gated<T>(work: () => Promise<T>): Promise<T> {
+async function gated<T>(work: () => Promise<T>, lane: HashingLane): Promise<T> {
   if (running >= limits.concurrency) {
-    assertHashingCapacity();
+    assertHashingCapacity(lane);
     // A finishing hash hands its slot straight to the next in line, so none can slip in between.
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    await new Promise<void>((resolve) => waiting[lane].push(resolve));
   } else {
     running++;
   }
@@ -61,13 +75,14 @@ async function gated<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     averageMs = 0.8 * averageMs + 0.2 * (performance.now() - start);
-    const next = waiting.shift();
+    // Trusted browsers first: a flood fills only the anonymous line.
+    const next = waiting.trusted.shift() ?? waiting.anonymous.shift();
     if (next) next();
     else running--;
   }
 }
 
-function derive(password: string, salt: Buffer, logN: number, r: number, p: number) {
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number, lane: HashingLane = 'anonymous') {
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r + 1024 * 1024 };
   return gated(
     () =>
@@ -76,6 +91,7 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
           err ? reject(err) : resolve(key),
         ),
       ),
+    lane,
   );
 }
 
@@ -91,11 +107,11 @@ export async function hashPassword(password: string, logN: number): Promise<stri
  */
 export const NO_PASSWORD = '!no-password';
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane: HashingLane = 'anonymous'): Promise<boolean> {
   const [alg, logN, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p), lane);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -52,8 +52,11 @@ export async function assertUnderLimits(db: Queryable, limits: FailureLimit[], d
   }
 }
 
-export async function countHit(db: Queryable, limits: FailureLimit[]): Promise<void> {
-  for (const l of limits) await bump(db, l.key, l.windowSeconds);
+/** Counts one failure on each counter; answers the counters this failure brought to their limit (a lock-out begins). */
+export async function countHit(db: Queryable, limits: FailureLimit[]): Promise<FailureLimit[]> {
+  const reached: FailureLimit[] = [];
+  for (const l of limits) if ((await bump(db, l.key, l.windowSeconds)).hits === l.limit) reached.push(l);
+  return reached;
 }
 
 /** Forgets every counter whose key names one of these values (an account's email or id, on deletion). */

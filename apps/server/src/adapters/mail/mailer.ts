@@ -17,5 +17,11 @@ export interface MailAttachment {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Account deletion: removes copies of mail sent to the address that this process keeps (the
+   * dev mailbox's .eml files). Mail handed to an SMTP server is out of our hands: no method.
+   * Answers how many copies were removed.
+   */
+  forget?(address: string): Promise<number>;
   close?(): void;
 }

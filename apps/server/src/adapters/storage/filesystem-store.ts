@@ -1,6 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
 
 const TMP_SUFFIX = '.tmp';
@@ -19,6 +21,26 @@ export function createFilesystemStore(root: string): BlobStore {
       const tmp = `${target}.${process.pid}${TMP_SUFFIX}`;
       await writeFile(tmp, body);
       await rename(tmp, target);
+    },
+    async putStream(key, body) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}${TMP_SUFFIX}`;
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, count, createWriteStream(tmp));
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return { size };
     },
     async get(key) {
       const target = file(key);

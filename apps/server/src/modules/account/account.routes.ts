@@ -1,4 +1,6 @@
 import { usersEndpoints as e } from '@assay/shared';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { member } from '../../http/member-guard.ts';
 import { route } from '../../http/route.ts';
@@ -7,19 +9,29 @@ import { unauthorized } from '../../lib/errors.ts';
 import { REFRESH_COOKIE, sendDeletionCode } from '../auth/index.ts';
 import { findUserById } from '../users/index.ts';
 import { deleteAccount } from './delete-account.ts';
-import { exportAccount } from './export-account.ts';
+import { openExport } from './download-export.ts';
+import { requestExport } from './request-export.ts';
+
+/** A finished data export, never cached (it is the member's data). */
+function sendZip(reply: FastifyReply, file: { body: Readable; size: number; filename: string }) {
+  return reply
+    .type('application/zip')
+    .header('content-length', file.size)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(file.body);
+}
 
 /** The member's own data: the export and deleting the account. */
 export function accountRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     route(app, e.exportData, async (req, reply) => {
-      const { stream, filename } = await exportAccount(deps, member(req).userId);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      reply.code(202);
+      return requestExport(deps, member(req).userId);
     });
+    route(app, e.exportFile, async (req, reply) => sendZip(reply, await openExport(deps, req.params.id, { userId: member(req).userId })));
+    route(app, e.exportLink, async (req, reply) => sendZip(reply, await openExport(deps, req.params.id, { key: req.query.key })));
 
     route(app, e.deletionCode, async (req) => {
       const user = await findUserById(deps.db, member(req).userId);

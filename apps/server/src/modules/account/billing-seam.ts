@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import {
-  anonymiseInvoices as anonymise, creditNoteFileName, invoiceFileName, listCreditNotesOf, listInvoicesOf, renderCreditNotePdf, renderInvoicePdf,
+  anonymiseInvoices as anonymise, creditNoteFileName, invoiceFileName, listCreditNotesOf, listInvoicesOf, openStoredDocument, pendingRefundCount,
 } from '../billing/index.ts';
 
 /*
@@ -14,21 +14,22 @@ import {
 
 /**
  * The member's tax documents for the export, `invoices/<number>.pdf` and
- * `credit-notes/<number>.pdf`, each rendered when the zip reaches it.
+ * `credit-notes/<number>.pdf`, each opened from the store when the zip reaches it (rendered,
+ * on a worker thread, and stored first if it never was).
  */
 export async function billingFilesFor(
-  deps: Pick<Deps, 'db' | 'blobs'>,
+  deps: Pick<Deps, 'db' | 'blobs' | 'config'>,
   userId: string,
 ): Promise<Array<{ name: string; open: () => Promise<{ body: Readable } | undefined> }>> {
   const [invoices, notes] = await Promise.all([listInvoicesOf(deps.db, userId), listCreditNotesOf(deps.db, userId)]);
   return [
     ...invoices.map((inv) => ({
       name: `invoices/${invoiceFileName(inv.invoice_number)}`,
-      open: async () => ({ body: Readable.from([await renderInvoicePdf(inv)]) }),
+      open: () => openStoredDocument(deps, 'invoice', inv.invoice_number),
     })),
-    ...notes.map(({ note, invoice }) => ({
+    ...notes.map(({ note }) => ({
       name: `credit-notes/${creditNoteFileName(note.credit_note_number)}`,
-      open: async () => ({ body: Readable.from([await renderCreditNotePdf(note, invoice)]) }),
+      open: () => openStoredDocument(deps, 'credit_note', note.credit_note_number),
     })),
   ];
 }
@@ -40,3 +41,6 @@ export async function billingFilesFor(
 export async function anonymiseInvoices(tx: Queryable, userId: string): Promise<{ kept: number; copies: string[] }> {
   return anonymise(tx, userId);
 }
+
+/** Refund requests still waiting, which outlive the account (decision 165). */
+export const pendingRefundsOf = (tx: Queryable, userId: string) => pendingRefundCount(tx, userId);

@@ -11,7 +11,8 @@ import { forgetPayer } from '../payments/index.ts';
 import { deleteMemberReports, reportInProgress } from '../reports/index.ts';
 import { forfeitTokens, lockAccount } from '../tokens/index.ts';
 import { findUserById, type UserRow } from '../users/index.ts';
-import { anonymiseInvoices } from './billing-seam.ts';
+import { anonymiseInvoices, pendingRefundsOf } from './billing-seam.ts';
+import { exportBlobKey } from './export-job.ts';
 
 /**
  * Deletes the member's account for good (docs/decisions/134-export-and-account-deletion.md),
@@ -40,6 +41,9 @@ export async function deleteAccount(deps: Deps, userId: string, proof: DeleteAcc
     if (!current) throw unauthorized();
     // A running report would write its PDF after the deletion: wait for it to finish.
     if (await reportInProgress(tx, user.id)) throw conflict(ACCOUNT_MESSAGES.deleteReportRunning, 'report_in_progress');
+    // A pending refund outlives the account: its package stays held for the operator's decision
+    // and an approval pays the original payment method (docs/decisions/165).
+    const refundsPending = await pendingRefundsOf(tx, user.id);
     const forfeited = await forfeitTokens(tx, user.id);
     const pdfKeys = await deleteMemberReports(tx, user.id);
     const payments = await forgetPayer(tx, { userId: user.id, email: current.email, name: current.name, phone: current.phone });
@@ -48,6 +52,8 @@ export async function deleteAccount(deps: Deps, userId: string, proof: DeleteAcc
     await clearRateLimitsNaming(tx, [current.email, user.id]);
     // Mail to the address, sent or still waiting, leaves the queue (no farewell mail: it would keep the address).
     await forgetRecipient(deps.queue, tx, current.email);
+    // Data exports go with the account (their rows cascade); their zips are deleted below.
+    const exports = await tx.query<{ id: string }>('SELECT id FROM account_exports WHERE user_id = $1', [user.id]);
     await tx.query('DELETE FROM users WHERE id = $1', [user.id]);
     await audit(tx, null, 'member.account_deleted', user.id, {
       by: 'member',
@@ -56,12 +62,19 @@ export async function deleteAccount(deps: Deps, userId: string, proof: DeleteAcc
       payments_kept: payments.payments,
       invoices_kept: invoices.kept,
       contact_messages_deleted: messages,
+      refunds_pending: refundsPending,
     });
     // Last, so a store that cannot delete rolls the whole deletion back and the member can retry.
-    for (const key of [...pdfKeys, ...invoices.copies]) await blobs.delete(key);
-    return { forfeited };
+    for (const key of [...pdfKeys, ...invoices.copies, ...exports.rows.map((e) => exportBlobKey(e.id))]) await blobs.delete(key);
+    return { forfeited, email: current.email };
   });
-  log.info({ userId: user.id, forfeited: outcome.forfeited }, 'account deleted by its member');
+  // Copies of mail this server keeps (the dev mailbox's files, credit notes attached) go too;
+  // files are not transactional, so after the commit. A failure is logged, never undoes the deletion.
+  const mails = await deps.mailer.forget?.(outcome.email).catch((err: unknown) => {
+    log.error({ err, userId: user.id }, 'account deleted; removing its copies of mail failed');
+    return 0;
+  });
+  log.info({ userId: user.id, forfeited: outcome.forfeited, mail_copies_removed: mails ?? 0 }, 'account deleted by its member');
   return { message: ACCOUNT_MESSAGES.accountDeleted, forfeited_tokens: outcome.forfeited };
 }
 

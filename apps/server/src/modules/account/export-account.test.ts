@@ -2,13 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { ACCOUNT_MESSAGES } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { GOOD_PASSWORD, signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
+import { purgeExpiredExportsSweep } from './index.ts';
 import { buyPackage, signUpPerson } from './test-support.ts';
 
 const OPS_PASSWORD = 'operator-password-123';
@@ -21,7 +24,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportOf = (m: Member) => t.app.inject({ method: 'GET', url: '/api/users/me/export', headers: m.auth });
+const requestExport = (m: Member) => t.app.inject({ method: 'POST', url: '/api/users/me/exports', headers: m.auth });
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    const found = await check();
+    if (found) return found;
+  }
+  throw new Error('timed out');
+}
+
+/** The link in the export's mail to `email`, as a path and query the app answers. */
+async function mailedLink(email: string, after = 0): Promise<string> {
+  const mail = await waitFor(async () => t.smtp.received.slice(after).find((r) => r.to.includes(email) && r.subject.includes('ready to download')), 30_000);
+  const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = /(https?:\/\/\S+\/api\/account-exports\/[0-9a-f-]{36}\?key=[0-9a-f]{64})/.exec(body)?.[1];
+  if (!link) throw new Error(`no link in ${body}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
+/** Asks for the export, waits for its mail and downloads the zip the link points to. */
+async function exportOf(m: Member): Promise<{ status: number; rawPayload: Buffer; headers: Record<string, unknown>; link: string; id: string }> {
+  const before = t.smtp.received.length;
+  const asked = await requestExport(m);
+  if (asked.statusCode !== 202) return { status: asked.statusCode, rawPayload: asked.rawPayload, headers: asked.headers, link: '', id: '' };
+  const link = await mailedLink(m.email, before);
+  const res = await t.app.inject({ method: 'GET', url: link });
+  return { status: res.statusCode, rawPayload: res.rawPayload, headers: res.headers, link, id: asked.json<{ id: string }>().id };
+}
 
 /** Opens a zip the way any unzip tool does: from its central directory, checking each entry's CRC. */
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
@@ -45,7 +75,7 @@ function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-describe('GET /users/me/export', () => {
+describe('the data export (a job; the mailed link downloads the zip)', () => {
   it('streams one zip with the profile, purchases, token ledger, reports’ details and their PDFs', async () => {
     const m = await signUpPerson(t);
     const { orderId } = await buyPackage(t, m);
@@ -53,10 +83,10 @@ describe('GET /users/me/export', () => {
     await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-preferences', headers: m.auth, payload: { report_ready: false, tokens_expiring: true } });
 
     const res = await exportOf(m);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="assay-data-\d{4}-\d\d-\d\d\.zip"$/);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     // A standard unzip tool opens it and finds every entry intact.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-export-'));
     writeFileSync(path.join(dir, 'export.zip'), res.rawPayload);
@@ -108,8 +138,10 @@ describe('GET /users/me/export', () => {
     expect(JSON.parse(files.get('token-ledger.json')!.toString('utf8')).entries.map((e: { kind: string }) => e.kind)).toContain('refund');
 
     // The refund mail stored a copy naming the buyer; deletion takes it away with the account.
-    const copy = `credit-notes/${note!.slice('credit-notes/'.length)}`;
-    await expect.poll(async () => (await t.deps.blobs.get(copy)) !== undefined, { timeout: 20_000 }).toBe(true);
+    // The credit note is stored once (decision 181); its stored file is what the zip carries.
+    const number = note!.slice('credit-notes/'.length, -'.pdf'.length).replace(/^CN-(\d{4}-\d{2})-/, 'CN/$1/');
+    const copy = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE credit_note_number = $1', [number])).rows[0]!.blob_key;
+    expect((await buffer((await t.deps.blobs.get(copy))!.body)).equals(files.get(note!)!)).toBe(true);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expect.poll(async () => (await t.deps.blobs.get(copy)) === undefined, { timeout: 10_000 }).toBe(true);
@@ -139,11 +171,61 @@ describe('GET /users/me/export', () => {
     expect([...files.keys()].some((n) => n.endsWith('.pdf'))).toBe(false);
   });
 
+  it('answers 202 at once; the owner downloads it signed in too; another member, a wrong key and an unknown id get 404', async () => {
+    const owner = await signUpPerson(t);
+    const other = await signUpPerson(t);
+    const asked = await requestExport(owner);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toMatchObject({ status: 'preparing', detail: ACCOUNT_MESSAGES.exportStarted });
+    // Asking again while it is prepared answers the same export (one zip for a double click).
+    const again = await requestExport(owner);
+    expect(again.json<{ id: string }>().id).toBe(asked.json<{ id: string }>().id);
+    const id = asked.json<{ id: string }>().id;
+    const link = await mailedLink(owner.person.email);
+    expect(link).toContain(id);
+
+    const signedIn = await t.app.inject({ method: 'GET', url: `/api/users/me/exports/${id}`, headers: owner.auth });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.rawPayload.equals((await t.app.inject({ method: 'GET', url: link })).rawPayload)).toBe(true);
+
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/users/me/exports/${id}`, headers: other.auth });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().detail).toBe(ACCOUNT_MESSAGES.exportNotFound);
+    // The other member's own key does not open this export, nor does a key cut short or none at all.
+    const otherExport = await exportOf(other);
+    const otherKey = new URL(otherExport.link, 'http://x').searchParams.get('key')!;
+    for (const url of [`/api/account-exports/${id}?key=${otherKey}`, `/api/account-exports/${id}?key=${otherKey.slice(0, 10)}`, `/api/account-exports/${id}`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/account-exports/not-a-uuid?key=abc` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/me/exports/${randomUUID()}`, headers: owner.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/me/exports/${id}` })).statusCode).toBe(401);
+  });
+
+  it('the link expires: 404, and the sweep deletes the file', async () => {
+    const m = await signUpPerson(t);
+    const res = await exportOf(m);
+    expect(res.status).toBe(200);
+    const key = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM account_exports WHERE id = $1', [res.id])).rows[0]!.blob_key;
+    await t.db.query(`UPDATE account_exports SET requested_at = now() - interval '4 days', expires_at = now() - interval '1 second' WHERE id = $1`, [res.id]);
+    const expired = await t.app.inject({ method: 'GET', url: res.link });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().detail).toBe(ACCOUNT_MESSAGES.exportNotFound);
+    await purgeExpiredExportsSweep.run(t.deps);
+    expect(await t.deps.blobs.get(key)).toBeUndefined();
+    expect((await t.db.query('SELECT 1 FROM account_exports WHERE id = $1', [res.id])).rows).toHaveLength(0);
+  });
+
   it('needs a signed-in member, and is limited to a few exports an hour', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/exports' })).statusCode).toBe(401);
     const m = await signUpAndLogin(t);
-    for (let i = 0; i < 10; i++) expect((await exportOf(m)).statusCode).toBe(200);
-    const limited = await exportOf(m);
+    for (let i = 0; i < 10; i++) {
+      const asked = await requestExport(m);
+      expect(asked.statusCode).toBe(202);
+      // Finished before the next request, so each is a new export.
+      await t.db.query(`UPDATE account_exports SET status = 'failed' WHERE id = $1 AND status = 'preparing'`, [asked.json<{ id: string }>().id]);
+    }
+    const limited = await requestExport(m);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });

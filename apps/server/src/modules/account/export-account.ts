@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { readPreferences } from '../notifications/index.ts';
 import { listMemberPayments } from '../payments/index.ts';
 import { listReportsForExport, pdfFilename } from '../reports/index.ts';
@@ -11,10 +10,7 @@ import { exportLedger } from '../tokens/index.ts';
 import { findUserById, toUserView } from '../users/index.ts';
 import { billingFilesFor } from './billing-seam.ts';
 
-/** Exports a member may start per hour: each reads every stored PDF. */
-const EXPORTS_PER_HOUR = 10;
-
-type ExportDeps = Pick<Deps, 'db' | 'blobs' | 'log'>;
+type ExportDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config'>;
 
 /** A file to add to the archive once the previous one has been written. */
 interface StoredFile {
@@ -24,15 +20,16 @@ interface StoredFile {
 
 /**
  * The member's data as one zip (docs/decisions/134-export-and-account-deletion.md): profile,
- * purchases, invoices, token ledger, reports' details and their PDFs. The records are read
- * first and are small; the stored files are streamed into the archive one at a time, each
- * opened only when the previous one has been written, so a member with hundreds of reports
- * holds one file (or S3 download) open, and memory stays flat however large the export.
+ * purchases, invoices, credit notes, token ledger, reports' details and their PDFs. The records
+ * are read first and are small; the stored files (reports, and the invoices and credit notes as
+ * stored when issued) are streamed into the archive one at a time, each opened only when the
+ * previous one has been written, so a member with hundreds of reports holds one file (or S3
+ * download) open, and memory stays flat however large the export. Built by the export job
+ * (export-job.ts), which streams it into the blob store (decision 181).
  */
-export async function exportAccount(deps: ExportDeps, userId: string) {
+export async function buildArchive(deps: ExportDeps, userId: string) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
-  await hitRateLimit(deps.db, `export:${userId}`, EXPORTS_PER_HOUR, 3600);
   const [preferences, purchases, ledger, reports, taxDocuments] = await Promise.all([
     readPreferences(deps.db, userId),
     listMemberPayments(deps.db, userId),

@@ -9,6 +9,7 @@ import { approveRefund, declineRefund, listRefunds } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import { adjustMemberTokens } from './adjust-member-tokens.ts';
 import { getStats } from './get-stats.ts';
+import { listEvidenceSources } from './list-evidence-sources.ts';
 import { listTransactions } from './list-transactions.ts';
 import { listUserReports } from './list-user-reports.ts';
 import { listUsers } from './list-users.ts';
@@ -53,6 +54,7 @@ export function adminRoutes(deps: Deps) {
     });
 
     route(app, e.stats, async () => getStats(deps.db));
+    route(app, e.evidenceSources, async () => listEvidenceSources(deps.db, deps.reportPorts.evidence));
 
     // Refund requests (modules/billing, docs/decisions/135-refunds.md).
     route(app, e.refunds, async (req) => listRefunds(deps.db, req.query));

@@ -95,7 +95,7 @@ describe('operator calls', () => {
     expect(reports.every((r) => Array.isArray(r.review))).toBe(true);
     const txs = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/transactions`, headers: ops })).json<Transaction[]>();
     expect(txs).toHaveLength(1);
-    expect(txs[0]).toMatchObject({ status: 'active', plan_name: 'pro', amount_paid: proOrder.amount, currency: 'INR', user_email: a.email });
+    expect(txs[0]).toMatchObject({ status: 'paid', plan_name: 'pro', amount_paid: proOrder.amount, currency: 'INR', user_email: a.email });
     expect(txs[0]!.razorpay_payment_id).toMatch(/^pay_/);
     expect(txs[0]!.active_until).not.toBeNull();
     // Its tax invoice, which the operator downloads with the same basic credentials.
@@ -124,7 +124,8 @@ describe('operator calls', () => {
     expect(byName[0]).toMatchObject({ plan_name: 'Free', subscription_status: 'free', available_tokens: 2500, reports_generated: 0 });
     const byEmail = (await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(m.email.toUpperCase())}`, headers: ops })).json<AdminUser[]>();
     expect(byEmail).toHaveLength(1);
-    const wildcard = (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=%25', headers: ops })).json<AdminUser[]>();
+    // LIKE's wildcard is a character like any other: no name holds "ros%".
+    const wildcard = (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=ros%25', headers: ops })).json<AdminUser[]>();
     expect(wildcard).toHaveLength(0);
     const page = await t.app.inject({ method: 'GET', url: '/api/admin/users?page=1&limit=2', headers: ops });
     expect(page.json()).toHaveLength(2);
@@ -176,11 +177,18 @@ describe('operator calls', () => {
                 (SELECT count(*)::int FROM payments WHERE status = 'paid') AS p,
                 (SELECT count(*)::int FROM payments) AS total, (SELECT count(*)::int FROM payments WHERE status = 'failed') AS failed,
                 (SELECT count(*)::int FROM payments WHERE status = 'created') AS pending`);
-      const rev = await t.db.query<{ currency: string; amount_minor: number }>(
-        `SELECT currency, sum(amount)::int8 AS amount_minor FROM payments WHERE status = 'paid' GROUP BY currency ORDER BY currency`);
+      const rev = await t.db.query<{ currency: string; amount_minor: number; gross_minor: number; refunded_minor: number; tax_minor: number }>(
+        `SELECT p.currency, p.gross - coalesce(cn.total, 0) AS amount_minor, p.gross AS gross_minor, coalesce(cn.total, 0)::int8 AS refunded_minor,
+                p.tax - coalesce(cn.tax, 0) AS tax_minor
+           FROM (SELECT currency, sum(amount)::int8 AS gross, sum(gst_minor)::int8 AS tax FROM payments WHERE status = 'paid' GROUP BY currency) p
+           LEFT JOIN (SELECT currency, sum(total_minor)::int8 AS total, sum(cgst_minor + sgst_minor + igst_minor)::int8 AS tax FROM credit_notes GROUP BY currency) cn
+             ON cn.currency = p.currency
+          ORDER BY p.currency`);
+      const refunds = (await t.db.query<{ full: number; part: number }>(
+        `SELECT count(*) FILTER (WHERE total_minor >= amount_paid_minor)::int AS full, count(*) FILTER (WHERE total_minor < amount_paid_minor)::int AS part FROM credit_notes`)).rows[0]!;
       const x = r.rows[0]!;
       return { total_users: x.u, total_reports: x.r, completed_transactions: x.p, revenue_by_currency: rev.rows,
-        purchases: { total: x.total, paid: x.p, failed: x.failed, pending: x.pending } };
+        purchases: { total: x.total, paid: x.p, failed: x.failed, pending: x.pending, refunded: refunds.full, partially_refunded: refunds.part } };
     };
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ops })).json<AdminStats>();
     const order = (n: number, currency: string) => `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
@@ -314,6 +322,8 @@ describe('operator calls', () => {
     const url = `/api/admin/users/${m.user.id}/reports`;
     const first = await t.app.inject({ method: 'GET', url, headers: ops });
     expect(first.json<AdminReport[]>().map((r) => r.id)).toEqual(expected.slice(0, 50));
+    // A failed report says why, as the member was told.
+    expect(first.json<AdminReport[]>()[0]).toMatchObject({ status: 'failed', error_message: 'bench', file_url: null });
     const rest = await t.app.inject({ method: 'GET', url: `${url}?cursor=${first.headers['x-next-cursor']}`, headers: ops });
     expect(rest.json<AdminReport[]>().map((r) => r.id)).toEqual(expected.slice(50));
     expect(rest.headers['x-next-cursor']).toBeUndefined();

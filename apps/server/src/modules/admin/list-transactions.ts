@@ -1,19 +1,27 @@
-import type { Transaction } from '@assay/shared';
+import { paymentStateNamed, paymentStateOf, type PaymentState, type Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
+import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Row {
   id: string;
+  user_id: string | null;
   user_name: string | null;
   user_email: string | null;
   package_name: string;
   package_type: string;
   tokens: number;
   amount: number;
+  gst_minor: number;
   currency: string;
   status: 'created' | 'paid' | 'failed';
+  refunded_minor: number | null;
+  refunded_tax_minor: number | null;
+  refund_requested: boolean;
   razorpay_payment_id: string | null;
   razorpay_order_id: string;
   active_until: Date | null;
@@ -21,66 +29,92 @@ interface Row {
   created_at: Date;
 }
 
-function statusOf(r: Row): string {
-  if (r.status === 'failed') return 'cancelled';
-  if (r.status === 'created') return 'pending';
-  return r.active_until && r.active_until > new Date() ? 'active' : 'expired';
-}
+/** What its credit note gave back (credit notes are issued when a refund is approved). */
+const REFUNDED = (col: string) => `(SELECT cn.${col} FROM refund_requests rr JOIN credit_notes cn ON cn.refund_request_id = rr.id WHERE rr.payment_id = p.id)`;
+
+/** SQL for one state of the shared vocabulary (paymentStateOf), on payments `p`. */
+const STATE_SQL: Record<PaymentState, string> = {
+  pending: `p.status = 'created'`,
+  failed: `p.status = 'failed'`,
+  paid: `p.status = 'paid' AND ${REFUNDED('total_minor')} IS NULL`,
+  refunded: `p.status = 'paid' AND ${REFUNDED('total_minor')} >= p.amount`,
+  partially_refunded: `p.status = 'paid' AND ${REFUNDED('total_minor')} < p.amount`,
+};
 
 /**
  * Token purchases, newest first: all of them, or one member's; searchable by name, email, order,
- * payment id or package. One page by `cursor` (keyset) or `page` (offset).
+ * payment id or package, or by a state's name ("refunded"); filtered by state and by a date
+ * range (from ≤ created < to). One page by `cursor` (keyset) or `page` (offset). Each row says
+ * its state in the shared vocabulary and its gross, tax, refunded and net figures.
  */
 export async function listTransactions(
   db: Queryable,
-  q: { userId?: string | undefined; q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number },
+  q: {
+    userId?: string | undefined; q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number;
+    status?: PaymentState | undefined; from?: string | undefined; to?: string | undefined; tz?: string | undefined;
+  },
 ) {
-  const search = q.q ? containsPattern(q.q.toLowerCase()) : null;
+  // Days are the operator's (tz), `to` inclusive: up to the next local midnight (as the contact list).
+  const zone = q.tz ?? 'UTC';
+  const from = q.from ? (DAY.test(q.from) ? startOfDayIn(q.from, zone) : new Date(q.from)).toISOString() : null;
+  const to = q.to ? (DAY.test(q.to) ? startOfDayIn(nextDay(q.to), zone) : new Date(new Date(q.to).getTime() + 1)).toISOString() : null;
+  // A search that is a state's name filters by that state (an operator types "refunded").
+  const named = q.q ? paymentStateNamed(q.q) : undefined;
+  const status = q.status ?? named;
+  const search = q.q && !named ? containsPattern(q.q.toLowerCase()) : null;
+  // A state chosen in the filter and another typed in the search match nothing.
+  const contradictory = Boolean(q.status && named && q.status !== named);
   // Each side of the search has its own trigram index; a union lets both be used.
   const filter = `($1::uuid IS NULL OR p.user_id = $1::uuid)
     AND ($2::text IS NULL OR p.id IN (
       SELECT s.id FROM payments s JOIN users su ON su.id = s.user_id WHERE lower(su.name) LIKE $2 OR su.email LIKE $2
       UNION
       SELECT s.id FROM payments s
-       WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE $2))`;
-  const params: unknown[] = [q.userId ?? null, search];
+       WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE $2))
+    AND ($3::timestamptz IS NULL OR p.created_at >= $3::timestamptz)
+    AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)
+    ${contradictory ? 'AND false' : ''}
+    ${status ? `AND (${STATE_SQL[status]})` : ''}`;
+  const filterParams = [q.userId ?? null, search, from, to];
+  const params: unknown[] = [...filterParams];
   const where = [filter];
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
   if (after) where.push(after);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
-  const counted = q.userId || search ? undefined : readCounter(db, 'payments').then(exactTotal);
-  // OFFSET walks every skipped row of the index. Past the middle of the whole list (its total is
-  // an exact counter) the page is taken from the oldest end instead, ascending, so the walk is
-  // at most half the list whichever page is asked for (docs/decisions/071-search-and-deep-pages.md).
-  let window = { order: 'DESC', limit: q.limit + 1, offset };
-  if (counted && offset > 0) {
-    const n = (await counted).n;
-    if (offset > n / 2) {
-      const from = Math.max(0, n - 1 - offset - q.limit);
-      window = { order: 'ASC', limit: Math.max(0, n - offset - from), offset: from };
-    }
-  }
-  const [rows, total] = await Promise.all([
-    db.query<Row & { cursor_at: string }>(
-      `SELECT p.id, u.name AS user_name, u.email AS user_email, p.package_name, k.package_type, p.tokens,
-              p.amount, p.currency, p.status, p.razorpay_payment_id, p.razorpay_order_id, p.created_at,
-              ${cursorAt('p.created_at')} AS cursor_at,
-              (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until,
-              (SELECT i.invoice_number FROM invoices i WHERE i.payment_id = p.id) AS invoice_number
-         FROM (SELECT p.id FROM payments p WHERE ${where.join(' AND ')}
-                ORDER BY p.created_at ${window.order}, p.id ${window.order}
-                LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
-         -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
-         JOIN payments p ON p.id = page.id
-         LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
-        ORDER BY p.created_at DESC, p.id DESC`,
-      [...params, window.limit, window.offset],
-    ),
-    counted ?? cappedCount(db, `FROM payments p WHERE ${filter}`, [q.userId ?? null, search]),
-  ]);
+  const filtered = Boolean(q.userId || search || status || q.from || q.to);
+  const counted = filtered ? undefined : readCounter(db, 'payments').then(exactTotal);
+  // Deep pages of the whole list (an exact counter) from the nearer end.
+  const window = offsetWindow(offset, q.limit, counted && offset > 0 ? (await counted).n : undefined);
+  const [limit, skip] = [`$${params.length + 1}`, `$${params.length + 2}`];
+  // A search (or one member's list) is looked up once for its page and its total.
+  const picked = filtered
+    ? countedPageSql({ table: 'payments', alias: 'p', at: 'created_at', filter, after, limit, offset: skip })
+    : `SELECT p.id, NULL::int AS total FROM payments p WHERE ${where.join(' AND ')}
+        ORDER BY p.created_at ${window.order}, p.id ${window.order} LIMIT ${limit} OFFSET ${skip}`;
+  const rows = await db.query<Row & { cursor_at: string; total: number | null }>(
+    `SELECT p.id, u.id AS user_id, u.name AS user_name, u.email AS user_email, p.package_name, k.package_type, p.tokens,
+            p.amount, p.gst_minor, p.currency, p.status, p.razorpay_payment_id,
+            ${REFUNDED('total_minor')} AS refunded_minor,
+            ${REFUNDED('cgst_minor + cn.sgst_minor + cn.igst_minor')} AS refunded_tax_minor,
+            EXISTS (SELECT 1 FROM refund_requests rr WHERE rr.payment_id = p.id AND rr.status = 'requested') AS refund_requested, p.razorpay_order_id, p.created_at,
+            ${cursorAt('p.created_at')} AS cursor_at, page.total,
+            (SELECT l.expires_at FROM token_lots l WHERE l.payment_id = p.id) AS active_until,
+            (SELECT i.invoice_number FROM invoices i WHERE i.payment_id = p.id) AS invoice_number
+       FROM (${picked}) page
+       -- Only the page's rows are read whole: skipped ones (OFFSET) stay in the index.
+       JOIN payments p ON p.id = page.id
+       LEFT JOIN users u ON u.id = p.user_id JOIN token_packages k ON k.id = p.package_id
+      ORDER BY p.created_at DESC, p.id DESC`,
+    [...params, window.limit, window.offset],
+  );
+  const total = counted
+    ? await counted
+    : await totalOfPage(rows.rows as { total: number }[], !q.cursor && offset === 0, () =>
+      cappedCount(db, `FROM payments p WHERE ${filter}`, filterParams));
   const { page, next } = splitPage(rows.rows, q.limit);
   const transactions: Transaction[] = page.map((r) => ({
     id: r.id,
+    user_id: r.user_id,
     user_name: r.user_name,
     user_email: r.user_email,
     plan_name: r.package_type,
@@ -88,7 +122,12 @@ export async function listTransactions(
     tokens: r.tokens,
     amount_paid: r.amount,
     currency: r.currency,
-    status: statusOf(r),
+    tax_minor: r.gst_minor,
+    refunded_minor: r.refunded_minor ?? 0,
+    refunded_tax_minor: r.refunded_tax_minor ?? 0,
+    net_minor: r.amount - (r.refunded_minor ?? 0),
+    status: paymentStateOf({ status: r.status, amount_minor: r.amount, refunded_minor: r.refunded_minor ?? 0 }),
+    refund_requested: r.refund_requested,
     razorpay_payment_id: r.razorpay_payment_id,
     razorpay_order_id: r.razorpay_order_id,
     active_until: r.active_until?.toISOString() ?? null,

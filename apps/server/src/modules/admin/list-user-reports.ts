@@ -6,8 +6,8 @@ import { afterCursor, cursorAt, splitPage } from '../../lib/paging.ts';
 export async function listUserReports(db: Queryable, userId: string, q: { cursor?: string | undefined; limit: number }) {
   const params: unknown[] = [userId, q.limit + 1];
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
-  const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: Complexity; status: string; pdf_key: string | null; review_findings: AdminReviewFinding[] | null }>(
-    `SELECT id, title, created_at, ${cursorAt('created_at')} AS cursor_at, complexity, status, pdf_key, review_findings FROM reports
+  const r = await db.query<{ id: string; title: string; created_at: Date; cursor_at: string; complexity: Complexity; status: string; error_message: string | null; pdf_key: string | null; review_findings: AdminReviewFinding[] | null }>(
+    `SELECT id, title, created_at, ${cursorAt('created_at')} AS cursor_at, complexity, status, error_message, pdf_key, review_findings FROM reports
       WHERE user_id = $1 ${after ? `AND ${after}` : ''} ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );
@@ -19,6 +19,7 @@ export async function listUserReports(db: Queryable, userId: string, q: { cursor
     plan_name: TIER_LABELS[x.complexity],
     file_url: x.status === 'completed' && x.pdf_key ? endpointPath(reportsEndpoints.download, { id: x.id }) : null,
     status: x.status,
+    error_message: x.status === 'failed' ? x.error_message : null,
     // Open findings first, then by section; capped so a page stays small.
     review: x.review_findings ? [...x.review_findings].sort((a, b) => Number(b.resolution === 'open') - Number(a.resolution === 'open')).slice(0, 50) : null,
   }));

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, COUNT_CAP, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, COUNT_CAP, cursorAt, exactTotal, offsetWindow, splitPage } from '../../lib/paging.ts';
 import { containsPattern, rarestWord } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 
@@ -27,8 +27,8 @@ const WHOLE = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email,
 /**
  * Members for the operator panel, newest first, searchable by name or email. The plan is the
  * last package bought; a member with unspent paid tokens counts as active.
- * One page by `cursor` (keyset) or `page` (offset); the per-member figures are computed for the
- * page's rows only, from each member's live lots.
+ * One page by `cursor` (keyset) or `page` (offset, from the nearer end of the whole list); the
+ * per-member figures are computed for the page's rows only, from each member's live lots.
  */
 export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
   const search = q.q?.toLowerCase();
@@ -38,7 +38,10 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
   const params = [...searchParams];
   const after = afterCursor(q.cursor, 'u.created_at', 'u.id', params);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
-  const window = `ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  // Without a search the total is an exact counter, so a deep page is read from the nearer end.
+  const counted = search ? undefined : readCounter(db, 'users');
+  const win = offsetWindow(offset, q.limit, counted && offset > 0 ? await counted : undefined);
+  const window = `ORDER BY u.created_at ${win.order}, u.id ${win.order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   const afterAnd = after ? `AND ${after}` : '';
   // With a search, one statement finds the matches once (through the trigram indexes, up to
   // COUNT_CAP + 1 of them), counts them and sorts them for the page: the trigram scan is the
@@ -68,9 +71,9 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
                   coalesce(sum(l.remaining) FILTER (WHERE l.kind = 'paid'), 0)::int AS paid
              FROM token_lots l WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at > now()) t
         ORDER BY u.created_at DESC, u.id DESC`,
-      [...params, q.limit + 1, offset],
+      [...params, win.limit, win.offset],
     ),
-    search ? undefined : readCounter(db, 'users'),
+    counted,
   ]);
   // A page past the end has no row to carry the search's total: count it on its own (rare).
   const searched = rows.rows[0]?.total;

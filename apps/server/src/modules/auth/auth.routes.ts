@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { deviceCookieOptions } from '../../lib/device-cookie.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
+import { AppError } from '../../lib/errors.ts';
 import { changePassword } from './change-password.ts';
 import { completeProfile } from './complete-profile.ts';
 import { googleLogin } from './google-login.ts';
@@ -59,7 +60,7 @@ export function authRoutes(deps: Deps) {
       return signup(deps, req.body);
     });
 
-    route(app, e.verifyEmail, async (req) => verifyEmail(deps, req.body.email, req.body.otp, req.ip, req.body.password));
+    route(app, e.verifyEmail, async (req) => verifyEmail(deps, req.body.email, req.body.otp, req.ip, req.body.password, req.body.key));
 
     route(app, e.resendCode, async (req) => {
       await limitCodeSends(deps, req.ip);
@@ -88,7 +89,9 @@ export function authRoutes(deps: Deps) {
       try {
         return withSession(reply, await refreshSession(deps, fromBody ?? req.cookies[REFRESH_COOKIE]));
       } catch (err) {
-        if (!fromBody) clearRefreshCookie(reply);
+        // Only a refused token ends the browser's session: a failure of ours (a database away
+        // during a deploy) leaves the cookie for the next try (decision 170).
+        if (!fromBody && err instanceof AppError && err.status === 401) clearRefreshCookie(reply);
         throw err;
       }
     });
@@ -109,6 +112,6 @@ export function authRoutes(deps: Deps) {
 
     route(app, e.forgotPassword, async (req) => requestPasswordReset(deps, req.body.email, req.ip));
 
-    route(app, e.resetPassword, async (req) => resetPassword(deps, req.body.email, req.body.otp, req.body.new_password, req.ip));
+    route(app, e.resetPassword, async (req) => resetPassword(deps, req.body.email, req.body.otp, req.body.new_password, req.ip, req.body.key));
   };
 }

@@ -3,7 +3,9 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
+import { queueMail } from '../mail/index.ts';
 import { findUserById } from '../users/index.ts';
+import { passwordChangedMail } from './mail-templates.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
 /** Changes the password and signs out every other session of the account. */
@@ -28,6 +30,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, hash]);
     await revokeUserSessions(tx, user.id, 'password_changed', auth.sessionId);
+    await queueMail(deps.queue, tx, passwordChangedMail(user.email, user.name, 'changed', new Date(), config.PUBLIC_URL));
   });
   return { message: MSG.passwordChanged };
 }

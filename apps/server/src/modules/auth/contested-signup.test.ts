@@ -6,8 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 /** Two people sign up with one email: only the mailbox owner's own password may ever win (decision 050). */
 let t: TestApp;
 beforeAll(async () => {
-  // Room for the many codes one address is sent here.
-  t = await createTestApp({ OTP_CODES_PER_HOUR: '20' });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

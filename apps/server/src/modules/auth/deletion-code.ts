@@ -9,7 +9,7 @@ import { mailCode } from './send-fresh-code.ts';
 /**
  * An account without a password (Google sign-in) confirms its deletion with a code sent to its
  * own address: proof that the person at the keyboard still holds the mailbox, not just a session.
- * Same limits as every code: a resend cooldown, an hourly cap, OTP.maxAttempts tries.
+ * Same limits as every code: a resend cooldown, OTP.maxAttempts tries a code (decision 160).
  */
 export async function sendDeletionCode(deps: Deps, user: UserRow) {
   if (user.password_hash) throw badRequest(ACCOUNT_MESSAGES.deletionCodeNotForPasswordAccounts, 'password_account');
@@ -19,5 +19,5 @@ export async function sendDeletionCode(deps: Deps, user: UserRow) {
 
 /** Checks and spends a deletion code; 400/429 with the usual code messages otherwise. */
 export async function consumeDeletionCode(deps: Deps, user: UserRow, code: string, ip: string) {
-  await checkCode(deps, user, 'delete_account', code, ip);
+  await checkCode(deps, user.email, user, 'delete_account', code, ip);
 }

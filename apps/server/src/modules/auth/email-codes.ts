@@ -1,27 +1,27 @@
 import { MSG, OTP } from '@assay/shared';
 import type { Config } from '../../config/env.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-limit.ts';
-import { hmac, randomDigits, safeEqual } from '../../lib/secrets.ts';
+import { hmac, randomDigits, randomToken, safeEqual } from '../../lib/secrets.ts';
 
 export type CodePurpose = 'verify_email' | 'reset_password' | 'delete_account';
-type CodeConfig = Pick<Config, 'JWT_SECRET' | 'OTP_CODES_PER_HOUR'>;
+type CodeConfig = Pick<Config, 'JWT_SECRET'>;
 
 const codeHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
   hmac(secret, `${purpose}:${userId}:${code}`);
+const keyHash = (secret: string, userId: string, purpose: CodePurpose, key: string) =>
+  hmac(secret, `link:${purpose}:${userId}:${key}`);
 
-/** Codes sent to one account per hour: with OTP.maxAttempts tries each, guesses per hour stay few. */
-const hourlyCodes = (config: CodeConfig, userId: string, purpose: CodePurpose): FailureLimit => ({
-  key: `codes:${purpose}:${userId}`,
-  limit: config.OTP_CODES_PER_HOUR,
-  windowSeconds: 3600,
-});
+/** A mailed code: the 6 digits to type, and the long key its mail's link carries (decision 160). */
+export interface IssuedCode {
+  code: string;
+  key: string;
+}
 
-/** 429 while the live code is younger than OTP.resendSeconds; Retry-After says how much longer. */
+/** 429 while the newest code is younger than OTP.resendSeconds; Retry-After says how much longer. */
 export async function resendTooSoon(db: Queryable, userId: string, purpose: CodePurpose): Promise<AppError> {
   const r = await db.query<{ seconds: number }>(
-    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS seconds
+    `SELECT ceil(extract(epoch FROM max(created_at) + make_interval(secs => $3) - now()))::int AS seconds
        FROM email_codes WHERE user_id = $1 AND purpose = $2`,
     [userId, purpose, OTP.resendSeconds],
   );
@@ -30,36 +30,85 @@ export async function resendTooSoon(db: Queryable, userId: string, purpose: Code
 }
 
 /**
- * Issues a fresh 6-digit code with fresh tries. The code it replaces stays usable until its own
- * expiry unless its tries were spent, so a resend by anyone never voids the code the owner holds.
- * Returns undefined (the caller sends no mail) while the live code is less than
- * OTP.resendSeconds old and still usable; a code spent on wrong tries or expired is replaced at
- * once, so failures caused by others never keep the owner from a fresh code. 429 past the hourly cap.
+ * Issues a fresh 6-digit code with fresh tries, in a row of its own: codes sent before it stay
+ * usable until their own expiry, so a resend by anyone never voids the code the owner holds.
+ * One code per account and purpose per OTP.resendSeconds, whoever asks and whatever happened to
+ * the last one: that bounds both the mail an account receives and the tries guessers get
+ * (decision 160). There is no longer cap a stranger could spend. Returns undefined (the caller
+ * sends no mail) inside the cooldown.
  */
-export async function issueCode(tx: Queryable, config: CodeConfig, userId: string, purpose: CodePurpose) {
-  const cap = hourlyCodes(config, userId, purpose);
-  await assertUnderLimits(tx, [cap], MSG.otpTooManyCodes);
+export async function issueCode(db: Db, config: CodeConfig, userId: string, purpose: CodePurpose): Promise<IssuedCode | undefined> {
   const code = randomDigits(6);
-  const r = await tx.query(
-    `INSERT INTO email_codes AS c (user_id, purpose, code_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4))
-     ON CONFLICT (user_id, purpose) DO UPDATE
-       SET previous_code_hash = CASE WHEN c.attempts < $6 AND c.expires_at > now() THEN c.code_hash END,
-           previous_expires_at = CASE WHEN c.attempts < $6 AND c.expires_at > now() THEN c.expires_at END,
-           code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now()
-       WHERE c.created_at <= now() - make_interval(secs => $5) OR c.attempts >= $6 OR c.expires_at <= now()
-     RETURNING 1`,
-    [userId, purpose, codeHash(config.JWT_SECRET, userId, purpose, code), OTP.ttlMinutes, OTP.resendSeconds, OTP.maxAttempts],
-  );
-  if (!r.rows.length) return undefined;
-  await countHit(tx, [cap]);
-  return code;
+  const key = randomToken(16);
+  return db.transaction(async (tx) => {
+    // Serialises issuing per account and purpose, so concurrent requests cannot slip two codes
+    // into one cooldown; each statement after the lock sees what the others committed.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`email-code:${purpose}:${userId}`]);
+    await tx.query('DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2 AND expires_at <= now()', [userId, purpose]);
+    const r = await tx.query(
+      `INSERT INTO email_codes (user_id, purpose, code_hash, link_key_hash, expires_at)
+       SELECT $1, $2, $3, $4, now() + make_interval(mins => $5)
+        WHERE NOT EXISTS (SELECT 1 FROM email_codes WHERE user_id = $1 AND purpose = $2
+                           AND created_at > now() - make_interval(secs => $6))
+       RETURNING 1`,
+      [
+        userId,
+        purpose,
+        codeHash(config.JWT_SECRET, userId, purpose, code),
+        keyHash(config.JWT_SECRET, userId, purpose, key),
+        OTP.ttlMinutes,
+        OTP.resendSeconds,
+      ],
+    );
+    return r.rows.length ? { code, key } : undefined;
+  });
+}
+
+/** Removes a code that never left (its mail failed), so it neither counts nor throttles. */
+export async function withdrawCode(db: Queryable, config: CodeConfig, userId: string, purpose: CodePurpose, issued: IssuedCode) {
+  await db.query('DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2 AND code_hash = $3', [
+    userId,
+    purpose,
+    codeHash(config.JWT_SECRET, userId, purpose, issued.code),
+  ]);
+}
+
+/** Spends the code, and with it every other code of the purpose: one proof of the mailbox is enough. */
+async function spend(db: Queryable, userId: string, purpose: CodePurpose, id: string, failureDetail: string) {
+  // Single use: of two concurrent requests with the right code, only the one that deletes it wins.
+  const consumed = await db.query('DELETE FROM email_codes WHERE id = $1 RETURNING 1', [id]);
+  if (!consumed.rows.length) throw badRequest(failureDetail, 'otp_invalid');
+  await db.query('DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
 }
 
 /**
- * Checks a code and consumes it on success. Each check first takes one try in a single
- * UPDATE, so concurrent guesses can never get past OTP.maxAttempts; tries are committed even
- * though the request fails, so the caller must run this outside a rolled-back transaction.
+ * Checks a code opened from its mail's link: the long key proves the mailbox, so no try limit
+ * applies and strangers' guesses cannot spend it. The typed digits must match the same code.
+ */
+export async function consumeLinkedCode(
+  db: Queryable,
+  secret: string,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  key: string,
+  failureDetail: string = MSG.otpFailed,
+): Promise<void> {
+  const r = await db.query<{ id: string; code_hash: string }>(
+    `SELECT id::text, code_hash FROM email_codes
+      WHERE user_id = $1 AND purpose = $2 AND link_key_hash = $3 AND expires_at > now()`,
+    [userId, purpose, keyHash(secret, userId, purpose, key)],
+  );
+  const row = r.rows[0];
+  if (!row || !safeEqual(row.code_hash, codeHash(secret, userId, purpose, code))) throw badRequest(failureDetail, 'otp_invalid');
+  await spend(db, userId, purpose, row.id, failureDetail);
+}
+
+/**
+ * Checks a typed code against every live code of the account that has tries left, taking one
+ * try from each in a single UPDATE, so concurrent guesses never get past OTP.maxAttempts per
+ * code; a newer code has tries of its own. Tries are committed even though the request fails,
+ * so the caller must run this outside a rolled-back transaction.
  */
 export async function consumeCode(
   db: Queryable,
@@ -69,29 +118,24 @@ export async function consumeCode(
   code: string,
   failureDetail: string = MSG.otpFailed,
 ): Promise<void> {
-  const taken = await db.query<{ code_hash: string; previous_hash: string | null }>(
+  const taken = await db.query<{ id: string; code_hash: string }>(
     `UPDATE email_codes SET attempts = attempts + 1
       WHERE user_id = $1 AND purpose = $2 AND attempts < $3 AND expires_at > now()
-      RETURNING code_hash, CASE WHEN previous_expires_at > now() THEN previous_code_hash END AS previous_hash`,
+      RETURNING id::text, code_hash`,
     [userId, purpose, OTP.maxAttempts],
   );
-  const row = taken.rows[0];
-  if (!row) {
-    const r = await db.query<{ attempts: number }>(
-      'SELECT attempts FROM email_codes WHERE user_id = $1 AND purpose = $2',
+  if (!taken.rows.length) {
+    const r = await db.query<{ live: boolean }>(
+      'SELECT bool_or(expires_at > now()) AS live FROM email_codes WHERE user_id = $1 AND purpose = $2',
       [userId, purpose],
     );
-    if (!r.rows[0]) throw badRequest(failureDetail, 'otp_invalid');
-    if (r.rows[0].attempts >= OTP.maxAttempts) throw new AppError(429, MSG.otpTooManyAttempts, 'otp_locked');
+    const live = r.rows[0]?.live;
+    if (live === null || live === undefined) throw badRequest(failureDetail, 'otp_invalid');
+    if (live) throw new AppError(429, MSG.otpTooManyAttempts, 'otp_locked');
     throw badRequest(MSG.otpExpired, 'otp_expired');
   }
   const hash = codeHash(secret, userId, purpose, code);
-  const matches = safeEqual(row.code_hash, hash) || (row.previous_hash !== null && safeEqual(row.previous_hash, hash));
-  if (!matches) throw badRequest(failureDetail, 'otp_invalid');
-  // Single use: of two concurrent requests with the right code, only the one that deletes it wins.
-  const consumed = await db.query(
-    'DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2 AND (code_hash = $3 OR previous_code_hash = $3) RETURNING 1',
-    [userId, purpose, hash],
-  );
-  if (!consumed.rows.length) throw badRequest(failureDetail, 'otp_invalid');
+  const match = taken.rows.find((row) => safeEqual(row.code_hash, hash));
+  if (!match) throw badRequest(failureDetail, 'otp_invalid');
+  await spend(db, userId, purpose, match.id, failureDetail);
 }

@@ -11,7 +11,7 @@ import { matchingHash, signupPasswords } from './signup-passwords.ts';
 
 /**
  * Password sign-in. Only failures count (decision 050): a browser holding this account's device
- * cookie has its own small budget; any other client counts against the account and its address,
+ * cookie has its own small budget and its own lane in the hashing gate (decision 161); any other client counts against the account and its address,
  * so others' failures never lock the owner out of a browser she has signed in from before.
  */
 export async function login(
@@ -21,12 +21,17 @@ export async function login(
   meta: SessionMeta & { ip: string; deviceCookie: string | undefined },
 ) {
   const { db, config } = deps;
-  assertHashingCapacity();
+  const device = readDeviceCookie(config.JWT_SECRET, 'member', meta.deviceCookie);
+  // Without a signed device cookie a flood is refused before any database work.
+  if (!device) assertHashingCapacity();
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
   const user = await findUserByEmail(db, email);
-  const device = readDeviceCookie(config.JWT_SECRET, 'member', meta.deviceCookie);
-  const limits: FailureLimit[] = device && device.accountId === user?.id
-    ? [{ key: `login:device:${device.id}`, limit: config.TRUSTED_DEVICE_FAILURES, windowSeconds }]
+  // A browser that signed in to this account before has its own lane in the hashing gate (decision 161).
+  const trustedDevice = device?.accountId === user?.id ? device : undefined;
+  const lane = trustedDevice ? 'trusted' : 'anonymous';
+  assertHashingCapacity(lane);
+  const limits: FailureLimit[] = trustedDevice
+    ? [{ key: `login:device:${trustedDevice.id}`, limit: config.TRUSTED_DEVICE_FAILURES, windowSeconds }]
     : [
         { key: `login:ip:${meta.ip}`, limit: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds },
         { key: `login:account:${email}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds },
@@ -35,7 +40,7 @@ export async function login(
 
   // No account, no password, or none proved yet: the same work against a stand-in hash.
   const hash = user?.password_hash === NO_PASSWORD ? undefined : user?.password_hash;
-  const matches = await verifyPassword(password, hash ?? (await dummyHash(config.PASSWORD_HASH_COST)));
+  const matches = await verifyPassword(password, hash ?? (await dummyHash(config.PASSWORD_HASH_COST)), lane);
   // A contested sign-up (decision 050): any password typed at sign-up leads on to the code step.
   const ok = (!!hash && matches)
     || (user?.is_verified === false && !!(await matchingHash(password, (await signupPasswords(db, user.id)).competing)));

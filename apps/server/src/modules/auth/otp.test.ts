@@ -4,13 +4,13 @@ import { GOOD_PASSWORD, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** Limits low enough to reach; every test calls from its own address unless it tests that. */
-const CODES_PER_HOUR = 4;
+const WRONG_PER_ACCOUNT = 8;
 const PER_IP = 15;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    OTP_CODES_PER_HOUR: String(CODES_PER_HOUR),
+    OTP_WRONG_CODES_PER_ACCOUNT: String(WRONG_PER_ACCOUNT),
     RATE_LIMIT_OTP_PER_IP: String(PER_IP),
   });
 });
@@ -21,7 +21,8 @@ const nextIp = () => `203.0.113.${++ipCounter}`;
 
 const post = (url: string, payload: Record<string, unknown>, ip: string) =>
   t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
-const verify = (email: string, otp: string | undefined, ip: string) => post('verify-email-otp', { email, otp }, ip);
+const verify = (email: string, otp: string | undefined, ip: string, key?: string) =>
+  post('verify-email-otp', { email, otp, ...(key ? { key } : {}) }, ip);
 const resend = (email: string, ip: string) => post('resend-otp', { email }, ip);
 
 /** Signs up and returns the emailed code. */
@@ -87,7 +88,8 @@ describe('email verification code', () => {
     expect(correct.json().detail).toBe(MSG.otpTooManyAttempts);
     expect((await userRow(email)).is_verified).toBe(false);
 
-    // A new code unlocks it, at once: a spent code does not wait out the resend window.
+    // A new code, once the resend window has passed, brings tries of its own.
+    await pastResendWindow(email);
     expect((await resend(email, ip)).statusCode).toBe(200);
     const fresh = (await t.smtp.lastTo(email)).code!;
     expect(mailsTo(email)).toHaveLength(2);
@@ -227,40 +229,117 @@ describe('email verification code', () => {
     expect((await codeRows(email))[0]!.attempts).toBe(0);
   });
 
-  it("never lets strangers' wrong codes from many addresses stop the owner's fresh code", async () => {
+  it('lets the mailbox owner in with her latest mail whatever strangers send: resends and wrong codes from many addresses', async () => {
     const email = uniqueEmail('otp-owner');
     const owner = nextIp();
-    const code = await signup(email, owner);
-    // Strangers spend the code's tries, each from a different address.
-    for (let i = 0; i < OTP.maxAttempts + 3; i++) await verify(email, wrongCode(code), nextIp());
-    expect((await verify(email, code, owner)).json().code).toBe('otp_locked');
-
-    // The owner asks for a new code at once and it works from her own address.
+    const first = await signup(email, owner);
+    // The attack of issue 26, run for six "minutes": each minute a resend from a new address
+    // (mailed, since the cooldown passed), then a burst of wrong codes from rotating addresses.
+    let requests = 0;
+    for (let minute = 0; minute < 6; minute++) {
+      await pastResendWindow(email);
+      await resend(email, nextIp());
+      requests++;
+      for (let i = 0; i < OTP.maxAttempts + 1; i++, requests++) await verify(email, wrongCode(first), nextIp());
+    }
+    expect(requests).toBeGreaterThanOrEqual(30);
+    await t.smtp.lastTo(email);
+    // Strangers got a code mailed at most once per cooldown: the mail flood is bounded.
+    expect(mailsTo(email).length).toBeLessThanOrEqual(7);
+    // Typed codes are now held back for everyone (that is what slows guessing)...
+    const typed = await verify(email, first, owner);
+    expect(typed.statusCode).toBe(429);
+    expect(typed.json().detail).toBe(MSG.otpAccountLocked);
+    // ...and her resend waits a minute at most, never an hour.
+    const soon = await resend(email, owner);
+    expect([200, 429]).toContain(soon.statusCode);
+    if (soon.statusCode === 429) expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(OTP.resendSeconds);
+    await pastResendWindow(email);
     const again = await resend(email, owner);
     expect(again.statusCode).toBe(200);
-    await t.smtp.lastTo(email);
-    const fresh = mailsTo(email).at(-1)!.code!;
-    const ok = await verify(email, fresh, owner);
+    const mail = mailsTo(email).at(-1)!;
+    expect(mail.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(mail.raw).toContain(`/signup#email=`);
+    // The link in her fresh mail works, however many wrong codes strangers sent.
+    const ok = await verify(email, mail.code!, owner, mail.key);
     expect(ok.statusCode).toBe(200);
     expect((await userRow(email)).is_verified).toBe(true);
   });
 
-  it(`bounds guesses per hour: each code allows ${OTP.maxAttempts} tries and an account gets at most ${CODES_PER_HOUR} codes an hour`, async () => {
+  it("keeps a code's own tries: strangers' guesses spent before it was sent do not lock it, and a resend voids no code", async () => {
+    const email = uniqueEmail('otp-tries');
+    const owner = nextIp();
+    const first = await signup(email, owner);
+    for (let i = 0; i < OTP.maxAttempts; i++) await verify(email, wrongCode(first), nextIp());
+    expect((await verify(email, first, owner)).json().code).toBe('otp_locked');
+    // A stranger's resend after the cooldown: the new code comes with fresh tries.
+    await pastResendWindow(email);
+    expect((await resend(email, nextIp())).statusCode).toBe(200);
+    const fresh = (await t.smtp.lastTo(email)).code!;
+    expect(fresh).not.toBe(first);
+    expect((await verify(email, fresh, owner)).statusCode).toBe(200);
+  });
+
+  it(`slows guessing: at most ${OTP.maxAttempts} wrong codes a minute and ${WRONG_PER_ACCOUNT} a window are checked on one account, from any number of addresses`, async () => {
     const email = uniqueEmail('otp-guess');
-    await signup(email, nextIp());
-    let tries = 0;
-    for (let round = 0; round < CODES_PER_HOUR + 2; round++) {
-      for (let i = 0; i < OTP.maxAttempts + 2; i++) {
-        if ((await verify(email, '000000', nextIp())).json().code === 'otp_invalid') tries++;
+    const code = await signup(email, nextIp());
+    const checkedPerMinute: number[] = [];
+    for (let minute = 0; minute < 4; minute++) {
+      let checked = 0;
+      // Resends as fast as the attacker likes, from new addresses, then guesses in parallel.
+      for (let i = 0; i < 3; i++) await resend(email, nextIp());
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => String(200000 + minute * 100 + i)).filter((g) => g !== code).map((g) => verify(email, g, nextIp())),
+      );
+      for (const a of answers) {
+        if (a.json().code === 'otp_invalid') checked++;
+        else expect(a.statusCode).toBe(429);
       }
-      await resend(email, nextIp());
+      checkedPerMinute.push(checked);
+      await pastResendWindow(email);
     }
-    expect(tries).toBeLessThanOrEqual(CODES_PER_HOUR * OTP.maxAttempts);
-    expect(mailsTo(email)).toHaveLength(CODES_PER_HOUR);
-    const capped = await resend(email, nextIp());
-    expect(capped.statusCode).toBe(429);
-    expect(capped.json().detail).toBe(MSG.otpTooManyCodes);
-    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(OTP.resendSeconds);
+    expect(Math.max(...checkedPerMinute)).toBeLessThanOrEqual(OTP.maxAttempts);
+    expect(checkedPerMinute.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(WRONG_PER_ACCOUNT);
+    // The limit is per account: a guess with a made-up link key is no way around it.
+    const forged = await verify(email, '123456', nextIp(), 'A'.repeat(22));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('otp_invalid');
+  });
+
+  it('holds back wrong codes for an unknown email exactly like a real one, so the lock reveals no account', async () => {
+    const real = uniqueEmail('otp-real');
+    const ghost = uniqueEmail('otp-ghost');
+    await signup(real, nextIp());
+    const answers = async (email: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < WRONG_PER_ACCOUNT + 1; i++) {
+        await pastResendWindow(email);
+        if (email === real) await resend(email, nextIp());
+        const r = await verify(email, '000000', nextIp());
+        out.push(`${r.statusCode} ${r.json().detail}`);
+      }
+      return out;
+    };
+    const forReal = await answers(real);
+    expect(forReal.at(-1)).toBe(`429 ${MSG.otpAccountLocked}`);
+    expect(await answers(ghost)).toEqual(forReal);
+  });
+
+  it("refuses a link key with another code's digits, another account's key, or an expired code", async () => {
+    const a = uniqueEmail('otp-key');
+    const b = uniqueEmail('otp-key');
+    const ip = nextIp();
+    const codeA = await signup(a, ip);
+    const keyA = (await t.smtp.lastTo(a)).key!;
+    await signup(b, ip);
+    const mailB = await t.smtp.lastTo(b);
+    expect((await verify(a, wrongCode(codeA), ip, keyA)).statusCode).toBe(400);
+    expect((await verify(a, mailB.code!, ip, mailB.key)).statusCode).toBe(400);
+    expect((await verify(b, codeA, ip, keyA)).statusCode).toBe(400);
+    await t.db.query(`UPDATE email_codes SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [a]);
+    expect((await verify(a, codeA, ip, keyA)).statusCode).toBe(400);
+    expect((await userRow(a)).is_verified).toBe(false);
+    expect((await verify(b, mailB.code!, ip, mailB.key)).statusCode).toBe(200);
   });
 
   it(`limits code checks and sends per address: the call after ${PER_IP} from one IP gets 429 with Retry-After`, async () => {

@@ -24,6 +24,10 @@ const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth
 const reset = (email: string, otp: string, new_password = NEW_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email, otp, new_password } });
 const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
+/** The mails queued to an address (sent by the worker), subject and text. */
+const queuedTo = async (email: string) =>
+  (await t.db.query<{ subject: string; text: string }>(
+    `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 ORDER BY created_on`, [email])).rows;
 const passwordHash = async (email: string) =>
   (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!.password_hash;
 
@@ -110,6 +114,20 @@ describe('change password', () => {
 
     expect((await me(current)).statusCode).toBe(200);
     expect((await refresh(current)).statusCode).toBe(200);
+
+    // A security notice, whatever the member's mail preferences: when, and what to do if it was not her.
+    const [notice, ...more] = await queuedTo(current.email);
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe('Your Assay password was changed');
+    expect(notice!.text).toMatch(/on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Every other signed-in device has been signed out\./);
+    expect(notice!.text).toContain(`${t.config.PUBLIC_URL}/forgot-password`);
+    expect(notice!.text).not.toMatch(/reply/i);
+  });
+
+  it('mails no notice when the change is refused', async () => {
+    const m = await signUpAndLogin(t);
+    expect((await changePassword(m, { current_password: 'wrong-password-1', new_password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect(await queuedTo(m.email)).toEqual([]);
   });
 });
 
@@ -154,9 +172,12 @@ describe('forgot and reset password', () => {
     }
     expect(await loginStatus(a.email, NEW_PASSWORD)).toBe(200);
     expect(await loginStatus(a.email, GOOD_PASSWORD)).toBe(401);
+    // A security notice says it happened; a refused try (the code again) mails nothing more.
+    expect((await queuedTo(a.email)).map((m) => m.subject)).toEqual(['Your Assay password was reset']);
     // The code works once.
     const again = await reset(a.email, code, 'An0therPassw0rd');
     expect(again.statusCode).toBe(400);
+    expect(await queuedTo(a.email)).toHaveLength(1);
     expect(await loginStatus(a.email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -175,6 +196,43 @@ describe('forgot and reset password', () => {
     expect(right.json().detail).toBe(MSG.otpTooManyAttempts);
     expect(await passwordHash(m.email)).toBe(hash);
     expect((await me(m)).statusCode).toBe(200);
+  });
+
+  it('lets the owner reset her password while strangers send forgot-password and wrong codes from many addresses', async () => {
+    const m = await signUpAndLogin(t);
+    const hash = await passwordHash(m.email);
+    const from = (i: number) => ({ remoteAddress: `198.51.100.${i}` });
+    const pastCooldown = () =>
+      t.db.query(`UPDATE email_codes SET created_at = now() - interval '2 minutes' WHERE user_id = $1`, [m.user.id]);
+    // Six "minutes" of attack: forgot-password from a new address, then wrong codes from others.
+    let ip = 10;
+    for (let minute = 0; minute < 6; minute++) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: m.email }, ...from(ip++) });
+      for (let i = 0; i < OTP.maxAttempts + 1; i++) {
+        await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: m.email, otp: '000000', new_password: 'Attack3rPassw0rd' }, ...from(ip++) });
+      }
+      await pastCooldown();
+    }
+    expect(await passwordHash(m.email)).toBe(hash);
+    // Her own request is answered and a mail really leaves: the cooldown had passed.
+    const before = mailsTo(m.email).length;
+    expect((await forgot(m.email)).statusCode).toBe(200);
+    const mail = await (async () => {
+      const deadline = Date.now() + 5000;
+      while (mailsTo(m.email).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return mailsTo(m.email).at(-1)!;
+    })();
+    expect(mailsTo(m.email).length).toBe(before + 1);
+    expect(mail.raw).toContain('/forgot-password#email=');
+    // Typed, the code is held back by strangers' wrong guesses; from the mail's link it works.
+    expect((await reset(m.email, mail.code!)).statusCode).toBe(429);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: m.email, otp: mail.code, new_password: NEW_PASSWORD, key: mail.key },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await loginStatus(m.email, NEW_PASSWORD)).toBe(200);
   });
 
   it('refuses an expired code, a weak password and an unknown email without changing anything', async () => {

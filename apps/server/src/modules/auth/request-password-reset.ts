@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { issueCode } from './email-codes.ts';
 import { limitCodeSends } from './otp-rate-limit.ts';
-import { resetMail } from './mail-templates.ts';
+import { codeLink, resetMail } from './mail-templates.ts';
 
 /** Always the same answer, fast: whether the email has an account is never revealed. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
@@ -13,12 +13,16 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   return { message: MSG.resetRequested };
 }
 
-/** Issues a reset code and mails it just after the answer; past the hourly cap nothing is sent. */
+/**
+ * Issues a reset code and mails it just after the answer. Inside the resend cooldown nothing is
+ * sent: a code (with its working link) reached the mailbox less than OTP.resendSeconds ago.
+ */
 export async function mailResetCode(deps: Deps, user: { id: string; email: string; name: string }) {
-  const code = await issueCode(deps.db, deps.config, user.id, 'reset_password').catch(() => undefined);
-  if (!code) return;
+  const issued = await issueCode(deps.db, deps.config, user.id, 'reset_password');
+  if (!issued) return;
+  const link = codeLink(deps.config.PUBLIC_URL, 'reset_password', user.email, issued);
   // After answering, so the answer's timing does not depend on the account existing.
   setImmediate(() => {
-    deps.mailer.send(resetMail(user.email, user.name, code)).catch((err) => deps.log.error({ err }, 'reset email failed'));
+    deps.mailer.send(resetMail(user.email, user.name, issued.code, link)).catch((err) => deps.log.error({ err }, 'reset email failed'));
   });
 }

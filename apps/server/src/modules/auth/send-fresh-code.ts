@@ -2,12 +2,12 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import { issueCode, resendTooSoon, type CodePurpose } from './email-codes.ts';
-import { verificationMail } from './mail-templates.ts';
+import { issueCode, resendTooSoon, withdrawCode, type CodePurpose } from './email-codes.ts';
+import { codeLink, verificationMail } from './mail-templates.ts';
 
 /**
  * Emails an unverified account a fresh verification code, always to the account's own address.
- * 429 inside the resend cooldown or past the hourly cap; 503 when the mail cannot be sent.
+ * 429 inside the resend cooldown; 503 when the mail cannot be sent.
  */
 export async function sendFreshCode(deps: Deps, user: { id: string; email: string; name: string }) {
   await mailCode(deps, user, 'verify_email', verificationMail, MSG.mailFailed);
@@ -21,16 +21,16 @@ export async function mailCode(
   deps: Deps,
   user: { id: string; email: string; name: string },
   purpose: CodePurpose,
-  compose: (to: string, name: string, code: string) => MailMessage,
+  compose: (to: string, name: string, code: string, link: string) => MailMessage,
   failureDetail: string,
 ) {
-  const code = await issueCode(deps.db, deps.config, user.id, purpose);
-  if (!code) throw await resendTooSoon(deps.db, user.id, purpose);
+  const issued = await issueCode(deps.db, deps.config, user.id, purpose);
+  if (!issued) throw await resendTooSoon(deps.db, user.id, purpose);
   try {
-    await deps.mailer.send(compose(user.email, user.name, code));
+    await deps.mailer.send(compose(user.email, user.name, issued.code, codeLink(deps.config.PUBLIC_URL, purpose, user.email, issued)));
   } catch (err) {
     deps.log.error({ err, purpose }, 'code email failed');
-    await deps.db.query('DELETE FROM email_codes WHERE user_id = $1 AND purpose = $2', [user.id, purpose]);
+    await withdrawCode(deps.db, deps.config, user.id, purpose, issued);
     throw serviceUnavailable(failureDetail, 'mail_failed');
   }
 }

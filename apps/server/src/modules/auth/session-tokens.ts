@@ -7,7 +7,8 @@ import { toUserView, type UserRow } from '../users/index.ts';
 
 /**
  * Sessions: a short-lived JWT access token naming the session (lib/jwt.ts), and an opaque
- * refresh token stored hashed. A refresh token works once; using a spent one revokes the whole session.
+ * refresh token stored hashed. A refresh token works once; using a spent one revokes the whole session,
+ * unless it was spent moments ago (REUSE_GRACE_SECONDS, decision 170).
  */
 export interface SessionMeta {
   remember: boolean;
@@ -49,7 +50,15 @@ export async function openSession(tx: Queryable, secret: string, user: UserRow, 
   };
 }
 
-/** Rotates a refresh token. Re-use of a spent token revokes its session family. */
+/**
+ * How long a spent refresh token still rotates instead of revoking its session (decision 170). The
+ * browser that spent it may never have received the new one: a reload or a dropped connection while
+ * the answer was on its way, or two tabs restoring the same cookie at once. Without this, each of
+ * those signed the member out. A thief replaying a token later than this still revokes the session.
+ */
+export const REUSE_GRACE_SECONDS = 30;
+
+/** Rotates a refresh token. Re-use of a spent token revokes its session family (after the grace above). */
 export async function rotateRefreshToken(tx: Queryable, secret: string, token: string) {
   const r = await tx.query<{
     session_id: string;
@@ -57,21 +66,24 @@ export async function rotateRefreshToken(tx: Queryable, secret: string, token: s
     user_id: string;
     remember: boolean;
     live: boolean;
+    in_grace: boolean;
   }>(
     `SELECT t.session_id, t.used_at, s.user_id, s.remember,
-            (s.revoked_at IS NULL AND s.expires_at > now()) AS live
+            (s.revoked_at IS NULL AND s.expires_at > now()) AS live,
+            coalesce(t.used_at > now() - make_interval(secs => $2), false) AS in_grace
        FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
       WHERE t.token_hash = $1
       FOR UPDATE OF t, s`,
-    [sha256(token)],
+    [sha256(token), REUSE_GRACE_SECONDS],
   );
   const row = r.rows[0];
   if (!row || !row.live) throw unauthorized('Your session has expired. Please sign in again.', 'session_expired');
-  if (row.used_at) {
+  if (row.used_at && !row.in_grace) {
     await revokeSession(tx, row.session_id, 'refresh_token_reuse');
     return { reused: true as const };
   }
-  await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [sha256(token)]);
+  // A token spent within the grace keeps its first spending time: the grace does not extend itself.
+  if (!row.used_at) await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [sha256(token)]);
   return {
     reused: false as const,
     remember: row.remember,

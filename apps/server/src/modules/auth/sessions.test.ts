@@ -1,8 +1,10 @@
 import { MSG, SESSION } from '@assay/shared';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOD_PASSWORD, signUpAndLogin, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { REUSE_GRACE_SECONDS } from './session-tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +37,13 @@ function refreshCookieHeader(res: { headers: Record<string, unknown> }) {
 }
 const cookieValue = (header: string) => decodeURIComponent(header.split(';')[0]!.slice(COOKIE.length + 1));
 
+/** Moves a refresh token's spending back in time. */
+const spentSecondsAgo = (token: string, seconds: number) =>
+  t.db.query(
+    'UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE token_hash = $1',
+    [createHash('sha256').update(token).digest('hex'), seconds],
+  );
+
 const sessionOf = async (accessToken: string) =>
   (await t.db.query<{ revoked_at: Date | null; revoked_reason: string | null }>(
     'SELECT revoked_at, revoked_reason FROM sessions WHERE id = $1',
@@ -54,10 +63,11 @@ describe('refresh token rotation', () => {
     expect((await refreshWithBody(body.refresh_token)).statusCode).toBe(200);
   });
 
-  it('treats re-use of a rotated refresh token as theft: 401 and the whole session is revoked', async () => {
+  it(`treats re-use of a refresh token rotated more than ${REUSE_GRACE_SECONDS} s ago as theft: 401 and the whole session is revoked`, async () => {
     const m = await signUpAndLogin(t);
     const other = await loginWith(m.email); // a second session of the same member
     const rotated = (await refreshWithBody(m.refresh_token)).json();
+    await spentSecondsAgo(m.refresh_token, REUSE_GRACE_SECONDS + 1);
 
     const reuse = await refreshWithBody(m.refresh_token);
     expect(reuse.statusCode).toBe(401);
@@ -72,6 +82,39 @@ describe('refresh token rotation', () => {
     // Other sessions of the member are untouched.
     expect((await me(other.json().access_token)).statusCode).toBe(200);
     expect((await refreshWithBody(other.json().refresh_token)).statusCode).toBe(200);
+  });
+
+  it('rotates a token spent moments ago once more instead of revoking (an answer lost to a reload, two tabs at once)', async () => {
+    const m = await signUpAndLogin(t);
+    // Two refreshes with the same token: the first one's answer never reached the browser.
+    const first = await refreshWithBody(m.refresh_token);
+    const second = await refreshWithBody(m.refresh_token);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().refresh_token).not.toBe(first.json().refresh_token);
+    expect((await sessionOf(m.access_token)).revoked_at).toBeNull();
+    expect((await me(second.json().access_token)).statusCode).toBe(200);
+    expect((await refreshWithBody(second.json().refresh_token)).statusCode).toBe(200);
+    // Ten tabs at once: every one of them keeps the member signed in.
+    const { refresh_token } = (await refreshWithBody(first.json().refresh_token)).json();
+    const tabs = await Promise.all(Array.from({ length: 10 }, () => refreshWithBody(refresh_token)));
+    expect(tabs.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await sessionOf(m.access_token)).revoked_at).toBeNull();
+  });
+
+  it('the grace counts from the first spending: reusing within it does not extend it', async () => {
+    const m = await signUpAndLogin(t);
+    expect((await refreshWithBody(m.refresh_token)).statusCode).toBe(200);
+    await spentSecondsAgo(m.refresh_token, REUSE_GRACE_SECONDS - 5);
+    expect((await refreshWithBody(m.refresh_token)).statusCode).toBe(200);
+    const age = await t.db.query<{ seconds: number }>(
+      'SELECT extract(epoch FROM now() - used_at)::float8 AS seconds FROM refresh_tokens WHERE token_hash = $1',
+      [createHash('sha256').update(m.refresh_token).digest('hex')],
+    );
+    expect(age.rows[0]!.seconds).toBeGreaterThan(REUSE_GRACE_SECONDS - 10);
+    await spentSecondsAgo(m.refresh_token, REUSE_GRACE_SECONDS + 1);
+    expect((await refreshWithBody(m.refresh_token)).statusCode).toBe(401);
+    expect((await sessionOf(m.access_token)).revoked_reason).toBe('refresh_token_reuse');
   });
 
   it('refuses a missing, unknown or expired-session refresh token with 401', async () => {
@@ -135,6 +178,20 @@ describe('the refresh cookie', () => {
     const again = await refreshWithCookie(browserSession.json().refresh_token);
     expect(again.statusCode).toBe(200);
     expect(refreshCookieHeader(again)).not.toMatch(/Max-Age/i);
+  });
+
+  it('is kept when the refresh fails on our side (a 5xx): only a refused token ends the browser\'s session', async () => {
+    const m = await signUpAndLogin(t);
+    const down = vi.spyOn(t.db, 'transaction').mockRejectedValueOnce(new Error('connection terminated'));
+    try {
+      const res = await refreshWithCookie(m.refresh_token);
+      expect(res.statusCode).toBe(500);
+      expect(refreshCookieHeader(res)).toBeUndefined();
+    } finally {
+      down.mockRestore();
+    }
+    // The same cookie still works afterwards.
+    expect((await refreshWithCookie(m.refresh_token)).statusCode).toBe(200);
   });
 
   it('is cleared when the cookie refresh fails', async () => {

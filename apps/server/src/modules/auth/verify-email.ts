@@ -12,12 +12,12 @@ import { matchingHash, signupPasswords } from './signup-passwords.ts';
  * code's owner names can stay; naming none of them verifies the mailbox with no usable password
  * and mails a reset code, so no one else's password ever owns the account.
  */
-export async function verifyEmail(deps: Deps, email: string, otp: string, ip: string, password?: string) {
+export async function verifyEmail(deps: Deps, email: string, otp: string, ip: string, password?: string, key?: string) {
   const { db } = deps;
   const found = await findUserByEmail(db, email);
   // Unknown and already-verified emails answer like a wrong code: an email's state never leaks.
   // Wrong tries must be counted even though the request fails: check outside the activation.
-  const user = await checkCode(deps, found?.is_verified ? undefined : found, 'verify_email', otp, ip);
+  const user = await checkCode(deps, email, found?.is_verified ? undefined : found, 'verify_email', otp, ip, undefined, key);
   // Passwords are checked only on a contested account: an uncontested one verifies as before.
   const known = password === undefined ? undefined : await signupPasswords(db, user.id);
   const chosen = password !== undefined && known?.competing.length

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { creditNoteBlobKey } from './credit-note-row.ts';
 import { invoiceBlobKey } from './invoice-row.ts';
+import { forgetStoredDocuments } from './stored-document.ts';
 
 /** What an anonymised invoice shows as its buyer. */
 export const ANONYMISED_BUYER = 'Deleted member';
@@ -8,8 +9,9 @@ export const ANONYMISED_BUYER = 'Deleted member';
 /**
  * Account deletion: the member's invoices are kept (the statutory period) with the buyer's
  * name, email, phone, address and GSTIN replaced, and unlinked from the account. Answers how
- * many are kept and the keys of the PDF copies stored for receipt and refund mails (invoices
- * and credit notes), which still name the buyer and are for the caller to delete.
+ * many are kept and the keys of their stored PDFs (invoices and credit notes, and the copies
+ * receipt mails kept before PDFs were stored once), which still name the buyer and are for the
+ * caller to delete. The anonymised documents are rendered and stored again on their next download.
  */
 export async function anonymiseInvoices(tx: Queryable, userId: string): Promise<{ kept: number; copies: string[] }> {
   const r = await tx.query<{ invoice_number: string }>(
@@ -21,8 +23,11 @@ export async function anonymiseInvoices(tx: Queryable, userId: string): Promise<
   // Credit notes draw their parties from the invoice, so they name nobody now; their mailed copies still do.
   const notes = await tx.query<{ credit_note_number: string }>('SELECT credit_note_number FROM credit_notes WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM billing_profiles WHERE user_id = $1', [userId]);
+  const invoices = r.rows.map((i) => i.invoice_number);
+  const creditNotes = notes.rows.map((n) => n.credit_note_number);
+  const stored = await forgetStoredDocuments(tx, [...invoices, ...creditNotes]);
   return {
     kept: r.rows.length,
-    copies: [...r.rows.map((i) => invoiceBlobKey(i.invoice_number)), ...notes.rows.map((n) => creditNoteBlobKey(n.credit_note_number))],
+    copies: [...stored, ...invoices.map(invoiceBlobKey), ...creditNotes.map(creditNoteBlobKey)],
   };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerEntry, Purchase, TokenLot } from '@assay/shared';
+import { LEDGER_LOTS_SHOWN, type LedgerEntry, type Purchase, type TokenLot } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { placeHold, releaseHold } from '../tokens/index.ts';
+import { planOf, recordStatements } from '../../../test/plans.ts';
+import { listTokenHistory, placeHold, releaseHold } from '../tokens/index.ts';
 import { buyWithSandbox, invoiceOfOrder, invoiceUrl } from './billing.test-support.ts';
 
 let t: TestApp;
@@ -149,5 +150,48 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     expect(entries[0]!.report).toEqual({ id: secret, title: null });
     // And nothing of A's own history.
     expect(entries.some((e) => e.kind === 'purchase' || e.kind === 'spent')).toBe(false);
+  });
+});
+
+describe('GET /billing/ledger for a member with many lots', () => {
+  let m: Member;
+  beforeAll(async () => {
+    m = await signUpAndLogin(t);
+    // 60 old lots, a minute apart (spent: a lot starts empty and only the ledger fills it), 61 with the signup bonus.
+    await t.db.query(
+      `INSERT INTO token_lots (user_id, kind, source, tokens, remaining, expires_at, created_at)
+       SELECT $1, 'promo', 'adjustment', 10, 0, now() + interval '30 days', now() - make_interval(mins => g)
+         FROM generate_series(1, 60) g`,
+      [m.user.id],
+    );
+  });
+
+  it('carries the newest 50 lots, newest first, and says there are older ones', async () => {
+    const res = await get(m, '/api/billing/ledger');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Ledger & { lots_more?: boolean };
+    expect(body.lots).toHaveLength(LEDGER_LOTS_SHOWN);
+    expect(body.lots_more).toBe(true);
+    const times = body.lots.map((l) => l.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const all = await t.db.query<{ id: string }>('SELECT id FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [m.user.id, LEDGER_LOTS_SHOWN]);
+    expect(body.lots.map((l) => l.id)).toEqual(all.rows.map((r) => r.id));
+  });
+
+  it('says there are no older lots when all are shown', async () => {
+    const fresh = await signUpAndLogin(t);
+    const body = (await get(fresh, '/api/billing/ledger')).json() as Ledger & { lots_more?: boolean };
+    expect(body.lots).toHaveLength(1);
+    expect(body.lots_more).toBe(false);
+  });
+
+  it('reads the member\'s lots through an index on user_id, not every member\'s', async () => {
+    const { sent } = await recordStatements(t.db, (q) => listTokenHistory(q, m.user.id, { limit: 20 }));
+    const lots = sent.find((s) => /FROM token_lots WHERE user_id/.test(s.text));
+    expect(lots).toBeDefined();
+    const plan = await planOf(t.db, lots!);
+    expect(plan).toMatch(/Index Scan (using|on) token_lots_user_idx/);
+    expect(plan).toMatch(/Index Cond: \(user_id = /);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });

@@ -45,11 +45,16 @@ export async function findInvoiceByNumber(db: Queryable, invoiceNumber: string):
   return r.rows[0] && parsed(r.rows[0]);
 }
 
+/** Who an invoice belongs to (null once the buyer was anonymised), without the rest of the row. */
+export async function findInvoiceOwner(db: Queryable, invoiceNumber: string): Promise<{ user_id: string | null } | undefined> {
+  return (await db.query<{ user_id: string | null }>('SELECT user_id FROM invoices WHERE invoice_number = $1', [invoiceNumber])).rows[0];
+}
+
 export async function listInvoicesOf(db: Queryable, userId: string): Promise<InvoiceRow[]> {
   const r = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE user_id = $1 ORDER BY fy, seq`, [userId]);
   return r.rows.map(parsed);
 }
 
-/** The blob key of an invoice's PDF (a copy kept for mail attachments; the PDF is rebuilt from the row). */
+/** Where receipt mails kept an invoice's PDF before it was stored once (stored-document.ts adds the claim to it). */
 export const invoiceBlobKey = (invoiceNumber: string) => `invoices/${invoiceNumber.replaceAll('/', '-')}.pdf`;
 export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber.replaceAll('/', '-')}.pdf`;

@@ -1,4 +1,5 @@
 import { BILLING_MESSAGES } from '@assay/shared';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -6,7 +7,7 @@ import { buyWithSandbox, invoiceOfOrder, invoiceUrl, waitFor } from './billing.t
 import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import { reconcileStaleOrders } from '../payments/index.ts';
-import { findInvoiceByNumber, renderInvoicePdf } from './index.ts';
+import { findInvoiceByNumber, renderedDocuments, renderInvoicePdf } from './index.ts';
 
 const PASSWORD = 'operator-password-123';
 const basic = `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}`;
@@ -121,5 +122,14 @@ describe('tax invoices', () => {
     expect(mail.subject).toContain('receipt');
     expect(mail.raw).toContain(`${inv.invoice_number.replaceAll('/', '-')}.pdf`);
     expect(mail.raw).toContain('application/pdf');
+    // Rendered once when issued (the receipt job) and stored with the document: the download serves
+    // that file and draws nothing.
+    const stored = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])).rows[0];
+    expect(stored?.blob_key).toMatch(/^invoices\/INV-.+\.pdf$/);
+    const rendered = renderedDocuments();
+    const pdf = await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.equals(await buffer((await t.deps.blobs.get(stored!.blob_key))!.body))).toBe(true);
+    expect(renderedDocuments()).toBe(rendered);
   });
 });

@@ -1,4 +1,4 @@
-import type { Purchase } from '@assay/shared';
+import { paymentStateOf, type Purchase } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cursorAt, splitPage } from '../../lib/paging.ts';
 import { purchaseRefundStates } from './request-refund.ts';
@@ -19,12 +19,10 @@ interface Row {
   lot_tokens: number | null;
   lot_remaining: number | null;
   lot_expires_at: Date | null;
+  refunded_minor: number | null;
 }
 
 const NO_REFUND = { refund_status: null, refund_request_id: null, credit_note_number: null, refundable: false, refund_refusal: null };
-
-/** An order still waiting for the provider is 'pending' to the member. */
-const statusOf = (status: string) => (status === 'created' ? 'pending' : status);
 
 /**
  * The member's own purchases, newest first, a page after `cursor`: the amounts fixed at order
@@ -38,7 +36,9 @@ export async function listPurchases(db: Queryable, userId: string, page: { curso
   const r = await db.query<Row>(
     `SELECT p.id, ${cursorAt('p.created_at')} AS cursor_at, p.created_at, p.package_name, p.tokens, p.price_minor,
             p.gst_minor, p.amount, p.currency, p.status, p.paid_at, i.invoice_number,
-            l.tokens AS lot_tokens, l.remaining AS lot_remaining, l.expires_at AS lot_expires_at
+            l.tokens AS lot_tokens, l.remaining AS lot_remaining, l.expires_at AS lot_expires_at,
+            (SELECT cn.total_minor FROM refund_requests rr JOIN credit_notes cn ON cn.refund_request_id = rr.id
+              WHERE rr.payment_id = p.id) AS refunded_minor
        FROM payments p
        LEFT JOIN invoices i ON i.payment_id = p.id
        LEFT JOIN token_lots l ON l.payment_id = p.id AND l.user_id = p.user_id
@@ -58,7 +58,8 @@ export async function listPurchases(db: Queryable, userId: string, page: { curso
     tax_minor: p.gst_minor,
     total_minor: p.amount,
     currency: p.currency,
-    status: statusOf(p.status),
+    status: paymentStateOf({ status: p.status, amount_minor: p.amount, refunded_minor: p.refunded_minor ?? 0 }),
+    refunded_minor: p.refunded_minor ?? 0,
     paid_at: p.paid_at?.toISOString() ?? null,
     invoice_number: p.invoice_number,
     lot:

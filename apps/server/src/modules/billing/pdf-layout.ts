@@ -1,12 +1,12 @@
-import { createRequire } from 'node:module';
-import { GST_STATES, PRODUCT_NAME } from '@assay/shared';
+import { GST_STATES } from '@assay/shared';
 import type { InvoiceRow } from './invoice-row.ts';
 
-/** The layout invoices and credit notes share: fonts, the seller and buyer columns, amount rows. */
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+/**
+ * The layout invoices and credit notes share: the seller and buyer columns, amount rows. Text is
+ * drawn with the report engine's text stack (`openPdfDocument`: its fonts and script fallbacks,
+ * bidi and wrapping), so a buyer named in Devanagari, Chinese, Arabic or Cyrillic prints as
+ * written. The engine loads with the first document (it runs in the render workers).
+ */
 
 /** Integer minor units as a decimal amount with its currency: 12345 USD → "USD 123.45". */
 export const money = (minor: number, currency: string) =>
@@ -15,61 +15,60 @@ export const money = (minor: number, currency: string) =>
 export const day = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 export const state = (code: string) => `${GST_STATES[code] ?? 'Unknown'} (${code})`;
 
+const INK = '#111827';
+const BODY = '#374151';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const AMOUNT_WIDTH = 140;
+
 /**
- * A4 document with fixed fonts and metadata dated `createdAt`, so the same row renders to the
- * same bytes. `finish()` ends it and resolves to the PDF. PDFKit (~30 MB resident with its fonts
- * code) loads with the first document, not with the server.
+ * An A4 document dated `createdAt` (the same row renders to the same bytes). `finish()` ends it
+ * and resolves to the PDF.
  */
 export async function startDocument(meta: { title: string; author: string; createdAt: Date }) {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    info: { Title: meta.title, Author: meta.author, Creator: PRODUCT_NAME, CreationDate: new Date(meta.createdAt) },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const left = 56;
-  const width = doc.page.width - 112;
+  const { openPdfDocument } = await import('@assay/report-engine');
+  const pdf = await openPdfDocument(meta);
+  const f = pdf.flow;
+  const left = f.left;
+  const width = f.width;
+  f.y = 56;
+
+  const heading = (text: string) => f.text(text, { bold: true, size: 18, color: INK, after: 6 });
+  const line = (text: string, bold = false) => f.text(text, { bold, size: 10, color: BODY, lineGap: 2 });
+  const gap = (points = 12) => f.gap(points);
 
   /** One amount row: label on the left, amount on the right. */
   const row = (label: string, amount: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'bold' : 'body');
-    doc.text(label, left, y, { width: width - 140 });
-    const after = doc.y;
-    doc.text(amount, left + width - 140, y, { width: 140, align: 'right' });
-    doc.y = Math.max(after, doc.y) + 4;
+    const top = f.y;
+    f.textAt(amount, left + width - AMOUNT_WIDTH, top, { bold, size: 10, color: BODY, width: AMOUNT_WIDTH, align: 'right' });
+    f.text(label, { bold, size: 10, color: BODY, width: width - AMOUNT_WIDTH, lineGap: 2 });
+    f.y = Math.max(f.y, top + 14) + 4;
+  };
+
+  /** A column's title over a rule. */
+  const columnHeader = (text: string) => {
+    f.text(text, { bold: true, size: 10, color: BODY, lineGap: 2 });
+    pdf.line(left, left + width, f.y + 2, RULE);
+    f.y += 8;
   };
 
   /** Seller and buyer side by side (the invoice's snapshot), then the place of supply. */
   const parties = (inv: InvoiceRow) => {
-    const top = doc.y;
+    const top = f.y;
     const col = width / 2 - 8;
-    doc.font('bold').text('Seller', left, top, { width: col });
-    doc.font('body').text(inv.seller.legal_name, { width: col });
-    doc.text(inv.seller.address, { width: col });
-    doc.text(`GSTIN: ${inv.seller.gstin}`, { width: col });
-    doc.text(`State: ${state(inv.seller.state_code)}`, { width: col });
-    const sellerBottom = doc.y;
-
-    doc.font('bold').text('Buyer', left + col + 16, top, { width: col });
-    doc.font('body').text(inv.buyer_name, { width: col });
-    if (inv.buyer_email) doc.text(inv.buyer_email, { width: col });
-    if (inv.buyer_phone) doc.text(inv.buyer_phone, { width: col });
-    if (inv.buyer_address) doc.text(inv.buyer_address, { width: col });
-    if (inv.buyer_gstin) doc.text(`GSTIN: ${inv.buyer_gstin}`, { width: col });
-    doc.y = Math.max(sellerBottom, doc.y);
-    doc.x = left;
-    doc.moveDown();
-    doc.text(`Place of supply: ${state(inv.place_of_supply)}`, left, doc.y, { width });
-    doc.moveDown();
+    const column = (x: number, title: string, lines: Array<string | null>) => {
+      f.y = top;
+      f.text(title, { bold: true, size: 10, color: BODY, x, width: col, lineGap: 2 });
+      for (const l of lines) if (l) f.text(l, { size: 10, color: BODY, x, width: col, lineGap: 2 });
+      return f.y;
+    };
+    const sellerBottom = column(left, 'Seller', [inv.seller.legal_name, inv.seller.address, `GSTIN: ${inv.seller.gstin}`, `State: ${state(inv.seller.state_code)}`]);
+    const buyerBottom = column(left + col + 16, 'Buyer', [
+      inv.buyer_name, inv.buyer_email || null, inv.buyer_phone, inv.buyer_address, inv.buyer_gstin ? `GSTIN: ${inv.buyer_gstin}` : null,
+    ]);
+    f.y = Math.max(sellerBottom, buyerBottom) + 12;
+    line(`Place of supply: ${state(inv.place_of_supply)}`);
+    gap();
   };
 
   /** The tax rows: IGST, or CGST + SGST, as the invoice split it. */
@@ -82,14 +81,16 @@ export async function startDocument(meta: { title: string; author: string; creat
     }
   };
 
-  const rule = (gap = 6) => {
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#d1d5db').stroke();
-    doc.y += gap;
+  const rule = (space = 6) => {
+    pdf.line(left, left + width, f.y, RULE);
+    f.y += space;
   };
 
-  const finish = () => {
-    doc.end();
-    return done;
+  /** Small print at the foot. */
+  const footnote = (text: string) => {
+    gap(24);
+    f.text(text, { size: 8, color: MUTED, lineGap: 1.5 });
   };
-  return { doc, left, width, row, parties, taxRows, rule, finish };
+
+  return { heading, line, gap, row, columnHeader, parties, taxRows, rule, footnote, finish: () => pdf.finish() };
 }

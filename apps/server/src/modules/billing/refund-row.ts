@@ -8,6 +8,7 @@ export interface RefundRow {
   user_id: string | null;
   reason: string;
   status: RefundStatus;
+  origin: 'member' | 'orphan_capture';
   tokens: number;
   currency: string;
   amount_minor: number;
@@ -32,7 +33,7 @@ export interface RefundRow {
 }
 
 export const REFUND_SELECT = `
-  SELECT r.id, r.payment_id, r.user_id, r.reason, r.status, r.tokens, r.currency, r.amount_minor, r.fee_minor, r.refund_minor,
+  SELECT r.id, r.payment_id, r.user_id, r.reason, r.status, r.origin, r.tokens, r.currency, r.amount_minor, r.fee_minor, r.refund_minor,
          r.requested_at, r.decided_at, r.decided_by, r.decision_reason, r.provider_refund_id, r.refund_attempt,
          r.provider_status, r.provider_detail, r.provider_call_started_at,
          p.razorpay_payment_id AS provider_payment_id, p.package_name,

@@ -100,4 +100,39 @@ describe('refunds under concurrency (PostgreSQL)', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect((await t.db.query('SELECT 1 FROM refund_requests WHERE payment_id = $1', [p.id])).rows).toHaveLength(1);
   }, 60_000);
+
+  it('spending and a refund request racing for one package: exactly one wins, every time, and the ledger is exact', async () => {
+    const { placeHold, getBalance } = await import('../tokens/index.ts');
+    const rounds = [];
+    for (let i = 0; i < 6; i++) {
+      const m = await signUpAndLogin(t);
+      const p = await buyWithRazorpay(t, rzp, m);
+      // Everything the member has: a spend this size must take tokens from the package's lot.
+      const all = (await getBalance(t.db, m.user.id)).available_tokens;
+      rounds.push({ m, p, all });
+    }
+    rzp.setDelay(0);
+    const results = await Promise.all(rounds.map(async ({ m, p, all }) => {
+      const [spend, ask] = await Promise.all([
+        t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: all, reportId: `spend-vs-refund-${p.id}` }))
+          .then(() => 'spent' as const, (err: { status?: number }) => (err.status === 403 ? ('refused' as const) : Promise.reject(err))),
+        askRefund(t, m, p.id),
+      ]);
+      return { spend, ask: ask.statusCode };
+    }));
+    for (const r of results) {
+      // Either the spend took the tokens and the request was refused, or the request held the
+      // package and the spend found too few tokens; never both, never neither.
+      expect([['spent', 409], ['refused', 201]]).toContainEqual([r.spend, r.ask]);
+    }
+    for (const { p } of rounds) {
+      const lot = (await t.db.query<{ tokens: number; remaining: number; refund_pending: boolean }>(
+        'SELECT tokens, remaining, refund_pending FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
+      const live = (await t.db.query(`SELECT 1 FROM refund_requests WHERE payment_id = $1 AND status = 'requested'`, [p.id])).rows.length;
+      // A held lot is whole; a spent one has no live request.
+      expect(lot.refund_pending).toBe(live === 1);
+      if (live) expect(lot.remaining).toBe(lot.tokens);
+    }
+    await expectLedgerHolds(t.db, rounds.map((r) => r.m.user.id));
+  }, 120_000);
 });

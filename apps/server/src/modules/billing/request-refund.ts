@@ -1,12 +1,15 @@
 import { REFUND_MESSAGES as M, REFUND_WINDOW_DAYS, refundFeeMinor, type PurchaseRefundState, type RefundView } from '@assay/shared';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
-import { purchaseLotOf } from '../tokens/index.ts';
+import { lockAccount, purchaseLotOf } from '../tokens/index.ts';
+import { queueRefundRequestMail } from './refund-mails.ts';
 import { findRefund, toRefundView } from './refund-row.ts';
 
 interface PaymentForRefund {
   id: string;
+  package_name: string;
   user_id: string | null;
   status: string;
   tokens: number;
@@ -24,7 +27,7 @@ type Refusal = { code: string; detail: string };
 async function refusal(q: Queryable, p: PaymentForRefund): Promise<Refusal | undefined> {
   if (p.status !== 'paid') return { code: 'refund_not_paid', detail: M.notPaid };
   const live = (await q.query<{ status: string }>(
-    `SELECT status FROM refund_requests WHERE payment_id = $1 AND status <> 'declined'`, [p.id],
+    `SELECT status FROM refund_requests WHERE payment_id = $1 AND status NOT IN ('declined', 'withdrawn')`, [p.id],
   )).rows[0];
   if (live) {
     return live.status === 'requested'
@@ -37,17 +40,24 @@ async function refusal(q: Queryable, p: PaymentForRefund): Promise<Refusal | und
   return undefined;
 }
 
-const PAYMENT_FOR_REFUND = `SELECT id, user_id, status, tokens, amount, currency,
+const PAYMENT_FOR_REFUND = `SELECT id, package_name, user_id, status, tokens, amount, currency,
   (paid_at IS NOT NULL AND paid_at > now() - make_interval(days => ${REFUND_WINDOW_DAYS})) AS in_window FROM payments`;
 
 /**
  * A member asks for a refund of one of their purchases (the payment id), with a reason. The
- * payment row is locked so two requests at once make one; the database's unique index on
- * live requests backs that up. Another member's purchase is not found.
+ * member's token account is locked first, as every spend takes it, so a report started at the
+ * same moment either uses the package's tokens first (and the request is refused) or finds
+ * the package held (migration 165: the request's trigger holds the lot until the decision).
+ * The payment row is locked next so two requests at once make one; the database's unique
+ * index on live requests backs that up. Another member's purchase is not found. The member
+ * is mailed an acknowledgement in the same transaction.
  */
-export async function requestRefund(db: Db, userId: string, paymentId: string, reason: string): Promise<RefundView> {
+export async function requestRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>, userId: string, paymentId: string, reason: string): Promise<RefundView> {
   if (!isUuid(paymentId)) throw notFound(M.purchaseNotFound, 'purchase_not_found');
-  const id = await db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, userId).catch(() => {
+      throw notFound(M.purchaseNotFound, 'purchase_not_found');
+    });
     const p = (await tx.query<PaymentForRefund>(`${PAYMENT_FOR_REFUND} WHERE id = $1 FOR UPDATE`, [paymentId])).rows[0];
     if (!p || p.user_id !== userId) throw notFound(M.purchaseNotFound, 'purchase_not_found');
     const refused = await refusal(tx, p);
@@ -58,9 +68,13 @@ export async function requestRefund(db: Db, userId: string, paymentId: string, r
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [p.id, userId, reason, p.tokens, p.currency, p.amount, fee, p.amount - fee],
     );
+    await queueRefundRequestMail(deps, tx, 'received', {
+      user_id: userId, package_name: p.package_name, tokens: p.tokens, currency: p.currency,
+      amount_minor: p.amount, fee_minor: fee, refund_minor: p.amount - fee,
+    });
     return r.rows[0]!.id;
   });
-  return toRefundView((await findRefund(db, id))!);
+  return toRefundView((await findRefund(deps.db, id))!);
 }
 
 /**
@@ -89,4 +103,13 @@ export async function purchaseRefundStates(db: Queryable, userId: string, paymen
     });
   }
   return out;
+}
+
+/**
+ * The member's refund requests waiting for a decision: account deletion keeps them (and their
+ * held packages) for the operator, and records how many (docs/decisions/165).
+ */
+export async function pendingRefundCount(q: Queryable, userId: string): Promise<number> {
+  const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM refund_requests WHERE user_id = $1 AND status = 'requested'`, [userId]);
+  return r.rows[0]!.n;
 }

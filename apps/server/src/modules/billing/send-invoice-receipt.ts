@@ -3,13 +3,15 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { queueMail } from '../mail/index.ts';
-import { findInvoiceByNumber, invoiceBlobKey, invoiceFileName } from './invoice-row.ts';
-import { money, renderInvoicePdf } from './render-invoice-pdf.ts';
+import { findInvoiceByNumber, invoiceFileName } from './invoice-row.ts';
+import { openMember } from './open-member.ts';
+import { money } from './pdf-layout.ts';
+import { storedDocument } from './stored-document.ts';
 
 /**
  * The purchase receipt with its invoice attached: queued in the capture's transaction, run
- * here off the request path. It renders the PDF from the stored invoice, keeps a copy in the
- * blob store for the mail job to attach, and queues the mail; a retry does the same again.
+ * here off the request path. It renders the invoice's PDF once and stores it with the document
+ * (stored-document.ts; a retry finds it stored), and queues the mail attaching that file.
  */
 export const sendInvoiceReceiptJob = defineJob({
   name: 'billing.invoice-receipt',
@@ -21,19 +23,20 @@ export const sendInvoiceReceiptJob = defineJob({
         const inv = await findInvoiceByNumber(deps.db, job.data.invoice_number);
         // Anonymised (account deleted) before the receipt went: nobody to send it to.
         if (!inv || !inv.user_id || inv.buyer_anonymised_at || !inv.buyer_email) return;
-        const key = invoiceBlobKey(inv.invoice_number);
-        await deps.blobs.put(key, await renderInvoicePdf(inv), 'application/pdf');
+        const { key } = await storedDocument(deps, 'invoice', inv.invoice_number);
         const url = `${deps.config.PUBLIC_URL}/billing`;
         const total = money(inv.total_minor, inv.currency);
-        await deps.db.transaction((tx) =>
-          queueMail(deps.queue, tx, {
+        const userId = inv.user_id;
+        await deps.db.transaction(async (tx) => {
+          if (!(await openMember(tx, userId))) return;
+          await queueMail(deps.queue, tx, {
             to: inv.buyer_email,
             subject: `Your ${PRODUCT_NAME} receipt: ${inv.tokens.toLocaleString('en-US')} tokens, invoice ${inv.invoice_number}`,
             text: `Hi ${inv.buyer_name},\n\nThank you for your purchase. ${inv.description}, ${total} paid (payment ${inv.provider_payment_id}).\n\n`
               + `Your tax invoice ${inv.invoice_number} is attached. You can download it again from your billing page:\n${url}\n`,
             attachments: [{ filename: invoiceFileName(inv.invoice_number), contentType: 'application/pdf', blobKey: key }],
-          }),
-        );
+          });
+        });
         deps.log.info({ invoice: inv.invoice_number }, 'purchase receipt queued');
       },
     };

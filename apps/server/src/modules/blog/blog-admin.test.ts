@@ -252,6 +252,22 @@ describe('editing, publishing and deleting', () => {
     expect(posts.every((p) => p.post_type === 'press_release')).toBe(true);
   });
 
+  it('counts every matching post beyond a page (X-Total-Count on the first page), so tab counts do not stop at 200', async () => {
+    await t.db.query(`INSERT INTO posts (post_type, slug, title, description, content)
+      SELECT 'blog', 'bulk-count-' || g, 'Bulk count ' || g, 'Many posts', '<p>x</p>' FROM generate_series(1, 230) g`);
+    const all = (await countPosts()) - (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts WHERE post_type <> 'blog'`)).rows[0]!.n;
+    const res = await admin('GET', '/api/blog/admin/posts?post_type=blog&limit=1');
+    expect(res.json<{ posts: Post[] }>().posts).toHaveLength(1);
+    expect(Number(res.headers['x-total-count'])).toBe(all);
+    expect(all).toBeGreaterThan(230);
+    const drafts = await admin('GET', '/api/blog/admin/posts?post_type=blog&status=draft&q=bulk%20count&limit=5');
+    expect(Number(drafts.headers['x-total-count'])).toBe(230);
+    // A later page names no total (the first one did).
+    const next = await admin('GET', `/api/blog/admin/posts?post_type=blog&limit=5&cursor=${drafts.headers['x-next-cursor']}`);
+    expect(next.headers['x-total-count']).toBeUndefined();
+    await t.db.query(`DELETE FROM posts WHERE slug LIKE 'bulk-count-%'`);
+  });
+
   it('moves a post to the other type with its address', async () => {
     const p = await create({ title: 'Moving type', status: 'published' });
     const res = await admin('PUT', `/api/blog/admin/posts/${p.id}`, valid({ title: 'Moving type', post_type: 'press_release' }));

@@ -22,8 +22,8 @@ export function blogRoutes(deps: Deps) {
     route(app, e.read, async (req) => readPublishedPost(deps.db, req.params.slug, req.query.post_type));
 
     route(app, e.adminList, async (req, reply) => {
-      const { posts, next } = await listAdminPosts(deps.db, req.query);
-      pageHeaders(reply, { next });
+      const { posts, next, total } = await listAdminPosts(deps.db, req.query);
+      pageHeaders(reply, { next, total });
       return { posts };
     });
 

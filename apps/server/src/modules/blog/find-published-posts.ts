@@ -17,28 +17,48 @@ export async function findPublishedPost(db: Queryable, postType: PostType, slug:
 
 export type PublishedSummary = Omit<PostRow, 'content'>;
 
-/** Published posts (without their bodies) for feeds and the sitemap, newest first. */
+/**
+ * Published posts for a feed, newest first, with their bodies while the bodies so far stay within
+ * `contentBytes` (null past it): a feed of long posts reads and cleans a bounded amount of text.
+ */
 export async function listPublishedForFeeds(
   db: Queryable,
-  postType: PostType | undefined,
+  postType: PostType,
   limit: number,
-): Promise<PublishedSummary[]> {
-  const r = await db.query<PublishedSummary>(
-    `SELECT ${SUMMARY_COLUMNS} FROM posts WHERE status = 'published' AND ($1::text IS NULL OR post_type = $1::text)
+  contentBytes: number,
+): Promise<(Omit<PostRow, 'content'> & { content: string | null })[]> {
+  const r = await db.query<Omit<PostRow, 'content'> & { content: string | null }>(
+    `SELECT ${SUMMARY_COLUMNS},
+        CASE WHEN sum(octet_length(content)) OVER (ORDER BY published_at DESC, created_at DESC, id DESC) <= $3 THEN content END AS content
+      FROM posts WHERE status = 'published' AND post_type = $1
       ORDER BY published_at DESC, created_at DESC, id DESC LIMIT $2`,
-    [postType ?? null, limit],
+    [postType, limit, contentBytes],
   );
   return r.rows;
 }
 
 export type SitemapEntry = Pick<PostRow, 'post_type' | 'slug' | 'updated_at'>;
 
-/** What the sitemap needs of every published post (no titles or bodies), newest first. */
-export async function listPublishedForSitemap(db: Queryable, limit: number): Promise<SitemapEntry[]> {
+/**
+ * One sitemap file's posts: what the sitemap needs of them (no titles or bodies), oldest first, so
+ * a new post lands in the last file and the earlier files stay as they were.
+ */
+export async function listPublishedForSitemap(db: Queryable, offset: number, limit: number): Promise<SitemapEntry[]> {
   const r = await db.query<SitemapEntry>(
     `SELECT post_type, slug, updated_at FROM posts WHERE status = 'published'
-      ORDER BY published_at DESC, created_at DESC, id DESC LIMIT $1`,
-    [limit],
+      ORDER BY published_at, id OFFSET $1 LIMIT $2`,
+    [offset, limit],
   );
   return r.rows;
+}
+
+/** How many posts are published, and each type's latest change (the sitemap index and its list pages). */
+export async function publishedPostStats(db: Queryable): Promise<{ count: number; newest: Partial<Record<PostType, Date>> }> {
+  const r = await db.query<{ post_type: PostType; n: string; newest: Date }>(
+    `SELECT post_type, count(*) AS n, max(updated_at) AS newest FROM posts WHERE status = 'published' GROUP BY post_type`,
+  );
+  return {
+    count: r.rows.reduce((sum, row) => sum + Number(row.n), 0),
+    newest: Object.fromEntries(r.rows.map((row) => [row.post_type, row.newest])),
+  };
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import { blogEndpoints, endpointUrl, postListQuery, postListSearch } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { clientAddress, proxyTrust } from '../../http/client-address.ts';
-import type { PublicReads } from '../../http/public-cache.ts';
+import { queryObject, type PublicReads } from '../../http/public-cache.ts';
 import { createViewCounter, type ViewCounter } from './view-counter.ts';
 import { visitorHash } from './visitor.ts';
 
@@ -21,7 +22,9 @@ export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter;
     views,
     countView,
     rules: [
-      { route: 'GET /api/blog/posts', topics: ['posts'] },
+      // Kept under the address the app asks with (postListSearch): any other spelling of the same
+      // list finds that copy, and parameters the read ignores are dropped (decision 173).
+      { route: 'GET /api/blog/posts', topics: ['posts'], query: listCacheQuery },
       {
         route: 'GET /api/blog/posts/:slug',
         topics: ['posts'],
@@ -31,6 +34,14 @@ export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter;
     ],
     close: () => views.close(),
   };
+}
+
+/** The list read's copy key: the query as the app writes it (postListSearch), whatever order or extras it came with. */
+export function listCacheQuery(params: URLSearchParams): string | null {
+  const raw = queryObject(params);
+  const parsed = raw && postListQuery.safeParse(raw);
+  if (!parsed?.success) return null;
+  return endpointUrl(blogEndpoints.list, { query: postListSearch(parsed.data) }).split('?')[1] ?? '';
 }
 
 /** Notes a read of a post by the request's visitor (crawlers are not counted). */

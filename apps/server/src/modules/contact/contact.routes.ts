@@ -5,7 +5,9 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { pageHeaders } from '../../lib/paging.ts';
 import { audit } from '../operators/index.ts';
+import { eraseSubmission } from './erase-submission.ts';
 import { exportSubmissions } from './export-submissions.ts';
+import { setSubmissionHandled } from './set-submission-handled.ts';
 import { listSubmissions } from './list-submissions.ts';
 import { submitContact } from './submit-contact.ts';
 
@@ -21,8 +23,10 @@ export function contactRoutes(deps: Deps) {
     });
 
     route(app, e.export, async (req, reply) => {
-      const { csv, count } = await exportSubmissions(deps.db, req.query);
-      await audit(deps.db, operator(req), 'contact.export', null, { count, filter: req.query });
+      const by = operator(req);
+      const csv = exportSubmissions(deps.db, req.query, async (count, complete) => {
+        await audit(deps.db, by, 'contact.export', null, { count, complete, filter: req.query });
+      });
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -30,5 +34,9 @@ export function contactRoutes(deps: Deps) {
         .header('cache-control', 'no-store')
         .send(csv);
     });
+
+    route(app, e.setHandled, async (req) => setSubmissionHandled(deps.db, operator(req), req.params.id, req.body.handled));
+
+    route(app, e.erase, async (req) => eraseSubmission(deps.db, operator(req), req.params.id));
   };
 }

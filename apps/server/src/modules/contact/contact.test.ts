@@ -122,7 +122,7 @@ describe('operator view of submissions', () => {
     const res = await get('/api/contact/submissions');
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual(['=cmd|calc', 'Chen Li', 'Ben Ode', 'Asha Rao']);
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'form', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'form', 'handled_at', 'handled_by', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
   });
 
   it('searches name, email and message case-insensitively', async () => {
@@ -201,13 +201,97 @@ describe('operator view of submissions', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const body = res.body.replace(/^\uFEFF/, '');
-    expect(body.split('\r\n')[0]).toBe('Submitted at,Form,Reason,Name,Email,Phone,Message,ID');
-    expect(body).toMatch(/\r\n[^,]+,(Contact page|RTTP request),/);
+    expect(body.split('\r\n')[0]).toBe('Submitted at (UTC),Form,Reason,Name,Email,Phone,Message,Handled at (UTC),Handled by,ID');
+    // ISO instants with their zone, and reasons as the form offered them, not their codes.
+    expect(body).toMatch(/\r\n\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,(Contact page|RTTP request),/);
+    expect(body).not.toMatch(/,ip_licensing,/);
     expect(body).toContain(`'=cmd|calc,'+danger@x.example,'+1 555 0100,"line one\n""quoted"", line two\n@SUM(1)"`);
     expect(body.split('\r\n').filter(Boolean)).toHaveLength(5);
     const filtered = await get('/api/contact/export?q=battery');
     expect(filtered.body.split('\r\n').filter(Boolean)).toHaveLength(2);
     const audit = await t.db.query(`SELECT details FROM operator_audit_log WHERE action = 'contact.export'`);
     expect(audit.rows.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the CSV export streams', () => {
+  it('sends rows a page at a time (keyset, ties broken by id), without building the file first', async () => {
+    await t.db.query('DELETE FROM contact_submissions');
+    // 1,234 messages, many sharing a timestamp to the microsecond, each ~1 KB.
+    await t.db.query(
+      `INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at, form)
+       SELECT 'other', 'Sender ' || g, '+1 555 0100', 'sender' || g || '@x.example', repeat('m', 1000),
+              timestamptz '2025-08-01T00:00:00.123456Z' - ((g / 7) || ' seconds')::interval, 'contact'
+         FROM generate_series(1, 1234) g`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/contact/export', headers: asAdmin, payloadAsStream: true });
+    expect(res.statusCode).toBe(200);
+    // Streamed: no length known up front; the body arrives as several writes, one per page.
+    expect(res.headers['content-length']).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Buffer));
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    const total = chunks.reduce((n, c) => n + c.length, 0);
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(total / 2);
+
+    const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 1234);
+    const ids = lines.slice(1).map((l) => l.split(',').at(-1));
+    expect(new Set(ids).size).toBe(1234);
+    const expected = await t.db.query<{ id: string }>('SELECT id FROM contact_submissions ORDER BY submitted_at DESC, id DESC');
+    expect(ids).toEqual(expected.rows.map((r) => r.id));
+    const audit = await t.db.query<{ details: { count: number; complete: boolean } }>(
+      `SELECT details FROM operator_audit_log WHERE action = 'contact.export' ORDER BY id DESC LIMIT 1`);
+    expect(audit.rows[0]!.details).toMatchObject({ count: 1234, complete: true });
+  });
+});
+
+describe('handling and erasing submissions', () => {
+  const latest = async () => (await t.db.query<{ id: string }>('SELECT id FROM contact_submissions ORDER BY submitted_at DESC, id DESC LIMIT 1')).rows[0]!.id;
+  const mark = (id: string, handled: unknown, headers: Record<string, string> = asAdmin) =>
+    t.app.inject({ method: 'POST', url: `/api/contact/submissions/${id}/handled`, headers, payload: { handled } });
+
+  it('marks a submission handled by the operator, keeps the first marker, reopens it, and logs each change', async () => {
+    expect((await send(valid({ email: 'handled@example.com' }))).statusCode).toBe(200);
+    const id = await latest();
+    const done = await mark(id, true);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ id, handled_by: ADMIN.username });
+    expect(Date.parse(done.json().handled_at)).toBeGreaterThan(Date.now() - 60_000);
+    // The list shows it handled; marking again changes nothing and logs nothing.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/contact/submissions?q=handled%40example', headers: asAdmin })).json<ContactSubmission[]>();
+    expect(listed[0]).toMatchObject({ id, handled_by: ADMIN.username });
+    expect((await mark(id, true)).json().handled_at).toBe(done.json().handled_at);
+    const reopened = await mark(id, false);
+    expect(reopened.json()).toMatchObject({ handled_at: null, handled_by: null });
+    const log = await t.db.query<{ action: string }>(`SELECT action FROM operator_audit_log WHERE target = $1 ORDER BY id`, [`contact:${id}`]);
+    expect(log.rows.map((r) => r.action)).toEqual(['contact.handled', 'contact.reopened']);
+  });
+
+  it('erases a submission for good, logging that it happened but not who wrote or what', async () => {
+    expect((await send(valid({ email: 'forget.me@example.com', message: 'Please forget this private message.' }))).statusCode).toBe(200);
+    const id = await latest();
+    const before = await count();
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/contact/submissions/${id}`, headers: asAdmin });
+    expect(res.statusCode).toBe(200);
+    expect(await count()).toBe(before - 1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/contact/submissions', headers: asAdmin });
+    expect(Number(list.headers['x-total-count'])).toBe(before - 1);
+    const entry = (await t.db.query<{ details: object }>(`SELECT details FROM operator_audit_log WHERE action = 'contact.erase' AND target = $1`, [`contact:${id}`])).rows[0]!;
+    expect(JSON.stringify(entry.details)).not.toMatch(/forget|private/i);
+    // Again: it is gone.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contact/submissions/${id}`, headers: asAdmin })).statusCode).toBe(404);
+  });
+
+  it('answers unknown or malformed ids with 404, a bad body with 422, and strangers with 401', async () => {
+    const id = await latest();
+    expect((await mark('00000000-0000-4000-8000-000000000000', true)).statusCode).toBe(404);
+    expect((await mark('not-a-uuid', true)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/contact/submissions/not-a-uuid', headers: asAdmin })).statusCode).toBe(404);
+    const bad = await mark(id, 'yes');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBeTruthy();
+    expect((await mark(id, true, {})).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contact/submissions/${id}` })).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import type { ContactSubmission } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+
+export type { SubmissionRow };
 
 export interface SubmissionFilter {
   q?: string | undefined;
@@ -24,6 +26,8 @@ interface SubmissionRow {
   email: string;
   message: string;
   submitted_at: Date;
+  handled_at: Date | null;
+  handled_by: string | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,44 +56,76 @@ function whereClause(f: SubmissionFilter) {
       where.push(`submitted_at <= $${params.length}::timestamptz`);
     }
   }
-  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', cond: where.join(' AND '), params };
 }
 
-const toView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission =>
-  ({ ...r, submitted_at: r.submitted_at.toISOString() });
+export const toSubmissionView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission =>
+  ({ ...r, submitted_at: r.submitted_at.toISOString(), handled_at: r.handled_at?.toISOString() ?? null });
+const toView = toSubmissionView;
 
-const COLUMNS = `id, reason, form, name, phone, email, message, submitted_at, ${cursorAt('submitted_at')} AS cursor_at`;
+export const SUBMISSION_COLUMNS = 'id, reason, form, name, phone, email, message, submitted_at, handled_at, handled_by';
+const COLUMNS = `${SUBMISSION_COLUMNS}, ${cursorAt('submitted_at')} AS cursor_at`;
 
-/** Every submission the filter matches, newest first (the CSV export). */
-export async function allSubmissions(db: Queryable, filter: SubmissionFilter): Promise<ContactSubmission[]> {
-  const { sql, params } = whereClause(filter);
-  const r = await db.query<SubmissionRow>(`SELECT ${COLUMNS} FROM contact_submissions ${sql} ORDER BY submitted_at DESC, id DESC`, params);
-  return r.rows.map(toView);
+/**
+ * Every submission the filter matches, newest first, a page at a time (keyset on submitted_at,
+ * id): the CSV export holds one page in memory however many there are (decision 181).
+ */
+export async function* allSubmissions(db: Queryable, filter: SubmissionFilter, pageSize = 500): AsyncGenerator<ContactSubmission[]> {
+  let cursor: { at: string; id: string } | undefined;
+  for (;;) {
+    const { cond, params } = whereClause(filter);
+    const where = [cond];
+    if (cursor) {
+      params.push(cursor.at, cursor.id);
+      where.push(`(submitted_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
+    }
+    params.push(pageSize);
+    const r = await db.query<SubmissionRow & { exact_at: string }>(
+      `SELECT ${COLUMNS}, submitted_at::text AS exact_at FROM contact_submissions
+        ${where.some(Boolean) ? `WHERE ${where.filter(Boolean).join(' AND ')}` : ''}
+        ORDER BY submitted_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+    if (r.rows.length === 0) return;
+    yield r.rows.map(({ exact_at: _, ...row }) => toView(row));
+    if (r.rows.length < pageSize) return;
+    const last = r.rows.at(-1)!;
+    // The timestamp as PostgreSQL wrote it (microseconds), not as a JavaScript Date (milliseconds).
+    cursor = { at: last.exact_at, id: last.id };
+  }
 }
 
 /**
- * One page of submissions, newest first: after `cursor` (keyset) or at `page` (offset), never
- * more than `limit`. The total is exact without a filter (a running counter), else counted up to
- * a cap.
+ * One page of submissions, newest first: after `cursor` (keyset) or at `page` (offset, from the
+ * nearer end when unfiltered), never more than `limit`. The total is exact without a filter (a
+ * running counter), else counted up to a cap in the page's own statement.
  */
 export async function listSubmissions(
   db: Queryable,
   filter: SubmissionFilter,
   paging: { page?: number | undefined; cursor?: string | undefined; limit: number },
 ) {
-  const { sql, params } = whereClause(filter);
-  const total = sql
-    ? cappedCount(db, `FROM contact_submissions ${sql}`, params)
-    : readCounter(db, 'contact_submissions').then(exactTotal);
+  const { sql, cond, params } = whereClause(filter);
   const pageParams = [...params];
   const after = afterCursor(paging.cursor, 'submitted_at', 'id', pageParams);
-  const pageSql = after ? `${sql ? `${sql} AND` : 'WHERE'} ${after}` : sql;
   const offset = paging.cursor ? 0 : ((paging.page ?? 1) - 1) * paging.limit;
-  const r = await db.query<SubmissionRow & { cursor_at: string }>(
-    `SELECT ${COLUMNS} FROM contact_submissions ${pageSql} ORDER BY submitted_at DESC, id DESC
-      LIMIT $${pageParams.length + 1} OFFSET $${pageParams.length + 2}`,
-    [...pageParams, paging.limit + 1, offset],
+  const [limit, skip] = [`$${pageParams.length + 1}`, `$${pageParams.length + 2}`];
+  // Unfiltered, the total is an exact counter, so a deep page is read from the nearer end;
+  // filtered, the page and its total come from one statement (the search is looked up once).
+  const counted = sql ? undefined : readCounter(db, 'contact_submissions').then(exactTotal);
+  const win = offsetWindow(offset, paging.limit, counted && offset > 0 ? (await counted).n : undefined);
+  const picked = sql
+    ? countedPageSql({ table: 'contact_submissions', alias: 'c', at: 'submitted_at', filter: cond, after, limit, offset: skip })
+    : `SELECT c.id, NULL::int AS total FROM contact_submissions c ${after ? `WHERE ${after}` : ''}
+        ORDER BY c.submitted_at ${win.order}, c.id ${win.order} LIMIT ${limit} OFFSET ${skip}`;
+  const r = await db.query<SubmissionRow & { cursor_at: string; total: number | null }>(
+    `SELECT ${COLUMNS}, page.total FROM (${picked}) page JOIN contact_submissions USING (id)
+      ORDER BY submitted_at DESC, id DESC`,
+    [...pageParams, win.limit, win.offset],
   );
+  const total = counted
+    ? await counted
+    : await totalOfPage(r.rows as { total: number }[], !paging.cursor && offset === 0, () => cappedCount(db, `FROM contact_submissions ${sql}`, params));
   const { page, next } = splitPage(r.rows, paging.limit);
-  return { submissions: page.map(toView), total: await total, next };
+  return { submissions: page.map(({ total: _, ...row }) => toView(row)), total, next };
 }

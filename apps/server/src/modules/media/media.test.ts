@@ -1,4 +1,4 @@
-import { basicAuthorization, IMAGE_UPLOAD, type ImageUpload } from '@assay/shared';
+import { basicAuthorization, IMAGE_UPLOAD, MSG, type ImageUpload } from '@assay/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -86,6 +86,27 @@ describe('image upload', () => {
     expect((await upload(await image(5, 5, 'png'), { field: 'other' })).json().detail).toBe('Choose an image file to upload.');
     const json = await t.app.inject({ method: 'POST', url: '/api/media/images', headers: asAdmin, payload: { file: 'x' } });
     expect(json.statusCode).toBe(422);
+  });
+
+  it('refuses a file name with a NUL with 422, and stores nothing', async () => {
+    const { readdirSync, existsSync } = await import('node:fs');
+    const dir = `${t.config.DATA_DIR}/files/media`;
+    const stored = () => (existsSync(dir) ? readdirSync(dir).length : 0);
+    const before = stored();
+    const audited = async () => (await t.db.query(`SELECT 1 FROM operator_audit_log WHERE action = 'media.upload'`)).rows.length;
+    const auditedBefore = await audited();
+    // Built by hand: the name must reach the server as sent.
+    const boundary = 'nul-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${IMAGE_UPLOAD.field}"; filename="pho\u0000to.png"\r\nContent-Type: image/png\r\n\r\n`),
+      await image(30, 20, 'png'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/media/images', headers: { ...asAdmin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().detail).toBe(MSG.imageBadName);
+    expect(stored()).toBe(before);
+    expect(await audited()).toBe(auditedBefore);
   });
 
   it('is for operators only', async () => {

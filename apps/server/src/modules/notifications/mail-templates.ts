@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@assay/shared';
+import { PRODUCT_NAME, stripBidiControls } from '@assay/shared';
 import type { QueuedMail } from '../mail/index.ts';
 
 /** The notification mails: plain text first (what every client shows), and the same in simple HTML. */
@@ -12,7 +12,8 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A report title in a subject line: one line, bounded. */
 const oneLine = (s: string, max = 120) => {
-  const line = s.replace(/\s+/g, ' ').trim();
+  // A title is shown in a subject line: no bidi override may flip how it reads.
+  const line = stripBidiControls(s).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 const tokens = (n: number) => n.toLocaleString('en-US');
@@ -50,16 +51,18 @@ export function reportReadyMail(to: Recipient, report: { id: string; title: stri
 
 export function reportFailedMail(to: Recipient, report: { title: string; tokens: number }, baseUrl: string): QueuedMail {
   const url = `${baseUrl}/reports`;
+  const contact = `${baseUrl}/contact`;
   const title = oneLine(report.title, 200);
   const released = `The ${tokens(report.tokens)} tokens held for it have been returned to your balance.`;
   return {
     to: to.email,
     subject: `Your report could not be generated: ${oneLine(report.title)}`,
-    text: `Hi ${to.name},\n\nWe could not generate your ${PRODUCT_NAME} report "${title}". ${released}\n\nYou can start it again from your dashboard:\n${url}\n\nIf it fails again, reply to this email or use the contact form and we will look into it.`,
+    // Sent from a no-reply address: the way to reach us is the contact form, not a reply.
+    text: `Hi ${to.name},\n\nWe could not generate your ${PRODUCT_NAME} report "${title}". ${released}\n\nYou can start it again from your dashboard:\n${url}\n\nIf it fails again, tell us through the contact form and we will look into it:\n${contact}`,
     html: page(
       'Your report could not be generated',
       [`Hi ${escapeHtml(to.name)},`, `We could not generate your report <strong>${escapeHtml(title)}</strong>. ${released}`,
-        'If it fails again, reply to this email or use the contact form and we will look into it.'],
+        `If it fails again, tell us through the <a href="${escapeHtml(contact)}">contact form</a> and we will look into it.`],
       { label: 'Go to your reports', url },
       'You receive this email because it concerns tokens you paid for a report.',
     ),

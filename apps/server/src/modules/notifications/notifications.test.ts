@@ -105,6 +105,9 @@ describe('report notifications', () => {
     const mail = await mailTo(m.email, 'Your report could not be generated');
     expect(mail.subject).toBe('Your report could not be generated: Silver-ion wound dressing');
     expect(readable(mail.raw)).toContain(`The ${REPORT_COSTS.basic.toLocaleString('en-US')} tokens held for it have been returned`);
+    // It comes from a no-reply address: it points to the contact form, never to replying.
+    expect(readable(mail.raw)).not.toMatch(/reply to this/i);
+    expect(readable(mail.raw)).toContain(`${t.config.PUBLIC_URL}/contact`);
     // Failing it again changes nothing and mails nothing more.
     expect(await failReport(t.deps, id, 'again')).toBe(false);
     expect(await queuedTo(m.email)).toHaveLength(1);

@@ -2,7 +2,7 @@ import { OPERATOR_PASSWORD_MIN_LENGTH } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../lib/audit.ts';
 
 export interface FirstOperatorResult {
   username: string;

@@ -3,16 +3,34 @@ import type { Deps } from '../../deps.ts';
 import { operator } from '../../http/operator-guard.ts';
 import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { audit } from '../../lib/audit.ts';
+import { pageHeaders } from '../../lib/paging.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
 export function operatorsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
+    // The panel's sign-in screen calls this once; every later call carries the same credentials,
+    // so this is the one that counts as signing in (in the log, with the address).
     route(app, e.login, async (req) => {
       const op = operator(req);
-      await deps.db.query('UPDATE operators SET last_login_at = now() WHERE id = $1', [op.id]);
+      await deps.db.transaction(async (tx) => {
+        await tx.query('UPDATE operators SET last_login_at = now() WHERE id = $1', [op.id]);
+        await audit(tx, op, 'operator.sign_in', `operator:${op.id}`, { ip: req.ip });
+      });
       return { username: op.username };
     });
 
-    route(app, e.auditLog, async (req) => listAuditLog(deps.db, req.query));
+    route(app, e.auditLog, async (req, reply) => {
+      const { entries, next } = await listAuditLog(deps.db, req.query);
+      pageHeaders(reply, { next });
+      return { entries };
+    });
+
+    // Excel exports are built in the browser from the lists' pages; the panel reports each one.
+    route(app, e.recordExport, async (req) => {
+      const { list, rows, filter } = req.body;
+      await audit(deps.db, operator(req), list === 'users' ? 'users.export' : 'transactions.export', null, { rows, filter });
+      return { message: 'Recorded' };
+    });
   };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { issueInvoice } from '../billing/index.ts';
+import { flagOrphanCapture, issueInvoice } from '../billing/index.ts';
 import { creditPurchase } from '../tokens/index.ts';
 
 export interface PaymentRow {
@@ -69,11 +69,15 @@ export async function creditOrder(
   const paid = updated.rows[0]!;
   if (paid.user_id) {
     await creditPurchase(tx, { userId: paid.user_id, paymentId: paid.id, tokens: paid.tokens, validityDays: input.validityDays });
-  } else {
-    log.warn({ orderId: input.orderId }, 'paid order of a deleted account: recorded, no tokens credited');
   }
   // The tax invoice, in this transaction: a captured payment without its invoice cannot commit.
   const invoice = await issueInvoice(tx, deps, paid.id);
+  if (!paid.user_id) {
+    // Money for an account deleted before the capture: nobody to credit, so it is flagged for a
+    // full refund the operator sees (docs/decisions/166-payments-captured-for-deleted-accounts.md).
+    const refund = await flagOrphanCapture(tx, paid.id);
+    log.warn({ orderId: input.orderId, refund }, 'paid order of a deleted account: no tokens credited, flagged for a full refund');
+  }
   log.info({ orderId: input.orderId, paymentId: input.paymentId, tokens: paid.tokens, invoice: invoice.invoice_number }, 'order paid and credited');
   return { status: 'credited', payment: paid };
 }

@@ -1,4 +1,5 @@
 import { endpointPath, paymentsEndpoints as e } from '@assay/shared';
+import { abandonOrder } from './abandon-order.ts';
 import type { FastifyRequest } from 'fastify';
 import type { SandboxProvider } from '../../adapters/payments/sandbox.ts';
 import type { Deps } from '../../deps.ts';
@@ -27,6 +28,7 @@ export function paymentsRoutes(deps: Deps) {
     route(app, e.createOrder, async (req) => createOrder(deps, provider, member(req).userId, req.body.package_id));
 
     route(app, e.verifyPayment, async (req) => verifyPayment(deps, provider, member(req).userId, req.body));
+    route(app, e.abandonOrder, async (req) => abandonOrder(deps, member(req).userId, req.body.order_id));
 
     // The webhook reads its body as raw bytes: the signature covers exactly what was sent.
     const accepted = new WeakMap<FastifyRequest, string>();

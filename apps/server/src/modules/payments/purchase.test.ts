@@ -204,6 +204,45 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
   });
 });
 
+describe('POST /api/tokens/purchase/abandon-order', () => {
+  const abandon = (m: Member, order_id: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/tokens/purchase/abandon-order', headers: m.auth, payload: { order_id } });
+
+  it('a checkout closed without paying reads Failed at once, not Pending for a day; a payment that still arrives is credited', async () => {
+    const m = await signUpAndLogin(t);
+    const orderId = (await createOrder(m, 'starter')).json<{ order_id: string }>().order_id;
+    const res = await abandon(m, orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'failed' });
+    expect(await paymentRow(orderId)).toMatchObject({ status: 'failed', failure_reason: 'Checkout closed without paying' });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/billing/purchases', headers: m.auth });
+    expect(mine.json<{ purchases: { status: string }[] }>().purchases[0]!.status).toBe('failed');
+    expect((await abandon(m, orderId)).json()).toEqual({ status: 'failed' });
+
+    // The member paid in another attempt after all: the money buys the tokens.
+    const paid = rzp.pay(orderId);
+    expect((await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: paid.razorpay_order_id, razorpay_signature: paid.razorpay_signature })).statusCode).toBe(200);
+    expect(await paymentRow(orderId)).toMatchObject({ status: 'paid' });
+    expect((await abandon(m, orderId)).json()).toEqual({ status: 'paid' });
+    expect(await paymentRow(orderId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('another member\'s order and an unknown one are not found and untouched; a bad body is a 422; it needs a session', async () => {
+    const owner = await signUpAndLogin(t);
+    const other = await signUpAndLogin(t);
+    const orderId = (await createOrder(owner, 'starter')).json<{ order_id: string }>().order_id;
+    for (const id of [orderId, 'order_unknown000000']) {
+      const res = await abandon(other, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe(MSG.paymentOrderNotFound);
+    }
+    expect(await paymentRow(orderId)).toMatchObject({ status: 'created' });
+    expect((await abandon(owner, '')).statusCode).toBe(422);
+    expect((await abandon(owner, 'x\u0000y')).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/abandon-order', payload: { order_id: orderId } })).statusCode).toBe(401);
+  });
+});
+
 describe('verify and webhooks racing for the same payment', () => {
   it('20 parallel verify calls plus 5 webhook deliveries credit the order exactly once', async () => {
     const { m, order } = await memberWithOrder();

@@ -246,7 +246,8 @@ describe('who may pay a sandbox order', () => {
 });
 
 describe('the sandbox in production', () => {
-  const prod = { NODE_ENV: 'production', DATA_DIR: '/tmp/assay-test-unused', JWT_SECRET: 'x'.repeat(32) };
+  // The offline report writer on purpose: only the payment refusal is under test here.
+  const prod = { NODE_ENV: 'production', DATA_DIR: '/tmp/assay-test-unused', JWT_SECRET: 'x'.repeat(32), REPORT_WRITER: 'offline' };
   const problems = (env: Record<string, string>) => {
     try {
       loadConfig(env);

@@ -9,7 +9,7 @@ export async function openReportPdf(deps: Pick<Deps, 'db' | 'blobs'>, id: string
   if (report.status !== 'completed' || !report.pdf_key) throw new AppError(409, REPORT_MESSAGES.notReady, 'not_ready');
   const file = await deps.blobs.get(report.pdf_key);
   if (!file) throw notFound(REPORT_MESSAGES.notFound);
-  return { ...file, filename: pdfFilename(report.title) };
+  return { ...file, title: report.title, filename: pdfFilename(report.title) };
 }
 
 /** A safe file name from the title, or 'report' (docs/product.md §7). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { modelEnv } from '../../../test/reports.ts';
 import { ConfigError, loadConfig } from '../../config/env.ts';
 import { adjustTokens } from '../tokens/index.ts';
 import { failReport } from './fail-report.ts';
@@ -145,14 +146,10 @@ describe('the report worker with a model over HTTP', () => {
   const env = () => ({
     EVIDENCE_SOURCES: 'openalex,patentsview',
     OPENALEX_URL: openalex.baseUrl,
+    OPENALEX_API_KEY: 'oa-test-key',
     PATENTSVIEW_URL: patentsview.baseUrl,
     PATENTSVIEW_API_KEY: 'pv-test-key',
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: 'test-key',
-    LLM_MODEL: 'fake-model',
-    LLM_MAX_RETRIES: '0',
-    LLM_TIMEOUT_MS: '5000',
+    ...modelEnv(llm),
     REPORT_JOB_RETRY_LIMIT: '0',
   });
 
@@ -179,7 +176,17 @@ describe('the report worker with a model over HTTP', () => {
     }
   });
 
-  it('refuses to start with PatentsView listed and no key', () => {
+  it('tells the web app a prior-art search runs, so the privacy note says what leaves', async () => {
+    const t = await createTestApp(env());
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/site-config' });
+      expect(res.json<{ prior_art_search: boolean }>().prior_art_search).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start with OpenAlex or PatentsView listed and no key', () => {
     const problems = (() => {
       try {
         loadConfig({ NODE_ENV: 'test', EVIDENCE_SOURCES: 'openalex, patentsview' });
@@ -188,7 +195,10 @@ describe('the report worker with a model over HTTP', () => {
         return e instanceof ConfigError ? e.problems : [String(e)];
       }
     })();
-    expect(problems).toEqual(['PATENTSVIEW_API_KEY: required when patentsview is an evidence source']);
+    expect(problems).toEqual([
+      'PATENTSVIEW_API_KEY: required when patentsview is an evidence source',
+      'OPENALEX_API_KEY: required when openalex is an evidence source (OpenAlex requires an API key since February 2026)',
+    ]);
     expect(() => loadConfig({ NODE_ENV: 'test', EVIDENCE_SOURCES: 'google' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'test' }).EVIDENCE_SOURCES).toEqual([]);
   });
@@ -199,9 +209,9 @@ describe('the report worker with a model over HTTP', () => {
       llm.reset();
       llm.setDefault({ kind: 'ok' });
       const m = await signUpAndLogin(t);
-      // First worker: the outline and every section but the summary succeed, then the model goes down.
+      // First worker: the record, the outline and every section but the summary succeed, then the model goes down.
       const started = (await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic' })).json<Report>();
-      llm.enqueue(...Array.from({ length: 15 }, () => ({ kind: 'ok' as const })));
+      llm.enqueue(...Array.from({ length: 16 }, () => ({ kind: 'ok' as const })));
       llm.setDefault({ kind: 'server-error', status: 503 });
       const { processReport } = await import('./process-report.ts');
       const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });

@@ -7,6 +7,7 @@ import { notifyReportReady } from '../notifications/index.ts';
 import { captureHold } from '../tokens/index.ts';
 import { failReport } from './fail-report.ts';
 import { LeaseLostError, type ReportLease, type ReportLeases } from './report-lease.ts';
+import { storedRecord } from './report-view.ts';
 
 export type WorkerDeps = Pick<Deps, 'db' | 'blobs' | 'reportPorts' | 'log' | 'config' | 'queue'>;
 
@@ -20,6 +21,7 @@ interface JobReport {
   hold_id: string;
   outline: ReportOutline | null;
   evidence: unknown;
+  record: unknown;
   created_at: Date;
 }
 
@@ -71,23 +73,36 @@ const STAGE: Record<ReportStage, 'outline' | 'sections' | 'pdf'> = { plan: 'outl
 async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurrency: number) {
   const { db, log } = deps;
   const report = (await db.query<JobReport>(
-    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, created_at FROM reports WHERE id = $1',
+    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, record, created_at FROM reports WHERE id = $1',
     [lease.reportId],
   )).rows[0]!;
   const done = await loadSections(deps, report.id);
   const result = await generateReport({
     reportId: report.id,
     idea: report.idea,
+    // The confirmed record, or the one an earlier attempt read: the engine reads the idea only once.
+    // (A stored record that no longer fits the contract is read again from the idea, not trusted.)
+    record: storedRecord(report.record),
     tier: report.complexity,
     createdAt: report.created_at,
     ports: {
       ...deps.reportPorts,
       progress: {
         stage: (stage) => lease.write((tx) => setStage(tx, report.id, STAGE[stage])),
+        record: (record, usage) =>
+          lease.write(async (tx) => {
+            await tx.query(
+              `UPDATE reports SET record = $2, llm_input_tokens = llm_input_tokens + $3, llm_output_tokens = llm_output_tokens + $4,
+                      updated_at = now()
+                WHERE id = $1`,
+              [report.id, JSON.stringify(record), usage.inputTokens, usage.outputTokens],
+            );
+          }),
         plan: ({ title, outline, usage, writer }) =>
           lease.write(async (tx) => {
             await tx.query(
-              `UPDATE reports SET title = $2, outline = $3, provider = $4, model = $5,
+              // A title the member gave (a rename while the report is written) is kept.
+              `UPDATE reports SET title = CASE WHEN title_renamed_at IS NULL THEN $2 ELSE title END, outline = $3, provider = $4, model = $5,
                       llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
                 WHERE id = $1`,
               [report.id, title.slice(0, 300), JSON.stringify(outline), writer.provider, writer.model, usage.inputTokens, usage.outputTokens],
@@ -140,15 +155,17 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
   await deps.blobs.put(key, result.pdf, 'application/pdf');
 
   await lease.write(async (tx) => {
-    await tx.query(
-      `UPDATE reports SET status = 'completed', stage = 'done', title = $2, pdf_key = $3, content_preview = $4,
-              completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
-        WHERE id = $1`,
+    const done = await tx.query<{ title: string }>(
+      `UPDATE reports SET status = 'completed', stage = 'done', title = CASE WHEN title_renamed_at IS NULL THEN $2 ELSE title END,
+              pdf_key = $3, content_preview = $4, completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
+        WHERE id = $1
+        RETURNING title`,
       [report.id, result.title.slice(0, 300), key, result.preview],
     );
     await captureHold(tx, report.hold_id);
     await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
-    await notifyReportReady(deps, tx, { id: report.id, userId: report.user_id, title: result.title });
+    // The title the report has now (the member's, if they renamed it) is the one the notice names.
+    await notifyReportReady(deps, tx, { id: report.id, userId: report.user_id, title: done.rows[0]?.title ?? result.title });
   });
   log.info({ reportId: report.id, usage: result.usage }, 'report completed');
 }

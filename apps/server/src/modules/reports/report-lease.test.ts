@@ -5,11 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { modelEnv } from '../../../test/reports.ts';
 import { queueSpecs } from '../../job-catalog.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 import { processReport } from './process-report.ts';
 import { createReportLeases, LeaseLostError, type ReportLeases } from './report-lease.ts';
 import { reportJob } from './report-job.ts';
+import { requeueAbandonedReports } from './requeue-abandoned-reports.ts';
 import { startWorkers } from '../../run-workers.ts';
 
 const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
@@ -22,12 +24,7 @@ const stoppers: Array<() => unknown> = [];
 beforeAll(async () => {
   llm = await startFakeOpenAI({ delayToFirstTokenMs: 0, tokensPerSecond: Infinity });
   t = await createTestApp({
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_API_KEY: 'test-key',
-    LLM_MODEL: 'fake-model',
-    LLM_MAX_RETRIES: '0',
-    LLM_TIMEOUT_MS: '6000',
+    ...modelEnv(llm, 6000),
     REPORT_LEASE_MS: String(LEASE_MS),
     REPORT_WORKER_CONCURRENCY: '1',
   });
@@ -90,10 +87,10 @@ function leases(ttlMs = 30_000): ReportLeases {
 describe('a report whose worker died', () => {
   it('is resumed by another worker within seconds of the lease expiring, asking the model only for what is missing, and charged once', async () => {
     const m = await signUpAndLogin(t);
-    // Worker A, a full worker on its own queue connection: the outline and five sections come
-    // back, the other model calls never answer.
+    // Worker A, a full worker on its own queue connection: the record, the outline and five
+    // sections come back, the other model calls never answer.
     llm.setDefault({ kind: 'hang' });
-    llm.enqueue(...Array.from({ length: 6 }, () => ({ kind: 'ok' as const })));
+    llm.enqueue(...Array.from({ length: 7 }, () => ({ kind: 'ok' as const })));
     const stopA = await startWorker();
     const id = await startReport(m);
     // The executive summary is written last, from the others: nine calls hang.
@@ -125,6 +122,51 @@ describe('a report whose worker died', () => {
   });
 });
 
+describe('a worker killed between fetching a report and taking its lease', () => {
+  it('leaves the report no longer than a leased one: another worker resumes it within seconds, charged once', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await startReport(m);
+    // Worker A fetched the job (the queue marks it active) and was killed before its first
+    // statement: no lease on the report, and the job stays active until the queue's 15-minute expiry.
+    const fetched = await t.db.query(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'reportId' = $2 AND state = 'created' RETURNING id`,
+      [reportJob.name, id],
+    );
+    expect(fetched.rows).toHaveLength(1);
+    const killedAt = Date.now();
+    expect((await t.db.query('SELECT lease_owner FROM reports WHERE id = $1', [id])).rows[0]).toEqual({ lease_owner: null });
+
+    await startWorker(); // worker B
+    await until(async () => (await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id])).rows[0]!.attempts === 1);
+    // As quickly as a leased report: the lease time (1.5 s here, 30 s by default) plus a sweep and a poll.
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 3000);
+    const done = await until(async () => {
+      const r = await report(m, id);
+      return r.status !== 'processing' && r;
+    });
+    expect(done).toMatchObject({ status: 'completed', progress: { sections_done: BASIC_SECTIONS } });
+    expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });
+  });
+
+  it('does not queue twice a report whose worker is only about to take the lease, or one waiting in the queue', async () => {
+    const m = await signUpAndLogin(t);
+    const waiting = await startReport(m);
+    const m2 = await signUpAndLogin(t);
+    const justFetched = await startReport(m2);
+    await t.db.query(`UPDATE reports SET created_at = now() - interval '1 hour' WHERE id IN ($1, $2)`, [waiting, justFetched]);
+    await t.db.query(`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'reportId' = $2`, [reportJob.name, justFetched]);
+    expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([]);
+    // Once the fetch is older than a lease, the report is queued again, once.
+    await t.db.query(`UPDATE pgboss.job SET started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'reportId' = $2`, [reportJob.name, justFetched]);
+    expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([justFetched]);
+    expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([]);
+    // The dead worker's job is cancelled, not left to come back after the queue's expiry.
+    const states = await t.db.query<{ state: string }>(
+      'SELECT state FROM pgboss.job WHERE name = $1 AND data->>$2 = $3 ORDER BY created_on', [reportJob.name, 'reportId', justFetched]);
+    expect(states.rows.map((r) => r.state)).toEqual(['cancelled', 'created']);
+  });
+});
+
 describe('one report, two workers', () => {
   it('is written by one of two workers handed it at the same moment; the other stands aside', async () => {
     const m = await signUpAndLogin(t);
@@ -135,8 +177,8 @@ describe('one report, two workers', () => {
       processReport(t.deps, job('b', id), options(leases())),
     ]);
     expect(await report(m, id)).toMatchObject({ status: 'completed' });
-    // The outline and each section were asked for once.
-    expect(llm.requests).toHaveLength(1 + BASIC_SECTIONS);
+    // The record, the outline and each section were asked for once.
+    expect(llm.requests).toHaveLength(2 + BASIC_SECTIONS);
     const attempts = await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id]);
     expect(attempts.rows[0]!.attempts).toBe(1);
     expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });

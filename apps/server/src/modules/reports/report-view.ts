@@ -1,4 +1,13 @@
-import { endpointPath, reportsEndpoints, type Complexity, type Report, type ReportStage, type ReportStatus } from '@assay/shared';
+import {
+  endpointPath,
+  inventionRecord,
+  reportsEndpoints,
+  type Complexity,
+  type InventionRecord,
+  type Report,
+  type ReportStage,
+  type ReportStatus,
+} from '@assay/shared';
 
 export interface ReportRow {
   id: string;
@@ -17,12 +26,15 @@ export interface ReportRow {
   error_message: string | null;
   created_at: Date;
   completed_at: Date | null;
+  record: unknown;
+  record_confirmed: boolean;
 }
 
 /** Selects a report with its progress (sections written so far). */
 export const REPORT_SELECT = `
   SELECT r.id, r.user_id, r.title, r.idea, r.complexity, r.status, r.stage, r.tokens_used, r.hold_id,
          r.sections_total, r.pdf_key, r.content_preview, r.error_message, r.created_at, r.completed_at,
+         r.record, r.record_confirmed,
          (SELECT count(*)::int FROM report_sections s WHERE s.report_id = r.id) AS sections_done
     FROM reports r`;
 
@@ -45,7 +57,19 @@ export function toReportView(r: ReportRow): Report {
       sections_done: Math.min(r.sections_done, r.sections_total),
       sections_total: r.sections_total,
     },
+    record: storedRecord(r.record) ?? null,
+    record_confirmed: r.record_confirmed,
   };
+}
+
+/**
+ * A stored record read back through the contract: one that no longer fits it (an older shape)
+ * is treated as absent, never answered as is or trusted by the worker.
+ */
+export function storedRecord(value: unknown): InventionRecord | undefined {
+  if (value === null || value === undefined) return undefined;
+  const parsed = inventionRecord.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A working title until the outline names the report: the idea's first words. */

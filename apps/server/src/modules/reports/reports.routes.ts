@@ -1,5 +1,6 @@
 import { MSG, reportsEndpoints as e } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
+import { audit } from '../operators/index.ts';
 import { member } from '../../http/member-guard.ts';
 import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
@@ -8,8 +9,10 @@ import { openReportPdf } from './download-report.ts';
 import { findReport } from './find-report.ts';
 import { generateReport } from './generate-report.ts';
 import { listReports } from './list-reports.ts';
+import { renameReport } from './rename-report.ts';
 import { createStreamSlots, streamReportEvents } from './report-events.ts';
 import { toReportView } from './report-view.ts';
+import { understandMemberIdea } from './understand-idea.ts';
 
 /** A refused stream's client can poll GET /reports/{id} meanwhile; the web app polls every 5 s. */
 const STREAM_RETRY_SECONDS = 5;
@@ -17,6 +20,15 @@ const STREAM_RETRY_SECONDS = 5;
 export function reportsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const streams = createStreamSlots();
+
+    route(app, e.understand, async (req, reply) => {
+      // A member who leaves the form stops the model call they started.
+      const left = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) left.abort();
+      });
+      return understandMemberIdea(deps, member(req).userId, req.body.idea, left.signal);
+    });
 
     route(app, e.generate, async (req, reply) => {
       const { report, created } = await generateReport(deps, member(req).userId, req.body, req.headers['idempotency-key']);
@@ -28,6 +40,8 @@ export function reportsRoutes(deps: Deps) {
 
     route(app, e.get, async (req) => toReportView(await findReport(deps.db, req.params.id, member(req).userId)));
 
+    route(app, e.rename, async (req) => renameReport(deps, req.params.id, member(req).userId, req.body.title));
+
     route(app, e.events, async (req, reply) => {
       const report = await findReport(deps.db, req.params.id, member(req).userId);
       const release = streams.take(member(req).userId);
@@ -38,6 +52,8 @@ export function reportsRoutes(deps: Deps) {
     // The owner with a bearer token, or an operator (no member, so any report).
     route(app, e.download, async (req, reply) => {
       const file = await openReportPdf(deps, req.params.id, req.member?.userId);
+      // An operator reading a member's report is on the record (docs/product.md §6).
+      if (req.operator) await audit(deps.db, req.operator, 'report.download', req.params.id, { title: file.title });
       reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

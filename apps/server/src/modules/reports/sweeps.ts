@@ -3,13 +3,13 @@ import { defineSweep } from '../../jobs/job-definition.ts';
 import { failStuckReports } from './fail-stuck-reports.ts';
 import { requeueAbandonedReports } from './requeue-abandoned-reports.ts';
 
-/** Reports whose worker stopped renewing its lease are resumed, at start and every few seconds. */
+/** Reports whose worker stopped (its lease expired, or it died before taking one) are resumed, at start and every few seconds. */
 export const requeueAbandonedReportsSweep = defineSweep({
   name: 'reports.requeue-abandoned',
   everyMs: (config) => config.REPORT_LEASE_MS / 3,
   runAtStart: true,
   async run(deps: Deps) {
-    const reports = await requeueAbandonedReports(deps.db, deps.queue);
+    const reports = await requeueAbandonedReports(deps.db, deps.queue, deps.config.REPORT_LEASE_MS);
     if (reports.length) deps.log.warn({ reports }, 'reports whose worker stopped were queued again');
   },
 });

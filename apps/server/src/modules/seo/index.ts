@@ -1,5 +1,7 @@
-export { seoRoutes } from './seo.routes.ts';
+export { seoRoutes, type SeoOptions } from './seo.routes.ts';
 export { seoPublicReads } from './public-reads.ts';
 export { renderSpaPage } from './render-spa-page.ts';
 export { postHeadTags } from './post-head.ts';
-export { robotsTxt, rssXml, sitemapXml, PUBLIC_PAGES } from './feeds.ts';
+export {
+  FEED_LINK_TAGS, postsPerSitemap, PUBLIC_PAGES, robotsTxt, rssXml, sitemapIndexXml, sitemapPostsXml, type SitemapLimits,
+} from './feeds.ts';

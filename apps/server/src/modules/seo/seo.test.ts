@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpGet } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
-import { renderSpaPage } from './index.ts';
+import { FEED_LINK_TAGS, renderSpaPage } from './index.ts';
 
 /** The shape of the web build's index.html: a default title and description, the marker, the script. */
 const INDEX_HTML = `<!doctype html>
@@ -23,6 +23,9 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+
+/** The app's page as the server sends it: every page names both feeds (http/spa.ts). */
+const SERVED_INDEX = INDEX_HTML.replace('</head>', () => `${FEED_LINK_TAGS}\n  </head>`);
 
 /**
  * A small XML well-formedness check: one root element, every tag closed in order, quoted
@@ -213,7 +216,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     for (const url of ['/blog/no-such-post', `/blog/${draft.slug}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(SERVED_INDEX);
     }
   });
 
@@ -230,25 +233,47 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(views.rows[0]!.view_count).toBe(0);
   });
 
-  it('lists the public pages and every published post in a well-formed sitemap', async () => {
+  /** Every address the sitemap names: the index's files, each read and checked. */
+  const sitemapLocs = async () => {
+    const index = await get('/sitemap.xml');
+    assertWellFormedXml(index.body);
+    const locs: string[] = [];
+    for (const file of textsOf(index.body, 'loc')) {
+      const res = await get(file.replace('https://assay.example', ''));
+      expect(res.statusCode, file).toBe(200);
+      assertWellFormedXml(res.body);
+      locs.push(...textsOf(res.body, 'loc'));
+    }
+    return locs;
+  };
+
+  it('lists the public pages and every published post in a well-formed sitemap index and its files', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    assertWellFormedXml(res.body);
-    const locs = textsOf(res.body, 'loc');
+    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(textsOf(res.body, 'loc')).toEqual(['https://assay.example/sitemaps/pages.xml', 'https://assay.example/sitemaps/posts-1.xml']);
+    const locs = await sitemapLocs();
     for (const page of ['/', '/about', '/pricing', '/rttp', '/careers', '/blog', '/press-releases', '/contact', '/privacy', '/terms', '/refund-policy']) {
       expect(locs).toContain(`https://assay.example${page}`);
     }
+    // A copy of the Terms is not listed (its canonical address is /terms).
+    expect(locs).not.toContain('https://assay.example/pricing-policy');
     expect(locs).toContain(`https://assay.example/blog/${article.slug}`);
     expect(locs).toContain(`https://assay.example/press-releases/${release.slug}`);
     expect(locs.some((l) => l.includes(draft.slug))).toBe(false);
     expect(locs.some((l) => /\/(admin|reports|profile|login-pricing|billing)/.test(l))).toBe(false);
-    const entry = [...res.body.matchAll(/<url>([\s\S]*?)<\/url>/g)].find((m) => m[1]!.includes(`/blog/${article.slug}<`))!;
+    const posts = await get('/sitemaps/posts-1.xml');
+    const entry = [...posts.body.matchAll(/<url>([\s\S]*?)<\/url>/g)].find((m) => m[1]!.includes(`/blog/${article.slug}<`))!;
     expect(textsOf(entry[1]!, 'lastmod')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Files past the last, and names written otherwise, are not sitemaps.
+    for (const url of ['/sitemaps/posts-2.xml', '/sitemaps/posts-0.xml', '/sitemaps/posts-01.xml', '/sitemaps/posts-999999999.xml', '/sitemaps/other.xml']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('keeps the sitemap and feeds until a post is published, unpublished, edited or deleted', async () => {
-    const locs = async () => textsOf((await get('/sitemap.xml')).body, 'loc');
+    const locs = sitemapLocs;
     const rssTitles = async () => textsOf((await get('/rss/blog.xml')).body, 'title');
     const admin = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
       t.app.inject({ method, url: `/api/blog/admin/posts/${url}`, headers: asAdmin, ...(payload ? { payload } : {}) });
@@ -321,10 +346,10 @@ describe('pages for crawlers (no JavaScript run)', () => {
   });
 
   it('still serves the app page for other routes and JSON 404s under /api', async () => {
-    expect((await get('/about')).body).toBe(INDEX_HTML);
     // The pricing page's HTML names the reads it starts with, for preloading (decision 127).
-    expect((await get('/pricing')).body).toBe(INDEX_HTML.replace('</head>', '<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">\n</head>'));
+    expect(headOf((await get('/pricing')).body)).toContain('<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">');
     expect((await get('/reports?page=2')).statusCode).toBe(200);
+    expect((await get('/reports?page=2')).body).toBe(SERVED_INDEX);
     expect((await get('/api/nope')).json<{ detail: string }>().detail).toBeTruthy();
   });
 
@@ -333,7 +358,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(SERVED_INDEX);
     }
   });
 
@@ -351,13 +376,15 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(root).not.toContain('onerror');
   });
 
-  it('names each feed in the <head> of its list page, and keeps the default title there', async () => {
-    const blog = await get('/blog');
-    expect(blog.statusCode).toBe(200);
-    expect(headOf(blog.body)).toContain('<link rel="alternate" type="application/rss+xml" title="Assay Blog" href="/rss/blog.xml" />');
-    expect(headOf(blog.body)).toContain('Default site description');
-    const press = await get('/press-releases');
-    expect(headOf(press.body)).toContain('<link rel="alternate" type="application/rss+xml" title="Assay Press Releases" href="/rss/press.xml" />');
+  it('names both feeds in the <head> of every page the server sends, once', async () => {
+    const tags = [
+      '<link rel="alternate" type="application/rss+xml" title="Assay Blog" href="/rss/blog.xml" />',
+      '<link rel="alternate" type="application/rss+xml" title="Assay Press Releases" href="/rss/press.xml" />',
+    ];
+    for (const url of ['/', '/blog', '/press-releases', '/pricing', '/terms', `/blog/${article.slug}`, '/login', '/reports', '/no-such-page']) {
+      const head = headOf((await get(url)).body);
+      for (const tag of tags) expect(head.split(tag).length - 1, `${url}: ${tag}`).toBe(1);
+    }
   });
 
   it('answers the addresses feed readers guess with the blog feed, not the app', async () => {

@@ -42,8 +42,10 @@ describe('public pages rendered on the server', () => {
     expect(root).toContain('Generate your assessment');
     expect(state!.queries.map((q) => q.queryKey)).toEqual([['site-config']]);
     expect(res.body).not.toContain('rel="preload" as="fetch"');
-    // No script the page's CSP would refuse: only the app's module and the data block.
-    expect(res.body.match(/<script\b[^>]*>/g)).toEqual(['<script type="module" crossorigin src="/assets/index-abc.js">', '<script type="application/json" id="assay-state">']);
+    // No script the page's CSP would refuse: the schema.org data (a data block, never run), the app's module and the render's data.
+    expect(res.body.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="application/ld+json">', '<script type="module" crossorigin src="/assets/index-abc.js">', '<script type="application/json" id="assay-state">',
+    ]);
   });
 
   it('/pricing shows each package with its price, from the packages read', async () => {
@@ -120,13 +122,19 @@ describe('public pages rendered on the server', () => {
     expect((await get('/no-such-page')).statusCode).toBe(404);
   });
 
-  it('renders a page\'s own address and a list page number, not other queries (each would cost a render)', async () => {
-    for (const url of ['/?utm_source=mail', '/pricing?x=1', '/blog?q=patent', '/blog?page=2&ref=a']) {
+  it('renders a page by its address and list page number alone: other parameters share that render, a search is not rendered', async () => {
+    const pages = (await get('/api/blog/posts?post_type=blog&limit=9')).json<PostListResponse>().pages;
+    const listUrl = pages > 1 ? '/blog?page=2' : '/blog';
+    // Each would otherwise cost a render of its own: they are answered from their page's copy (decision 173).
+    for (const [url, same] of [['/?utm_source=mail', '/'], ['/pricing?x=1', '/pricing'], [`${listUrl}${pages > 1 ? '&' : '?'}ref=a`, listUrl]] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('<div id="root"></div>');
-      expect(res.body, url).not.toContain('assay-state');
+      expect(res.body, url).toContain('assay-state');
+      expect(res.body, url).toBe((await get(same)).body);
     }
-    expect((await get('/blog?page=2')).body).toContain('assay-state');
+    const search = await get('/blog?q=patent');
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain('<div id="root"></div>');
+    expect(search.body).not.toContain('assay-state');
   });
 });

@@ -20,6 +20,9 @@ export function systemRoutes(deps: Deps) {
         scheduler_script_url: c.SCHEDULER_SCRIPT_URL,
         social: { linkedin: c.SOCIAL_LINKEDIN_URL, twitter: c.SOCIAL_TWITTER_URL, facebook: c.SOCIAL_FACEBOOK_URL },
         google_client_id: deps.google.clientId ?? null,
+        // Said before tokens are spent, not only on the PDF's cover (issue 24).
+        report_writer: { offline: deps.reportPorts.llm === null },
+        prior_art_search: deps.reportPorts.evidence.length > 0,
       };
     });
 

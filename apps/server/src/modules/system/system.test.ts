@@ -1,4 +1,5 @@
-import { MSG } from '@assay/shared';
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_SCRIPT, MSG } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -48,6 +49,15 @@ describe('health, readiness and API basics', () => {
       expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
     }
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets a page run one inline script, the first-paint script, by its hash (decision 171)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const scripts = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!.split(' ');
+    const hash = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+    expect(scripts).toContain(hash);
+    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toEqual([hash]);
+    expect(scripts).not.toContain("'unsafe-inline'");
   });
 
   it('serves an OpenAPI document that lists the login route', async () => {

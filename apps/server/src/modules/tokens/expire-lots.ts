@@ -6,11 +6,11 @@ import { lockAccount } from './ledger.ts';
 /**
  * Optional sweep: writes an 'expiry' entry for what is left in lots past their expiry, so the
  * ledger records when tokens lapsed. Balances never depend on it (reads already ignore expired
- * lots). Safe to run anywhere, any time, concurrently. Returns the tokens expired.
+ * lots). A lot held for a pending refund waits for the decision. Safe to run anywhere, any time, concurrently. Returns the tokens expired.
  */
 export async function expireLots(db: Db, opts: { limit?: number } = {}): Promise<{ lots: number; tokens: number }> {
   const due = await db.query<{ user_id: string }>(
-    `SELECT DISTINCT user_id FROM token_lots WHERE remaining > 0 AND expires_at <= now() LIMIT $1`,
+    `SELECT DISTINCT user_id FROM token_lots WHERE remaining > 0 AND expires_at <= now() AND NOT refund_pending LIMIT $1`,
     [opts.limit ?? 500],
   );
   let lots = 0;
@@ -19,7 +19,7 @@ export async function expireLots(db: Db, opts: { limit?: number } = {}): Promise
     const done = await db.transaction(async (tx) => {
       await lockAccount(tx, user_id);
       const r = await tx.query<{ id: string; remaining: number }>(
-        `SELECT id, remaining FROM token_lots WHERE user_id = $1 AND remaining > 0 AND expires_at <= now()`,
+        `SELECT id, remaining FROM token_lots WHERE user_id = $1 AND remaining > 0 AND expires_at <= now() AND NOT refund_pending`,
         [user_id],
       );
       for (const lot of r.rows) {

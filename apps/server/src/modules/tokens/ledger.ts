@@ -20,6 +20,14 @@ export function assertTokenAmount(amount: number): void {
   }
 }
 
+/**
+ * Locks a token account whether or not its member still exists: a refund decided after the
+ * account was deleted still moves that lot (docs/decisions/165-pending-refunds-hold-their-lot.md).
+ */
+export async function lockAnyAccount(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('SELECT user_id FROM token_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+}
+
 /** Locks the member's account; a closed one (its member deleted the account) is not found. */
 export async function lockAccount(tx: Queryable, userId: string): Promise<void> {
   const r = isUuid(userId)
@@ -28,10 +36,13 @@ export async function lockAccount(tx: Queryable, userId: string): Promise<void> 
   if (!r.rows.length) throw notFound('Token account not found', 'token_account_not_found');
 }
 
-/** Unexpired tokens left in the member's lots (holds have already been taken out). */
+/**
+ * Unexpired tokens left in the member's lots that may be spent: holds have already been taken
+ * out, and a package whose refund is pending is held whole for the decision (migration 165).
+ */
 export async function availableTokens(q: Queryable, userId: string): Promise<number> {
   const r = await q.query<{ n: number }>(
-    'SELECT coalesce(sum(remaining), 0)::int8 AS n FROM token_lots WHERE user_id = $1 AND expires_at > now()',
+    'SELECT coalesce(sum(remaining), 0)::int8 AS n FROM token_lots WHERE user_id = $1 AND expires_at > now() AND NOT refund_pending',
     [userId],
   );
   return r.rows[0]!.n;
@@ -78,7 +89,7 @@ export async function takeFromLots(
 ): Promise<void> {
   const lots = await tx.query<{ id: string; remaining: number }>(
     `SELECT id, remaining FROM token_lots
-      WHERE user_id = $1 AND remaining > 0 AND expires_at > now()
+      WHERE user_id = $1 AND remaining > 0 AND expires_at > now() AND NOT refund_pending
       ORDER BY expires_at, (kind = 'promo') DESC, created_at, id`,
     [userId],
   );

@@ -1,4 +1,4 @@
-import { describeLedgerEntry, type LedgerEntry, type LedgerEntryKind, type TokenLot } from '@assay/shared';
+import { describeLedgerEntry, LEDGER_LOTS_SHOWN, type LedgerEntry, type LedgerEntryKind, type TokenLot } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { decodeIdCursor, encodeIdCursor } from '../../lib/paging.ts';
 
@@ -48,8 +48,10 @@ const LOT_SOURCE: Record<string, TokenLot['source']> = {
 };
 
 /**
- * The member's token history, newest first, one page after `cursor`, and every lot they hold
- * (expiry and what is left). Reports are named only when they are the member's own.
+ * The member's token history, newest first, one page after `cursor`, and their newest lots
+ * (expiry and what is left), at most LEDGER_LOTS_SHOWN of them: a member who has bought for
+ * years has hundreds, and every page carries them (docs/decisions/180-bounded-lists-and-searches.md).
+ * Reports are named only when they are the member's own.
  */
 export async function listTokenHistory(q: Queryable, userId: string, page: { cursor?: string | undefined; limit: number }) {
   const before = page.cursor ? decodeIdCursor(page.cursor) : null;
@@ -74,8 +76,8 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
 
   const lots = await q.query<{ id: string; source: string; created_at: Date; tokens: number; remaining: number; expires_at: Date; expired: boolean }>(
     `SELECT id, source, created_at, tokens, remaining, expires_at, expires_at <= now() AS expired
-       FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-    [userId],
+       FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, LEDGER_LOTS_SHOWN + 1],
   );
 
   return {
@@ -93,7 +95,7 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
         reason,
       };
     }),
-    lots: lots.rows.map((l): TokenLot => ({
+    lots: lots.rows.slice(0, LEDGER_LOTS_SHOWN).map((l): TokenLot => ({
       id: l.id,
       source: LOT_SOURCE[l.source] ?? 'operator_grant',
       created_at: l.created_at.toISOString(),
@@ -102,6 +104,7 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
       expires_at: l.expires_at.toISOString(),
       expired: l.expired,
     })),
+    lotsMore: lots.rows.length > LEDGER_LOTS_SHOWN,
     next,
   };
 }

@@ -1,15 +1,17 @@
-import type { Queryable } from '../../db/client.ts';
-import type { OperatorAuth } from '../../http/operator-guard.ts';
+import type { AuditAction } from '@assay/shared';
+import type { Queryable } from '../db/client.ts';
 
 /**
  * Records one operator action. Call it with the transaction that makes the change,
  * so the change and its audit entry commit or roll back together.
- * `operator` null means the system itself (for example the first operator created at start).
+ * `operator` null means the system itself (for example the first operator created at start, or
+ * a sign-in lock-out). Here in lib/ because the operator guard (http/) records lock-outs too;
+ * modules reach it through modules/operators.
  */
 export async function audit(
   tx: Queryable,
-  operator: OperatorAuth | null,
-  action: string,
+  operator: { id: string; username: string } | null,
+  action: AuditAction,
   target: string | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {

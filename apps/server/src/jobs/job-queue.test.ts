@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { createTestDb } from '../../test/test-db.ts';
+import { createJobQueue } from './job-queue.ts';
+
+const job = { name: 'noop', payload: { parse: (data: unknown) => data as { n: number } } };
+const spec = { name: 'noop', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 };
+
+/** The database as the queue sees it, with the statement that marks a job completed slowed down. */
+function slowCompletions(db: Db, delayMs: number): Db {
+  return {
+    ...db,
+    async query(text, params) {
+      if (text.includes("state = 'completed'") && text.includes('completed_on = now()')) {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      return db.query(text, params);
+    },
+  };
+}
+
+describe('the job queue stopping', () => {
+  let db: (Db & { url?: string }) | undefined;
+  afterEach(async () => {
+    await db?.close();
+  });
+
+  it('returns only after a finished job is marked completed, so the pool can close under nothing', async () => {
+    db = await createTestDb();
+    const queue = await createJobQueue(slowCompletions(db, 700), [spec], { supervise: false });
+    let handled!: () => void;
+    const ran = new Promise<void>((resolve) => (handled = resolve));
+    await queue.work<{ n: number }>('noop', 1, async () => handled());
+    const id = await db.transaction((tx) => queue.enqueue(tx, job, { n: 1 }));
+    await ran;
+    await queue.stop();
+    // pg-boss does not await this write; stopping must.
+    const row = await db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+    expect(row.rows[0]?.state).toBe('completed');
+  });
+});

@@ -1,0 +1,36 @@
+import type { Db, Queryable } from '../src/db/client.ts';
+
+/** A statement a use-case sent, with its parameters. */
+export interface Sent {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Runs `fn` on a database that records every statement it is sent (and still runs them), so a
+ * test can count a use-case's statements and explain the very ones it ran.
+ */
+export async function recordStatements<T>(db: Queryable, fn: (q: Queryable) => Promise<T>): Promise<{ result: T; sent: Sent[] }> {
+  const sent: Sent[] = [];
+  const recorder: Queryable = {
+    query: (text, params) => {
+      sent.push({ text, params: params ?? [] });
+      return db.query(text, params);
+    },
+  };
+  return { result: await fn(recorder), sent };
+}
+
+/**
+ * The plan of one recorded statement, as text. Sequential scans are priced out first: a test
+ * table holds a few rows, where reading them all is the planner's right choice, so only a plan
+ * with sequential scans disabled shows whether an index can answer the statement at all (a seq
+ * scan still appears when nothing else can).
+ */
+export async function planOf(db: Db, s: Sent): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params);
+    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
