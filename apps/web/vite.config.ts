@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { cssFirst } from './css-first.ts';
+import { firstPaint } from './first-paint.ts';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), cssFirst(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), firstPaint(), cssFirst(), routePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

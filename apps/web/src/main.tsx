@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { receivedNow, STATE_ELEMENT_ID } from './app/server-state.ts';
+import { markAppCommitted, replayEarlyClicks } from './lib/early-clicks.ts';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -20,5 +21,9 @@ if (root.firstElementChild && stateText) {
     });
   });
 } else {
+  // Nothing drawn by the server: every button is the app's from the start.
+  markAppCommitted();
   createRoot(root).render(<App />);
 }
+// Buttons of a server-drawn page clicked before now are clicked again as React takes each over (decision 171).
+replayEarlyClicks();

@@ -10,7 +10,7 @@ const USER: User = {
   id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 0,
   created_at: '2025-07-18T00:00:00.000Z', last_login: null, auth_provider: 'password',
 };
-const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: null };
+const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null };
 
 interface Sent {
   url: string;
@@ -82,7 +82,7 @@ describe('the API client', () => {
     const report = {
       id: 'r1', title: 'T', idea: 'I', complexity: 'basic', status: 'processing', created_at: '2025-07-01T10:00:00.000Z', completed_at: null,
       tokens_used: 2500, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
-      progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+      progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: null, record_confirmed: false,
     };
     const sent = stubFetch(json(201, report), json(200, report));
     const body = { idea: 'x'.repeat(60), complexity: 'basic' } as const;
@@ -115,6 +115,19 @@ describe('the API client', () => {
     stubFetch(json(401, { detail: 'Not authenticated' }), json(401, { detail: 'Your session has expired.' }));
     await expect(call(usersEndpoints.me)).rejects.toMatchObject({ status: 401, detail: 'Not authenticated' });
     expect(session.user()).toBeUndefined();
+  });
+
+  it.each([
+    ['a 503', () => json(503, { detail: 'Service unavailable' })],
+    ['a 500', () => json(500, { detail: 'Internal error' })],
+    ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('keeps the session when the refresh meets %s: the call fails as a server error', async (_name, failure) => {
+    session.signIn('old-token', USER);
+    stubFetch(json(401, { detail: 'Not authenticated' }), failure as unknown as () => Response);
+    await expect(call(usersEndpoints.me)).rejects.toMatchObject({ status: 503 });
+    expect(session.user()).toEqual(USER);
+    expect(session.accessToken()).toBe('old-token');
+    expect(localStorage.getItem('assay_has_session')).toBe('1');
   });
 
   it('never refreshes for a public call: a failed sign-in is just a 401', async () => {

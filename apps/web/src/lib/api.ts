@@ -120,7 +120,8 @@ async function toError(res: Response): Promise<ApiError> {
 /**
  * Calls an endpoint and answers the raw Response (for PDFs, CSV files, paging headers).
  * Member endpoints carry the bearer token; a 401 refreshes the session once (shared by every
- * call that meets it) and retries; if the refresh fails the session is cleared. Operator
+ * call that meets it) and retries; if the server refuses the refresh the session is cleared, if it
+ * cannot be asked the call fails and the session stays. Operator
  * endpoints carry the `authorization` given. A non-2xx answer throws ApiError.
  */
 export async function callRaw<E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<Response> {
@@ -129,8 +130,11 @@ export async function callRaw<E extends Endpoint>(e: E, ...[input]: CallArgs<E>)
   const withMember = !sent.authorization && (e.auth === 'member' || e.auth === 'member_or_operator');
   let res = await send(e, sent, withMember);
   if (res.status === 401 && withMember && session.accessToken()) {
-    if (await session.refresh()) res = await send(e, sent, withMember);
-    else session.clear();
+    const outcome = await session.refresh();
+    if (outcome === 'ok') res = await send(e, sent, withMember);
+    else if (outcome === 'expired') session.clear();
+    // The server could not be asked: the session stands, this call failed (decision 170).
+    else throw new ApiError(503, undefined);
   }
   if (!res.ok) throw await toError(res);
   return res;

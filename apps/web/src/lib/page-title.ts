@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@assay/shared';
+import { pageTitle } from '@assay/shared';
 import { useEffect } from 'react';
 
 /** Sets the tab title while the page is shown and puts the previous one back afterwards. */
@@ -13,7 +13,7 @@ export function useDocumentTitle(title: string | undefined) {
   }, [title]);
 }
 
-/** Every page's tab title reads "Name · Assay". */
-export const pageTitle = (name: string) => `${name} · ${PRODUCT_NAME}`;
+/** Every page's tab title reads "Name · Assay" (the server writes the public pages' into their HTML). */
+export { pageTitle };
 
 export const usePageTitle = (name: string) => useDocumentTitle(pageTitle(name));

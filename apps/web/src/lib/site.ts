@@ -11,6 +11,9 @@ export const DEFAULT_SITE: SiteConfig = {
   scheduler_script_url: 'https://assets.calendly.com/assets/external/widget.js',
   social: { linkedin: 'https://www.linkedin.com/', twitter: 'https://x.com/', facebook: 'https://www.facebook.com/' },
   google_client_id: null,
+  // Until the configuration loads: a model writes, unless the server says otherwise.
+  report_writer: { offline: false },
+  prior_art_search: false,
 };
 
 export const siteConfigQuery = queryOptions({

@@ -9,4 +9,6 @@ export const SITE: SiteConfig = {
   scheduler_script_url: 'https://scheduling.test/widget.js',
   social: { linkedin: 'https://linkedin.test/', twitter: 'https://twitter.test/', facebook: 'https://facebook.test/' },
   google_client_id: null,
+  report_writer: { offline: true },
+  prior_art_search: false,
 };

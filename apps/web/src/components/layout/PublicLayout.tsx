@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { markAppCommitted } from '../../lib/early-clicks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/site.ts';
 import { buttonClass } from '../ui/Button.tsx';
@@ -9,6 +10,8 @@ import { Logo } from './Logo.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
 export function PublicLayout() {
+  // The server-drawn page is the app's now: buttons clicked before are clicked again (decision 171).
+  useEffect(() => markAppCommitted(), []);
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
@@ -24,6 +27,10 @@ export function PublicLayout() {
   );
 }
 
+/**
+ * The visitor's Sign In · Get Started are marked visitor-only: a returning member's browser keeps
+ * them hidden until the session is known (decision 171), and then shows Dashboard in their place.
+ */
 function SiteHeader() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
@@ -73,10 +80,10 @@ function SiteHeader() {
             </Link>
           ) : (
             <>
-              <Link to="/login" className={buttonClass('ghost', 'sm')}>
+              <Link to="/login" className={buttonClass('ghost', 'sm')} data-visitor-only>
                 Sign In
               </Link>
-              <Link to="/signup" className={buttonClass('primary', 'sm')}>
+              <Link to="/signup" className={buttonClass('primary', 'sm')} data-visitor-only>
                 Get Started
               </Link>
             </>
@@ -112,10 +119,10 @@ function SiteHeader() {
               </Link>
             ) : (
               <>
-                <Link to="/login" className={buttonClass('outline', 'sm')}>
+                <Link to="/login" className={buttonClass('outline', 'sm')} data-visitor-only>
                   Sign In
                 </Link>
-                <Link to="/signup" className={buttonClass('primary', 'sm')}>
+                <Link to="/signup" className={buttonClass('primary', 'sm')} data-visitor-only>
                   Get Started
                 </Link>
               </>

@@ -31,4 +31,14 @@ describe('the toasts', () => {
     expect(screen.getByText('Payment failed').isConnected).toBe(true);
     expect(document.body.contains(screen.getByText('Payment failed'))).toBe(true);
   });
+
+  it('do not pile up: the same error five times shows once, a different one shows beside it', async () => {
+    render(<Toasts />);
+    act(() => {
+      for (let i = 0; i < 5; i++) toast.error('Too many failed sign-in attempts.');
+      toast.error('Server error. Please try again later.');
+    });
+    await screen.findByText('Server error. Please try again later.');
+    expect(screen.getAllByText('Too many failed sign-in attempts.')).toHaveLength(1);
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useFocusReturn } from '../../lib/use-focus-return.ts';
 import { cn } from './cn.ts';
 
 interface ModalProps {
@@ -9,14 +10,41 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   /** Block closing by Escape or backdrop, e.g. while a payment is processing. */
   dismissible?: boolean;
+  /**
+   * The dialog's current step (e.g. 'packages', 'review'): when it changes while open, focus moves
+   * to the title, which names the new step, instead of falling to <body> with the control that
+   * was clicked.
+   */
+  step?: string | undefined;
 }
 
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', full: 'max-w-none h-full' };
 
-/** An accessible dialog on the native <dialog> element: focus is trapped and restored by the browser. */
-export function Modal({ open, onClose, title, children, size = 'md', dismissible = true }: ModalProps) {
+/**
+ * Where an open dialog's toasts show (components/layout/Toasts.tsx): in the dialog's flow under
+ * its header, so a toast pushes the content down instead of covering the dialog's buttons. Empty,
+ * it takes no room.
+ */
+export function ToastLane() {
+  return <div data-toast-lane="" className="shrink-0 px-4 has-[[data-sonner-toaster]]:pt-3 sm:px-6" />;
+}
+
+/**
+ * An accessible dialog on the native <dialog> element: focus is trapped by the browser, and given
+ * back to what opened the dialog when it closes (useFocusReturn).
+ */
+export function Modal({ open, onClose, title, children, size = 'md', dismissible = true, step }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  // Before showModal below moves focus into the dialog: what had it is what gets it back.
+  useFocusReturn(open);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (open) heading.current?.focus();
+  }, [step, open]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -49,7 +77,7 @@ export function Modal({ open, onClose, title, children, size = 'md', dismissible
     >
       <div className="flex max-h-[90vh] flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             {title}
           </h2>
           {dismissible && (
@@ -65,6 +93,7 @@ export function Modal({ open, onClose, title, children, size = 'md', dismissible
             </button>
           )}
         </div>
+        <ToastLane />
         <div className="overflow-y-auto px-6 py-5">{children}</div>
       </div>
     </dialog>

@@ -12,12 +12,15 @@ export interface SearchBoxProps {
   size?: 'md' | 'lg';
   /** Show the label above the box (else it is for screen readers only). */
   showLabel?: boolean;
+  /** A note under the box about what was typed (e.g. too short to search), read with the box. */
+  hint?: string | undefined;
   className?: string;
 }
 
 /** The one search field: a search landmark with a label, a magnifier, and no submit to wait for. */
-export function SearchBox({ value, onChange, label, placeholder, busy, size = 'md', showLabel = false, className }: SearchBoxProps) {
+export function SearchBox({ value, onChange, label, placeholder, busy, size = 'md', showLabel = false, hint, className }: SearchBoxProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const large = size === 'lg';
   return (
     <form role="search" onSubmit={(e) => e.preventDefault()} className={className}>
@@ -49,6 +52,7 @@ export function SearchBox({ value, onChange, label, placeholder, busy, size = 'm
           enterKeyHint="search"
           maxLength={200}
           aria-busy={busy || undefined}
+          aria-describedby={hint ? hintId : undefined}
           className={cn(
             'block w-full border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none',
             large
@@ -57,6 +61,11 @@ export function SearchBox({ value, onChange, label, placeholder, busy, size = 'm
           )}
         />
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600" aria-live="polite">
+          {hint}
+        </p>
+      )}
     </form>
   );
 }

@@ -38,6 +38,7 @@ export const order = (over: Partial<CreateOrderResponse> = {}): CreateOrderRespo
 });
 
 export { json, stubApi, type Call, type Handler } from '../../test/http.ts';
+export { SITE } from '../../test/site.ts';
 
 
 /** Shows where the app navigated, with its state. */

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@assay/shared';
+import { isExternalPress, type PostSummary } from '@assay/shared';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -16,12 +16,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
 /** '1 view', '1,234 views'. */
 export const formatViews = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'view' : 'views'}`;
 
-/**
- * docs/product.md §2: a press release whose image_url starts with http is an outside article (the
- * address is the article, not a picture), opened in a new tab instead of the detail page.
- */
-export const isExternalPress = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>
-  post.post_type === 'press_release' && !!post.image_url && /^https?:\/\//i.test(post.image_url);
+// One rule for the public cards and the operator's editor (it lives in the shared package).
+export { isExternalPress };
 
 /** The picture to show for a post, if it has one (an outside press link is not a picture). */
 export const postImage = (post: Pick<PostSummary, 'post_type' | 'image_url'>) =>

@@ -2,7 +2,7 @@
  * Helpers for the content pages' component tests: a memory router with stand-in screens for the
  * places the pages navigate to, the site configuration already loaded, and a recorded fetch.
  */
-import type { User } from '@assay/shared';
+import type { SiteConfig, User } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -24,9 +24,9 @@ function Landed() {
   );
 }
 
-export function renderPage(page: ReactElement, path = '/') {
+export function renderPage(page: ReactElement, path = '/', site: SiteConfig = SITE) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['site-config'], SITE);
+  queryClient.setQueryData(['site-config'], site);
   const router = createMemoryRouter(
     [
       { path, element: page },

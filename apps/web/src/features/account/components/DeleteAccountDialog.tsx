@@ -81,6 +81,13 @@ function WhatIsLost({ reportsGenerated }: { reportsGenerated: number }) {
             'You have no unused tokens.'
           )}
         </li>
+        {balance.data?.refund_pending_tokens ? (
+          <li data-testid="refund-pending-note">
+            Your pending refund request stays open: an operator still decides it, and an approved refund goes back to your original
+            payment method. The {balance.data.refund_pending_tokens.toLocaleString('en-US')} tokens held for it are not forfeited unless it is
+            declined.
+          </li>
+        ) : null}
         <li>
           Your reports{reportsGenerated > 0 ? ` (${reportsGenerated} generated)` : ''} and their PDFs will be deleted. Download
           your data first if you want a copy.

@@ -4,25 +4,30 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { saveBlob } from '../../../lib/download.ts';
-import { fetchDataExport } from '../api/export-data.ts';
+import { requestDataExport } from '../api/export-data.ts';
 
-/** Download everything we hold about the member, as one zip. */
+/**
+ * Everything we hold about the member, as one zip: built in the background and linked by email
+ * (docs/decisions/181-heavy-work-off-the-event-loop.md), so a large account never ties up a download.
+ */
 export function ExportData() {
-  const download = useMutation({
-    mutationFn: fetchDataExport,
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+  const request = useMutation({
+    mutationFn: requestDataExport,
     onError: (err) => toast.error(errorText(err, ACCOUNT_MESSAGES.exportFailed)),
   });
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Download a zip of your profile, purchases and invoices, token history, and every report with its details and PDF.
+        Get a zip of your profile, purchases, invoices and credit notes, token history, and every report with its details and PDF.
+        We prepare it in the background and email you a link to download it.
       </p>
-      <Button variant="outline" className="mt-4" onClick={() => download.mutate()} loading={download.isPending}>
-        Download my data
+      <Button variant="outline" className="mt-4" onClick={() => request.mutate()} loading={request.isPending} disabled={request.isSuccess}>
+        Email me my data
       </Button>
+      <p role="status" className="mt-3 text-sm text-slate-700">
+        {request.data?.detail ?? ''}
+      </p>
     </Card>
   );
 }

@@ -17,9 +17,7 @@ import { BillingDetailsForm } from '../../billing/index.ts';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
-
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
+import { formatDay as formatDate } from '../../../lib/dates.ts';
 
 export default function ProfilePage() {
   usePageTitle('Profile');
@@ -84,7 +82,10 @@ function PersonalDetails({ user }: { user: User }) {
         <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="mt-5 space-y-4">
           <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
           <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-          <EmailRow email={user.email} verified={user.is_verified} />
+          {/* A term and its descriptions belong in a list of them, in the form too. */}
+          <dl>
+            <EmailRow email={user.email} verified={user.is_verified} />
+          </dl>
           <div className="flex gap-3">
             <Button type="submit" loading={save.isPending}>
               Save changes

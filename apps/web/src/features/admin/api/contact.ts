@@ -1,6 +1,6 @@
 import { contactEndpoints } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callRaw } from '../../../lib/api.ts';
+import { call, callRaw } from '../../../lib/api.ts';
 import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
 import { adminPage, asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { today } from '../lib/today.ts';
@@ -33,6 +33,13 @@ export const contactQuery = (filter: ContactFilter, page: number) =>
     placeholderData: keepPreviousData,
     meta: SILENT,
   });
+
+/** POST /contact/submissions/:id/handled — marked handled by this operator, or open again. */
+export const setSubmissionHandled = (id: string, handled: boolean) =>
+  asOperator((authorization) => call(contactEndpoints.setHandled, { params: { id }, body: { handled }, authorization }));
+
+/** DELETE /contact/submissions/:id — erased for good. */
+export const eraseSubmission = (id: string) => asOperator((authorization) => call(contactEndpoints.erase, { params: { id }, authorization }));
 
 /** GET /contact/export — the server's CSV of the (filtered) submissions, saved as a file. */
 export async function downloadContactCsv(filter: ContactFilter): Promise<void> {

@@ -4,13 +4,21 @@ import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /blog/admin/posts?post_type= — every post of the type, whatever its status. */
-export const postsQuery = (type: PostType) =>
+/**
+ * How many posts of the type there are, whatever their status: the first page's X-Total-Count
+ * (a page of one post; the tab counts were once the length of a 200-post page).
+ */
+export const postCountQuery = (type: PostType) =>
   queryOptions({
-    queryKey: adminKeys.posts(type),
+    queryKey: [...adminKeys.posts(type), 'count'] as const,
     queryFn: ({ signal }) =>
-      logged(type === 'blog' ? 'blog posts' : 'press releases', async () =>
-        (await asOperator((authorization) => call(blog.adminList, { query: { post_type: type }, signal, authorization }))).posts,
+      logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
+        asOperator(async (authorization) => {
+          const res = await callRaw(blog.adminList, { query: { post_type: type, limit: 1 }, signal, authorization });
+          const { posts } = await readJson(blog.adminList, res);
+          const header = res.headers.get('x-total-count');
+          return { total: header === null ? posts.length : Number(header), capped: res.headers.get('x-total-count-capped') === 'true' };
+        }),
       ),
     meta: SILENT,
   });

@@ -18,8 +18,15 @@ export const userReportsQuery = (id: string) =>
         return { reports: await readJson(adminEndpoints.userReports, res), next: res.headers.get('x-next-cursor') ?? undefined };
       }),
     getNextPageParam: (last) => last.next,
+    // A report still being written is asked about again until it is done, so its status (and a
+    // failure's message) shows without the operator closing and reopening the card.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.reports.some((r) => r.status === 'processing' || r.status === 'queued')) ? REPORT_STATUS_POLL_MS : false,
     meta: SILENT,
   });
+
+/** How often an open user card asks again while one of its reports is in progress. */
+export const REPORT_STATUS_POLL_MS = 5000;
 
 /** GET /admin/users/{id}/transactions (the member's subscriptions). */
 export const userTransactionsQuery = (id: string) =>

@@ -56,11 +56,14 @@ describe('the operator login', () => {
     expect(adminCredentials.get()).toBeNull();
   });
 
-  it('shows the lock-out detail on 429, and Login failed on anything else', async () => {
-    mockFetch(() => json(429, { detail: 'Too many failed sign-in attempts. Please try again later.' }));
+  it('shows the lock-out detail on 429 with how long to wait and the way back, and Login failed on anything else', async () => {
+    mockFetch(() => json(429, { detail: 'Too many failed sign-in attempts. Please try again later.' }, { 'retry-after': '840' }));
     const { unmount } = renderWithClient(<AdminLogin />);
     await signIn('ops', 'whatever');
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Please try again later.');
+    const banner = (await screen.findByRole('alert')).textContent;
+    expect(banner).toContain('Too many failed sign-in attempts. Try again in about 14 minutes.');
+    expect(toast.error).toHaveBeenCalledWith('Too many failed sign-in attempts. Try again in about 14 minutes.');
+    expect(banner).toContain('npm run operator -- unlock <username>');
     unmount();
 
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));

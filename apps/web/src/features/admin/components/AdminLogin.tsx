@@ -11,6 +11,22 @@ import { adminLogin } from '../api/login.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { BrandMark } from './BrandMark.tsx';
 
+/** "about 14 minutes", "about a minute", "40 seconds": how long the server's Retry-After says to wait. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
+}
+
+/** The server's lock-out detail with how long to wait in place of its "try again later". */
+function lockoutText(detail: string, retryAfterSeconds: number | undefined): string {
+  if (!retryAfterSeconds) return detail;
+  return `${detail.replace(/\s*Please try again later\.?$/, '')} Try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+/** The banner adds the way back that needs the server itself (decision 163). */
+const UNLOCK_HINT = 'Whoever runs the server can unlock the account now with: npm run operator -- unlock <username>.';
+
 /** The operator sign-in (docs/product.md §2): the credentials are checked, then kept for this tab. */
 export function AdminLogin() {
   const [lockout, setLockout] = useState<string | null>(null);
@@ -30,8 +46,8 @@ export function AdminLogin() {
       if (err instanceof ApiError && err.status === 401) {
         toast.error(MSG.adminInvalidCredentials);
       } else if (err instanceof ApiError && err.status === 429) {
-        const text = err.detail ?? MSG.adminLockedOut;
-        setLockout(text);
+        const text = lockoutText(err.detail ?? MSG.adminLockedOut, err.retryAfterSeconds);
+        setLockout(`${text} ${UNLOCK_HINT}`);
         toast.error(text);
       } else {
         toast.error(MSG.adminLoginFailed);
@@ -64,7 +80,7 @@ export function AdminLogin() {
             </Button>
           </form>
         </div>
-        <p className="mt-6 text-center text-xs text-slate-500">Your session ends when you close this tab or log out.</p>
+        <p className="mt-6 text-center text-xs text-slate-600">Your session ends when you close this tab or log out.</p>
       </div>
     </main>
   );

@@ -3,10 +3,11 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { contactQuery } from '../api/contact.ts';
 import { adminKeys } from '../api/keys.ts';
-import { postsQuery } from '../api/posts.ts';
+import { postCountQuery } from '../api/posts.ts';
 import { refundsQuery } from '../api/refunds.ts';
 import { statsQuery } from '../api/stats.ts';
 import { adminCredentials, type AdminCredentials } from '../lib/credentials.ts';
+import { ActivityTab } from './ActivityTab.tsx';
 import { AdminTabs, TabPanel, type TabDef } from './AdminTabs.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import { ContactTab } from './ContactTab.tsx';
@@ -37,8 +38,8 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
   // others the same first-page queries the tabs show unfiltered.
   const stats = useQuery(statsQuery());
   const contact = useQuery(contactQuery(NO_FILTER, 1));
-  const blog = useQuery(postsQuery('blog'));
-  const press = useQuery(postsQuery('press_release'));
+  const blog = useQuery(postCountQuery('blog'));
+  const press = useQuery(postCountQuery('press_release'));
   // The Refunds count is what waits for a decision (the list's own pending_count).
   const refunds = useQuery(refundsQuery('requested'));
 
@@ -48,8 +49,9 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
     { id: 'purchases', label: 'Token Purchases', count: stats.data?.purchases.total },
     { id: 'refunds', label: 'Refunds', count: refunds.data?.pending_count },
     { id: 'contact', label: 'Contact Submissions', count: contact.data?.total },
-    { id: 'blog', label: 'Blog Posts', count: blog.data?.length },
-    { id: 'press', label: 'Press Releases', count: press.data?.length },
+    { id: 'blog', label: 'Blog Posts', count: blog.data?.total, countCapped: blog.data?.capped },
+    { id: 'press', label: 'Press Releases', count: press.data?.total, countCapped: press.data?.capped },
+    { id: 'activity', label: 'Activity' },
   ];
 
   const logout = () => {
@@ -94,6 +96,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
           {tab === 'contact' && <ContactTab />}
           {tab === 'blog' && <PostsTab key="blog" type="blog" />}
           {tab === 'press' && <PostsTab key="press" type="press_release" />}
+          {tab === 'activity' && <ActivityTab />}
         </TabPanel>
       </main>
     </div>

@@ -5,6 +5,8 @@ export interface TabDef<Id extends string> {
   id: Id;
   label: string;
   count?: number | undefined;
+  /** The count is a lower bound (the server stopped counting): shown as "10,000+". */
+  countCapped?: boolean | undefined;
 }
 
 export const tabId = (id: string) => `admin-tab-${id}`;
@@ -74,6 +76,7 @@ export function AdminTabs<Id extends string>({
                   )}
                 >
                   {t.count.toLocaleString('en-US')}
+                  {t.countCapped ? '+' : ''}
                 </span>
               )}
             </button>

@@ -1,5 +1,5 @@
 import { CONTACT_REASON_LABELS, MSG, type ContactReason, type ContactSubmission } from '@assay/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
-import { contactQuery, downloadContactCsv, operatorTimeZone } from '../api/contact.ts';
-import { PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePageFor } from '../hooks/usePagedSearch.ts';
+import { errorText } from '../../../lib/api.ts';
+import { contactQuery, downloadContactCsv, eraseSubmission, operatorTimeZone, setSubmissionHandled } from '../api/contact.ts';
+import { adminKeys, PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
+import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
+import { DateInput, DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
 const reasonLabel = (r: string | null) => (r ? (CONTACT_REASON_LABELS[r as ContactReason] ?? r) : null);
 
@@ -21,7 +21,7 @@ export function ContactTab() {
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const q = useDebouncedValue(search.trim(), 350);
+  const { q, tooShort } = useOperatorSearch(search);
   const filter = useMemo<ContactFilter>(() => ({ q, from, to }), [q, from, to]);
   const { page, setPage } = usePageFor(JSON.stringify(filter));
   const list = useQuery(contactQuery(filter, page));
@@ -55,7 +55,7 @@ export function ContactTab() {
         }
       />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <SearchBox className="w-full sm:max-w-sm" label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" />
+        <SearchBox className="w-full sm:max-w-sm" label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" hint={tooShort ? MSG.searchTooShort : undefined} />
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Date filter</legend>
           <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
@@ -100,24 +100,32 @@ export function ContactTab() {
   );
 }
 
-function DateInput({ label, value, onChange, min, max }: { label: string; value: string; onChange: (v: string) => void; min?: string | undefined; max?: string | undefined }) {
-  return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-      {label}
-      <input
-        type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
-      />
-    </label>
-  );
-}
-
 function SubmissionCard({ s }: { s: ContactSubmission }) {
   const reason = reasonLabel(s.reason);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.contactAll() });
+  const handled = useMutation({
+    mutationFn: (next: boolean) => setSubmissionHandled(s.id, next),
+    onSuccess: (saved) => {
+      toast.success(saved.handled_at ? 'Marked as handled' : 'Marked as open');
+      void refresh();
+    },
+    onError: (err) => {
+      console.error(err);
+      toast.error('Failed to update the submission', { description: errorText(err, MSG.genericError) });
+    },
+  });
+  const erase = useMutation({
+    mutationFn: () => eraseSubmission(s.id),
+    onSuccess: () => {
+      toast.success('Submission erased');
+      void refresh();
+    },
+    onError: (err) => {
+      console.error(err);
+      toast.error('Failed to erase the submission', { description: errorText(err, MSG.genericError) });
+    },
+  });
   return (
     <Card className="p-4 sm:p-5" data-testid="contact-submission">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -141,6 +149,34 @@ function SubmissionCard({ s }: { s: ContactSubmission }) {
         </time>
       </div>
       <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{s.message}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 pt-3">
+        {s.handled_at ? (
+          <p className="mr-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <Badge tone="success">Handled</Badge>
+            by {s.handled_by} · <time dateTime={s.handled_at}>{formatDateTime(s.handled_at)}</time>
+          </p>
+        ) : (
+          <p className="mr-auto">
+            <Badge tone="warning">Open</Badge>
+          </p>
+        )}
+        <Button size="sm" variant="outline" loading={handled.isPending} onClick={() => handled.mutate(!s.handled_at)}>
+          {s.handled_at ? 'Reopen' : 'Mark handled'}
+          <span className="sr-only">: message from {s.name}</span>
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          loading={erase.isPending}
+          onClick={() => {
+            if (window.confirm(`Erase the message from ${s.name} for good? This cannot be undone.`)) erase.mutate();
+          }}
+        >
+          Erase
+          <span className="sr-only">: message from {s.name}</span>
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { statsQuery } from '../api/stats.ts';
 import { formatCount, purchaseBreakdown } from '../lib/format.ts';
+import { EvidenceSources } from './EvidenceSources.tsx';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import type { AdminTab } from './tabs.ts';
 import { ListSpinner, LoadError } from './Shared.tsx';
 
-/** Four stat cards and four shortcuts (docs/product.md §2). */
+/** Four stat cards, four shortcuts (docs/product.md §2) and the prior-art sources' health (decision 210). */
 export function DashboardTab({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
   const stats = useQuery(statsQuery());
   return (
@@ -36,6 +37,7 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
           <Shortcut title="Transactions" text="Review token purchases and export them." onClick={() => onOpen('purchases')} icon={<CardIcon />} />
         </div>
       </section>
+      <EvidenceSources />
     </div>
   );
 }

@@ -60,6 +60,25 @@ describe('the operator post form', () => {
     }
   }, 20_000);
 
+  it('warns that a press release with an http(s) image address becomes an External article link, and not for a blog post or an upload', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(200, { html: '', removed: [] }));
+    const { unmount } = renderWithClient(<PostFormModal type="press_release" onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Create Press Release' });
+    const field = within(d).getByLabelText(/Image URL/);
+    await user.type(field, '/media/abc.webp');
+    expect(within(d).queryByTestId('external-press-warning')).toBeNull();
+    await user.clear(field);
+    await user.type(field, 'https://cdn.example.com/launch.png');
+    expect((await within(d).findByTestId('external-press-warning')).textContent).toMatch(/External article/);
+    // No broken "chosen cover" thumbnail of an article address.
+    expect(within(d).queryByRole('img', { name: 'Chosen cover' })).toBeNull();
+    unmount();
+    renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+    await user.type(within(dialog()).getByLabelText(/Image URL/), 'https://cdn.example.com/launch.png');
+    expect(within(dialog()).queryByTestId('external-press-warning')).toBeNull();
+  });
+
   it('creates with basic authorization and the spec payload', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD, MSG, type Post, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, isExternalPress, MSG, type Post, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -76,7 +76,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
         </div>
         <TextAreaField label="Description" rows={2} className="min-h-20!" error={errors.description?.message} {...register('description')} />
-        <ImageField control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
+        <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
         <div className="grid gap-4 lg:grid-cols-2">
           <TextAreaField
             label={
@@ -185,11 +185,13 @@ function LivePreview({ control }: { control: Control<PostFormValues> }) {
 
 /** Image URL, or upload a file: the server checks, scales and stores it and the field gets its address. */
 function ImageField({
+  type,
   control,
   setValue,
   error,
   register,
 }: {
+  type: PostType;
   control: Control<PostFormValues>;
   setValue: UseFormSetValue<PostFormValues>;
   error: string | undefined;
@@ -197,6 +199,9 @@ function ImageField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const url = useWatch({ control, name: 'image_url' })?.trim() ?? '';
+  // A press release's outside address is a link to an article, not a picture (docs/product.md §2):
+  // said before saving, so a picture pasted by address does not silently become a link.
+  const external = isExternalPress({ post_type: type, image_url: url });
   const upload = useMutation({
     mutationFn: (file: File) => postsApi.uploadImage(file),
     onSuccess: (img) => {
@@ -248,10 +253,17 @@ function ImageField({
         <Button variant="outline" loading={upload.isPending} onClick={() => input.current?.click()}>
           Upload image
         </Button>
-        {url && !error && (
+        {url && !error && !external && (
           <img src={url} alt="Chosen cover" className="size-11 rounded-md border border-slate-200 bg-slate-100 object-cover" />
         )}
       </div>
+      {external && (
+        <p role="status" data-testid="external-press-warning" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:col-span-2">
+          <span className="font-medium">This press release will be an “External article” link.</span> An address starting with http
+          is shown as a link to that outside article (opened in a new tab) and no picture is shown. To show a picture instead, use
+          Upload image.
+        </p>
+      )}
     </div>
   );
 }

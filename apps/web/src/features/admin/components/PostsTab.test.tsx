@@ -29,14 +29,14 @@ describe('the posts tab', () => {
     renderWithClient(<PostsTab type="blog" />);
     const list = await screen.findByRole('list', { name: 'Blog Posts' });
     await within(list).findByText('Post 1');
-    const view = within(list).getByRole('link', { name: 'View Post 1 on site (opens in a new tab)' });
+    const view = within(list).getByRole('link', { name: 'View on site: Post 1 (opens in a new tab)' });
     expect(view.getAttribute('href')).toBe('/blog/post-1');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await within(list).findByText('Post 3');
     expect(fetch.mock.calls.some(([url]) => String(url).includes('cursor=next-1'))).toBe(true);
     // A draft offers a preview instead of a link to the site.
-    expect(within(list).queryByRole('link', { name: /View Post 3 on site/ })).toBeNull();
+    expect(within(list).queryByRole('link', { name: /View on site: Post 3/ })).toBeNull();
     expect(within(list).getByRole('button', { name: 'Preview Post 3 on the site' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 

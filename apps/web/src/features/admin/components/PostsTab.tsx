@@ -166,7 +166,7 @@ function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
             Edit
           </Button>
           {published ? (
-            <a href={sitePath(post)} target="_blank" rel="noopener" className={buttonClass('outline', 'sm')} aria-label={`View ${post.title} on site (opens in a new tab)`}>
+            <a href={sitePath(post)} target="_blank" rel="noopener" className={buttonClass('outline', 'sm')} aria-label={`View on site: ${post.title} (opens in a new tab)`}>
               View on site
             </a>
           ) : (

@@ -22,6 +22,7 @@ const TONES: Record<RefundStatus, BadgeTone> = {
   refunded: 'success',
   refund_failed: 'danger',
   declined: 'neutral',
+  withdrawn: 'neutral',
 };
 
 type Filter = RefundStatus | 'all';

@@ -1,34 +1,47 @@
-import type { Transaction } from '@assay/shared';
+import { MSG, PAYMENT_STATE_LABELS, PAYMENT_STATES, type Transaction } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
-import { PAGE_SIZE } from '../api/keys.ts';
+import { operatorTimeZone } from '../api/contact.ts';
+import { PAGE_SIZE, type TransactionFilter } from '../api/keys.ts';
 import { fetchAllTransactions, transactionsQuery } from '../api/transactions.ts';
-import { usePagedSearch } from '../hooks/usePagedSearch.ts';
+import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { statsQuery } from '../api/stats.ts';
 import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
 import { InvoiceButton } from './InvoiceButton.tsx';
-import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
+import { DateInput, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader } from './Shared.tsx';
 
-/** Token Purchases (docs/product.md §2): a table of every purchase, searchable, exportable to Excel. */
+/**
+ * Token Purchases (docs/product.md §2): a table of every purchase, searchable (a state's name
+ * too: "refunded"), filtered by state and day, exportable to Excel. Each row carries its state
+ * in the one vocabulary and its figures net of refunds (docs/decisions/167).
+ */
 export function TransactionsTab() {
   const [search, setSearch] = useState('');
-  const { q, page, setPage } = usePagedSearch(search);
-  const list = useQuery(transactionsQuery(q, page));
+  const [status, setStatus] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const { q, tooShort } = useOperatorSearch(search);
+  const filter = useMemo<TransactionFilter>(() => ({ q, status, from, to }), [q, status, from, to]);
+  const { page, setPage } = usePageFor(JSON.stringify(filter));
+  const rangeInvalid = Boolean(from && to && from > to);
+  const filtered = Boolean(q || status || from || to);
+  const list = useQuery({ ...transactionsQuery(filter, page), enabled: !rangeInvalid });
   const stats = useQuery(statsQuery());
   const [exporting, setExporting] = useState(false);
 
   const onExport = async () => {
     setExporting(true);
     try {
-      const all = await fetchAllTransactions(q);
-      await exportXlsx(all, TRANSACTION_COLUMNS, 'Transactions', exportFileName('transactions'));
+      const all = await fetchAllTransactions(filter);
+      const recorded = Object.fromEntries(Object.entries(filter).filter(([, v]) => v));
+      await exportXlsx(all, TRANSACTION_COLUMNS, 'Transactions', exportFileName('transactions'), { list: 'transactions', filter: recorded });
       toast.success(`Exported ${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'transaction' : 'transactions'} to Excel`);
     } catch (err) {
       console.error('Failed to export transactions', err);
@@ -59,23 +72,67 @@ export function TransactionsTab() {
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-600">Revenue (paid purchases, per currency)</dt>
+            <dt className="text-xs font-medium text-slate-600">Revenue net of refunds (per currency)</dt>
             <dd className="mt-1">
               <RevenueFigures rows={stats.data.revenue_by_currency} size="sm" />
             </dd>
+            {stats.data.revenue_by_currency.map((r) => (
+              <dd key={r.currency} className="mt-1 text-xs text-slate-600" data-testid="revenue-detail">
+                {r.currency}: {formatMinor(r.gross_minor, r.currency)} paid − {formatMinor(r.refunded_minor, r.currency)} refunded;
+                GST kept {formatMinor(r.tax_minor, r.currency)}
+              </dd>
+            ))}
           </div>
         </dl>
       )}
-      <SearchBox
-        className="w-full sm:max-w-sm"
-        label="Search transactions"
-        value={search}
-        onChange={setSearch}
-        placeholder="Search by name, email, package, order or payment ID…"
-      />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <SearchBox
+          className="w-full sm:max-w-sm"
+          label="Search transactions"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, email, package, order or payment ID, or a status…"
+          hint={tooShort ? MSG.searchTooShort : undefined}
+        />
+        <fieldset className="flex flex-wrap items-end gap-3">
+          <legend className="sr-only">Status and date filter</legend>
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+            Status
+            <select
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            >
+              <option value="">All</option>
+              {PAYMENT_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {PAYMENT_STATE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
+          <DateInput label="To" value={to} min={from || undefined} onChange={setTo} />
+          <Button
+            variant="ghost"
+            disabled={!status && !from && !to}
+            onClick={() => {
+              setStatus('');
+              setFrom('');
+              setTo('');
+            }}
+          >
+            Clear
+          </Button>
+        </fieldset>
+      </div>
+      {(from || to) && operatorTimeZone() && (
+        <p className="text-xs text-slate-600">Days run midnight to midnight in your time zone ({operatorTimeZone()}).</p>
+      )}
+      {rangeInvalid && <p className="text-sm text-red-600" role="alert">The “From” date is after the “To” date.</p>}
       {list.data ? (
         list.data.items.length === 0 ? (
-          <EmptyState title="No transactions found" hint={q ? 'Try a different search.' : 'Purchases appear here once members buy tokens.'} />
+          <EmptyState title="No transactions found" hint={filtered ? 'Try a different search, status or date range.' : 'Purchases appear here once members buy tokens.'} />
         ) : (
           <>
             <TransactionsTable rows={list.data.items} />
@@ -93,7 +150,7 @@ export function TransactionsTab() {
 
 export function TransactionsTable({ rows }: { rows: Transaction[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <ScrollTable label="Token purchases">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Token purchases</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -112,17 +169,24 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
             <tr key={t.id} className="align-top hover:bg-slate-50/70" data-testid="transaction-row">
               <td className="px-4 py-3">
                 <p className="font-medium whitespace-nowrap text-slate-900">{t.user_name ?? 'Deleted user'}</p>
-                {t.user_email && <p className="text-xs whitespace-nowrap text-slate-500">{t.user_email}</p>}
+                {t.user_email && <p className="max-w-[14rem] text-xs break-all text-slate-500">{t.user_email}</p>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <p className="font-medium text-slate-900">{titleCase(t.plan_name)}</p>
                 <p className="text-xs text-slate-500">{formatCount(t.tokens)} tokens</p>
               </td>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                {formatMinor(t.amount_paid, t.currency)}
+              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                <p className="font-medium text-slate-900">{formatMinor(t.amount_paid, t.currency)}</p>
+                <p className="text-xs text-slate-600">incl. GST {formatMinor(t.tax_minor, t.currency)}</p>
+                {t.refunded_minor > 0 && (
+                  <p className="text-xs text-slate-600">
+                    −{formatMinor(t.refunded_minor, t.currency)} refunded · net {formatMinor(t.net_minor, t.currency)}
+                  </p>
+                )}
               </td>
               <td className="px-4 py-3">
                 <Badge tone={transactionTone(t.status)}>{transactionLabel(t.status)}</Badge>
+                {t.refund_requested && <p className="mt-1 text-xs whitespace-nowrap text-amber-800">Refund requested</p>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(t.created_at)}</td>
               <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-700" title={t.razorpay_payment_id ?? undefined}>
@@ -135,6 +199,6 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

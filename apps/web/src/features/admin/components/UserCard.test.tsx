@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminKeys } from '../api/keys.ts';
+import { REPORT_STATUS_POLL_MS } from '../api/user-details.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { UserCard } from './UserCard.tsx';
@@ -24,14 +25,15 @@ const USER: AdminUser = {
   last_login: null,
 };
 const REPORTS: AdminReport[] = [
-  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed', review: [
+  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed', error_message: null, review: [
     { section: 'feasibility', kind: 'contradiction', detail: 'The section gives TRL 4; the report\'s TRL is 5.', resolution: 'fixed-by-rule' },
     { section: 'market_signals', kind: 'unsupported', detail: 'The amount “USD 4.7 billion” is neither in the assumptions nor marked as an estimate to verify.', resolution: 'open' },
   ] },
-  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing', review: null },
+  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing', error_message: null, review: null },
 ];
 const TX: Transaction = {
   id: 't1',
+  user_id: 'u1',
   user_name: 'Grace Hopper',
   user_email: 'grace@example.com',
   plan_name: 'starter',
@@ -39,7 +41,12 @@ const TX: Transaction = {
   tokens: 10000,
   amount_paid: 5782,
   currency: 'USD',
-  status: 'active',
+  tax_minor: 882,
+  refunded_minor: 0,
+  refunded_tax_minor: 0,
+  net_minor: 5782,
+  refund_requested: false,
+  status: 'paid',
   razorpay_payment_id: 'pay_sbx_ABCDEFGH12345678',
   razorpay_order_id: 'order_sbx_1',
   invoice_number: 'INV/2025-26/000001',
@@ -59,6 +66,48 @@ afterEach(() => {
 });
 
 describe('an operator’s user card', () => {
+  it('asks again while a report is in progress, showing it completed, and shows why a report failed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      let round = 0;
+      mockFetch((_m, path) => {
+        if (!path.includes('/reports')) return json(200, [TX]);
+        round++;
+        const wire = round === 1 ? REPORTS[1]! : { ...REPORTS[1]!, status: 'completed', file_url: '/api/reports/r2/download' };
+        const failed: AdminReport = { ...REPORTS[1]!, id: 'r9', title: 'Broken idea', status: 'failed', error_message: 'The model did not answer. Your tokens were returned.' };
+        return json(200, [wire, failed]);
+      });
+      renderWithClient(<UserCard user={USER} />);
+      await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+      const reports = await screen.findByRole('region', { name: 'Reports' });
+      await within(reports).findByText('Processing');
+      expect(within(reports).getByTestId('admin-report-error').textContent).toBe('Failed: The model did not answer. Your tokens were returned.');
+      await vi.advanceTimersByTimeAsync(REPORT_STATUS_POLL_MS + 100);
+      await waitFor(() => expect(within(reports).getAllByRole('button', { name: /Download PDF of Nanosecond wire/ })).toHaveLength(1));
+      expect(within(reports).queryByText('Processing')).toBeNull();
+      // Nothing in progress any more: no more asking.
+      const rounds = round;
+      await vi.advanceTimersByTimeAsync(REPORT_STATUS_POLL_MS * 3);
+      expect(round).toBe(rounds);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says a refunded purchase is Partially refunded with what went back, never "Active, valid until"', async () => {
+    const refunded: Transaction = { ...TX, status: 'partially_refunded', refunded_minor: 5204, refunded_tax_minor: 794, net_minor: 578 };
+    const failed: Transaction = { ...TX, id: 't2', status: 'failed', active_until: null, razorpay_payment_id: null, invoice_number: null };
+    mockFetch((_m, path) => json(200, path.endsWith('/reports') ? [] : [refunded, failed]));
+    renderWithClient(<UserCard user={USER} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    const subs = await screen.findByRole('region', { name: 'Subscriptions' });
+    await within(subs).findByText('Partially refunded');
+    expect(within(subs).getByText('$52.04 refunded · net $5.78')).toBeTruthy();
+    expect(within(subs).getByText('Failed')).toBeTruthy();
+    expect(subs.textContent).not.toMatch(/valid until|Active|Cancelled/);
+  });
+
   it('loads subscriptions and reports on expand, and drops them on collapse', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch((_m, path) => json(200, path.endsWith('/reports') ? REPORTS : [TX]));

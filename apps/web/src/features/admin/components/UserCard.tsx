@@ -19,6 +19,7 @@ import {
   reportTone,
   subscriptionTone,
   titleCase,
+  transactionLabel,
   transactionTone,
 } from '../lib/format.ts';
 import { DownloadIcon } from './Shared.tsx';
@@ -151,12 +152,18 @@ function SubscriptionRow({ t }: { t: Transaction }) {
         </p>
         <p className="text-xs text-slate-500">
           {formatDate(t.created_at)}
-          {t.active_until && <> · valid until {formatDate(t.active_until)}</>} · Payment {paymentIdTail(t.razorpay_payment_id)}
+          {t.status === 'paid' && t.active_until && <> · tokens valid until {formatDate(t.active_until)}</>} · Payment {paymentIdTail(t.razorpay_payment_id)}
         </p>
+        {t.refund_requested && <p className="text-xs font-medium text-amber-800">Refund requested, waiting for a decision</p>}
+        {t.refunded_minor > 0 && (
+          <p className="text-xs text-slate-600">
+            {formatMinor(t.refunded_minor, t.currency)} refunded · net {formatMinor(t.net_minor, t.currency)}
+          </p>
+        )}
       </div>
       <div className="flex items-center gap-3">
         <span className="font-medium text-slate-900 tabular-nums">{formatMinor(t.amount_paid, t.currency)}</span>
-        <Badge tone={transactionTone(t.status)}>{titleCase(t.status)}</Badge>
+        <Badge tone={transactionTone(t.status)}>{transactionLabel(t.status)}</Badge>
       </div>
     </li>
   );
@@ -239,6 +246,11 @@ function ReportRow({ report }: { report: AdminReport }) {
         <p className="text-xs text-slate-500">
           {formatDate(report.created_at)} · {titleCase(report.plan_name)}
         </p>
+        {report.status === 'failed' && report.error_message && (
+          <p className="mt-1 text-xs break-words text-red-700" data-testid="admin-report-error">
+            Failed: {report.error_message}
+          </p>
+        )}
         {report.review && <ReviewFindings findings={report.review} />}
       </div>
       {report.file_url ? (

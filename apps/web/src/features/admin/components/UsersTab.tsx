@@ -1,3 +1,4 @@
+import { MSG } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +15,7 @@ import { UserCard } from './UserCard.tsx';
 /** Users & Reports (docs/product.md §2): search, Excel export, expandable user cards, server paging. */
 export function UsersTab() {
   const [search, setSearch] = useState('');
-  const { q, page: effectivePage, setPage } = usePagedSearch(search);
+  const { q, tooShort, page: effectivePage, setPage } = usePagedSearch(search);
   const users = useQuery(usersQuery(q, effectivePage));
   const [exporting, setExporting] = useState(false);
 
@@ -22,7 +23,7 @@ export function UsersTab() {
     setExporting(true);
     try {
       const all = await fetchAllUsers(q);
-      await exportXlsx(all, USER_COLUMNS, 'Users', exportFileName('users'));
+      await exportXlsx(all, USER_COLUMNS, 'Users', exportFileName('users'), { list: 'users', filter: q ? { q } : {} });
       toast.success(`Exported ${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'user' : 'users'} to Excel`);
     } catch (err) {
       console.error('Failed to export user list', err);
@@ -44,7 +45,7 @@ export function UsersTab() {
           </Button>
         }
       />
-      <SearchBox className="w-full sm:max-w-sm" label="Search users by name or email" value={search} onChange={setSearch} placeholder="Search by name or email…" />
+      <SearchBox className="w-full sm:max-w-sm" label="Search users by name or email" value={search} onChange={setSearch} placeholder="Search by name or email…" hint={tooShort ? MSG.searchTooShort : undefined} />
       {users.data ? (
         users.data.items.length === 0 ? (
           <EmptyState title="No users found" hint={q ? 'Try a different name or email.' : 'Members appear here once they sign up.'} />

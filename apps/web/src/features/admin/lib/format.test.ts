@@ -40,12 +40,12 @@ describe('amounts in minor units', () => {
 });
 
 describe('status badges', () => {
-  it('transactions: active is success, cancelled is danger, others neutral or warning', () => {
-    expect(transactionTone('active')).toBe('success');
-    expect(transactionTone('cancelled')).toBe('danger');
+  it('payments: paid is success, failed danger, pending warning, refunds informational', () => {
+    expect(transactionTone('paid')).toBe('success');
+    expect(transactionTone('failed')).toBe('danger');
     expect(transactionTone('pending')).toBe('warning');
-    expect(transactionTone('expired')).toBe('neutral');
-    expect(transactionTone('something-new')).toBe('neutral');
+    expect(transactionTone('partially_refunded')).toBe('info');
+    expect(transactionTone('refunded')).toBe('neutral');
   });
   it('posts: published is success, any other value warning', () => {
     expect(postStatusTone('published')).toBe('success');
@@ -65,7 +65,10 @@ describe('revenue and purchase counts', () => {
   it('says what the purchase count counts', () => {
     expect(purchaseBreakdown({ total: 4, paid: 2, failed: 1, pending: 1 })).toBe('4 purchases (2 paid, 1 failed, 1 pending)');
     expect(purchaseBreakdown({ total: 1, paid: 1, failed: 0, pending: 0 })).toBe('1 purchase (1 paid, 0 failed, 0 pending)');
-    expect(transactionLabel('cancelled')).toBe('Failed');
-    expect(transactionLabel('active')).toBe('Active');
+    expect(purchaseBreakdown({ total: 5, paid: 3, failed: 1, pending: 1, refunded: 1, partially_refunded: 1 }))
+      .toBe('5 purchases (3 paid, of which 1 refunded and 1 partially refunded, 1 failed, 1 pending)');
+    // One vocabulary: the words the member's card, the table and the export all use.
+    expect(['paid', 'refunded', 'partially_refunded', 'failed', 'pending'].map((s) => transactionLabel(s as never)))
+      .toEqual(['Paid', 'Refunded', 'Partially refunded', 'Failed', 'Pending']);
   });
 });

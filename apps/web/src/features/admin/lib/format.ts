@@ -1,3 +1,4 @@
+import { PAYMENT_STATE_LABELS, type PaymentState } from '@assay/shared';
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
 /** The last 8 characters of a payment id, or N/A (docs/product.md §2, Token Purchases). */
@@ -31,15 +32,17 @@ export function formatRupees(amount: number): string {
   return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Transaction status styles (docs/product.md §3): active = success, cancelled = danger, others neutral or warning. */
-export function transactionTone(status: string): BadgeTone {
+/** A payment state's badge: paid = success, failed = danger, pending = warning, refunds informational. */
+export function transactionTone(status: PaymentState): BadgeTone {
   switch (status) {
-    case 'active':
+    case 'paid':
       return 'success';
-    case 'cancelled':
+    case 'failed':
       return 'danger';
     case 'pending':
       return 'warning';
+    case 'partially_refunded':
+      return 'info';
     default:
       return 'neutral';
   }
@@ -68,19 +71,8 @@ export function subscriptionTone(status: string): BadgeTone {
 
 export const titleCase = (s: string) => s.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+// The one date format of every screen (lib/dates.ts): a time always names its zone.
+export { formatDay as formatDate, formatDayTime as formatDateTime } from '../../../lib/dates.ts';
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -96,13 +88,21 @@ export function revenueFigures(rows: { currency: string; amount_minor: number }[
   return figures.length ? figures : [{ currency: 'INR', text: formatMinor(0, 'INR') }];
 }
 
-/** What the purchase counts count, in one phrase: '4 purchases (2 paid, 1 failed, 1 pending)'. */
-export function purchaseBreakdown(p: { total: number; paid: number; failed: number; pending: number }): string {
+/**
+ * What the purchase counts count, in one phrase: '4 purchases (2 paid, 1 failed, 1 pending)',
+ * and of the paid, how many were refunded: '… (3 paid, of which 1 refunded and 1 partially refunded, …)'.
+ */
+export function purchaseBreakdown(p: { total: number; paid: number; failed: number; pending: number; refunded?: number; partially_refunded?: number }): string {
   const noun = p.total === 1 ? 'purchase' : 'purchases';
-  return `${formatCount(p.total)} ${noun} (${formatCount(p.paid)} paid, ${formatCount(p.failed)} failed, ${formatCount(p.pending)} pending)`;
+  const refunds = [
+    p.refunded ? `${formatCount(p.refunded)} refunded` : '',
+    p.partially_refunded ? `${formatCount(p.partially_refunded)} partially refunded` : '',
+  ].filter(Boolean);
+  const ofWhich = refunds.length ? `, of which ${refunds.join(' and ')}` : '';
+  return `${formatCount(p.total)} ${noun} (${formatCount(p.paid)} paid${ofWhich}, ${formatCount(p.failed)} failed, ${formatCount(p.pending)} pending)`;
 }
 
-/** A purchase's status as operators read it: the API's 'cancelled' is a failed payment. */
-export function transactionLabel(status: string): string {
-  return status === 'cancelled' ? 'Failed' : titleCase(status);
+/** A payment's state in the one vocabulary every screen and export uses (PAYMENT_STATE_LABELS). */
+export function transactionLabel(status: PaymentState): string {
+  return PAYMENT_STATE_LABELS[status];
 }

@@ -42,6 +42,7 @@ export function OtpForm({
   onSubmit,
   onResend,
   resendWaitSeconds = 0,
+  defaultCode = '',
 }: {
   email: string;
   submitLabel: string;
@@ -49,6 +50,8 @@ export function OtpForm({
   onResend: () => Promise<unknown>;
   /** A code went out a moment ago: how long until a new one may be asked for. */
   resendWaitSeconds?: number;
+  /** Filled in from the mail's link (decision 160). */
+  defaultCode?: string;
 }) {
   const [resending, setResending] = useState(false);
   const [wait, startWait] = useCooldown(resendWaitSeconds);
@@ -56,7 +59,7 @@ export function OtpForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ otp: string }>({ resolver: zodResolver(schema), defaultValues: { otp: '' } });
+  } = useForm<{ otp: string }>({ resolver: zodResolver(schema), defaultValues: { otp: defaultCode } });
 
   const resend = async () => {
     setResending(true);

@@ -1,6 +1,6 @@
 import { emailOnlyRequest, MSG, resetPasswordForm, type ResetPasswordForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,17 +9,28 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { takeCodeLink, type CodeLink } from '../lib/code-link.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 /**
  * Forgot password: request a code by email, then set a new password with it. Arriving with
- * `resetEmail` in navigation state (a code was already mailed) opens at the second step.
+ * `resetEmail` in navigation state (a code was already mailed), or from the reset mail's link
+ * (decision 160), opens at the second step.
  */
 export default function ForgotPasswordPage() {
   usePageTitle('Reset password');
   const sent = (useLocation().state as { resetEmail?: string } | null)?.resetEmail;
+  const [link, setLink] = useState<CodeLink>();
   const [email, setEmail] = useState<string | undefined>(sent);
-  return email ? <ResetStep email={email} /> : <RequestStep onSent={setEmail} />;
+  useEffect(() => {
+    const fromMail = takeCodeLink();
+    if (fromMail) {
+      setLink(fromMail);
+      setEmail(fromMail.email);
+    }
+  }, []);
+  // Keyed by the link, so the step opened from it starts with its code filled in.
+  return email ? <ResetStep key={link?.key ?? 'typed'} email={email} link={link} /> : <RequestStep onSent={setEmail} />;
 }
 
 function RequestStep({ onSent }: { onSent: (email: string) => void }) {
@@ -60,7 +71,7 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
   );
 }
 
-function ResetStep({ email }: { email: string }) {
+function ResetStep({ email, link }: { email: string; link?: CodeLink }) {
   const navigate = useNavigate();
   const {
     register,
@@ -68,16 +79,20 @@ function ResetStep({ email }: { email: string }) {
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
-    defaultValues: { otp: '', new_password: '', confirm_password: '' },
+    defaultValues: { otp: link?.code ?? '', new_password: '', confirm_password: '' },
   });
   return (
-    <AuthCard title="Set a new password" subtitle={<>If an account exists for <strong>{email}</strong>, a code is on its way.</>}>
+    <AuthCard
+      title="Set a new password"
+      subtitle={link ? <>Choose a new password for <strong>{email}</strong>.</> : <>If an account exists for <strong>{email}</strong>, a code is on its way.</>}
+    >
       <form
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit(async (v) => {
           try {
-            await authApi.resetPassword({ email, otp: v.otp, new_password: v.new_password });
+            const key = link?.code === v.otp ? link.key : undefined;
+            await authApi.resetPassword({ email, otp: v.otp, new_password: v.new_password, ...(key ? { key } : {}) });
             toast.success(MSG.passwordReset);
             navigate('/login', { replace: true, state: { email } });
           } catch (err) {

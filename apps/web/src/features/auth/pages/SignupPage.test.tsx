@@ -219,7 +219,7 @@ describe('asking for a new code', () => {
     serve(
       () => json(201, { message: MSG.accountCreated, email: 'grace@example.com' }),
       undefined,
-      () => json(429, { detail: MSG.otpTooManyCodes, code: 'rate_limited' }, { 'retry-after': '1500' }),
+      () => json(429, { detail: MSG.otpResendTooSoon, code: 'otp_resend_too_soon' }, { 'retry-after': '45' }),
     );
     renderAuth({ pathname: '/signup', state: { verifyEmail: 'grace@example.com' } });
     await screen.findByText('Verify your email');
@@ -227,11 +227,39 @@ describe('asking for a new code', () => {
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     const user = typist();
     await user.click(resendButton());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.otpTooManyCodes));
-    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 25:00');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.otpResendTooSoon));
+    expect(screen.getByTestId('resend-wait').textContent).toBe(' in 0:45');
     expect(resendButton().disabled).toBe(true);
     // Back on the form, the email the code went to is already there.
     await user.click(screen.getByRole('button', { name: 'Back to signup' }));
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('grace@example.com');
+  });
+
+  it("opens the code step from the mail's link with the code filled in, and sends the link's key with it", async () => {
+    serve(() => json(201, {}));
+    window.history.replaceState(null, '', '/signup#email=grace%40example.com&code=654321&key=AbCdEfGhIjKlMnOpQrStUv');
+    renderAuth('/signup');
+    expect((await screen.findByLabelText<HTMLInputElement>('Verification code')).value).toBe('654321');
+    // The key leaves the address bar at once.
+    expect(window.location.hash).toBe('');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Verify email' }));
+    await waitFor(() => expect(verifyBodies).toEqual([{ email: 'grace@example.com', otp: '654321', key: 'AbCdEfGhIjKlMnOpQrStUv' }]));
+  });
+
+  it("opens the reset step from the reset mail's link and sends the key with the new password", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/auth/reset-password')) bodies.push(JSON.parse(String(init?.body)));
+      return json(200, { message: MSG.passwordReset, google_client_id: null });
+    }));
+    window.history.replaceState(null, '', '/forgot-password#email=grace%40example.com&code=654321&key=AbCdEfGhIjKlMnOpQrStUv');
+    renderAuth('/forgot-password');
+    const user = userEvent.setup();
+    expect((await screen.findByLabelText<HTMLInputElement>('Reset code')).value).toBe('654321');
+    await user.type(screen.getByLabelText('New password'), 'N3wPassw0rdX');
+    await user.type(screen.getByLabelText('Confirm new password'), 'N3wPassw0rdX');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(bodies).toEqual([{ email: 'grace@example.com', otp: '654321', new_password: 'N3wPassw0rdX', key: 'AbCdEfGhIjKlMnOpQrStUv' }]));
   });
 });

@@ -1,6 +1,6 @@
 import { MSG, OTP, signupForm, type SignupForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
 import { OtpForm } from '../components/OtpForm.tsx';
+import { takeCodeLink, type CodeLink } from '../lib/code-link.ts';
 import { useReturnTo } from '../../../lib/return-to.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
@@ -25,6 +26,11 @@ export default function SignupPage() {
   const [verifying, setVerifying] = useState<Verifying | undefined>(
     pending ? { email: pending, resendWait: OTP.resendSeconds } : undefined,
   );
+  useEffect(() => {
+    // Opened from the verification mail's link: the code and its key are in the fragment.
+    const link = takeCodeLink();
+    if (link) setVerifying({ email: link.email, resendWait: 0, link });
+  }, []);
   // Owned here, so "Back to signup" finds what was typed.
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupForm),
@@ -32,15 +38,17 @@ export default function SignupPage() {
   });
 
   if (verifying) {
-    const { email, password, resendWait } = verifying;
+    const { email, password, resendWait, link } = verifying;
     return (
       <AuthCard title="Verify your email" subtitle="Enter the code to activate your account and receive your free tokens.">
         <OtpForm
+          key={link?.key ?? 'typed'}
           email={email}
           submitLabel="Verify email"
           onSubmit={async (otp) => {
             try {
-              const res = await authApi.verifyOtp({ email, otp, ...(password ? { password } : {}) });
+              const key = link?.code === otp ? link.key : undefined;
+              const res = await authApi.verifyOtp({ email, otp, ...(password ? { password } : {}), ...(key ? { key } : {}) });
               if (res.password_reset_required) {
                 // Someone else signed up with this email too: the owner sets her password by code.
                 toast.success(res.message);
@@ -58,6 +66,7 @@ export default function SignupPage() {
           }}
           onResend={() => authApi.resendOtp(email)}
           resendWaitSeconds={resendWait}
+          defaultCode={link?.code}
         />
         <Button variant="ghost" className="mt-3 w-full" onClick={() => setVerifying(undefined)}>
           Back to signup
@@ -73,6 +82,8 @@ interface Verifying {
   password?: string;
   /** Seconds until the server accepts a request for a new code. */
   resendWait: number;
+  /** Arrived from the mail's link. */
+  link?: CodeLink;
 }
 
 function SignupFormCard({

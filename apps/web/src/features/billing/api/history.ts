@@ -20,12 +20,12 @@ export const purchasesQuery = () =>
     getNextPageParam: (last) => last.next,
   });
 
-/** GET /billing/ledger, a page at a time; every page carries the lots, the newest page's are shown. */
+/** GET /billing/ledger, a page at a time; every page carries the newest lots (and whether older ones exist), the first page's are shown. */
 export const ledgerQuery = () =>
   infiniteQueryOptions({
     queryKey: tokenKeys.ledger,
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ signal, pageParam }): Promise<{ entries: LedgerEntry[]; lots: TokenLot[]; next: string | undefined }> => {
+    queryFn: async ({ signal, pageParam }): Promise<{ entries: LedgerEntry[]; lots: TokenLot[]; lots_more?: boolean | undefined; next: string | undefined }> => {
       const res = await callRaw(billingEndpoints.ledger, { query: { limit: HISTORY_PAGE_SIZE, cursor: pageParam }, signal });
       return { ...(await readJson(billingEndpoints.ledger, res)), next: nextCursor(res) };
     },

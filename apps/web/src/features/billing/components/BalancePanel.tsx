@@ -3,9 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { formatTokens } from '../lib/pricing.ts';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+import { formatDay as formatDate } from '../../../lib/dates.ts';
 
 /** The member's balance on Buy Tokens: available, of which promotional, held for reports in progress, next expiry. */
 export function BalancePanel({ balance, loading, failed }: { balance: TokenBalance | undefined; loading: boolean; failed: boolean }) {

@@ -34,6 +34,7 @@ export function PurchaseModal({ purchase, choosing = false, onClose, intro }: Pu
         onClose?.();
       }}
       dismissible={!processing}
+      step={reviewing ? 'review' : 'packages'}
       size={reviewing ? 'md' : 'xl'}
       title={reviewing ? (processing ? 'Processing payment' : 'Review your purchase') : 'Buy Tokens'}
     >

@@ -29,7 +29,14 @@ export function PurchasesTable({ purchases }: { purchases: Purchase[] }) {
             <StackedCell label="Tokens" numeric>{formatTokens(p.tokens)}</StackedCell>
             <StackedCell label="Price" numeric>{formatMoney(p.price_minor, p.currency)}</StackedCell>
             <StackedCell label="Tax" numeric>{formatMoney(p.tax_minor, p.currency)}</StackedCell>
-            <StackedCell label="Total" numeric className="font-semibold">{formatMoney(p.total_minor, p.currency)}</StackedCell>
+            <StackedCell label="Total" numeric className="font-semibold">
+              {formatMoney(p.total_minor, p.currency)}
+              {p.refunded_minor > 0 && (
+                <span className="block text-xs font-normal text-slate-600" data-testid="refunded-amount">
+                  −{formatMoney(p.refunded_minor, p.currency)} refunded
+                </span>
+              )}
+            </StackedCell>
             <StackedCell label="Status">
               <Badge tone={status.tone}>{status.label}</Badge>
             </StackedCell>

@@ -25,10 +25,14 @@ describe('a purchase\'s refund state', () => {
     renderAt('/billing', (
       <>
         <RefundStatus state={{ refund_status: null, credit_note_number: null }} />
-        <RefundStatus state={{ refund_status: 'refunded', credit_note_number: 'CN/2026-27/000001' }} />
+        <RefundStatus state={{ refund_status: 'approved', credit_note_number: 'CN/2026-27/000001' }} />
+        <RefundStatus state={{ refund_status: 'refunded', credit_note_number: 'CN/2026-27/000009' }} />
       </>
     ));
-    expect(await screen.findByText('Refunded')).toBeTruthy();
+    expect(await screen.findByText('Refund approved, in progress')).toBeTruthy();
+    // A refunded purchase says so in its own status (one word, not two badges); the credit note stays.
+    expect(screen.queryByText('Refunded')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download credit note CN/2026-27/000009' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Download credit note CN/2026-27/000001' }));
     await waitFor(() => expect(saved.saveBlob).toHaveBeenCalled());
     expect(saved.saveBlob.mock.calls[0]![1]).toBe('CN-2026-27-000001.pdf');

@@ -12,6 +12,7 @@ const TONES: Record<Status, BadgeTone> = {
   refunded: 'success',
   refund_failed: 'danger',
   declined: 'neutral',
+  withdrawn: 'neutral',
 };
 
 /**
@@ -34,7 +35,8 @@ export function RefundStatus({ state }: { state: Pick<PurchaseRefundState, 'refu
   };
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Badge tone={TONES[state.refund_status]}>{REFUND_STATUS_LABELS[state.refund_status]}</Badge>
+      {/* A refunded purchase already says so in its status (Refunded / Partially refunded). */}
+      {state.refund_status !== 'refunded' && <Badge tone={TONES[state.refund_status]}>{REFUND_STATUS_LABELS[state.refund_status]}</Badge>}
       {note && (
         <Button variant="ghost" size="sm" loading={busy} onClick={() => void download(note)} aria-label={`Download credit note ${note}`}>
           Credit note {note}

@@ -1,5 +1,6 @@
 import { Fragment, useId, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
+import { useSiteConfig } from '../../../lib/site.ts';
 import { formatTokens } from '../lib/pricing.ts';
 import { TIER_BLURBS, TIERS, type Tier } from '../lib/tiers.ts';
 
@@ -10,10 +11,12 @@ const SHORT_NAMES = { basic: 'Basic', advanced: 'Adv.', comprehensive: 'Comp.' }
 
 /**
  * 'Report Requirements': what each report type costs and contains, as a Detailed View
- * (a table with expandable feature lists) or a Compare Features matrix.
+ * (a table with expandable feature lists) or a Compare Features matrix. Where the offline
+ * analyst writes the reports, it says so here, before anything is bought (issue 24, part 5).
  */
 export function ReportRequirements({ className, headingLevel = 2 }: { className?: string; headingLevel?: 2 | 3 }) {
   const [view, setView] = useState<View>('detailed');
+  const { report_writer } = useSiteConfig();
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -47,6 +50,13 @@ export function ReportRequirements({ className, headingLevel = 2 }: { className?
           ))}
         </div>
       </div>
+      {report_writer.offline && (
+        <p data-testid="offline-writer" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <strong className="font-semibold">Written by the offline analyst.</strong> Reports on this site are written from built-in
+          rules and curated field knowledge, not by an AI model, and your idea is not sent to any AI provider. Every report type
+          below is written this way.
+        </p>
+      )}
       <div className="mt-6">{view === 'detailed' ? <DetailedView /> : <CompareMatrix />}</div>
     </section>
   );

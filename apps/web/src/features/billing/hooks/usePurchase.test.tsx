@@ -12,7 +12,7 @@ vi.mock('sonner', () => ({ toast }));
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../checkout/open-checkout.ts', () => checkout);
 
-const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, next_expiry: '2027-01-31T00:00:00Z' };
+const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: '2027-01-31T00:00:00Z' };
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };
 
 function api(over: Record<string, Handler> = {}) {
@@ -21,6 +21,7 @@ function api(over: Record<string, Handler> = {}) {
     'GET /tokens/packages': () => json(200, PACKAGES),
     'GET /tokens/balance': () => json(200, balance),
     'POST /tokens/purchase/create-order': () => json(200, order()),
+    'POST /tokens/purchase/abandon-order': () => json(200, { status: 'failed' }),
     'POST /tokens/purchase/verify-payment': () => {
       balance = { ...BALANCE, available_tokens: 32500, paid_tokens: 30000 };
       return json(200, { success: true, tokens_added: 30000, available_tokens: 32500, message: 'ok' });
@@ -87,8 +88,8 @@ describe('buying tokens', () => {
     await waitFor(() => expect(screen.getByTestId('available-tokens').textContent).toBe('32,500'));
   });
 
-  it('returns to review when the checkout is closed', async () => {
-    api();
+  it('returns to review when the checkout is closed, and tells the server so the purchase does not read Pending', async () => {
+    const calls = api();
     await openReview();
     const settle = pendingCheckout();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
@@ -99,6 +100,7 @@ describe('buying tokens', () => {
     settle({ status: 'dismissed' });
     await waitFor(() => expect(step()).toBe('review'));
     expect(toast.error).not.toHaveBeenCalled();
+    await waitFor(() => expect(calls.find((c) => c.path === '/tokens/purchase/abandon-order')?.body).toEqual({ order_id: order().order_id }));
     // Focus is back on the button that opened the checkout.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed to payment' })));
     elsewhere.remove();

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
+import { abandonOrder } from '../api/abandon-order.ts';
 import { createOrder } from '../api/create-order.ts';
 import { tokenKeys } from '../api/keys.ts';
 import { verifyPayment } from '../api/verify-payment.ts';
@@ -112,6 +113,13 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
       signal: ctrl.signal,
       description: `${created.package.name} · ${formatTokens(created.package.tokens)} tokens`,
     });
+    if (result.status === 'dismissed') {
+      // Closed without paying (the checkout or the review): say so now, in the background, so the
+      // purchase does not read Pending for a day. Best effort: the abandon timeout still applies.
+      void abandonOrder(created.order_id)
+        .then(() => queryClient.invalidateQueries({ queryKey: tokenKeys.purchases }))
+        .catch((err: unknown) => console.warn('Could not record the closed checkout', err));
+    }
     if (ctrl.signal.aborted) return;
 
     switch (result.status) {

@@ -11,7 +11,7 @@ vi.mock('sonner', () => ({ toast }));
 
 const PAID: Purchase = {
   id: 'p1', created_at: '2026-11-20T10:00:00Z', package_name: 'Starter', tokens: 10000, price_minor: 4900, tax_minor: 882,
-  total_minor: 5782, currency: 'USD', status: 'paid', paid_at: '2026-11-20T10:01:00Z', invoice_number: 'INV/2026-27/000007',
+  total_minor: 5782, currency: 'USD', status: 'paid', refunded_minor: 0, paid_at: '2026-11-20T10:01:00Z', invoice_number: 'INV/2026-27/000007',
   lot: { tokens: 10000, remaining: 7500, expires_at: '2027-11-20T10:01:00Z' },
   refund_status: null, refund_request_id: null, credit_note_number: null, refundable: false, refund_refusal: 'Some of its tokens were used',
 };
@@ -68,15 +68,25 @@ describe('the Billing page', () => {
 
     const lots = screen.getAllByTestId('token-lot');
     expect(within(lots[0]!).getByText('7,500')).toBeTruthy();
-    expect(within(lots[0]!).getByText('20 Nov 2027')).toBeTruthy();
+    expect(within(lots[0]!).getByText('Nov 20, 2027')).toBeTruthy();
     expect(within(lots[1]!).getByText(/^Expired/)).toBeTruthy();
+    expect(screen.queryByText(/newest lots/)).toBeNull();
     // Members' own data, with their bearer token.
     expect(calls.every((c) => c.authorization === 'Bearer member-token')).toBe(true);
   });
 
+  it('says when only the newest lots are shown, and not otherwise', async () => {
+    stubApi({
+      'GET /billing/purchases': () => json(200, { purchases: [PAID] }),
+      'GET /billing/ledger': () => json(200, { entries: ENTRIES, lots: LOTS, lots_more: true }),
+    });
+    render();
+    expect(await screen.findByText(`Showing your ${LOTS.length} newest lots. Older lots are in the token history below.`)).toBeTruthy();
+  });
+
   it('offers a refund only where the policy allows one, and shows a refunded purchase with its credit note', async () => {
     const UNUSED: Purchase = { ...PAID, id: 'p3', package_name: 'Pro', lot: { tokens: 30000, remaining: 30000, expires_at: '2027-11-20T10:01:00Z' }, refundable: true, refund_refusal: null };
-    const REFUNDED: Purchase = { ...PAID, id: 'p4', refund_status: 'refunded', refund_request_id: 'r4', credit_note_number: 'CN/2026-27/000002' };
+    const REFUNDED: Purchase = { ...PAID, id: 'p4', status: 'partially_refunded', refunded_minor: 5204, refund_status: 'refunded', refund_request_id: 'r4', credit_note_number: 'CN/2026-27/000002' };
     stubApi({
       'GET /billing/purchases': () => json(200, { purchases: [UNUSED, PAID, REFUNDED] }),
       'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
@@ -86,8 +96,52 @@ describe('the Billing page', () => {
     expect(within(unused!).getByRole('button', { name: 'Request refund' })).toBeTruthy();
     expect(within(used!).queryByRole('button', { name: 'Request refund' })).toBeNull();
     expect(within(refunded!).queryByRole('button', { name: 'Request refund' })).toBeNull();
-    expect(within(refunded!).getByText('Refunded')).toBeTruthy();
+    expect(within(refunded!).getByText('Partially refunded')).toBeTruthy();
     expect(within(refunded!).getByRole('button', { name: 'Download credit note CN/2026-27/000002' })).toBeTruthy();
+  });
+
+  it('shows a refunded purchase as Partially refunded with the amount that went back, and the reason a refund cannot be asked for', async () => {
+    const REFUNDED: Purchase = {
+      ...PAID, id: 'p4', status: 'partially_refunded', refunded_minor: 5204, refund_status: 'refunded', refund_request_id: 'r4',
+      credit_note_number: 'CN/2026-27/000002', refund_refusal: 'This purchase has already been refunded',
+    };
+    stubApi({
+      'GET /billing/purchases': () => json(200, { purchases: [REFUNDED, PAID] }),
+      'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
+    });
+    render();
+    const [refunded, used] = await screen.findAllByTestId('purchase-row');
+    expect(within(refunded!).getByText('Partially refunded')).toBeTruthy();
+    expect(within(refunded!).queryByText('Paid')).toBeNull();
+    expect(within(refunded!).getByTestId('refunded-amount').textContent).toBe('−$52.04 refunded');
+    // An ineligible purchase says why instead of the button silently missing.
+    expect(within(used!).getByTestId('refund-refusal').textContent).toBe('No refund: Some of its tokens were used');
+    expect(within(refunded!).queryByTestId('refund-refusal')).toBeNull();
+  });
+
+  it('lets the member withdraw a request still waiting, then refreshes the list', async () => {
+    const WAITING: Purchase = { ...PAID, id: 'p5', refund_status: 'requested', refund_request_id: 'r5', refund_refusal: 'A refund has already been requested for this purchase' };
+    let withdrawn = false;
+    const calls = stubApi({
+      'GET /billing/purchases': () => json(200, { purchases: [withdrawn ? { ...WAITING, refund_status: 'withdrawn', refundable: true, refund_refusal: null } : WAITING] }),
+      'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
+      'POST /billing/refunds/r5/withdraw': () => {
+        withdrawn = true;
+        return json(200, {
+          id: 'r5', purchase_id: 'p5', status: 'withdrawn', reason: 'Wrong package', tokens: 10000, currency: 'USD', amount_minor: 5782,
+          fee_minor: 578, refund_minor: 5204, requested_at: '2026-11-21T10:00:00Z', decided_at: '2026-11-21T11:00:00Z', decision_reason: null,
+          credit_note_number: null,
+        });
+      },
+    });
+    render();
+    const row = await screen.findByTestId('purchase-row');
+    expect(within(row).getByText('Its tokens are held until an operator decides.')).toBeTruthy();
+    expect(within(row).queryByTestId('refund-refusal')).toBeNull();
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Withdraw request to refund the Starter package' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund request withdrawn. The package\'s tokens can be used again.'));
+    expect(calls.some((c: Call) => c.method === 'POST' && c.path === '/billing/refunds/r5/withdraw')).toBe(true);
+    await waitFor(() => expect(within(screen.getByTestId('purchase-row')).getByRole('button', { name: 'Request refund' })).toBeTruthy());
   });
 
   it('says there are no purchases yet and links to Buy Tokens', async () => {

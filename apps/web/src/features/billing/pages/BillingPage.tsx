@@ -54,7 +54,12 @@ export default function BillingPage() {
         ) : !lots?.length ? (
           <EmptyState title="No tokens yet" hint="Tokens you buy or are given appear here with their expiry dates." />
         ) : (
-          <TokenLots lots={lots} />
+          <>
+            <TokenLots lots={lots} />
+            {ledger.data?.pages[0]?.lots_more && (
+              <p className="mt-3 text-sm text-slate-600">Showing your {lots.length} newest lots. Older lots are in the token history below.</p>
+            )}
+          </>
         )}
       </Section>
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
-import { json, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
+import { json, PACKAGES, renderAt, SITE, stubApi } from '../test-support.tsx';
 import PricingPage from './PricingPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -71,5 +71,22 @@ describe('/pricing, signed out', () => {
     expect(row.querySelectorAll('[aria-label="Included"]')).toHaveLength(1);
     expect(row.querySelectorAll('[aria-label="Not included"]')).toHaveLength(2);
     expect(matrix.querySelectorAll('tbody tr th[scope="row"]')).toHaveLength(34);
+  });
+
+  it('says in the report requirements, before anything is bought, when the offline analyst writes the reports', async () => {
+    stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }) });
+    renderAt('/pricing', <PricingPage />);
+    const note = await screen.findByTestId('offline-writer');
+    expect(note.textContent).toMatch(/Written by the offline analyst.*not by an AI model/);
+    expect(screen.getByTestId('report-requirements').textContent).not.toMatch(/AI provider we use/);
+  });
+
+  it('says nothing of the kind when a model writes them', async () => {
+    const calls = stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: false } }) });
+    renderAt('/pricing', <PricingPage />);
+    await screen.findByRole('button', { name: 'Buy Now: Pro package' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/site-config')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('offline-writer')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { PUBLIC_PAGE_META, REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Suspense } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useTokenBalance } from '../api/balance.ts';
@@ -18,7 +18,7 @@ const ReportRequirements = lazyNamed(() => import('../components/ReportRequireme
 
 /** /pricing (public): the package grid with a balance badge, the sales note and the report requirements. */
 export default function PricingPage() {
-  usePageTitle('Pricing');
+  usePageTitle(PUBLIC_PAGE_META['/pricing'].name);
   const { user, restoring } = useSession();
   const balance = useTokenBalance();
   const purchase = usePurchase();

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeneratedCover, PostCover } from './PostCover.tsx';
 
 const post = (slug: string, over: Record<string, unknown> = {}) => ({
@@ -34,5 +34,34 @@ describe('the generated cover of a post without a picture', () => {
     const lines = container.querySelectorAll('tspan');
     expect(lines).toHaveLength(3);
     expect(lines[2]!.textContent!.endsWith('…')).toBe(true);
+  });
+});
+
+describe('a picture that cannot be loaded', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('falls back to the generated cover even when it failed before the app hydrated (no onError heard)', async () => {
+    // The server-drawn <img> already failed: complete, with no pixels. Asking again fails too.
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    class FailingImage {
+      onerror: (() => void) | null = null;
+      set src(_: string) {
+        queueMicrotask(() => this.onerror?.());
+      }
+    }
+    vi.stubGlobal('Image', FailingImage);
+    render(<PostCover post={post('broken', { image_url: 'https://images.example/missing.png' })} />);
+    expect(await screen.findByTestId('post-cover-placeholder')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Title of broken' })).toBeNull();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps a picture that simply has not loaded yet', async () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    render(<PostCover post={post('fine', { image_url: 'https://images.example/ok.png' })} />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole('img', { name: 'Title of fine' })).toBeTruthy();
+    vi.restoreAllMocks();
   });
 });

@@ -1,5 +1,5 @@
 import type { PostSummary } from '@assay/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { postImage } from '../format.ts';
 
@@ -109,9 +109,22 @@ export function PostCover({
 }) {
   const src = postImage(post);
   const [failed, setFailed] = useState<string | null>(null);
+  // A server-drawn page's picture may have failed before the app hydrated, when no onError
+  // listened: it then sits loaded-but-empty, alt text over a grey box. Checked on mount; an image
+  // that merely has not loaded yet (lazy, below the fold) is asked for again to tell the two apart.
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || !src || !img.complete || img.naturalWidth > 0) return;
+      const probe = new Image();
+      probe.onerror = () => setFailed(src);
+      probe.src = img.currentSrc || src;
+    },
+    [src],
+  );
   if (src && failed !== src) {
     return (
       <img
+        ref={checkLoaded}
         src={src}
         alt={post.title}
         loading={eager ? 'eager' : 'lazy'}

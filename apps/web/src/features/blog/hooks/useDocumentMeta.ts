@@ -1,4 +1,3 @@
-import { FEEDS, type PostType } from '@assay/shared';
 import { useEffect } from 'react';
 
 /**
@@ -22,18 +21,4 @@ export function useMetaDescription(description: string | null | undefined) {
       else if (previous !== null) tag.setAttribute('content', previous);
     };
   }, [description]);
-}
-
-/** Names a post type's RSS feed in <head> while its list page is shown, for feed readers. */
-export function useFeedLink(postType: PostType) {
-  useEffect(() => {
-    const feed = FEEDS[postType];
-    const link = document.createElement('link');
-    link.rel = 'alternate';
-    link.type = 'application/rss+xml';
-    link.title = feed.title;
-    link.href = feed.path;
-    document.head.appendChild(link);
-    return () => link.remove();
-  }, [postType]);
 }

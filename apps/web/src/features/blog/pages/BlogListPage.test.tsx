@@ -32,17 +32,6 @@ describe('the blog list', () => {
     await waitFor(() => expect(calls.map((u) => u.pathname + u.search).sort()).toEqual([...posts].sort()), { timeout: 10_000 });
   });
 
-  it('names the blog feed in <head> for feed readers while it is shown', async () => {
-    stubFetch(() => list([]));
-    const { unmount } = render();
-    await screen.findByText('No articles found');
-    const feed = document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]');
-    expect(feed?.getAttribute('href')).toBe('/rss/blog.xml');
-    expect(feed?.getAttribute('title')).toBe('Assay Blog');
-    unmount();
-    expect(document.head.querySelector('link[rel="alternate"]')).toBeNull();
-  });
-
   it('says there are no posts yet when nothing is published', async () => {
     stubFetch(() => list([]));
     render();

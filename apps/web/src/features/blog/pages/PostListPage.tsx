@@ -1,4 +1,4 @@
-import { MSG, type PostSummary, type PostType } from '@assay/shared';
+import { FEEDS, MSG, PUBLIC_PAGE_META, type PostSummary, type PostType } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
@@ -11,12 +11,10 @@ import { LoadFailed, NoPosts, resultsText, Searching } from '../components/ListS
 import { Pagination } from '../components/Pagination.tsx';
 import { PostCard, WidePostCard } from '../components/PostCard.tsx';
 import { PostGrid } from '../components/PostGrid.tsx';
-import { useFeedLink } from '../hooks/useDocumentMeta.ts';
 import { usePostList } from '../hooks/usePostList.ts';
 
 /** What differs between the list pages: their words, and whether featured posts and views are shown. */
 interface ListCopy {
-  pageTitle: string;
   eyebrow: string;
   title: string;
   lead: string;
@@ -34,7 +32,6 @@ interface ListCopy {
 
 const COPY: Record<PostType, ListCopy> = {
   blog: {
-    pageTitle: 'Blog',
     eyebrow: 'Assay Blog',
     title: 'Insights for inventors',
     lead: 'Practical guides on technology readiness, intellectual property, commercialisation and what investors look for.',
@@ -49,7 +46,6 @@ const COPY: Record<PostType, ListCopy> = {
     showViews: true,
   },
   press_release: {
-    pageTitle: 'Press Releases',
     eyebrow: 'Newsroom',
     title: 'Press Releases',
     lead: 'Announcements from Assay and coverage of our work in the news.',
@@ -72,8 +68,8 @@ const COPY: Record<PostType, ListCopy> = {
  */
 export function PostListPage({ postType }: { postType: PostType }) {
   const copy = COPY[postType];
-  usePageTitle(copy.pageTitle);
-  useFeedLink(postType);
+  // The feeds are named in every page's <head> by the server (decision 173).
+  usePageTitle(PUBLIC_PAGE_META[FEEDS[postType].page].name);
   const list = usePostList(postType, copy.failed);
   const featured = useQuery({ ...featuredPostsQuery(), enabled: copy.featured });
   const listRef = useRef<HTMLHeadingElement>(null);

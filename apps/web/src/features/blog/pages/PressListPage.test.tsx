@@ -45,14 +45,6 @@ describe('the press release list', () => {
     expect(screen.getByText('No press releases available yet')).toBeTruthy();
   });
 
-  it('names the press feed in <head> for feed readers', async () => {
-    stubFetch(() => json(200, { posts: [], pages: 1, total: 0, page: 1 }));
-    render();
-    await screen.findByText('No press releases found');
-    const feed = document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]');
-    expect(feed?.getAttribute('href')).toBe('/rss/press.xml');
-  });
-
   it('toasts Failed to load press releases', async () => {
     stubFetch(() => json(503, { detail: 'down' }));
     render();

@@ -23,6 +23,7 @@ export function HomeGenerateForm() {
     <GenerateReportForm
       initialValues={initial}
       balance={balance.data?.available_tokens}
+      refundPendingTokens={balance.data?.refund_pending_tokens}
       submitLabel={freeOffer ? 'Generate Free Assessment Report' : 'Generate Assessment Report'}
       note={
         freeOffer &&

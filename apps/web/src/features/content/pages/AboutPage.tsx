@@ -1,4 +1,4 @@
-import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { COMPLEXITIES, PUBLIC_PAGE_META, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -31,7 +31,7 @@ const PRIVACY_POINTS = [
 ] as const;
 
 export default function AboutPage() {
-  usePageTitle('About');
+  usePageTitle(PUBLIC_PAGE_META['/about'].name);
   const basicSectionCount = REPORT_SECTIONS.filter((s) => s.tier === 'basic').length;
   return (
     <>

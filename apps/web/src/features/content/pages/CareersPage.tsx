@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_META } from '@assay/shared';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { useSiteConfig } from '../../../lib/site.ts';
@@ -6,7 +7,7 @@ import { CAREER_OPTIONS, VALUES, type CareerOption } from '../data/careers.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function CareersPage() {
-  usePageTitle('Careers');
+  usePageTitle(PUBLIC_PAGE_META['/careers'].name);
   const site = useSiteConfig();
   return (
     <>

@@ -1,4 +1,4 @@
-import { ENTERPRISE_TOKENS } from '@assay/shared';
+import { ENTERPRISE_TOKENS, PUBLIC_PAGE_META } from '@assay/shared';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card.tsx';
 import { useSiteConfig } from '../../../lib/site.ts';
@@ -8,7 +8,7 @@ import { CONTACT_PAGE_REASONS } from '../data/contact-reasons.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 export default function ContactPage() {
-  usePageTitle('Contact');
+  usePageTitle(PUBLIC_PAGE_META['/contact'].name);
   const site = useSiteConfig();
   return (
     <div className="bg-gradient-to-b from-brand-50 via-white to-slate-50">

@@ -1,4 +1,4 @@
-import { COMPLEXITIES, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
+import { COMPLEXITIES, PUBLIC_PAGE_META, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
@@ -7,6 +7,7 @@ import { HeroPattern, IconTile, SectionHeader, StatsBand } from '../components/b
 import { FEATURES, JOURNEY, SAMPLES } from '../data/home.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useSession } from '../../../lib/session.ts';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { useFreeReportOffer } from '../hooks.ts';
 
@@ -17,7 +18,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const HomeGenerateForm = lazyNamed(() => import('../components/HomeGenerateForm.tsx'), 'HomeGenerateForm');
 
 export default function HomePage() {
-  usePageTitle('AI Technology Assessment Reports');
+  usePageTitle(PUBLIC_PAGE_META['/'].name);
   return (
     <>
       <Hero />
@@ -37,6 +38,8 @@ export default function HomePage() {
 
 function Hero() {
   const freeOffer = useFreeReportOffer();
+  // Offered to a visitor: hidden from a returning member until the session is known (decision 171).
+  const { user } = useSession();
   // Drawn by the app only: on the server's page it would submit natively if used before the app runs.
   const hydrated = useHydrated();
   // About the form's height at each width (measured: 845–890 px on phones, 610–630 px from sm, 630–790 px
@@ -48,7 +51,10 @@ function Hero() {
       <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_1.1fr] lg:items-center lg:gap-14 lg:py-20">
         <div>
           {freeOffer && (
-            <p className="mb-5 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+            <p
+              className="mb-5 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200"
+              data-visitor-only={user ? undefined : true}
+            >
               <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
               Free report on sign-up · no credit card
             </p>

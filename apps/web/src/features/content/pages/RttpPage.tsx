@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_META } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -24,7 +25,7 @@ const EXPERT_BENEFITS = [
 ] as const;
 
 export default function RttpPage() {
-  usePageTitle('RTTP Experts');
+  usePageTitle(PUBLIC_PAGE_META['/rttp'].name);
   const site = useSiteConfig();
   // Load the scheduling embed once the real addresses are known; a failure is ignored (docs/product.md §8).
   const scriptUrl = useQuery(siteConfigQuery).data?.scheduler_script_url;

@@ -1,4 +1,4 @@
-import { reportsEndpoints, type Complexity } from '@assay/shared';
+import { reportsEndpoints, type Complexity, type InventionRecord } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /**
@@ -6,5 +6,5 @@ import { call } from '../../../lib/api.ts';
  * (double click, retry after a lost response) return the first report instead of charging twice.
  * A 403 means the balance does not cover the report.
  */
-export const generateReport = (body: { idea: string; complexity: Complexity }, idempotencyKey: string) =>
+export const generateReport = (body: { idea: string; complexity: Complexity; record?: InventionRecord }, idempotencyKey: string) =>
   call(reportsEndpoints.generate, { body, headers: { 'idempotency-key': idempotencyKey } });

@@ -2,44 +2,43 @@ import { insufficientTokensDetail, MSG, type Report } from '@assay/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { balanceOf, json, renderWithApp, stubApi } from '../test-support.tsx';
+import { balanceOf, json, recordOf, renderWithApp, SITE, stubApi, startedReport, understood, type Handler } from '../test-support.tsx';
 import { GenerateReportForm } from './GenerateReportForm.tsx';
 
 const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
 
-const report = (over: Partial<Report> = {}): Report => ({
-  id: 'r1',
-  title: 'Crop disease sensor patch',
-  idea: IDEA,
-  complexity: 'basic',
-  status: 'processing',
-  created_at: '2025-07-01T10:00:00.000Z',
-  completed_at: null,
-  tokens_used: 2500,
-  pdf_url: null,
-  content_preview: null,
-  error_message: null,
-  tokens_returned: false,
-  progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
-  ...over,
-});
+const report = (over: Partial<Report> = {}): Report => startedReport({ title: 'Crop disease sensor patch', idea: IDEA, ...over });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(balance = 10_000, generate: () => Response = () => json(201, report())) {
-  const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(balance), 'POST /reports/generate': generate });
+interface Setup {
+  balance?: number;
+  generate?: Handler;
+  understand?: Handler;
+  offline?: boolean;
+}
+
+function setup({ balance = 10_000, generate = () => json(201, report()), understand = () => understood(), offline = true }: Setup = {}) {
+  const calls = stubApi({
+    'GET /tokens/balance': () => balanceOf(balance),
+    'GET /site-config': () => json(200, { ...SITE, report_writer: { offline } }),
+    'POST /reports/understand': understand,
+    'POST /reports/generate': generate,
+  });
   const onStarted = vi.fn();
   const onInsufficient = vi.fn();
   const user = userEvent.setup();
   renderWithApp(<GenerateReportForm balance={balance} onStarted={onStarted} onInsufficient={onInsufficient} />);
   const posts = () => calls.filter((c) => c.method === 'POST');
-  return { calls, posts, onStarted, onInsufficient, user };
+  const generated = () => calls.filter((c) => c.method === 'POST' && c.path === '/reports/generate');
+  return { calls, posts, generated, onStarted, onInsufficient, user };
 }
 
 const submit = () => screen.getByRole('button', { name: 'Generate Report' });
 const idea = () => screen.getByLabelText('Describe your technology idea');
+const confirmButton = () => screen.getByRole('button', { name: 'Confirm and generate' });
 
 describe('the generate report form', () => {
   it('asks for a complexity and an idea when submitted empty, and sends nothing', async () => {
@@ -91,6 +90,15 @@ describe('the generate report form', () => {
     expect(idea().getAttribute('aria-describedby')).toContain('-cut');
   });
 
+  it('says when a package is held for a pending refund, and not otherwise', async () => {
+    stubApi({ 'GET /tokens/balance': () => balanceOf(2500, 10_000), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }) });
+    const { unmount } = renderWithApp(<GenerateReportForm balance={2500} refundPendingTokens={10_000} onStarted={vi.fn()} onInsufficient={vi.fn()} />);
+    expect(screen.getByTestId('refund-held-note').textContent).toMatch(/^10,000 more tokens are held while your refund request is pending/);
+    unmount();
+    setup();
+    expect(screen.queryByTestId('refund-held-note')).toBeNull();
+  });
+
   it('shows each tier’s cost and section count', () => {
     setup();
     expect(screen.getByLabelText(/Basic/).closest('label')!.textContent).toMatch(/2,500 tokens.*15 sections/);
@@ -98,20 +106,25 @@ describe('the generate report form', () => {
     expect(screen.getByLabelText(/Comprehensive/).closest('label')!.textContent).toMatch(/9,000 tokens.*34 sections · adds 10/);
   });
 
-  it('starts the report with an Idempotency-Key when the balance covers it', async () => {
-    const { posts, onStarted, user } = setup(2500);
+  it('reads the idea, and starts the report with the confirmed record and an Idempotency-Key when the balance covers it', async () => {
+    const { posts, onStarted, user } = setup({ balance: 2500 });
     await user.click(screen.getByLabelText(/Basic/));
     await user.click(idea());
     await user.paste(IDEA);
     await user.click(submit());
+    await screen.findByRole('heading', { name: 'What we understood' });
+    // Reading spends nothing: no report yet.
+    expect(posts().map((c) => c.path)).toEqual(['/reports/understand']);
+    expect(posts()[0]!.body).toEqual({ idea: IDEA });
+    await user.click(confirmButton());
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' }), { idea: IDEA, complexity: 'basic' }));
-    expect(posts()).toHaveLength(1);
-    expect(posts()[0]!.body).toEqual({ idea: IDEA, complexity: 'basic' });
-    expect(posts()[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts()).toHaveLength(2);
+    expect(posts()[1]!.body).toEqual({ idea: IDEA, complexity: 'basic', record: recordOf() });
+    expect(posts()[1]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('does not call the server when the balance is below the cost: it says so and asks for tokens', async () => {
-    const { calls, posts, onInsufficient, onStarted, user } = setup(7000);
+    const { calls, posts, onInsufficient, onStarted, user } = setup({ balance: 7000 });
     await user.click(screen.getByLabelText(/Advanced/));
     await user.click(idea());
     await user.paste(IDEA);
@@ -130,13 +143,16 @@ describe('the generate report form', () => {
 
   it('treats a 403 from the server like a short balance, and shows other errors’ detail', async () => {
     let status = 403;
-    const { onInsufficient, user } = setup(9000, () =>
-      status === 403 ? json(403, { detail: insufficientTokensDetail(9000, 100) }) : json(422, { detail: 'Idea rejected', errors: { idea: 'Idea rejected' } }),
-    );
+    const { onInsufficient, user } = setup({
+      balance: 9000,
+      generate: () =>
+        status === 403 ? json(403, { detail: insufficientTokensDetail(9000, 100) }) : json(422, { detail: 'Idea rejected', errors: { idea: 'Idea rejected' } }),
+    });
     await user.click(screen.getByLabelText(/Comprehensive/));
     await user.click(idea());
     await user.paste(IDEA);
     await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Confirm and generate' }));
     await waitFor(() =>
       expect(onInsufficient).toHaveBeenCalledWith(
         { cost: 9000, balance: 9000, message: insufficientTokensDetail(9000, 100) },
@@ -144,8 +160,11 @@ describe('the generate report form', () => {
       ),
     );
 
+    // A refused idea takes the member back to it, with the server's words at the field.
     status = 422;
-    await user.click(submit());
+    await user.click(confirmButton());
     expect((await screen.findAllByText('Idea rejected')).length).toBeGreaterThanOrEqual(1);
+    expect(idea().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'What we understood' })).toBeNull();
   });
 });

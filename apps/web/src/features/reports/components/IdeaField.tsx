@@ -10,6 +10,10 @@ interface IdeaFieldProps {
   length: number;
   error: string | undefined;
   placeholder: string;
+  /** The offline analyst writes: the privacy note speaks of no AI provider, since none is used. */
+  offline: boolean;
+  /** A prior-art search runs: the note says that only search terms leave, and only then. */
+  search: boolean;
 }
 
 /**
@@ -17,7 +21,7 @@ interface IdeaFieldProps {
  * the error under the field, a note when a paste was cut at the maximum, and the privacy note
  * with the advice not to publish before filing and what the prior-art search sends.
  */
-export function IdeaField({ id, registration, length, error, placeholder }: IdeaFieldProps) {
+export function IdeaField({ id, registration, length, error, placeholder, offline, search }: IdeaFieldProps) {
   const remaining = Math.max(0, LIMITS.ideaMin - length);
   // The box's maxLength drops whatever a paste brings beyond the maximum: say so.
   const [cut, setCut] = useState(false);
@@ -79,9 +83,12 @@ export function IdeaField({ id, registration, length, error, placeholder }: Idea
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>
         <p>
-          <strong className="font-semibold">Your idea stays private.</strong> Only you can see your ideas and reports, and the AI
-          provider we use is configured not to train on them. Do not publish or present your invention before you file a patent
-          application: public disclosure can destroy its novelty. {MSG.ideaSearchNotice}
+          <strong className="font-semibold">Your idea stays private.</strong>{' '}
+          {offline
+            ? 'Only you can see your ideas and reports.'
+            : 'Only you can see your ideas and reports, and the AI provider we use is configured not to train on them.'}{' '}
+          Do not publish or present your invention before you file a patent
+          application: public disclosure can destroy its novelty.{search ? ` ${MSG.ideaSearchNotice}` : ''}
         </p>
       </div>
     </>

@@ -2,9 +2,11 @@ import { REPORT_MESSAGES, type Report } from '@assay/shared';
 import { Component, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
+import { ToastLane } from '../../../components/ui/Modal.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { fetchReportPdf } from '../api/download-report.ts';
+import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 
 /** pdf.js is large: it loads only when a preview is opened. */
 const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
@@ -30,6 +32,7 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const id = report?.id;
   const open = Boolean(report);
+  useFocusReturn(open);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -125,6 +128,7 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
             </svg>
           </button>
         </div>
+        <ToastLane />
         <div className="min-h-0 flex-1 bg-slate-100">
           {load.state === 'loading' && <Centered><Spinner className="size-8 text-brand-700" label="Loading preview" /></Centered>}
           {load.state === 'error' && (

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import type { LiveMode } from '../hooks/useLiveReports.ts';
 import { formatDateTime, formatTokens } from '../lib/format.ts';
+import { InventionRecordView } from './InventionRecordView.tsx';
+import { RenameTitle } from './RenameTitle.tsx';
 import { ReportFailure, ReportProgressBar, StatusBadge } from './ReportStatus.tsx';
 
 export interface ReportDetailsModalProps {
@@ -15,14 +17,17 @@ export interface ReportDetailsModalProps {
   downloading: boolean;
 }
 
-/** One report: its facts, live progress or failure, the Executive Summary (content_preview) and the idea. */
+/**
+ * One report: its title (renamable), facts, live progress or failure, the Executive Summary
+ * (content_preview), the invention record it is built on, and the idea.
+ */
 export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownload, downloading }: ReportDetailsModalProps) {
   return (
     <Modal open={Boolean(report)} onClose={onClose} title="Report details" size="lg">
       {report && (
         <div className="space-y-6">
           <div>
-            <h3 className="text-xl font-semibold text-pretty text-slate-900">{report.title}</h3>
+            <RenameTitle key={report.id} report={report} />
             <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
               <Fact label="Status">
                 <StatusBadge status={report.status} />
@@ -67,6 +72,21 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
                 {report.status === 'processing' ? 'The summary appears here when the report is ready.' : 'No summary is available for this report.'}
               </p>
             )}
+          </section>
+
+          <section aria-labelledby="invention-record">
+            <h4 id="invention-record" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {report.record_confirmed ? 'The invention as confirmed' : 'The invention as read from your idea'}
+            </h4>
+            <div className="mt-2">
+              {report.record ? (
+                <InventionRecordView record={report.record} />
+              ) : (
+                <p className="text-sm text-slate-500">
+                  {report.status === 'processing' ? 'Shown here once your idea has been read.' : 'Not recorded for this report.'}
+                </p>
+              )}
+            </div>
           </section>
 
           <section aria-labelledby="your-idea">

@@ -46,7 +46,7 @@ export function ReportFailure({ report, compact }: { report: Report; compact?: b
     <div className={cn('text-xs', compact ? 'max-w-64' : '')}>
       <p className={cn('text-red-700', compact && 'line-clamp-2')}>{report.error_message || REPORT_MESSAGES.failedDefault}</p>
       {report.tokens_returned && (
-        <p className="mt-0.5 text-slate-500">{formatTokens(report.tokens_used)} tokens returned to your balance</p>
+        <p className="mt-0.5 text-slate-600">{formatTokens(report.tokens_used)} tokens returned to your balance</p>
       )}
     </div>
   );

@@ -19,6 +19,8 @@ const completed: Report = {
   error_message: null,
   tokens_returned: false,
   progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+  record: null,
+  record_confirmed: false,
 };
 
 function renderList() {

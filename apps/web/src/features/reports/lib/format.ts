@@ -19,8 +19,8 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.c
 
 export const formatTokens = (n: number) => n.toLocaleString('en-US');
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+// The one date format of every screen (lib/dates.ts): the time with its zone.
+export { formatDayTime as formatDateTime } from '../../../lib/dates.ts';
 
 /** The stage of a report in progress, in words: 'Writing sections — 7 of 15'. */
 export function stageText(p: ReportProgress): string {

@@ -2,7 +2,7 @@ import { ESTIMATED_GENERATION_TEXT, insufficientTokensDetail, type Report, type 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { balanceOf, json, renderWithApp, stubApi, type Call } from '../test-support.tsx';
+import { balanceOf, json, recordOf, renderWithApp, stubApi, understood, type Call } from '../test-support.tsx';
 import { session } from '../../../lib/session.ts';
 import ReportsPage from './ReportsPage.tsx';
 
@@ -32,6 +32,8 @@ const report = (over: Partial<Report> = {}): Report => ({
   error_message: null,
   tokens_returned: false,
   progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+  record: null,
+  record_confirmed: false,
   ...over,
 });
 
@@ -80,6 +82,7 @@ describe('the reports dashboard', () => {
         available += 30000;
         return json(200, { success: true, tokens_added: 30000, available_tokens: available, message: 'ok' });
       },
+      'POST /reports/understand': () => understood(),
       'POST /reports/generate': () => json(201, report({ title: 'Crop sensor patch', status: 'processing', pdf_url: null })),
     });
     checkout.openCheckout.mockResolvedValueOnce({
@@ -108,13 +111,80 @@ describe('the reports dashboard', () => {
     expect(await screen.findByText('Successfully purchased 30,000 tokens!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Buy Tokens|Review your purchase/ })).toBeNull());
 
-    // Back in the generate form, the idea still there: the report starts.
+    // Back in the generate form, the idea still there: it is read, confirmed, and the report starts.
     expect(within(form).getByLabelText<HTMLTextAreaElement>('Describe your technology idea').value).toBe(IDEA);
     await user.click(within(form).getByRole('button', { name: 'Generate Report' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and generate' }));
     expect(await screen.findByText('Report generation started')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/reports/generate')).toHaveLength(1);
     session.clear();
   }, 20_000);
+
+  it('opens the report a notification mail links to even when it is not on the first page, and says when it is not there at all', async () => {
+    const old = report({ title: 'An older report' });
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(10_000),
+      'GET /reports': () => json(200, page([report(), report()], 1, 3, 45)),
+      [`GET /reports/${old.id}`]: () => json(200, old),
+    });
+    const first = renderWithApp(<ReportsPage />, { path: `/reports?report=${old.id}` });
+    const details = await screen.findByRole('dialog', { name: 'Report details' });
+    expect(within(details).getByRole('heading', { name: 'An older report' })).toBeTruthy();
+    expect(calls.some((c) => c.path === `/reports/${old.id}`)).toBe(true);
+    first.unmount();
+
+    renderWithApp(<ReportsPage />, { path: '/reports?report=someone-elses' });
+    expect(await screen.findByText('Report not found')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Report details' })).toBeNull();
+  });
+
+  it('shows the invention as confirmed in the details, and renames the report in place', async () => {
+    const r = report({ title: 'LoRa', record: recordOf(), record_confirmed: true });
+    let title = r.title;
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(10_000),
+      'GET /reports': () => json(200, page([{ ...r, title }])),
+      [`PATCH /reports/${r.id}`]: (c) => {
+        const next = (c.body as { title: string }).title;
+        if (next === 'taken') return json(400, { detail: 'A title can be at most 200 characters long' });
+        title = next;
+        return json(200, { ...r, title });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ReportsPage />);
+    await user.click((await screen.findAllByRole('button', { name: 'LoRa' }))[0]!);
+    const details = await screen.findByRole('dialog', { name: 'Report details' });
+    const d = within(details);
+    expect(d.getByRole('heading', { name: 'The invention as confirmed' })).toBeTruthy();
+    const facts = within(d.getByTestId('invention-record'));
+    expect(facts.getByText('LeafSense patch')).toBeTruthy();
+    expect(facts.getByText('Agriculture and food')).toBeTruthy();
+    expect(facts.getByText('TRL 4 — Validated in the lab')).toBeTruthy();
+    expect(facts.getByText('Filed (patent pending) · US 63/123,456 · owner: Green Acre Labs')).toBeTruthy();
+    expect(facts.getByText('500 million — smallholder farms worldwide')).toBeTruthy();
+
+    await user.click(d.getByRole('button', { name: 'Rename report' }));
+    const box = d.getByLabelText('Report title') as HTMLInputElement;
+    expect(document.activeElement).toBe(box);
+    // Empty: said at the field, nothing sent.
+    await user.clear(box);
+    await user.click(d.getByRole('button', { name: 'Save title' }));
+    expect(d.getByRole('alert').textContent).toBe('Please give the report a title');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    // The server's refusal is said at the field too.
+    await user.type(box, 'taken');
+    await user.click(d.getByRole('button', { name: 'Save title' }));
+    await waitFor(() => expect(d.getByRole('alert').textContent).toBe('A title can be at most 200 characters long'));
+    await user.clear(box);
+    await user.type(box, 'LeafSense patch for smallholders{Enter}');
+    expect(await d.findByRole('heading', { name: 'LeafSense patch for smallholders' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)!.body).toEqual({ title: 'LeafSense patch for smallholders' });
+    expect(d.getByText(/Renamed/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(d.getByRole('button', { name: 'Rename report' })));
+    // The list shows the new title (and downloads under it).
+    expect(screen.getAllByRole('button', { name: 'LeafSense patch for smallholders' }).length).toBeGreaterThan(0);
+  });
 
   it('searches the loaded page by title or idea, filters by status on the server, and pages', async () => {
     const first = [

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { balanceQuery, PurchaseModal, tokenKeys, usePurchase } from '../../billing/index.ts';
+import { fetchReport } from '../api/get-report.ts';
 import { reportKeys } from '../api/keys.ts';
 import { reportsListQuery } from '../api/list-reports.ts';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
@@ -62,7 +63,20 @@ export default function ReportsPage() {
   }, [page, pages, setParams]);
 
   const visible = useMemo(() => (reports ?? []).filter((r) => matchesSearch(r, search)), [reports, search]);
-  const details = detailsId ? reports?.find((r) => r.id === detailsId) : undefined;
+  // The mail's report may be on another page of the list (or filtered out): then it is asked for
+  // by its id, so the link opens it wherever it is.
+  const onPage = detailsId ? reports?.find((r) => r.id === detailsId) : undefined;
+  const linked = useQuery({
+    queryKey: reportKeys.one(detailsId ?? ''),
+    queryFn: ({ signal }) => fetchReport(detailsId!, signal),
+    enabled: Boolean(detailsId && reports && !onPage),
+    retry: false,
+  });
+  const details = onPage ?? (detailsId && linked.data?.id === detailsId ? linked.data : undefined);
+  useEffect(() => {
+    // A link to a report that is not (or no longer) the member's: say so once, open nothing.
+    if (linked.isError) toast.error(REPORT_MESSAGES.notFound, { id: 'linked-report-missing' });
+  }, [linked.isError]);
 
   const goPage = (n: number) => {
     setParams((p) => withParam(p, 'page', n > 1 ? String(n) : undefined));
@@ -169,6 +183,7 @@ export default function ReportsPage() {
       <Modal open={generateOpen} onClose={() => setGenerateOpen(false)} title="Generate Report" size="xl">
         <GenerateReportForm
           balance={balance}
+          refundPendingTokens={balanceQ.data?.refund_pending_tokens}
           onStarted={onStarted}
           onInsufficient={({ message }) => openBuy(message)}
           onCancel={() => setGenerateOpen(false)}
