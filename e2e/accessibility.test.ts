@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
-/** axe-core's own build, injected into each page as a script (the pages' CSP is bypassed for it). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'Orbit1962ok';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const PUBLIC_PAGES = [
   '/', '/login', '/signup', '/forgot-password', '/rttp', '/contact', '/about', '/pricing', '/careers',
@@ -17,23 +13,6 @@ const PUBLIC_PAGES = [
   '/blog/what-investors-look-for-in-a-technology-assessment', '/press-releases/assay-launches-ai-technology-assessment-reports',
 ];
 const MEMBER_PAGES = ['/reports', '/login-pricing', '/profile'];
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Runs axe (WCAG 2.1 A/AA and best practices) on the page as it is now; returns the violations in short. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  // A string runs in the page (this project's types have no DOM).
-  const violations = await page.evaluate<Violation[]>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((r) => r.violations)`,
-  );
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`));
-}
 
 /** Opens a path and waits for its main heading, so the scan sees the finished screen. */
 async function open(page: Page, path: string) {
@@ -53,7 +32,9 @@ async function scan(page: Page, paths: string[]): Promise<Record<string, string[
   return found;
 }
 
-const e2e = serverAndBrowser();
+// One operator (the panel's screens) whose username locks after three wrong passwords (the lock screen).
+const OPERATOR = { username: 'ops', password: 'ops-password-123' };
+const e2e = serverAndBrowser({ ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password, OPERATOR_LOCKOUT_FAILURES: '3' });
 
 async function signUpMember(): Promise<string> {
   const email = `axe.${Date.now()}@example.com`;
@@ -91,6 +72,130 @@ describe('accessibility (axe-core) of every public and member page', () => {
     await page.getByRole('button', { name: 'Delete account' }).click();
     await page.getByRole('dialog', { name: 'Delete your account' }).getByTestId('forfeit-warning').getByText(/tokens/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The operator panel's tabs, by their address. */
+const OPERATOR_TABS = ['', '?tab=users', '?tab=purchases', '?tab=refunds', '?tab=contact', '?tab=blog', '?tab=press', '?tab=activity'];
+
+/** Signs the operator in through /admin and waits for the panel. */
+async function signInOperator(page: Page) {
+  await open(page, '/admin');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tablist', { name: 'Operator panel sections' }).waitFor();
+}
+
+/** Opens a tab of the panel and waits until its list (or empty state) has loaded. */
+async function openTab(page: Page, query: string) {
+  await page.goto(`${e2e.server.url}/admin${query}`, { waitUntil: 'networkidle' });
+  await page.getByRole('tabpanel').waitFor();
+  await page.getByRole('tabpanel').locator('h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('accessibility (axe-core) of every operator screen', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`finds nothing on the sign-in screen, its lock screen and every tab, Activity included (${label})`, async () => {
+      await signUpMember();
+      const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const errors = watchErrors(page);
+      await open(page, '/admin');
+      expect(await axeViolations(page)).toEqual([]);
+      await signInOperator(page);
+      const found: Record<string, string[]> = {};
+      for (const tab of OPERATOR_TABS) {
+        await openTab(page, tab);
+        const v = await axeViolations(page);
+        if (v.length) found[tab || '(dashboard)'] = v;
+      }
+      expect(found).toEqual({});
+      // The Activity tab lists this sign-in by its label.
+      await openTab(page, '?tab=activity');
+      await page.getByTestId('activity-entry').filter({ hasText: 'Operator signed in' }).first().waitFor();
+
+      // The lock screen: a browser that never signed in, after three wrong passwords for a username.
+      const stranger = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      await open(stranger, '/admin');
+      const name = `locked-${label}`;
+      for (let i = 0; i < 4; i++) {
+        await stranger.getByLabel('Username').fill(name);
+        await stranger.getByLabel('Password', { exact: true }).fill(`wrong-password-${i}`);
+        await stranger.getByRole('button', { name: 'Sign in' }).click();
+        await stranger.waitForLoadState('networkidle');
+      }
+      await stranger.getByRole('alert').filter({ hasText: /minute/ }).first().waitFor();
+      await stranger.waitForTimeout(4500); // the toasts go, the banner stays
+      expect(await axeViolations(stranger)).toEqual([]);
+      await stranger.close();
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+/** What has focus, as 'tag:name' (a string runs in the page: this project's types have no DOM). */
+const focused = (page: Page) =>
+  page.evaluate<string>(`(() => {
+    const el = document.activeElement;
+    return el ? el.tagName.toLowerCase() + ':' + (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : 'none';
+  })()`);
+
+describe('focus in the browser', () => {
+  it('goes back to the button that opened a dialog when it closes (operator post form)', async () => {
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
+    await signInOperator(page);
+    await openTab(page, '?tab=blog');
+    const create = page.getByRole('tabpanel').getByRole('button', { name: 'Create Blog Post' });
+    await create.focus();
+    await create.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create Blog Post' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button:Create Blog Post');
+    await page.close();
+  });
+
+  it('on purchase steps: the new step\'s heading, then the Buy button again after closing and after paying', async () => {
+    const email = await signUpMember();
+    const page = await e2e.browser.newPage({ viewport: DESKTOP });
+    await open(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Welcome back!').waitFor();
+
+    // The packages offered in a dialog (over the generate form): choosing one moves focus to the review's heading.
+    await open(page, '/reports');
+    await page.getByRole('button', { name: 'Generate Report' }).first().click();
+    const generate = page.getByRole('dialog', { name: 'Generate Report' });
+    await generate.getByText('Comprehensive', { exact: true }).click();
+    await generate.getByLabel('Describe your technology idea').fill('A passive cooling tile for rooftops that radiates heat to the night sky and stores cold for the day.');
+    await generate.getByRole('button', { name: 'Generate Report' }).click();
+    const buy = page.getByRole('dialog', { name: 'Buy Tokens' });
+    await buy.getByRole('button', { name: /^Buy Now: .* package$/ }).first().click();
+    await page.getByRole('dialog', { name: 'Review your purchase' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('h2:Review your purchase');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'detached' }).catch(() => undefined);
+
+    // On the pricing page: Cancel gives focus back to the Buy button, and so does paying.
+    await open(page, '/login-pricing');
+    const pro = page.getByRole('button', { name: 'Buy Now: Pro package' });
+    await pro.click();
+    const review = page.getByRole('dialog', { name: 'Review your purchase' });
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    await review.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button:Buy Now: Pro package');
+    await pro.click();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), review.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await review.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button:Buy Now: Pro package');
     await page.close();
   });
 });

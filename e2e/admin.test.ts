@@ -162,7 +162,7 @@ describe('the operator panel, in the browser', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const subscriptions = card.getByRole('region', { name: 'Subscriptions' });
     await subscriptions.getByText(/Starter/).first().waitFor();
-    await subscriptions.getByText('Active').waitFor();
+    await subscriptions.getByText('Paid', { exact: true }).waitFor();
     const reports = card.getByRole('region', { name: 'Reports' });
     const download = reports.getByRole('button', { name: /^Download PDF/ });
     await download.waitFor();
@@ -192,17 +192,25 @@ describe('the operator panel, in the browser', () => {
     const row = page.getByTestId('transaction-row').filter({ hasText: seeded.name });
     await row.waitFor();
     await row.getByText(seeded.paymentId.slice(-8), { exact: true }).waitFor();
-    await row.getByText('Active').waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
     await row.getByText(/^\$\d+\.\d{2}$/).waitFor();
 
     // Export Transactions: an .xlsx that opens, with the header row and the purchase.
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Transactions' }).click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readSheet(readFileSync(await xlsx.path()));
-    expect(sheet[0]).toEqual(['User', 'Email', 'Plan', 'Package', 'Tokens', 'Amount', 'Currency', 'Status', 'Date', 'Active Until', 'Payment ID', 'Order ID', 'Invoice']);
+    expect(sheet[0]).toEqual([
+      'Member ID', 'User', 'Email', 'Plan', 'Package', 'Tokens', 'Amount', 'Tax (GST)', 'Refunded', 'Refunded tax', 'Net', 'Currency', 'Status',
+      'Refund requested', 'Date (UTC)', 'Active Until (UTC)', 'Payment ID', 'Order ID', 'Invoice',
+    ]);
     expect(sheet).toHaveLength(2);
-    expect(sheet[1]!.slice(0, 4)).toEqual([seeded.name, seeded.email, 'starter', 'Starter']);
-    expect(sheet[1]![10]).toBe(seeded.paymentId);
+    // The member's id, labels (not codes) and instants in ISO 8601 with their zone.
+    expect(sheet[1]!.slice(1, 5)).toEqual([seeded.name, seeded.email, 'Starter', 'Starter']);
+    expect(sheet[1]![0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The status in the one vocabulary, and nothing refunded.
+    expect([sheet[1]![8], sheet[1]![12], sheet[1]![13]]).toEqual([0, 'Paid', 'No']);
+    expect(sheet[1]![14]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
+    expect(sheet[1]![16]).toBe(seeded.paymentId);
     await page.getByText('Exported 1 transaction to Excel').waitFor();
 
     // Contact Submissions: search, an empty result, and the CSV.

@@ -174,7 +174,8 @@ describe('Billing and operator grants, in the browser', () => {
     // The member: tokens gone, the purchase refunded, its credit note to download, the mail in the box.
     expect(await balance()).toBe(0);
     await page.reload();
-    await row.getByText('Refunded').waitFor();
+    await row.getByText('Partially refunded', { exact: true }).waitFor();
+    await row.getByText('−$52.04 refunded').waitFor();
     const [note] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download credit note CN\// }).click()]);
     expect(note.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
     await page.getByRole('list', { name: 'Token history' }).getByText(/^Refunded/).waitFor();

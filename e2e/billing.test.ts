@@ -139,12 +139,14 @@ describe('/pricing, signed out', () => {
   });
 });
 
-/** True when the middle of the element is what the pointer would hit there: nothing (no dialog backdrop) covers it. */
+/** True when the element shows above every open dialog's backdrop. */
 const onTop = (node: unknown) => {
-  const el = node as { getBoundingClientRect(): { x: number; y: number; width: number; height: number }; contains(o: unknown): boolean };
-  const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } }).document;
-  const r = el.getBoundingClientRect();
-  return el.contains(doc.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  // Toasts let clicks through (elementFromPoint skips them), so: inside the topmost open dialog,
+  // the browser's top layer, where nothing (no backdrop) is drawn over them.
+  const el = node as { closest(s: string): unknown };
+  const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<unknown> } }).document;
+  const open = Array.from(doc.querySelectorAll('dialog[open]'));
+  return open.length > 0 && el.closest('dialog[open]') === open.at(-1);
 };
 
 describe('running out of tokens on the dashboard', () => {
@@ -190,6 +192,9 @@ describe('running out of tokens on the dashboard', () => {
     await generate.getByText(`you have ${tokens(2500 + starter.tokens)}`).waitFor();
 
     await generate.getByRole('button', { name: 'Generate Report' }).click();
+    // What we understood, confirmed as read: only then are the tokens held.
+    await generate.getByRole('heading', { name: 'What we understood' }).waitFor();
+    await generate.getByRole('button', { name: 'Confirm and generate' }).click();
     await page.getByText('Report generation started').waitFor();
     await generate.waitFor({ state: 'detached' });
     await expect

@@ -112,7 +112,7 @@ describe('the post editor, in the browser', () => {
 
     const row = page.getByTestId('admin-post').filter({ hasText: 'Field-of-use licensing with pictures' });
     await row.getByRole('button', { name: /^Publish / }).click();
-    const view = row.getByRole('link', { name: /View Field-of-use licensing with pictures on site/ });
+    const view = row.getByRole('link', { name: /View on site: Field-of-use licensing with pictures/ });
     await view.waitFor();
     const href = await view.getAttribute('href');
     expect(href).toBe('/blog/field-of-use-licensing-with-pictures');

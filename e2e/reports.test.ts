@@ -120,6 +120,8 @@ describe('the reports dashboard, in the browser', () => {
       .getByLabel('Describe your technology idea')
       .fill('A low-cost sensor patch that detects early crop disease from leaf moisture patterns, for smallholder farmers.');
     await form.getByRole('button', { name: /^Generate (Free )?Assessment Report$/ }).click();
+    // What we understood (read by the model, slowed to a second): confirmed as read.
+    await page.getByRole('form', { name: 'What we understood' }).getByRole('button', { name: 'Confirm and generate' }).click();
     await page.waitForURL(/\/reports$/);
     await page.getByRole('heading', { name: 'My Reports' }).waitFor();
     await page.evaluate('window.__noReload = true');
@@ -239,6 +241,7 @@ describe('the reports dashboard, in the browser', () => {
     await modal.getByText('Please provide at least 50 characters').waitFor();
     await modal.getByLabel('Describe your technology idea').fill('A solar-powered cold store for rural vaccine clinics that keeps 2–8 °C for five days without sun.');
     await modal.getByRole('button', { name: 'Generate Report' }).click();
+    await modal.getByRole('button', { name: 'Confirm and generate' }).click();
     await page.getByText('Report generation started').waitFor();
     await expect(modal.count()).resolves.toBe(0);
     await page.getByText('Page 1 of 2').waitFor();
