@@ -5,8 +5,27 @@
  * web, components/ and lib/ below features, app/ on top); a web feature reaches another only through
  * its index.ts; web and server never import each other; packages never import apps.
  */
+/**
+ * The report engine's floors (packages/report-engine/README.md): each floor imports only floors
+ * below it, and folders on one floor do not import each other. The top-level files (the entries)
+ * and eval/ sit above everything; tests may compose freely.
+ */
+const ENGINE = '^packages/report-engine/src/';
+const ENGINE_FLOORS = [['lib', 'text'], ['llm'], ['content'], ['knowledge'], ['record'], ['plan'], ['evidence'], ['writers', 'review', 'pdf'], ['pipeline']];
+const engineFloorRules = ENGINE_FLOORS.flatMap((floor, i) => {
+  const above = ENGINE_FLOORS.slice(i + 1).flat();
+  return floor.map((folder) => ({
+    name: `report-engine-floor-${folder}`,
+    comment: `${folder}/ sits on floor ${i + 1} of the engine: it may import only the floors below it (${ENGINE_FLOORS.slice(0, i).flat().join(', ') || 'none'}), never a folder beside or above it, nor the entries or eval/.`,
+    severity: 'error',
+    from: { path: `${ENGINE}${folder}/`, pathNot: '\\.test\\.ts$' },
+    to: { path: `${ENGINE}(${[...above, ...floor.filter((f) => f !== folder), 'eval'].join('|')})/|${ENGINE}[^/]+\\.ts$` },
+  }));
+});
+
 module.exports = {
   forbidden: [
+    ...engineFloorRules,
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     {
       name: 'server-module-internals',
