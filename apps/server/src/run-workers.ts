@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import { createInFlight } from './lib/in-flight.ts';
 import { jobs, sweeps } from './job-catalog.ts';
 
 /**
@@ -10,18 +11,14 @@ import { jobs, sweeps } from './job-catalog.ts';
 export async function startWorkers(deps: Deps) {
   const { config, log } = deps;
   const stops: Array<() => void> = [];
-  const running = new Set<Promise<void>>();
+  const sweeping = createInFlight();
   for (const job of jobs) {
     const handler = job.start(deps);
     if (handler.stop) stops.push(handler.stop);
     await deps.queue.work(job.name, job.policy(config).concurrency, handler.handle);
   }
   for (const sweep of sweeps) {
-    const run = () => {
-      const sweeping = sweep.run(deps).catch((err: unknown) => log.error({ err }, `sweep failed: ${sweep.name}`));
-      running.add(sweeping);
-      return sweeping.finally(() => running.delete(sweeping));
-    };
+    const run = () => sweeping.track(sweep.run(deps).catch((err: unknown) => log.error({ err }, `sweep failed: ${sweep.name}`)));
     if (sweep.runAtStart) await run();
     const timer = setInterval(run, sweep.everyMs(config)).unref();
     stops.push(() => clearInterval(timer));
@@ -29,6 +26,6 @@ export async function startWorkers(deps: Deps) {
   log.info({ jobs: jobs.map((j) => j.name), concurrency: config.REPORT_WORKER_CONCURRENCY }, 'workers started');
   return async () => {
     stops.forEach((stop) => stop());
-    await Promise.all(running);
+    await sweeping.settled();
   };
 }

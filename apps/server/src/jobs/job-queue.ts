@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/client.ts';
+import { createInFlight } from '../lib/in-flight.ts';
 
 /**
  * Jobs live in PostgreSQL (pg-boss), so the API and any number of workers on other machines
@@ -63,24 +64,16 @@ function sqlRunner(q: Queryable, db: Db): SqlRunner {
  * reject with nobody listening.
  */
 function trackedRunner(runner: SqlRunner) {
-  const running = new Set<Promise<unknown>>();
+  const statements = createInFlight();
   return {
-    executeSql(text: string, values?: unknown[]) {
-      const statement = runner.executeSql(text, values);
-      running.add(statement);
-      const forget = () => running.delete(statement);
-      statement.then(forget, forget);
-      return statement;
-    },
-    async settled() {
-      while (running.size) await Promise.allSettled([...running]);
-    },
+    executeSql: (text: string, values?: unknown[]) => statements.track(runner.executeSql(text, values)),
+    settled: statements.settled,
   };
 }
 
 export async function createJobQueue(db: Db, queues: QueueSpec[], options: { supervise: boolean }): Promise<JobQueue> {
   const runner = trackedRunner(sqlRunner(db, db));
-  const handling = new Set<Promise<void>>();
+  const handling = createInFlight();
   const boss = new PgBoss({
     db: runner,
     schema: 'pgboss',
@@ -111,14 +104,11 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.
       for (let i = 0; i < concurrency; i++) {
         await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, (jobs) => {
-          const run = (async () => {
+          return handling.track((async () => {
             for (const job of jobs as Array<PgBoss.JobWithMetadata<never>>) {
               await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
             }
-          })();
-          handling.add(run);
-          run.then(() => handling.delete(run), () => handling.delete(run));
-          return run;
+          })());
         });
       }
     },
@@ -134,7 +124,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // A handler still running past pg-boss's wait (a loaded machine) would query a closed pool,
       // and pg-boss's un-awaited completion of it after that: wait for both.
-      while (handling.size) await Promise.allSettled([...handling]);
+      await handling.settled();
       await new Promise((resolve) => setImmediate(resolve));
       await runner.settled();
     },

@@ -1,6 +1,7 @@
 import type { SourceEvent, SourceUsageSink } from '@assay/report-engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import { createInFlight } from '../../lib/in-flight.ts';
 
 /**
  * Counts each source's searches, failures and cache hits per UTC day and keeps its last failure
@@ -8,7 +9,7 @@ import type { Queryable } from '../../db/client.ts';
  * for, or fails because of, its own bookkeeping.
  */
 export function createDbUsageSink(db: Queryable, log: FastifyBaseLogger) {
-  const pending = new Set<Promise<unknown>>();
+  const writes = createInFlight();
   const write = async (e: SourceEvent) => {
     if (e.kind !== 'probe') {
       await db.query(
@@ -40,14 +41,10 @@ export function createDbUsageSink(db: Queryable, log: FastifyBaseLogger) {
   };
   const sink: SourceUsageSink & { flush(): Promise<void> } = {
     record(e) {
-      const p = write(e).catch((err: unknown) => log.warn({ err, source: e.source }, 'evidence usage not recorded'));
-      pending.add(p);
-      void p.finally(() => pending.delete(p));
+      void writes.track(write(e).catch((err: unknown) => log.warn({ err, source: e.source }, 'evidence usage not recorded')));
     },
     /** Waits for the writes under way (tests, shutdown). */
-    async flush() {
-      await Promise.all([...pending]);
-    },
+    flush: writes.settled,
   };
   return sink;
 }
