@@ -6,26 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpGet } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
+import { WEB_INDEX_HTML } from '../../../test/index-html.ts';
 
 /**
  * What crawlers, link previews and feed readers get before any script runs (issue 26 items 13–14),
  * and the public copies' keys (issue 32 item 5). Over real HTTP, as they read: copies are answered
  * before Fastify.
  */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Assay — Technology Assessment Reports</title>
-    <meta name="description" content="Default site description" />
-    <!--app-head-->
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </body>
-</html>
-`;
 const SITE = 'https://assay.example';
 const ADMIN = { username: 'crawl-admin', password: 'Crawl-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
@@ -76,7 +63,7 @@ const unannounced = async (sql: string, params: unknown[]) => {
 let article: Post;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'assay-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDir, 'index.html'), WEB_INDEX_HTML);
   t = await createTestApp(
     { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: `${SITE}/` },
     { webDistDir: webDir, sitemapLimits: { maxUrls: 3, maxBytes: 100_000 } },

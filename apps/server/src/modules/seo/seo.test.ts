@@ -7,25 +7,11 @@ import { httpGet } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import { FEED_LINK_TAGS, renderSpaPage } from './index.ts';
+import { WEB_INDEX_HTML } from '../../../test/index-html.ts';
 
-/** The shape of the web build's index.html: a default title and description, the marker, the script. */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Assay — Technology Assessment Reports</title>
-    <meta name="description" content="Default site description" />
-    <!--app-head-->
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </body>
-</html>
-`;
 
 /** The app's page as the server sends it: every page names both feeds (http/spa.ts). */
-const SERVED_INDEX = INDEX_HTML.replace('</head>', () => `${FEED_LINK_TAGS}\n  </head>`);
+const SERVED_INDEX = WEB_INDEX_HTML.replace('</head>', () => `${FEED_LINK_TAGS}\n  </head>`);
 
 /**
  * A small XML well-formedness check: one root element, every tag closed in order, quoted
@@ -90,7 +76,7 @@ describe('the XML check used below', () => {
 
 describe('renderSpaPage', () => {
   it('replaces the default title and description with the page tags at the marker', () => {
-    const html = renderSpaPage(INDEX_HTML, '<title>Post</title>\n<meta name="description" content="Post description" />');
+    const html = renderSpaPage(WEB_INDEX_HTML, '<title>Post</title>\n<meta name="description" content="Post description" />');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Post</title>');
     expect(html).not.toContain('Default site description');
@@ -99,7 +85,7 @@ describe('renderSpaPage', () => {
   });
 
   it('keeps dollar signs in the tags as they are', () => {
-    expect(renderSpaPage(INDEX_HTML, "<title>$& $1 $' price</title>")).toContain("<title>$& $1 $' price</title>");
+    expect(renderSpaPage(WEB_INDEX_HTML, "<title>$& $1 $' price</title>")).toContain("<title>$& $1 $' price</title>");
   });
 
   it('adds the tags at the end of <head> when there is no marker', () => {
@@ -108,7 +94,7 @@ describe('renderSpaPage', () => {
   });
 
   it('leaves the body alone, even text that looks like a head tag', () => {
-    const page = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><title>inline svg title</title></div>');
+    const page = WEB_INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><title>inline svg title</title></div>');
     expect(renderSpaPage(page, '<title>T</title>')).toContain('<title>inline svg title</title>');
   });
 });
@@ -136,7 +122,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   beforeAll(async () => {
     webDir = mkdtempSync(path.join(os.tmpdir(), 'assay-web-'));
-    writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webDir, 'index.html'), WEB_INDEX_HTML);
     t = await createTestApp(
       { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://assay.example/' },
       { webDistDir: webDir },
