@@ -8,7 +8,7 @@
 import { clip } from '../text/normalise.ts';
 import { partLines, type PastedListing, type ListingPart } from '../text/listing.ts';
 
-const OPENING = /^(?:(?:researchers|scientists|engineers|inventors|a team)\s+(?:at|from)\s+.{3,80}?\s+(?:have|has)\s+(?:developed|invented|created|designed|discovered)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
+const OPENING = /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
 
 /** Parts whose lines describe the invention (not its stage, IP, licensing, team or market). */
 const DESCRIBING = new Set<ListingPart['kind']>([null, 'technology', 'summary', 'features', 'problem']);
@@ -74,7 +74,8 @@ export function readFeatures(listing: PastedListing, describing: readonly string
     const e = ELEMENTS.exec(s);
     if (e && !/^(?:advantages?|benefits?)/i.test(s)) for (const el of elementsOf(e[1]!)) add(el);
   }
-  const does = WHAT_IT_DOES.exec(summary);
+  // "SnowSense, a low-cost acoustic sensor that clips onto …": the name's apposition is what it is.
+  const does = WHAT_IT_DOES.exec(summary.replace(/^[^,]{2,40},\s+(?=(?:an?|the)\s)/i, ''));
   // "Our battery uses a new electrolyte that is stable in air": a verb before "that" means the thing is not the subject.
   if (does && out.length < 3 && !/\b(?:uses?|is|are|has|have|combines?|employs?)\b/i.test(does[1]!)) {
     add(does[1]!);
@@ -91,7 +92,26 @@ export function readFeatures(listing: PastedListing, describing: readonly string
       if (thing.split(/\s+/).length >= 1 && thing.length >= 5) add(thing);
     }
   }
+  // No listed elements: the parts the inventor's own sentences say do the work, clause by clause
+  // ("A camera finds the fruit's orientation and a spring-loaded blade follows the skin").
+  if (out.length < 2) for (const s of howItWorks(describing, summary)) for (const part of elementsOf(s.replace(/^(?:it|this|they)\s+(?:is|are)\s+/i, ''))) add(part);
   return out;
+}
+
+/** A sentence about a thing at work opens with it: "A camera finds …", "The outdoor unit hangs …", "It is a gel that …". */
+const THING_OPENS = /^(?:an?|the|its?|this|each|every|one|two)\b/i;
+/** Not a thing: people and organisations ("The young women started …"), and a story told in the past. */
+const PEOPLE = /^(?:\S+\s+){0,3}?(?:women|men|students?|team|researchers?|inventors?|founders?|company|university|professor|group|lab)\b/i;
+const STORY = /\b(?:started|developed|was|were|had|won|began|came|spent|founded|graduated|said|told|decided)\b/i;
+/** Who buys it and what it costs: not how it works. */
+const MARKET = /\b(?:customers?|buyers?|users?|would (?:buy|pay)|price|retails?|sells? for|USD|EUR|GBP|INR|patent)\b/i;
+
+/** The inventor's sentences, after the one-line summary, that describe the thing at work. */
+function howItWorks(describing: readonly string[], summary: string): string[] {
+  const isSummary = (s: string) => s.includes(summary.replace(/…$/, '').slice(1, 60));
+  return describing
+    .filter((s) => !isSummary(s) && THING_OPENS.test(s) && !PEOPLE.test(s) && !STORY.test(s) && !MARKET.test(s) && !VALIDATION.test(s) && !PROBLEM.test(s))
+    .slice(0, 3);
 }
 
 const HOW = /\b(?:by|through|via|using|when|whereby|wherein|which (?:then|causes|allows|enables)|causes?|driven by|applies|applied|converts?|reacts?|binds?|generates?|emits?|absorbs?|detects?|measures?|controls?|adjusts?|responsive to|in response to|so that)\b/i;
@@ -102,7 +122,8 @@ export function readMechanism(describing: readonly string[], summary: string): s
   const how = rest.filter((s) => HOW.test(s));
   // When only the summary says how it works ("… using a multi-sine excitation"), that is the mechanism as stated.
   // Sentences that do not say how it works are not a mechanism: an unknown is said as one (the record's unknowns).
-  const chosen = (how.length > 0 ? how : HOW.test(summary) ? [summary] : []).slice(0, 3);
+  // Otherwise the sentences that describe it at work, in the inventor's words ("A small neural network on the device flags the pattern").
+  const chosen = (how.length > 0 ? how : HOW.test(summary) ? [summary] : howItWorks(describing, summary)).slice(0, 3);
   return clip(chosen.join(' '), 1200);
 }
 

@@ -104,8 +104,10 @@ const FILLER = /^(?:(?:we|i)\s+(?:have\s+)?(?:propose|proposed|developed|designe
 export function descriptiveName(firstSentence: string): string | null {
   let s = firstSentence.replace(/^[-•*]\s*/, '').trim();
   // "NASA Glenn Research Center has developed a coating …": the organisation is who made it, not what it is.
-  const maker = /^(.{2,90}?)\s+(?:(?:has|have|had)\s+(?:recently\s+)?(?:developed|invented|created|designed|built|engineered|discovered|patented)|licen[cs]es|licensed|transfers|transferred)\s+/.exec(s);
-  if (maker && (ORGANISATION.test(maker[1]!) || /^(?:[A-Z][\w&.'-]*\s*){1,6}$/.test(maker[1]!))) s = s.slice(maker[0].length);
+  const maker = /^(.{2,90}?)\s+(?:(?:(?:has|have|had)\s+(?:recently\s+)?)?(?:developed|invented|created|designed|built|engineered|discovered|patented)|licen[cs]es|licensed|transfers|transferred)\s+/.exec(s);
+  // "The team at Norland Hospital developed a …", "Our lab developed a …": who made it, as above.
+  const teamOf = /^(?:the|our|my|a)\s+(?:team|lab|laboratory|group|start-?up|company|researchers|scientists|engineers)\b/i;
+  if (maker && (ORGANISATION.test(maker[1]!) || teamOf.test(maker[1]!) || /^(?:[A-Z][\w&.'-]*\s*){1,6}$/.test(maker[1]!))) s = s.slice(maker[0].length);
   for (let i = 0; i < 3; i++) s = s.replace(FILLER, '');
   // "Our solid-state sodium battery uses …": the possessive opens the product's own noun phrase.
   s = s.replace(/^(?:an?|the|our|my|this)\s+/i, '').replace(/[.!?]+$/, '');

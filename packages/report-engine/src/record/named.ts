@@ -16,6 +16,8 @@ export interface NamedItems {
 type Kind = keyof NamedItems;
 
 const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
+  // "Ski resorts, highway departments and railway operators are the customers": the list before the cue.
+  { kind: 'customers', re: /^(?!(?:it|this|that|they|we|you|these|those)\b)(.{3,200}?)\s+(?:are|will be|would be)\s+(?:our|the|its)\s+(?:[\w-]+\s+){0,2}?(?:customers|buyers|users|clients|end[- ]users|market)\b/i },
   // "Target users: people with type 2 diabetes", "Applications: tunnels, water tanks" inside the prose.
   { kind: 'customers', re: /\b(?:target (?:users?|customers?|groups?|market)|customers?|end[- ]users?|users?|buyers?)\s*:\s*(.+)/i },
   { kind: 'applications', re: /\b(?:applications?|uses?|use cases?|markets?)\s*:\s*(.+)/i },
@@ -31,7 +33,7 @@ const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
   // "my cycling club is using them", "8 machine shops are beta testing it": who uses it now.
   { kind: 'customers', re: /\b((?:(?:my|our|\d+|two|three|four|five|several|some)\s+)(?:[\w-]+\s+){0,2}?(?:club|clubs|shops|farms|farmers|hospitals|clinics|companies|customers|users|schools|utilities|operators|labs|laboratories|growers|builders|fleets))\s+(?:is|are)\s+(?:already\s+)?(?:beta[- ]|field[- ])?(?:using|testing|trialling|trialing|piloting)\b/i },
   // "Schools and landlords would buy it for 49 USD": who would pay, as the subject.
-  { kind: 'customers', re: /^((?:[A-Z][\w-]*|[a-z][\w-]*)(?:\s+[\w-]+){0,3}?(?:\s+and\s+[\w-]+(?:\s+[\w-]+)?)?)\s+(?:would|will|could|already)\s+(?:buy|pay for|pay|rent|order)\b/ },
+  { kind: 'customers', re: /^(?!(?:it|this|that|they|we|you|nobody|no one|everyone|which)\b)([\w-]+(?:(?:,\s*|\s+)[\w-]+){0,11}?)\s+(?:would|will|could|already)\s+(?:buy|pay for|pay|rent|order)\b/i },
   { kind: 'applications', re: /\b(?:applications?|uses?|use cases?|markets?|sectors?|industries)\s+(?:may |could |would )?(?:include|includes|including|are|such as|like|:)\s+(.+)/i },
   { kind: 'applications', re: /\b(?:suitable|suited|intended|designed|aimed|ideal)\s+(?:for|at)\s+(?:use\s+(?:in|by|for)\s+)?(.+)/i },
   { kind: 'applications', re: /\b(?:can|could|may|might)\s+(?:also\s+)?be\s+(?:used|applied|deployed)\s+(?:in|for|by|to)\s+(.+)/i },
@@ -42,11 +44,14 @@ const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
 
 /** Cuts a list's tail off where the sentence moves on, then splits it into items. */
 function splitList(tail: string): string[] {
+  // "in India and Mexico" is one place list inside an item, not two items.
+  tail = tail.replace(/\b(?:in|across|from|throughout)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*(?:(?:,\s*|\s+(?:and|or)\s+)[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)+/g, (places) => places.replace(/,\s*/g, '\uE000').replace(/\s+(and|or)\s+/g, '\uE001$1\uE001'));
   const cut = tail.split(/[.;:!?]\s|[.;!?]$|\s(?:because|where|which|that|so that|while|who|in order to|to (?:reduce|improve|replace|enable|help|detect|measure))\s/i)[0] ?? '';
   return cut
     .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+|\s*\/\s*/)
     .map((x) => x.trim().replace(/^(?:e\.g\.?|for example|such as|including|includes|like|the|a|an)\s+/i, '').replace(/[.,;:"”')]+$/, '').trim())
     .map(closeParenthesis)
+    .map((x) => x.replace(/\uE000/g, ', ').replace(/\uE001/g, ' '))
     .filter((x) => x.length >= 3 && x.split(/\s+/).length <= 8 && !/^(?:etc|others?|more|many more|and more)$/i.test(x));
 }
 
@@ -84,7 +89,7 @@ function titleProcess(title: string): string | null {
 
 /** What the product's own description says it is for: "a clamp-on damper for CNC milling spindles". */
 function describedUse(summary: string): string[] {
-  const m = /^[^.;:]{0,120}?\bfor\s+(?!\d|(?:\w+ing|the same|use|example|about|up to|over|more than|less than|at least|years?|months?|days?|hours?)\b)((?:[\w-]+\s+){0,4}?[\w-]+)(?=[,.;:()]|\s(?:that|which|made|with|using|so|and then|by|in order|to)\b|$)/i.exec(summary);
+  const m = /^[^.;:]{0,120}?(?<!\b(?:listens?|looks?|searches?|waits?|checks?|tests?|screens?|scans?|asks?|calls?|pays?)\s)\bfor\s+(?!\d|(?:\w+ing|the same|use|example|about|up to|over|more than|less than|at least|years?|months?|days?|hours?)\b)((?:[\w-]+\s+){0,4}?[\w-]+)(?=[,.;:()]|\s(?:that|which|made|with|using|so|and then|by|in order|to)\b|$)/i.exec(summary);
   return m ? splitList(m[1]!) : [];
 }
 

@@ -178,3 +178,36 @@ describe('what it is, how it works and what it makes possible', () => {
     expect(r.mechanism).not.toMatch(/Coin cells|Stage:|provisional/);
   });
 });
+
+describe('ideas typed the way members type them', () => {
+  it('reads who made it apart from what it is, and a list of customers written before the cue', () => {
+    const r = readRecord(
+      'Our lab at Lakeshore University developed SnowSense, a low-cost acoustic sensor that clips onto a ski-lift tower and listens for the cracking sound that precedes an avalanche slab release. ' +
+        'A small neural network on the device flags the pattern and radios an alert over LoRaWAN within 2 seconds. We ran it for one winter on 3 towers at Crystal Peak resort and caught 4 of 5 recorded slides. ' +
+        'Ski resorts, highway departments in mountain states and railway operators in the Alps are the customers.',
+    );
+    expect(r.summary).toMatch(/^SnowSense, a low-cost acoustic sensor/);
+    expect(r.features).toContain('low-cost acoustic sensor');
+    expect(r.mechanism).toBe('A small neural network on the device flags the pattern and radios an alert over LoRaWAN within 2 seconds.');
+    expect(r.customers).toEqual(['Ski resorts', 'highway departments in mountain states', 'railway operators in the Alps']);
+    // "listens for the cracking sound" is what it does, not a use.
+    expect(r.applications).toEqual([]);
+  });
+
+  it('takes the sentences that describe the thing at work as its features and mechanism, never the story around it', () => {
+    const mango = readRecord('We built a robot arm attachment that peels mangoes. A camera finds the fruit\'s orientation and a spring-loaded blade follows the skin at 0.5 mm depth. Juice factories in India and Mexico would buy it.');
+    expect(mango.mechanism).toBe('A camera finds the fruit\'s orientation and a spring-loaded blade follows the skin at 0.5 mm depth.');
+    expect(mango.customers).toEqual(['Juice factories in India and Mexico']);
+    const story = readRecord('They developed a surgical retractor with a battery-powered LED in a class. The young women started the project in spring 2011. Their assignment was to come up with a concept for a product.');
+    expect(story.mechanism).toBe('');
+    expect(story.features.join(' ')).not.toMatch(/young women|assignment/);
+  });
+
+  it('names the thing, not the team that made it, and reads "X would pay for it" with a longer subject', () => {
+    const r = readRecord('The team at Norland Hospital developed a disposable catheter sleeve that releases silver ions when bacteria raise the local pH. Hospitals and long-term care homes are the users.');
+    expect(r.name).toBe('Disposable catheter sleeve');
+    expect(r.customers).toEqual(['Hospitals', 'long-term care homes']);
+    expect(readRecord('HeatLoop is a heat pump for apartment balconies. Landlords and social housing companies would pay for it.').customers).toEqual(['Landlords', 'social housing companies']);
+    expect(readRecord('GripDry is a chalk substitute. It would pay for itself in a month.').customers).toEqual([]);
+  });
+});
