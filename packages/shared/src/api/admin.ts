@@ -46,7 +46,14 @@ export const adminEndpoints = {
     responses: { 200: z.array(adminReportView) },
   }),
   userTransactions: endpoint({
-    method: 'GET', path: '/admin/users/:id/transactions', auth: 'operator', tags, params: adminUserParams, responses: { 200: z.array(transactionView) },
+    method: 'GET',
+    path: '/admin/users/:id/transactions',
+    auth: 'operator',
+    tags,
+    params: adminUserParams,
+    query: adminMemberListQuery,
+    responses: { 200: z.array(transactionView) },
+    description: "A member's purchases, newest first: one page (`limit`, default 50), then X-Next-Cursor.",
   }),
   transactions: endpoint({
     method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminTransactionsQuery, responses: { 200: z.array(transactionView) },
@@ -78,7 +85,7 @@ export const adminEndpoints = {
   }),
   refunds: endpoint({
     method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
-    description: 'Refund requests, newest first, optionally of one status, with the count waiting for a decision.',
+    description: 'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision.',
   }),
   approveRefund: endpoint({
     method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },

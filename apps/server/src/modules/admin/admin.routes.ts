@@ -67,8 +67,12 @@ export function adminRoutes(deps: Deps) {
       return reports;
     });
 
-    route(app, e.userTransactions, async (req) =>
-      (await listTransactions(deps.db, { userId: (await existingUser(req.params.id)).id, limit: 500 })).transactions);
+    // One page of the member's purchases, then the next by cursor (the card once took 500 rows at once).
+    route(app, e.userTransactions, async (req, reply) => {
+      const { transactions, next } = await listTransactions(deps.db, { userId: (await existingUser(req.params.id)).id, ...req.query });
+      pageHeaders(reply, { next });
+      return transactions;
+    });
 
     route(app, e.transactions, async (req, reply) => {
       const { transactions, total, next } = await listTransactions(deps.db, req.query);
@@ -86,7 +90,11 @@ export function adminRoutes(deps: Deps) {
     route(app, e.evidenceSources, async () => listEvidenceSources(deps.db, deps.reportPorts.evidence));
 
     // Refund requests (modules/billing, docs/decisions/135-refunds.md).
-    route(app, e.refunds, async (req) => listRefunds(deps.db, req.query));
+    route(app, e.refunds, async (req, reply) => {
+      const { next, ...list } = await listRefunds(deps.db, req.query);
+      pageHeaders(reply, { next });
+      return list;
+    });
     route(app, e.approveRefund, async (req) => approveRefund(deps, operator(req), req.params.id));
     route(app, e.declineRefund, async (req) => declineRefund(deps, operator(req), req.params.id, req.body.reason));
   };
