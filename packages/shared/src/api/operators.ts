@@ -1,4 +1,3 @@
-import { messageResponse } from '../schemas/auth.ts';
 import { adminLoginResponse, auditLogQuery, auditLogResponse } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
