@@ -211,7 +211,7 @@ describe('the operator panel, in the browser', () => {
     expect([sheet[1]![8], sheet[1]![12], sheet[1]![13]]).toEqual([0, 'Paid', 'No']);
     expect(sheet[1]![14]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     expect(sheet[1]![16]).toBe(seeded.paymentId);
-    await page.getByText('Exported 1 transaction to Excel').waitFor();
+    await page.getByText('Exported all transactions to Excel').waitFor();
 
     // Contact Submissions: search, an empty result, and the CSV.
     await tab(page, /Contact Submissions/).click();

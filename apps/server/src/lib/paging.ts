@@ -149,3 +149,40 @@ export function splitPage<R extends { cursor_at: string; id: string }>(rows: R[]
   const last = page[page.length - 1];
   return { page, next: rows.length > limit && last ? { at: last.cursor_at, id: last.id } : undefined };
 }
+
+/**
+ * Every row a query selects, oldest first, a page at a time (keyset on `at` then `id`, or on `id`
+ * alone for an identity column): for exports that stream a member's records without holding them
+ * all (docs/decisions/185-data-export-records-stream.md). `where` may use `params` as $1…; each
+ * row also carries `cursor_at` (the position, to the microsecond), which callers drop.
+ */
+export async function* ascendingPages<R extends { id: string | number }>(
+  db: Queryable,
+  o: { columns: string; from: string; where: string; params: unknown[]; at?: string; id: string; idType: 'uuid' | 'bigint'; pageSize?: number },
+): AsyncGenerator<(R & { cursor_at: string | null })[]> {
+  const size = o.pageSize ?? 500;
+  let last: { at: string | null; id: string | number } | undefined;
+  for (;;) {
+    const params = [...o.params];
+    let after = '';
+    if (last) {
+      params.push(last.id);
+      const id = `$${params.length}::${o.idType}`;
+      if (o.at) {
+        params.push(last.at);
+        after = `AND (${o.at}, ${o.id}) > ($${params.length}::timestamptz, ${id})`;
+      } else after = `AND ${o.id} > ${id}`;
+    }
+    params.push(size);
+    const order = o.at ? `${o.at}, ${o.id}` : o.id;
+    const r = await db.query<R & { cursor_at: string | null }>(
+      `SELECT ${o.columns}, ${o.at ? cursorAt(o.at) : 'NULL::text'} AS cursor_at FROM ${o.from}
+        WHERE (${o.where}) ${after} ORDER BY ${order} LIMIT $${params.length}`,
+      params,
+    );
+    if (r.rows.length) yield r.rows;
+    if (r.rows.length < size) return;
+    const tail = r.rows[r.rows.length - 1]!;
+    last = { at: tail.cursor_at, id: tail.id };
+  }
+}

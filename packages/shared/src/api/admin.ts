@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   adminEvidenceSourceView,
   adminListQuery,
+  adminTransactionsExportQuery,
   adminTransactionsQuery,
+  adminUsersExportQuery,
   adminMemberListQuery,
   adminReportView,
   adminStatsView,
@@ -17,6 +19,7 @@ import { adminRefundList, adminRefundsQuery, adminRefundView, declineRefundBody,
 import { endpoint } from './endpoint.ts';
 
 const tags = ['operator'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The operator panel's read calls. Lists answer one page as an array, with X-Total-Count
@@ -24,6 +27,15 @@ const tags = ['operator'];
  */
 export const adminEndpoints = {
   users: endpoint({ method: 'GET', path: '/admin/users', auth: 'operator', tags, query: adminListQuery, responses: { 200: z.array(adminUserView) } }),
+  usersExport: endpoint({
+    method: 'GET',
+    path: '/admin/users/export',
+    auth: 'operator',
+    tags,
+    query: adminUsersExportQuery,
+    produces: XLSX,
+    description: 'Every member matching `q` as an Excel sheet, newest first, streamed as it is read (no Content-Length); recorded in the audit log with the row count when it ends.',
+  }),
   userReports: endpoint({
     method: 'GET',
     path: '/admin/users/:id/reports',
@@ -34,10 +46,26 @@ export const adminEndpoints = {
     responses: { 200: z.array(adminReportView) },
   }),
   userTransactions: endpoint({
-    method: 'GET', path: '/admin/users/:id/transactions', auth: 'operator', tags, params: adminUserParams, responses: { 200: z.array(transactionView) },
+    method: 'GET',
+    path: '/admin/users/:id/transactions',
+    auth: 'operator',
+    tags,
+    params: adminUserParams,
+    query: adminMemberListQuery,
+    responses: { 200: z.array(transactionView) },
+    description: "A member's purchases, newest first: one page (`limit`, default 50), then X-Next-Cursor.",
   }),
   transactions: endpoint({
     method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminTransactionsQuery, responses: { 200: z.array(transactionView) },
+  }),
+  transactionsExport: endpoint({
+    method: 'GET',
+    path: '/admin/transactions/export',
+    auth: 'operator',
+    tags,
+    query: adminTransactionsExportQuery,
+    produces: XLSX,
+    description: 'Every purchase matching the filters as an Excel sheet, newest first, streamed as it is read; recorded in the audit log with the row count when it ends.',
   }),
   adjustTokens: endpoint({
     method: 'POST',
@@ -57,7 +85,7 @@ export const adminEndpoints = {
   }),
   refunds: endpoint({
     method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
-    description: 'Refund requests, newest first, optionally of one status, with the count waiting for a decision.',
+    description: 'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision.',
   }),
   approveRefund: endpoint({
     method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },

@@ -1,5 +1,4 @@
-import { messageResponse } from '../schemas/auth.ts';
-import { adminLoginResponse, auditLogQuery, auditLogResponse, exportRecordBody } from '../schemas/operators.ts';
+import { adminLoginResponse, auditLogQuery, auditLogResponse } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -22,14 +21,5 @@ export const operatorsEndpoints = {
     description: 'Every recorded operator action and sign-in, newest first, filtered by `operator`, `action` and days `from`/`to` (in `tz`); X-Next-Cursor names the next page (`cursor`).',
     query: auditLogQuery,
     responses: { 200: auditLogResponse },
-  }),
-  recordExport: endpoint({
-    method: 'POST',
-    path: '/admin/audit-log/exports',
-    auth: 'operator',
-    tags,
-    description: 'Records an Excel export the panel built in the browser (which list, how many rows, with which filters) in the audit log.',
-    body: exportRecordBody,
-    responses: { 200: messageResponse },
   }),
 };

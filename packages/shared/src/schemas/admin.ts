@@ -28,6 +28,10 @@ export const adminTransactionsQuery = adminListQuery.extend({
 });
 export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuery>;
 
+/** The Excel exports take the list's filters, not its paging: they stream every matching row. */
+export const adminUsersExportQuery = adminListQuery.pick({ q: true });
+export const adminTransactionsExportQuery = adminTransactionsQuery.omit({ page: true, cursor: true, limit: true });
+
 export const adminUserParams = z.object({ id: pathParam(100) });
 
 /**

@@ -106,7 +106,8 @@ export const adminPostListQuery = z.object({
   q: lineText().trim().max(POST_LIMITS.searchMax).optional(),
   /** The next page's position, from X-Next-Cursor. */
   cursor: listCursor,
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** A page of list fields (no bodies); the editor reads one post whole (GET /blog/admin/posts/:id). */
+  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 /** A post as lists show it: everything but the body. */
@@ -145,7 +146,8 @@ export const postListResponse = z.object({
 });
 export type PostListResponse = z.infer<typeof postListResponse>;
 
-export const adminPostListResponse = z.object({ posts: z.array(postSchema) });
+/** The operator's post list: list fields only, never the bodies (issue 32). */
+export const adminPostListResponse = z.object({ posts: z.array(postSummarySchema) });
 export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
 
 /** How long a draft preview link works (minutes). */

@@ -51,11 +51,3 @@ export type AuditLogQuery = z.input<typeof auditLogQuery>;
 export const auditLogResponse = z.object({ entries: z.array(auditEntrySchema) });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
 
-/** POST /admin/audit-log/exports: an Excel export the panel built in the browser, to record. */
-export const exportRecordBody = z.object({
-  list: z.enum(['users', 'transactions']),
-  rows: z.coerce.number().int().min(0).max(10_000_000),
-  /** The filters the list had (search words, dates), as shown to the operator. */
-  filter: z.record(z.string().max(40), lineText().max(200)).refine((f) => Object.keys(f).length <= 10, 'Too many filters').default({}),
-});
-export type ExportRecordBody = z.input<typeof exportRecordBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, pathParam } from './fields.ts';
+import { listCursor, multiLineText, pathParam } from './fields.ts';
 
 /**
  * Refunds of token packages, as the Refund Policy grants them (docs/decisions/135-refunds.md):
@@ -92,9 +92,11 @@ export const adminRefundView = refundView.extend({
 });
 export type AdminRefund = z.infer<typeof adminRefundView>;
 
+/** One page of the operator's refund list (newest first), then X-Next-Cursor for the next. */
 export const adminRefundsQuery = z.object({
   status: refundStatus.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  cursor: listCursor,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export const adminRefundList = z.object({

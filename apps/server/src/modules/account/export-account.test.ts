@@ -11,6 +11,8 @@ import { GOOD_PASSWORD, signUpAndLogin, type Member } from '../../../test/member
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
+import type { Queryable } from '../../db/client.ts';
+import { buildArchive } from './export-account.ts';
 import { purgeExpiredExportsSweep } from './index.ts';
 import { buyPackage, signUpPerson } from './test-support.ts';
 
@@ -145,6 +147,38 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expect.poll(async () => (await t.deps.blobs.get(copy)) === undefined, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('writes its records a page at a time as the zip takes them, in the same layout as a whole JSON.stringify (issue 32)', async () => {
+    const m = await signUpPerson(t);
+    await buyPackage(t, m);
+    // Six more orders left unpaid, so the purchases span several pages of 2.
+    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+      SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_paged_' || i || '_' || $2 FROM generate_series(1, 6) i`, [m.user.id, m.user.id]);
+    const rows: number[] = [];
+    const counting: Queryable = {
+      query: async (text, params) => {
+        const r = await t.db.query(text, params);
+        rows.push(r.rows.length);
+        return r;
+      },
+    } as Queryable;
+    const { stream } = await buildArchive({ ...t.deps, db: counting as typeof t.deps.db }, m.user.id, 2);
+    const files = await unzip(await buffer(stream));
+    // No statement answered more than a page.
+    expect(Math.max(...rows)).toBeLessThanOrEqual(2);
+    const text = (name: string) => files.get(name)!.toString('utf8');
+    for (const name of ['purchases.json', 'token-ledger.json', 'reports/reports.json']) {
+      expect(text(name), name).toBe(`${JSON.stringify(JSON.parse(text(name)), null, 2)}\n`);
+    }
+    const purchases = JSON.parse(text('purchases.json')) as { order_id: string; created_at: string }[];
+    const expected = (await t.db.query<{ order: string }>('SELECT razorpay_order_id AS order FROM payments WHERE user_id = $1 ORDER BY created_at, id', [m.user.id])).rows;
+    expect(purchases.map((p) => p.order_id)).toEqual(expected.map((r) => r.order));
+    expect(purchases).toHaveLength(7);
+    const ledger = JSON.parse(text('token-ledger.json'));
+    expect(ledger.lots).toHaveLength(2);
+    expect(ledger.entries.map((e: { kind: string }) => e.kind)).toEqual(['grant', 'purchase']);
+    expect(JSON.parse(text('reports/reports.json'))).toEqual([]);
   });
 
   it('holds only the member’s own data', async () => {

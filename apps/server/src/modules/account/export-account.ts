@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@assay/shared';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { readPreferences } from '../notifications/index.ts';
-import { listMemberPayments } from '../payments/index.ts';
-import { listReportsForExport, pdfFilename } from '../reports/index.ts';
+import { memberPaymentPages } from '../payments/index.ts';
+import { pdfFilename, reportPagesForExport } from '../reports/index.ts';
 import { exportLedger } from '../tokens/index.ts';
 import { findUserById, toUserView } from '../users/index.ts';
 import { billingFilesFor } from './billing-seam.ts';
@@ -20,50 +20,90 @@ interface StoredFile {
 
 /**
  * The member's data as one zip (docs/decisions/134-export-and-account-deletion.md): profile,
- * purchases, invoices, credit notes, token ledger, reports' details and their PDFs. The records
- * are read first and are small; the stored files (reports, and the invoices and credit notes as
- * stored when issued) are streamed into the archive one at a time, each opened only when the
- * previous one has been written, so a member with hundreds of reports holds one file (or S3
+ * purchases, invoices, credit notes, token ledger, reports' details and their PDFs. Nothing is
+ * held whole: the records are written as JSON arrays a keyset page at a time as the zip takes
+ * them (decision 185), and the stored files (reports, and the invoices and credit notes as stored
+ * when issued) are streamed in one at a time, each opened only when the previous one has been
+ * written, so a member with thousands of reports holds one page of rows and one file (or S3
  * download) open, and memory stays flat however large the export. Built by the export job
  * (export-job.ts), which streams it into the blob store (decision 181).
  */
-export async function buildArchive(deps: ExportDeps, userId: string) {
+export async function buildArchive(deps: ExportDeps, userId: string, pageSize?: number) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
-  const [preferences, purchases, ledger, reports, taxDocuments] = await Promise.all([
-    readPreferences(deps.db, userId),
-    listMemberPayments(deps.db, userId),
-    exportLedger(deps.db, userId),
-    listReportsForExport(deps.db, userId),
-    billingFilesFor(deps, userId),
-  ]);
+  const [preferences, taxDocuments] = await Promise.all([readPreferences(deps.db, userId), billingFilesFor(deps, userId)]);
   const exportedAt = new Date();
-
-  const files: StoredFile[] = [...taxDocuments];
-  const reportDetails = reports.map(({ report, pdfKey }) => {
-    const file = pdfKey ? `reports/${reportFileStem(report.created_at, report.title, report.id)}.pdf` : null;
-    if (pdfKey && file) files.push({ name: file, open: () => deps.blobs.get(pdfKey) });
-    const { pdf_url: _url, progress: _progress, ...details } = report;
-    return { ...details, pdf_file: file };
-  });
 
   const zip = new ZipFile();
   const out = zip.outputStream as Readable;
   const fail = (err: unknown) => {
-    deps.log.error({ err, userId }, 'data export failed while writing stored files');
+    deps.log.error({ err, userId }, 'data export failed while writing its files');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   };
-  // A stored file that fails mid-read: the download ends unfinished (the member sees a failed download).
+  // A stored file or a page of records that fails mid-read: the archive ends unfinished (the job retries).
   zip.on('error', fail);
-  const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
   const mtime = exportedAt;
-  zip.addBuffer(Buffer.from(readme(exportedAt, files.length)), 'README.txt', { mtime });
-  zip.addBuffer(json({ exported_at: exportedAt.toISOString(), user: toUserView(user), notification_preferences: preferences }), 'profile.json', { mtime });
-  zip.addBuffer(json(purchases), 'purchases.json', { mtime });
-  zip.addBuffer(json(ledger), 'token-ledger.json', { mtime });
-  zip.addBuffer(json(reportDetails), 'reports/reports.json', { mtime });
-  void addStoredFiles(deps, zip, files).catch(fail);
+  const records = (name: string, parts: AsyncIterable<string>) => {
+    const stream = Readable.from(parts);
+    stream.once('error', fail);
+    zip.addReadStream(stream, name, { mtime });
+  };
+  zip.addBuffer(Buffer.from(readme(exportedAt)), 'README.txt', { mtime });
+  zip.addBuffer(Buffer.from(`${JSON.stringify({ exported_at: exportedAt.toISOString(), user: toUserView(user), notification_preferences: preferences }, null, 2)}\n`), 'profile.json', { mtime });
+  records('purchases.json', jsonFile(jsonArray(memberPaymentPages(deps.db, userId, pageSize), 0)));
+  const ledger = exportLedger(deps.db, userId, pageSize);
+  records('token-ledger.json', jsonFile((async function* () {
+    yield '{\n  "lots": ';
+    yield* jsonArray(ledger.lots, 1);
+    yield ',\n  "entries": ';
+    yield* jsonArray(ledger.entries, 1);
+    yield '\n}';
+  })()));
+  records('reports/reports.json', jsonFile(jsonArray(mapPages(reportPagesForExport(deps.db, userId, pageSize), ({ report, pdfKey }) => {
+    const { pdf_url: _url, progress: _progress, ...details } = report;
+    return { ...details, pdf_file: pdfKey ? reportFileName(report) : null };
+  }), 0)));
+
+  // The report PDFs are read by a second walk of the reports, after their details were written.
+  async function* storedFiles(): AsyncGenerator<StoredFile> {
+    yield* taxDocuments;
+    for await (const page of reportPagesForExport(deps.db, userId, pageSize)) {
+      for (const { report, pdfKey } of page) {
+        if (pdfKey) yield { name: reportFileName(report), open: () => deps.blobs.get(pdfKey) };
+      }
+    }
+  }
+  void addStoredFiles(deps, zip, storedFiles()).catch(fail);
   return { stream: out, filename: `${PRODUCT_NAME.toLowerCase()}-data-${exportedAt.toISOString().slice(0, 10)}.zip` };
+}
+
+/** A report's PDF in the archive: `reports/<date>-<title>-<id>.pdf`. */
+const reportFileName = (r: { created_at: string; title: string; id: string }) => `reports/${reportFileStem(r.created_at, r.title, r.id)}.pdf`;
+
+async function* mapPages<T, U>(pages: AsyncIterable<T[]>, f: (item: T) => U): AsyncGenerator<U[]> {
+  for await (const page of pages) yield page.map(f);
+}
+
+/**
+ * A JSON array written a page at a time, laid out as JSON.stringify(array, null, 2) would lay it
+ * out at `depth` levels in: the same file as before, without the whole array in memory.
+ */
+async function* jsonArray(pages: AsyncIterable<unknown[]>, depth: number): AsyncGenerator<string> {
+  const pad = '  '.repeat(depth + 1);
+  let first = true;
+  for await (const page of pages) {
+    if (!page.length) continue;
+    const items = page.map((item) => pad + JSON.stringify(item, null, 2).replaceAll('\n', `\n${pad}`));
+    yield `${first ? '[\n' : ',\n'}${items.join(',\n')}`;
+    first = false;
+  }
+  yield first ? '[]' : `\n${'  '.repeat(depth)}]`;
+}
+
+/** A whole JSON file: its parts, then the closing newline. */
+async function* jsonFile(parts: AsyncIterable<string>): AsyncGenerator<string> {
+  yield* parts;
+  yield '\n';
 }
 
 /**
@@ -71,14 +111,14 @@ export async function buildArchive(deps: ExportDeps, userId: string) {
  * the store (it should not happen) becomes a short note in its place rather than a broken
  * archive. Stops when the download is abandoned.
  */
-async function addStoredFiles(deps: ExportDeps, zip: ZipFile, files: StoredFile[]) {
+async function addStoredFiles(deps: ExportDeps, zip: ZipFile, files: AsyncIterable<StoredFile> | Iterable<StoredFile>) {
   let abandoned = false;
   let current: Readable | undefined;
   zip.outputStream.once('close', () => {
     abandoned = true;
     current?.destroy();
   });
-  for (const file of files) {
+  for await (const file of files) {
     if (abandoned) return;
     const stored = await file.open();
     if (!stored) {
@@ -102,7 +142,7 @@ function reportFileStem(createdAt: string, title: string, id: string) {
   return `${createdAt.slice(0, 10)}-${name}-${id.slice(0, 8)}`;
 }
 
-function readme(exportedAt: Date, storedFiles: number) {
+function readme(exportedAt: Date) {
   return `Your ${PRODUCT_NAME} data, exported ${exportedAt.toISOString()}
 
 profile.json        your account details and notification choices
@@ -115,6 +155,6 @@ token-ledger.json   every token lot (with its expiry) and every entry that moved
 reports/reports.json  each report's details: the idea you described, tier, status, dates, tokens
 reports/*.pdf       the PDF of each completed report
 
-${storedFiles} stored file(s) are included. Dates are UTC (ISO 8601).
+Dates are UTC (ISO 8601).
 `;
 }

@@ -1,4 +1,6 @@
 import { adminEndpoints as e } from '@assay/shared';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { operator } from '../../http/operator-guard.ts';
 import { route } from '../../http/route.ts';
@@ -7,7 +9,9 @@ import { notFound } from '../../lib/errors.ts';
 import { pageHeaders } from '../../lib/paging.ts';
 import { approveRefund, declineRefund, listRefunds } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
+import { audit } from '../operators/index.ts';
 import { adjustMemberTokens } from './adjust-member-tokens.ts';
+import { exportTransactions, exportUsers } from './export-lists.ts';
 import { getStats } from './get-stats.ts';
 import { listEvidenceSources } from './list-evidence-sources.ts';
 import { listTransactions } from './list-transactions.ts';
@@ -32,14 +36,43 @@ export function adminRoutes(deps: Deps) {
       return users;
     });
 
+    // The Excel exports stream, a keyset page at a time (docs/decisions/183-operator-exports-stream.md);
+    // the audit entry is written when the file ends, with how many rows went out.
+    const sendSheet = (reply: FastifyReply, what: string, sheet: Readable) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type(e.usersExport.produces)
+        .header('content-disposition', `attachment; filename="${what}-${day}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(sheet);
+    };
+
+    route(app, e.usersExport, async (req, reply) => {
+      const by = operator(req);
+      const filter = req.query.q ? { q: req.query.q } : {};
+      return sendSheet(reply, 'users', exportUsers(deps.db, req.query.q, (count, complete) =>
+        audit(deps.db, by, 'users.export', null, { count, complete, filter }).catch((err: unknown) => req.log.error({ err }, 'export audit entry failed'))));
+    });
+
+    route(app, e.transactionsExport, async (req, reply) => {
+      const by = operator(req);
+      const filter = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v));
+      return sendSheet(reply, 'transactions', exportTransactions(deps.db, req.query, (count, complete) =>
+        audit(deps.db, by, 'transactions.export', null, { count, complete, filter }).catch((err: unknown) => req.log.error({ err }, 'export audit entry failed'))));
+    });
+
     route(app, e.userReports, async (req, reply) => {
       const { reports, next } = await listUserReports(deps.db, (await existingUser(req.params.id)).id, req.query);
       pageHeaders(reply, { next });
       return reports;
     });
 
-    route(app, e.userTransactions, async (req) =>
-      (await listTransactions(deps.db, { userId: (await existingUser(req.params.id)).id, limit: 500 })).transactions);
+    // One page of the member's purchases, then the next by cursor (the card once took 500 rows at once).
+    route(app, e.userTransactions, async (req, reply) => {
+      const { transactions, next } = await listTransactions(deps.db, { userId: (await existingUser(req.params.id)).id, ...req.query });
+      pageHeaders(reply, { next });
+      return transactions;
+    });
 
     route(app, e.transactions, async (req, reply) => {
       const { transactions, total, next } = await listTransactions(deps.db, req.query);
@@ -57,7 +90,11 @@ export function adminRoutes(deps: Deps) {
     route(app, e.evidenceSources, async () => listEvidenceSources(deps.db, deps.reportPorts.evidence));
 
     // Refund requests (modules/billing, docs/decisions/135-refunds.md).
-    route(app, e.refunds, async (req) => listRefunds(deps.db, req.query));
+    route(app, e.refunds, async (req, reply) => {
+      const { next, ...list } = await listRefunds(deps.db, req.query);
+      pageHeaders(reply, { next });
+      return list;
+    });
     route(app, e.approveRefund, async (req) => approveRefund(deps, operator(req), req.params.id));
     route(app, e.declineRefund, async (req) => declineRefund(deps, operator(req), req.params.id, req.body.reason));
   };

@@ -1,5 +1,6 @@
 import type { AdminRefund, RefundStatus, RefundView } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { cursorAt } from '../../lib/paging.ts';
 
 /** A refund request as stored, with what the screens show beside it. */
 export interface RefundRow {
@@ -32,17 +33,25 @@ export interface RefundRow {
   credit_note_number: string | null;
 }
 
-export const REFUND_SELECT = `
-  SELECT r.id, r.payment_id, r.user_id, r.reason, r.status, r.origin, r.tokens, r.currency, r.amount_minor, r.fee_minor, r.refund_minor,
+const REFUND_COLUMNS = `r.id, r.payment_id, r.user_id, r.reason, r.status, r.origin, r.tokens, r.currency, r.amount_minor, r.fee_minor, r.refund_minor,
          r.requested_at, r.decided_at, r.decided_by, r.decision_reason, r.provider_refund_id, r.refund_attempt,
          r.provider_status, r.provider_detail, r.provider_call_started_at,
          p.razorpay_payment_id AS provider_payment_id, p.package_name,
-         u.name AS member_name, u.email AS member_email, i.invoice_number, cn.credit_note_number
-    FROM refund_requests r
+         u.name AS member_name, u.email AS member_email, i.invoice_number, cn.credit_note_number`;
+const REFUND_JOINS = `
     JOIN payments p ON p.id = r.payment_id
     LEFT JOIN users u ON u.id = r.user_id
     LEFT JOIN invoices i ON i.payment_id = r.payment_id
     LEFT JOIN credit_notes cn ON cn.refund_request_id = r.id`;
+
+export const REFUND_SELECT = `SELECT ${REFUND_COLUMNS} FROM refund_requests r ${REFUND_JOINS}`;
+
+/**
+ * The same rows for a page of requests already chosen (a CTE `page` of ids), with each one's
+ * keyset position: only the page's rows are joined to their payment, member and documents.
+ */
+export const REFUND_PAGE_SELECT = `SELECT ${cursorAt('r.requested_at')} AS cursor_at, ${REFUND_COLUMNS}
+    FROM page JOIN refund_requests r ON r.id = page.id ${REFUND_JOINS}`;
 
 export async function findRefund(q: Queryable, id: string): Promise<RefundRow | undefined> {
   return (await q.query<RefundRow>(`${REFUND_SELECT} WHERE r.id = $1`, [id])).rows[0];

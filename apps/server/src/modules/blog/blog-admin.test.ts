@@ -1,4 +1,4 @@
-import { basicAuthorization, MSG, type Post } from '@assay/shared';
+import { basicAuthorization, MSG, type Post, type PostSummary } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -243,13 +243,36 @@ describe('editing, publishing and deleting', () => {
     }
   });
 
-  it('lists every post of a type for operators, drafts included, with content', async () => {
+  it('lists every post of a type for operators, drafts included, in list fields only; the editor reads one post whole', async () => {
     const draft = await create({ title: 'Only a draft', post_type: 'press_release' });
     const res = await admin('GET', '/api/blog/admin/posts?post_type=press_release');
     expect(res.statusCode).toBe(200);
-    const posts = res.json<{ posts: Post[] }>().posts;
-    expect(posts[0]).toMatchObject({ id: draft.id, status: 'draft', content: draft.content });
+    const posts = res.json<{ posts: PostSummary[] }>().posts;
+    expect(posts[0]).toMatchObject({ id: draft.id, status: 'draft', title: 'Only a draft' });
+    // No bodies in the list (issue 32: 200 full bodies were 489 KB).
+    expect(posts.every((p) => !('content' in p))).toBe(true);
     expect(posts.every((p) => p.post_type === 'press_release')).toBe(true);
+    const one = await admin('GET', `/api/blog/admin/posts/${draft.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json<Post>()).toMatchObject({ id: draft.id, status: 'draft', content: draft.content });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await admin('GET', `/api/blog/admin/posts/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBe(MSG.postNotFound);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/blog/admin/posts/${draft.id}` })).statusCode).toBe(401);
+  });
+
+  it('answers a bounded page of posts (50 by default, at most 100) with the next page by cursor', async () => {
+    await t.db.query(`INSERT INTO posts (post_type, slug, title, description, content)
+      SELECT 'blog', 'bounded-page-' || g, 'Bounded page ' || g, 'Many posts', repeat('<p>a long body</p>', 500) FROM generate_series(1, 60) g`);
+    const res = await admin('GET', '/api/blog/admin/posts?post_type=blog&q=bounded%20page');
+    expect(res.json<{ posts: PostSummary[] }>().posts).toHaveLength(50);
+    expect(res.headers['x-next-cursor']).toBeTruthy();
+    // 50 summaries, not 50 bodies of 9 KB each.
+    expect(res.payload.length).toBeLessThan(50 * 1000);
+    expect((await admin('GET', '/api/blog/admin/posts?post_type=blog&limit=101')).statusCode).toBe(422);
+    await t.db.query(`DELETE FROM posts WHERE slug LIKE 'bounded-page-%'`);
   });
 
   it('counts every matching post beyond a page (X-Total-Count on the first page), so tab counts do not stop at 200', async () => {

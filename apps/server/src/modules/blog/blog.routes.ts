@@ -12,6 +12,7 @@ import { createPreviewLink, readPreview } from './preview-link.ts';
 import { publishPost } from './publish-post.ts';
 import { readPublishedPost } from './read-published-post.ts';
 import { sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
+import { readAdminPost } from './read-admin-post.ts';
 import { unpublishPost } from './unpublish-post.ts';
 import { updatePost } from './update-post.ts';
 
@@ -26,6 +27,8 @@ export function blogRoutes(deps: Deps) {
       pageHeaders(reply, { next, total });
       return { posts };
     });
+
+    route(app, e.adminRead, async (req) => readAdminPost(deps.db, req.params.id));
 
     route(app, e.create, async (req) => createPost(deps.db, operator(req), req.body));
 

@@ -4,7 +4,9 @@ import { startFakeRazorpay, type FakeRazorpay } from '../../../test/fakes/fake-r
 import { signUpAndLogin } from '../../../test/members.ts';
 import { completedReport } from '../../../test/reports.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { recordStatements } from '../../../test/plans.ts';
 import { ensureFirstOperator } from './index.ts';
+import { listAuditLog } from './list-audit-log.ts';
 
 /** The Activity tab's API: what is recorded (sign-ins, lock-outs, exports, downloads) and how it is read. */
 const PASSWORD = 'correct horse battery staple';
@@ -60,17 +62,16 @@ describe('what the audit log records', () => {
     expect(fresh.find((e) => e.details.scope === 'address')).toMatchObject({ target: null, details: { ip: from } });
   });
 
-  it('records Excel exports the panel reports, and refuses a malformed one with a clear 422 (and strangers with 401)', async () => {
-    const ok = await t.app.inject({
+  it('records Excel exports only as the server streams them: the panel cannot write an export record of its own', async () => {
+    // The exports are server streams now (decision 183); their entries are tested in modules/admin/export-lists.test.ts.
+    const claimed = await t.app.inject({
       method: 'POST', url: '/api/admin/audit-log/exports', headers: ops, remoteAddress: freshIp(), payload: { list: 'users', rows: 42, filter: { q: 'grace' } },
     });
-    expect(ok.statusCode).toBe(200);
-    expect((await log('?action=users.export')).entries[0]).toMatchObject({ operator_username: 'ops', details: { rows: 42, filter: { q: 'grace' } } });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/exports', headers: ops, remoteAddress: freshIp(), payload: { list: 'passwords', rows: -1 } });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().detail).toBeTruthy();
-    const stranger = await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/exports', payload: { list: 'users', rows: 1 } });
-    expect(stranger.statusCode).toBe(401);
+    expect(claimed.statusCode).toBe(404);
+    expect((await log('?action=users.export')).entries).toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users/export', headers: ops, remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect((await log('?action=users.export')).entries[0]).toMatchObject({ operator_username: 'ops', details: { count: expect.any(Number), complete: true, filter: {} } });
   });
 
   it("records an operator's downloads of a member's report and invoice, and not the member's own", async () => {
@@ -120,6 +121,22 @@ describe('reading the audit log', () => {
     const kolkata11 = (await log('?operator=filter-op&from=2025-03-11&tz=Asia%2FKolkata')).entries;
     expect(kolkata11.map((e) => e.target)).toEqual(['post:new', 'post:7', 'post:6', 'post:5', 'post:4', 'post:3']);
     expect((await log('?action=post.update&operator=nobody')).entries).toEqual([]);
+  });
+
+  it('never counts the log: a page is one bounded statement, with no total, and the next page by cursor (issue 32)', async () => {
+    await t.db.query(`INSERT INTO operator_audit_log (operator_username, action, target) SELECT 'Bulk-Op', 'post.update', 'post:' || g FROM generate_series(1, 120) g`);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?limit=50', headers: ops, remoteAddress: freshIp() });
+    expect(res.json().entries).toHaveLength(50);
+    expect(res.headers['x-total-count']).toBeUndefined();
+    expect(res.headers['x-next-cursor']).toBeTruthy();
+    for (const filter of [{}, { operator: 'bulk-op' }, { action: 'post.update', from: '2000-01-01' }]) {
+      const { result, sent } = await recordStatements(t.db, (q) => listAuditLog(q, { ...filter, limit: 50 }));
+      expect(result.entries).toHaveLength(50);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.text).not.toMatch(/count\(/i);
+      expect(sent[0]!.text).toMatch(/LIMIT \$\d+/);
+      expect(sent[0]!.params.at(-1)).toBe(51);
+    }
   });
 
   it('answers a bad cursor, date or zone with a 4xx that says what is wrong, and strangers with a 401', async () => {

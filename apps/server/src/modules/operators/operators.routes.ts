@@ -25,12 +25,5 @@ export function operatorsRoutes(deps: Deps) {
       pageHeaders(reply, { next });
       return { entries };
     });
-
-    // Excel exports are built in the browser from the lists' pages; the panel reports each one.
-    route(app, e.recordExport, async (req) => {
-      const { list, rows, filter } = req.body;
-      await audit(deps.db, operator(req), list === 'users' ? 'users.export' : 'transactions.export', null, { rows, filter });
-      return { message: 'Recorded' };
-    });
   };
 }

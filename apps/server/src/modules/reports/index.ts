@@ -4,5 +4,5 @@ export { failReport } from './fail-report.ts';
 export { reportJob } from './report-job.ts';
 export { failStuckReportsSweep, requeueAbandonedReportsSweep, staleReportFilesSweep } from './sweeps.ts';
 export { openReportPdf } from './download-report.ts';
-export { deleteMemberReports, listReportsForExport, reportInProgress } from './member-reports.ts';
+export { deleteMemberReports, reportInProgress, reportPagesForExport } from './member-reports.ts';
 export { pdfFilename } from './download-report.ts';

@@ -1,10 +1,18 @@
 import type { Queryable } from '../../db/client.ts';
-import { REPORT_SELECT, toReportView, type ReportRow } from './report-view.ts';
+import { ascendingPages } from '../../lib/paging.ts';
+import { REPORT_COLUMNS, toReportView, type ReportRow } from './report-view.ts';
 
-/** Every report of a member, oldest first, with its stored PDF's key (data export). */
-export async function listReportsForExport(q: Queryable, userId: string) {
-  const r = await q.query<ReportRow>(`${REPORT_SELECT} WHERE r.user_id = $1 ORDER BY r.created_at, r.id`, [userId]);
-  return r.rows.map((row) => ({ report: toReportView(row), pdfKey: row.status === 'completed' ? row.pdf_key : null }));
+/**
+ * Every report of a member, oldest first, with its stored PDF's key (data export): a page at a
+ * time (keyset), so a member with thousands of reports is never held whole.
+ */
+export async function* reportPagesForExport(q: Queryable, userId: string, pageSize?: number) {
+  const pages = ascendingPages<ReportRow>(q, {
+    columns: REPORT_COLUMNS, from: 'reports r', where: 'r.user_id = $1', params: [userId], at: 'r.created_at', id: 'r.id', idType: 'uuid', pageSize,
+  });
+  for await (const rows of pages) {
+    yield rows.map((row) => ({ report: toReportView(row), pdfKey: row.status === 'completed' ? row.pdf_key : null }));
+  }
 }
 
 /** The title of a report a member is still waiting for, if any: deleting the account waits for it. */

@@ -31,11 +31,12 @@ export interface ReportRow {
 }
 
 /** Selects a report with its progress (sections written so far). */
-export const REPORT_SELECT = `
-  SELECT r.id, r.user_id, r.title, r.idea, r.complexity, r.status, r.stage, r.tokens_used, r.hold_id,
+export const REPORT_COLUMNS = `r.id, r.user_id, r.title, r.idea, r.complexity, r.status, r.stage, r.tokens_used, r.hold_id,
          r.sections_total, r.pdf_key, r.content_preview, r.error_message, r.created_at, r.completed_at,
          r.record, r.record_confirmed,
-         (SELECT count(*)::int FROM report_sections s WHERE s.report_id = r.id) AS sections_done
+         (SELECT count(*)::int FROM report_sections s WHERE s.report_id = r.id) AS sections_done`;
+export const REPORT_SELECT = `
+  SELECT ${REPORT_COLUMNS}
     FROM reports r`;
 
 export function toReportView(r: ReportRow): Report {

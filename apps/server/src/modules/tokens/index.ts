@@ -11,7 +11,7 @@ export { adjustTokens } from './adjust-tokens.ts';
 export { forfeitTokens } from './forfeit-tokens.ts';
 export { forfeitHeldLot, purchaseLotOf, refundLot, type RefundLotOutcome } from './refund-lot.ts';
 export { lockAccount, lockAnyAccount } from './ledger.ts';
-export { exportLedger, type LedgerExport } from './export-ledger.ts';
+export { exportLedger, type LedgerEntry, type LedgerExport, type LedgerLot } from './export-ledger.ts';
 export { listTokenHistory } from './list-token-history.ts';
 export { findActivePackage, listPackages, packagePriceMinor, toPackageView, type PackageRow } from './list-packages.ts';
 export { ledgerSettingsFrom, readLedgerSettings, saveLedgerSettings, type LedgerSettings } from './settings.ts';

@@ -1,6 +1,6 @@
-import { operatorsEndpoints, type AuditEntry, type ExportRecordBody } from '@assay/shared';
+import { operatorsEndpoints, type AuditEntry } from '@assay/shared';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { call, callRaw, readJson } from '../../../lib/api.ts';
+import { callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { operatorTimeZone } from './contact.ts';
 import { adminKeys, type ActivityFilter } from './keys.ts';
@@ -36,10 +36,3 @@ export const activityQuery = (filter: ActivityFilter) =>
     getNextPageParam: (last) => last.next,
     meta: SILENT,
   });
-
-/**
- * POST /admin/audit-log/exports — an Excel export is built in the browser, so the panel puts it
- * on the record itself, before the file is made: no record, no file.
- */
-export const recordExport = (body: ExportRecordBody) =>
-  asOperator((authorization) => call(operatorsEndpoints.recordExport, { body, authorization }));

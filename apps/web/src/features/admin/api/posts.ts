@@ -1,4 +1,4 @@
-import { blogEndpoints as blog, mediaEndpoints as media, type Post, type PostInput, type PostStatus, type PostType } from '@assay/shared';
+import { blogEndpoints as blog, mediaEndpoints as media, type PostInput, type PostStatus, type PostSummary, type PostType } from '@assay/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
@@ -38,7 +38,7 @@ export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
-        asOperator(async (authorization): Promise<{ posts: Post[]; next: string | undefined }> => {
+        asOperator(async (authorization): Promise<{ posts: PostSummary[]; next: string | undefined }> => {
           const res = await callRaw(blog.adminList, {
             query: { post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, cursor: pageParam },
             signal,
@@ -49,6 +49,18 @@ export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
         }),
       ),
     getNextPageParam: (last) => last.next,
+    meta: SILENT,
+  });
+
+/**
+ * GET /blog/admin/posts/{id} — one post whole, for the editor: the list carries list fields only.
+ * Under the type's key, so a save (which invalidates the type's lists) reloads it too.
+ */
+export const postQuery = (type: PostType, id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.posts(type), 'one', id] as const,
+    queryFn: ({ signal }) => asOperator((authorization) => call(blog.adminRead, { params: { id }, signal, authorization })),
+    staleTime: 0,
     meta: SILENT,
   });
 

@@ -1,16 +1,30 @@
-import { adminEndpoints, billingEndpoints, type RefundStatus } from '@assay/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { call, callRaw } from '../../../lib/api.ts';
+import { adminEndpoints, billingEndpoints, type AdminRefundList, type RefundStatus } from '@assay/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /admin/refunds — newest first, of one status or all, with the pending count. */
+export const REFUNDS_PAGE_SIZE = 50;
+
+/**
+ * GET /admin/refunds — newest first, of one status or all, a page at a time (each names the next
+ * in X-Next-Cursor), with the pending count.
+ */
 export const refundsQuery = (status: RefundStatus | undefined) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.refunds(status ?? 'all'),
-    queryFn: ({ signal }) =>
-      logged('refund requests', () => asOperator((authorization) => call(adminEndpoints.refunds, { query: status ? { status } : {}, signal, authorization }))),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      logged('refund requests', () =>
+        asOperator(async (authorization): Promise<AdminRefundList & { next: string | undefined }> => {
+          const res = await callRaw(adminEndpoints.refunds, {
+            query: { status, cursor: pageParam, limit: REFUNDS_PAGE_SIZE }, signal, authorization,
+          });
+          return { ...(await readJson(adminEndpoints.refunds, res)), next: res.headers.get('x-next-cursor') ?? undefined };
+        }),
+      ),
+    getNextPageParam: (last) => last.next,
     meta: SILENT,
   });
 

@@ -1,6 +1,9 @@
-import { adminEndpoints, type PaymentState, type Transaction } from '@assay/shared';
+import { adminEndpoints, type PaymentState } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminPage, logged, SILENT } from '../lib/admin-api.ts';
+import { callRaw } from '../../../lib/api.ts';
+import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
+import { adminPage, asOperator, logged, SILENT } from '../lib/admin-api.ts';
+import { today } from '../lib/today.ts';
 import { operatorTimeZone } from './contact.ts';
 import { adminKeys, PAGE_SIZE, type TransactionFilter } from './keys.ts';
 
@@ -25,13 +28,11 @@ export const transactionsQuery = (filter: TransactionFilter, page: number) =>
     meta: SILENT,
   });
 
-/** Every transaction matching the filter (for the Excel export). */
-export async function fetchAllTransactions(filter: TransactionFilter): Promise<Transaction[]> {
-  const limit = 500;
-  const all: Transaction[] = [];
-  for (let page = 1; ; page++) {
-    const { items, total } = await adminPage(adminEndpoints.transactions, { query: { ...filterParams(filter), page, limit } });
-    all.push(...items);
-    if (items.length < limit || all.length >= total) return all;
-  }
+/**
+ * GET /admin/transactions/export — the server streams every purchase matching the filter as an
+ * .xlsx (and records the export in the audit log); saved as a file.
+ */
+export async function downloadTransactionsXlsx(filter: TransactionFilter): Promise<void> {
+  const res = await asOperator((authorization) => callRaw(adminEndpoints.transactionsExport, { query: filterParams(filter), authorization }));
+  saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition')) ?? `transactions-${today()}.xlsx`);
 }

@@ -1,6 +1,6 @@
-import { adminEndpoints, type AdminReport } from '@assay/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { call, callRaw, readJson } from '../../../lib/api.ts';
+import { adminEndpoints, type AdminReport, type Transaction } from '@assay/shared';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, SILENT } from '../lib/admin-api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -28,10 +28,20 @@ export const userReportsQuery = (id: string) =>
 /** How often an open user card asks again while one of its reports is in progress. */
 export const REPORT_STATUS_POLL_MS = 5000;
 
-/** GET /admin/users/{id}/transactions (the member's subscriptions). */
+/** GET /admin/users/{id}/transactions — the member's newest purchases, then older ones by X-Next-Cursor. */
 export const userTransactionsQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.userTransactions(id),
-    queryFn: ({ signal }) => asOperator((authorization) => call(adminEndpoints.userTransactions, { params: { id }, signal, authorization })),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      asOperator(async (authorization): Promise<{ transactions: Transaction[]; next: string | undefined }> => {
+        const res = await callRaw(adminEndpoints.userTransactions, {
+          params: { id }, query: { cursor: pageParam, limit: USER_PURCHASES_PAGE_SIZE }, signal, authorization,
+        });
+        return { transactions: await readJson(adminEndpoints.userTransactions, res), next: res.headers.get('x-next-cursor') ?? undefined };
+      }),
+    getNextPageParam: (last) => last.next,
     meta: SILENT,
   });
+
+export const USER_PURCHASES_PAGE_SIZE = 20;

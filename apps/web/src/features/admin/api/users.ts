@@ -1,6 +1,9 @@
-import { adminEndpoints, type AdminUser } from '@assay/shared';
+import { adminEndpoints } from '@assay/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminPage, logged, SILENT } from '../lib/admin-api.ts';
+import { callRaw } from '../../../lib/api.ts';
+import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
+import { adminPage, asOperator, logged, SILENT } from '../lib/admin-api.ts';
+import { today } from '../lib/today.ts';
 import { adminKeys, PAGE_SIZE } from './keys.ts';
 
 /** GET /admin/users?q&page&limit — one page, with the total from X-Total-Count. */
@@ -13,13 +16,11 @@ export const usersQuery = (q: string, page: number) =>
     meta: SILENT,
   });
 
-/** Every user matching the search, page by page (for the Excel export). */
-export async function fetchAllUsers(q: string): Promise<AdminUser[]> {
-  const limit = 500;
-  const all: AdminUser[] = [];
-  for (let page = 1; ; page++) {
-    const { items, total } = await adminPage(adminEndpoints.users, { query: { q: q || undefined, page, limit } });
-    all.push(...items);
-    if (items.length < limit || all.length >= total) return all;
-  }
+/**
+ * GET /admin/users/export — the server streams every member matching the search as an .xlsx
+ * (and records the export in the audit log); saved as a file.
+ */
+export async function downloadUsersXlsx(q: string): Promise<void> {
+  const res = await asOperator((authorization) => callRaw(adminEndpoints.usersExport, { query: { q: q || undefined }, authorization }));
+  saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition')) ?? `users-${today()}.xlsx`);
 }

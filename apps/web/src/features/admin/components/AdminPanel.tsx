@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { contactQuery } from '../api/contact.ts';
@@ -41,13 +41,13 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
   const blog = useQuery(postCountQuery('blog'));
   const press = useQuery(postCountQuery('press_release'));
   // The Refunds count is what waits for a decision (the list's own pending_count).
-  const refunds = useQuery(refundsQuery('requested'));
+  const refunds = useInfiniteQuery(refundsQuery('requested'));
 
   const tabs: TabDef<AdminTab>[] = [
     { id: 'dashboard', label: 'Dashboard' },
     { id: 'users', label: 'Users & Reports' },
     { id: 'purchases', label: 'Token Purchases', count: stats.data?.purchases.total },
-    { id: 'refunds', label: 'Refunds', count: refunds.data?.pending_count },
+    { id: 'refunds', label: 'Refunds', count: refunds.data?.pages[0]?.pending_count },
     { id: 'contact', label: 'Contact Submissions', count: contact.data?.total },
     { id: 'blog', label: 'Blog Posts', count: blog.data?.total, countCapped: blog.data?.capped },
     { id: 'press', label: 'Press Releases', count: press.data?.total, countCapped: press.data?.capped },

@@ -67,4 +67,30 @@ describe('the posts tab', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } });
     expect(await screen.findByText('No posts match')).toBeTruthy();
   });
+
+  it('opens the editor with the post read whole: the list carries no bodies', async () => {
+    const user = userEvent.setup();
+    const { content: _body, ...summary } = post(1);
+    const fetch = mockFetch((_m, url) => {
+      if (url.includes('/blog/admin/posts/p1')) return json(200, { ...post(1), content: '<p>The whole body</p>' });
+      return json(200, { posts: [summary] });
+    });
+    renderWithClient(<PostsTab type="blog" />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Post 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Post' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Title')).toBeTruthy());
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Post 1');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/blog/admin/posts/p1'))).toBe(true);
+    expect((within(dialog).getByLabelText(/Content/) as HTMLTextAreaElement).value).toBe('<p>The whole body</p>');
+  });
+
+  it('says so and closes when the post cannot be read', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((_m, url) => (url.includes('/blog/admin/posts/p1') ? json(404, { detail: 'Post not found' }) : json(200, { posts: [post(1)] })));
+    renderWithClient(<PostsTab type="blog" />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Post 1' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to open the blog post'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

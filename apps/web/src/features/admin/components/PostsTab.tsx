@@ -1,6 +1,6 @@
-import { MSG, type Post, type PostType } from '@assay/shared';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { MSG, type PostSummary, type PostType } from '@assay/shared';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/Button.tsx';
@@ -9,8 +9,9 @@ import { cn } from '../../../components/ui/cn.ts';
 import { SelectField } from '../../../components/ui/Field.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Modal } from '../../../components/ui/Modal.tsx';
 import { adminKeys } from '../api/keys.ts';
-import { postsApi, postsPagesQuery, type PostFilter } from '../api/posts.ts';
+import { postQuery, postsApi, postsPagesQuery, type PostFilter } from '../api/posts.ts';
 import { formatCount, formatDate, formatDateTime, postStatusTone, titleCase } from '../lib/format.ts';
 import { postTypeLabel } from '../lib/post-form.ts';
 import { PostFormModal } from './PostFormModal.tsx';
@@ -19,7 +20,7 @@ import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
 const SITE_SECTION: Record<PostType, string> = { blog: '/blog', press_release: '/press-releases' };
 /** Where a published post is on the site. */
-export const sitePath = (p: Pick<Post, 'post_type' | 'slug'>) => `${SITE_SECTION[p.post_type]}/${encodeURIComponent(p.slug)}`;
+export const sitePath = (p: Pick<PostSummary, 'post_type' | 'slug'>) => `${SITE_SECTION[p.post_type]}/${encodeURIComponent(p.slug)}`;
 
 /** Blog Posts / Press Releases (docs/product.md §2): search, status filter, paged list, Create, Edit, Preview, Publish/Unpublish, Delete. */
 export function PostsTab({ type }: { type: PostType }) {
@@ -27,7 +28,7 @@ export function PostsTab({ type }: { type: PostType }) {
   const [status, setStatus] = useState<PostFilter['status']>('');
   const q = useDebouncedValue(search.trim(), 300);
   const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status }), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<Post | 'new' | null>(null);
+  const [editing, setEditing] = useState<PostSummary | 'new' | null>(null);
   const noun = postTypeLabel(type);
   const list = posts.data?.pages.flatMap((p) => p.posts);
   const filtered = q !== '' || status !== '';
@@ -86,12 +87,31 @@ export function PostsTab({ type }: { type: PostType }) {
       ) : (
         <ListSpinner />
       )}
-      {editing && <PostFormModal type={type} post={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing === 'new' && <PostFormModal type={type} onClose={() => setEditing(null)} />}
+      {editing && editing !== 'new' && <EditPost type={type} summary={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
-function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
+/** The editor for a listed post: the list has no bodies, so the post is read whole first. */
+function EditPost({ type, summary, onClose }: { type: PostType; summary: PostSummary; onClose: () => void }) {
+  const post = useQuery(postQuery(type, summary.id));
+  const noun = postTypeLabel(type);
+  useEffect(() => {
+    if (!post.isError) return;
+    console.error(`Failed to open ${summary.title}`, post.error);
+    toast.error(`Failed to open the ${noun.toLowerCase()}`);
+    onClose();
+  }, [post.isError, post.error, summary.title, noun, onClose]);
+  if (post.data) return <PostFormModal type={type} post={post.data} onClose={onClose} />;
+  return (
+    <Modal open onClose={onClose} title={`Edit ${noun}`} size="xl">
+      <ListSpinner />
+    </Modal>
+  );
+}
+
+function PostRow({ post, onEdit }: { post: PostSummary; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.posts(post.post_type) });
   const published = post.status === 'published';

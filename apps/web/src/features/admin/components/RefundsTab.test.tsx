@@ -79,4 +79,20 @@ describe('the refunds tab', () => {
     renderWithClient(<RefundsTab />);
     expect(await screen.findByText('No refund requests')).toBeTruthy();
   });
+
+  it('shows one page of requests, then the older ones by cursor', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    const older: AdminRefund = { ...REFUND, id: 'older-1', member_name: 'Ada Lovelace' };
+    const fetch = mockFetch((_m, path) =>
+      path.includes('cursor=r2') ? json(200, { items: [older], pending_count: 2 }) : json(200, { items: [REFUND], pending_count: 2 }, { 'x-next-cursor': 'r2' }));
+    renderWithClient(<RefundsTab />);
+    await screen.findByText('Grace Hopper');
+    expect(screen.queryByText('Ada Lovelace')).toBeNull();
+    expect(String(fetch.mock.calls[0]![0])).toContain('limit=50');
+    fireEvent.click(screen.getByRole('button', { name: 'Show older requests' }));
+    await screen.findByText('Ada Lovelace');
+    expect(screen.getAllByTestId('refund-request')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show older requests' })).toBeNull();
+    expect(screen.getByText(/2 requests wait for a decision/)).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 import {
   REFUND_MESSAGES, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, type AdminRefund, type RefundStatus,
 } from '@assay/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
@@ -34,7 +34,9 @@ type Filter = RefundStatus | 'all';
  */
 export function RefundsTab() {
   const [filter, setFilter] = useState<Filter>('requested');
-  const list = useQuery(refundsQuery(filter === 'all' ? undefined : filter));
+  const list = useInfiniteQuery(refundsQuery(filter === 'all' ? undefined : filter));
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const pending = list.data?.pages[0]?.pending_count ?? 0;
   const [approving, setApproving] = useState<AdminRefund>();
   const [declining, setDeclining] = useState<AdminRefund>();
 
@@ -44,7 +46,7 @@ export function RefundsTab() {
         title="Refunds"
         description={
           list.data
-            ? `${formatCount(list.data.pending_count)} ${list.data.pending_count === 1 ? 'request waits' : 'requests wait'} for a decision. Approving refunds the amount paid less the 10 % administrative fee and removes the package’s tokens.`
+            ? `${formatCount(pending)} ${pending === 1 ? 'request waits' : 'requests wait'} for a decision. Approving refunds the amount paid less the 10 % administrative fee and removes the package’s tokens.`
             : 'Refund requests from members.'
         }
       />
@@ -59,16 +61,25 @@ export function RefundsTab() {
         </SelectField>
       </div>
       {list.data ? (
-        list.data.items.length === 0 ? (
+        items.length === 0 ? (
           <EmptyState title="No refund requests" hint={filter === 'all' ? undefined : 'Try another filter.'} />
         ) : (
-          <ul className="space-y-3" aria-label="Refund requests">
-            {list.data.items.map((r) => (
-              <li key={r.id}>
-                <RefundCard r={r} onApprove={() => setApproving(r)} onDecline={() => setDeclining(r)} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-3" aria-label="Refund requests">
+              {items.map((r) => (
+                <li key={r.id}>
+                  <RefundCard r={r} onApprove={() => setApproving(r)} onDecline={() => setDeclining(r)} />
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <div className="flex justify-center">
+                <Button variant="outline" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                  Show older requests
+                </Button>
+              </div>
+            )}
+          </>
         )
       ) : list.isError ? (
         <LoadError what="refund requests" onRetry={() => void list.refetch()} />

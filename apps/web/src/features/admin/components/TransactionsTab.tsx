@@ -8,12 +8,11 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { operatorTimeZone } from '../api/contact.ts';
 import { PAGE_SIZE, type TransactionFilter } from '../api/keys.ts';
-import { fetchAllTransactions, transactionsQuery } from '../api/transactions.ts';
+import { downloadTransactionsXlsx, transactionsQuery } from '../api/transactions.ts';
 import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { statsQuery } from '../api/stats.ts';
 import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
-import { exportFileName, exportXlsx, TRANSACTION_COLUMNS } from '../lib/xlsx.ts';
 import { InvoiceButton } from './InvoiceButton.tsx';
 import { DateInput, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader } from './Shared.tsx';
 
@@ -39,10 +38,8 @@ export function TransactionsTab() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const all = await fetchAllTransactions(filter);
-      const recorded = Object.fromEntries(Object.entries(filter).filter(([, v]) => v));
-      await exportXlsx(all, TRANSACTION_COLUMNS, 'Transactions', exportFileName('transactions'), { list: 'transactions', filter: recorded });
-      toast.success(`Exported ${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'transaction' : 'transactions'} to Excel`);
+      await downloadTransactionsXlsx(filter);
+      toast.success(filtered ? 'Exported the matching transactions to Excel' : 'Exported all transactions to Excel');
     } catch (err) {
       console.error('Failed to export transactions', err);
       toast.error('Failed to export transactions');

@@ -133,7 +133,7 @@ describe('an operator’s user card', () => {
     expect(within(done).getByText(/Review: 2 findings, 1 open/)).toBeTruthy();
     expect(within(done).getByText(/USD 4\.7 billion/)).toBeTruthy();
     expect(within(pending).queryByTestId('admin-report-review')).toBeNull();
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions']));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions?limit=20']));
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -186,7 +186,7 @@ describe('an operator’s user card', () => {
     const user = userEvent.setup();
     const older: AdminReport = { ...REPORTS[1]!, id: 'r3', title: 'Older idea', created_at: '2025-06-01T00:00:00Z' };
     const fetch = mockFetch((_m, path) => {
-      if (path.endsWith('/transactions')) return json(200, []);
+      if (path.includes('/transactions')) return json(200, []);
       if (path.includes('cursor=c1')) return json(200, [older]);
       if (path.includes('cursor=')) return json(500, { detail: 'boom' });
       return json(200, REPORTS, { 'x-next-cursor': 'c1' });
@@ -207,7 +207,7 @@ describe('an operator’s user card', () => {
   it('keeps the reports shown and says so when an older page fails', async () => {
     const user = userEvent.setup();
     mockFetch((_m, path) => {
-      if (path.endsWith('/transactions')) return json(200, []);
+      if (path.includes('/transactions')) return json(200, []);
       if (path.includes('cursor=')) return json(500, { detail: 'boom' });
       return json(200, REPORTS, { 'x-next-cursor': 'c1' });
     });
@@ -218,5 +218,24 @@ describe('an operator’s user card', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to fetch user reports'));
     expect(within(reports).getByText('Compiler for banks')).toBeTruthy();
     expect(within(reports).getByRole('button', { name: 'Show older reports' })).toBeTruthy();
+  });
+
+  it('shows one page of purchases, then the older ones by cursor (a member with hundreds is not one 500-row answer)', async () => {
+    const user = userEvent.setup();
+    const older: Transaction = { ...TX, id: 't0', package_name: 'Older Pack', amount_paid: 1234, net_minor: 1234 };
+    const fetch = mockFetch((_m, path) => {
+      if (path.includes('/reports')) return json(200, []);
+      if (path.includes('cursor=p1')) return json(200, [older]);
+      return json(200, [TX], { 'x-next-cursor': 'p1' });
+    });
+    renderWithClient(<UserCard user={USER} />);
+    await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
+    const subs = await screen.findByRole('region', { name: 'Subscriptions' });
+    await within(subs).findByText('$57.82');
+    expect(within(subs).queryByText(/Older Pack/)).toBeNull();
+    await user.click(within(subs).getByRole('button', { name: 'Show older purchases' }));
+    await within(subs).findByText(/Older Pack/);
+    expect(within(subs).queryByRole('button', { name: 'Show older purchases' })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/admin/users/u1/transactions?cursor=p1&limit=20');
   });
 });

@@ -1,5 +1,5 @@
 import type { AdminReport, AdminUser, Transaction } from '@assay/shared';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
@@ -119,24 +119,34 @@ function useFailureToast(error: unknown, message: string) {
 }
 
 function Subscriptions({ userId }: { userId: string }) {
-  const subs = useQuery(userTransactionsQuery(userId));
+  const subs = useInfiniteQuery(userTransactionsQuery(userId));
   useFailureToast(subs.error, 'Failed to fetch user subscriptions');
+  const rows = subs.data?.pages.flatMap((p) => p.transactions) ?? [];
   return (
     <section aria-label="Subscriptions">
       <h4 className="text-sm font-semibold text-slate-900">Subscriptions</h4>
       <div className="mt-2">
         {subs.isPending ? (
           <Spinner className="size-5 text-brand-700" label="Loading subscriptions" />
-        ) : subs.isError ? (
+        ) : subs.isError && rows.length === 0 ? (
           <p className="text-sm text-slate-500">Subscriptions could not be loaded.</p>
-        ) : subs.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <p className="text-sm text-slate-500">No token purchases yet.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {subs.data.map((t) => (
-              <SubscriptionRow key={t.id} t={t} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {rows.map((t) => (
+                <SubscriptionRow key={t.id} t={t} />
+              ))}
+            </ul>
+            {subs.hasNextPage && (
+              <div className="mt-2 flex justify-center">
+                <Button size="sm" variant="outline" loading={subs.isFetchingNextPage} onClick={() => void subs.fetchNextPage()}>
+                  Show older purchases
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </div>
     </section>

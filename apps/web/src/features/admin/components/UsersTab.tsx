@@ -6,9 +6,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { PAGE_SIZE } from '../api/keys.ts';
-import { fetchAllUsers, usersQuery } from '../api/users.ts';
+import { downloadUsersXlsx, usersQuery } from '../api/users.ts';
 import { usePagedSearch } from '../hooks/usePagedSearch.ts';
-import { exportFileName, exportXlsx, USER_COLUMNS } from '../lib/xlsx.ts';
 import { DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 import { UserCard } from './UserCard.tsx';
 
@@ -22,9 +21,8 @@ export function UsersTab() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const all = await fetchAllUsers(q);
-      await exportXlsx(all, USER_COLUMNS, 'Users', exportFileName('users'), { list: 'users', filter: q ? { q } : {} });
-      toast.success(`Exported ${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'user' : 'users'} to Excel`);
+      await downloadUsersXlsx(q);
+      toast.success(q ? 'Exported the matching users to Excel' : 'Exported all users to Excel');
     } catch (err) {
       console.error('Failed to export user list', err);
       toast.error('Failed to export user list');
