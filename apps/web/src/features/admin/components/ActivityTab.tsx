@@ -5,10 +5,9 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { activityQuery } from '../api/audit-log.ts';
-import { operatorTimeZone } from '../api/contact.ts';
 import type { ActivityFilter } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { DateInput, ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
+import { DateRangeInputs, DateRangeNotes, ListSpinner, LoadError, SectionHeader, rangeReversed } from './Shared.tsx';
 
 const ACTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
 
@@ -25,7 +24,7 @@ export function ActivityTab() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const who = useDebouncedValue(operator.trim(), 300);
-  const rangeInvalid = Boolean(from && to && from > to);
+  const rangeInvalid = rangeReversed(from, to);
   const filter = useMemo<ActivityFilter>(() => ({ operator: who, action, from, to: rangeInvalid ? '' : to }), [who, action, from, to, rangeInvalid]);
   const log = useInfiniteQuery(activityQuery(filter));
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -66,8 +65,7 @@ export function ActivityTab() {
             ))}
           </select>
         </label>
-        <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
-        <DateInput label="To" value={to} min={from || undefined} onChange={setTo} />
+        <DateRangeInputs from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <Button
           variant="ghost"
           disabled={!filtered && !operator}
@@ -81,10 +79,7 @@ export function ActivityTab() {
           Clear
         </Button>
       </form>
-      {(from || to) && operatorTimeZone() && (
-        <p className="text-xs text-slate-600">Days run midnight to midnight in your time zone ({operatorTimeZone()}).</p>
-      )}
-      {rangeInvalid && <p className="text-sm text-red-700" role="alert">The “From” date is after the “To” date.</p>}
+      <DateRangeNotes from={from} to={to} />
       {log.data ? (
         entries.length === 0 ? (
           <EmptyState title="No activity found" hint={filtered ? 'Try a different operator, action or date range.' : undefined} />

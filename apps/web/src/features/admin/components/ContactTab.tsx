@@ -8,11 +8,11 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { contactQuery, downloadContactCsv, eraseSubmission, operatorTimeZone, setSubmissionHandled } from '../api/contact.ts';
+import { contactQuery, downloadContactCsv, eraseSubmission, setSubmissionHandled } from '../api/contact.ts';
 import { adminKeys, PAGE_SIZE, type ContactFilter } from '../api/keys.ts';
 import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { DateInput, DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
+import { DateRangeInputs, DateRangeNotes, DownloadIcon, ListSpinner, LoadError, Pager, SectionHeader } from './Shared.tsx';
 
 const reasonLabel = (r: string | null) => (r ? (CONTACT_REASON_LABELS[r as ContactReason] ?? r) : null);
 
@@ -26,7 +26,6 @@ export function ContactTab() {
   const { page, setPage } = usePageFor(JSON.stringify(filter));
   const list = useQuery(contactQuery(filter, page));
   const [exporting, setExporting] = useState(false);
-  const rangeInvalid = Boolean(from && to && from > to);
   const filtered = Boolean(q || from || to);
 
   const onExport = async () => {
@@ -58,8 +57,7 @@ export function ContactTab() {
         <SearchBox className="w-full sm:max-w-sm" label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" hint={tooShort ? MSG.searchTooShort : undefined} />
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Date filter</legend>
-          <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
-          <DateInput label="To" value={to} min={from || undefined} onChange={setTo} />
+          <DateRangeInputs from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button
             variant="ghost"
             disabled={!from && !to}
@@ -72,10 +70,7 @@ export function ContactTab() {
           </Button>
         </fieldset>
       </div>
-      {(from || to) && operatorTimeZone() && (
-        <p className="text-xs text-slate-600" data-testid="date-zone">Days run midnight to midnight in your time zone ({operatorTimeZone()}).</p>
-      )}
-      {rangeInvalid && <p className="text-sm text-red-600" role="alert">The “From” date is after the “To” date.</p>}
+      <DateRangeNotes from={from} to={to} />
       {list.data ? (
         list.data.items.length === 0 ? (
           <EmptyState title="No contact submissions found" hint={filtered ? 'Try a different search or date range.' : undefined} />

@@ -1,3 +1,4 @@
+import { operatorTimeZone } from '../api/contact.ts';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -103,6 +104,32 @@ export function DateInput({ label, value, onChange, min, max }: { label: string;
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
       />
     </label>
+  );
+}
+
+/** A From–To day filter: two date inputs, each bounding the other. */
+export function DateRangeInputs({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
+  return (
+    <>
+      <DateInput label="From" value={from} max={to || undefined} onChange={onFrom} />
+      <DateInput label="To" value={to} min={from || undefined} onChange={onTo} />
+    </>
+  );
+}
+
+/** A reversed range, which no list can answer. */
+export const rangeReversed = (from: string, to: string) => Boolean(from && to && from > to);
+
+/** Under a day filter: which days "From" and "To" cover (the operator's zone), and a reversed range. */
+export function DateRangeNotes({ from, to }: { from: string; to: string }) {
+  const zone = operatorTimeZone();
+  return (
+    <>
+      {(from || to) && zone && (
+        <p className="text-xs text-slate-600" data-testid="date-zone">Days run midnight to midnight in your time zone ({zone}).</p>
+      )}
+      {rangeReversed(from, to) && <p className="text-sm text-red-700" role="alert">The “From” date is after the “To” date.</p>}
+    </>
   );
 }
 

@@ -6,7 +6,6 @@ import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
-import { operatorTimeZone } from '../api/contact.ts';
 import { PAGE_SIZE, type TransactionFilter } from '../api/keys.ts';
 import { downloadTransactionsXlsx, transactionsQuery } from '../api/transactions.ts';
 import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
@@ -14,7 +13,7 @@ import { statsQuery } from '../api/stats.ts';
 import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { InvoiceButton } from './InvoiceButton.tsx';
-import { DateInput, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader } from './Shared.tsx';
+import { DateRangeInputs, DateRangeNotes, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader, rangeReversed } from './Shared.tsx';
 
 /**
  * Token Purchases (docs/product.md §2): a table of every purchase, searchable (a state's name
@@ -29,7 +28,7 @@ export function TransactionsTab() {
   const { q, tooShort } = useOperatorSearch(search);
   const filter = useMemo<TransactionFilter>(() => ({ q, status, from, to }), [q, status, from, to]);
   const { page, setPage } = usePageFor(JSON.stringify(filter));
-  const rangeInvalid = Boolean(from && to && from > to);
+  const rangeInvalid = rangeReversed(from, to);
   const filtered = Boolean(q || status || from || to);
   const list = useQuery({ ...transactionsQuery(filter, page), enabled: !rangeInvalid });
   const stats = useQuery(statsQuery());
@@ -108,8 +107,7 @@ export function TransactionsTab() {
               ))}
             </select>
           </label>
-          <DateInput label="From" value={from} max={to || undefined} onChange={setFrom} />
-          <DateInput label="To" value={to} min={from || undefined} onChange={setTo} />
+          <DateRangeInputs from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <Button
             variant="ghost"
             disabled={!status && !from && !to}
@@ -123,10 +121,7 @@ export function TransactionsTab() {
           </Button>
         </fieldset>
       </div>
-      {(from || to) && operatorTimeZone() && (
-        <p className="text-xs text-slate-600">Days run midnight to midnight in your time zone ({operatorTimeZone()}).</p>
-      )}
-      {rangeInvalid && <p className="text-sm text-red-600" role="alert">The “From” date is after the “To” date.</p>}
+      <DateRangeNotes from={from} to={to} />
       {list.data ? (
         list.data.items.length === 0 ? (
           <EmptyState title="No transactions found" hint={filtered ? 'Try a different search, status or date range.' : 'Purchases appear here once members buy tokens.'} />
