@@ -126,6 +126,7 @@ describe('Billing and operator grants, in the browser', () => {
   it('buy → invoice → refund request → operator approves → balance, Billing page and credit note updated; the mails arrive', async () => {
     const m = await member('Grace Hopper', false);
     const { token } = m;
+    await giveBillingCountry(server.url, token);
     // A Basic report on the sign-up bonus (the lot that expires first), so the package bought next stays unused.
     const report = await call<{ id: string }>('/reports/generate', {
       token,

@@ -54,7 +54,8 @@ async function check(page: Page, name: string, ready: () => Promise<void>) {
     await ready();
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
     expect(await axeViolations(page), `${name} at ${label}`).toEqual([]);
-    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${name} at ${label}`).toBe(true);
+    const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`);
+    expect(wide, `${name} at ${label}`).toEqual([]);
   }
 }
 

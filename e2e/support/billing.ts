@@ -15,3 +15,14 @@ export async function giveBillingCountry(
   });
   if (!res.ok) throw new Error(`billing details: ${res.status} ${await res.text()}`);
 }
+
+/** The same for a member known by e-mail and password (signs in through the API for the token). */
+export async function giveBillingCountryTo(baseUrl: string, email: string, password: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  await giveBillingCountry(baseUrl, ((await login.json()) as { access_token: string }).access_token);
+}

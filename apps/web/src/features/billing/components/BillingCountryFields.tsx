@@ -25,7 +25,7 @@ export interface BillingCountryFieldsProps {
  */
 export function BillingCountryFields({ country, stateCode, onCountry, onState, errors }: BillingCountryFieldsProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4 *:min-w-0 sm:grid-cols-2">
       <SelectField
         label="Billing country"
         value={country}
