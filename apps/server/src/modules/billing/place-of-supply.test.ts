@@ -31,7 +31,7 @@ const createOrder = (app: TestApp, m: Member, packageId = 'starter') =>
 async function buy(app: TestApp, m: Member, packageId = 'starter') {
   const order = await createOrder(app, m, packageId);
   expect(order.statusCode, order.body).toBe(200);
-  const body = order.json<{ order_id: string; amount: number; price_breakdown: { price: number; gst: number; total: number; gst_percent: number } }>();
+  const body = order.json<{ order_id: string; amount: number; checkout_url: string; price_breakdown: { price: number; gst: number; total: number; gst_percent: number } }>();
   const approved = await app.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: body.order_id } });
   expect(approved.statusCode).toBe(200);
   const verified = await app.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() });
@@ -102,6 +102,8 @@ describe('billing country and place of supply', () => {
     expect(text).toContain('Germany');
     expect(text).toContain('IGST 0 % (zero-rated export)');
     expect(text).not.toContain('CGST');
+    // The sandbox checkout names it the same way.
+    expect((await t.app.inject({ method: 'GET', url: order.checkout_url })).body).toContain('GST (export, zero-rated)');
   });
 
   it('a country changed later applies to new orders only: an open order keeps the place it was taxed for', async () => {

@@ -120,3 +120,24 @@ describe('the billing country step before the first purchase', () => {
     expect(screen.getByRole('heading', { name: 'Review your purchase' })).toBeTruthy();
   });
 });
+
+describe('an order refused for want of a country', () => {
+  it('reads the details again on the 409 and shows the country step', async () => {
+    let country: string | null = 'IN';
+    stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /billing/details': () => json(200, { country, address: null, state_code: country ? '29' : null, gstin: null, gst_percent: country ? 18 : null }),
+      'POST /tokens/purchase/create-order': () => {
+        // Cleared in another tab meanwhile.
+        country = null;
+        return json(409, { detail: BILLING_MESSAGES.billingCountryRequired, code: 'billing_country_required' });
+      },
+    });
+    renderAt('/reports', <OfferPackages onPurchased={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now: Pro package' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByRole('heading', { name: 'Your billing country' })).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(BILLING_MESSAGES.billingCountryRequired);
+    expect(checkout.openCheckout).not.toHaveBeenCalled();
+  });
+});
