@@ -5,8 +5,9 @@
 -- first purchase. A state or a GSTIN on record already says India (facts the member gave);
 -- "Outside India" ('96') said only that, so it becomes no country: the member is asked.
 ALTER TABLE billing_profiles ADD COLUMN country text;
-UPDATE billing_profiles SET state_code = NULL WHERE state_code = '96' AND gstin IS NULL;
-UPDATE billing_profiles SET country = 'IN', state_code = COALESCE(state_code, left(gstin, 2))
+-- A GSTIN names its state (the place of supply the invoices already used).
+UPDATE billing_profiles SET state_code = NULL WHERE state_code = '96';
+UPDATE billing_profiles SET country = 'IN', state_code = COALESCE(left(gstin, 2), state_code)
  WHERE state_code IS NOT NULL OR gstin IS NOT NULL;
 ALTER TABLE billing_profiles
   ADD CONSTRAINT billing_profiles_country_format CHECK (country IS NULL OR country ~ '^[A-Z]{2}$'),
