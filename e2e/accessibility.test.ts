@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
+import { giveBillingCountryTo } from './support/billing.ts';
 
 const PASSWORD = 'Orbit1962ok';
 
@@ -43,6 +44,8 @@ async function signUpMember(): Promise<string> {
   expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(300);
   const { code } = await e2e.server.readMail(email);
   expect((await post('/auth/verify-email-otp', { email, otp: code })).status).toBeLessThan(300);
+  // A purchase needs a billing country (the step that asks for it is checked in billing.test.ts).
+  await giveBillingCountryTo(e2e.server.url, email, PASSWORD);
   return email;
 }
 

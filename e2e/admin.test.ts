@@ -4,6 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, waitForApp, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { giveBillingCountry } from './support/billing.ts';
 
 /**
  * The operator panel on a fresh install with one operator (ADMIN_USERNAME/PASSWORD), one member
@@ -60,6 +61,7 @@ async function seedMember() {
   }
 
   // A sandbox purchase: the order, the sandbox's approval (what its checkout page does), and verification.
+  await giveBillingCountry(server.url, token);
   const order = await call<{ order_id: string }>('/tokens/purchase/create-order', { token, body: { package_id: 'starter' } });
   const approved = await call<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
     '/payments/sandbox/approve',

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { giveBillingCountry } from './support/billing.ts';
 
 /**
  * The member's Billing page, refunds and the operator's token grant, in the browser: a member
@@ -42,6 +43,7 @@ async function member(name: string, buy: boolean) {
   });
   const session = (await login.json()) as { access_token: string; user: { id: string } };
   if (buy) {
+    await giveBillingCountry(server.url, session.access_token);
     const order = await call<{ order_id: string }>('/tokens/purchase/create-order', { token: session.access_token, body: { package_id: 'starter' } });
     const approved = await call('/payments/sandbox/approve', { token: session.access_token, body: { order_id: order.order_id } });
     await call('/tokens/purchase/verify-payment', { token: session.access_token, body: approved });
@@ -124,6 +126,7 @@ describe('Billing and operator grants, in the browser', () => {
   it('buy → invoice → refund request → operator approves → balance, Billing page and credit note updated; the mails arrive', async () => {
     const m = await member('Grace Hopper', false);
     const { token } = m;
+    await giveBillingCountry(server.url, token);
     // A Basic report on the sign-up bonus (the lot that expires first), so the package bought next stays unused.
     const report = await call<{ id: string }>('/reports/generate', {
       token,

@@ -1,10 +1,16 @@
 import type { TokenPackage } from '@assay/shared';
 import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { giveBillingCountry } from './support/billing.ts';
 import { DESKTOP, PHONE, signInMember, waitForApp, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
-const e2e = serverAndBrowser();
+/** The seller's LUT: a buyer outside India is zero-rated (docs/decisions/168-billing-country-and-place-of-supply.md). */
+const e2e = serverAndBrowser({ GST_LUT_NUMBER: 'AD290326001234X' });
+/** Screenshots of the billing country step and the profile's billing section. */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-i26-country';
 
 const usd = (n: number) => `$${n.toFixed(2)}`;
 const tokens = (n: number) => n.toLocaleString('en-US');
@@ -19,14 +25,38 @@ async function post(path: string, body: unknown) {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 
-/** A verified member, made through the API (sign-up, the emailed code, verification). */
-async function newMember() {
+/**
+ * A verified member, made through the API (sign-up, the emailed code, verification); with
+ * `billedInIndia`, also given a billing country (else the first purchase asks for it).
+ */
+async function newMember({ billedInIndia = false } = {}) {
   const email = `billing.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'Tokens2025ok';
   await post('/api/auth/signup', { name: 'Dorothy Vaughan', email, phone: '+1 757 555 0142', password });
   const { code } = await e2e.server.readMail(email);
   await post('/api/auth/verify-email-otp', { email, otp: code });
+  if (billedInIndia) {
+    const login = await fetch(`${e2e.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: email, password }),
+    });
+    await giveBillingCountry(e2e.server.url, ((await login.json()) as { access_token: string }).access_token);
+  }
   return { email, password };
+}
+
+/** Both widths: a screenshot each, axe clean, nothing wider than the phone. */
+async function check(page: Page, name: string, ready: () => Promise<void>) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
+    expect(await axeViolations(page), `${name} at ${label}`).toEqual([]);
+    const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`);
+    expect(wide, `${name} at ${label}`).toEqual([]);
+  }
 }
 
 const signIn = (page: Page, email: string, password: string) => signInMember(page, e2e.server.url, email, password);
@@ -50,9 +80,19 @@ describe('buying tokens in the browser (sandbox checkout)', () => {
     await expect.poll(() => page.getByTestId('available-tokens').textContent()).toMatch(/^[\d,]+$/);
     const before = await digits(page, 'available-tokens');
 
-    // Review: price, GST, total and the validity.
+    // The first purchase asks where the member is billed: India needs its state.
     await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
+    const step = page.getByRole('dialog', { name: 'Your billing country' });
+    await step.waitFor();
+    await step.getByLabel('Billing country').selectOption('IN');
+    await step.getByRole('button', { name: 'Continue' }).click();
+    await step.getByText('Please choose your state').waitFor();
+    await step.getByLabel('State').selectOption({ label: 'Karnataka' });
+    await step.getByRole('button', { name: 'Continue' }).click();
+
+    // Review: where the member is billed, price, GST, total and the validity.
     const dialog = page.getByRole('dialog', { name: 'Review your purchase' });
+    await dialog.getByText('India · Karnataka').waitFor();
     await dialog.waitFor();
     await expect(dialog.getByTestId('review-price').textContent()).resolves.toBe(usd(pro.price_usd));
     await expect(dialog.getByTestId('review-gst').textContent()).resolves.toBe(usd(pro.gst_usd));
@@ -92,6 +132,72 @@ describe('buying tokens in the browser (sandbox checkout)', () => {
   });
 });
 
+describe('the billing country step', () => {
+  it('a buyer outside India: the step at phone and desktop width, a zero-rated review, paid; the Profile changes it later', async () => {
+    const starter = (await packages()).find((p) => p.package_type === 'starter')!;
+    const { email, password } = await newMember();
+    const page = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const errors = watchErrors(page);
+    await signIn(page, email, password);
+    await page.goto(`${e2e.server.url}/login-pricing`);
+    await page.getByRole('heading', { name: 'Buy Tokens', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Buy Now: Starter package' }).click();
+    const step = page.getByRole('dialog', { name: 'Your billing country' });
+    await step.getByLabel('Billing country').waitFor();
+    // The step's title takes focus (it names the step).
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Your billing country');
+    await check(page, 'country-step', () => step.getByRole('button', { name: 'Continue' }).waitFor());
+    await step.getByRole('button', { name: 'Continue' }).click();
+    await step.getByText('Please choose the country of your billing address').waitFor();
+    await check(page, 'country-step-error', () => step.getByText('Please choose the country of your billing address').waitFor());
+    await step.getByLabel('Billing country').selectOption('IN');
+    await check(page, 'country-step-india', () => step.getByLabel('State').waitFor());
+    await step.getByLabel('Billing country').selectOption({ label: 'Germany' });
+    await expect(step.getByLabel('State').count()).resolves.toBe(0);
+    await step.getByRole('button', { name: 'Continue' }).click();
+
+    // An export: zero-rated under the LUT, the total is the price.
+    const review = page.getByRole('dialog', { name: 'Review your purchase' });
+    await review.getByText('Billed to Germany').waitFor();
+    await review.getByText('GST (export, zero-rated)').waitFor();
+    await expect(review.getByTestId('review-gst').textContent()).resolves.toBe(usd(0));
+    await expect(review.getByTestId('review-total').textContent()).resolves.toBe(usd(starter.price_usd));
+    await check(page, 'country-review-export', () => review.getByRole('button', { name: 'Proceed to payment' }).waitFor());
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), review.getByRole('button', { name: 'Proceed to payment' }).click()]);
+    await popup.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(`Successfully purchased ${tokens(starter.tokens)} tokens!`).waitFor();
+    await review.waitFor({ state: 'detached' });
+
+    // The Profile's billing section: the country on record; India asks for the state before saving.
+    await page.goto(`${e2e.server.url}/profile#billing-details`);
+    const section = page.locator('#billing-details');
+    const country = section.getByLabel('Billing country');
+    await expect.poll(() => country.inputValue()).toBe('DE');
+    await check(page, 'profile-billing', async () => {
+      await section.scrollIntoViewIfNeeded();
+    });
+    await country.selectOption('IN');
+    await section.getByRole('button', { name: 'Save billing details' }).click();
+    await section.getByText('Please choose your state').waitFor();
+    await section.getByLabel('State').selectOption({ label: 'Maharashtra' });
+    await check(page, 'profile-billing-india', () => section.getByLabel('GSTIN').waitFor());
+    await section.getByRole('button', { name: 'Save billing details' }).click();
+    await page.getByText('Billing details saved').waitFor();
+
+    // The next purchase is taxed for Maharashtra (IGST 18 %) without asking again.
+    await page.goto(`${e2e.server.url}/login-pricing`);
+    await page.getByRole('button', { name: 'Buy Now: Starter package' }).click();
+    const next = page.getByRole('dialog', { name: 'Review your purchase' });
+    await next.getByText('India · Maharashtra').waitFor();
+    await expect(next.getByTestId('review-gst').textContent()).resolves.toBe(usd(starter.gst_usd));
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('/pricing, signed out', () => {
   it('shows the grid and the sign-up badge; Buy goes to /login with the toast; Enterprise goes to /contact', async () => {
     const page = await e2e.browser.newPage({ viewport: PHONE });
@@ -114,12 +220,13 @@ describe('/pricing, signed out', () => {
     await page.waitForURL(/\/pricing$/);
     await expect.poll(() => page.getByTestId('token-balance').textContent()).toMatch(/Available: [\d,]+ tokens/);
 
-    // Signed in, Buy opens the review here (the dialog's code loads on that click, decision 129).
+    // Signed in, Buy opens the dialog here (its code loads on that click, decision 129): first
+    // the billing country, as nothing is on record yet; Cancel closes it.
     await page.getByRole('button', { name: 'Buy Now: Pro package' }).click();
-    const review = page.getByRole('dialog', { name: 'Review your purchase' });
-    await review.getByRole('button', { name: 'Proceed to payment' }).waitFor();
-    await review.getByRole('button', { name: 'Cancel' }).click();
-    await review.waitFor({ state: 'detached' });
+    const country = page.getByRole('dialog', { name: 'Your billing country' });
+    await country.getByRole('button', { name: 'Continue' }).waitFor();
+    await country.getByRole('button', { name: 'Cancel' }).click();
+    await country.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Contact sales: Enterprise package' }).click();
     await page.waitForURL(/\/contact\?reason=custom_pricing$/);
@@ -152,7 +259,7 @@ const onTop = (node: unknown) => {
 describe('running out of tokens on the dashboard', () => {
   it('offers the packages in place over the generate form; the sandbox purchase completes and the report starts', async () => {
     const starter = (await packages()).find((p) => p.package_type === 'starter')!;
-    const { email, password } = await newMember();
+    const { email, password } = await newMember({ billedInIndia: true });
     const page = await e2e.browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await signIn(page, email, password);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, ownedByReact, PHONE, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
+import { giveBillingCountryTo } from './support/billing.ts';
 
 /**
  * Sessions and the first second of a page (issue 26, items 10–12): a remembered member stays
@@ -31,6 +32,8 @@ async function newMember() {
   await post('/api/auth/signup', { name: 'Katherine Johnson', email, phone: '+1 757 555 0199', password });
   const { code } = await e2e.server.readMail(email);
   await post('/api/auth/verify-email-otp', { email, otp: code });
+  // A purchase needs a billing country: Buy Now opens the review (billing.test.ts checks the step that asks).
+  await giveBillingCountryTo(e2e.server.url, email, password);
   return { email, password };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { giveBillingCountry } from './support/billing.ts';
 
 /**
  * Issue 26, items 7 and 8 in the browser, at phone and desktop width, axe clean: a pending
@@ -45,6 +46,7 @@ async function member(name: string) {
 }
 
 async function buy(token: string) {
+  await giveBillingCountry(server.url, token);
   const order = await call<{ order_id: string }>('/tokens/purchase/create-order', { token, body: { package_id: 'starter' } });
   const approved = await call('/payments/sandbox/approve', { token, body: { order_id: order.order_id } });
   await call('/tokens/purchase/verify-payment', { token, body: approved });

@@ -90,9 +90,9 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
     SELECT l.user_id, l.id, 'grant', l.tokens, l.created_at FROM token_lots l
      WHERE l.source = 'signup_bonus' AND NOT EXISTS (SELECT 1 FROM token_ledger e WHERE e.lot_id = l.id)`, []);
   // Orders: most paid, some abandoned, some failed; the heavy member bought the largest pack.
-  await step('payments', `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
+  await step('payments', `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
       currency, provider, receipt, status, razorpay_order_id, razorpay_payment_id, created_at, paid_at, failed_at)
-    SELECT gen_random_uuid(), CASE WHEN i = 1 THEN $3::uuid ELSE u.id END, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents,
+    SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), CASE WHEN i = 1 THEN $3::uuid ELSE u.id END, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents,
            CASE WHEN i % 10 = 0 THEN 'INR' ELSE 'USD' END, 'razorpay', 'rcpt_' || i,
            s.status, 'order_bench_' || i, CASE WHEN s.status = 'paid' THEN 'pay_bench_' || i END,
            t.at, CASE WHEN s.status = 'paid' THEN t.at + interval '1 hour' END,
@@ -332,9 +332,9 @@ type Runtime = Awaited<ReturnType<typeof createRuntime>>;
 async function heavyWhileOthersWait(ctx: { address: string; raw: Queryable; runtime: Runtime; heavy: string; operator: Record<string, string>; other: Record<string, string> }) {
   const { address, raw, runtime, heavy, operator, other } = ctx;
   const { deps } = runtime;
-  await raw.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt,
+  await raw.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt,
       status, razorpay_order_id, razorpay_payment_id, created_at, paid_at)
-    SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 1000, 180, 1180, 'USD', 'razorpay', 'rcpt_heavy_' || i, 'paid',
+    SELECT '29', 'IN', NULL, gen_random_uuid(), $1, 'starter', 'Starter', 10000, 1000, 180, 1180, 'USD', 'razorpay', 'rcpt_heavy_' || i, 'paid',
            'order_heavy_' || i, 'pay_heavy_' || i, now() - interval '2 days', now() - interval '2 days'
       FROM generate_series(1, $2::int) i ON CONFLICT DO NOTHING`, [heavy, HEAVY_INVOICES]);
   const unissued = await raw.query<{ id: string }>(

@@ -25,3 +25,4 @@ export * from './schemas/billing.ts';
 export * from './schemas/refunds.ts';
 export * from './api/index.ts';
 export * from './first-paint.ts';
+export * from './countries.ts';

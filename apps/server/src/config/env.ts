@@ -104,6 +104,13 @@ const schema = z.object({
   SELLER_GSTIN: z.string().trim().toUpperCase().regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'must be a 15-character GSTIN').default('29AAACA0000A1Z5'),
   /** Services Accounting Code of what is sold (998439: other on-line contents). */
   INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998439'),
+  /**
+   * The seller's Letter of Undertaking (its ARN) for exporting services without paying IGST:
+   * set, a buyer outside India is invoiced zero-rated under it; unset, such a supply is an export
+   * with payment of IGST (docs/decisions/168-billing-country-and-place-of-supply.md).
+   */
+  GST_LUT_NUMBER: z.string().trim().max(50).regex(/^[A-Za-z0-9/ -]*$/, 'must be the LUT\'s ARN (letters, digits, / and -)')
+    .optional().transform((v) => v || undefined),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: optionalString.pipe(
     z.string().min(OPERATOR_PASSWORD_MIN_LENGTH, `must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200).optional(),

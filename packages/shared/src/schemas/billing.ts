@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
+import { INDIA, isCountryCode } from '../countries.ts';
 import { paymentState, purchaseRefundState } from './refunds.ts';
 
 /**
@@ -14,6 +15,11 @@ export const BILLING_MESSAGES = {
   stateCodeInvalid: 'Please choose the state of your billing address',
   gstinStateMismatch: 'The GSTIN does not belong to the chosen state',
   addressTooLong: 'The billing address can be at most 500 characters',
+  countryInvalid: 'Please choose the country of your billing address',
+  stateRequiredInIndia: 'Please choose your state: in India it decides the GST on your purchase',
+  indiaOnlyFields: 'A state and a GSTIN apply only to a billing address in India',
+  /** 409 billing_country_required: create-order before the member gave a billing country. */
+  billingCountryRequired: 'Please tell us your billing country before your first purchase: it decides the tax on it.',
   documentsBusy: 'We are preparing many documents right now. Please try again in a minute.',
 } as const;
 
@@ -28,34 +34,68 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh', '97': 'Other Territory', '96': 'Outside India',
 };
 
+/** The GST state code of a place outside India (an export of services). */
+export const OUTSIDE_INDIA = '96';
+
 /** Blank or absent means none: null, which clears the field. */
 const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
 
-/** What a member may add before buying; every field optional (absent, blank or null clears it). */
+/**
+ * The buyer details a member keeps: the billing country (ISO 3166-1 alpha-2; asked before the
+ * first purchase) and, in India, the state (the place of supply), plus an optional address and
+ * GSTIN (docs/decisions/168-billing-country-and-place-of-supply.md). Absent, blank or null clears
+ * a field. A state or GSTIN sent without a country means India (older clients send no country).
+ */
 export const billingDetails = z
   .object({
+    country: z.preprocess(
+      (v) => blankToNull(typeof v === 'string' && !hasControlCharacters(v) ? v.trim().toUpperCase() : v),
+      lineText().refine(isCountryCode, BILLING_MESSAGES.countryInvalid).nullable(),
+    ),
     address: z.preprocess(blankToNull, multiLineText().trim().max(500, BILLING_MESSAGES.addressTooLong).nullable()),
     state_code: z.preprocess(
       blankToNull,
-      lineText().refine((c) => c in GST_STATES, BILLING_MESSAGES.stateCodeInvalid).nullable(),
+      lineText().refine((c) => c in GST_STATES && c !== OUTSIDE_INDIA, BILLING_MESSAGES.stateCodeInvalid).nullable(),
     ),
     gstin: z.preprocess(
       (v) => blankToNull(typeof v === 'string' && !hasControlCharacters(v) ? v.replace(/\s+/g, '').toUpperCase() : v),
       lineText().regex(/^[0-9]{2}[A-Z0-9]{13}$/, BILLING_MESSAGES.gstinInvalid).nullable(),
     ),
   })
-  .refine((d) => !d.gstin || !d.state_code || d.gstin.slice(0, 2) === d.state_code, {
-    message: BILLING_MESSAGES.gstinStateMismatch,
-    path: ['gstin'],
+  .transform((d) => ({ ...d, country: d.country ?? (d.state_code || d.gstin ? INDIA : null) }))
+  .superRefine((d, ctx) => {
+    if (d.country === INDIA && !d.state_code) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.stateRequiredInIndia, path: ['state_code'] });
+    }
+    if (d.country !== INDIA && (d.state_code || d.gstin)) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.indiaOnlyFields, path: [d.state_code ? 'state_code' : 'gstin'] });
+    }
+    if (d.gstin && d.state_code && d.gstin.slice(0, 2) !== d.state_code) {
+      ctx.addIssue({ code: 'custom', message: BILLING_MESSAGES.gstinStateMismatch, path: ['gstin'] });
+    }
   });
-export type BillingDetails = z.infer<typeof billingDetails>;
+/** What a client sends (each field optional; see billingDetails). */
+export interface BillingDetailsInput {
+  country?: string | null;
+  address?: string | null;
+  state_code?: string | null;
+  gstin?: string | null;
+}
+export type BillingDetails = z.output<typeof billingDetails>;
 
 /** The details as stored (the answer of both billing-details endpoints). */
 export const billingDetailsView = z.object({
+  country: z.string().nullable(),
   address: z.string().nullable(),
   state_code: z.string().nullable(),
   gstin: z.string().nullable(),
+  /**
+   * The GST percent a purchase with these details is charged (0: an export zero-rated under
+   * the seller's LUT); null while no country is on record (a purchase answers 409 then).
+   */
+  gst_percent: z.number().int().nullable(),
 });
+export type BillingDetailsView = z.infer<typeof billingDetailsView>;
 
 export const invoiceNumberParams = z.object({
   invoice_number: pathParam(40).regex(/^INV\/[0-9]{4}-[0-9]{2}\/[0-9]{6}$/, BILLING_MESSAGES.invoiceNotFound),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, uniqueEmail } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /*
  * With no SMTP server configured, mail is written to DATA_DIR/mail as .eml files (the embedded
@@ -55,7 +56,7 @@ describe('deleting an account with the dev mailbox', () => {
     const neighbour = `x-${email}`;
     const auth = await signUp(email);
     await signUp(neighbour);
-    const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: auth, payload: { package_id: 'starter' } });
+    const order = await openOrder(t, auth, 'starter');
     const orderId = order.json<{ order_id: string }>().order_id;
     const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: auth, payload: { order_id: orderId } });
     expect((await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: auth, payload: approved.json() })).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { GOOD_PASSWORD, signUpAndLogin } from '../../../test/members.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import type { Queryable } from '../../db/client.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /** Helpers for the export and deletion tests. */
 
@@ -33,7 +34,7 @@ export type PersonMember = Awaited<ReturnType<typeof signUpPerson>>;
  * provider event about the payment the way Razorpay sends one, with the payer's email and phone.
  */
 export async function buyPackage(t: TestApp, m: PersonMember, packageId = 'starter') {
-  const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: packageId } });
+  const order = await openOrder(t, m.auth, packageId);
   const orderId = order.json<{ order_id: string }>().order_id;
   const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: orderId } });
   const verified = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() });

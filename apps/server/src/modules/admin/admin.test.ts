@@ -6,6 +6,7 @@ import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rarestWord } from '../../lib/sql.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 let rzp: FakeRazorpay;
 let t: TestApp;
@@ -30,7 +31,7 @@ afterAll(async () => {
 const IDEA = 'A low-cost paper-based microfluidic test that detects lead in drinking water within five minutes at home.';
 
 async function buy(m: Member, packageId: string) {
-  const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: packageId } });
+  const order = await openOrder(t, m.auth, packageId);
   expect(order.statusCode, order.body).toBe(200);
   const paid = rzp.pay(order.json().order_id);
   const res = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: paid });
@@ -74,7 +75,7 @@ describe('operator calls', () => {
     const proOrder = await buy(a, 'pro');
     const starterOrder = await buy(b, 'starter');
     // An abandoned order is not a completed transaction.
-    await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: b.auth, payload: { package_id: 'max' } });
+    await openOrder(t, b.auth, 'max');
     await reportCompleted(a);
     await reportCompleted(a);
     await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: b.auth, payload: { idea: IDEA, complexity: 'basic' } });
@@ -139,9 +140,9 @@ describe('operator calls', () => {
     // Ties on the timestamp (to the microsecond) are ordered by id, across page boundaries too.
     await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
       SELECT 'Tied Member', 'tied' || i || '@keyset.example', 'scrypt$x', true, '2024-01-01T00:00:00.000001Z' FROM generate_series(1, 5) i`);
-    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, created_at)
-      SELECT gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_keyset_' || u.email, u.created_at
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_keyset_' || u.email, u.created_at
         FROM users u WHERE u.email LIKE 'tied%@keyset.example'`);
     // A search walks its matches the same way (they are gathered first, then ordered).
     for (const [url, table, where] of [
@@ -159,8 +160,8 @@ describe('operator calls', () => {
         cursor = res.headers['x-next-cursor'] as string | undefined;
         // A member joins (and orders) between pages: newer than the walk, so not part of it.
         await t.db.query(`WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ('Newcomer', $1, 'scrypt$x') RETURNING id)
-          INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
-          SELECT gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid() FROM u`,
+          INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+          SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid() FROM u`,
         [`new-${randomUUID()}@keyset.example`]);
       } while (cursor);
       expect(seen, url).toEqual(expected);
@@ -191,9 +192,9 @@ describe('operator calls', () => {
         purchases: { total: x.total, paid: x.p, failed: x.failed, pending: x.pending, refunded: refunds.full, partially_refunded: refunds.part } };
     };
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ops })).json<AdminStats>();
-    const order = (n: number, currency: string) => `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
+    const order = (n: number, currency: string) => `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
         amount, currency, provider, receipt, razorpay_order_id)
-      SELECT gen_random_uuid(), NULL, 'pro', 'Pro', 30000, 1000 + i, 0, 1000 + i, '${currency}', 'sandbox', 'r', 'order_stats_' || gen_random_uuid()
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'pro', 'Pro', 30000, 1000 + i, 0, 1000 + i, '${currency}', 'sandbox', 'r', 'order_stats_' || gen_random_uuid()
         FROM generate_series(1, ${n}) i`;
     const member = (tag: string) => t.db.query(
       `INSERT INTO users (name, email, password_hash) VALUES ('Counted Member', $1, 'scrypt$x')`, [`${tag}@stats.example`]);
@@ -226,9 +227,9 @@ describe('operator calls', () => {
 
   it('answer every purchases page by offset as SQL orders them, from either end of the list', async () => {
     // Ties on the timestamp, so the oldest-end walk has to break them by id the same way.
-    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, created_at)
-      SELECT gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_offset_' || i,
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_offset_' || i,
              '2023-06-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, 11) i`);
     const expected = (await t.db.query<{ id: string }>('SELECT id FROM payments ORDER BY created_at DESC, id DESC')).rows.map((r) => r.id);
     const limit = 4;

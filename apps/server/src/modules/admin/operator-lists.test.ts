@@ -110,9 +110,9 @@ describe('operator searches', () => {
 
   describe('with more matches than are counted', () => {
     beforeAll(async () => {
-      await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+      await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
           provider, receipt, razorpay_order_id, created_at)
-        SELECT gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_dense_' || i,
+        SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_dense_' || i,
                '2022-01-01T00:00:00Z'::timestamptz + (i / 2) * interval '1 second' FROM generate_series(1, 10005) i`);
       await t.db.query(`INSERT INTO contact_submissions (name, phone, email, message, submitted_at)
         SELECT 'Dense ' || i, '+1 555 0100', 'dense' || i || '@dense.example', 'About the quokka patent ' || i,

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { planOf, recordStatements } from '../../../test/plans.ts';
 import { listTokenHistory, placeHold, releaseHold } from '../tokens/index.ts';
 import { buyWithSandbox, invoiceOfOrder, invoiceUrl } from './billing.test-support.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     b = await signUpAndLogin(t);
     paidOrder = await buyWithSandbox(t, a, 'starter');
     // An order opened and never paid: pending, no invoice, no lot.
-    const open = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: a.auth, payload: { package_id: 'pro' } });
+    const open = await openOrder(t, a.auth, 'pro');
     expect(open.statusCode).toBe(200);
     // 3000 tokens held across two lots (the 2500 bonus, then 500 of the purchase), then given back.
     await holdAndRelease(a.user.id, 3000);

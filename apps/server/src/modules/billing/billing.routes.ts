@@ -27,8 +27,8 @@ function sendPdf(reply: FastifyReply, file: { filename: string; body: Readable; 
 
 export function billingRoutes(deps: Deps) {
   return async (app: AppInstance) => {
-    route(app, e.billingDetails, async (req) => readBillingDetails(deps.db, member(req).userId));
-    route(app, e.saveBillingDetails, async (req) => saveBillingDetails(deps.db, member(req).userId, req.body));
+    route(app, e.billingDetails, async (req) => readBillingDetails(deps, member(req).userId));
+    route(app, e.saveBillingDetails, async (req) => saveBillingDetails(deps, member(req).userId, req.body));
     route(app, e.purchases, async (req, reply) => {
       const { purchases, next } = await listPurchases(deps.db, member(req).userId, req.query);
       pageHeaders(reply, { next });

@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import type { Member } from '../../../test/members.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /** Buys a package through the sandbox checkout and the member's verify call; answers the order id. */
 export async function buyWithSandbox(t: TestApp, m: Member, packageId = 'pro'): Promise<string> {
-  const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: packageId } });
+  const order = await openOrder(t, m.auth, packageId);
   expect(order.statusCode).toBe(200);
   const orderId = order.json<{ order_id: string }>().order_id;
   const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: orderId } });

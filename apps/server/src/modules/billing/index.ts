@@ -1,5 +1,7 @@
 /** Billing: tax invoices, the buyer details on them, refunds and credit notes (docs/decisions/130, 135, 136). */
 export { billingRoutes } from './billing.routes.ts';
+export { readBillingProfile } from './billing-details.ts';
+export { supplyTerms, type SupplyTerms } from './tax.ts';
 export { issueInvoice, type IssueInvoiceDeps } from './issue-invoice.ts';
 export { sendInvoiceReceiptJob } from './send-invoice-receipt.ts';
 export { renderInvoicePdf } from './render-invoice-pdf.ts';

@@ -29,11 +29,15 @@ export interface InvoiceRow {
   igst_minor: number;
   total_minor: number;
   provider_payment_id: string;
+  /** ISO 3166-1 alpha-2; null on invoices issued before it was recorded. */
+  buyer_country: string | null;
+  /** The LUT a zero-rated export was supplied under. */
+  lut_number: string | null;
 }
 
 export const INVOICE_COLUMNS = `id, invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email,
   buyer_phone, buyer_address, buyer_gstin, buyer_anonymised_at, place_of_supply, sac, description, tokens, currency,
-  taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id`;
+  taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number`;
 
 const parsed = (row: InvoiceRow): InvoiceRow => ({
   ...row,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { processWebhookEvent } from '../payments/index.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /*
  * Invoice numbers under concurrent captures, on PostgreSQL (PGlite has one connection, so it
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function approvedOrder(m: Member) {
-  const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+  const order = await openOrder(t, m.auth, 'starter');
   expect(order.statusCode).toBe(200);
   const orderId = order.json<{ order_id: string }>().order_id;
   const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: orderId } });

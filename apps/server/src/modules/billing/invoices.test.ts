@@ -8,6 +8,7 @@ import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import { reconcileStaleOrders } from '../payments/index.ts';
 import { findInvoiceByNumber, renderedDocuments, renderInvoicePdf } from './index.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 const PASSWORD = 'operator-password-123';
 const basic = `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}`;
@@ -46,14 +47,14 @@ describe('tax invoices', () => {
   it('charges IGST when the place of supply (the buyer\'s GSTIN state) differs from the seller\'s', async () => {
     const m = await signUpAndLogin(t);
     expect((await saveDetails(m, { address: 'Andheri, Mumbai', state_code: '27', gstin: '27abcde1234f1z5' })).json())
-      .toEqual({ address: 'Andheri, Mumbai', state_code: '27', gstin: '27ABCDE1234F1Z5' });
+      .toEqual({ country: 'IN', address: 'Andheri, Mumbai', state_code: '27', gstin: '27ABCDE1234F1Z5', gst_percent: 18 });
     const inv = (await invoiceOfOrder(t, await buyWithSandbox(t, m, 'starter')))!;
     expect(inv).toMatchObject({ place_of_supply: '27', taxable_minor: 4900, cgst_minor: 0, sgst_minor: 0, igst_minor: 882, total_minor: 5782 });
   });
 
   it('issues the invoice on the reconciler\'s capture too (no verify call, no webhook)', async () => {
     const m = await signUpAndLogin(t);
-    const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+    const order = await openOrder(t, m.auth, 'starter');
     const orderId = order.json<{ order_id: string }>().order_id;
     await createSandboxProvider(t.db, t.config.JWT_SECRET).approve(orderId);
     await t.db.query(`UPDATE payments SET created_at = now() - interval '30 minutes' WHERE razorpay_order_id = $1`, [orderId]);
@@ -69,7 +70,7 @@ describe('tax invoices', () => {
     const mismatch = await saveDetails(m, { address: null, state_code: '29', gstin: '27ABCDE1234F1Z5' });
     expect(mismatch.json().detail).toBe(BILLING_MESSAGES.gstinStateMismatch);
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/details', headers: m.auth })).json())
-      .toEqual({ address: null, state_code: null, gstin: null });
+      .toEqual({ country: null, address: null, state_code: null, gstin: null, gst_percent: null });
   });
 
   it('numbers invoices one after another with no gap, and the database refuses a number not taken from the counter', async () => {
@@ -78,7 +79,7 @@ describe('tax invoices', () => {
     const second = (await invoiceOfOrder(t, await buyWithSandbox(t, a, 'starter')))!;
     expect(second.fy).toBe(first.fy);
     expect(second.seq).toBe(first.seq + 1);
-    const unpaid = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: a.auth, payload: { package_id: 'starter' } });
+    const unpaid = await openOrder(t, a.auth, 'starter');
     const forged = t.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO invoices (invoice_number, fy, seq, payment_id, seller, buyer_name, buyer_email, place_of_supply, sac, description,

@@ -24,6 +24,9 @@ interface PaidPayment {
   address: string | null;
   state_code: string | null;
   gstin: string | null;
+  place_of_supply: string | null;
+  buyer_country: string | null;
+  lut_number: string | null;
 }
 
 /**
@@ -42,7 +45,8 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
 
   const p = (await tx.query<PaidPayment>(
     `SELECT p.id, p.user_id, p.package_name, p.tokens, p.price_minor, p.gst_minor, p.amount, p.currency, p.razorpay_payment_id,
-            u.name AS buyer_name, u.email AS buyer_email, u.phone AS buyer_phone, b.address, b.state_code, b.gstin
+            u.name AS buyer_name, u.email AS buyer_email, u.phone AS buyer_phone, b.address, b.state_code, b.gstin,
+            p.place_of_supply, p.buyer_country, p.lut_number
        FROM payments p
        LEFT JOIN users u ON u.id = p.user_id
        LEFT JOIN billing_profiles b ON b.user_id = p.user_id
@@ -52,23 +56,29 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
   if (!p) throw new Error(`payment ${paymentId} is not paid: no invoice`);
 
   const seller = sellerFrom(deps.config);
-  // Where the service is supplied: the registered buyer's state, else the billing address's,
-  // else (nothing on record) the seller's own (docs/decisions/130-tax-invoices.md).
-  const placeOfSupply = p.gstin ? stateOfGstin(p.gstin) : (p.state_code ?? seller.state_code);
+  // Where the service is supplied: as recorded when the order was opened, which its tax was
+  // computed for (docs/decisions/168-billing-country-and-place-of-supply.md). Orders opened
+  // before that was recorded: the registered buyer's state, else the billing address's, else the
+  // seller's own (docs/decisions/130-tax-invoices.md).
+  const placeOfSupply = p.place_of_supply ?? (p.gstin ? stateOfGstin(p.gstin) : (p.state_code ?? seller.state_code));
   const tax = splitGst(p.gst_minor, placeOfSupply, seller.state_code);
+  // An order taxed for India keeps that, whatever the profile says now (a GSTIN added later
+  // would name another state); only an India order prints the GSTIN.
+  const buyerGstin = (p.buyer_country ?? 'IN') === 'IN' ? p.gstin : null;
 
   const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'INV');
 
   const r = await tx.query<InvoiceRow>(
     `INSERT INTO invoices (invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email, buyer_phone,
                            buyer_address, buyer_gstin, place_of_supply, sac, description, tokens, currency, taxable_minor,
-                           gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+                           gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
      RETURNING ${INVOICE_COLUMNS}`,
     [number, fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
-      p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, p.gstin, placeOfSupply,
+      p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, buyerGstin, placeOfSupply,
       deps.config.INVOICE_SAC, `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`, p.tokens,
-      p.currency, p.price_minor, GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id],
+      p.currency, p.price_minor, p.gst_minor === 0 ? 0 : GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id,
+      p.buyer_country, p.lut_number],
   );
   const invoice = r.rows[0]!;
   if (p.user_id) await deps.queue.enqueue(tx, sendInvoiceReceiptJob, { invoice_number: invoice.invoice_number });

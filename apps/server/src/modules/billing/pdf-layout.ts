@@ -1,4 +1,4 @@
-import { GST_STATES } from '@assay/shared';
+import { countryName, GST_STATES, OUTSIDE_INDIA } from '@assay/shared';
 import type { InvoiceRow } from './invoice-row.ts';
 
 /**
@@ -14,6 +14,14 @@ export const money = (minor: number, currency: string) =>
 
 export const day = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 export const state = (code: string) => `${GST_STATES[code] ?? 'Unknown'} (${code})`;
+
+/** The words rule 46 of the CGST Rules asks of an export invoice; none for a supply in India. */
+export function exportEndorsement(inv: Pick<InvoiceRow, 'place_of_supply' | 'lut_number'>): string | null {
+  if (inv.place_of_supply !== OUTSIDE_INDIA) return null;
+  return inv.lut_number
+    ? `Supply meant for export under LUT without payment of IGST (LUT ARN ${inv.lut_number})`
+    : 'Supply meant for export on payment of IGST';
+}
 
 const INK = '#111827';
 const BODY = '#374151';
@@ -64,16 +72,21 @@ export async function startDocument(meta: { title: string; author: string; creat
     };
     const sellerBottom = column(left, 'Seller', [inv.seller.legal_name, inv.seller.address, `GSTIN: ${inv.seller.gstin}`, `State: ${state(inv.seller.state_code)}`]);
     const buyerBottom = column(left + col + 16, 'Buyer', [
-      inv.buyer_name, inv.buyer_email || null, inv.buyer_phone, inv.buyer_address, inv.buyer_gstin ? `GSTIN: ${inv.buyer_gstin}` : null,
+      inv.buyer_name, inv.buyer_email || null, inv.buyer_phone, inv.buyer_address, inv.buyer_country ? countryName(inv.buyer_country) : null,
+      inv.buyer_gstin ? `GSTIN: ${inv.buyer_gstin}` : null,
     ]);
     f.y = Math.max(sellerBottom, buyerBottom) + 12;
     line(`Place of supply: ${state(inv.place_of_supply)}`);
+    const endorsement = exportEndorsement(inv);
+    if (endorsement) line(endorsement, true);
     gap();
   };
 
   /** The tax rows: IGST, or CGST + SGST, as the invoice split it. */
   const taxRows = (inv: InvoiceRow, t: { cgst: number; sgst: number; igst: number }, currency: string) => {
-    if (inv.igst_minor > 0 || (inv.cgst_minor === 0 && inv.sgst_minor === 0 && inv.place_of_supply !== inv.seller.state_code)) {
+    if (inv.lut_number) {
+      row('IGST 0 % (zero-rated export)', money(0, currency));
+    } else if (inv.igst_minor > 0 || (inv.cgst_minor === 0 && inv.sgst_minor === 0 && inv.place_of_supply !== inv.seller.state_code)) {
       row(`IGST ${inv.gst_percent} %`, money(t.igst, currency));
     } else {
       row(`CGST ${inv.gst_percent / 2} %`, money(t.cgst, currency));

@@ -9,6 +9,7 @@ import { waitFor } from './billing.test-support.ts';
 import {
   OPS_PASSWORD, approve, askRefund, buyWithRazorpay, creditNotesOf, decline, expectLedgerHolds, ops, refundCalls, refundEntries, refundRow,
 } from './refunds.test-support.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /*
  * Issue 26, items 6 and 8: a package whose refund is pending is held (it cannot be spent, so
@@ -165,7 +166,7 @@ describe('deleting the account while a refund is pending', () => {
 describe('a payment captured after its buyer deleted the account', () => {
   it('is flagged for a full refund (no fee) that the operator sees and approves; no tokens credited to nobody', async () => {
     const m = await signUpAndLogin(t);
-    const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+    const order = await openOrder(t, m.auth, 'starter');
     expect(order.statusCode, order.body).toBe(200);
     const orderId = order.json<{ order_id: string }>().order_id;
     expect((await deleteAccount(m)).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { signUpAndLogin } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import { OPS_PASSWORD, approve, askRefund, buyWithRazorpay, ops } from './refunds.test-support.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /*
  * Issue 26, item 7: an approved refund reaches the operator's figures. Total Revenue and the
@@ -76,7 +77,7 @@ describe('an approved refund in the operator figures', () => {
     const p = await buyWithRazorpay(t, rzp, m);
     const refund = (await askRefund(t, m, p.id)).json<RefundView>();
     await approve(t, refund.id);
-    const failedOrder = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+    const failedOrder = await openOrder(t, m.auth, 'starter');
     const failedId = failedOrder.json<{ order_id: string }>().order_id;
     await t.db.query(`UPDATE payments SET status = 'failed', failed_at = now() WHERE razorpay_order_id = $1`, [failedId]);
 

@@ -3,6 +3,7 @@ import type { FakeRazorpay } from '../../../test/fakes/fake-razorpay.ts';
 import type { Member } from '../../../test/members.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import type { Queryable } from '../../db/client.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /** Helpers for refund tests: buying through the fake Razorpay, the refund calls, the ledger's sums. */
 
@@ -11,7 +12,7 @@ export const ops = { authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).
 
 /** Buys a package through the fake Razorpay and the member's verify call; answers our payment (purchase) id. */
 export async function buyWithRazorpay(t: TestApp, rzp: FakeRazorpay, m: Member, packageId = 'starter') {
-  const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: packageId } });
+  const order = await openOrder(t, m.auth, packageId);
   expect(order.statusCode, order.body).toBe(200);
   const paid = rzp.pay(order.json<{ order_id: string }>().order_id);
   const res = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: paid });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gstMinor } from '@assay/shared';
-import { financialYearOf, formatInvoiceNumber, splitGst } from './tax.ts';
+import { financialYearOf, formatInvoiceNumber, splitGst, supplyTerms } from './tax.ts';
 
 describe('financialYearOf', () => {
   it('runs April to March in India time', () => {
@@ -26,5 +26,22 @@ describe('splitGst', () => {
       expect(splitGst(gst, '27', '29')).toEqual({ cgst: 0, sgst: 0, igst: gst });
     }
     expect(splitGst(2322, '29', '29')).toEqual({ cgst: 1161, sgst: 1161, igst: 0 });
+  });
+});
+
+describe('supplyTerms', () => {
+  const none = { state_code: null, gstin: null };
+  it('decides the place of supply and the rate from the country, the state and the GSTIN', () => {
+    expect(supplyTerms({ country: null, ...none }, 'LUT1')).toBeUndefined();
+    expect(supplyTerms({ country: 'IN', ...none }, 'LUT1')).toBeUndefined();
+    expect(supplyTerms({ country: 'IN', state_code: '29', gstin: null }, 'LUT1'))
+      .toEqual({ buyer_country: 'IN', place_of_supply: '29', gst_percent: 18, lut_number: null });
+    // A registered buyer is supplied where the GSTIN is registered.
+    expect(supplyTerms({ country: 'IN', state_code: '29', gstin: '27ABCDE1234F1Z5' }, undefined)?.place_of_supply).toBe('27');
+    expect(supplyTerms({ country: 'JP', ...none }, 'LUT1'))
+      .toEqual({ buyer_country: 'JP', place_of_supply: '96', gst_percent: 0, lut_number: 'LUT1' });
+    // No LUT on file: an export on payment of IGST.
+    expect(supplyTerms({ country: 'JP', ...none }, undefined))
+      .toEqual({ buyer_country: 'JP', place_of_supply: '96', gst_percent: 18, lut_number: null });
   });
 });

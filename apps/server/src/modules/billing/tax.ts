@@ -1,7 +1,40 @@
-import { GST_PERCENT } from '@assay/shared';
+import { GST_PERCENT, INDIA, OUTSIDE_INDIA } from '@assay/shared';
 
 /** A GST state code (two digits), the first two characters of a GSTIN. */
 export const stateOfGstin = (gstin: string) => gstin.slice(0, 2);
+
+/** How an order is supplied and taxed, decided once when it is opened and stored on it. */
+export interface SupplyTerms {
+  buyer_country: string;
+  /** A GST state code; OUTSIDE_INDIA ('96') for an export. */
+  place_of_supply: string;
+  gst_percent: number;
+  /** The LUT an export is zero-rated under; null otherwise. */
+  lut_number: string | null;
+}
+
+/**
+ * The place of supply and the GST rate of a purchase from what the member gave
+ * (docs/decisions/168-billing-country-and-place-of-supply.md): in India the state of the GSTIN,
+ * else of the billing address (CGST + SGST in the seller's state, IGST elsewhere: splitGst);
+ * outside India an export of services (IGST Act s. 2(6)), zero-rated under the seller's LUT when
+ * one is configured, else charged IGST (export with payment of tax). Undefined without a country.
+ */
+export function supplyTerms(
+  profile: { country: string | null; state_code: string | null; gstin: string | null },
+  lutNumber: string | undefined,
+): SupplyTerms | undefined {
+  if (!profile.country) return undefined;
+  if (profile.country === INDIA) {
+    const place = profile.gstin ? stateOfGstin(profile.gstin) : profile.state_code;
+    // The database refuses India without a state; this guards a caller passing a bare object.
+    if (!place) return undefined;
+    return { buyer_country: INDIA, place_of_supply: place, gst_percent: GST_PERCENT, lut_number: null };
+  }
+  return lutNumber
+    ? { buyer_country: profile.country, place_of_supply: OUTSIDE_INDIA, gst_percent: 0, lut_number: lutNumber }
+    : { buyer_country: profile.country, place_of_supply: OUTSIDE_INDIA, gst_percent: GST_PERCENT, lut_number: null };
+}
 
 /**
  * Splits the GST charged on a payment the way the invoice shows it: CGST + SGST (half each)

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { recordStatements } from '../../../test/plans.ts';
 import { ensureFirstOperator } from './index.ts';
 import { listAuditLog } from './list-audit-log.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 /** The Activity tab's API: what is recorded (sign-ins, lock-outs, exports, downloads) and how it is read. */
 const PASSWORD = 'correct horse battery staple';
@@ -82,7 +83,7 @@ describe('what the audit log records', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: ops, remoteAddress: freshIp() })).statusCode).toBe(200);
     expect((await log('?action=report.download')).entries[0]).toMatchObject({ operator_username: 'ops', target: report.id });
 
-    const order = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'starter' } });
+    const order = await openOrder(t, m.auth, 'starter');
     const paid = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: rzp.pay(order.json().order_id) });
     expect(paid.statusCode).toBe(200);
     const invoice = (await t.db.query<{ number: string }>('SELECT invoice_number AS number FROM invoices ORDER BY issued_at DESC LIMIT 1')).rows[0]!.number;

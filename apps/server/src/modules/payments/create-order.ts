@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { endpointUrl, GST_PERCENT, MSG, paymentsEndpoints, priceBreakdown, type CreateOrderResponse } from '@assay/shared';
+import { BILLING_MESSAGES, endpointUrl, MSG, paymentsEndpoints, priceBreakdown, type CreateOrderResponse } from '@assay/shared';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
-import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { readBillingProfile, supplyTerms } from '../billing/index.ts';
 import { findActivePackage, packagePriceMinor, toPackageView } from '../tokens/index.ts';
 import { findUserById } from '../users/index.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -12,8 +13,10 @@ const ORDERS_PER_WINDOW = 30;
 const ORDER_WINDOW_SECONDS = 600;
 
 /**
- * Opens a payment order for a package: price + 18% GST in minor units of the configured
- * charge currency, ordered from the provider, recorded as a 'created' payment.
+ * Opens a payment order for a package: its price and the GST its place of supply calls for (the
+ * member's billing country and state, docs/decisions/168-billing-country-and-place-of-supply.md),
+ * in minor units of the configured charge currency, ordered from the provider, recorded as a
+ * 'created' payment with the place of supply it was taxed for. 409 until a country is on record.
  */
 export async function createOrder(
   deps: PaymentsDeps,
@@ -26,6 +29,8 @@ export async function createOrder(
   if (!pkg) throw notFound(MSG.packageNotFound, 'package_not_found');
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
+  const terms = supplyTerms(await readBillingProfile(db, userId), config.GST_LUT_NUMBER);
+  if (!terms) throw conflict(BILLING_MESSAGES.billingCountryRequired, 'billing_country_required');
   await hitRateLimit(db, `create-order:${userId}`, ORDERS_PER_WINDOW, ORDER_WINDOW_SECONDS);
 
   const currency = config.PAYMENT_CURRENCY;
@@ -34,7 +39,7 @@ export async function createOrder(
     log.error({ packageId, currency }, `package ${packageId} has no ${currency} price: add one to token_package_prices`);
     throw new AppError(503, MSG.purchaseFailed, 'price_unavailable');
   }
-  const breakdown = priceBreakdown(priceMinor, GST_PERCENT);
+  const breakdown = priceBreakdown(priceMinor, terms.gst_percent);
 
   // Our payment id is chosen first so the receipt (≤ 40 characters) names this very row,
   // which ties the order to the member and the package; the notes say so in full.
@@ -55,10 +60,10 @@ export async function createOrder(
 
   await db.query(
     `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
-                           provider, receipt, razorpay_order_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                           provider, receipt, razorpay_order_id, place_of_supply, buyer_country, lut_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [paymentId, userId, pkg.id, pkg.name, pkg.tokens, breakdown.price, breakdown.gst, breakdown.total, currency,
-      provider.kind, receipt, order.id],
+      provider.kind, receipt, order.id, terms.place_of_supply, terms.buyer_country, terms.lut_number],
   );
 
   return {
@@ -68,7 +73,7 @@ export async function createOrder(
     key_id: provider.keyId,
     provider: provider.kind,
     package: toPackageView(pkg),
-    price_breakdown: { ...breakdown, gst_percent: GST_PERCENT },
+    price_breakdown: { ...breakdown, gst_percent: terms.gst_percent },
     prefill: { name: user.name, email: user.email, contact: user.phone ?? '' },
     ...(provider.kind === 'sandbox'
       ? { checkout_url: endpointUrl(paymentsEndpoints.sandboxCheckout, { query: { order_id: order.id } }) }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../config/env.ts';
 import { silentLog, waitFor } from './test-support.ts';
 import { processPendingWebhookEvents, reconcileStaleOrders } from './index.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 let rzp: FakeRazorpay;
 let t: TestApp;
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const createOrder = (m: Member, package_id: unknown = 'pro') =>
-  t.app.inject({ method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id } });
+  openOrder(t, m.auth, package_id);
 const verify = (m: Member, body: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: body });
 const postWebhook = (hook: { body: string; headers: Record<string, string> }) =>
@@ -121,9 +122,7 @@ describe('POST /api/tokens/purchase/create-order', () => {
     const inr = await createTestApp({ ...rzp.env, PAYMENT_CURRENCY: 'INR' });
     try {
       const m = await signUpAndLogin(inr);
-      const order = () => inr.app.inject({
-        method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: 'pro' },
-      });
+      const order = () => openOrder(inr, m.auth, 'pro');
       const noPrice = await order();
       expect(noPrice.statusCode).toBe(503);
       expect(noPrice.json().detail).toBe(MSG.purchaseFailed);

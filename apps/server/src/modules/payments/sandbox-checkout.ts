@@ -32,8 +32,8 @@ export async function renderSandboxCheckout(
 ): Promise<{ status: number; html: string }> {
   const order = await sandbox.findOrder(orderId);
   const payment = order
-    ? (await deps.db.query<{ package_name: string; tokens: number; price_minor: number; gst_minor: number }>(
-        'SELECT package_name, tokens, price_minor, gst_minor FROM payments WHERE razorpay_order_id = $1', [orderId],
+    ? (await deps.db.query<{ package_name: string; tokens: number; price_minor: number; gst_minor: number; lut_number: string | null }>(
+        'SELECT package_name, tokens, price_minor, gst_minor, lut_number FROM payments WHERE razorpay_order_id = $1', [orderId],
       )).rows[0]
     : undefined;
   if (!order || !payment) {
@@ -46,7 +46,7 @@ export async function renderSandboxCheckout(
     <dl class="summary">
       <dt>Package</dt><dd>${escapeHtml(payment.package_name)} · ${payment.tokens.toLocaleString('en-US')} tokens</dd>
       <dt>Price</dt><dd>${money(payment.price_minor)}</dd>
-      <dt>GST (${GST_PERCENT}%)</dt><dd>${money(payment.gst_minor)}</dd>
+      <dt>${payment.lut_number ? 'GST (export, zero-rated)' : `GST (${GST_PERCENT}%)`}</dt><dd>${money(payment.gst_minor)}</dd>
       <dt class="total">Total</dt><dd class="total">${money(order.amount)}</dd>
     </dl>
     <p class="note">Sandbox payment: no card is charged. Approve pays the order as a card payment would.</p>

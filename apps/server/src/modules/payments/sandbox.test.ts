@@ -12,6 +12,7 @@ import { createRuntime } from '../../runtime.ts';
 import { createTestDb } from '../../../test/test-db.ts';
 import { silentLog, waitFor } from './test-support.ts';
 import { reconcileStaleOrders } from './index.ts';
+import { openOrder } from '../../../test/purchases.ts';
 
 // No Razorpay keys: the embedded sandbox provider plays Razorpay's part.
 let t: TestApp;
@@ -26,9 +27,7 @@ interface OrderBody { order_id: string; amount: number; checkout_url: string; pr
 
 async function memberWithOrder(packageId = 'pro') {
   const m = await signUpAndLogin(t);
-  const res = await t.app.inject({
-    method: 'POST', url: '/api/tokens/purchase/create-order', headers: m.auth, payload: { package_id: packageId },
-  });
+  const res = await openOrder(t, m.auth, packageId);
   expect(res.statusCode).toBe(200);
   return { m, order: res.json<OrderBody>() };
 }

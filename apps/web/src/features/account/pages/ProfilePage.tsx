@@ -30,7 +30,7 @@ export default function ProfilePage() {
         <p className="mt-1 text-sm text-slate-600">Manage your personal details, password, emails and data.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <PersonalDetails user={me.data} />
           <BillingDetailsForm />
           {me.data.auth_provider === 'password' && <ChangePassword />}
@@ -118,7 +118,8 @@ function EmailRow({ email, verified }: { email: string; verified: boolean }) {
     <div className="sm:col-span-2">
       <dt className="text-sm font-medium text-slate-700">Email</dt>
       <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
-        {email}
+        {/* A long address wraps instead of widening the page on a phone. */}
+        <span className="min-w-0 break-all">{email}</span>
         {verified && <Badge tone="success">✓ Verified</Badge>}
       </dd>
       <dd className="mt-1 text-xs text-slate-500">Your email cannot be changed.</dd>

@@ -1,8 +1,8 @@
-import { billingEndpoints, type BillingDetails } from '@assay/shared';
+import { billingEndpoints, type BillingDetailsInput } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** GET /billing/details. */
 export const fetchBillingDetails = (signal?: AbortSignal) => call(billingEndpoints.billingDetails, { signal });
 
 /** PUT /billing/details. */
-export const saveBillingDetails = (body: BillingDetails) => call(billingEndpoints.saveBillingDetails, { body });
+export const saveBillingDetails = (body: Required<BillingDetailsInput>) => call(billingEndpoints.saveBillingDetails, { body });

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '@assay/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -68,6 +69,75 @@ describe('the purchase dialog offering the packages', () => {
     expect(await screen.findByRole('button', { name: 'Buy Now: Pro package' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkout.openCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe('the billing country step before the first purchase', () => {
+  const NONE = { country: null, address: null, state_code: null, gstin: null, gst_percent: null };
+
+  it('asks for the country (and the state in India), saves it, then reviews with the GST that applies', async () => {
+    const calls = stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /billing/details': () => json(200, NONE),
+      'PUT /billing/details': (c) => json(200, { ...(c.body as object), gst_percent: 18 }),
+      'POST /tokens/purchase/create-order': () => json(200, order()),
+    });
+    renderAt('/reports', <OfferPackages onPurchased={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now: Pro package' }));
+    expect(await screen.findByRole('heading', { name: 'Your billing country' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(BILLING_MESSAGES.countryInvalid);
+    await userEvent.selectOptions(screen.getByLabelText(/Billing country/), 'IN');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(BILLING_MESSAGES.stateRequiredInIndia);
+    await userEvent.selectOptions(screen.getByLabelText(/State/), '29');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Review your purchase' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ country: 'IN', state_code: '29', address: null, gstin: null });
+    expect(screen.getByTestId('review-billed-to').textContent).toContain('India · Karnataka');
+    expect(screen.getByText('GST (18%)')).toBeTruthy();
+    // No order was opened before the country was given.
+    expect(calls.some((c) => c.path === '/tokens/purchase/create-order')).toBe(false);
+  });
+
+  it('shows a zero-rated export for a buyer outside India, and Change goes back to the country', async () => {
+    stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /billing/details': () => json(200, { ...NONE, country: 'DE', gst_percent: 0 }),
+    });
+    renderAt('/reports', <OfferPackages onPurchased={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now: Starter package' }));
+    expect(await screen.findByRole('heading', { name: 'Review your purchase' })).toBeTruthy();
+    expect(screen.getByText('GST (export, zero-rated)')).toBeTruthy();
+    expect(screen.getByTestId('review-gst').textContent).toMatch(/\$0\.00/);
+    expect(screen.getByTestId('review-billed-to').textContent).toContain('Germany');
+    await userEvent.click(screen.getByRole('button', { name: 'Change billing country' }));
+    expect(screen.getByRole('heading', { name: 'Your billing country' })).toBeTruthy();
+    expect((screen.getByLabelText(/Billing country/) as HTMLSelectElement).value).toBe('DE');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Review your purchase' })).toBeTruthy();
+  });
+});
+
+describe('an order refused for want of a country', () => {
+  it('reads the details again on the 409 and shows the country step', async () => {
+    let country: string | null = 'IN';
+    stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /billing/details': () => json(200, { country, address: null, state_code: country ? '29' : null, gstin: null, gst_percent: country ? 18 : null }),
+      'POST /tokens/purchase/create-order': () => {
+        // Cleared in another tab meanwhile.
+        country = null;
+        return json(409, { detail: BILLING_MESSAGES.billingCountryRequired, code: 'billing_country_required' });
+      },
+    });
+    renderAt('/reports', <OfferPackages onPurchased={vi.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now: Pro package' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByRole('heading', { name: 'Your billing country' })).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(BILLING_MESSAGES.billingCountryRequired);
     expect(checkout.openCheckout).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/Modal.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { fetchBillingDetails } from '../api/billing-details.ts';
+import { tokenKeys } from '../api/keys.ts';
 import type { Purchase } from '../hooks/usePurchase.ts';
+import { BillingCountryStep } from './BillingCountryStep.tsx';
 import { PackageSection } from './PackageSection.tsx';
 import { PurchaseReview } from './PurchaseReview.tsx';
 
@@ -19,12 +24,37 @@ export interface PurchaseModalProps {
 }
 
 /**
- * The one purchase dialog (docs/product.md §4): packages when asked, then review → processing →
- * checkout → verify. It cannot be dismissed while a payment is processing.
+ * The one purchase dialog (docs/product.md §4): packages when asked, the billing country when
+ * none is on record yet (docs/decisions/168-billing-country-and-place-of-supply.md), then
+ * review → processing → checkout → verify. It cannot be dismissed while a payment is processing.
  */
 export function PurchaseModal({ purchase, choosing = false, onClose, intro }: PurchaseModalProps) {
   const processing = purchase.step === 'processing';
   const reviewing = Boolean(purchase.pkg);
+  const billing = useQuery({
+    queryKey: tokenKeys.billingDetails,
+    queryFn: ({ signal }) => fetchBillingDetails(signal),
+    enabled: reviewing,
+    meta: { silent: true },
+  });
+  // "Change" on review reopens the country step; a new purchase starts without it.
+  const [changingCountry, setChangingCountry] = useState(false);
+  useEffect(() => setChangingCountry(false), [purchase.pkg]);
+  // If loading the details failed, review goes ahead: the order itself answers 409 without a country.
+  const details = billing.data;
+  const step = !reviewing
+    ? 'packages'
+    : billing.isPending
+      ? 'loading'
+      : details && (!details.country || changingCountry) && !processing
+        ? 'country'
+        : 'review';
+  const titles = {
+    packages: 'Buy Tokens',
+    loading: 'Review your purchase',
+    country: 'Your billing country',
+    review: processing ? 'Processing payment' : 'Review your purchase',
+  };
   return (
     <Modal
       open={choosing || reviewing}
@@ -34,12 +64,28 @@ export function PurchaseModal({ purchase, choosing = false, onClose, intro }: Pu
         onClose?.();
       }}
       dismissible={!processing}
-      step={reviewing ? 'review' : 'packages'}
+      step={step === 'loading' ? 'review' : step}
       size={reviewing ? 'md' : 'xl'}
-      title={reviewing ? (processing ? 'Processing payment' : 'Review your purchase') : 'Buy Tokens'}
+      title={titles[step]}
     >
-      {reviewing ? (
-        <PurchaseReview purchase={purchase} onCancel={purchase.close} />
+      {step === 'loading' ? (
+        <div className="flex items-center gap-3 py-6 text-sm text-slate-600" role="status">
+          <Spinner className="size-5 text-brand-700" />
+          Loading your billing details…
+        </div>
+      ) : step === 'country' && details ? (
+        <BillingCountryStep
+          details={details}
+          onSaved={() => setChangingCountry(false)}
+          onCancel={changingCountry ? () => setChangingCountry(false) : purchase.close}
+        />
+      ) : reviewing ? (
+        <PurchaseReview
+          purchase={purchase}
+          onCancel={purchase.close}
+          billing={billing.data}
+          onChangeCountry={() => setChangingCountry(true)}
+        />
       ) : (
         <div className="space-y-5">
           {intro}

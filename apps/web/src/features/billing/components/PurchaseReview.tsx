@@ -1,13 +1,27 @@
-import { TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { TOKEN_VALIDITY_TEXT, type BillingDetailsView } from '@assay/shared';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { Purchase } from '../hooks/usePurchase.ts';
 import { formatMoney, formatTokens, reviewBreakdown } from '../lib/pricing.ts';
+import { billedTo } from './BillingCountryFields.tsx';
 
-/** The review / processing body of the purchase modal (also usable inside another dialog). */
-export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onCancel?: () => void }) {
+/**
+ * The review / processing body of the purchase modal (also usable inside another dialog). With
+ * the member's billing details it shows where they are billed and the GST that applies there.
+ */
+export function PurchaseReview({
+  purchase,
+  onCancel,
+  billing,
+  onChangeCountry,
+}: {
+  purchase: Purchase;
+  onCancel?: () => void;
+  billing?: BillingDetailsView | undefined;
+  onChangeCountry?: () => void;
+}) {
   const { pkg, order, step, notice } = purchase;
   const processing = step === 'processing';
   // The checkout window takes focus; when it ends without a purchase, focus comes back to the button that opened it.
@@ -18,7 +32,7 @@ export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onC
     wasProcessing.current = processing;
   }, [processing]);
   if (!pkg) return null;
-  const b = reviewBreakdown(pkg, order);
+  const b = reviewBreakdown(pkg, order, billing?.gst_percent ?? undefined);
   const money = (minor: number) => formatMoney(minor, b.currency);
   return (
     <div className="space-y-5" data-testid="purchase-review" data-step={step}>
@@ -26,7 +40,7 @@ export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onC
         <Row label="Package" value={<span className="font-medium text-slate-900">{pkg.name}</span>} />
         <Row label="Tokens" value={<span className="tabular-nums">{formatTokens(pkg.tokens)}</span>} />
         <Row label="Price" value={money(b.price)} testId="review-price" />
-        <Row label={`GST (${b.gstPercent}%)`} value={money(b.gst)} testId="review-gst" />
+        <Row label={b.gstPercent === 0 ? 'GST (export, zero-rated)' : `GST (${b.gstPercent}%)`} value={money(b.gst)} testId="review-gst" />
         <Row
           label={<span className="font-semibold text-slate-900">Total</span>}
           value={<span className="text-base font-bold text-slate-900">{money(b.total)}</span>}
@@ -34,6 +48,23 @@ export function PurchaseReview({ purchase, onCancel }: { purchase: Purchase; onC
           className="bg-slate-50"
         />
       </dl>
+
+      {billing?.country && (
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600" data-testid="review-billed-to">
+          <span>
+            Billed to <strong className="font-semibold text-slate-800">{billedTo(billing.country, billing.state_code)}</strong>
+          </span>
+          {onChangeCountry && !processing && (
+            <button
+              type="button"
+              onClick={onChangeCountry}
+              className="rounded font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              Change<span className="sr-only"> billing country</span>
+            </button>
+          )}
+        </p>
+      )}
 
       <ul className="space-y-2 text-sm text-slate-600">
         <Note icon="clock">

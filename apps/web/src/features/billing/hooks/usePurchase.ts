@@ -104,6 +104,9 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
       created = await createOrder(pkg.id);
     } catch (err) {
       showToast('error', orderErrorText(err));
+      // 409: no billing country on record (cleared in another tab): the dialog's country step
+      // shows once the details are read again.
+      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: tokenKeys.billingDetails });
       return backToReview();
     }
     if (ctrl.signal.aborted) return;

@@ -49,13 +49,18 @@ export interface ReviewBreakdown {
  * What the review step shows: the server's breakdown once an order exists (its numbers win),
  * before that the same integer arithmetic the server uses on the USD price.
  */
-export function reviewBreakdown(pkg: Pick<TokenPackage, 'price_usd'>, order?: CreateOrderResponse): ReviewBreakdown {
+export function reviewBreakdown(
+  pkg: Pick<TokenPackage, 'price_usd'>,
+  order?: CreateOrderResponse,
+  /** The GST the member's billing details call for (0: an export zero-rated under the LUT). */
+  gstPercent: number = GST_PERCENT,
+): ReviewBreakdown {
   if (order) {
     const b = order.price_breakdown;
     return { currency: order.currency, price: b.price, gst: b.gst, total: b.total, gstPercent: b.gst_percent };
   }
-  const b = priceBreakdown(toCents(pkg.price_usd), GST_PERCENT);
-  return { currency: 'USD', ...b, gstPercent: GST_PERCENT };
+  const b = priceBreakdown(toCents(pkg.price_usd), gstPercent);
+  return { currency: 'USD', ...b, gstPercent };
 }
 
 /** How many reports of each type the tokens pay for. */
