@@ -153,8 +153,8 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const m = await signUpPerson(t);
     await buyPackage(t, m);
     // Six more orders left unpaid, so the purchases span several pages of 2.
-    await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
-      SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_paged_' || i || '_' || $2 FROM generate_series(1, 6) i`, [m.user.id, m.user.id]);
+    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_paged_' || i || '_' || $2 FROM generate_series(1, 6) i`, [m.user.id, m.user.id]);
     const rows: number[] = [];
     const counting: Queryable = {
       query: async (text, params) => {

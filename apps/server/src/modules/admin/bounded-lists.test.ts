@@ -16,13 +16,13 @@ beforeAll(async () => {
   memberId = (await t.db.query<{ id: string }>(
     `INSERT INTO users (name, email, password_hash, is_verified) VALUES ('Heavy Buyer', 'heavy@bounded.example', 'scrypt$x', true) RETURNING id`)).rows[0]!.id;
   // Three purchases a second, so pages break ties by id.
-  await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, created_at)
-    SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_' || i,
+    SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_' || i,
            '2024-01-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, ${PURCHASES}) i`, [memberId]);
   // Someone else's purchase, which the card never shows.
-  await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
-    VALUES (gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_other')`);
+  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+    VALUES ('96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_other')`);
 });
 afterAll(() => t.close());
 
@@ -62,9 +62,9 @@ describe('the refund list', () => {
   const REFUNDS = 23;
   beforeAll(async () => {
     // Paid purchases with a refund request each, three requests a second.
-    const paid = await t.db.query<{ id: string }>(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    const paid = await t.db.query<{ id: string }>(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, razorpay_payment_id, status, paid_at)
-      SELECT gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_refund_' || i, 'pay_refund_' || i, 'paid', now()
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_refund_' || i, 'pay_refund_' || i, 'paid', now()
         FROM generate_series(1, ${REFUNDS}) i RETURNING id`, [memberId]);
     await t.db.query(`INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
       SELECT p.id, $1, 'Bought the wrong package', 10000, 'USD', 4900, 490, 4410,

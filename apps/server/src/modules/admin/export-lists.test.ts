@@ -16,9 +16,9 @@ beforeAll(async () => {
   await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
     SELECT 'Sheet Person ' || i || CASE WHEN i = 7 THEN ' <&> "quoted" ' || chr(1) ELSE '' END, 'sheet' || i || '@sheets.example', 'scrypt$x', true,
            '2021-03-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, ${ROWS}) i`);
-  await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, created_at)
-    SELECT gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_sheet_' || u.email, u.created_at
+    SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_sheet_' || u.email, u.created_at
       FROM users u WHERE u.email LIKE 'sheet%@sheets.example'`);
 });
 afterAll(() => t.close());
