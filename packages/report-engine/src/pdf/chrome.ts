@@ -7,6 +7,8 @@ export interface ChromeInfo {
   reportId: string;
   tierLabel: string;
   productName: string;
+  /** The report's version (1 for the first); every page names it. */
+  version?: number | undefined;
 }
 
 export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
@@ -28,7 +30,7 @@ function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeI
 
   const fy = PAGE.footerY;
   doc.save().moveTo(left, fy - 6).lineTo(left + width, fy - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
-  f.textAt(`${info.tierLabel} report · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
+  f.textAt(`${info.tierLabel} report${info.version ? ` · Version ${info.version}` : ''} · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
   f.textAt(`Not investment or legal advice  ·  Page ${pageIndex + 1} of ${pageCount}`, left + width * 0.58, fy, {
     size: TYPE.tiny,
     color: COLOR.ink,

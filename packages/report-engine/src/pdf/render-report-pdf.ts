@@ -31,6 +31,8 @@ export interface RenderReportInput {
   offline: boolean;
   /** What the searches found (stored with the report); null when none was run. */
   evidence: EvidenceRecord | null;
+  /** The report's version: named on the cover and in every footer (issue 27). */
+  version?: number | undefined;
 }
 
 export const DISCLAIMER_TITLE = 'Disclaimer';
@@ -178,6 +180,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
     sectionCount: input.sections.length,
     createdAt: input.createdAt,
     offline: input.offline,
+    version: input.version,
   });
 
   // Sections, then the sources, references and disclaimer pages.
@@ -228,7 +231,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
   drawToc(f, tocStart, entries);
 
   const { count } = doc.bufferedPageRange();
-  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME };
+  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME, version: input.version };
   for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
 
   doc.end();

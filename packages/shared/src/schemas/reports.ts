@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
+import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_COSTS, REPORT_STATUSES, type Complexity } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { hasBidiControls, lineText, multiLineText, pathParam } from './fields.ts';
 import { inventionRecord } from './invention-record.ts';
@@ -63,6 +63,10 @@ export const generateReportForm = z.object({
 });
 export type GenerateReportForm = z.input<typeof generateReportForm>;
 
+/** What a report's run does (docs/decisions/220). */
+export const RUN_KINDS = ['generate', 'retry', 'upgrade', 'correct', 'section'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
 export const REPORT_STAGES = ['queued', 'outline', 'sections', 'pdf', 'done', 'failed'] as const;
 export type ReportStage = (typeof REPORT_STAGES)[number];
 
@@ -96,8 +100,39 @@ export const reportView = z.object({
   record: inventionRecord.nullable(),
   /** True when the member confirmed (and perhaps edited) the record before generating. */
   record_confirmed: z.boolean(),
+  /** The version shown (1 for the first; 0 while the first is being written). */
+  version: z.number().int(),
+  /** What the report's current (or last) run does: its first generation, a retry, an upgrade, … */
+  run_kind: z.enum(RUN_KINDS),
+  /** True when the member cancelled the last run. */
+  cancelled: z.boolean(),
 });
 export type Report = z.infer<typeof reportView>;
+
+/** Upgrading a report to a higher tier pays the difference and reuses its record and evidence. */
+export const upgradeReportRequest = z.object({
+  complexity: z.enum(COMPLEXITIES, { error: MSG.complexityRequired }),
+});
+export type UpgradeReportRequest = z.input<typeof upgradeReportRequest>;
+
+export const VERSION_KINDS = [...RUN_KINDS, 'restore'] as const;
+
+/** One immutable version of a report: what changed, its tier and title, and its PDF. */
+export const reportVersionView = z.object({
+  n: z.number().int(),
+  kind: z.enum(VERSION_KINDS),
+  change: z.string(),
+  complexity: z.enum(COMPLEXITIES),
+  title: z.string(),
+  tokens: z.number().int(),
+  created_at: z.string(),
+  current: z.boolean(),
+  download_url: z.string(),
+});
+export type ReportVersion = z.infer<typeof reportVersionView>;
+export const reportVersionsResponse = z.object({ versions: z.array(reportVersionView) });
+export type ReportVersions = z.infer<typeof reportVersionsResponse>;
+export const reportVersionParams = z.object({ id: pathParam(100), n: z.coerce.number().int().min(1).max(100_000) });
 
 export const reportListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -126,4 +161,18 @@ export const REPORT_MESSAGES = {
   notReady: 'This report is not ready yet',
   signInDashboard: 'Please log in to generate reports',
   signInHome: 'Please sign in to generate reports',
+  cancelled: 'You cancelled this report. Its tokens were returned.',
+  notFailed: 'Only a report that failed or was cancelled can be tried again',
+  notRunning: 'This report is not being written any more',
+  stillRunning: 'This report is still being written: cancel it first',
+  notCompleted: 'Only a completed report can be changed',
+  notHigherTier: 'Choose a tier above the report’s own',
+  versionNotFound: 'Version not found',
+  runFailedKept: 'The change could not be made. Its tokens were returned; the report is as it was.',
+  runCancelledKept: 'You cancelled the change. Its tokens were returned; the report is as it was.',
 } as const;
+
+/** What upgrading a report costs: the difference between the tiers (never negative). */
+export function upgradePrice(from: Complexity, to: Complexity): number {
+  return Math.max(0, REPORT_COSTS[to] - REPORT_COSTS[from]);
+}

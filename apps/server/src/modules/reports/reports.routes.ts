@@ -13,6 +13,13 @@ import { renameReport } from './rename-report.ts';
 import { createStreamSlots, streamReportEvents } from './report-events.ts';
 import { toReportView } from './report-view.ts';
 import { understandMemberIdea } from './understand-idea.ts';
+import { cancelReport } from './cancel-report.ts';
+import { deleteReport } from './delete-report.ts';
+import { listVersions, openVersionPdf, restoreReportVersion } from './report-versions.ts';
+import { retryReport } from './retry-report.ts';
+import { upgradeReport } from './upgrade-report.ts';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 
 /** A refused stream's client can poll GET /reports/{id} meanwhile; the web app polls every 5 s. */
 const STREAM_RETRY_SECONDS = 5;
@@ -54,15 +61,31 @@ export function reportsRoutes(deps: Deps) {
       const file = await openReportPdf(deps, req.params.id, req.member?.userId);
       // An operator reading a member's report is on the record (docs/product.md §6).
       if (req.operator) await audit(deps.db, req.operator, 'report.download', req.params.id, { title: file.title });
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename.ascii.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename.utf8)}`,
-        );
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
+      return sendPdf(reply, file);
     });
+
+    route(app, e.retry, async (req) => retryReport(deps, req.params.id, member(req).userId));
+    route(app, e.cancel, async (req) => cancelReport(deps, req.params.id, member(req).userId));
+    route(app, e.upgrade, async (req) => upgradeReport(deps, req.params.id, member(req).userId, req.body.complexity));
+    route(app, e.remove, async (req) => {
+      await deleteReport(deps, req.params.id, member(req).userId);
+      return { message: 'Report deleted' };
+    });
+    route(app, e.versions, async (req) => listVersions(deps, req.params.id, member(req).userId));
+    route(app, e.versionDownload, async (req, reply) => sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)));
+    route(app, e.restoreVersion, async (req) => restoreReportVersion(deps, req.params.id, req.params.n, member(req).userId));
   };
+}
+
+/** A stored PDF as a download, under a file name that is safe in both header forms. */
+function sendPdf(reply: FastifyReply, file: { body: Readable; size: number | undefined; filename: { ascii: string; utf8: string } }) {
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header(
+      'content-disposition',
+      `attachment; filename="${file.filename.ascii.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename.utf8)}`,
+    );
+  if (file.size !== undefined) reply.header('content-length', file.size);
+  return reply.send(file.body);
 }
