@@ -66,6 +66,8 @@ export interface GenerateReportInput {
     evidence?: EvidenceRecord | null;
     sections?: ReadonlyMap<SectionKey, SectionContent>;
   };
+  /** The member's notes on the sections being rewritten, by key (issue 27). */
+  notes?: Partial<Record<SectionKey, string>>;
   /** The version this generation makes (1 for the first); the PDF names it. */
   version?: number;
   /** Sections written at once (at least 1). */
@@ -110,6 +112,7 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
     evidenceSources: ports.evidence,
     now,
     alreadyDone: input.resume?.sections,
+    notes: input.notes,
     concurrency: input.sectionConcurrency,
     signal: input.signal,
     trace,

@@ -168,9 +168,44 @@ export const REPORT_MESSAGES = {
   notCompleted: 'Only a completed report can be changed',
   notHigherTier: 'Choose a tier above the report’s own',
   versionNotFound: 'Version not found',
+  sectionNotFound: 'This report has no such section',
+  recordUnchanged: 'Nothing in the record was changed',
   runFailedKept: 'The change could not be made. Its tokens were returned; the report is as it was.',
   runCancelledKept: 'You cancelled the change. Its tokens were returned; the report is as it was.',
 } as const;
+
+/** What changing a completed report costs, unless the operator sets otherwise (REPORT_CORRECTION_PERCENT, SECTION_REWRITE_TOKENS). */
+export const DEFAULT_CHANGE_PRICES = { correctionPercent: 20, sectionTokens: 150 } as const;
+
+/** A corrected record rewrites the whole report at a share of its tier's price (at least 1 token). */
+export function correctionPrice(tier: Complexity, percent: number): number {
+  return Math.max(1, Math.round((REPORT_COSTS[tier] * percent) / 100));
+}
+
+/** "Correct what we understood": the record as the member corrected it. */
+export const correctReportRequest = z.object({ record: inventionRecord });
+export type CorrectReportRequest = z.input<typeof correctReportRequest>;
+
+export const SECTION_NOTE_MAX = 1000;
+/** "This section is wrong…": what is wrong, in the member's words. */
+export const regenerateSectionRequest = z.object({
+  note: multiLineText(MSG.sectionNoteRequired)
+    .trim()
+    .min(1, MSG.sectionNoteRequired)
+    .max(SECTION_NOTE_MAX, `Please keep the note under ${SECTION_NOTE_MAX.toLocaleString('en-US')} characters`)
+    .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
+});
+export type RegenerateSectionRequest = z.input<typeof regenerateSectionRequest>;
+export const reportSectionParams = z.object({ id: pathParam(100), section: pathParam(60) });
+
+/** What a section note starts: the report, the sections being rewritten, and the shared figures it changed. */
+export const regenerateSectionResponse = z.object({
+  report: reportView,
+  sections: z.array(z.object({ key: z.string(), title: z.string() })),
+  figures: z.array(z.object({ figure: z.string(), from: z.string().nullable(), to: z.string() })),
+  tokens: z.number().int(),
+});
+export type RegenerateSectionResponse = z.infer<typeof regenerateSectionResponse>;
 
 /** What upgrading a report costs: the difference between the tiers (never negative). */
 export function upgradePrice(from: Complexity, to: Complexity): number {

@@ -90,6 +90,8 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
     tier: report.complexity,
     createdAt: report.created_at,
     version: report.version + 1,
+    // A section rewritten from the member's note is written with it (issue 27).
+    ...sectionNote(report),
     ports: {
       ...deps.reportPorts,
       progress: {
@@ -178,6 +180,11 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
     await notifyReportReady(deps, tx, { id: report.id, userId: report.user_id, title: done.rows[0]?.title ?? result.title });
   });
   log.info({ reportId: report.id, usage: result.usage }, 'report completed');
+}
+
+function sectionNote(report: JobReport): { notes?: Partial<Record<SectionKey, string>> } {
+  const d = (report.run_detail ?? {}) as { section?: string; note?: string };
+  return report.run_kind === 'section' && d.section && d.note && isSectionKey(d.section) ? { notes: { [d.section]: d.note } } : {};
 }
 
 /** What a completed run changed, as the version list says it. */

@@ -18,6 +18,8 @@ import { deleteReport } from './delete-report.ts';
 import { listVersions, openVersionPdf, restoreReportVersion } from './report-versions.ts';
 import { retryReport } from './retry-report.ts';
 import { upgradeReport } from './upgrade-report.ts';
+import { correctReport } from './correct-report.ts';
+import { regenerateSection } from './regenerate-section.ts';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 
@@ -71,6 +73,9 @@ export function reportsRoutes(deps: Deps) {
       await deleteReport(deps, req.params.id, member(req).userId);
       return { message: 'Report deleted' };
     });
+    route(app, e.correct, async (req) => correctReport(deps, req.params.id, member(req).userId, req.body.record));
+    route(app, e.regenerateSection, async (req) =>
+      regenerateSection(deps, req.params.id, member(req).userId, req.params.section, req.body.note));
     route(app, e.versions, async (req) => listVersions(deps, req.params.id, member(req).userId));
     route(app, e.versionDownload, async (req, reply) => sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)));
     route(app, e.restoreVersion, async (req) => restoreReportVersion(deps, req.params.id, req.params.n, member(req).userId));
