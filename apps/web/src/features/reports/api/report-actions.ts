@@ -1,4 +1,4 @@
-import { reportsEndpoints, type Complexity } from '@assay/shared';
+import { reportsEndpoints, type Complexity, type InventionRecord } from '@assay/shared';
 import { call, callRaw } from '../../../lib/api.ts';
 
 /** The paid and unpaid things a member does to a report after starting it (issue 27). */
@@ -12,3 +12,6 @@ export async function fetchVersionPdf(id: string, n: number, signal?: AbortSigna
   const res = await callRaw(reportsEndpoints.versionDownload, { params: { id, n }, signal });
   return res.blob();
 }
+export const correctReport = (id: string, record: InventionRecord) => call(reportsEndpoints.correct, { params: { id }, body: { record } });
+export const regenerateSection = (id: string, section: string, note: string) =>
+  call(reportsEndpoints.regenerateSection, { params: { id, section }, body: { note } });

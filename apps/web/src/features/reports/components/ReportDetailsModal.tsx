@@ -1,9 +1,13 @@
 import type { Report } from '@assay/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import type { LiveMode } from '../hooks/useLiveReports.ts';
 import { ReportActions } from './details/ReportActions.tsx';
 import { ExecutiveSummarySection, IdeaSection, InventionSection, ReportHeader, ReportRunState } from './details/ReportSections.tsx';
 import { ReportVersionsSection } from './details/ReportVersionsSection.tsx';
+import { CorrectRecord } from './details/CorrectRecord.tsx';
+import { ReportSectionsList } from './details/ReportSectionsList.tsx';
 
 export interface ReportDetailsModalProps {
   report: Report | undefined;
@@ -21,15 +25,41 @@ export interface ReportDetailsModalProps {
  * (details/), composed here.
  */
 export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownload, downloading }: ReportDetailsModalProps) {
+  // "Correct what we understood" shows the record's form in place of the details, as generating does.
+  const [correcting, setCorrecting] = useState<string>();
+  const [corrected, setCorrected] = useState<string>();
+  const close = () => {
+    setCorrecting(undefined);
+    setCorrected(undefined);
+    onClose();
+  };
   return (
-    <Modal open={Boolean(report)} onClose={onClose} title="Report details" size="lg">
-      {report && (
+    <Modal open={Boolean(report)} onClose={close} title="Report details" size={correcting ? 'xl' : 'lg'}>
+      {report && correcting === report.id && report.record ? (
+        <CorrectRecord
+          report={report}
+          record={report.record}
+          onBack={() => setCorrecting(undefined)}
+          onDone={(message) => {
+            setCorrecting(undefined);
+            setCorrected(message);
+          }}
+        />
+      ) : report && (
         <div className="space-y-6">
           <ReportHeader report={report} onPreview={onPreview} onDownload={onDownload} downloading={downloading} />
           <ReportRunState report={report} mode={mode} />
-          <ReportActions key={report.id} report={report} onDeleted={onClose} />
+          {corrected && <p role="status" className="text-sm text-emerald-800">{corrected}</p>}
+          <ReportActions key={report.id} report={report} onDeleted={close} />
           <ExecutiveSummarySection report={report} />
-          <InventionSection report={report} />
+          <InventionSection report={report}>
+            {report.status === 'completed' && report.record && (
+              <Button className="mt-3" variant="outline" onClick={() => { setCorrected(undefined); setCorrecting(report.id); }}>
+                Correct what we understood
+              </Button>
+            )}
+          </InventionSection>
+          <ReportSectionsList key={`sections-${report.id}`} report={report} />
           <IdeaSection report={report} />
           <ReportVersionsSection report={report} />
         </div>

@@ -16,6 +16,8 @@ export interface PaidActionConfirmProps {
   error: string | undefined;
   onConfirm: () => void;
   onBack: () => void;
+  /** Focus the confirmation when it opens (not when a field above it, e.g. a note, should have focus). */
+  focusOnOpen?: boolean;
 }
 
 /**
@@ -27,7 +29,10 @@ export interface PaidActionConfirmProps {
 export function PaidActionConfirm(p: PaidActionConfirmProps) {
   const heading = useId();
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  const focusOnOpen = p.focusOnOpen !== false;
+  useEffect(() => {
+    if (focusOnOpen) box.current?.focus();
+  }, [focusOnOpen]);
   const after = p.balance === undefined ? undefined : p.balance - p.price;
   const short = after !== undefined && after < 0;
   return (
