@@ -3,6 +3,8 @@ import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_COSTS, REPORT_STATUSES, type C
 import { MSG } from '../messages.ts';
 import { hasBidiControls, lineText, multiLineText, pathParam } from './fields.ts';
 import { inventionRecord } from './invention-record.ts';
+import { isOperatorSearchable } from '../operator-search.ts';
+import { dateBound, timeZoneField } from './contact.ts';
 
 const ideaField = multiLineText(MSG.ideaRequired)
   .trim()
@@ -134,11 +136,28 @@ export const reportVersionsResponse = z.object({ versions: z.array(reportVersion
 export type ReportVersions = z.infer<typeof reportVersionsResponse>;
 export const reportVersionParams = z.object({ id: pathParam(100), n: z.coerce.number().int().min(1).max(100_000) });
 
-export const reportListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
-  status: z.enum(REPORT_STATUSES).optional(),
-});
+export const REPORT_SORTS = ['newest', 'oldest', 'title'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
+/**
+ * A page of the member's reports, searched on the server over all of them (issue 27): `q` in the
+ * title, the idea and the invention record (3 letters or digits in a row, as every trigram search
+ * here), a tier, and a date range (days, `to` inclusive, in `tz`, UTC without it).
+ */
+export const reportListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
+    status: z.enum(REPORT_STATUSES).optional(),
+    q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
+    sort: z.enum(REPORT_SORTS).default('newest'),
+    complexity: z.enum(COMPLEXITIES).optional(),
+    from: dateBound,
+    to: dateBound,
+    tz: timeZoneField,
+  })
+  .refine((v) => !v.from || !v.to || v.from.slice(0, 10) <= v.to.slice(0, 10), { message: 'The start date must be before the end date', path: ['from'] });
+export type ReportListQuery = z.input<typeof reportListQuery>;
 
 export const reportListResponse = z.object({
   reports: z.array(reportView),
