@@ -94,9 +94,10 @@ describe('GET /reports with q, sort, complexity, from and to', () => {
         const plan = await planOf(t.db, s);
         expect(plan, JSON.stringify(filter)).not.toMatch(/Seq Scan on reports/);
       }
-      // A rare text (5 of 2,000 rows) is looked up through its trigram index. A common one (half
-      // the table says zeolite) is read along the member's own index instead: the planner's choice.
-      if (filter.q === 'cartridge') for (const s of sent) expect(await planOf(t.db, s)).toMatch(/reports_search_trgm_idx/);
+      // A rare text (5 of 2,000 rows) is looked up through its trigram index on PostgreSQL, which
+      // keeps statistics of the indexed expression (PGlite's planner reads the member's index, as for
+      // a common text: half the table says zeolite). Either way, no sequential scan.
+      if (filter.q === 'cartridge' && t.db.kind === 'postgres') for (const s of sent) expect(await planOf(t.db, s)).toMatch(/reports_search_trgm_idx/);
       // And as the planner chooses with its statistics of 2,000 reports, nothing priced out.
       const [page] = sent;
       const plain = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page!.text}`, page!.params);

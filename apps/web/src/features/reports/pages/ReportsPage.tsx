@@ -1,4 +1,6 @@
-import { BUY_TOKENS_THRESHOLD, REPORT_MESSAGES, REPORT_STATUSES, type Report, type ReportStatus } from '@assay/shared';
+import {
+  BUY_TOKENS_THRESHOLD, COMPLEXITIES, REPORT_MESSAGES, REPORT_SORTS, REPORT_STATUSES, type Complexity, type Report, type ReportSort, type ReportStatus,
+} from '@assay/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +13,8 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { balanceQuery, PurchaseModal, tokenKeys, usePurchase } from '../../billing/index.ts';
 import { fetchReport } from '../api/get-report.ts';
 import { reportKeys } from '../api/keys.ts';
-import { reportsListQuery } from '../api/list-reports.ts';
+import { reportsListQuery, type ReportFind } from '../api/list-reports.ts';
+import { ReportFinder } from '../components/ReportFinder.tsx';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { PdfPreviewDialog } from '../components/PdfPreviewDialog.tsx';
 import { ReportDetailsModal } from '../components/ReportDetailsModal.tsx';
@@ -23,6 +26,14 @@ import { formatTokens, matchesSearch, statusLabel } from '../lib/format.ts';
 
 const parseStatus = (v: string | null): ReportStatus | undefined =>
   (REPORT_STATUSES as readonly string[]).includes(v ?? '') ? (v as ReportStatus) : undefined;
+
+const parseFind = (p: URLSearchParams): ReportFind => ({
+  q: p.get('q') || undefined,
+  sort: (REPORT_SORTS as readonly string[]).includes(p.get('sort') ?? '') ? (p.get('sort') as ReportSort) : undefined,
+  complexity: (COMPLEXITIES as readonly string[]).includes(p.get('complexity') ?? '') ? (p.get('complexity') as Complexity) : undefined,
+  from: p.get('from') || undefined,
+  to: p.get('to') || undefined,
+});
 
 const parsePage = (v: string | null) => {
   const n = Number(v);
@@ -46,7 +57,8 @@ export default function ReportsPage() {
 
   const balanceQ = useQuery({ ...balanceQuery, refetchOnMount: 'always' });
   const balance = balanceQ.data?.available_tokens;
-  const list = useQuery(reportsListQuery(page, status));
+  const find = useMemo(() => parseFind(params), [params]);
+  const list = useQuery(reportsListQuery(page, status, find));
   const reports = list.data?.reports;
   const modes = useLiveReports(reports);
   const { download, isDownloading } = useReportDownload();
@@ -82,6 +94,12 @@ export default function ReportsPage() {
     setParams((p) => withParam(p, 'page', n > 1 ? String(n) : undefined));
     window.scrollTo({ top: 0 });
   };
+  const setFind = (f: ReportFind) =>
+    setParams((p) => {
+      let next = withParam(p, 'page', undefined);
+      for (const k of ['q', 'sort', 'complexity', 'from', 'to'] as const) next = withParam(next, k, f[k]);
+      return next;
+    });
   const setStatus = (s: ReportStatus | undefined) => setParams((p) => withParam(withParam(p, 'status', s), 'page', undefined));
 
   // Over the generate dialog when that is where tokens ran short: after the purchase the member
@@ -123,6 +141,7 @@ export default function ReportsPage() {
         </div>
       </header>
 
+      <ReportFinder find={find} onFind={setFind} />
       <ReportsToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
 
       <section aria-label="Reports" aria-busy={list.isFetching || undefined} className="space-y-4">
@@ -136,7 +155,17 @@ export default function ReportsPage() {
             </Button>
           </div>
         ) : list.data && list.data.total === 0 ? (
-          status ? (
+          find.q || find.complexity || find.from || find.to ? (
+            <EmptyState
+              title="No report matches your search"
+              hint={find.q ? `None of your reports mentions “${find.q}” with these filters.` : 'None of your reports matches these filters.'}
+              action={
+                <Button variant="outline" onClick={() => setFind({})}>
+                  Clear search
+                </Button>
+              }
+            />
+          ) : status ? (
             <EmptyState
               title={`No ${statusLabel(status).toLowerCase()} reports`}
               hint="Try another status, or show all your reports."
