@@ -30,6 +30,7 @@ export const MSG = {
   complexityRequired: 'Please select report complexity',
   reportTitleRequired: 'Please give the report a title',
   sectionNoteRequired: 'Please say what is wrong with this section',
+  shareLabelRequired: 'Say who the link is for (it is printed on every page)',
   reportTitleTooLong: 'A title can be at most 200 characters long',
   tooManyUnderstandRequests: 'You have asked us to read several ideas in a short time. Please wait a few minutes and try again.',
   understandFailed: 'We could not read your idea just now. Please try again in a moment.',

@@ -9,6 +9,8 @@ export interface ChromeInfo {
   productName: string;
   /** The report's version (1 for the first); every page names it. */
   version?: number | undefined;
+  /** A shared copy's recipient line ("Shared with Acme Ventures · 28 November 2026"): on every page, and across it. */
+  watermark?: string | undefined;
 }
 
 export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
@@ -38,5 +40,18 @@ function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeI
     align: 'right',
     height: 10,
   });
+  if (info.watermark) drawWatermark(f, info.watermark);
   doc.page.margins.bottom = bottom;
+}
+
+/** The recipient across the page, faint enough to read through, and in the header's line. */
+export function drawWatermark(f: Flow, text: string): void {
+  const doc = f.doc;
+  const { width, height } = doc.page;
+  f.textAt(text, PAGE.margin.left, PAGE.headerY + 16, { size: TYPE.tiny, color: COLOR.accent, bold: true, width: f.width, height: 10 });
+  doc.save();
+  doc.fillOpacity(0.09);
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  f.textAt(text, width / 2 - 260, height / 2 - 14, { size: 26, color: COLOR.navy, bold: true, width: 520, align: 'center', height: 40 });
+  doc.restore();
 }

@@ -189,6 +189,9 @@ export const REPORT_MESSAGES = {
   versionNotFound: 'Version not found',
   sectionNotFound: 'This report has no such section',
   recordUnchanged: 'Nothing in the record was changed',
+  shareNotFound: 'This link does not exist, was revoked or has expired',
+  sharePasscodeWrong: 'That passcode is not right',
+  sharePasscodeRequired: 'Enter the passcode you were given',
   runFailedKept: 'The change could not be made. Its tokens were returned; the report is as it was.',
   runCancelledKept: 'You cancelled the change. Its tokens were returned; the report is as it was.',
 } as const;
@@ -225,6 +228,51 @@ export const regenerateSectionResponse = z.object({
   tokens: z.number().int(),
 });
 export type RegenerateSectionResponse = z.infer<typeof regenerateSectionResponse>;
+
+export const SHARE_PASSCODE_MIN = 6;
+/**
+ * A share link for one version of the report: who it is for (printed on every page of the copy
+ * they see), when it stops working (optional, in the future), and a passcode (optional).
+ */
+export const createShareLinkRequest = z.object({
+  label: lineText(MSG.shareLabelRequired).trim().min(1, MSG.shareLabelRequired).max(120, 'Please keep the recipient under 120 characters')
+    .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
+  expires_at: z.iso.datetime({ offset: true, error: 'Use a date and time like 2026-12-31T18:00:00Z' })
+    .refine((v) => Date.parse(v) > Date.now(), 'The expiry must be in the future').optional(),
+  passcode: z.string().min(SHARE_PASSCODE_MIN, `Use a passcode of at least ${SHARE_PASSCODE_MIN} characters`).max(200).optional(),
+  /** The version shared; the report's current version when absent. */
+  version: z.number().int().min(1).optional(),
+});
+export type CreateShareLinkRequest = z.input<typeof createShareLinkRequest>;
+export const createShareLinkResponse = z.object({ id: z.string(), url: z.string() });
+
+export const shareLinkView = z.object({
+  id: z.string(),
+  label: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  has_passcode: z.boolean(),
+  views: z.number().int(),
+  last_viewed_at: z.string().nullable(),
+  /** active, or why it no longer opens. */
+  state: z.enum(['active', 'revoked', 'expired']),
+});
+export type ShareLink = z.infer<typeof shareLinkView>;
+export const shareLinksResponse = z.object({ links: z.array(shareLinkView) });
+export const shareLinkParams = z.object({ id: pathParam(100), link_id: pathParam(100) });
+
+/** What the viewer at /r/{token} is told before opening the PDF. */
+export const sharedReportView = z.object({
+  title: z.string(),
+  label: z.string(),
+  version: z.number().int(),
+  needs_passcode: z.boolean(),
+  expires_at: z.string().nullable(),
+});
+export type SharedReport = z.infer<typeof sharedReportView>;
+export const shareTokenParams = z.object({ token: pathParam(100) });
+export const sharedPdfRequest = z.object({ passcode: z.string().max(200).optional() });
 
 /** What upgrading a report costs: the difference between the tiers (never negative). */
 export function upgradePrice(from: Complexity, to: Complexity): number {

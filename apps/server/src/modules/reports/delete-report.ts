@@ -14,7 +14,8 @@ export async function deleteReport(deps: Pick<Deps, 'db' | 'blobs' | 'log'>, id:
     const report = await lockReport(tx, id, userId);
     if (report.status === 'processing') throw conflict(REPORT_MESSAGES.stillRunning, 'still_running');
     const files = await tx.query<{ pdf_key: string }>(
-      'SELECT pdf_key FROM report_versions WHERE report_id = $1 UNION SELECT pdf_key FROM reports WHERE id = $1 AND pdf_key IS NOT NULL',
+      `SELECT pdf_key FROM report_versions WHERE report_id = $1 UNION SELECT pdf_key FROM report_share_links WHERE report_id = $1
+       UNION SELECT pdf_key FROM reports WHERE id = $1 AND pdf_key IS NOT NULL`,
       [id],
     );
     await tx.query('DELETE FROM reports WHERE id = $1', [id]);
