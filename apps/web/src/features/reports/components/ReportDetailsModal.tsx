@@ -8,6 +8,7 @@ import { ExecutiveSummarySection, IdeaSection, InventionSection, ReportHeader, R
 import { ReportVersionsSection } from './details/ReportVersionsSection.tsx';
 import { CorrectRecord } from './details/CorrectRecord.tsx';
 import { ReportSectionsList } from './details/ReportSectionsList.tsx';
+import { ReportShareSection } from './details/ReportShareSection.tsx';
 
 export interface ReportDetailsModalProps {
   report: Report | undefined;
@@ -62,6 +63,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
           <ReportSectionsList key={`sections-${report.id}`} report={report} />
           <IdeaSection report={report} />
           <ReportVersionsSection report={report} />
+          <ReportShareSection key={`share-${report.id}`} report={report} />
         </div>
       )}
     </Modal>
