@@ -203,7 +203,6 @@ describe('cancel', () => {
       }
       outcomes.add(`${r.status}@${at}`);
     }
-    console.log([...outcomes].join(' '), `(a run takes ${runMs} ms)`);
     // Both sides won at least once across the delays (so the race was really run).
     expect([...outcomes].some((o) => o.startsWith('completed'))).toBe(true);
     expect([...outcomes].some((o) => o.startsWith('failed'))).toBe(true);
