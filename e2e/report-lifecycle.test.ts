@@ -86,7 +86,7 @@ describe('steering a report, in the browser', () => {
 
       // 3. The version list: what changed, each downloadable; the PDF names its version.
       const versions = details.getByRole('region', { name: 'Versions' });
-      await versions.getByText('Version 3').waitFor({ timeout: 30_000 });
+      await versions.getByRole('button', { name: 'Download version 3' }).waitFor({ timeout: 30_000 });
       await versions.getByText(/^Invention record corrected \(name\)/).waitFor();
       await versions.getByText(/^Section 'The Problem' rewritten from your note; launch year .* → 2031/).waitFor();
       await versions.getByText('First version').waitFor();
@@ -109,7 +109,7 @@ describe('steering a report, in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `${width}-4-share`);
 
-      const visitor = await e2e.browser.newContext({ viewport });
+      const visitor = await e2e.browser.newContext({ viewport, bypassCSP: true });
       const viewer = await visitor.newPage();
       const viewerErrors = watchErrors(viewer);
       await viewer.goto(url.replace(/^https?:\/\/[^/]+/, e2e.server.url));

@@ -57,6 +57,7 @@ export default function SharedReportPage() {
     const gone = meta.error instanceof ApiError && meta.error.status === 404;
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h1 className="sr-only">Shared report</h1>
         <EmptyState title={gone ? 'This link does not open a report' : 'The report could not be opened'} hint={gone ? REPORT_MESSAGES.shareNotFound : 'Please check your connection and try again.'} />
       </div>
     );

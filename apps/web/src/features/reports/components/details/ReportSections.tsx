@@ -118,7 +118,11 @@ export function IdeaSection({ report }: { report: Report }) {
       <h4 id="your-idea" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Your idea
       </h4>
-      <p className="mt-2 max-h-40 overflow-y-auto rounded-lg bg-slate-50 px-3 py-2 text-sm leading-relaxed whitespace-pre-line text-slate-700">
+      {/* Focusable: a long idea scrolls here, and a keyboard must be able to scroll it. */}
+      <p
+        tabIndex={0}
+        className="mt-2 max-h-40 overflow-y-auto rounded-lg bg-slate-50 px-3 py-2 text-sm leading-relaxed whitespace-pre-line text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         {report.idea}
       </p>
     </section>
