@@ -39,9 +39,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Inject = Parameters<typeof app.inject>[0] & object;
-const call = (m: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, extra: Partial<Inject> = {}) =>
-  app.inject({ method, url, headers: m ? m.auth : {}, ...(payload ? { payload } : {}), ...extra } as Inject);
+const call = (m: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, extra: { remoteAddress?: string } = {}) =>
+  app.inject({ method, url, headers: m ? m.auth : {}, ...(payload ? { payload } : {}), ...extra });
 const share = async (payload: object, m = owner, id = reportId) => call(m, 'POST', `/api/reports/${id}/share-links`, payload);
 const tokenOf = (url: string) => /\/r\/([A-Za-z0-9_-]+)$/.exec(url)![1]!;
 const links = async (m = owner) => (await call(m, 'GET', `/api/reports/${reportId}/share-links`)).json<{ links: ShareLink[] }>().links;
