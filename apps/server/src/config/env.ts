@@ -87,7 +87,7 @@ const schema = z.object({
   // tokens and payments (docs/decisions/010-token-ledger.md, 011-payments.md)
   TOKEN_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(TOKEN_VALIDITY_DAYS),
   SIGNUP_BONUS_TOKENS: z.coerce.number().int().min(0).default(REPORT_COSTS.basic),
-  // What changing a report costs (issue 27, docs/decisions/221): a corrected record rewrites the
+  // What changing a report costs (issue 27, docs/decisions/221-correct-and-rewrite-a-section.md): a corrected record rewrites the
   // whole report at this share of its tier's price; a section rewritten from a note costs this.
   REPORT_CORRECTION_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHANGE_PRICES.correctionPercent),
   SECTION_REWRITE_TOKENS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_CHANGE_PRICES.sectionTokens),

@@ -1,7 +1,7 @@
 -- Issue 27: a report is paid for more than once (a retry, an upgrade, a correction, a rewritten
 -- section), each a hold of its own. A hold is now keyed by its report AND its charge (what it pays
 -- for), and says in plain words what it paid for, so the token history reads
--- "Upgrade to Advanced" rather than a second "Spent on report …" (docs/decisions/220).
+-- "Upgrade to Advanced" rather than a second "Spent on report …" (docs/decisions/220-report-runs-holds-and-versions.md).
 ALTER TABLE token_holds
   ADD COLUMN charge text NOT NULL DEFAULT 'generate' CHECK (char_length(charge) BETWEEN 1 AND 100),
   ADD COLUMN purpose text CHECK (purpose IS NULL OR char_length(purpose) BETWEEN 1 AND 300);

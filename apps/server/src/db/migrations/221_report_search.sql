@@ -1,7 +1,7 @@
 -- Issue 27 §3: a member searches all their reports (title, idea, the invention record's words),
 -- not only the page on screen. The text searched is one immutable expression, indexed by trigrams
 -- (pg_trgm, migration 050) so "contains" is answered through the index, as the operator searches
--- are (docs/decisions/180). Sorting by title has its own index per member.
+-- are (docs/decisions/180, 222). Sorting by title has its own index per member.
 CREATE FUNCTION report_search_text(title text, idea text, record jsonb) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT lower(title || ' ' || idea || ' ' || coalesce(
