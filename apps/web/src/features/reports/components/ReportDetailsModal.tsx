@@ -17,6 +17,8 @@ export interface ReportDetailsModalProps {
   onPreview: (report: Report) => void;
   onDownload: (report: Report) => void;
   downloading: boolean;
+  /** "Duplicate as new idea": the generate form, pre-filled with this report's idea and tier. */
+  onDuplicate?: (report: Report) => void;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ReportDetailsModalProps {
  * invention record it is built on, the idea, and its versions. Each part is its own component
  * (details/), composed here.
  */
-export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownload, downloading }: ReportDetailsModalProps) {
+export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownload, downloading, onDuplicate }: ReportDetailsModalProps) {
   // "Correct what we understood" shows the record's form in place of the details, as generating does.
   const [correcting, setCorrecting] = useState<string>();
   const [corrected, setCorrected] = useState<string>();
@@ -51,7 +53,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
           <ReportHeader report={report} onPreview={onPreview} onDownload={onDownload} downloading={downloading} />
           <ReportRunState report={report} mode={mode} />
           {corrected && <p role="status" className="text-sm text-emerald-800">{corrected}</p>}
-          <ReportActions key={report.id} report={report} onDeleted={close} />
+          <ReportActions key={report.id} report={report} onDeleted={close} {...(onDuplicate ? { onDuplicate } : {})} />
           <ExecutiveSummarySection report={report} />
           <InventionSection report={report}>
             {report.status === 'completed' && report.record && (

@@ -49,6 +49,8 @@ export default function ReportsPage() {
   const status = parseStatus(params.get('status'));
   const [search, setSearch] = useState('');
   const [generateOpen, setGenerateOpen] = useState(false);
+  // "Duplicate as new idea" opens the form with a report's idea and tier (a new report, a new record).
+  const [duplicate, setDuplicate] = useState<{ idea: string; complexity: Report['complexity']; key: number }>();
   // The packages are offered in place; `message` says why when a report could not be paid for.
   const [buy, setBuy] = useState<{ open: boolean; message?: string }>({ open: false });
   // A notification mail links here with ?report=<id>: open that report's details.
@@ -109,6 +111,7 @@ export default function ReportsPage() {
 
   const onStarted = (report: Report) => {
     setGenerateOpen(false);
+    setDuplicate(undefined);
     toast.success('Report generation started', { description: `"${report.title}" — follow its progress here.` });
     setSearch('');
     setParams({});
@@ -132,7 +135,7 @@ export default function ReportsPage() {
               Buy Tokens
             </Button>
           )}
-          <Button onClick={() => setGenerateOpen(true)}>
+          <Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>
             <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M10 4v12M4 10h12" strokeLinecap="round" />
             </svg>
@@ -179,7 +182,7 @@ export default function ReportsPage() {
             <EmptyState
               title="No reports yet"
               hint="Describe your technology idea and get an investor-oriented assessment as a PDF."
-              action={<Button onClick={() => setGenerateOpen(true)}>Generate Report</Button>}
+              action={<Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>Generate Report</Button>}
             />
           )
         ) : list.data ? (
@@ -209,13 +212,15 @@ export default function ReportsPage() {
         ) : null}
       </section>
 
-      <Modal open={generateOpen} onClose={() => setGenerateOpen(false)} title="Generate Report" size="xl">
+      <Modal open={generateOpen} onClose={() => { setGenerateOpen(false); setDuplicate(undefined); }} title="Generate Report" size="xl">
         <GenerateReportForm
+          key={duplicate?.key ?? 0}
+          {...(duplicate ? { initialValues: { idea: duplicate.idea, complexity: duplicate.complexity } } : {})}
           balance={balance}
           refundPendingTokens={balanceQ.data?.refund_pending_tokens}
           onStarted={onStarted}
           onInsufficient={({ message }) => openBuy(message)}
-          onCancel={() => setGenerateOpen(false)}
+          onCancel={() => { setGenerateOpen(false); setDuplicate(undefined); }}
         />
       </Modal>
       <PurchaseModal
@@ -234,6 +239,11 @@ export default function ReportsPage() {
         }}
         onDownload={(r) => void download(r)}
         downloading={details ? isDownloading(details.id) : false}
+        onDuplicate={(r) => {
+          setDetailsId(undefined);
+          setDuplicate({ idea: r.idea, complexity: r.complexity, key: Date.now() });
+          setGenerateOpen(true);
+        }}
       />
       <PdfPreviewDialog
         report={preview}

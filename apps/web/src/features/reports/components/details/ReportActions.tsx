@@ -16,7 +16,7 @@ type Action = { kind: 'retry' } | { kind: 'cancel' } | { kind: 'delete' } | { ki
  * upgrade a completed one, delete it. Each opens a confirmation in place that shows its price and
  * the balance after (free ones say what happens), and only the confirmation calls the server.
  */
-export function ReportActions({ report, onDeleted }: { report: Report; onDeleted: () => void }) {
+export function ReportActions({ report, onDeleted, onDuplicate }: { report: Report; onDeleted: () => void; onDuplicate?: (report: Report) => void }) {
   const queryClient = useQueryClient();
   const balance = useTokenBalance().data?.available_tokens;
   const [open, setOpen] = useState<Action>();
@@ -117,6 +117,11 @@ export function ReportActions({ report, onDeleted }: { report: Report; onDeleted
             Upgrade to {TIER_LABELS[to]}
           </Button>
         ))}
+        {onDuplicate && (
+          <Button variant="ghost" onClick={() => onDuplicate(report)}>
+            Duplicate as new idea
+          </Button>
+        )}
         {report.status !== 'processing' && (
           <Button variant="ghost" className="text-red-700 hover:bg-red-50" data-action="delete" onClick={() => show({ kind: 'delete' })}>
             Delete report

@@ -69,3 +69,19 @@ describe('changing a finished report', () => {
     expect(sent.record.name).toBe('LeafSense Pro');
   });
 });
+
+describe('duplicate as new idea', () => {
+  it('opens the generate form with the report’s idea and tier', async () => {
+    const { default: ReportsPage } = await import('../../pages/ReportsPage.tsx');
+    stubApi({
+      ...routes,
+      'GET /reports': () => json(200, { reports: [completed], page: 1, pages: 1, total: 1 }),
+    });
+    renderWithApp(<ReportsPage />, { path: '/reports?report=r1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Duplicate as new idea' }));
+    const form = await screen.findByRole('dialog', { name: 'Generate Report' });
+    expect((within(form).getByLabelText('Describe your technology idea') as HTMLTextAreaElement).value).toBe(completed.idea);
+    expect((within(form).getByRole('radio', { name: /Basic/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
