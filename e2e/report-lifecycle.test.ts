@@ -137,6 +137,12 @@ describe('steering a report, in the browser', () => {
       await viewer.getByText('This link does not open a report').waitFor();
       expect(await axeViolations(viewer)).toEqual([]);
 
+      // Any version opens in the page: version 1, as it was before the corrections.
+      await page.getByRole('dialog', { name: 'Report details' }).getByRole('button', { name: 'Open version 1' }).click();
+      const preview = page.getByRole('dialog', { name: /— version 1$/ });
+      await preview.locator('canvas').first().waitFor({ timeout: 30_000 });
+      await shot(page, `${width}-6-open-version-1`);
+
       expect(errors).toEqual([]);
       expect(viewerErrors.filter((e) => !/404/.test(e))).toEqual([]);
       await visitor.close();

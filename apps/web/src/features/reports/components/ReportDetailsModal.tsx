@@ -14,7 +14,8 @@ export interface ReportDetailsModalProps {
   report: Report | undefined;
   mode: LiveMode | undefined;
   onClose: () => void;
-  onPreview: (report: Report) => void;
+  /** Opens the PDF in the page: the current one, or an earlier version's. */
+  onPreview: (report: Report, version?: number) => void;
   onDownload: (report: Report) => void;
   downloading: boolean;
   /** "Duplicate as new idea": the generate form, pre-filled with this report's idea and tier. */
@@ -64,7 +65,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
           </InventionSection>
           <ReportSectionsList key={`sections-${report.id}`} report={report} />
           <IdeaSection report={report} />
-          <ReportVersionsSection report={report} />
+          <ReportVersionsSection report={report} onOpen={(n) => onPreview(report, n)} />
           <ReportShareSection key={`share-${report.id}`} report={report} />
         </div>
       )}

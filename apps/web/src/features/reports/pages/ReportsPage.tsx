@@ -56,6 +56,7 @@ export default function ReportsPage() {
   // A notification mail links here with ?report=<id>: open that report's details.
   const [detailsId, setDetailsId] = useState<string | undefined>(() => params.get('report') ?? undefined);
   const [preview, setPreview] = useState<Report>();
+  const [previewVersion, setPreviewVersion] = useState<number>();
 
   const balanceQ = useQuery({ ...balanceQuery, refetchOnMount: 'always' });
   const balance = balanceQ.data?.available_tokens;
@@ -192,7 +193,10 @@ export default function ReportsPage() {
                 reports={visible}
                 modes={modes}
                 onOpen={(r) => setDetailsId(r.id)}
-                onPreview={setPreview}
+                onPreview={(r) => {
+                  setPreviewVersion(undefined);
+                  setPreview(r);
+                }}
                 onDownload={(r) => void download(r)}
                 isDownloading={isDownloading}
               />
@@ -233,7 +237,8 @@ export default function ReportsPage() {
         report={details}
         mode={details ? modes.get(details.id) : undefined}
         onClose={() => setDetailsId(undefined)}
-        onPreview={(r) => {
+        onPreview={(r, n) => {
+          setPreviewVersion(n);
           setDetailsId(undefined);
           setPreview(r);
         }}
@@ -247,7 +252,11 @@ export default function ReportsPage() {
       />
       <PdfPreviewDialog
         report={preview}
-        onClose={() => setPreview(undefined)}
+        version={previewVersion}
+        onClose={() => {
+          setPreview(undefined);
+          setPreviewVersion(undefined);
+        }}
         onDownload={(r) => void download(r)}
         downloading={preview ? isDownloading(preview.id) : false}
       />

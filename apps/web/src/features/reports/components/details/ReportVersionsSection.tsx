@@ -14,7 +14,7 @@ export const versionsKey = (id: string) => [...reportKeys.one(id), 'versions'] a
  * Every version of the report, newest first: what changed, when, what it cost; each can be
  * downloaded, and an earlier one restored (free: a restore is a new version, the list only grows).
  */
-export function ReportVersionsSection({ report }: { report: Report }) {
+export function ReportVersionsSection({ report, onOpen }: { report: Report; onOpen?: (n: number) => void }) {
   const queryClient = useQueryClient();
   const versions = useQuery({
     queryKey: [...versionsKey(report.id), report.version, report.status],
@@ -65,6 +65,11 @@ export function ReportVersionsSection({ report }: { report: Report }) {
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">
+                {onOpen && (
+                  <Button size="sm" variant="outline" onClick={() => onOpen(v.n)}>
+                    Open<span className="sr-only"> version {v.n}</span>
+                  </Button>
+                )}
                 <Button size="sm" variant="outline" onClick={() => void download(v)}>
                   Download<span className="sr-only"> version {v.n}</span>
                 </Button>
