@@ -142,6 +142,21 @@ describe('steering a report, in the browser', () => {
       const preview = page.getByRole('dialog', { name: /— version 1$/ });
       await preview.locator('canvas').first().waitFor({ timeout: 30_000 });
       await shot(page, `${width}-6-open-version-1`);
+      await page.keyboard.press('Escape');
+      await preview.waitFor({ state: 'hidden' });
+
+      // Search all reports, on the server: the corrected name finds it; another text finds nothing.
+      const search = page.getByRole('search', { name: 'All reports' });
+      await search.getByLabel('Search all reports').fill('Lead Strip');
+      await search.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/q=Lead\+Strip|q=Lead%20Strip/);
+      await page.getByRole('button', { name: 'AquaTrace Lead Strip', exact: true }).filter({ visible: true }).first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `${width}-7-search`);
+      await search.getByLabel('Search all reports').fill('graphene');
+      await search.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText('No report matches your search').waitFor();
 
       expect(errors).toEqual([]);
       expect(viewerErrors.filter((e) => !/404/.test(e))).toEqual([]);

@@ -18,6 +18,8 @@ export function ReportFinder({ find, onFind }: { find: ReportFind; onFind: (find
   const [v, setV] = useState({ ...empty, ...Object.fromEntries(Object.entries(find).filter(([, x]) => x)) } as typeof empty);
   const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [k]: e.target.value }));
   const [error, setError] = useState<string>();
+  // On a phone the tier, dates and order fold away behind "More filters" (open when one is in use).
+  const [more, setMore] = useState(Boolean(find.complexity || find.from || find.to || (find.sort && find.sort !== 'newest')));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const text = v.q.trim();
@@ -49,6 +51,16 @@ export function ReportFinder({ find, onFind }: { find: ReportFind; onFind: (find
             className={control}
           />
         </div>
+        <button
+          type="button"
+          aria-expanded={more}
+          aria-controls={`${id}-more`}
+          onClick={() => setMore((m) => !m)}
+          className="justify-self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline sm:hidden"
+        >
+          {more ? 'Fewer filters' : 'More filters'}
+        </button>
+        <div id={`${id}-more`} className={`${more ? 'contents' : 'hidden'} sm:contents`}>
         <div>
           <label htmlFor={`${id}-tier`} className="block text-sm font-medium text-slate-700">Tier</label>
           <select id={`${id}-tier`} value={v.complexity} onChange={set('complexity')} className={control}>
@@ -69,6 +81,7 @@ export function ReportFinder({ find, onFind }: { find: ReportFind; onFind: (find
           <select id={`${id}-sort`} value={v.sort} onChange={set('sort')} className={control}>
             {REPORT_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
           </select>
+        </div>
         </div>
       </div>
       {error && <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{error}</p>}
