@@ -66,6 +66,10 @@ export interface GenerateReportInput {
     evidence?: EvidenceRecord | null;
     sections?: ReadonlyMap<SectionKey, SectionContent>;
   };
+  /** The member's notes on the sections being rewritten, by key (issue 27). */
+  notes?: Partial<Record<SectionKey, string>>;
+  /** The version this generation makes (1 for the first); the PDF names it. */
+  version?: number;
   /** Sections written at once (at least 1). */
   sectionConcurrency?: number;
   signal?: AbortSignal;
@@ -108,6 +112,7 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
     evidenceSources: ports.evidence,
     now,
     alreadyDone: input.resume?.sections,
+    notes: input.notes,
     concurrency: input.sectionConcurrency,
     signal: input.signal,
     trace,
@@ -138,6 +143,7 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
       sections: content.sections,
       offline: writer.offline,
       evidence: content.evidence,
+      version: input.version,
     }),
   );
   return { ...content, usage: readUsage ? addUsage(content.usage, readUsage) : content.usage, writer: identity, pdf: rendered.pdf, text: rendered.text, writing: rendered.writing, calls: trace.spans };

@@ -29,6 +29,8 @@ export const MSG = {
     'To find prior art, only a few search terms drawn from your idea are sent to patent and research databases, never its text; your report lists them.',
   complexityRequired: 'Please select report complexity',
   reportTitleRequired: 'Please give the report a title',
+  sectionNoteRequired: 'Please say what is wrong with this section',
+  shareLabelRequired: 'Say who the link is for (it is printed on every page)',
   reportTitleTooLong: 'A title can be at most 200 characters long',
   tooManyUnderstandRequests: 'You have asked us to read several ideas in a short time. Please wait a few minutes and try again.',
   understandFailed: 'We could not read your idea just now. Please try again in a moment.',

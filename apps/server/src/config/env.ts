@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { evidenceConfigSchema, llmConfigSchema, STRUCTURED_OUTPUT_MODES } from '@assay/report-engine';
-import { OPERATOR_PASSWORD_MIN_LENGTH, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
+import { DEFAULT_CHANGE_PRICES, OPERATOR_PASSWORD_MIN_LENGTH, REPORT_COSTS, TOKEN_VALIDITY_DAYS } from '@assay/shared';
 import { z } from 'zod';
 
 /**
@@ -87,6 +87,10 @@ const schema = z.object({
   // tokens and payments (docs/decisions/010-token-ledger.md, 011-payments.md)
   TOKEN_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(TOKEN_VALIDITY_DAYS),
   SIGNUP_BONUS_TOKENS: z.coerce.number().int().min(0).default(REPORT_COSTS.basic),
+  // What changing a report costs (issue 27, docs/decisions/221-correct-and-rewrite-a-section.md): a corrected record rewrites the
+  // whole report at this share of its tier's price; a section rewritten from a note costs this.
+  REPORT_CORRECTION_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHANGE_PRICES.correctionPercent),
+  SECTION_REWRITE_TOKENS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_CHANGE_PRICES.sectionTokens),
   PAYMENT_CURRENCY: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   /** The sandbox checkout pays any order for free: in production only when asked for, loudly. */

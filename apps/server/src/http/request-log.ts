@@ -9,10 +9,15 @@ export const logsEveryRequest = (log: FastifyBaseLogger) => ['debug', 'trace'].i
 
 /** Capability links carry their secret in the query (`?key=`, `?token=`): logged without it. */
 const SECRET_PARAMS = /([?&](?:key|token)=)[^&#]*/gi;
+/** …or in the path: a shared report's viewer and its API (`/r/<token>`, `/api/share/<token>/…`). */
+const SECRET_PATHS = /(\/(?:r|api\/share)\/)[^/?#]+/gi;
+
+/** A request's address as it may be logged: no capability secret in it. */
+export const redactUrl = (rawUrl: string) => rawUrl.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 
 /** A request's one line: at debug normally, at warn when it was slow. */
 export function logRequest(log: FastifyBaseLogger, method: string | undefined, rawUrl: string, status: number, ms: number) {
-  const url = rawUrl.replace(SECRET_PARAMS, '$1[redacted]');
+  const url = redactUrl(rawUrl);
   if (ms >= SLOW_MS) log.warn({ method, url, status, ms: Math.round(ms) }, 'slow request');
   else log.debug({ method, url, status, ms: Math.round(ms * 10) / 10 }, 'request');
 }

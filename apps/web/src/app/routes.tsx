@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: '/press-releases', ...page(() => import('../features/blog/pages/PressListPage.tsx')) },
           { path: '/press-releases/:slug', ...page(() => import('../features/blog/pages/PostPage.tsx')) },
           { path: '/preview/:token', ...page(() => import('../features/blog/pages/PreviewPage.tsx')) },
+          { path: '/r/:token', ...page(() => import('../features/reports/pages/SharedReportPage.tsx')) },
           { path: '/privacy', ...page(() => import('../features/content/pages/PrivacyPage.tsx')) },
           { path: '/terms', ...page(() => import('../features/content/pages/TermsPage.tsx')) },
           { path: '/pricing-policy', ...page(() => import('../features/content/pages/TermsPage.tsx')) },

@@ -82,7 +82,7 @@ describe('the API client', () => {
     const report = {
       id: 'r1', title: 'T', idea: 'I', complexity: 'basic', status: 'processing', created_at: '2025-07-01T10:00:00.000Z', completed_at: null,
       tokens_used: 2500, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
-      progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: null, record_confirmed: false,
+      progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: null, record_confirmed: false, version: 0, run_kind: 'generate', cancelled: false,
     };
     const sent = stubFetch(json(201, report), json(200, report));
     const body = { idea: 'x'.repeat(60), complexity: 'basic' } as const;

@@ -14,6 +14,7 @@ export const DEFAULT_SITE: SiteConfig = {
   // Until the configuration loads: a model writes, unless the server says otherwise.
   report_writer: { offline: false },
   prior_art_search: false,
+  report_changes: { correction_percent: 20, section_tokens: 150 },
 };
 
 export const siteConfigQuery = queryOptions({

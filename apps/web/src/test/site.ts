@@ -11,4 +11,5 @@ export const SITE: SiteConfig = {
   google_client_id: null,
   report_writer: { offline: true },
   prior_art_search: false,
+  report_changes: { correction_percent: 20, section_tokens: 150 },
 };

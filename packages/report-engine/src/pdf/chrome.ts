@@ -7,6 +7,10 @@ export interface ChromeInfo {
   reportId: string;
   tierLabel: string;
   productName: string;
+  /** The report's version (1 for the first); every page names it. */
+  version?: number | undefined;
+  /** A shared copy's recipient line ("Shared with Acme Ventures · 28 November 2026"): on every page, and across it. */
+  watermark?: string | undefined;
 }
 
 export function drawPageChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeInfo): void {
@@ -28,7 +32,7 @@ function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeI
 
   const fy = PAGE.footerY;
   doc.save().moveTo(left, fy - 6).lineTo(left + width, fy - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
-  f.textAt(`${info.tierLabel} report · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
+  f.textAt(`${info.tierLabel} report${info.version ? ` · Version ${info.version}` : ''} · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
   f.textAt(`Not investment or legal advice  ·  Page ${pageIndex + 1} of ${pageCount}`, left + width * 0.58, fy, {
     size: TYPE.tiny,
     color: COLOR.ink,
@@ -36,5 +40,18 @@ function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeI
     align: 'right',
     height: 10,
   });
+  if (info.watermark) drawWatermark(f, info.watermark);
   doc.page.margins.bottom = bottom;
+}
+
+/** The recipient across the page, faint enough to read through, and in the header's line. */
+export function drawWatermark(f: Flow, text: string): void {
+  const doc = f.doc;
+  const { width, height } = doc.page;
+  f.textAt(text, PAGE.margin.left, PAGE.headerY + 16, { size: TYPE.tiny, color: COLOR.accent, bold: true, width: f.width, height: 10 });
+  doc.save();
+  doc.fillOpacity(0.09);
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  f.textAt(text, width / 2 - 260, height / 2 - 14, { size: 26, color: COLOR.navy, bold: true, width: 520, align: 'center', height: 40 });
+  doc.restore();
 }

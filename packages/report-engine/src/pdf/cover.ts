@@ -12,6 +12,7 @@ export interface CoverInfo {
   sectionCount: number;
   createdAt: Date;
   offline: boolean;
+  version?: number | undefined;
 }
 
 export const OFFLINE_NOTE = 'Offline analysis — generated without an AI model';
@@ -55,6 +56,7 @@ export function drawCover(f: Flow, info: CoverInfo): void {
     ['Report tier', TIER_LABELS[info.complexity]],
     ['Date', formatDate(info.createdAt)],
     ['Report ID', info.reportId],
+    ...(info.version ? ([['Version', String(info.version)]] as Array<[string, string]>) : []),
   ];
   for (const [label, value] of rows) {
     const y = f.y;

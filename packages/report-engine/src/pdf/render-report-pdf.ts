@@ -11,7 +11,7 @@ import type { SectionContent } from '../content/report-content.ts';
 import type { EvidenceRecord } from '../evidence/evidence.ts';
 import { drawBlock, drawBullets, drawCallout, drawConfidenceBadge, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
 import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } from './charts.ts';
-import { drawPageChrome } from './chrome.ts';
+import { drawPageChrome, drawWatermark } from './chrome.ts';
 import { drawCover } from './cover.ts';
 import { drawFeatureChart, drawPriorArtTable, FEATURE_CHART_SECTION, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
 import { Flow } from './flow.ts';
@@ -31,6 +31,10 @@ export interface RenderReportInput {
   offline: boolean;
   /** What the searches found (stored with the report); null when none was run. */
   evidence: EvidenceRecord | null;
+  /** The report's version: named on the cover and in every footer (issue 27). */
+  version?: number | undefined;
+  /** A shared copy's recipient line, on every page (issue 27); none for the member's own PDF. */
+  watermark?: string | undefined;
 }
 
 export const DISCLAIMER_TITLE = 'Disclaimer';
@@ -153,7 +157,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
       Title: input.title,
       Author: PRODUCT_NAME,
       Subject: `${TIER_LABELS[input.complexity]} Technology Assessment Report`,
-      Keywords: `technology assessment; ${input.complexity}; report ${input.reportId}`,
+      Keywords: `technology assessment; ${input.complexity}; report ${input.reportId}${input.watermark ? `; ${input.watermark.replace(/ · /g, '; ')}` : ''}`,
       Creator: `${PRODUCT_NAME} report engine`,
       CreationDate: input.createdAt,
     },
@@ -178,6 +182,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
     sectionCount: input.sections.length,
     createdAt: input.createdAt,
     offline: input.offline,
+    version: input.version,
   });
 
   // Sections, then the sources, references and disclaimer pages.
@@ -228,8 +233,13 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
   drawToc(f, tocStart, entries);
 
   const { count } = doc.bufferedPageRange();
-  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME };
+  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME, version: input.version, watermark: input.watermark };
   for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
+  // The cover has no chrome; a shared copy's cover carries the recipient too.
+  if (input.watermark) {
+    doc.switchToPage(0);
+    f.silently(() => drawWatermark(f, input.watermark!));
+  }
 
   doc.end();
   return { pdf: await done, text: f.transcript, writing: f.writing };

@@ -31,6 +31,8 @@ export interface GenerateReportContentInput {
   evidenceSources?: readonly EvidenceSource[];
   now?: () => Date;
   alreadyDone?: ReadonlyMap<string, SectionContent>;
+  /** The member's notes on sections to rewrite ("this section is wrong…"), by key. */
+  notes?: Partial<Record<SectionKey, string>>;
   concurrency?: number;
   signal?: AbortSignal;
   trace?: Trace;
@@ -112,6 +114,7 @@ export async function generateReportContent(input: GenerateReportContentInput): 
             evidence: evidenceForSection(section.key, evidence),
             plan,
             signal: input.signal,
+            ...(input.notes?.[section.key] ? { memberNote: input.notes[section.key] } : {}),
           };
           const r = await input.writer.generateSection(request);
           // Review at once, inside this section's span: flagged sections are rewritten in parallel with the others.

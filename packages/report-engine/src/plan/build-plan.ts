@@ -14,6 +14,7 @@ import { stageLevel } from '../knowledge/stages.ts';
 import { splitSentences } from '../text/sentences.ts';
 import { sizeMarket, type MarketSizing } from './market.ts';
 import { buildMoneyModel, type MoneyModel } from './money.ts';
+import { statedLaunchYear } from './stated-launch.ts';
 
 export interface PlanTrl {
   level: number;
@@ -83,8 +84,9 @@ export function buildReportPlan(record: InventionRecord, now: Date): ReportPlan 
   const field = fieldChoice(record.field, record.field_confidence, text);
   const trl = planTrl(record);
   const market = sizeMarket(record);
-  const money = buildMoneyModel(trl.level, field.profile, market);
   const baseYear = now.getUTCFullYear();
+  const stated = statedLaunchYear(record);
+  const money = buildMoneyModel(trl.level, field.profile, market, stated === null ? null : Math.min(10, Math.max(1, stated - baseYear + 1)));
   return {
     record,
     field,

@@ -107,14 +107,15 @@ function project(path: Path, m: { grossMarginPct: number; commercialSpendPct: nu
   return years;
 }
 
-export function buildMoneyModel(trl: number, domain: DomainProfile, market: MarketSizing): MoneyModel {
+export function buildMoneyModel(trl: number, domain: DomainProfile, market: MarketSizing, statedLaunchYear: number | null = null): MoneyModel {
   const regulated = REGULATED.has(domain.id);
   const targetTrl = Math.min(9, Math.max(trl + 1, regulated ? 8 : 7));
   const steps = trl >= 8 ? 0 : targetTrl - trl;
   const devCostKusd: [number, number] | null = steps > 0 ? [steps * domain.trlStepCostKusd[0], steps * domain.trlStepCostKusd[1]] : null;
   const devMonths: [number, number] | null = steps > 0 ? [steps * domain.trlStepMonths[0], steps * domain.trlStepMonths[1]] : null;
   const devYears = devMonths ? Math.max(1, Math.min(5, Math.ceil(mid(devMonths) / 12))) : 0;
-  const launchYear = steps === 0 ? 1 : devYears + (regulated ? 1 : trl >= 6 ? 0 : 1);
+  // A year the member stated (year 1 = the report's year) beats the estimate.
+  const launchYear = statedLaunchYear ?? (steps === 0 ? 1 : devYears + (regulated ? 1 : trl >= 6 ? 0 : 1));
   const placeholder = ACCOUNT_PLACEHOLDERS[domain.id] ?? DEFAULT_PLACEHOLDER;
   const licenceOnly = placeholder.revenuePerAccountKusd === 0 && market.annualValueKusd === null;
   const grossMarginPct = round(mid(domain.grossMarginPct));

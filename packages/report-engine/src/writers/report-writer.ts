@@ -40,6 +40,8 @@ export interface GenerateSectionInput {
   plan: ReportPlan;
   /** The reviewer's findings on an earlier draft of this section: the rewrite must resolve them. */
   reviewFindings?: readonly string[];
+  /** The member's note: "this section is wrong…" (issue 27). The rewrite answers it. */
+  memberNote?: string;
   signal?: AbortSignal;
 }
 

@@ -7,7 +7,7 @@ import type { Endpoint } from './endpoint.ts';
 import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentsEndpoints } from './payments.ts';
-import { reportsEndpoints } from './reports.ts';
+import { reportsEndpoints, shareEndpoints } from './reports.ts';
 import { siteEndpoints } from './site.ts';
 import { systemEndpoints } from './system.ts';
 import { tokensEndpoints } from './tokens.ts';
@@ -16,7 +16,7 @@ import { usersEndpoints } from './users.ts';
 export * from './endpoint.ts';
 export {
   adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
-  siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
+  shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
 };
 
 /** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
@@ -30,6 +30,7 @@ export const ENDPOINT_AREAS = {
   operators: operatorsEndpoints,
   payments: paymentsEndpoints,
   reports: reportsEndpoints,
+  share: shareEndpoints,
   site: siteEndpoints,
   system: systemEndpoints,
   tokens: tokensEndpoints,

@@ -27,6 +27,8 @@ export const siteEndpoints = {
   sitemapFile: endpoint({ ...base, path: '/sitemaps/:file', params: z.object({ file: z.string() }), produces: 'application/xml' }),
   /** A draft preview link's page: the app, marked noindex and never cached (the post itself comes from /api/blog/preview). */
   previewPage: endpoint({ ...base, path: '/preview/:token', params: z.object({ token: z.string() }), produces: 'text/html' }),
+  /** A shared report's viewer (issue 27): the app, never cached or indexed, sending no referrer. */
+  sharePage: endpoint({ ...base, path: '/r/:token', params: z.object({ token: z.string() }), produces: 'text/html' }),
   robots: endpoint({ ...base, path: '/robots.txt', produces: 'text/plain' }),
   homePage: page('/'),
   pricingPage: page('/pricing'),

@@ -200,9 +200,15 @@ export function describeLedgerEntry(e: {
   report: { title: string | null } | null;
   reason: string | null;
   package_name?: string | null;
+  /** What a report's later charge paid for (a retry, an upgrade, a rewritten section), in plain words. */
+  purpose?: string | null;
 }): string {
   const report = e.report ? (e.report.title ? `report “${e.report.title}”` : 'a deleted report') : 'a report';
   const why = e.reason ? `: ${e.reason}` : '';
+  if (e.purpose && (e.kind === 'held' || e.kind === 'spent' || e.kind === 'released')) {
+    const state = e.kind === 'held' ? ' (held)' : e.kind === 'released' ? ' (returned)' : '';
+    return `${e.purpose}${state} — ${report}`;
+  }
   switch (e.kind) {
     case 'purchase': return e.package_name ? `Purchased the ${e.package_name} package` : 'Purchased tokens';
     case 'signup_bonus': return 'Sign-up bonus';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_STATUSES } from '../constants.ts';
+import { COMPLEXITIES, LIMITS, PAGE_SIZES, REPORT_COSTS, REPORT_STATUSES, type Complexity } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { hasBidiControls, lineText, multiLineText, pathParam } from './fields.ts';
 import { inventionRecord } from './invention-record.ts';
+import { isOperatorSearchable } from '../operator-search.ts';
+import { dateBound, timeZoneField } from './contact.ts';
 
 const ideaField = multiLineText(MSG.ideaRequired)
   .trim()
@@ -63,6 +65,10 @@ export const generateReportForm = z.object({
 });
 export type GenerateReportForm = z.input<typeof generateReportForm>;
 
+/** What a report's run does (docs/decisions/220). */
+export const RUN_KINDS = ['generate', 'retry', 'upgrade', 'correct', 'section'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
 export const REPORT_STAGES = ['queued', 'outline', 'sections', 'pdf', 'done', 'failed'] as const;
 export type ReportStage = (typeof REPORT_STAGES)[number];
 
@@ -96,14 +102,62 @@ export const reportView = z.object({
   record: inventionRecord.nullable(),
   /** True when the member confirmed (and perhaps edited) the record before generating. */
   record_confirmed: z.boolean(),
+  /** The version shown (1 for the first; 0 while the first is being written). */
+  version: z.number().int(),
+  /** What the report's current (or last) run does: its first generation, a retry, an upgrade, … */
+  run_kind: z.enum(RUN_KINDS),
+  /** True when the member cancelled the last run. */
+  cancelled: z.boolean(),
 });
 export type Report = z.infer<typeof reportView>;
 
-export const reportListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
-  status: z.enum(REPORT_STATUSES).optional(),
+/** Upgrading a report to a higher tier pays the difference and reuses its record and evidence. */
+export const upgradeReportRequest = z.object({
+  complexity: z.enum(COMPLEXITIES, { error: MSG.complexityRequired }),
 });
+export type UpgradeReportRequest = z.input<typeof upgradeReportRequest>;
+
+export const VERSION_KINDS = [...RUN_KINDS, 'restore'] as const;
+
+/** One immutable version of a report: what changed, its tier and title, and its PDF. */
+export const reportVersionView = z.object({
+  n: z.number().int(),
+  kind: z.enum(VERSION_KINDS),
+  change: z.string(),
+  complexity: z.enum(COMPLEXITIES),
+  title: z.string(),
+  tokens: z.number().int(),
+  created_at: z.string(),
+  current: z.boolean(),
+  download_url: z.string(),
+});
+export type ReportVersion = z.infer<typeof reportVersionView>;
+export const reportVersionsResponse = z.object({ versions: z.array(reportVersionView) });
+export type ReportVersions = z.infer<typeof reportVersionsResponse>;
+export const reportVersionParams = z.object({ id: pathParam(100), n: z.coerce.number().int().min(1).max(100_000) });
+
+export const REPORT_SORTS = ['newest', 'oldest', 'title'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
+/**
+ * A page of the member's reports, searched on the server over all of them (issue 27): `q` in the
+ * title, the idea and the invention record (3 letters or digits in a row, as every trigram search
+ * here), a tier, and a date range (days, `to` inclusive, in `tz`, UTC without it).
+ */
+export const reportListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
+    status: z.enum(REPORT_STATUSES).optional(),
+    q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
+    sort: z.enum(REPORT_SORTS).default('newest'),
+    complexity: z.enum(COMPLEXITIES).optional(),
+    from: dateBound,
+    to: dateBound,
+    tz: timeZoneField,
+  })
+  .refine((v) => !v.from || !v.to || v.from.slice(0, 10) <= v.to.slice(0, 10), { message: 'The start date must be before the end date', path: ['from'] });
+export type ReportListQuery = z.input<typeof reportListQuery>;
 
 export const reportListResponse = z.object({
   reports: z.array(reportView),
@@ -126,4 +180,101 @@ export const REPORT_MESSAGES = {
   notReady: 'This report is not ready yet',
   signInDashboard: 'Please log in to generate reports',
   signInHome: 'Please sign in to generate reports',
+  cancelled: 'You cancelled this report. Its tokens were returned.',
+  notFailed: 'Only a report that failed or was cancelled can be tried again',
+  notRunning: 'This report is not being written any more',
+  stillRunning: 'This report is still being written: cancel it first',
+  notCompleted: 'Only a completed report can be changed',
+  notHigherTier: 'Choose a tier above the report’s own',
+  versionNotFound: 'Version not found',
+  sectionNotFound: 'This report has no such section',
+  recordUnchanged: 'Nothing in the record was changed',
+  shareNotFound: 'This link does not exist, was revoked or has expired',
+  sharePasscodeWrong: 'That passcode is not right',
+  sharePasscodeRequired: 'Enter the passcode you were given',
+  runFailedKept: 'The change could not be made. Its tokens were returned; the report is as it was.',
+  runCancelledKept: 'You cancelled the change. Its tokens were returned; the report is as it was.',
 } as const;
+
+/** What changing a completed report costs, unless the operator sets otherwise (REPORT_CORRECTION_PERCENT, SECTION_REWRITE_TOKENS). */
+export const DEFAULT_CHANGE_PRICES = { correctionPercent: 20, sectionTokens: 150 } as const;
+
+/** A corrected record rewrites the whole report at a share of its tier's price (at least 1 token). */
+export function correctionPrice(tier: Complexity, percent: number): number {
+  return Math.max(1, Math.round((REPORT_COSTS[tier] * percent) / 100));
+}
+
+/** "Correct what we understood": the record as the member corrected it. */
+export const correctReportRequest = z.object({ record: inventionRecord });
+export type CorrectReportRequest = z.input<typeof correctReportRequest>;
+
+export const SECTION_NOTE_MAX = 1000;
+/** "This section is wrong…": what is wrong, in the member's words. */
+export const regenerateSectionRequest = z.object({
+  note: multiLineText(MSG.sectionNoteRequired)
+    .trim()
+    .min(1, MSG.sectionNoteRequired)
+    .max(SECTION_NOTE_MAX, `Please keep the note under ${SECTION_NOTE_MAX.toLocaleString('en-US')} characters`)
+    .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
+});
+export type RegenerateSectionRequest = z.input<typeof regenerateSectionRequest>;
+export const reportSectionParams = z.object({ id: pathParam(100), section: pathParam(60) });
+
+/** What a section note starts: the report, the sections being rewritten, and the shared figures it changed. */
+export const regenerateSectionResponse = z.object({
+  report: reportView,
+  sections: z.array(z.object({ key: z.string(), title: z.string() })),
+  figures: z.array(z.object({ figure: z.string(), from: z.string().nullable(), to: z.string() })),
+  tokens: z.number().int(),
+});
+export type RegenerateSectionResponse = z.infer<typeof regenerateSectionResponse>;
+
+export const SHARE_PASSCODE_MIN = 6;
+/**
+ * A share link for one version of the report: who it is for (printed on every page of the copy
+ * they see), when it stops working (optional, in the future), and a passcode (optional).
+ */
+export const createShareLinkRequest = z.object({
+  label: lineText(MSG.shareLabelRequired).trim().min(1, MSG.shareLabelRequired).max(120, 'Please keep the recipient under 120 characters')
+    .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
+  expires_at: z.iso.datetime({ offset: true, error: 'Use a date and time like 2026-12-31T18:00:00Z' })
+    .refine((v) => Date.parse(v) > Date.now(), 'The expiry must be in the future').optional(),
+  passcode: z.string().min(SHARE_PASSCODE_MIN, `Use a passcode of at least ${SHARE_PASSCODE_MIN} characters`).max(200).optional(),
+  /** The version shared; the report's current version when absent. */
+  version: z.number().int().min(1).optional(),
+});
+export type CreateShareLinkRequest = z.input<typeof createShareLinkRequest>;
+export const createShareLinkResponse = z.object({ id: z.string(), url: z.string() });
+
+export const shareLinkView = z.object({
+  id: z.string(),
+  label: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  has_passcode: z.boolean(),
+  views: z.number().int(),
+  last_viewed_at: z.string().nullable(),
+  /** active, or why it no longer opens. */
+  state: z.enum(['active', 'revoked', 'expired']),
+});
+export type ShareLink = z.infer<typeof shareLinkView>;
+export const shareLinksResponse = z.object({ links: z.array(shareLinkView) });
+export const shareLinkParams = z.object({ id: pathParam(100), link_id: pathParam(100) });
+
+/** What the viewer at /r/{token} is told before opening the PDF. */
+export const sharedReportView = z.object({
+  title: z.string(),
+  label: z.string(),
+  version: z.number().int(),
+  needs_passcode: z.boolean(),
+  expires_at: z.string().nullable(),
+});
+export type SharedReport = z.infer<typeof sharedReportView>;
+export const shareTokenParams = z.object({ token: pathParam(100) });
+export const sharedPdfRequest = z.object({ passcode: z.string().max(200).optional() });
+
+/** What upgrading a report costs: the difference between the tiers (never negative). */
+export function upgradePrice(from: Complexity, to: Complexity): number {
+  return Math.max(0, REPORT_COSTS[to] - REPORT_COSTS[from]);
+}

@@ -15,6 +15,8 @@ export const siteConfigResponse = z.object({
   report_writer: z.object({ offline: z.boolean() }),
   /** Whether a prior-art search runs (EVIDENCE_SOURCES set): the privacy note says what leaves only when something does. */
   prior_art_search: z.boolean(),
+  /** What changing a completed report costs (issue 27): a corrected record's share of the tier, a rewritten section's tokens. */
+  report_changes: z.object({ correction_percent: z.number().int(), section_tokens: z.number().int() }),
 });
 export type SiteConfig = z.infer<typeof siteConfigResponse>;
 

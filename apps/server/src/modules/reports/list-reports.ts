@@ -1,19 +1,56 @@
-import type { ReportList, ReportStatus } from '@assay/shared';
+import type { Complexity, ReportList, ReportSort, ReportStatus } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../lib/sql.ts';
+import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import { REPORT_SELECT, toReportView, type ReportRow } from './report-view.ts';
 
-/** The member's own reports, newest first, one page at a time. */
-export async function listReports(
-  db: Queryable,
-  userId: string,
-  q: { page: number; limit: number; status?: ReportStatus | undefined },
-): Promise<ReportList> {
-  const where = 'r.user_id = $1 AND ($2::text IS NULL OR r.status = $2::text)';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Each order ends on the id, so pages never overlap; each has an index that leads with the member (migrations 020, 221). */
+const ORDER: Record<ReportSort, string> = {
+  newest: 'r.created_at DESC, r.id',
+  oldest: 'r.created_at ASC, r.id',
+  title: 'lower(r.title), r.id',
+};
+
+export interface ReportListFilter {
+  page: number;
+  limit: number;
+  status?: ReportStatus | undefined;
+  q?: string | undefined;
+  sort?: ReportSort | undefined;
+  complexity?: Complexity | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  tz?: string | undefined;
+}
+
+/**
+ * The member's own reports, one page at a time, searched over all of them (issue 27): a text in
+ * the title, the idea or the invention record (through the trigram index on report_search_text),
+ * a status, a tier, a date range (days in the member's zone, `to` inclusive), and an order. Only
+ * the filters given are in the statement, so the planner sees each as it is.
+ */
+export async function listReports(db: Queryable, userId: string, q: ReportListFilter): Promise<ReportList> {
+  const params: unknown[] = [userId];
+  const where = ['r.user_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (q.status) add((n) => `r.status = ${n}`, q.status);
+  if (q.complexity) add((n) => `r.complexity = ${n}`, q.complexity);
+  if (q.q) add((n) => `report_search_text(r.title, r.idea, r.record) LIKE ${n}`, containsPattern(q.q.toLowerCase()));
+  const zone = q.tz ?? 'UTC';
+  if (q.from) add((n) => `r.created_at >= ${n}::timestamptz`, (DAY.test(q.from) ? startOfDayIn(q.from, zone) : new Date(q.from)).toISOString());
+  if (q.to) add((n) => `r.created_at < ${n}::timestamptz`, (DAY.test(q.to) ? startOfDayIn(nextDay(q.to), zone) : new Date(new Date(q.to).getTime() + 1)).toISOString());
+  const filter = where.join(' AND ');
+  const n = params.length;
   const [rows, count] = await Promise.all([
-    db.query<ReportRow>(`${REPORT_SELECT} WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT $3 OFFSET $4`, [
-      userId, q.status ?? null, q.limit, (q.page - 1) * q.limit,
+    db.query<ReportRow>(`${REPORT_SELECT} WHERE ${filter} ORDER BY ${ORDER[q.sort ?? 'newest']} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...params, q.limit, (q.page - 1) * q.limit,
     ]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r WHERE ${where}`, [userId, q.status ?? null]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r WHERE ${filter}`, params),
   ]);
   const total = count.rows[0]!.n;
   return {

@@ -29,6 +29,12 @@ export async function reportInProgress(q: Queryable, userId: string): Promise<st
  * files' keys for the caller to delete from the blob store.
  */
 export async function deleteMemberReports(tx: Queryable, userId: string): Promise<string[]> {
+  // Every version's file too (issue 27); a restored version shares its original's file.
+  const versions = await tx.query<{ pdf_key: string }>(
+    `SELECT v.pdf_key FROM report_versions v JOIN reports r ON r.id = v.report_id WHERE r.user_id = $1
+     UNION SELECT l.pdf_key FROM report_share_links l JOIN reports r ON r.id = l.report_id WHERE r.user_id = $1`,
+    [userId],
+  );
   const r = await tx.query<{ pdf_key: string | null }>('DELETE FROM reports WHERE user_id = $1 RETURNING pdf_key', [userId]);
-  return r.rows.flatMap((row) => (row.pdf_key ? [row.pdf_key] : []));
+  return [...new Set([...versions.rows.map((v) => v.pdf_key), ...r.rows.flatMap((row) => (row.pdf_key ? [row.pdf_key] : []))])];
 }

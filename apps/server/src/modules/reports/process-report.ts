@@ -1,5 +1,5 @@
 import { generateReport, parseEvidenceRecord, parseStoredSection, type ReportOutline, type ReportStage, type SectionContent } from '@assay/report-engine';
-import { isSectionKey, REPORT_MESSAGES, type SectionKey } from '@assay/shared';
+import { isSectionKey, REPORT_MESSAGES, TIER_LABELS, type Complexity, type RunKind, type SectionKey } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { QueuedJob } from '../../jobs/job-queue.ts';
@@ -23,6 +23,9 @@ interface JobReport {
   evidence: unknown;
   record: unknown;
   created_at: Date;
+  version: number;
+  run_kind: RunKind;
+  run_detail: unknown;
 }
 
 export interface ReportWorkOptions {
@@ -73,7 +76,8 @@ const STAGE: Record<ReportStage, 'outline' | 'sections' | 'pdf'> = { plan: 'outl
 async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurrency: number) {
   const { db, log } = deps;
   const report = (await db.query<JobReport>(
-    'SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, record, created_at FROM reports WHERE id = $1',
+    `SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, record, created_at, version, run_kind, run_detail
+       FROM reports WHERE id = $1`,
     [lease.reportId],
   )).rows[0]!;
   const done = await loadSections(deps, report.id);
@@ -85,6 +89,9 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
     record: storedRecord(report.record),
     tier: report.complexity,
     createdAt: report.created_at,
+    version: report.version + 1,
+    // A section rewritten from the member's note is written with it (issue 27).
+    ...sectionNote(report),
     ports: {
       ...deps.reportPorts,
       progress: {
@@ -151,23 +158,56 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
     signal: lease.signal,
   });
 
-  const key = `reports/${report.id}.pdf`;
+  // Each version has its own file: the earlier ones stay downloadable (issue 27).
+  const version = report.version + 1;
+  const key = `reports/${report.id}/v${version}.pdf`;
   await deps.blobs.put(key, result.pdf, 'application/pdf');
 
   await lease.write(async (tx) => {
     const done = await tx.query<{ title: string }>(
       `UPDATE reports SET status = 'completed', stage = 'done', title = CASE WHEN title_renamed_at IS NULL THEN $2 ELSE title END,
-              pdf_key = $3, content_preview = $4, completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL
+              pdf_key = $3, content_preview = $4, completed_at = now(), updated_at = now(), lease_owner = NULL, lease_until = NULL,
+              version = $5, error_message = NULL
         WHERE id = $1
         RETURNING title`,
-      [report.id, result.title.slice(0, 300), key, result.preview],
+      [report.id, result.title.slice(0, 300), key, result.preview, version],
     );
+    await saveVersion(tx, report.id, version, versionChange(report));
     await captureHold(tx, report.hold_id);
-    await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
+    // Counted once per report, on its first version; later versions are changes to it.
+    if (version === 1) await tx.query('UPDATE users SET reports_generated = reports_generated + 1 WHERE id = $1', [report.user_id]);
     // The title the report has now (the member's, if they renamed it) is the one the notice names.
     await notifyReportReady(deps, tx, { id: report.id, userId: report.user_id, title: done.rows[0]?.title ?? result.title });
   });
   log.info({ reportId: report.id, usage: result.usage }, 'report completed');
+}
+
+function sectionNote(report: JobReport): { notes?: Partial<Record<SectionKey, string>> } {
+  const d = (report.run_detail ?? {}) as { section?: string; note?: string };
+  return report.run_kind === 'section' && d.section && d.note && isSectionKey(d.section) ? { notes: { [d.section]: d.note } } : {};
+}
+
+/** What a completed run changed, as the version list says it. */
+function versionChange(report: JobReport): string {
+  const detail = (report.run_detail ?? {}) as { to?: Complexity; change?: string };
+  switch (report.run_kind) {
+    case 'upgrade': return `Upgraded to ${TIER_LABELS[detail.to ?? report.complexity]}`;
+    case 'correct': return detail.change ?? 'Invention record corrected; whole report rewritten';
+    case 'section': return detail.change ?? 'A section rewritten';
+    default: return 'First version';
+  }
+}
+
+/** The report as it now stands, as an immutable version: tier, title, record, plan, sections, PDF, what it cost. */
+async function saveVersion(tx: Queryable, reportId: string, n: number, change: string) {
+  await tx.query(
+    `INSERT INTO report_versions (report_id, n, kind, change, complexity, title, record, outline, sections, pdf_key, content_preview, tokens)
+     SELECT r.id, $2, r.run_kind, $3, r.complexity, r.title, r.record, r.outline,
+            COALESCE((SELECT jsonb_object_agg(s.key, s.content) FROM report_sections s WHERE s.report_id = r.id), '{}'::jsonb),
+            r.pdf_key, r.content_preview, COALESCE((SELECT h.amount FROM token_holds h WHERE h.id = r.hold_id), 0)
+       FROM reports r WHERE r.id = $1`,
+    [reportId, n, change],
+  );
 }
 
 async function loadSections(deps: WorkerDeps, reportId: string) {

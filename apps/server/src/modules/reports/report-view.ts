@@ -7,6 +7,7 @@ import {
   type Report,
   type ReportStage,
   type ReportStatus,
+  type RunKind,
 } from '@assay/shared';
 
 export interface ReportRow {
@@ -28,12 +29,15 @@ export interface ReportRow {
   completed_at: Date | null;
   record: unknown;
   record_confirmed: boolean;
+  version: number;
+  run_kind: RunKind;
+  cancelled_at: Date | null;
 }
 
 /** Selects a report with its progress (sections written so far). */
 export const REPORT_COLUMNS = `r.id, r.user_id, r.title, r.idea, r.complexity, r.status, r.stage, r.tokens_used, r.hold_id,
          r.sections_total, r.pdf_key, r.content_preview, r.error_message, r.created_at, r.completed_at,
-         r.record, r.record_confirmed,
+         r.record, r.record_confirmed, r.version, r.run_kind, r.cancelled_at,
          (SELECT count(*)::int FROM report_sections s WHERE s.report_id = r.id) AS sections_done`;
 export const REPORT_SELECT = `
   SELECT ${REPORT_COLUMNS}
@@ -52,7 +56,8 @@ export function toReportView(r: ReportRow): Report {
     pdf_url: r.status === 'completed' && r.pdf_key ? endpointPath(reportsEndpoints.download, { id: r.id }) : null,
     content_preview: r.content_preview,
     error_message: r.error_message,
-    tokens_returned: r.status === 'failed',
+    // A failed report's hold went back; so did a failed or cancelled change's (the report kept its version).
+    tokens_returned: r.status === 'failed' || (r.status === 'completed' && r.error_message !== null),
     progress: {
       stage: r.stage,
       sections_done: Math.min(r.sections_done, r.sections_total),
@@ -60,6 +65,9 @@ export function toReportView(r: ReportRow): Report {
     },
     record: storedRecord(r.record) ?? null,
     record_confirmed: r.record_confirmed,
+    version: r.version,
+    run_kind: r.run_kind,
+    cancelled: r.cancelled_at !== null,
   };
 }
 

@@ -5,7 +5,7 @@ import { member } from '../../http/member-guard.ts';
 import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { openReportPdf } from './download-report.ts';
+import { openReportPdf, pdfFilename } from './download-report.ts';
 import { findReport } from './find-report.ts';
 import { generateReport } from './generate-report.ts';
 import { listReports } from './list-reports.ts';
@@ -13,6 +13,18 @@ import { renameReport } from './rename-report.ts';
 import { createStreamSlots, streamReportEvents } from './report-events.ts';
 import { toReportView } from './report-view.ts';
 import { understandMemberIdea } from './understand-idea.ts';
+import { cancelReport } from './cancel-report.ts';
+import { deleteReport } from './delete-report.ts';
+import { listVersions, openVersionPdf, restoreReportVersion } from './report-versions.ts';
+import { retryReport } from './retry-report.ts';
+import { upgradeReport } from './upgrade-report.ts';
+import { correctReport } from './correct-report.ts';
+import { regenerateSection } from './regenerate-section.ts';
+import { createShareLink, listShareLinks, revokeShareLink } from './share-links.ts';
+import { openSharedPdf, readSharedReport } from './shared-report.ts';
+import { shareEndpoints as share } from '@assay/shared';
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 
 /** A refused stream's client can poll GET /reports/{id} meanwhile; the web app polls every 5 s. */
 const STREAM_RETRY_SECONDS = 5;
@@ -54,15 +66,57 @@ export function reportsRoutes(deps: Deps) {
       const file = await openReportPdf(deps, req.params.id, req.member?.userId);
       // An operator reading a member's report is on the record (docs/product.md §6).
       if (req.operator) await audit(deps.db, req.operator, 'report.download', req.params.id, { title: file.title });
-      reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename.ascii.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename.utf8)}`,
-        );
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
+      return sendPdf(reply, file);
     });
+
+    route(app, e.retry, async (req) => retryReport(deps, req.params.id, member(req).userId));
+    route(app, e.cancel, async (req) => cancelReport(deps, req.params.id, member(req).userId));
+    route(app, e.upgrade, async (req) => upgradeReport(deps, req.params.id, member(req).userId, req.body.complexity));
+    route(app, e.remove, async (req) => {
+      await deleteReport(deps, req.params.id, member(req).userId);
+      return { message: 'Report deleted' };
+    });
+    route(app, e.correct, async (req) => correctReport(deps, req.params.id, member(req).userId, req.body.record));
+    route(app, e.regenerateSection, async (req) =>
+      regenerateSection(deps, req.params.id, member(req).userId, req.params.section, req.body.note));
+    route(app, e.createShareLink, async (req, reply) => {
+      reply.code(201);
+      return createShareLink(deps, req.params.id, member(req).userId, req.body);
+    });
+    route(app, e.listShareLinks, async (req) => listShareLinks(deps, req.params.id, member(req).userId));
+    route(app, e.revokeShareLink, async (req) => {
+      await revokeShareLink(deps, req.params.id, req.params.link_id, member(req).userId);
+      return { message: 'Link revoked' };
+    });
+    // The viewer (no account): never cached, never indexed, no referrer carrying the token onwards.
+    route(app, share.view, async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      return readSharedReport(deps, req.params.token);
+    });
+    route(app, share.pdf, async (req, reply) => {
+      const file = await openSharedPdf(deps, req.params.token, req.body.passcode, req.ip);
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      return sendPdf(reply, { ...file, filename: pdfFilename(file.title) }, 'inline');
+    });
+    route(app, e.versions, async (req) => listVersions(deps, req.params.id, member(req).userId));
+    route(app, e.versionDownload, async (req, reply) => sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)));
+    route(app, e.restoreVersion, async (req) => restoreReportVersion(deps, req.params.id, req.params.n, member(req).userId));
   };
+}
+
+/** A stored PDF as a download, under a file name that is safe in both header forms. */
+function sendPdf(
+  reply: FastifyReply,
+  file: { body: Readable; size: number | undefined; filename: { ascii: string; utf8: string } },
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header(
+      'content-disposition',
+      `${disposition}; filename="${file.filename.ascii.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(file.filename.utf8)}`,
+    );
+  if (file.size !== undefined) reply.header('content-length', file.size);
+  return reply.send(file.body);
 }

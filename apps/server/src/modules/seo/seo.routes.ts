@@ -156,6 +156,11 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
     route(app, e.previewPage, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
         .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" />')));
+    // A shared report's viewer (issue 27): as a preview, and the token in its address goes nowhere else.
+    route(app, e.sharePage, async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />')));
     route(app, e.blogFeed, feed('blog'));
     route(app, e.pressFeed, feed('press_release'));
     route(app, e.blogList, listPage('blog'));

@@ -23,6 +23,7 @@ export function systemRoutes(deps: Deps) {
         // Said before tokens are spent, not only on the PDF's cover (issue 24).
         report_writer: { offline: deps.reportPorts.llm === null },
         prior_art_search: deps.reportPorts.evidence.length > 0,
+        report_changes: { correction_percent: c.REPORT_CORRECTION_PERCENT, section_tokens: c.SECTION_REWRITE_TOKENS },
       };
     });
 

@@ -13,6 +13,7 @@ interface EntryRow {
   lot_source: string;
   package_name: string | null;
   title: string | null;
+  purpose: string | null;
 }
 
 /**
@@ -57,7 +58,7 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
   const before = page.cursor ? decodeIdCursor(page.cursor) : null;
   const entries = await q.query<EntryRow>(
     `SELECT min(e.id)::int8 AS first_id, min(e.created_at) AS at, e.kind, sum(e.amount)::int8 AS amount, e.note,
-            h.report_id, h.state AS hold_state, min(l.source) AS lot_source, min(p.package_name) AS package_name,
+            h.report_id, h.state AS hold_state, h.purpose, min(l.source) AS lot_source, min(p.package_name) AS package_name,
             min(r.title) AS title
        FROM token_ledger e
        JOIN token_lots l ON l.id = e.lot_id
@@ -65,7 +66,7 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
        LEFT JOIN payments p ON p.id = e.payment_id
        LEFT JOIN reports r ON r.id::text = h.report_id AND r.user_id = e.user_id
       WHERE e.user_id = $1 AND ($2::int8 IS NULL OR e.id < $2::int8)
-      GROUP BY e.kind, e.created_at, e.hold_id, e.note, h.report_id, h.state, CASE WHEN ${SPANS_LOTS} THEN NULL ELSE e.lot_id END
+      GROUP BY e.kind, e.created_at, e.hold_id, e.note, h.report_id, h.state, h.purpose, CASE WHEN ${SPANS_LOTS} THEN NULL ELSE e.lot_id END
       ORDER BY first_id DESC
       LIMIT $3`,
     [userId, before, page.limit + 1],
@@ -89,7 +90,7 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
         id: String(r.first_id),
         at: new Date(r.at).toISOString(),
         kind,
-        description: describeLedgerEntry({ kind, report, reason, package_name: r.package_name }),
+        description: describeLedgerEntry({ kind, report, reason, package_name: r.package_name, purpose: r.purpose }),
         amount: Number(r.amount),
         report,
         reason,

@@ -46,6 +46,9 @@ export const startedReport = (over: Partial<Report> = {}): Report => ({
   progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
   record: null,
   record_confirmed: false,
+  version: 0,
+  run_kind: 'generate',
+  cancelled: false,
   ...over,
 });
 

@@ -64,7 +64,12 @@ export function createAnalystWriter(): ReportWriter {
       const chart = featureChart(input.plan.record, evidence);
       const bodyContent = compose({ key: input.section.key, tier: input.complexity, facts: factsOf(input.plan), evidence, closest: closestLine(evidence, chart), chart });
       const rows = priorArtRows(input.section.key, evidence, input.plan);
-      const content = { ...bodyContent, key: input.section.key, title: input.section.title, ...(rows.length ? { prior_art: rows } : {}) };
+      // The offline analyst cannot read a note: it writes the section again from the plan (which
+      // carries any figure the note stated) and puts the member's note at its head, as theirs.
+      const blocks = input.memberNote
+        ? [{ type: 'callout' as const, kind: 'verify' as const, title: 'Your correction', items: [input.memberNote.slice(0, 600)] }, ...bodyContent.blocks].slice(0, 16)
+        : bodyContent.blocks;
+      const content = { ...bodyContent, blocks, key: input.section.key, title: input.section.title, ...(rows.length ? { prior_art: rows } : {}) };
       // Held to the schema a model is held to (citations only to this section's evidence).
       sectionSchemaWithEvidence(input.section.key, evidence).parse(content);
       return { content, usage: ZERO_USAGE, attempts: 1, promptVersion: MODEL };

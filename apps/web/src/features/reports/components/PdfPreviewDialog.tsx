@@ -6,6 +6,9 @@ import { ToastLane } from '../../../components/ui/Modal.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { fetchReportPdf } from '../api/download-report.ts';
+import { fetchVersionPdf } from '../api/report-actions.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { pdfFileName } from '../lib/format.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 
 /** pdf.js is large: it loads only when a preview is opened. */
@@ -13,6 +16,8 @@ const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
 
 export interface PdfPreviewDialogProps {
   report: Report | undefined;
+  /** An earlier version of the report to show instead of its current PDF (issue 27). */
+  version?: number | undefined;
   onClose: () => void;
   onDownload: (report: Report) => void;
   downloading: boolean;
@@ -25,7 +30,7 @@ type Load = { state: 'loading' } | { state: 'ready'; blob: Blob } | { state: 'er
  * fullscreen toggle and a download button. Its own native <dialog>, so fullscreen can take the
  * whole viewport.
  */
-export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: PdfPreviewDialogProps) {
+export function PdfPreviewDialog({ report, version, onClose, onDownload, downloading }: PdfPreviewDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [fullscreen, setFullscreen] = useState(false);
@@ -51,7 +56,7 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
       return;
     }
     const ac = new AbortController();
-    fetchReportPdf(id, ac.signal).then(
+    (version ? fetchVersionPdf(id, version, ac.signal) : fetchReportPdf(id, ac.signal)).then(
       (blob) => setLoad({ state: 'ready', blob }),
       () => {
         if (ac.signal.aborted) return;
@@ -60,7 +65,7 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
       },
     );
     return () => ac.abort();
-  }, [open, id]);
+  }, [open, id, version]);
 
   if (!report) return null;
   const failed = () => {
@@ -91,7 +96,7 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
           <div className="min-w-0 flex-1">
             <p className="text-xs font-medium text-slate-500">PDF preview</p>
             <h2 id={titleId} className="truncate text-sm font-semibold text-slate-900 sm:text-base">
-              {report.title}
+              {report.title}{version ? ` — version ${version}` : ''}
             </h2>
           </div>
           <Button
@@ -111,7 +116,13 @@ export function PdfPreviewDialog({ report, onClose, onDownload, downloading }: P
             </svg>
             <span className="hidden sm:inline">{fullscreen ? 'Exit fullscreen' : 'Fullscreen'}</span>
           </Button>
-          <Button size="sm" onClick={() => onDownload(report)} loading={downloading} aria-label="Download PDF">
+          <Button
+            size="sm"
+            // A version's PDF is the one on screen: saved as it is, under its version's name.
+            onClick={() => (version && load.state === 'ready' ? saveBlob(load.blob, pdfFileName(`${report.title} (version ${version})`)) : onDownload(report))}
+            loading={downloading}
+            aria-label="Download PDF"
+          >
             <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
               <path d="M10 3v10M6 9l4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

@@ -21,6 +21,9 @@ const completed: Report = {
   progress: { stage: 'done', sections_done: 15, sections_total: 15 },
   record: null,
   record_confirmed: false,
+  version: 1,
+  run_kind: 'generate',
+  cancelled: false,
 };
 
 function renderList() {

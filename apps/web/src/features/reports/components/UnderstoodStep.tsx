@@ -21,6 +21,11 @@ export interface UnderstoodStepProps {
   confirming: boolean;
   onBack: () => void;
   onConfirm: (record: InventionRecord) => void;
+  /**
+   * Correcting a finished report's record instead of confirming a new one (issue 27): the whole
+   * report is rewritten on it at this price, shown with the balance after it.
+   */
+  correction?: { price: number };
 }
 
 /**
@@ -28,7 +33,7 @@ export interface UnderstoodStepProps {
  * editable form between Generate and the token hold. Editing costs nothing; an untouched form
  * confirms the record as read. Focus starts on the heading, so a screen reader hears where it is.
  */
-export function UnderstoodStep({ record, draft, onDraft, offline, complexity, balance, confirming, onBack, onConfirm }: UnderstoodStepProps) {
+export function UnderstoodStep({ record, draft, onDraft, offline, complexity, balance, confirming, onBack, onConfirm, correction }: UnderstoodStepProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -65,11 +70,12 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
     >
       <div>
         <h3 id={`${id}-heading`} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          What we understood
+          {correction ? 'Correct what we understood' : 'What we understood'}
         </h3>
         <p className="mt-1 text-sm text-pretty text-slate-600">
-          Check what we read in your idea and correct anything that is wrong: the report is built on exactly this, and your facts
-          beat our guesses. Editing is free; tokens are held only when you confirm.
+          {correction
+            ? 'Correct anything we got wrong: the whole report is written again on these facts, as a new version (the current one stays in the version list). Editing is free; tokens are held only when you confirm.'
+            : 'Check what we read in your idea and correct anything that is wrong: the report is built on exactly this, and your facts beat our guesses. Editing is free; tokens are held only when you confirm.'}
         </p>
       </div>
 
@@ -185,16 +191,25 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
           </p>
         )}
         <div className="flex flex-col gap-3 @2xl:flex-row @2xl:items-center @2xl:justify-between">
-          <p className="text-sm text-slate-600">
-            {TIER_LABELS[complexity]} report · <strong className="font-semibold text-slate-900">{formatTokens(cost)} tokens</strong>
-            {balance !== undefined && <> · you have {formatTokens(balance)}</>}
-          </p>
+          {correction ? (
+            <p className="text-sm text-slate-600" data-testid="correction-price">
+              Whole report rewritten · <strong className="font-semibold text-slate-900">{formatTokens(correction.price)} tokens</strong>
+              {balance !== undefined && (
+                <> · balance after <strong className="font-semibold text-slate-900">{balance >= correction.price ? `${formatTokens(balance - correction.price)} tokens` : '—'}</strong></>
+              )}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">
+              {TIER_LABELS[complexity]} report · <strong className="font-semibold text-slate-900">{formatTokens(cost)} tokens</strong>
+              {balance !== undefined && <> · you have {formatTokens(balance)}</>}
+            </p>
+          )}
           <div className="flex flex-col-reverse gap-2 @2xl:flex-row">
             <Button variant="outline" onClick={onBack} disabled={confirming}>
               Back
             </Button>
-            <Button onClick={confirm} loading={confirming}>
-              Confirm and generate
+            <Button onClick={confirm} loading={confirming} disabled={correction !== undefined && balance !== undefined && balance < correction.price}>
+              {correction ? 'Confirm and rewrite' : 'Confirm and generate'}
             </Button>
           </div>
         </div>

@@ -34,6 +34,9 @@ const report = (over: Partial<Report> = {}): Report => ({
   progress: { stage: 'done', sections_done: 15, sections_total: 15 },
   record: null,
   record_confirmed: false,
+  version: 1,
+  run_kind: 'generate',
+  cancelled: false,
   ...over,
 });
 

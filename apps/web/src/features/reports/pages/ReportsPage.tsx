@@ -1,4 +1,6 @@
-import { BUY_TOKENS_THRESHOLD, REPORT_MESSAGES, REPORT_STATUSES, type Report, type ReportStatus } from '@assay/shared';
+import {
+  BUY_TOKENS_THRESHOLD, COMPLEXITIES, REPORT_MESSAGES, REPORT_SORTS, REPORT_STATUSES, type Complexity, type Report, type ReportSort, type ReportStatus,
+} from '@assay/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +13,8 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { balanceQuery, PurchaseModal, tokenKeys, usePurchase } from '../../billing/index.ts';
 import { fetchReport } from '../api/get-report.ts';
 import { reportKeys } from '../api/keys.ts';
-import { reportsListQuery } from '../api/list-reports.ts';
+import { reportsListQuery, type ReportFind } from '../api/list-reports.ts';
+import { ReportFinder } from '../components/ReportFinder.tsx';
 import { GenerateReportForm } from '../components/GenerateReportForm.tsx';
 import { PdfPreviewDialog } from '../components/PdfPreviewDialog.tsx';
 import { ReportDetailsModal } from '../components/ReportDetailsModal.tsx';
@@ -23,6 +26,14 @@ import { formatTokens, matchesSearch, statusLabel } from '../lib/format.ts';
 
 const parseStatus = (v: string | null): ReportStatus | undefined =>
   (REPORT_STATUSES as readonly string[]).includes(v ?? '') ? (v as ReportStatus) : undefined;
+
+const parseFind = (p: URLSearchParams): ReportFind => ({
+  q: p.get('q') || undefined,
+  sort: (REPORT_SORTS as readonly string[]).includes(p.get('sort') ?? '') ? (p.get('sort') as ReportSort) : undefined,
+  complexity: (COMPLEXITIES as readonly string[]).includes(p.get('complexity') ?? '') ? (p.get('complexity') as Complexity) : undefined,
+  from: p.get('from') || undefined,
+  to: p.get('to') || undefined,
+});
 
 const parsePage = (v: string | null) => {
   const n = Number(v);
@@ -38,15 +49,19 @@ export default function ReportsPage() {
   const status = parseStatus(params.get('status'));
   const [search, setSearch] = useState('');
   const [generateOpen, setGenerateOpen] = useState(false);
+  // "Duplicate as new idea" opens the form with a report's idea and tier (a new report, a new record).
+  const [duplicate, setDuplicate] = useState<{ idea: string; complexity: Report['complexity']; key: number }>();
   // The packages are offered in place; `message` says why when a report could not be paid for.
   const [buy, setBuy] = useState<{ open: boolean; message?: string }>({ open: false });
   // A notification mail links here with ?report=<id>: open that report's details.
   const [detailsId, setDetailsId] = useState<string | undefined>(() => params.get('report') ?? undefined);
   const [preview, setPreview] = useState<Report>();
+  const [previewVersion, setPreviewVersion] = useState<number>();
 
   const balanceQ = useQuery({ ...balanceQuery, refetchOnMount: 'always' });
   const balance = balanceQ.data?.available_tokens;
-  const list = useQuery(reportsListQuery(page, status));
+  const find = useMemo(() => parseFind(params), [params]);
+  const list = useQuery(reportsListQuery(page, status, find));
   const reports = list.data?.reports;
   const modes = useLiveReports(reports);
   const { download, isDownloading } = useReportDownload();
@@ -82,6 +97,12 @@ export default function ReportsPage() {
     setParams((p) => withParam(p, 'page', n > 1 ? String(n) : undefined));
     window.scrollTo({ top: 0 });
   };
+  const setFind = (f: ReportFind) =>
+    setParams((p) => {
+      let next = withParam(p, 'page', undefined);
+      for (const k of ['q', 'sort', 'complexity', 'from', 'to'] as const) next = withParam(next, k, f[k]);
+      return next;
+    });
   const setStatus = (s: ReportStatus | undefined) => setParams((p) => withParam(withParam(p, 'status', s), 'page', undefined));
 
   // Over the generate dialog when that is where tokens ran short: after the purchase the member
@@ -91,6 +112,7 @@ export default function ReportsPage() {
 
   const onStarted = (report: Report) => {
     setGenerateOpen(false);
+    setDuplicate(undefined);
     toast.success('Report generation started', { description: `"${report.title}" — follow its progress here.` });
     setSearch('');
     setParams({});
@@ -114,7 +136,7 @@ export default function ReportsPage() {
               Buy Tokens
             </Button>
           )}
-          <Button onClick={() => setGenerateOpen(true)}>
+          <Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>
             <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M10 4v12M4 10h12" strokeLinecap="round" />
             </svg>
@@ -123,6 +145,7 @@ export default function ReportsPage() {
         </div>
       </header>
 
+      <ReportFinder find={find} onFind={setFind} />
       <ReportsToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
 
       <section aria-label="Reports" aria-busy={list.isFetching || undefined} className="space-y-4">
@@ -136,7 +159,17 @@ export default function ReportsPage() {
             </Button>
           </div>
         ) : list.data && list.data.total === 0 ? (
-          status ? (
+          find.q || find.complexity || find.from || find.to ? (
+            <EmptyState
+              title="No report matches your search"
+              hint={find.q ? `None of your reports mentions “${find.q}” with these filters.` : 'None of your reports matches these filters.'}
+              action={
+                <Button variant="outline" onClick={() => setFind({})}>
+                  Clear search
+                </Button>
+              }
+            />
+          ) : status ? (
             <EmptyState
               title={`No ${statusLabel(status).toLowerCase()} reports`}
               hint="Try another status, or show all your reports."
@@ -150,7 +183,7 @@ export default function ReportsPage() {
             <EmptyState
               title="No reports yet"
               hint="Describe your technology idea and get an investor-oriented assessment as a PDF."
-              action={<Button onClick={() => setGenerateOpen(true)}>Generate Report</Button>}
+              action={<Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>Generate Report</Button>}
             />
           )
         ) : list.data ? (
@@ -160,7 +193,10 @@ export default function ReportsPage() {
                 reports={visible}
                 modes={modes}
                 onOpen={(r) => setDetailsId(r.id)}
-                onPreview={setPreview}
+                onPreview={(r) => {
+                  setPreviewVersion(undefined);
+                  setPreview(r);
+                }}
                 onDownload={(r) => void download(r)}
                 isDownloading={isDownloading}
               />
@@ -180,13 +216,15 @@ export default function ReportsPage() {
         ) : null}
       </section>
 
-      <Modal open={generateOpen} onClose={() => setGenerateOpen(false)} title="Generate Report" size="xl">
+      <Modal open={generateOpen} onClose={() => { setGenerateOpen(false); setDuplicate(undefined); }} title="Generate Report" size="xl">
         <GenerateReportForm
+          key={duplicate?.key ?? 0}
+          {...(duplicate ? { initialValues: { idea: duplicate.idea, complexity: duplicate.complexity } } : {})}
           balance={balance}
           refundPendingTokens={balanceQ.data?.refund_pending_tokens}
           onStarted={onStarted}
           onInsufficient={({ message }) => openBuy(message)}
-          onCancel={() => setGenerateOpen(false)}
+          onCancel={() => { setGenerateOpen(false); setDuplicate(undefined); }}
         />
       </Modal>
       <PurchaseModal
@@ -199,16 +237,26 @@ export default function ReportsPage() {
         report={details}
         mode={details ? modes.get(details.id) : undefined}
         onClose={() => setDetailsId(undefined)}
-        onPreview={(r) => {
+        onPreview={(r, n) => {
+          setPreviewVersion(n);
           setDetailsId(undefined);
           setPreview(r);
         }}
         onDownload={(r) => void download(r)}
         downloading={details ? isDownloading(details.id) : false}
+        onDuplicate={(r) => {
+          setDetailsId(undefined);
+          setDuplicate({ idea: r.idea, complexity: r.complexity, key: Date.now() });
+          setGenerateOpen(true);
+        }}
       />
       <PdfPreviewDialog
         report={preview}
-        onClose={() => setPreview(undefined)}
+        version={previewVersion}
+        onClose={() => {
+          setPreview(undefined);
+          setPreviewVersion(undefined);
+        }}
         onDownload={(r) => void download(r)}
         downloading={preview ? isDownloading(preview.id) : false}
       />

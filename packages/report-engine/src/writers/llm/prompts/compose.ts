@@ -57,6 +57,7 @@ export interface ComposeSectionInput {
   evidence?: readonly EvidenceItem[];
   plan: ReportPlan;
   reviewFindings?: readonly string[];
+  memberNote?: string;
 }
 
 /** The search results this section may use, one per line, each with the id to cite it by. */
@@ -119,6 +120,14 @@ export function composeSectionPrompt(input: ComposeSectionInput): ComposedPrompt
       '## A reviewer flagged your previous draft of this section',
       ...input.reviewFindings.map((f) => `- ${f}`),
       'Write the section again so that none of these findings applies.',
+    );
+  }
+  if (input.memberNote) {
+    parts.push(
+      '',
+      '## The member who owns this report says this section is wrong',
+      input.memberNote,
+      'Write the section again so that it answers this note. Where the note states a fact (a year, a price, a stage), the plan above already carries it: use the plan\'s figures, and contradict no other section.',
     );
   }
   if (input.priorSections && input.priorSections.length > 0) {

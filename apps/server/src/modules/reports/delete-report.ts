@@ -1,0 +1,28 @@
+import { REPORT_MESSAGES } from '@assay/shared';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../lib/errors.ts';
+import { lockReport } from './start-run.ts';
+
+/**
+ * Deletes a member's report: the row, its sections and versions (and anything else that hangs off
+ * it) in one transaction, then its PDFs from the blob store. The ledger keeps its entries (holds
+ * name the report by id, which the token history then reads as "a deleted report") and invoices
+ * are per payment, so nothing the books need goes. A report being written is cancelled first.
+ */
+export async function deleteReport(deps: Pick<Deps, 'db' | 'blobs' | 'log'>, id: string, userId: string): Promise<void> {
+  const keys = await deps.db.transaction(async (tx) => {
+    const report = await lockReport(tx, id, userId);
+    if (report.status === 'processing') throw conflict(REPORT_MESSAGES.stillRunning, 'still_running');
+    const files = await tx.query<{ pdf_key: string }>(
+      `SELECT pdf_key FROM report_versions WHERE report_id = $1 UNION SELECT pdf_key FROM report_share_links WHERE report_id = $1
+       UNION SELECT pdf_key FROM reports WHERE id = $1 AND pdf_key IS NOT NULL`,
+      [id],
+    );
+    await tx.query('DELETE FROM reports WHERE id = $1', [id]);
+    return files.rows.map((f) => f.pdf_key);
+  });
+  // After the commit: a file whose delete fails is only an orphan, never a report without its PDF.
+  for (const key of keys) {
+    await deps.blobs.delete(key).catch((err: unknown) => deps.log.warn({ err, reportId: id }, 'report file not deleted'));
+  }
+}

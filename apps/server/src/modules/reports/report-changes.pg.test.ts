@@ -1,0 +1,151 @@
+import type { LedgerEntry, RegenerateSectionResponse, Report, ReportVersions } from '@assay/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndLogin, type Member } from '../../../test/members.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { IDEA } from '../../../test/reports.ts';
+import { adjustTokens } from '../tokens/index.ts';
+import { processReport } from './process-report.ts';
+import { createReportLeases } from './report-lease.ts';
+
+/**
+ * Issue 27 §1: "Correct what we understood" and "This section is wrong…", written by the offline
+ * analyst (deterministic: every figure it writes comes from the plan), the worker driven by hand.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ REPORT_CORRECTION_PERCENT: '20', SECTION_REWRITE_TOKENS: '150' });
+});
+afterAll(() => t.close());
+
+const call = (m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: m.auth, ...(payload ? { payload } : {}) });
+const report = async (m: Member, id: string) => (await call(m, 'GET', `/api/reports/${id}`)).json<Report>();
+const balance = async (m: Member) => (await call(m, 'GET', '/api/tokens/balance')).json<{ available_tokens: number }>().available_tokens;
+let jobs = 0;
+async function work(id: string) {
+  const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
+  try {
+    await processReport(t.deps, { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 2 }, { sectionConcurrency: 4, leases });
+  } finally {
+    leases.stop();
+  }
+}
+async function sections(id: string): Promise<Map<string, string>> {
+  const r = await t.db.query<{ key: string; content: unknown }>('SELECT key, content FROM report_sections WHERE report_id = $1', [id]);
+  return new Map(r.rows.map((s) => [s.key, JSON.stringify(s.content)]));
+}
+const states = (text: string, year: string) => new RegExp(`(?<![\\d.])${year}(?!\\d)`).test(text);
+
+async function completedReport(m: Member, complexity: 'basic' | 'comprehensive' = 'basic') {
+  await t.db.transaction((tx) => adjustTokens(tx, { userId: m.user.id, amount: 10_000, note: 'test funding' }));
+  const started = await call(m, 'POST', '/api/reports/generate', { idea: IDEA, complexity });
+  const id = started.json<Report>().id;
+  await work(id);
+  expect(await report(m, id)).toMatchObject({ status: 'completed', version: 1 });
+  return id;
+}
+
+describe('This section is wrong…', () => {
+  it('rewrites the section with the note for 150 tokens, and a changed launch year reaches every section that states it', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m, 'comprehensive');
+    const before = await sections(id);
+    // The year the plan gave as first revenue, and the sections that state it.
+    const plan = (await t.db.query<{ outline: unknown }>('SELECT outline FROM reports WHERE id = $1', [id])).rows[0]!;
+    expect(plan.outline).toBeTruthy();
+    const stating = [...before].filter(([, text]) => /First revenue/i.test(text));
+    expect(stating.length).toBeGreaterThan(0);
+    const oldYear = /First revenue[^0-9]{0,40}(20\d\d)/i.exec(stating[0]![1])![1]!;
+    const newYear = String(Number(oldYear) + 3);
+    const withOld = [...before].filter(([, text]) => states(text, oldYear)).map(([k]) => k);
+    expect(withOld.length).toBeGreaterThan(2);
+    expect([...before.values()].some((text) => states(text, newYear))).toBe(false);
+    const balanceBefore = await balance(m);
+
+    const res = await call(m, 'POST', `/api/reports/${id}/sections/market_analysis/regenerate`, {
+      note: `The market section is wrong: our first sales will be in ${newYear}, after the certification, not ${oldYear}.`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<RegenerateSectionResponse>();
+    expect(body.tokens).toBe(150);
+    expect(body.figures).toEqual([{ figure: 'launch year', from: oldYear, to: newYear }]);
+    // Says which: the noted section and every other section that stated the old year.
+    expect(body.sections.map((s) => s.key).sort()).toEqual([...new Set(['market_analysis', ...withOld])].sort());
+    expect(await balance(m)).toBe(balanceBefore - 150);
+
+    await work(id);
+    const done = await report(m, id);
+    expect(done).toMatchObject({ status: 'completed', version: 2, tokens_used: 9150 });
+    const after = await sections(id);
+    expect(after.size).toBe(before.size);
+    for (const [key, text] of after) {
+      if (withOld.includes(key)) {
+        // Every section that stated the launch year now states the new one, and not the old.
+        expect(states(text, newYear), key).toBe(true);
+        expect(/First revenue[^0-9]{0,40}(20\d\d)/i.exec(text)?.[1] ?? newYear, key).toBe(newYear);
+      } else if (key !== 'market_analysis') {
+        expect(text, key).toBe(before.get(key)); // the rest of the report is untouched
+      }
+    }
+    expect(after.get('market_analysis')).toContain('Your correction');
+    // The member's figure is in the record now, stated by them.
+    expect(done.record?.figures.some((f) => f.value === Number(newYear) && f.unit === 'year')).toBe(true);
+
+    const versions = (await call(m, 'GET', `/api/reports/${id}/versions`)).json<ReportVersions>().versions;
+    expect(versions[0]).toMatchObject({ n: 2, kind: 'section', tokens: 150, current: true });
+    expect(versions[0]!.change).toContain(`launch year ${oldYear} → ${newYear}`);
+    const pdf = await call(m, 'GET', `/api/reports/${id}/versions/2/download`);
+    expect(pdf.statusCode).toBe(200);
+    const history = (await call(m, 'GET', '/api/billing/ledger')).json<{ entries: LedgerEntry[] }>().entries;
+    const title = body.sections.find((x) => x.key === 'market_analysis')!.title;
+    // Charged once, in plain words.
+    expect(history.filter((e) => e.description === `Section '${title}' rewritten — report “${done.title}”`).map((e) => e.amount)).toEqual([-150]);
+  });
+
+  it('refuses an unknown section (404), an empty note (422), a stranger (404) and a report not completed (409)', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m);
+    expect((await call(m, 'POST', `/api/reports/${id}/sections/nonsense/regenerate`, { note: 'wrong' })).statusCode).toBe(404);
+    // A Comprehensive-only section is not in a Basic report.
+    expect((await call(m, 'POST', `/api/reports/${id}/sections/market_analysis/regenerate`, { note: 'wrong' })).statusCode).toBe(404);
+    const empty = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json<{ detail: string }>().detail).toBe('Please say what is wrong with this section');
+    const stranger = await signUpAndLogin(t);
+    expect((await call(stranger, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'wrong' })).statusCode).toBe(404);
+    const ok = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'The problem is overstated.' });
+    expect(ok.statusCode).toBe(200);
+    // A note that states no shared figure rewrites that section alone.
+    expect(ok.json<RegenerateSectionResponse>()).toMatchObject({ sections: [{ key: 'problem' }], figures: [] });
+    expect((await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'Again.' })).statusCode).toBe(409);
+  });
+});
+
+describe('Correct what we understood', () => {
+  it('stores the corrected record and rewrites the whole report at 20 % of the tier, as a new version', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m);
+    const r = await report(m, id);
+    const record = { ...r.record!, name: 'SilverGuard dressing', stage: { trl: 5, stated_text: '', label: null } };
+    const balanceBefore = await balance(m);
+    const unchanged = await call(m, 'POST', `/api/reports/${id}/correct`, { record: r.record });
+    expect(unchanged.statusCode).toBe(422);
+    const res = await call(m, 'POST', `/api/reports/${id}/correct`, { record });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Report>()).toMatchObject({ status: 'processing', run_kind: 'correct', record_confirmed: true });
+    expect(await balance(m)).toBe(balanceBefore - 500);
+    await work(id);
+    const done = await report(m, id);
+    expect(done).toMatchObject({ status: 'completed', version: 2, title: 'SilverGuard dressing', record: { name: 'SilverGuard dressing', stage: { trl: 5 } } });
+    const text = [...(await sections(id)).values()].join('\n');
+    expect(text).toContain('SilverGuard dressing');
+    const versions = (await call(m, 'GET', `/api/reports/${id}/versions`)).json<ReportVersions>().versions;
+    expect(versions[0]).toMatchObject({ n: 2, kind: 'correct', tokens: 500 });
+    expect(versions[0]!.change).toBe('Invention record corrected (name, stage); whole report rewritten');
+    // Version 1 still holds the record it was made from.
+    const v1 = await t.db.query<{ record: { name: string } }>('SELECT record FROM report_versions WHERE report_id = $1 AND n = 1', [id]);
+    expect(v1.rows[0]!.record.name).not.toBe('SilverGuard dressing');
+    const bad = await call(m, 'POST', `/api/reports/${id}/correct`, { record: { ...record, name: '' } });
+    expect(bad.statusCode).toBe(422);
+  });
+});
