@@ -17,6 +17,7 @@ import { BillingDetailsForm } from '../../billing/index.ts';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
+import { SecuritySettings } from '../components/SecuritySettings.tsx';
 import { formatDay as formatDate } from '../../../lib/dates.ts';
 
 export default function ProfilePage() {
@@ -27,13 +28,14 @@ export default function ProfilePage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage your personal details, password, emails and data.</p>
+        <p className="mt-1 text-sm text-slate-600">Manage your personal details, sign-in security, emails and data.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <PersonalDetails user={me.data} />
           <BillingDetailsForm />
           {me.data.auth_provider === 'password' && <ChangePassword />}
+          <SecuritySettings />
           <NotificationPreferences />
           <ExportData />
           <DangerZone user={me.data} />
