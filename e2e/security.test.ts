@@ -1,0 +1,152 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
+
+/** Profile → Security in the browser (decision 190): two-factor sign-in and the session list. */
+const PASSWORD = 'Orbit1962ok';
+const e2e = serverAndBrowser();
+
+const api = (p: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  fetch(`${e2e.server.url}/api${p}`, {
+    method: init.body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+
+async function signUp(email: string) {
+  expect((await api('/auth/signup', { body: { name: 'Katherine Johnson', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status).toBe(201);
+  const { code } = await e2e.server.readMail(email);
+  expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
+}
+
+/** RFC 6238 written out here (SHA-1, 6 digits, 30 s), independently of the server's library. */
+function totp(base32: string, offsetSteps = 0) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/\s/g, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const at = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
+async function expectAxeClean(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+describe('Profile → Security', () => {
+  it('turns two-factor on with the QR code and recovery codes, then asks for a code at sign-in', async () => {
+    const email = `totp.${Date.now()}@example.com`;
+    await signUp(email);
+    const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });
+    const errors = watchErrors(page);
+    await signInMember(page, e2e.server.url, email, PASSWORD);
+    await page.goto(`${e2e.server.url}/profile#security`);
+    const security = page.locator('#security');
+    await security.getByRole('button', { name: 'Turn on two-factor sign-in' }).waitFor();
+    await security.getByTestId('session-list').getByText('This device').waitFor();
+    await expectAxeClean(page);
+    await shot(page, 'security-off');
+
+    await security.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await security.getByLabel('Confirm your password').fill('Wrong1962ok');
+    await security.getByRole('button', { name: 'Continue' }).click();
+    await security.getByText('Current password is incorrect').waitFor();
+    await security.getByLabel('Confirm your password').fill(PASSWORD);
+    await security.getByRole('button', { name: 'Continue' }).click();
+    await security.getByRole('img', { name: 'QR code to add Assay to your authenticator app' }).waitFor();
+    const secret = (await security.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    await expectAxeClean(page);
+    await shot(page, 'security-scan');
+
+    await security.getByLabel('Code from the app').fill(totp(secret, 3));
+    await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await security.getByText(/That code did not work/).waitFor();
+    await security.getByLabel('Code from the app').fill(totp(secret, -1));
+    await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+    const codes = security.getByTestId('recovery-codes').getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    const recovery = (await codes.allTextContents()).map((c) => c.trim());
+    await expectAxeClean(page);
+    await shot(page, 'security-recovery-codes');
+    await security.getByRole('button', { name: 'I have saved them' }).click();
+    await security.getByText('10 of 10 recovery codes left.').waitFor();
+    await shot(page, 'security-on');
+
+    // In another browser, the password alone leads to the code step; the app's code signs in.
+    const fresh = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const freshErrors = watchErrors(fresh);
+    await fresh.goto(`${e2e.server.url}/login`);
+    await fresh.getByLabel('Email').fill(email);
+    await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    const code = fresh.getByLabel('Authentication code');
+    await code.waitFor();
+    await expect.poll(() => fresh.evaluate('document.activeElement?.getAttribute("autocomplete")')).toBe('one-time-code');
+    await expectAxeClean(fresh);
+    await shot(fresh, 'sign-in-code-step');
+    await code.fill('123456');
+    await fresh.getByRole('button', { name: 'Verify and sign in' }).click();
+    await fresh.getByText(/That code did not work/).waitFor();
+    await shot(fresh, 'sign-in-code-wrong');
+    await code.fill(totp(secret));
+    await fresh.getByRole('button', { name: 'Verify and sign in' }).click();
+    await fresh.getByText('Welcome back!').waitFor();
+
+    // A recovery code works once, in a third browser.
+    const third = await e2e.browser.newPage({ viewport: DESKTOP });
+    await third.goto(`${e2e.server.url}/login`);
+    await third.getByLabel('Email').fill(email);
+    await third.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await third.getByRole('button', { name: 'Sign in' }).click();
+    await third.getByLabel('Authentication code').fill(recovery[0]!);
+    await third.getByRole('button', { name: 'Verify and sign in' }).click();
+    await third.getByText('Welcome back!').waitFor();
+
+    expect(errors).toEqual([]);
+    expect(freshErrors).toEqual([]);
+    await Promise.all([page.close(), fresh.close(), third.close()]);
+  }, 180_000);
+
+  it('lists the sessions at phone width, this device marked, and signs another one out at once', async () => {
+    const email = `sessions.${Date.now()}@example.com`;
+    await signUp(email);
+    // Another device: an API client that says it is Firefox on Windows.
+    const other = await fetch(`${e2e.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0' },
+      body: new URLSearchParams({ username: email, password: PASSWORD }),
+    });
+    const otherToken = ((await other.json()) as { access_token: string }).access_token;
+    expect((await api('/users/me', { token: otherToken })).status).toBe(200);
+
+    const page = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const errors = watchErrors(page);
+    await signInMember(page, e2e.server.url, email, PASSWORD);
+    await page.goto(`${e2e.server.url}/profile#security`);
+    const list = page.getByTestId('session-list');
+    await list.getByText('Firefox 128 on Windows 10').waitFor();
+    await list.getByText('This device').waitFor();
+    await expectAxeClean(page);
+    await shot(page, 'security-sessions');
+    if (process.env.SHOTS_DIR) await page.locator('#security').screenshot({ path: `${process.env.SHOTS_DIR}/security-card-390.png` });
+
+    await list.getByRole('button', { name: /^Sign out Firefox 128 on Windows 10/ }).click();
+    await page.getByText('That session has been signed out.').waitFor();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    expect((await api('/users/me', { token: otherToken })).status).toBe(401);
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'security-sessions-after');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
