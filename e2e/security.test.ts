@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
@@ -33,6 +35,18 @@ function totp(base32: string, offsetSteps = 0) {
   const mac = createHmac('sha1', key).update(counter).digest();
   const at = mac[mac.length - 1]! & 0xf;
   return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** The dev mailbox's message to `to` with this subject (DATA_DIR/mail/*.eml), quoted-printable undone. */
+async function mailFile(to: string, subject: string, timeoutMs = 30_000) {
+  const dir = path.join(e2e.server.dataDir, 'mail');
+  for (const end = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 250))) {
+    const found = readdirSync(dir).filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .find((raw) => raw.includes(`To: ${to}`) && raw.includes(`Subject: ${subject}`));
+    if (found) return found.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
+    if (Date.now() > end) throw new Error(`no "${subject}" mail to ${to}`);
+  }
 }
 
 async function shot(page: Page, name: string) {
@@ -81,6 +95,7 @@ describe('Profile → Security', () => {
     await security.getByRole('button', { name: 'I have saved them' }).click();
     await security.getByText('10 of 10 recovery codes left.').waitFor();
     await shot(page, 'security-on');
+    expect(await mailFile(email, 'Assay: Two-factor sign-in was turned on')).toContain('/profile#security');
 
     // In another browser, the password alone leads to the code step; the app's code signs in.
     const fresh = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
@@ -101,6 +116,8 @@ describe('Profile → Security', () => {
     await code.fill(totp(secret));
     await fresh.getByRole('button', { name: 'Verify and sign in' }).click();
     await fresh.getByText('Welcome back!').waitFor();
+    // That browser had never signed in to the account: the owner hears of it.
+    expect(await mailFile(email, 'Assay: New sign-in to your account')).toMatch(/Chrome \d+ on Linux/);
 
     // A recovery code works once, in a third browser.
     const third = await e2e.browser.newPage({ viewport: DESKTOP });

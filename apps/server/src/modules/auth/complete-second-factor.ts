@@ -6,6 +6,7 @@ import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-l
 import { sha256 } from '../../lib/secrets.ts';
 import { findUserById } from '../users/index.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
+import { mailNewSignIn } from './new-sign-in-notice.ts';
 import { openSession } from './session-tokens.ts';
 import { useTotpCode } from './totp.ts';
 
@@ -73,7 +74,9 @@ export async function completeSecondFactor(
     // Single use: of two requests with right codes, only the one that deletes the challenge signs in.
     const spent = await tx.query('DELETE FROM sign_in_challenges WHERE token_hash = $1 RETURNING 1', [sha256(challenge)]);
     if (!spent.rows.length) throw expired;
-    return openSession(tx, config.JWT_SECRET, user, { remember: ch.remember, ip: req.ip, userAgent: ch.user_agent ?? undefined });
+    const meta = { remember: ch.remember, ip: req.ip, userAgent: ch.user_agent ?? undefined };
+    if (!trusted) await mailNewSignIn(deps, tx, user, meta);
+    return openSession(tx, config.JWT_SECRET, user, meta);
   });
   return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id), known_device: !!trusted };
 }
