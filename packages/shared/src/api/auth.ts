@@ -5,6 +5,9 @@ import {
   emailOnlyRequest,
   googleLoginRequest,
   googleLoginResponse,
+  emailChangeConfirmRequest,
+  emailChangeRequest,
+  emailChangeRevertRequest,
   loginRequest,
   loginResponse,
   messageResponse,
@@ -25,6 +28,7 @@ import {
   verifyOtpRequest,
   verifyOtpResponse,
 } from '../schemas/auth.ts';
+import { userSchema } from '../schemas/users.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['auth'];
@@ -121,5 +125,32 @@ export const authEndpoints = {
   }),
   revokeOtherSessions: endpoint({
     method: 'POST', path: '/auth/sessions/revoke-others', auth: 'member', tags, responses: { 200: messageResponse },
+  }),
+  emailChange: endpoint({
+    method: 'POST',
+    path: '/auth/email-change',
+    auth: 'member',
+    tags,
+    description: 'Starts changing the email: the password again, and a code mailed to the new address.',
+    body: emailChangeRequest,
+    responses: { 200: messageResponse },
+  }),
+  emailChangeConfirm: endpoint({
+    method: 'POST',
+    path: '/auth/email-change/confirm',
+    auth: 'member',
+    tags,
+    description: 'Finishes it with the code; the old address is told, with a link that undoes it for 7 days.',
+    body: emailChangeConfirmRequest,
+    responses: { 200: userSchema },
+  }),
+  emailChangeRevert: endpoint({
+    method: 'POST',
+    path: '/auth/email-change/revert',
+    auth: 'public',
+    tags,
+    description: '"This wasn\'t me", from the old address\'s mail: the email goes back, every session ends, and the password must be reset.',
+    body: emailChangeRevertRequest,
+    responses: { 200: messageResponse },
   }),
 };

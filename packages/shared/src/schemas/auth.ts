@@ -238,3 +238,12 @@ export const sessionIdParams = z.object({ id: pathParam(100) });
 
 /** A Google sign-in to an account with an authenticator asks for its code too. */
 export const googleLoginResponse = z.union([sessionResponse, profileIncompleteResponse, secondFactorChallengeResponse]);
+
+/* Changing the e-mail address (decision 190). */
+export const emailChangeRequest = z.object({
+  new_email: emailField,
+  password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
+});
+export type EmailChangeRequest = z.input<typeof emailChangeRequest>;
+export const emailChangeConfirmRequest = z.object({ otp: otpField });
+export const emailChangeRevertRequest = z.object({ key: lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.emailChangeRevertInvalid) });

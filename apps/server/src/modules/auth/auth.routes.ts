@@ -8,6 +8,7 @@ import { deviceCookieOptions } from '../../lib/device-cookie.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
 import { AppError } from '../../lib/errors.ts';
 import { endOtherSessions, endSession, listSessions } from './active-sessions.ts';
+import { confirmEmailChange, requestEmailChange, revertEmailChange } from './change-email.ts';
 import { changePassword } from './change-password.ts';
 import { completeSecondFactor } from './complete-second-factor.ts';
 import { completeProfile } from './complete-profile.ts';
@@ -132,6 +133,10 @@ export function authRoutes(deps: Deps) {
     route(app, e.sessions, async (req) => listSessions(deps, member(req)));
     route(app, e.revokeSession, async (req) => endSession(deps, member(req), req.params.id));
     route(app, e.revokeOtherSessions, async (req) => endOtherSessions(deps, member(req)));
+
+    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body.password));
+    route(app, e.emailChangeConfirm, async (req) => confirmEmailChange(deps, member(req).userId, req.body.otp, req.ip));
+    route(app, e.emailChangeRevert, async (req) => revertEmailChange(deps, req.body.key, req.ip));
 
     route(app, e.forgotPassword, async (req) => requestPasswordReset(deps, req.body.email, req.ip));
 

@@ -125,3 +125,14 @@ ${button(link.href, escapeHtml(link.label))}
 </div></body></html>`,
   };
 }
+
+/** The code that proves the new address of an e-mail change (decision 190); no link: it is typed in the profile. */
+export function emailChangeCodeMail(to: string, name: string, code: string): MailMessage {
+  return {
+    to,
+    code,
+    subject: `Your ${PRODUCT_NAME} email change code: ${code}`,
+    text: `Hi ${name},\n\nUse the code ${code} in your ${PRODUCT_NAME} profile to make this your account's email address.\nIt expires in ${OTP.ttlMinutes} minutes.\n\nIf you did not ask for this, ignore this email; nothing changes.`,
+    html: wrap('Confirm your new email', `Hi ${escapeHtml(name)}, use this code in your ${PRODUCT_NAME} profile to make this your account's email address.`, code),
+  };
+}
