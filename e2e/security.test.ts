@@ -166,4 +166,45 @@ describe('Profile → Security', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('changes the email with a code to the new address; the old address undoes it and locks the account', async () => {
+    const email = `before.${Date.now()}@example.com`;
+    const next = `after.${Date.now()}@example.com`;
+    await signUp(email);
+    const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });
+    const errors = watchErrors(page);
+    await signInMember(page, e2e.server.url, email, PASSWORD);
+    await page.goto(`${e2e.server.url}/profile`);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByLabel('New email').fill(next);
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Send a code to the new address' }).click();
+    const code = (await e2e.server.readMail(next, 10_000, /email change code/)).code!;
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await expectAxeClean(page);
+    await shot(page, 'change-email-code');
+    await page.getByRole('button', { name: 'Change email', exact: true }).last().click();
+    await page.getByText('Your email address has been changed.').waitFor();
+    await page.getByText(next).first().waitFor();
+
+    const notice = await mailFile(email, 'Assay: Your email address was changed');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/email-change-revert#key=[A-Za-z0-9_-]+)/.exec(notice)?.[1];
+    expect(link).toBeTruthy();
+    const phone = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const phoneErrors = watchErrors(phone);
+    await phone.goto(link!);
+    const undo = phone.getByRole('button', { name: /This wasn’t me/ });
+    await undo.waitFor();
+    await expectAxeClean(phone);
+    await shot(phone, 'email-change-revert');
+    await undo.click();
+    await phone.getByText(/changed back and your account is locked/).waitFor();
+    await shot(phone, 'email-change-reverted');
+    // Every session ended: the profile tab is sent to sign in on its next call.
+    await page.reload();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(errors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
+    await Promise.all([page.close(), phone.close()]);
+  }, 120_000);
 });

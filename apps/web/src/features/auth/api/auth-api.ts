@@ -24,6 +24,9 @@ export const authApi = {
   sessions: () => call(auth.sessions),
   revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
   revokeOtherSessions: () => call(auth.revokeOtherSessions),
+  requestEmailChange: (new_email: string, password: string) => call(auth.emailChange, { body: { new_email, password } }),
+  confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
+  revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
   me: () => call(users.me),
   updateMe: (name: string, phone: string) => call(users.updateMe, { body: { name, phone } }),
 };
