@@ -1,5 +1,5 @@
 import { messageResponse } from '../schemas/auth.ts';
-import { adminLoginResponse, auditLogQuery, auditLogResponse, exportRecordBody } from '../schemas/operators.ts';
+import { adminLoginResponse, auditLogQuery, auditLogResponse, exportRecordBody, operatorCreateRequest, operatorListResponse, operatorSummary } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -31,5 +31,17 @@ export const operatorsEndpoints = {
     description: 'Records an Excel export the panel built in the browser (which list, how many rows, with which filters) in the audit log.',
     body: exportRecordBody,
     responses: { 200: messageResponse },
+  }),
+  operators: endpoint({
+    method: 'GET', path: '/admin/operators', auth: 'operator', tags, description: 'Every operator account.', responses: { 200: operatorListResponse },
+  }),
+  createOperator: endpoint({
+    method: 'POST',
+    path: '/admin/operators',
+    auth: 'operator',
+    tags,
+    description: 'Creates a named operator account with its own password (audited as `operator.create` by whoever created it).',
+    body: operatorCreateRequest,
+    responses: { 201: operatorSummary },
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { dateBound, timeZoneField } from './contact.ts';
 import { lineText, listCursor } from './fields.ts';
@@ -59,3 +60,24 @@ export const exportRecordBody = z.object({
   filter: z.record(z.string().max(40), lineText().max(200)).refine((f) => Object.keys(f).length <= 10, 'Too many filters').default({}),
 });
 export type ExportRecordBody = z.input<typeof exportRecordBody>;
+
+/* Named operator accounts (decision 190): each with its own password, created from the panel. */
+export const operatorCreateRequest = z.object({
+  username: lineText('Username is required').trim()
+    .min(3, 'A username has at least 3 characters')
+    .max(50, 'A username has at most 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+  password: lineText(MSG.passwordRequired)
+    .min(OPERATOR_PASSWORD_MIN_LENGTH, `An operator password has at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'A password has at most 200 characters'),
+});
+export type OperatorCreateRequest = z.input<typeof operatorCreateRequest>;
+
+export const operatorSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type OperatorSummary = z.infer<typeof operatorSummary>;
+export const operatorListResponse = z.object({ operators: z.array(operatorSummary) });

@@ -5,6 +5,7 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { audit } from '../../lib/audit.ts';
 import { pageHeaders } from '../../lib/paging.ts';
+import { createOperator, listOperators } from './create-operator.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
 export function operatorsRoutes(deps: Deps) {
@@ -19,6 +20,9 @@ export function operatorsRoutes(deps: Deps) {
       });
       return { username: op.username };
     });
+
+    route(app, e.operators, async () => listOperators(deps));
+    route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password));
 
     route(app, e.auditLog, async (req, reply) => {
       const { entries, next } = await listAuditLog(deps.db, req.query);
