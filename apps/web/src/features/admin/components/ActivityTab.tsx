@@ -8,6 +8,7 @@ import { activityQuery } from '../api/audit-log.ts';
 import { operatorTimeZone } from '../api/contact.ts';
 import type { ActivityFilter } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { OperatorsSection } from './OperatorsSection.tsx';
 import { DateInput, ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
 const ACTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
@@ -36,6 +37,7 @@ export function ActivityTab() {
   return (
     <div className="space-y-5">
       <SectionHeader title="Activity" description="Every operator action, sign-in and lock-out, newest first." />
+      <OperatorsSection />
       <form role="search" aria-label="Filter activity" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={operatorId} className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Operator
