@@ -53,6 +53,8 @@ export const MSG = {
   sessionRevoked: 'That session has been signed out.',
   otherSessionsRevoked: 'Every other session has been signed out.',
   sessionNotFound: 'Session not found.',
+  operatorSecondFactorRequired: 'Enter the code from your authenticator app to continue.',
+  operatorTotpEnrolmentRequired: 'Operators must use two-factor sign-in here: add an authenticator app to continue.',
   emailChangeCodeSent: 'We sent a code to your new address. Enter it to finish the change.',
   emailChangeSame: 'That is already your email address.',
   emailChangeTaken: 'Another account uses that email address.',

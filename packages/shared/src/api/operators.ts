@@ -1,5 +1,6 @@
 import { messageResponse } from '../schemas/auth.ts';
-import { adminLoginResponse, auditLogQuery, auditLogResponse, exportRecordBody, operatorCreateRequest, operatorListResponse, operatorSummary } from '../schemas/operators.ts';
+import { totpSetupResponse } from '../schemas/auth.ts';
+import { adminLoginResponse, adminSecondFactorRequest, auditLogQuery, auditLogResponse, exportRecordBody, operatorCreateRequest, operatorListResponse, operatorSummary } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -43,5 +44,22 @@ export const operatorsEndpoints = {
     description: 'Creates a named operator account with its own password (audited as `operator.create` by whoever created it).',
     body: operatorCreateRequest,
     responses: { 201: operatorSummary },
+  }),
+  secondFactor: endpoint({
+    method: 'POST',
+    path: '/admin/second-factor',
+    auth: 'operator',
+    tags,
+    description: 'A code from the operator\'s authenticator app: sets the cookie that every later operator call must carry (decision 191).',
+    body: adminSecondFactorRequest,
+    responses: { 200: adminLoginResponse },
+  }),
+  totpSetup: endpoint({
+    method: 'POST', path: '/admin/totp/setup', auth: 'operator', tags, description: 'A new authenticator secret and QR code for this operator, shown once.',
+    responses: { 200: totpSetupResponse },
+  }),
+  totpEnable: endpoint({
+    method: 'POST', path: '/admin/totp/enable', auth: 'operator', tags, description: 'Confirms the app with one of its codes.',
+    body: adminSecondFactorRequest, responses: { 200: adminLoginResponse },
   }),
 };

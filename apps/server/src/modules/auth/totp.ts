@@ -33,28 +33,37 @@ export function totpStep(serverSecret: string, sealed: string, code: string, now
   return delta === null ? undefined : TOTP.counter({ period: 30, timestamp: now }) + delta;
 }
 
+/** Members' and operators' authenticators live in tables of the same shape. */
+export type TotpOwner = 'member' | 'operator';
+const TABLE = {
+  member: { table: 'totp_factors', id: 'user_id' },
+  operator: { table: 'operator_totp_factors', id: 'operator_id' },
+} as const;
+
 /**
- * Accepts a code of the member's confirmed authenticator once: the step it belongs to must be
- * later than the last one accepted (a single UPDATE, so two requests with one code cannot both
- * win). A code seen in transit is useless once used, and so is any older one.
+ * Accepts a code of the confirmed authenticator once: the step it belongs to must be later than
+ * the last one accepted (a single UPDATE, so two requests with one code cannot both win). A code
+ * seen in transit is useless once used, and so is any older one.
  */
-export async function useTotpCode(db: Queryable, serverSecret: string, userId: string, code: string): Promise<boolean> {
+export async function useTotpCode(db: Queryable, serverSecret: string, userId: string, code: string, owner: TotpOwner = 'member'): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
+  const { table, id } = TABLE[owner];
   const r = await db.query<{ secret_sealed: string }>(
-    'SELECT secret_sealed FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL',
+    `SELECT secret_sealed FROM ${table} WHERE ${id} = $1 AND confirmed_at IS NOT NULL`,
     [userId],
   );
   const row = r.rows[0];
   const step = row && totpStep(serverSecret, row.secret_sealed, code);
   if (step === undefined) return false;
   const used = await db.query(
-    'UPDATE totp_factors SET last_step = $2 WHERE user_id = $1 AND confirmed_at IS NOT NULL AND last_step < $2 RETURNING 1',
+    `UPDATE ${table} SET last_step = $2 WHERE ${id} = $1 AND confirmed_at IS NOT NULL AND last_step < $2 RETURNING 1`,
     [userId, step],
   );
   return used.rows.length > 0;
 }
 
-export async function hasTotp(db: Queryable, userId: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL', [userId]);
+export async function hasTotp(db: Queryable, userId: string, owner: TotpOwner = 'member'): Promise<boolean> {
+  const { table, id } = TABLE[owner];
+  const r = await db.query(`SELECT 1 FROM ${table} WHERE ${id} = $1 AND confirmed_at IS NOT NULL`, [userId]);
   return r.rows.length > 0;
 }
