@@ -25,7 +25,7 @@ export const adminLoginResponse = z.object({
   /** Decision 191: 'required' asks for a code from the app, 'enrol' for adding one (ADMIN_REQUIRE_2FA). */
   second_factor: z.enum(['ok', 'required', 'enrol']),
 });
-export const adminSecondFactorRequest = z.object({ code: lineText(MSG.otpRequired).trim().regex(/^\d{6}$/, MSG.otpInvalid) });
+export const adminSecondFactorRequest = z.object({ otp: lineText(MSG.otpRequired).trim().regex(/^\d{6}$/, MSG.otpInvalid) });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
 
 export const auditEntrySchema = z.object({

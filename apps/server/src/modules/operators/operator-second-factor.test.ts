@@ -43,8 +43,8 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
     const setup = await inject('POST', '/api/admin/totp/setup', ops);
     expect(setup.statusCode).toBe(200);
     opsSecret = setup.json().secret;
-    expect((await inject('POST', '/api/admin/totp/enable', ops, { payload: { code: codeAt(opsSecret, 4) } })).statusCode).toBe(400);
-    const on = await inject('POST', '/api/admin/totp/enable', ops, { payload: { code: codeAt(opsSecret, -1) } });
+    expect((await inject('POST', '/api/admin/totp/enable', ops, { payload: { otp: codeAt(opsSecret, 4) } })).statusCode).toBe(400);
+    const on = await inject('POST', '/api/admin/totp/enable', ops, { payload: { otp: codeAt(opsSecret, -1) } });
     expect(on.statusCode).toBe(200);
     opsMfa = mfaCookie(on)!;
     expect(opsMfa).toBeTruthy();
@@ -60,10 +60,10 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
 
   it('a code sets the cookie once; a used code is refused on replay', async () => {
     const code = codeAt(opsSecret);
-    const first = await inject('POST', '/api/admin/second-factor', ops, { payload: { code } });
+    const first = await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: code } });
     expect(first.statusCode).toBe(200);
     expect((await inject('GET', '/api/admin/stats', ops, { mfa: mfaCookie(first)! })).statusCode).toBe(200);
-    expect((await inject('POST', '/api/admin/second-factor', ops, { payload: { code } })).statusCode).toBe(400);
+    expect((await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: code } })).statusCode).toBe(400);
   });
 
   it('a cookie is this operator’s only and ends with a new password', async () => {
@@ -76,7 +76,7 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
 
     const { password } = await resetOperatorPassword(t.db, 'grace', 12);
     const setup = await inject('POST', '/api/admin/totp/setup', basic('grace', password));
-    const on = await inject('POST', '/api/admin/totp/enable', basic('grace', password), { payload: { code: codeAt(setup.json().secret) } });
+    const on = await inject('POST', '/api/admin/totp/enable', basic('grace', password), { payload: { otp: codeAt(setup.json().secret) } });
     const graceMfa = mfaCookie(on)!;
     expect((await inject('GET', '/api/admin/stats', basic('grace', password), { mfa: graceMfa })).statusCode).toBe(200);
     // The shell's reset: the cookie stops working, and the app is removed (a lost phone).
@@ -90,16 +90,16 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
     // A password alone gets no device cookie (else each one would bring a fresh budget)...
     expect((await inject('POST', '/api/admin/login', ops)).cookies.find((c) => c.name === 'assay_operator_device')).toBeUndefined();
     // ...the operator's own browser got one with its last right code.
-    const own = await inject('POST', '/api/admin/second-factor', ops, { payload: { code: codeAt(opsSecret, 1) } });
+    const own = await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: codeAt(opsSecret, 1) } });
     const device = own.cookies.find((c) => c.name === 'assay_operator_device')!.value;
     await t.db.query('UPDATE operator_totp_factors SET last_step = 0'); // as if time had passed
     for (let i = 0; i < 3; i++) {
-      expect((await inject('POST', '/api/admin/second-factor', ops, { payload: { code: codeAt(opsSecret, 5 + i) } })).statusCode).toBe(400);
+      expect((await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: codeAt(opsSecret, 5 + i) } })).statusCode).toBe(400);
     }
-    const locked = await inject('POST', '/api/admin/second-factor', ops, { payload: { code: codeAt(opsSecret) } });
+    const locked = await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: codeAt(opsSecret) } });
     expect(locked.statusCode).toBe(429);
     const mine = await t.app.inject({
-      method: 'POST', url: '/api/admin/second-factor', headers: ops, payload: { code: codeAt(opsSecret) }, cookies: { assay_operator_device: device },
+      method: 'POST', url: '/api/admin/second-factor', headers: ops, payload: { otp: codeAt(opsSecret) }, cookies: { assay_operator_device: device },
     });
     expect(mine.statusCode).toBe(200);
   });

@@ -22,9 +22,9 @@ export function operatorsRoutes(deps: Deps) {
       return { username: op.username, second_factor: req.operatorSecondFactor ?? 'ok' };
     });
 
-    route(app, e.secondFactor, async (req, reply) => operatorSecondFactor(deps, req, reply, req.body.code));
+    route(app, e.secondFactor, async (req, reply) => operatorSecondFactor(deps, req, reply, req.body.otp));
     route(app, e.totpSetup, async (req) => operatorTotpSetup(deps, req));
-    route(app, e.totpEnable, async (req, reply) => operatorTotpEnable(deps, req, reply, req.body.code));
+    route(app, e.totpEnable, async (req, reply) => operatorTotpEnable(deps, req, reply, req.body.otp));
 
     route(app, e.operators, async () => listOperators(deps));
     route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password));
