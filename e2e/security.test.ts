@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
+import { totp } from './support/totp.ts';
 
 /** Profile → Security in the browser (decision 190): two-factor sign-in and the session list. */
 const PASSWORD = 'Orbit1962ok';
@@ -22,19 +22,6 @@ async function signUp(email: string) {
   expect((await api('/auth/signup', { body: { name: 'Katherine Johnson', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status).toBe(201);
   const { code } = await e2e.server.readMail(email);
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
-}
-
-/** RFC 6238 written out here (SHA-1, 6 digits, 30 s), independently of the server's library. */
-function totp(base32: string, offsetSteps = 0) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/\s/g, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const at = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 /** The dev mailbox's message to `to` with this subject (DATA_DIR/mail/*.eml), quoted-printable undone. */
