@@ -150,6 +150,14 @@ describe('Profile → Security', () => {
     expect((await api('/users/me', { token: otherToken })).status).toBe(401);
     await page.setViewportSize(DESKTOP);
     await shot(page, 'security-sessions-after');
+    // A password change is a security notice too, in the dev mailbox.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('Orbit1969ok');
+    await page.getByLabel('Confirm new password').fill('Orbit1969ok');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByText('Password changed successfully!').waitFor();
+    expect(await mailFile(email, 'Your Assay password was changed')).toContain('/forgot-password');
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
