@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS = {
   'operator.unlock': 'Operator unlocked',
   'operator.password_set': 'Operator password set',
   'operator.create': 'Operator created',
+  'operator.totp_enabled': 'Operator added an authenticator app',
   'post.create': 'Post created',
   'post.update': 'Post edited',
   'post.publish': 'Post published',

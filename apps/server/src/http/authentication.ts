@@ -19,6 +19,7 @@ declare module 'fastify' {
 export function registerAuthentication(app: AppInstance, deps: Pick<Deps, 'db' | 'config'>) {
   app.decorateRequest('member', null);
   app.decorateRequest('operator', null);
+  app.decorateRequest('operatorSecondFactor', null);
   const member = requireMember(deps);
   const operator = requireOperator(deps);
   app.decorate('guards', {

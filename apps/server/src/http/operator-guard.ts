@@ -2,15 +2,18 @@ import { MSG } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { deviceCookieOptions } from '../lib/device-cookie.ts';
-import { serviceUnavailable, unauthorized } from '../lib/errors.ts';
+import { forbidden, serviceUnavailable, unauthorized } from '../lib/errors.ts';
 import { authenticateOperator, isRecentOperator, type OperatorAuth } from './authenticate-operator.ts';
 import { operatorLaneOf, type OperatorLane } from './operator-lane.ts';
+import { OPERATOR_MFA_COOKIE, operatorSecondFactorState, SECOND_FACTOR_STEP_PATHS, type OperatorSecondFactor } from './operator-second-factor.ts';
 
 export type { OperatorAuth };
 
 declare module 'fastify' {
   interface FastifyRequest {
     operator: OperatorAuth | null;
+    /** Where the operator stands with the second factor (decision 191); set with `operator`. */
+    operatorSecondFactor: OperatorSecondFactor | null;
   }
 }
 
@@ -50,10 +53,20 @@ export function requireOperator(deps: Pick<Deps, 'db' | 'config'>) {
       ip: request.ip,
       deviceCookie: request.cookies[OPERATOR_DEVICE_COOKIE],
     });
+    // The second factor (decision 191): until it is given, only the steps that give it are open.
+    const secondFactor = await operatorSecondFactorState(deps.db, deps.config, operator.id, request.cookies[OPERATOR_MFA_COOKIE]);
+    const path = request.routeOptions.config.endpoint?.path;
+    if (secondFactor !== 'ok' && !(path && SECOND_FACTOR_STEP_PATHS.has(path))) {
+      throw secondFactor === 'required'
+        ? unauthorized(MSG.operatorSecondFactorRequired, 'operator_second_factor_required')
+        : forbidden(MSG.operatorTotpEnrolmentRequired, 'operator_2fa_enrolment_required');
+    }
     request.operator = operator;
+    request.operatorSecondFactor = secondFactor;
     if (lane && !queueFirst) await waitForTurn(lane, reply);
     // Path /api: every operator call (blog, contact, reports, admin) carries it.
-    if (deviceCookie) {
+    // Not before the second factor: a password alone never makes a browser trusted (decision 191).
+    if (deviceCookie && secondFactor === 'ok') {
       reply.setCookie(OPERATOR_DEVICE_COOKIE, deviceCookie, deviceCookieOptions(deps.config.secureCookies, '/api'));
     }
   };

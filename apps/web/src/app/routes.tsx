@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/forgot-password', ...page(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
+          { path: '/email-change-revert', ...page(() => import('../features/auth/pages/EmailChangeRevertPage.tsx')) },
           { path: '/profile-completion', ...page(() => import('../features/auth/pages/ProfileCompletionPage.tsx')) },
           { path: '/rttp', ...page(() => import('../features/content/pages/RttpPage.tsx')) },
           { path: '/contact', ...page(() => import('../features/content/pages/ContactPage.tsx')) },

@@ -1,4 +1,5 @@
-import { adminLoginResponse, auditLogQuery, auditLogResponse } from '../schemas/operators.ts';
+import { totpSetupResponse } from '../schemas/auth.ts';
+import { adminLoginResponse, adminSecondFactorRequest, auditLogQuery, auditLogResponse, operatorCreateRequest, operatorListResponse, operatorSummary } from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -21,5 +22,34 @@ export const operatorsEndpoints = {
     description: 'Every recorded operator action and sign-in, newest first, filtered by `operator`, `action` and days `from`/`to` (in `tz`); X-Next-Cursor names the next page (`cursor`).',
     query: auditLogQuery,
     responses: { 200: auditLogResponse },
+  }),
+  operators: endpoint({
+    method: 'GET', path: '/admin/operators', auth: 'operator', tags, description: 'Every operator account.', responses: { 200: operatorListResponse },
+  }),
+  createOperator: endpoint({
+    method: 'POST',
+    path: '/admin/operators',
+    auth: 'operator',
+    tags,
+    description: 'Creates a named operator account with its own password (audited as `operator.create` by whoever created it).',
+    body: operatorCreateRequest,
+    responses: { 201: operatorSummary },
+  }),
+  secondFactor: endpoint({
+    method: 'POST',
+    path: '/admin/second-factor',
+    auth: 'operator',
+    tags,
+    description: 'A code from the operator\'s authenticator app: sets the cookie that every later operator call must carry (decision 191).',
+    body: adminSecondFactorRequest,
+    responses: { 200: adminLoginResponse },
+  }),
+  totpSetup: endpoint({
+    method: 'POST', path: '/admin/totp/setup', auth: 'operator', tags, description: 'A new authenticator secret and QR code for this operator, shown once.',
+    responses: { 200: totpSetupResponse },
+  }),
+  totpEnable: endpoint({
+    method: 'POST', path: '/admin/totp/enable', auth: 'operator', tags, description: 'Confirms the app with one of its codes.',
+    body: adminSecondFactorRequest, responses: { 200: adminLoginResponse },
   }),
 };

@@ -8,6 +8,7 @@ import {
   nameField,
   newPasswordField,
   otpField,
+  pathParam,
   phoneField,
 } from './fields.ts';
 import { userSchema } from './users.ts';
@@ -148,7 +149,6 @@ export const profileIncompleteResponse = z.object({
 });
 export type ProfileIncompleteResponse = z.infer<typeof profileIncompleteResponse>;
 
-export const googleLoginResponse = z.union([sessionResponse, profileIncompleteResponse]);
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
@@ -161,3 +161,89 @@ export const verifyOtpResponse = messageResponse.extend({ password_reset_require
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponse>;
 
 export const authConfigResponse = z.object({ google_client_id: z.string().nullable() });
+
+/*
+ * Second factor (decision 190). A right password for an account with an authenticator answers a
+ * challenge instead of a session; the challenge and a code from the app (or a recovery code)
+ * then open the session.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+
+export const secondFactorChallengeResponse = z.object({
+  second_factor_required: z.literal(true),
+  /** Opaque, single sign-in, a few minutes: sent back with the code. */
+  challenge: z.string(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeResponse>;
+
+export const loginResponse = z.union([sessionResponse, secondFactorChallengeResponse]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Six digits from the app, or a recovery code (xxxx-xxxx-xxxx; spaces, dashes and case do not matter). */
+export const secondFactorCode = lineText(MSG.secondFactorCodeRequired)
+  .trim()
+  .min(1, MSG.secondFactorCodeRequired)
+  .max(40, MSG.secondFactorCodeInvalid)
+  .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+  .refine((v) => /^(\d{6}|[a-z0-9]{12})$/.test(v), MSG.secondFactorCodeInvalid);
+
+export const secondFactorRequest = z.object({
+  challenge: lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.secondFactorExpired),
+  code: secondFactorCode,
+});
+export type SecondFactorRequest = z.input<typeof secondFactorRequest>;
+
+export const secondFactorForm = z.object({ code: secondFactorCode });
+export type SecondFactorForm = z.input<typeof secondFactorForm>;
+
+/** Re-entering the password before a security change. */
+export const passwordConfirmRequest = z.object({ password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong) });
+export type PasswordConfirmRequest = z.input<typeof passwordConfirmRequest>;
+
+export const totpSetupResponse = z.object({
+  /** Base32, for typing into an app that cannot scan. Shown once: a new setup makes a new one. */
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  /** The otpauth URI as an SVG QR code. */
+  qr_svg: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupResponse>;
+
+export const totpEnableRequest = z.object({ code: otpField });
+
+export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+
+export const securityStatusResponse = z.object({
+  /** False for Google accounts: they keep Google's own second factor. */
+  can_use_totp: z.boolean(),
+  totp_enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type SecurityStatus = z.infer<typeof securityStatusResponse>;
+
+export const activeSession = z.object({
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  device: z.enum(['desktop', 'mobile', 'tablet', 'other']),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_active_at: z.string(),
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSession>;
+export const sessionListResponse = z.object({ sessions: z.array(activeSession) });
+export const sessionIdParams = z.object({ id: pathParam(100) });
+
+/** A Google sign-in to an account with an authenticator asks for its code too. */
+export const googleLoginResponse = z.union([sessionResponse, profileIncompleteResponse, secondFactorChallengeResponse]);
+
+/* Changing the e-mail address (decision 190). */
+export const emailChangeRequest = z.object({
+  new_email: emailField,
+  password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
+});
+export type EmailChangeRequest = z.input<typeof emailChangeRequest>;
+export const emailChangeConfirmRequest = z.object({ otp: otpField });
+export const emailChangeRevertRequest = z.object({ key: lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.emailChangeRevertInvalid) });

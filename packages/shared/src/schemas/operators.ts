@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { dateBound, timeZoneField } from './contact.ts';
 import { lineText, listCursor } from './fields.ts';
@@ -19,7 +20,12 @@ export function basicAuthorization(username: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
-export const adminLoginResponse = z.object({ username: z.string() });
+export const adminLoginResponse = z.object({
+  username: z.string(),
+  /** Decision 191: 'required' asks for a code from the app, 'enrol' for adding one (ADMIN_REQUIRE_2FA). */
+  second_factor: z.enum(['ok', 'required', 'enrol']),
+});
+export const adminSecondFactorRequest = z.object({ otp: lineText(MSG.otpRequired).trim().regex(/^\d{6}$/, MSG.otpInvalid) });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
 
 export const auditEntrySchema = z.object({
@@ -51,3 +57,23 @@ export type AuditLogQuery = z.input<typeof auditLogQuery>;
 export const auditLogResponse = z.object({ entries: z.array(auditEntrySchema) });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
 
+/* Named operator accounts (decision 190): each with its own password, created from the panel. */
+export const operatorCreateRequest = z.object({
+  username: lineText('Username is required').trim()
+    .min(3, 'A username has at least 3 characters')
+    .max(50, 'A username has at most 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+  password: lineText(MSG.passwordRequired)
+    .min(OPERATOR_PASSWORD_MIN_LENGTH, `An operator password has at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'A password has at most 200 characters'),
+});
+export type OperatorCreateRequest = z.input<typeof operatorCreateRequest>;
+
+export const operatorSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type OperatorSummary = z.infer<typeof operatorSummary>;
+export const operatorListResponse = z.object({ operators: z.array(operatorSummary) });

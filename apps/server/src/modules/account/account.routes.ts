@@ -31,7 +31,12 @@ export function accountRoutes(deps: Deps) {
       return requestExport(deps, member(req).userId);
     });
     route(app, e.exportFile, async (req, reply) => sendZip(reply, await openExport(deps, req.params.id, { userId: member(req).userId })));
-    route(app, e.exportLink, async (req, reply) => sendZip(reply, await openExport(deps, req.params.id, { key: req.query.key })));
+    route(app, e.exportLink, async (req, reply) => {
+      const file = await openExport(deps, req.params.id, { key: req.query.key });
+      // A member with a second factor downloads it signed in, from her profile (decision 190).
+      if ('signInRequired' in file) return reply.header('referrer-policy', 'no-referrer').redirect(`/profile?export=${encodeURIComponent(req.params.id)}#your-data`, 303);
+      return sendZip(reply, file);
+    });
 
     route(app, e.deletionCode, async (req) => {
       const user = await findUserById(deps.db, member(req).userId);

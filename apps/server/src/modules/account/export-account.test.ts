@@ -7,6 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { ACCOUNT_MESSAGES } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { Secret, TOTP } from 'otpauth';
 import { GOOD_PASSWORD, signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
@@ -262,5 +263,29 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const limited = await requestExport(m);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the mailed link with two-factor sign-in on (decision 190)', () => {
+  it('leads to the profile instead of the file: the mailbox alone is not enough; signed in, the file downloads', async () => {
+    const m = await signUpAndLogin(t);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.json().secret) });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: m.auth, payload: { code } })).statusCode).toBe(200);
+
+    const before = t.smtp.received.length;
+    const asked = await requestExport(m);
+    const id = asked.json<{ id: string }>().id;
+    const link = await mailedLink(m.email, before);
+    const res = await t.app.inject({ method: 'GET', url: link });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/profile?export=${id}#your-data`);
+    expect(res.headers['content-type'] ?? '').not.toContain('zip');
+    const mail = t.smtp.received.slice(before).find((r) => r.to.includes(m.email) && r.subject.includes('ready to download'))!;
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('you will be asked to sign in');
+
+    const signedIn = await t.app.inject({ method: 'GET', url: `/api/users/me/exports/${id}`, headers: m.auth });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['content-type']).toBe('application/zip');
   });
 });

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { defineJob, defineSweep } from '../../jobs/job-definition.ts';
 import { queueMail } from '../mail/index.ts';
 import { buildArchive } from './export-account.ts';
+import { hasTotp } from '../auth/index.ts';
 import { exportLinkKey } from './download-export.ts';
 
 export const exportBlobKey = (id: string) => `exports/${id}.zip`;
@@ -34,6 +35,8 @@ export const buildExportJob = defineJob({
           const { stream, filename } = await buildArchive(deps, row.user_id);
           const { size } = await deps.blobs.putStream(key, stream, 'application/zip');
           const link = `${deps.config.PUBLIC_URL}/api/account-exports/${job.data.export_id}?key=${exportLinkKey(deps.config, job.data.export_id)}`;
+          // With two-factor sign-in on, the link leads to the signed-in profile (decision 190).
+          const signInFirst = await hasTotp(deps.db, row.user_id);
           const stored = await deps.db.transaction(async (tx) => {
             const ready = await tx.query(
               `UPDATE account_exports SET status = 'ready', blob_key = $2, byte_size = $3, file_name = $4, ready_at = now()
@@ -44,9 +47,9 @@ export const buildExportJob = defineJob({
             await queueMail(deps.queue, tx, {
               to: row.email,
               subject: `Your ${PRODUCT_NAME} data is ready to download`,
-              text: `Hi ${row.name},\n\nThe export of your ${PRODUCT_NAME} data you asked for is ready (${megabytes(size)}). Download it here:\n${link}\n\n`
+              text: `Hi ${row.name},\n\nThe export of your ${PRODUCT_NAME} data you asked for is ready (${megabytes(size)}). Download it here${signInFirst ? ' (you will be asked to sign in)' : ''}:\n${link}\n\n`
                 + `The link works until ${row.expires_at.toUTCString()}; after that the file is deleted and you can ask for a new export from your profile.\n`
-                + `Anyone with this link can download the file, so do not forward this email.\n`,
+                + (signInFirst ? '' : `Anyone with this link can download the file, so do not forward this email.\n`),
             });
             return true;
           });

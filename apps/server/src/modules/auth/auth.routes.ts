@@ -7,7 +7,10 @@ import type { AppInstance } from '../../http/types.ts';
 import { deviceCookieOptions } from '../../lib/device-cookie.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
 import { AppError } from '../../lib/errors.ts';
+import { endOtherSessions, endSession, listSessions } from './active-sessions.ts';
+import { confirmEmailChange, requestEmailChange, revertEmailChange } from './change-email.ts';
 import { changePassword } from './change-password.ts';
+import { completeSecondFactor } from './complete-second-factor.ts';
 import { completeProfile } from './complete-profile.ts';
 import { googleLogin } from './google-login.ts';
 import { login } from './login.ts';
@@ -18,6 +21,7 @@ import { resendVerificationCode } from './resend-code.ts';
 import { resetPassword } from './reset-password.ts';
 import { refreshLifetimeDays, revokeSession, revokeSessionByRefreshToken } from './session-tokens.ts';
 import { signup } from './signup.ts';
+import { disableTotp, enableTotp, newRecoveryCodes, securityStatus, setupTotp } from './two-factor-settings.ts';
 import { verifyEmail } from './verify-email.ts';
 
 export const REFRESH_COOKIE = 'assay_refresh';
@@ -67,18 +71,28 @@ export function authRoutes(deps: Deps) {
       return resendVerificationCode(deps, req.body.email);
     });
 
+    /** A finished sign-in: the refresh cookie, and the device cookie that marks this browser as known. */
+    const signedIn = <T extends { refresh_token: string; remember: boolean; device_cookie: string; known_device: boolean }>(reply: FastifyReply, s: T) => {
+      const { device_cookie, known_device: _known, ...session } = s;
+      reply.setCookie(DEVICE_COOKIE, device_cookie, deviceCookieOptions(deps.config.secureCookies, COOKIE_PATH));
+      return withSession(reply, session);
+    };
+
     route(app, e.login, async (req, reply) => {
-      const { device_cookie, ...s } = await login(deps, req.body.username, req.body.password, {
+      const s = await login(deps, req.body.username, req.body.password, {
         ...meta(req, req.body.remember),
         deviceCookie: req.cookies[DEVICE_COOKIE],
       });
-      reply.setCookie(DEVICE_COOKIE, device_cookie, deviceCookieOptions(deps.config.secureCookies, COOKIE_PATH));
-      return withSession(reply, s);
+      // With an authenticator, a challenge for its code; no cookie until the code is right.
+      return 'second_factor_required' in s ? s : signedIn(reply, s);
     });
+
+    route(app, e.loginSecondFactor, async (req, reply) =>
+      signedIn(reply, await completeSecondFactor(deps, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] })));
 
     route(app, e.google, async (req, reply) => {
       const s = await googleLogin(deps, req.body.credential, meta(req, req.body.remember ?? true));
-      return 'profile_incomplete' in s ? s : withSession(reply, s);
+      return 'profile_incomplete' in s || 'second_factor_required' in s ? s : withSession(reply, s);
     });
 
     route(app, e.completeProfile, async (req, reply) => withSession(reply, await completeProfile(deps, req.body, meta(req, true))));
@@ -109,6 +123,20 @@ export function authRoutes(deps: Deps) {
 
     route(app, e.changePassword, async (req) =>
       changePassword(deps, member(req), req.body.current_password, req.body.new_password));
+
+    route(app, e.security, async (req) => securityStatus(deps, member(req).userId));
+    route(app, e.totpSetup, async (req) => setupTotp(deps, member(req).userId, req.body.password));
+    route(app, e.totpEnable, async (req) => enableTotp(deps, member(req).userId, req.body.code));
+    route(app, e.totpDisable, async (req) => disableTotp(deps, member(req).userId, req.body.password));
+    route(app, e.recoveryCodes, async (req) => newRecoveryCodes(deps, member(req).userId, req.body.password));
+
+    route(app, e.sessions, async (req) => listSessions(deps, member(req)));
+    route(app, e.revokeSession, async (req) => endSession(deps, member(req), req.params.id));
+    route(app, e.revokeOtherSessions, async (req) => endOtherSessions(deps, member(req)));
+
+    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body.password));
+    route(app, e.emailChangeConfirm, async (req) => confirmEmailChange(deps, member(req).userId, req.body.otp, req.ip));
+    route(app, e.emailChangeRevert, async (req) => revertEmailChange(deps, req.body.key, req.ip));
 
     route(app, e.forgotPassword, async (req) => requestPasswordReset(deps, req.body.email, req.ip));
 

@@ -1,10 +1,9 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { queueMail } from '../mail/index.ts';
-import { findUserById } from '../users/index.ts';
+import { confirmPassword } from './confirm-password.ts';
 import { passwordChangedMail } from './mail-templates.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
@@ -16,15 +15,7 @@ export async function changePassword(
   next: string,
 ) {
   const { db, config } = deps;
-  const user = await findUserById(db, auth.userId);
-  if (!user?.password_hash) throw badRequest(MSG.googleAccountNoPassword, 'google_account');
-  // Guessing the current password through a stolen session is bounded; only wrong guesses count.
-  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
-  await assertUnderLimits(db, limits);
-  if (!(await verifyPassword(current, user.password_hash))) {
-    await countHit(db, limits);
-    throw badRequest(MSG.wrongCurrentPassword, 'wrong_password');
-  }
+  const user = await confirmPassword(deps, auth.userId, current);
   if (current === next) throw badRequest(MSG.samePassword, 'same_password');
   const hash = await hashPassword(next, config.PASSWORD_HASH_COST);
   await db.transaction(async (tx) => {

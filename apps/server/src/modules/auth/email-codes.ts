@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { hmac, randomDigits, randomToken, safeEqual } from '../../lib/secrets.ts';
 
-export type CodePurpose = 'verify_email' | 'reset_password' | 'delete_account';
+export type CodePurpose = 'verify_email' | 'reset_password' | 'delete_account' | 'change_email';
 type CodeConfig = Pick<Config, 'JWT_SECRET'>;
 
 const codeHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>

@@ -5,6 +5,8 @@ import { signPurposeToken } from '../../lib/jwt.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
 import { accountActivated } from './account-activated.ts';
 import { openSession, type SessionMeta } from './session-tokens.ts';
+import { openChallenge } from './sign-in-challenge.ts';
+import { hasTotp } from './totp.ts';
 
 export const PROFILE_TOKEN_PURPOSE = 'complete_profile';
 
@@ -71,6 +73,8 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
       profile_token: await signPurposeToken(config.JWT_SECRET, PROFILE_TOKEN_PURPOSE, user.id, 30),
     };
   }
+  // A password account that also signs in with Google keeps its authenticator (decision 190).
+  if (await hasTotp(db, user.id)) return openChallenge(db, user.id, meta);
   return db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
 }
 

@@ -256,3 +256,23 @@ describe('without GOOGLE_CLIENT_ID', () => {
     expect(config.json()).toEqual({ google_client_id: null });
   });
 });
+
+describe('Google sign-in to an account with an authenticator (decision 190)', () => {
+  it('answers the code step, not a session: Google does not bypass the member’s own second factor', async () => {
+    const m = await signUpAndLogin(t, { email: uniqueEmail('google-totp') });
+    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    const { Secret, TOTP } = await import('otpauth');
+    const secret = Secret.fromBase32(setup.json().secret);
+    const enabled = await t.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: m.auth, payload: { code: TOTP.generate({ secret, timestamp: Date.now() - 30_000 }) } });
+    expect(enabled.statusCode).toBe(200);
+
+    const res = await google(await fake.signIdToken({ email: m.email, sub: `sub-${m.email}`, name: 'Ada Lovelace' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ second_factor_required: true });
+    expect(res.json()).not.toHaveProperty('access_token');
+    expect(res.cookies.find((c) => c.name === 'assay_refresh')).toBeUndefined();
+    const done = await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', payload: { challenge: res.json().challenge, code: TOTP.generate({ secret }) } });
+    expect(done.statusCode).toBe(200);
+    expect((await me(done.json().access_token)).statusCode).toBe(200);
+  });
+});

@@ -1,3 +1,4 @@
 export { authRoutes, REFRESH_COOKIE } from './auth.routes.ts';
 export { accountActivated } from './account-activated.ts';
 export { consumeDeletionCode, sendDeletionCode } from './deletion-code.ts';
+export { hasTotp, newTotpSecret, totpStep, useTotpCode } from './totp.ts';

@@ -7,6 +7,9 @@ import { assertUnderLimits, countHit, type FailureLimit } from '../../lib/rate-l
 import { findUserByEmail } from '../users/index.ts';
 import { sendFreshCode } from './send-fresh-code.ts';
 import { openSession, type SessionMeta } from './session-tokens.ts';
+import { mailNewSignIn } from './new-sign-in-notice.ts';
+import { openChallenge } from './sign-in-challenge.ts';
+import { hasTotp } from './totp.ts';
 import { matchingHash, signupPasswords } from './signup-passwords.ts';
 
 /**
@@ -57,6 +60,12 @@ export async function login(
     });
     throw new AppError(403, MSG.emailNotVerified, 'email_not_verified');
   }
-  const session = await db.transaction((tx) => openSession(tx, config.JWT_SECRET, user, meta));
-  return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id) };
+  // An account with an authenticator answers a challenge for its code instead (decision 190);
+  // the device cookie waits for the code, so a password alone never makes a browser trusted.
+  if (await hasTotp(db, user.id)) return openChallenge(db, user.id, meta);
+  const session = await db.transaction(async (tx) => {
+    if (!trustedDevice) await mailNewSignIn(deps, tx, user, meta);
+    return openSession(tx, config.JWT_SECRET, user, meta);
+  });
+  return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id), known_device: !!trustedDevice };
 }

@@ -93,3 +93,46 @@ ${button(reset, 'Set a new password')}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A short security notice (decision 190): what changed on the account and when, and what to do
+ * if it was not the member. Always sent, like the password notice above; sent from a no-reply
+ * address, so it points to the contact form and the session list, never to replying.
+ */
+export function securityNoticeMail(
+  to: string,
+  name: string,
+  notice: { subject: string; what: string; link?: { href: string; label: string } },
+  at: Date,
+  publicUrl: string,
+): { to: string; subject: string; text: string; html: string } {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const security = `${publicUrl}/profile#security`;
+  const contact = `${publicUrl}/contact`;
+  const link = notice.link ?? { href: security, label: 'Review your security settings' };
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: ${notice.subject}`,
+    text: `Hi ${name},\n\n${notice.what} (${when}).\n\nIf this was you, there is nothing to do.\nIf it was not, set a new password at ${publicUrl}/forgot-password, review your sessions at ${security} and tell us through the contact form at ${contact}.\n${link.href === security ? '' : `\n${link.label}: ${link.href}\n`}\nThis is a security notice; it is sent whatever your email preferences.`,
+    html: `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px">
+<div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h1 style="font-size:20px;color:#111827">${escapeHtml(notice.subject)}</h1>
+<p style="color:#374151">Hi ${escapeHtml(name)}, ${escapeHtml(notice.what.charAt(0).toLowerCase() + notice.what.slice(1))} (${when}).</p>
+<p style="color:#374151">If this was you, there is nothing to do. If it was not, set a new password now, review your sessions and tell us through the <a href="${escapeHtml(contact)}">contact form</a>.</p>
+${button(link.href, escapeHtml(link.label))}
+<p style="color:#6b7280;font-size:13px">This is a security notice; it is sent whatever your email preferences.</p>
+</div></body></html>`,
+  };
+}
+
+/** The code that proves the new address of an e-mail change (decision 190); no link: it is typed in the profile. */
+export function emailChangeCodeMail(to: string, name: string, code: string): MailMessage {
+  return {
+    to,
+    code,
+    subject: `Your ${PRODUCT_NAME} email change code: ${code}`,
+    text: `Hi ${name},\n\nUse the code ${code} in your ${PRODUCT_NAME} profile to make this your account's email address.\nIt expires in ${OTP.ttlMinutes} minutes.\n\nIf you did not ask for this, ignore this email; nothing changes.`,
+    html: wrap('Confirm your new email', `Hi ${escapeHtml(name)}, use this code in your ${PRODUCT_NAME} profile to make this your account's email address.`, code),
+  };
+}

@@ -25,9 +25,11 @@ const reset = (email: string, otp: string, new_password = NEW_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email, otp, new_password } });
 const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
 /** The mails queued to an address (sent by the worker), subject and text. */
+/** Password notices queued to an address (a second sign-in from a new browser also queues a "new sign-in" notice). */
 const queuedTo = async (email: string) =>
   (await t.db.query<{ subject: string; text: string }>(
-    `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 ORDER BY created_on`, [email])).rows;
+    `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1
+        AND data->>'subject' LIKE '%password%' ORDER BY created_on`, [email])).rows;
 const passwordHash = async (email: string) =>
   (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!.password_hash;
 

@@ -84,6 +84,8 @@ export async function rotateRefreshToken(tx: Queryable, secret: string, token: s
   }
   // A token spent within the grace keeps its first spending time: the grace does not extend itself.
   if (!row.used_at) await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [sha256(token)]);
+  // When the session was last used, for the session list (decision 190): a refresh per access token's life.
+  await tx.query('UPDATE sessions SET last_active_at = now() WHERE id = $1', [row.session_id]);
   return {
     reused: false as const,
     remember: row.remember,

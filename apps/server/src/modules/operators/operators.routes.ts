@@ -5,7 +5,9 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { audit } from '../../lib/audit.ts';
 import { pageHeaders } from '../../lib/paging.ts';
+import { createOperator, listOperators } from './create-operator.ts';
 import { listAuditLog } from './list-audit-log.ts';
+import { operatorSecondFactor, operatorTotpEnable, operatorTotpSetup } from './operator-second-factor.ts';
 
 export function operatorsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
@@ -17,8 +19,15 @@ export function operatorsRoutes(deps: Deps) {
         await tx.query('UPDATE operators SET last_login_at = now() WHERE id = $1', [op.id]);
         await audit(tx, op, 'operator.sign_in', `operator:${op.id}`, { ip: req.ip });
       });
-      return { username: op.username };
+      return { username: op.username, second_factor: req.operatorSecondFactor ?? 'ok' };
     });
+
+    route(app, e.secondFactor, async (req, reply) => operatorSecondFactor(deps, req, reply, req.body.otp));
+    route(app, e.totpSetup, async (req) => operatorTotpSetup(deps, req));
+    route(app, e.totpEnable, async (req, reply) => operatorTotpEnable(deps, req, reply, req.body.otp));
+
+    route(app, e.operators, async () => listOperators(deps));
+    route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password));
 
     route(app, e.auditLog, async (req, reply) => {
       const { entries, next } = await listAuditLog(deps.db, req.query);

@@ -37,7 +37,7 @@ describe('operator sign-in (basic authorization)', () => {
   it('accepts the operator created from ADMIN_USERNAME/ADMIN_PASSWORD and answers with the username', async () => {
     const res = await login(basic(ADMIN.username, ADMIN.password));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: ADMIN.username });
+    expect(res.json()).toEqual({ username: ADMIN.username, second_factor: 'ok' });
     const row = (await t.db.query<{ last_login_at: Date | null; password_hash: string }>(
       'SELECT last_login_at, password_hash FROM operators WHERE username = $1', [ADMIN.username])).rows[0]!;
     expect(row.last_login_at).toBeInstanceOf(Date);

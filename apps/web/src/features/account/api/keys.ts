@@ -2,3 +2,9 @@
 export const accountKeys = {
   notificationPreferences: ['account', 'notification-preferences'] as const,
 };
+
+/** Profile → Security (decision 190). */
+export const securityKeys = {
+  status: ['account', 'security'] as const,
+  sessions: ['account', 'sessions'] as const,
+};

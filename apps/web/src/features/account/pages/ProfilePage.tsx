@@ -14,9 +14,11 @@ import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { BillingDetailsForm } from '../../billing/index.ts';
+import { ChangeEmail } from '../components/ChangeEmail.tsx';
 import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
+import { SecuritySettings } from '../components/SecuritySettings.tsx';
 import { formatDay as formatDate } from '../../../lib/dates.ts';
 
 export default function ProfilePage() {
@@ -27,13 +29,15 @@ export default function ProfilePage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Manage your personal details, password, emails and data.</p>
+        <p className="mt-1 text-sm text-slate-600">Manage your personal details, sign-in security, emails and data.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <PersonalDetails user={me.data} />
           <BillingDetailsForm />
           {me.data.auth_provider === 'password' && <ChangePassword />}
+          {me.data.auth_provider === 'password' && <ChangeEmail />}
+          <SecuritySettings />
           <NotificationPreferences />
           <ExportData />
           <DangerZone user={me.data} />
@@ -84,7 +88,7 @@ function PersonalDetails({ user }: { user: User }) {
           <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
           {/* A term and its descriptions belong in a list of them, in the form too. */}
           <dl>
-            <EmailRow email={user.email} verified={user.is_verified} />
+            <EmailRow email={user.email} verified={user.is_verified} google={user.auth_provider !== 'password'} />
           </dl>
           <div className="flex gap-3">
             <Button type="submit" loading={save.isPending}>
@@ -105,7 +109,7 @@ function PersonalDetails({ user }: { user: User }) {
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           <Item label="Full name" value={user.name} />
           <Item label="Phone" value={user.phone ?? '—'} />
-          <EmailRow email={user.email} verified={user.is_verified} />
+          <EmailRow email={user.email} verified={user.is_verified} google={user.auth_provider !== 'password'} />
         </dl>
       )}
     </Card>
@@ -113,7 +117,7 @@ function PersonalDetails({ user }: { user: User }) {
 }
 
 /** A term and its descriptions, so the list stays a valid <dl>. */
-function EmailRow({ email, verified }: { email: string; verified: boolean }) {
+function EmailRow({ email, verified, google }: { email: string; verified: boolean; google: boolean }) {
   return (
     <div className="sm:col-span-2">
       <dt className="text-sm font-medium text-slate-700">Email</dt>
@@ -122,7 +126,7 @@ function EmailRow({ email, verified }: { email: string; verified: boolean }) {
         <span className="min-w-0 break-all">{email}</span>
         {verified && <Badge tone="success">✓ Verified</Badge>}
       </dd>
-      <dd className="mt-1 text-xs text-slate-500">Your email cannot be changed.</dd>
+      <dd className="mt-1 text-xs text-slate-500">{google ? 'It comes from your Google account.' : 'Change it under Change email.'}</dd>
     </div>
   );
 }

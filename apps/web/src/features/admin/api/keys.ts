@@ -15,6 +15,7 @@ export const adminKeys = {
   posts: (type: PostType) => ['admin', 'posts', type] as const,
   activity: (filter: ActivityFilter) => ['admin', 'activity', filter] as const,
   refundLists: () => ['admin', 'refunds'] as const,
+  operators: () => ['admin', 'operators'] as const,
   refunds: (status: string) => ['admin', 'refunds', status] as const,
 };
 

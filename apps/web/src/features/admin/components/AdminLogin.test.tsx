@@ -23,6 +23,24 @@ async function signIn(username: string, password: string) {
 }
 
 describe('the operator login', () => {
+  it('with an authenticator app, keeps nothing until the code is right (decision 191)', async () => {
+    const fetch = mockFetch((_method, url) =>
+      url.endsWith('/admin/login') ? json(200, { username: 'ops', second_factor: 'required' })
+        : json(400, { detail: MSG.secondFactorFailed, code: 'second_factor_invalid' }));
+    renderWithClient(<AdminLogin />);
+    await signIn('ops', 'ops-password-123');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(adminCredentials.get()).toBeNull();
+    const user = userEvent.setup();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText(MSG.secondFactorFailed)).toBeTruthy();
+    expect(adminCredentials.get()).toBeNull();
+    const [url, init] = fetch.mock.calls[1]!;
+    expect(url).toBe('/api/admin/second-factor');
+    expect(JSON.parse(String(init!.body))).toEqual({ otp: '123456' });
+  });
+
   it('asks for both fields under them', async () => {
     const fetch = mockFetch(() => json(200, {}));
     renderWithClient(<AdminLogin />);
@@ -33,7 +51,7 @@ describe('the operator login', () => {
   });
 
   it('checks the credentials as basic authorization, without the member token, then keeps them for the tab', async () => {
-    const fetch = mockFetch(() => json(200, { username: 'ops' }));
+    const fetch = mockFetch(() => json(200, { username: 'ops', second_factor: 'ok' }));
     renderWithClient(<AdminLogin />);
     await signIn('ops', 'pässword:1');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.adminLoginSuccess));

@@ -1,13 +1,14 @@
 import { adminLoginForm, MSG, PRODUCT_NAME, type AdminLoginForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { adminLogin } from '../api/login.ts';
+import { ApiError, errorText } from '../../../lib/api.ts';
+import { adminLogin, adminSecondFactor, adminTotpEnable, adminTotpSetup } from '../api/login.ts';
+import type { TotpSetup } from '@assay/shared';
 import { adminCredentials } from '../lib/credentials.ts';
 import { BrandMark } from './BrandMark.tsx';
 
@@ -28,8 +29,12 @@ function lockoutText(detail: string, retryAfterSeconds: number | undefined): str
 const UNLOCK_HINT = 'Whoever runs the server can unlock the account now with: npm run operator -- unlock <username>.';
 
 /** The operator sign-in (docs/product.md §2): the credentials are checked, then kept for this tab. */
+type Pending = { username: string; password: string; setup?: TotpSetup };
+
 export function AdminLogin() {
   const [lockout, setLockout] = useState<string | null>(null);
+  // A right password that still needs a code from the app, or adding one (decision 191).
+  const [pending, setPending] = useState<Pending | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,7 +44,9 @@ export function AdminLogin() {
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setLockout(null);
     try {
-      await adminLogin(username.trim(), password);
+      const r = await adminLogin(username.trim(), password);
+      if (r.second_factor === 'required') return setPending({ username: username.trim(), password });
+      if (r.second_factor === 'enrol') return setPending({ username: username.trim(), password, setup: await adminTotpSetup(username.trim(), password) });
       adminCredentials.save(username.trim(), password);
       toast.success(MSG.adminLoginSuccess);
     } catch (err) {
@@ -64,6 +71,9 @@ export function AdminLogin() {
           <p className="mt-1 text-sm text-slate-600">Sign in with your {PRODUCT_NAME} operator account.</p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          {pending ? (
+            <OperatorCodeStep pending={pending} onCancel={() => setPending(null)} />
+          ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Operator sign in">
             {lockout && <Banner tone="error">{lockout}</Banner>}
             <TextField
@@ -79,9 +89,72 @@ export function AdminLogin() {
               Sign in
             </Button>
           </form>
+          )}
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Your session ends when you close this tab or log out.</p>
       </div>
     </main>
+  );
+}
+
+/** The code from the operator's app, or adding the app first when ADMIN_REQUIRE_2FA asks for it. */
+function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: () => void }) {
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(otp.trim())) return setError(MSG.otpInvalid);
+    setBusy(true);
+    try {
+      const send = pending.setup ? adminTotpEnable : adminSecondFactor;
+      await send(pending.username, pending.password, otp.trim());
+      adminCredentials.save(pending.username, pending.password);
+      toast.success(MSG.adminLoginSuccess);
+    } catch (err) {
+      setError(errorText(err, MSG.secondFactorFailed));
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={pending.setup ? 'Add an authenticator app' : 'Two-factor sign-in'}>
+      {pending.setup ? (
+        <>
+          <p className="text-sm text-slate-700">Operators here use two-factor sign-in. Scan this QR code with your authenticator app, then type the code it shows.</p>
+          <img
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.setup.qr_svg)}`}
+            alt="QR code to add the operator account to your authenticator app"
+            width={176}
+            height={176}
+            className="mx-auto size-44 rounded-lg border border-slate-200 bg-white p-2"
+          />
+          <p className="break-all rounded-md bg-slate-100 px-2 py-1 text-center font-mono text-xs text-slate-900" data-testid="operator-totp-secret">
+            {pending.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">Enter the 6-digit code your authenticator app shows for this operator account.</p>
+      )}
+      <TextField
+        ref={input}
+        label="Authentication code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={otp}
+        onChange={(e) => setOtp(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" className="w-full" loading={busy}>
+        {pending.setup ? 'Add the app and sign in' : 'Verify and sign in'}
+      </Button>
+      <button type="button" onClick={onCancel} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
+        Back to username and password
+      </button>
+    </form>
   );
 }

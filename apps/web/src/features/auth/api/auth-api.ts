@@ -15,6 +15,18 @@ export const authApi = {
   resetPassword: (body: ResetPasswordRequest) => call(auth.resetPassword, { body }),
   changePassword: (current_password: string, new_password: string) =>
     call(auth.changePassword, { body: { current_password, new_password } }),
+  loginSecondFactor: (challenge: string, code: string) => call(auth.loginSecondFactor, { body: { challenge, code } }),
+  security: () => call(auth.security),
+  totpSetup: (password: string) => call(auth.totpSetup, { body: { password } }),
+  totpEnable: (code: string) => call(auth.totpEnable, { body: { code } }),
+  totpDisable: (password: string) => call(auth.totpDisable, { body: { password } }),
+  newRecoveryCodes: (password: string) => call(auth.recoveryCodes, { body: { password } }),
+  sessions: () => call(auth.sessions),
+  revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
+  revokeOtherSessions: () => call(auth.revokeOtherSessions),
+  requestEmailChange: (new_email: string, password: string) => call(auth.emailChange, { body: { new_email, password } }),
+  confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
+  revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
   me: () => call(users.me),
   updateMe: (name: string, phone: string) => call(users.updateMe, { body: { name, phone } }),
 };

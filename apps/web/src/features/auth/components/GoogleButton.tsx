@@ -55,7 +55,10 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
             if (!credential) return toast.error(MSG.googleCancelled);
             try {
               const res = await authApi.google(credential);
-              if ('profile_incomplete' in res) {
+              if ('second_factor_required' in res) {
+                // The account has an authenticator too: its code step is on the sign-in page.
+                navigate('/login', { state: { challenge: res.challenge, from: { pathname: returnTo } } });
+              } else if ('profile_incomplete' in res) {
                 navigate('/profile-completion', { state: { user: res.user, profile_token: res.profile_token, from: returnTo } });
               } else {
                 signedIn(res, returnTo, MSG.welcome);

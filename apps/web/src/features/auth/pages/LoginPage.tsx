@@ -1,6 +1,6 @@
 import { loginForm, MSG, type LoginForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
+import { SecondFactorStep } from '../components/SecondFactorStep.tsx';
 import { useSignedIn } from '../hooks.ts';
 import { useReturnTo } from '../../../lib/return-to.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -20,8 +21,10 @@ export default function LoginPage() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   // Arriving from a verified sign-up: the email is filled in. The return path goes on to sign-up.
-  const state = useLocation().state as { email?: string; from?: unknown } | null;
+  const state = useLocation().state as { email?: string; from?: unknown; challenge?: string } | null;
   const prefilled = state?.email;
+  // A second factor is asked for (decision 190): after the password, or after Google (its state).
+  const [challenge, setChallenge] = useState<string | undefined>(state?.challenge);
   const {
     register,
     handleSubmit,
@@ -35,6 +38,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const s = await authApi.login(values.email.trim().toLowerCase(), values.password, values.remember);
+      if ('second_factor_required' in s) return setChallenge(s.challenge);
       signedIn(s, returnTo);
     } catch (err) {
       toast.error(errorText(err, MSG.loginFailed));
@@ -58,6 +62,10 @@ export default function LoginPage() {
         </>
       }
     >
+      {challenge ? (
+        <SecondFactorStep challenge={challenge} onSignedIn={(s) => signedIn(s, returnTo)} onRestart={() => setChallenge(undefined)} />
+      ) : (
+      <>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
@@ -73,6 +81,8 @@ export default function LoginPage() {
       </form>
       <Divider label="or" />
       <GoogleButton returnTo={returnTo} />
+      </>
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,25 @@
+import { MSG } from '@assay/shared';
+import type { Deps } from '../../deps.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
+import { findUserById, type UserRow } from '../users/index.ts';
+
+/**
+ * A signed-in member re-enters her password before a security change (password, second factor,
+ * sessions). Guessing it through a stolen session is bounded per account; only wrong guesses
+ * count, and every such change shares the one budget. Answers the user.
+ */
+export async function confirmPassword(deps: Deps, userId: string, password: string): Promise<UserRow> {
+  const { db, config } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!user.password_hash) throw badRequest(MSG.googleAccountNoPassword, 'google_account');
+  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  await assertUnderLimits(db, limits);
+  if (!(await verifyPassword(password, user.password_hash))) {
+    await countHit(db, limits);
+    throw badRequest(MSG.wrongCurrentPassword, 'wrong_password');
+  }
+  return user;
+}

@@ -1,0 +1,103 @@
+import { emailChangeRequest, MSG, otpField, type EmailChangeRequest } from '@assay/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { session } from '../../../lib/session.ts';
+import { authApi } from '../../auth/index.ts';
+
+const codeForm = z.object({ otp: otpField });
+
+/**
+ * Changing the e-mail address (decision 190): the password, then a code mailed to the new
+ * address. The old address is told, with a link that undoes the change for 7 days.
+ */
+export function ChangeEmail() {
+  const [open, setOpen] = useState(false);
+  const [sentTo, setSentTo] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '' } });
+  const confirm = useForm<{ otp: string }>({ resolver: zodResolver(codeForm), defaultValues: { otp: '' } });
+  const close = () => {
+    setOpen(false);
+    setSentTo(undefined);
+    start.reset();
+    confirm.reset();
+  };
+
+  return (
+    <Card className="p-6">
+      <button
+        type="button"
+        className="flex w-full items-center justify-between text-left"
+        aria-expanded={open}
+        aria-controls="change-email"
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <span className="text-lg font-semibold text-slate-900">Change email</span>
+        <svg viewBox="0 0 20 20" className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor" aria-hidden="true">
+          <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
+        </svg>
+      </button>
+      {open && !sentTo && (
+        <form
+          id="change-email"
+          noValidate
+          className="mt-5 space-y-4"
+          onSubmit={start.handleSubmit(async (v) => {
+            try {
+              const r = await authApi.requestEmailChange(v.new_email, v.password);
+              toast.success(r.message);
+              setSentTo(v.new_email.trim().toLowerCase());
+            } catch (err) {
+              toast.error(errorText(err, MSG.passwordChangeFailed));
+            }
+          })}
+        >
+          <TextField label="New email" type="email" autoComplete="email" error={start.formState.errors.new_email?.message} {...start.register('new_email')} />
+          <PasswordField label="Your password" autoComplete="current-password" error={start.formState.errors.password?.message} {...start.register('password')} />
+          <Button type="submit" loading={start.formState.isSubmitting}>
+            Send a code to the new address
+          </Button>
+        </form>
+      )}
+      {open && sentTo && (
+        <form
+          id="change-email"
+          noValidate
+          className="mt-5 space-y-4"
+          onSubmit={confirm.handleSubmit(async (v) => {
+            try {
+              const user = await authApi.confirmEmailChange(v.otp);
+              queryClient.setQueryData(['me'], user);
+              session.setUser(user);
+              toast.success(MSG.emailChanged);
+              close();
+            } catch (err) {
+              confirm.setError('otp', { message: errorText(err, MSG.otpFailed) });
+            }
+          })}
+        >
+          <p className="text-sm text-slate-700">
+            We sent a 6-digit code to <strong className="break-all">{sentTo}</strong>. Enter it to make this your email address.
+          </p>
+          <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40" error={confirm.formState.errors.otp?.message} {...confirm.register('otp')} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" loading={confirm.formState.isSubmitting}>
+              Change email
+            </Button>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}

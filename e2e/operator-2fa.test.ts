@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
+import { totp } from './support/totp.ts';
+
+/** ADMIN_REQUIRE_2FA=true in the browser (decision 191): the operator adds an app, then every new browser asks for its code. */
+const OPS = { username: 'ops', password: 'ops-password-123' };
+const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, ADMIN_REQUIRE_2FA: 'true' });
+
+async function passwordStep(page: Page) {
+  await page.goto(`${e2e.server.url}/admin`);
+  await page.getByRole('heading', { name: 'Operator panel' }).waitFor();
+  await page.getByLabel('Username').fill(OPS.username);
+  await page.getByLabel('Password', { exact: true }).fill(OPS.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
+describe('operators with ADMIN_REQUIRE_2FA', () => {
+  it('adds the app at first sign-in, and a new browser asks for its code', async () => {
+    const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });
+    const errors = watchErrors(page);
+    await passwordStep(page);
+    await page.getByRole('img', { name: /QR code to add the operator account/ }).waitFor();
+    const secret = (await page.getByTestId('operator-totp-secret').textContent())!.replace(/\s/g, '');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'operator-2fa-enrol');
+    await page.getByLabel('Authentication code').fill(totp(secret, -1));
+    await page.getByRole('button', { name: 'Add the app and sign in' }).click();
+    await page.getByText('Admin login successful').waitFor();
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByTestId('activity-entry').filter({ hasText: 'Operator added an authenticator app' }).first().waitFor();
+
+    const phone = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
+    const phoneErrors = watchErrors(phone);
+    await passwordStep(phone);
+    const code = phone.getByLabel('Authentication code');
+    await code.waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await shot(phone, 'operator-2fa-code');
+    await code.fill('000000');
+    await phone.getByRole('button', { name: 'Verify and sign in' }).click();
+    await phone.getByText(/That code did not work/).waitFor();
+    await code.fill(totp(secret));
+    await phone.getByRole('button', { name: 'Verify and sign in' }).click();
+    await phone.getByText('Admin login successful').waitFor();
+    await phone.getByRole('tab', { name: 'Dashboard' }).waitFor();
+    expect(errors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
+    await Promise.all([page.close(), phone.close()]);
+  }, 120_000);
+});
