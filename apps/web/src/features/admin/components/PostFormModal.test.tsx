@@ -22,6 +22,11 @@ afterEach(() => {
 });
 
 const dialog = () => screen.getByRole('dialog', { name: 'Create Blog Post' });
+/** The content as HTML: the form opens in the visual editor; its HTML mode is the textarea. */
+const htmlContent = (d: HTMLElement) => {
+  fireEvent.click(within(d).getByRole('button', { name: 'HTML' }));
+  return within(d).getByLabelText(/Content/);
+};
 
 describe('the operator post form', () => {
   it('starts with the author Admin and asks for title, description and content', async () => {
@@ -87,7 +92,7 @@ describe('the operator post form', () => {
     const d = dialog();
     await user.type(within(d).getByLabelText('Title'), 'A title');
     await user.type(within(d).getByLabelText('Description'), 'A description');
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<p>x</p>' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
     await user.click(within(d).getByLabelText('Mark as featured'));
     await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -144,7 +149,7 @@ describe('the operator post form', () => {
     );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<h2>Hello</h2><p>World <script>alert(1)</script></p>' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<h2>Hello</h2><p>World <script>alert(1)</script></p>' } });
     const preview = within(d).getByTestId('post-preview');
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Hello' })).toBeTruthy(), { timeout: 2000 });
     expect(preview.querySelector('script')).toBeNull();
@@ -210,7 +215,7 @@ describe('the operator post form', () => {
     mockFetch(() => json(200, { html: '', removed: [] }));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
     const flag = await within(d).findByTestId('missing-alt', {}, { timeout: 2000 });
     expect(flag.textContent).toContain('2 images have no alt text');
     expect(flag.textContent).toContain('/b.png');

@@ -1,13 +1,14 @@
 import { IMAGE_UPLOAD, isExternalPress, MSG, type Post, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsApi } from '../api/posts.ts';
@@ -16,6 +17,9 @@ import { SILENT } from '../lib/admin-api.ts';
 import {
   emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
+
+// The editor and its library load when the form opens, never with the site's pages (decision 200).
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
 const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description'] as const;
 
@@ -29,7 +33,8 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     control,
     setError,
     setValue,
-    formState: { errors, isDirty },
+    getValues,
+    formState: { errors, isDirty, isSubmitted },
   } = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: post ? postToForm(post) : emptyPostForm(),
@@ -62,6 +67,9 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     },
   });
 
+  const [mode, setMode] = useState<'visual' | 'html'>('visual');
+  const contentLabel = useId();
+
   // Esc, the close button, the backdrop and Cancel all ask before throwing edits away.
   const requestClose = () => {
     if (isDirty && !window.confirm(MSG.postUnsavedConfirm)) return;
@@ -77,22 +85,41 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         </div>
         <TextAreaField label="Description" rows={2} className="min-h-20!" error={errors.description?.message} {...register('description')} />
         <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TextAreaField
-            label={
-              <>
-                Content <span className="font-normal text-slate-500">(HTML allowed)</span>
-              </>
-            }
-            rows={14}
-            className="min-h-56! font-mono text-xs leading-relaxed lg:min-h-72!"
-            spellCheck={false}
-            hint="Scripts, event handlers and unsafe links are removed when saved."
-            error={errors.content?.message}
-            {...register('content')}
-          />
-          <LivePreview control={control} />
-        </div>
+        <ContentField
+          mode={mode}
+          onMode={setMode}
+          error={errors.content?.message}
+          visual={
+            <Suspense fallback={<div className="flex min-h-80 items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-500"><Spinner className="size-4" label="Loading editor" /></div>}>
+              <RichTextEditor
+                initialHtml={getValues('content')}
+                onChange={(html) => setValue('content', html, { shouldDirty: true, shouldValidate: isSubmitted })}
+                uploadImage={(file) => postsApi.uploadImage(file)}
+                labelledBy={contentLabel}
+                invalid={Boolean(errors.content)}
+              />
+            </Suspense>
+          }
+          html={
+            <div className="grid gap-4 lg:grid-cols-2">
+              <TextAreaField
+                label={
+                  <>
+                    Content <span className="font-normal text-slate-500">(HTML)</span>
+                  </>
+                }
+                rows={14}
+                className="min-h-56! font-mono text-xs leading-relaxed lg:min-h-72!"
+                spellCheck={false}
+                hint="Scripts, event handlers and unsafe links are removed when saved."
+                error={errors.content?.message}
+                {...register('content')}
+              />
+              <LivePreview control={control} />
+            </div>
+          }
+          labelId={contentLabel}
+        />
         <MissingAltText control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
@@ -123,6 +150,52 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         </div>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The post body: the visual editor, or its HTML with the sanitised preview beside it. Switching
+ * carries the content over (the visual editor keeps what its blocks can show).
+ */
+function ContentField({ mode, onMode, visual, html, labelId, error }: {
+  mode: 'visual' | 'html';
+  onMode(mode: 'visual' | 'html'): void;
+  visual: ReactNode;
+  html: ReactNode;
+  labelId: string;
+  error: string | undefined;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between gap-3">
+        {mode === 'visual' ? (
+          <p id={labelId} className="text-sm font-medium text-slate-700">
+            Content
+          </p>
+        ) : (
+          <span />
+        )}
+        <div role="group" aria-label="Editing mode" className="inline-flex rounded-lg border border-slate-300 p-0.5 text-xs font-medium">
+          {(['visual', 'html'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => onMode(m)}
+              className={cn('rounded-md px-3 py-1', mode === m ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100')}
+            >
+              {m === 'visual' ? 'Visual' : 'HTML'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {mode === 'visual' ? visual : html}
+      {mode === 'visual' && error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { VIDEO_PROVIDER_NAMES, videoEmbedFrom, type VideoProvider } from '@assay/shared';
 import { mergeAttributes, Node, type Extensions } from '@tiptap/core';
+import { Heading } from '@tiptap/extension-heading';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
@@ -97,10 +98,32 @@ const PlainTable = Table.extend({
   },
 }).configure({ resizable: false });
 
+/** Cells without TipTap's text-align (written as a style, which the sanitiser drops). */
+const withoutAlign = <T extends typeof TableCell | typeof TableHeader>(cell: T) =>
+  cell.extend({
+    addAttributes() {
+      const { align: _align, ...rest } = (this.parent?.() ?? {}) as Record<string, unknown>;
+      return rest;
+    },
+  });
+
+/** The post's title is its h1: a pasted h1 becomes a heading (h2), h5 and h6 small headings. */
+const PostHeading = Heading.extend({
+  parseHTML() {
+    return [
+      { tag: 'h1', attrs: { level: 2 } },
+      { tag: 'h2', attrs: { level: 2 } },
+      { tag: 'h3', attrs: { level: 3 } },
+      { tag: 'h4', attrs: { level: 4 } },
+      { tag: 'h5', attrs: { level: 4 } },
+      { tag: 'h6', attrs: { level: 4 } },
+    ];
+  },
+}).configure({ levels: [2, 3, 4] });
+
 export const editorExtensions = (placeholder?: string): Extensions => [
   StarterKit.configure({
-    // The post's title is its h1.
-    heading: { levels: [2, 3, 4] },
+    heading: false,
     link: {
       openOnClick: false,
       autolink: true,
@@ -110,12 +133,13 @@ export const editorExtensions = (placeholder?: string): Extensions => [
       isAllowedUri: (url) => /^(https?:|mailto:|tel:|\/(?!\/)|#)/i.test(url),
     },
   }),
+  PostHeading,
   Figure,
   VideoEmbed,
   Callout,
   PlainTable,
   TableRow,
-  TableHeader,
-  TableCell,
+  withoutAlign(TableHeader),
+  withoutAlign(TableCell),
   ...(placeholder ? [Placeholder.configure({ placeholder })] : []),
 ];
