@@ -1,5 +1,6 @@
 import { IMAGE_UPLOAD, MSG, videoEmbedFrom } from '@assay/shared';
-import type { Editor } from '@tiptap/core';
+import type { Editor, JSONContent } from '@tiptap/core';
+import { NodeSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -68,8 +69,8 @@ export default function RichTextEditor({ initialHtml, onChange, onBlur, uploadIm
       uploadImage(file)
         .then((img) => {
           const node = { type: 'figure', attrs: { src: img.url, alt: '', caption: '' } };
-          const chain = editor.chain().focus();
-          (at === undefined ? chain.insertContent(node) : chain.insertContentAt(at, node)).run();
+          if (at === undefined) insertBlock(editor, node);
+          else editor.chain().focus().insertContentAt(at, node).run();
         })
         .catch((err: unknown) => {
           console.error(err);
@@ -91,6 +92,13 @@ export default function RichTextEditor({ initialHtml, onChange, onBlur, uploadIm
       <EditorContent editor={editor} className="max-h-[60vh] overflow-y-auto" />
     </div>
   );
+}
+
+/** Inserts a block at the cursor, or after the selected image or video (never replacing it). */
+function insertBlock(editor: Editor, node: JSONContent) {
+  const { selection } = editor.state;
+  if (selection instanceof NodeSelection) editor.chain().focus().insertContentAt(selection.to, node).run();
+  else editor.chain().focus().insertContent(node).run();
 }
 
 const imageFiles = (list: FileList | undefined | null): File[] =>
@@ -326,7 +334,8 @@ function LinkBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
         const href = /^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(raw) ? `https://${raw}` : raw;
         if (!SAFE_HREF.test(href)) return 'Use an address starting with https://, a path on this site starting with /, mailto: or tel:.';
         const chain = editor.chain().focus().extendMarkRange('link');
-        if (editor.state.selection.empty && !current) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+        // A link typed in at the cursor ends there: what is typed next is not part of it.
+        if (editor.state.selection.empty && !current) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).unsetMark('link').run();
         else chain.setLink({ href }).run();
         return null;
       }}
@@ -344,7 +353,7 @@ function VideoBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
       submit={(raw) => {
         const video = videoEmbedFrom(raw);
         if (!video) return 'Paste a YouTube or Vimeo address.';
-        editor.chain().focus().insertContent({ type: 'videoEmbed', attrs: { url: video.url, provider: video.provider, caption: '' } }).run();
+        insertBlock(editor, { type: 'videoEmbed', attrs: { url: video.url, provider: video.provider, caption: '' } });
         return null;
       }}
     />
