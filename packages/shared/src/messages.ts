@@ -122,6 +122,10 @@ export const MSG = {
   adminAuthRequired: 'Admin authentication required',
   adminLockedOut: 'Too many failed sign-in attempts. Please try again later.',
   postNotFound: 'Post not found',
+  postRevisionNotFound: 'Revision not found',
+  postEditConflict: (who: string, when: string) =>
+    `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
+  postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',
   postPreviewLinkFailed: 'The preview link could not be made. Please try again.',
   postUnsavedConfirm: 'Discard your unsaved changes?',
   imageMissing: 'Choose an image file to upload.',

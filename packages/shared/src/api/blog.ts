@@ -1,5 +1,10 @@
 import { messageResponse } from '../schemas/auth.ts';
 import {
+  adminPostSchema,
+  postRestoreRequest,
+  postRevisionListResponse,
+  postRevisionParams,
+  postRevisionSchema,
   adminPostListQuery,
   adminPostListResponse,
   postIdParams,
@@ -51,16 +56,45 @@ export const blogEndpoints = {
   }),
   create: endpoint({ method: 'POST', path: '/blog/admin/posts', auth: 'operator', tags, body: postInput, responses: { 201: postSavedSchema } }),
   update: endpoint({
-    method: 'PUT', path: '/blog/admin/posts/:id', auth: 'operator', tags, params: postIdParams, body: postInput, responses: { 200: postSavedSchema },
+    method: 'PUT',
+    path: '/blog/admin/posts/:id',
+    auth: 'operator',
+    tags,
+    description: 'Replaces the post. With `version`, a post saved by anyone since that version is not overwritten: 409 (`post_conflict`) saying who saved it and when. `autosave` (drafts only) keeps one revision for a run of autosaves.',
+    params: postIdParams,
+    body: postInput,
+    responses: { 200: postSavedSchema },
+  }),
+  revisions: endpoint({
+    method: 'GET',
+    path: '/blog/admin/posts/:id/revisions',
+    auth: 'operator',
+    tags,
+    description: 'The post\'s revisions, newest first: the last 20 and every published version, with when and by whom.',
+    params: postIdParams,
+    responses: { 200: postRevisionListResponse },
+  }),
+  revision: endpoint({
+    method: 'GET', path: '/blog/admin/posts/:id/revisions/:revisionId', auth: 'operator', tags, params: postRevisionParams, responses: { 200: postRevisionSchema },
+  }),
+  restoreRevision: endpoint({
+    method: 'POST',
+    path: '/blog/admin/posts/:id/revisions/:revisionId/restore',
+    auth: 'operator',
+    tags,
+    description: 'Puts the revision\'s text back as a new version (status, slug and dates stay). `version` is checked as on PUT.',
+    params: postRevisionParams,
+    body: postRestoreRequest,
+    responses: { 200: postSavedSchema },
   }),
   remove: endpoint({
     method: 'DELETE', path: '/blog/admin/posts/:id', auth: 'operator', tags, params: postIdParams, responses: { 200: messageResponse },
   }),
   publish: endpoint({
-    method: 'POST', path: '/blog/admin/posts/:id/publish', auth: 'operator', tags, params: postIdParams, responses: { 200: postSchema },
+    method: 'POST', path: '/blog/admin/posts/:id/publish', auth: 'operator', tags, params: postIdParams, responses: { 200: adminPostSchema },
   }),
   unpublish: endpoint({
-    method: 'POST', path: '/blog/admin/posts/:id/unpublish', auth: 'operator', tags, params: postIdParams, responses: { 200: postSchema },
+    method: 'POST', path: '/blog/admin/posts/:id/unpublish', auth: 'operator', tags, params: postIdParams, responses: { 200: adminPostSchema },
   }),
   preview: endpoint({
     method: 'POST',

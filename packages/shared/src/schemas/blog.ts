@@ -75,6 +75,13 @@ export const postInput = z.object({
   status: z.enum(POST_STATUSES).optional(),
   meta_title: optionalText(lineText, POST_LIMITS.metaTitleMax, 'Meta title'),
   meta_description: optionalText(multiLineText, POST_LIMITS.metaDescriptionMax, 'Meta description'),
+  /**
+   * PUT only: the version the editor started from. When the post has been saved since, the save is
+   * refused (409) instead of overwriting someone else's changes. Omitted: last write wins.
+   */
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
+  /** PUT only: an autosave (drafts only; consecutive autosaves share one revision). */
+  autosave: z.boolean().optional(),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -133,8 +140,12 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 export const postSchema = postSummarySchema.extend({ content: z.string() });
 export type Post = z.infer<typeof postSchema>;
 
+/** A post as operators see it: with its version (for conflict checks) and who saved it last. */
+export const adminPostSchema = postSchema.extend({ version: z.number().int(), updated_by: z.string().nullable() });
+export type AdminPost = z.infer<typeof adminPostSchema>;
+
 /** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */
-export const postSavedSchema = postSchema.extend({ removed: z.array(z.string()) });
+export const postSavedSchema = adminPostSchema.extend({ removed: z.array(z.string()) });
 export type PostSaved = z.infer<typeof postSavedSchema>;
 
 export const postListResponse = z.object({
@@ -145,7 +156,32 @@ export const postListResponse = z.object({
 });
 export type PostListResponse = z.infer<typeof postListResponse>;
 
-export const adminPostListResponse = z.object({ posts: z.array(postSchema) });
+export const adminPostListResponse = z.object({ posts: z.array(adminPostSchema) });
+
+
+export const POST_REVISION_KINDS = ['autosave', 'save', 'published'] as const;
+/** GET /blog/admin/posts/:id/revisions: newest first (the last 20, and every published version). */
+export const postRevisionSummarySchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  kind: z.enum(POST_REVISION_KINDS),
+  title: z.string(),
+  operator_name: z.string(),
+  created_at: z.string(),
+});
+export type PostRevisionSummary = z.infer<typeof postRevisionSummarySchema>;
+export const postRevisionListResponse = z.object({ revisions: z.array(postRevisionSummarySchema) });
+export const postRevisionSchema = postRevisionSummarySchema.extend({
+  description: z.string(),
+  content: z.string(),
+  image_url: z.string().nullable(),
+  author_name: z.string(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
+export const postRevisionParams = z.object({ id: pathParam(100), revisionId: pathParam(100) });
+export const postRestoreRequest = z.object({ version: z.number().int().min(1).max(2_147_483_647).optional() });
 export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
 
 /** How long a draft preview link works (minutes). */

@@ -11,6 +11,8 @@ import { listPublishedPosts } from './list-published-posts.ts';
 import { createPreviewLink, readPreview } from './preview-link.ts';
 import { publishPost } from './publish-post.ts';
 import { readPublishedPost } from './read-published-post.ts';
+import { restoreRevision } from './restore-revision.ts';
+import { listRevisions, readRevision } from './revisions.ts';
 import { sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 import { unpublishPost } from './unpublish-post.ts';
 import { updatePost } from './update-post.ts';
@@ -30,6 +32,13 @@ export function blogRoutes(deps: Deps) {
     route(app, e.create, async (req) => createPost(deps.db, operator(req), req.body));
 
     route(app, e.update, async (req) => updatePost(deps.db, operator(req), req.params.id, req.body));
+
+    route(app, e.revisions, async (req) => listRevisions(deps.db, req.params.id));
+
+    route(app, e.revision, async (req) => readRevision(deps.db, req.params.id, req.params.revisionId));
+
+    route(app, e.restoreRevision, async (req) =>
+      restoreRevision(deps.db, operator(req), req.params.id, req.params.revisionId, req.body.version));
 
     route(app, e.remove, async (req) => {
       await deletePost(deps.db, operator(req), req.params.id);

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
-import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
+import { recordRevision } from './revisions.ts';
 import { reserveSlug, slugify } from './slugs.ts';
 
 /** A new post (a draft unless the operator publishes it at once), its slug made from its title. */
@@ -15,16 +16,17 @@ export async function createPost(db: Db, op: OperatorAuth, input: PostInputParse
   const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
     const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
-    const r = await tx.query<PostRow>(
+    const r = await tx.query<AdminPostRow>(
       `INSERT INTO posts (id, post_type, slug, title, description, content, image_url, author_name, featured,
-                          status, published_at, meta_title, meta_description)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12)
-       RETURNING ${POST_COLUMNS}`,
+                          status, published_at, meta_title, meta_description, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13)
+       RETURNING ${ADMIN_POST_COLUMNS}`,
       [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description],
+        input.featured, status, input.meta_title, input.meta_description, op.username],
     );
+    await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);
     await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
-    return toPost(r.rows[0]!);
+    return toAdminPost(r.rows[0]!);
   });
   contentChanged(db, 'posts');
   return { ...saved, removed };

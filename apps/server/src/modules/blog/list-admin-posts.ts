@@ -1,8 +1,8 @@
-import type { Post, PostStatus, PostType } from '@assay/shared';
+import type { AdminPost, PostStatus, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cappedCount, cursorAt, splitPage, type Keyset, type Total } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
 
 /**
  * Posts of a type (or all), whatever their status, newest created first: one page, after `cursor`.
@@ -12,7 +12,7 @@ import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
 export async function listAdminPosts(
   db: Queryable,
   q: { post_type?: PostType | undefined; status?: PostStatus | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
-): Promise<{ posts: Post[]; next: Keyset | undefined; total: Total | undefined }> {
+): Promise<{ posts: AdminPost[]; next: Keyset | undefined; total: Total | undefined }> {
   const words = q.q?.trim() ? containsPattern(q.q.trim()) : null;
   const params: unknown[] = [q.post_type ?? null, q.limit + 1, q.status ?? null, words];
   const filter = `WHERE ($1::text IS NULL OR post_type = $1::text) AND ($3::text IS NULL OR status = $3::text)
@@ -21,12 +21,12 @@ export async function listAdminPosts(
     ? undefined
     : cappedCount(db, `FROM posts ${filter.replaceAll('$3', '$2').replaceAll('$4', '$3')}`, [params[0], params[2], params[3]]);
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
-  const r = await db.query<PostRow & { cursor_at: string }>(
-    `SELECT ${POST_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
+  const r = await db.query<AdminPostRow & { cursor_at: string }>(
+    `SELECT ${ADMIN_POST_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
       ${filter} ${after ? `AND ${after}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT $2`,
     params,
   );
   const { page, next } = splitPage(r.rows, q.limit);
-  return { posts: page.map(toPost), next, total: await total };
+  return { posts: page.map(toAdminPost), next, total: await total };
 }
