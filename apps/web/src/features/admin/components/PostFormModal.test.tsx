@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, POST, renderWithClient } from '../test-support.tsx';
-import { PostFormModal } from './PostFormModal.tsx';
+import { AUTOSAVE_IDLE_MS, PostFormModal } from './PostFormModal.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -235,5 +235,64 @@ describe('the operator post form', () => {
     expect(init!.body).toBeInstanceOf(FormData);
     expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(toast.success).toHaveBeenCalledWith('Image uploaded', { description: '800 × 400, 20 KB' });
+  });
+});
+
+describe('autosave, versions and conflicts (decision 201)', () => {
+  const DRAFT = { ...POST, status: 'draft' as const, published_at: null, version: 4 };
+  const puts = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.filter(([url, i]) => String(url) === '/api/blog/admin/posts/p1' && i?.method === 'PUT').map(([, i]) => JSON.parse(String(i!.body)) as Record<string, unknown>);
+
+  it('autosaves a draft when focus leaves the form and after a pause, naming the version each time', async () => {
+    let version = 4;
+    const fetch = mockFetch((method, path, init) => {
+      if (path.endsWith('/preview')) return json(200, { html: '', removed: [] });
+      if (method === 'PUT') return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), version: ++version, removed: [] });
+      return json(404, {});
+    });
+    renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const title = within(d).getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'Hello again' } });
+    fireEvent.blur(title, { relatedTarget: null });
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    expect(puts(fetch)[0]).toMatchObject({ title: 'Hello again', version: 4, autosave: true });
+    await waitFor(() => expect(within(d).getByTestId('save-state').textContent).toMatch(/^Draft saved at /));
+
+    // Typing, then a pause: the next autosave names the version the first one made.
+    fireEvent.change(title, { target: { value: 'Hello for the third time' } });
+    expect(within(d).getByTestId('save-state').textContent).toBe('Unsaved changes');
+    await waitFor(() => expect(puts(fetch)).toHaveLength(2), { timeout: AUTOSAVE_IDLE_MS + 2000 });
+    expect(puts(fetch)[1]).toMatchObject({ title: 'Hello for the third time', version: 5, autosave: true });
+  });
+
+  it('does not autosave a published post, and says its changes go live only when saved', async () => {
+    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] })));
+    renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const title = within(d).getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'Live edit' } });
+    fireEvent.blur(title, { relatedTarget: null });
+    expect(within(d).getByTestId('save-state').textContent).toBe('Unsaved changes: published posts change only when you save');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(puts(fetch)).toHaveLength(0);
+  });
+
+  it('a save refused because someone else saved first keeps the form open with the edits, and says who', async () => {
+    const user = userEvent.setup();
+    const detail = MSG.postEditConflict('ben', '2026-11-28 06:10 UTC');
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(409, { detail, code: 'post_conflict' })));
+    const onClose = vi.fn();
+    renderWithClient(<PostFormModal type="press_release" post={POST} onClose={onClose} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    await user.clear(within(d).getByLabelText('Title'));
+    await user.type(within(d).getByLabelText('Title'), 'My edit');
+    await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+    const alert = await within(d).findByTestId('post-conflict');
+    expect(alert.textContent).toContain('Your changes were not saved.');
+    expect(alert.textContent).toContain('ben saved this post at 2026-11-28 06:10 UTC');
+    expect(toast.error).toHaveBeenCalledWith('Not saved: someone else saved this post', { description: detail });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'My edit');
   });
 });

@@ -1,7 +1,7 @@
-import { IMAGE_UPLOAD, isExternalPress, MSG, type Post, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, isExternalPress, MSG, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -14,6 +14,7 @@ import { adminKeys } from '../api/keys.ts';
 import { postsApi } from '../api/posts.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
+import { PostRevisions } from './PostRevisions.tsx';
 import {
   emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
@@ -23,8 +24,15 @@ const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
 const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description'] as const;
 
-/** Create or edit a post (docs/product.md §2 and §5), with a live preview of the sanitised content. */
-export function PostFormModal({ type, post, onClose }: { type: PostType; post?: Post | undefined; onClose: () => void }) {
+/** How long typing must pause before a draft is autosaved. */
+export const AUTOSAVE_IDLE_MS = 3000;
+
+/**
+ * Create or edit a post (docs/product.md §2 and §5). Drafts autosave after a pause in typing and
+ * when focus leaves the form; every save names the version it started from, so a post someone
+ * else saved meanwhile is never overwritten (decision 201).
+ */
+export function PostFormModal({ type, post, onClose }: { type: PostType; post?: AdminPost | undefined; onClose: () => void }) {
   const queryClient = useQueryClient();
   const noun = postTypeLabel(type);
   const {
@@ -34,26 +42,60 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     setError,
     setValue,
     getValues,
+    reset,
     formState: { errors, isDirty, isSubmitted },
   } = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: post ? postToForm(post) : emptyPostForm(),
   });
 
-  const save = useMutation({
-    mutationFn: (values: PostFormValues) => {
+  // The post as last saved from this form (its version is what the next save names). A ref too,
+  // because saves run one after another through `queue` and must see the previous one's result.
+  const [saved, setSavedState] = useState<AdminPost | undefined>(post);
+  const savedRef = useRef<AdminPost | undefined>(post);
+  const setSaved = (p: AdminPost) => {
+    savedRef.current = p;
+    setSavedState(p);
+  };
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [autosavedAt, setAutosavedAt] = useState<Date | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+
+  /** Saves one at a time: an explicit save waits for an autosave in flight, and names its new version. */
+  const persist = (values: PostFormValues, autosave: boolean): Promise<PostSaved> => {
+    const run = queue.current.catch(() => undefined).then(async () => {
       const input = formToInput(values, type);
-      return post ? postsApi.update(post.id, input) : postsApi.create(input);
-    },
-    onSuccess: (saved) => {
-      const removed = saved.removed.length ? { description: `Cleaned when saving: ${saved.removed.join('; ')}.` } : undefined;
+      const current = savedRef.current;
+      const result = current
+        ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
+        : await postsApi.create(input);
+      setSaved(result);
+      return result;
+    });
+    queue.current = run;
+    return run;
+  };
+
+  const onConflict = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 409) return false;
+    setConflict(err.detail ?? MSG.postSaveFailed);
+    return true;
+  };
+
+  const save = useMutation({
+    mutationFn: (values: PostFormValues) => persist(values, false),
+    onSuccess: (result) => {
+      const removed = result.removed.length ? { description: `Cleaned when saving: ${result.removed.join('; ')}.` } : undefined;
       toast.success(post ? 'Post updated successfully' : 'Post created successfully', removed);
       void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
       onClose();
     },
     onError: (err) => {
       console.error(err);
-      if (err instanceof ApiError && err.status < 500) {
+      if (onConflict(err)) {
+        toast.error('Not saved: someone else saved this post', { description: (err as ApiError).detail });
+      } else if (err instanceof ApiError && err.status < 500) {
         for (const f of FIELDS) {
           const message = err.errors?.[f];
           if (message) setError(f, { message });
@@ -67,18 +109,65 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     },
   });
 
+  const autosave = useMutation({
+    mutationFn: (values: PostFormValues) => persist(values, true),
+    onSuccess: (_result, values) => {
+      // What was sent is now the saved state; anything typed since stays unsaved (dirty).
+      reset(values, { keepValues: true, keepErrors: true, keepIsSubmitted: true, keepTouched: true });
+      setAutosavedAt(new Date());
+      void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
+    },
+    onError: (err) => {
+      console.error(err);
+      onConflict(err);
+    },
+  });
+
+  const autosaveOn = saved?.status !== 'published' && !conflict;
+  const values = useWatch({ control });
+  const idle = useDebouncedValue(values, AUTOSAVE_IDLE_MS);
+  const autosaveNow = () => {
+    if (!autosaveOn || !isDirty || save.isPending || autosave.isPending) return;
+    const current = getValues();
+    if (!postFormSchema.safeParse(current).success) return;
+    autosave.mutate(current);
+  };
+  const autosaveRef = useRef(autosaveNow);
+  autosaveRef.current = autosaveNow;
+  useEffect(() => {
+    autosaveRef.current();
+  }, [idle]);
+
   const [mode, setMode] = useState<'visual' | 'html'>('visual');
   const contentLabel = useId();
 
   // Esc, the close button, the backdrop and Cancel all ask before throwing edits away.
   const requestClose = () => {
     if (isDirty && !window.confirm(MSG.postUnsavedConfirm)) return;
+    if (saved && !post) void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
     onClose();
+  };
+
+  /** A restored revision (or the other operator's version) becomes the form's saved state. */
+  const loadSaved = (p: AdminPost) => {
+    setSaved(p);
+    reset(postToForm(p));
+    setConflict(null);
+    setEditorKey((k) => k + 1);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
   };
 
   return (
     <Modal open onClose={requestClose} title={post ? `Edit ${noun}` : `Create ${noun}`} size="xl" dismissible={!save.isPending}>
-      <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="space-y-4" aria-label={post ? `Edit ${noun}` : `Create ${noun}`}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((v) => save.mutate(v))}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosaveNow();
+        }}
+        className="space-y-4"
+        aria-label={post ? `Edit ${noun}` : `Create ${noun}`}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" error={errors.title?.message} {...register('title')} />
           <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
@@ -92,6 +181,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           visual={
             <Suspense fallback={<div className="flex min-h-80 items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-500"><Spinner className="size-4" label="Loading editor" /></div>}>
               <RichTextEditor
+                key={editorKey}
                 initialHtml={getValues('content')}
                 onChange={(html) => setValue('content', html, { shouldDirty: true, shouldValidate: isSubmitted })}
                 uploadImage={(file) => postsApi.uploadImage(file)}
@@ -137,10 +227,21 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
             error={errors.meta_description?.message}
             {...register('meta_description')}
           />
-          <SerpPreview control={control} slug={post?.slug} type={type} />
+          <SerpPreview control={control} slug={saved?.slug} type={type} />
         </fieldset>
+        {saved && <PostRevisions post={saved} dirty={isDirty} onRestored={loadSaved} />}
+        {conflict && saved && (
+          <div role="alert" data-testid="post-conflict" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <p className="font-medium">Your changes were not saved.</p>
+            <p className="mt-1">{conflict}</p>
+            <p className="mt-2 text-xs">Autosave is paused. Copy what you need from this form first: loading the saved version replaces it.</p>
+            <Button size="sm" variant="outline" className="mt-3" onClick={() => void loadLatest(saved, loadSaved)}>
+              Load the saved version
+            </Button>
+          </div>
+        )}
         <div className="sticky -bottom-5 z-10 -mx-6 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end">
-          {isDirty && <p className="hidden text-xs text-slate-500 sm:mr-auto sm:block">Unsaved changes</p>}
+          <SaveState dirty={isDirty} saving={autosave.isPending} savedAt={autosavedAt} published={saved?.status === 'published'} conflict={Boolean(conflict)} />
           <Button variant="ghost" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -150,6 +251,43 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The newest saved version of the post (after a conflict): its newest revision, which carries its version. */
+async function loadLatest(saved: AdminPost, load: (p: AdminPost) => void) {
+  try {
+    const { revisions } = await postsApi.revisions(saved.id);
+    const newest = revisions[0];
+    if (!newest) return;
+    const rev = await postsApi.revision(saved.id, newest.id);
+    const { title, description, content, image_url, author_name, meta_title, meta_description } = rev;
+    load({ ...saved, title, description, content, image_url, author_name, meta_title, meta_description, version: rev.version, updated_by: rev.operator_name });
+  } catch (err) {
+    console.error(err);
+    toast.error(errorText(err, MSG.postSaveFailed));
+  }
+}
+
+/** Where the form stands: saving, saved at a time, unsaved, or why autosave is off. */
+function SaveState({ dirty, saving, savedAt, published, conflict }: { dirty: boolean; saving: boolean; savedAt: Date | null; published: boolean; conflict: boolean }) {
+  const text = conflict
+    ? 'Not saved: someone else saved this post'
+    : saving
+      ? 'Saving draft…'
+      : published
+        ? dirty
+          ? 'Unsaved changes: published posts change only when you save'
+          : 'Published: changes go live when you save'
+        : dirty
+          ? 'Unsaved changes'
+          : savedAt
+            ? `Draft saved at ${savedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+            : '';
+  return (
+    <p role="status" data-testid="save-state" className={cn('text-xs sm:mr-auto', conflict ? 'text-red-700' : 'text-slate-600')}>
+      {text}
+    </p>
   );
 }
 

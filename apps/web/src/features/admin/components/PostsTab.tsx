@@ -1,4 +1,4 @@
-import { MSG, type Post, type PostType } from '@assay/shared';
+import { MSG, type AdminPost, type Post, type PostType } from '@assay/shared';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -27,7 +27,7 @@ export function PostsTab({ type }: { type: PostType }) {
   const [status, setStatus] = useState<PostFilter['status']>('');
   const q = useDebouncedValue(search.trim(), 300);
   const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status }), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<Post | 'new' | null>(null);
+  const [editing, setEditing] = useState<AdminPost | 'new' | null>(null);
   const noun = postTypeLabel(type);
   const list = posts.data?.pages.flatMap((p) => p.posts);
   const filtered = q !== '' || status !== '';
