@@ -82,6 +82,11 @@ export const postInput = z.object({
   version: z.number().int().min(1).max(2_147_483_647).optional(),
   /** PUT only: an autosave (drafts only; consecutive autosaves share one revision). */
   autosave: z.boolean().optional(),
+  /**
+   * A draft's scheduled publication (ISO time with offset, in the future); null or omitted: not
+   * scheduled. Ignored for a post published now.
+   */
+  publish_at: z.iso.datetime({ offset: true, message: 'Publish time must be a date and time' }).nullish(),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -141,7 +146,12 @@ export const postSchema = postSummarySchema.extend({ content: z.string() });
 export type Post = z.infer<typeof postSchema>;
 
 /** A post as operators see it: with its version (for conflict checks) and who saved it last. */
-export const adminPostSchema = postSchema.extend({ version: z.number().int(), updated_by: z.string().nullable() });
+export const adminPostSchema = postSchema.extend({
+  version: z.number().int(),
+  updated_by: z.string().nullable(),
+  /** When a scheduled draft will be published (decision 202). */
+  publish_at: z.string().nullable(),
+});
 export type AdminPost = z.infer<typeof adminPostSchema>;
 
 /** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */

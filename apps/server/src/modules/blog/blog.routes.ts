@@ -29,16 +29,16 @@ export function blogRoutes(deps: Deps) {
       return { posts };
     });
 
-    route(app, e.create, async (req) => createPost(deps.db, operator(req), req.body));
+    route(app, e.create, async (req) => createPost(deps.db, deps.queue, operator(req), req.body));
 
-    route(app, e.update, async (req) => updatePost(deps.db, operator(req), req.params.id, req.body));
+    route(app, e.update, async (req) => updatePost(deps.db, deps.queue, operator(req), req.params.id, req.body));
 
     route(app, e.revisions, async (req) => listRevisions(deps.db, req.params.id));
 
     route(app, e.revision, async (req) => readRevision(deps.db, req.params.id, req.params.revisionId));
 
     route(app, e.restoreRevision, async (req) =>
-      restoreRevision(deps.db, operator(req), req.params.id, req.params.revisionId, req.body.version));
+      restoreRevision(deps.db, deps.queue, operator(req), req.params.id, req.params.revisionId, req.body.version));
 
     route(app, e.remove, async (req) => {
       await deletePost(deps.db, operator(req), req.params.id);

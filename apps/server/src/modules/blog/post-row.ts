@@ -23,12 +23,13 @@ export interface PostRow {
 export interface AdminPostRow extends PostRow {
   version: number;
   updated_by: string | null;
+  publish_at: Date | null;
 }
 
 export const SUMMARY_COLUMNS =
   'id, slug, title, description, image_url, post_type, author_name, featured, status, published_at, created_at, updated_at, view_count, meta_title, meta_description';
 export const POST_COLUMNS = `${SUMMARY_COLUMNS}, content`;
-export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by`;
+export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by, publish_at`;
 
 /** Columns qualified with a table alias, for joins. */
 export const postColumns = (alias: string) =>
@@ -56,6 +57,8 @@ export function toPostSummary(p: Omit<PostRow, 'content'>): PostSummary {
 
 export const toPost = (p: PostRow): Post => ({ ...toPostSummary(p), content: p.content });
 
-export const toAdminPost = (p: AdminPostRow): AdminPost => ({ ...toPost(p), version: p.version, updated_by: p.updated_by });
+export const toAdminPost = (p: AdminPostRow): AdminPost => ({
+  ...toPost(p), version: p.version, updated_by: p.updated_by, publish_at: p.publish_at ? p.publish_at.toISOString() : null,
+});
 
 /** Route ids that are not uuids are simply not found (never a database error). */

@@ -17,7 +17,7 @@ const FIELDS = 'title, description, content, image_url, author_name, meta_title,
  * keeps one revision, moved to the newest version, so typing does not push real saves out of the
  * last 20. Then everything but the last 20 and the published versions goes.
  */
-export async function recordRevision(tx: Queryable, post: AdminPostRow, kind: RevisionKind, op: OperatorAuth): Promise<void> {
+export async function recordRevision(tx: Queryable, post: AdminPostRow, kind: RevisionKind, op: Pick<OperatorAuth, 'username'> & { id: string | null }): Promise<void> {
   if (kind === 'autosave') {
     const r = await tx.query(
       `UPDATE post_revisions SET version = $2, title = $3, description = $4, content = $5, image_url = $6, author_name = $7,

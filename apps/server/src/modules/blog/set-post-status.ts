@@ -16,7 +16,7 @@ export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status
     const r = await tx.query<AdminPostRow>(
       `UPDATE posts SET status = $2,
               published_at = CASE WHEN $2 = 'published' THEN COALESCE(published_at, now()) ELSE published_at END,
-              updated_at = now(), version = version + 1, updated_by = $3
+              updated_at = now(), version = version + 1, updated_by = $3, publish_at = NULL
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
       [id, status, op.username],
     );

@@ -1,5 +1,6 @@
 import { MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
 import type { Db, Queryable } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
@@ -7,6 +8,7 @@ import { cleanContent } from './clean-content.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
 import { recordRevision } from './revisions.ts';
+import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import { reserveSlug, slugify } from './slugs.ts';
 
 const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description'] as const;
@@ -18,7 +20,7 @@ const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', '
  * Moving a post to the other type moves its address with it (a free slug in that type).
  * With `version`, a post saved by anyone since is not overwritten (409, decision 201).
  */
-export async function updatePost(db: Db, op: OperatorAuth, id: string, input: PostInputParsed): Promise<PostSaved> {
+export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed): Promise<PostSaved> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
   const { html: content, removed } = cleanContent(input.content);
   const saved = await db.transaction(async (tx) => {
@@ -28,6 +30,9 @@ export async function updatePost(db: Db, op: OperatorAuth, id: string, input: Po
     if (input.autosave && (status === 'published' || current.status === 'published')) {
       throw new AppError(422, MSG.postAutosaveRefused, 'autosave_published');
     }
+    // A schedule kept as it was may have just come due (its job is on its way): not refused as past.
+    const keptSchedule = current.publish_at && input.publish_at && new Date(input.publish_at).getTime() === current.publish_at.getTime();
+    const publishAt = status === 'published' ? null : keptSchedule ? current.publish_at : scheduledTime(input.publish_at);
 
     let slug = current.slug;
     const base = slugify(input.title);
@@ -47,12 +52,14 @@ export async function updatePost(db: Db, op: OperatorAuth, id: string, input: Po
       `UPDATE posts SET post_type = $2, slug = $3, title = $4, description = $5, content = $6, image_url = $7,
               author_name = $8, featured = $9, status = $10,
               published_at = CASE WHEN $10 = 'published' THEN COALESCE(published_at, now()) ELSE published_at END,
-              meta_title = $11, meta_description = $12, updated_at = now(), version = version + 1, updated_by = $13
+              meta_title = $11, meta_description = $12, updated_at = now(), version = version + 1, updated_by = $13,
+              publish_at = $14
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
       [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username],
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt],
     );
     const post = r.rows[0]!;
+    if (!keptSchedule) await queueScheduledPublish(queue, tx, post);
     await recordRevision(tx, post, input.autosave ? 'autosave' : status === 'published' ? 'published' : 'save', op);
     // Autosaves are not audited one by one: the revision list says who wrote what, and when.
     if (!input.autosave) await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });

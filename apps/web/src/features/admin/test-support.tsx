@@ -52,4 +52,5 @@ export const POST: AdminPost = {
   meta_description: 'SEO description',
   version: 3,
   updated_by: 'ops',
+  publish_at: null,
 };
