@@ -108,6 +108,7 @@ describe('the operator post form', () => {
       post_type: 'blog',
       meta_title: null,
       meta_description: null,
+      publish_at: null,
     });
   });
 

@@ -16,13 +16,13 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
 import { PostRevisions } from './PostRevisions.tsx';
 import {
-  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
+  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, readingStats, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
 
 // The editor and its library load when the form opens, never with the site's pages (decision 200).
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
-const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description'] as const;
+const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at'] as const;
 
 /** How long typing must pause before a draft is autosaved. */
 export const AUTOSAVE_IDLE_MS = 3000;
@@ -210,8 +210,19 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           }
           labelId={contentLabel}
         />
+        <ReadingStats control={control} />
         <MissingAltText control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
+        {saved?.status !== 'published' && (
+          <TextField
+            label={<>Publish at <span className="font-normal text-slate-500">(optional: schedules this draft)</span></>}
+            type="datetime-local"
+            className="sm:max-w-xs"
+            hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Leave empty to publish by hand.`}
+            error={errors.publish_at?.message}
+            {...register('publish_at')}
+          />
+        )}
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Search engine listing</legend>
           <TextField
@@ -476,6 +487,18 @@ function ImageField({
         </p>
       )}
     </div>
+  );
+}
+
+/** Word count and reading time of the content as it stands. */
+function ReadingStats({ control }: { control: Control<PostFormValues> }) {
+  const content = useDebouncedValue(useWatch({ control, name: 'content' }) ?? '', 400);
+  const { words, minutes } = readingStats(content);
+  if (!words) return null;
+  return (
+    <p data-testid="reading-stats" className="-mt-2 text-xs text-slate-600">
+      {words.toLocaleString()} {words === 1 ? 'word' : 'words'} · {minutes} min read
+    </p>
   );
 }
 

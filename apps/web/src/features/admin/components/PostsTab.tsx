@@ -91,7 +91,7 @@ export function PostsTab({ type }: { type: PostType }) {
   );
 }
 
-function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
+function PostRow({ post, onEdit }: { post: AdminPost; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.posts(post.post_type) });
   const published = post.status === 'published';
@@ -134,6 +134,7 @@ function PostRow({ post, onEdit }: { post: Post; onEdit: () => void }) {
             <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
             <Badge tone={postStatusTone(post.status)}>{titleCase(post.status)}</Badge>
             {post.featured && <Badge tone="brand">★ Featured</Badge>}
+            {post.publish_at && !published && <Badge tone="brand">Scheduled {formatDateTime(post.publish_at)}</Badge>}
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.description}</p>
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">

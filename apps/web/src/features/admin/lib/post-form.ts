@@ -1,4 +1,4 @@
-import { DEFAULT_POST_AUTHOR, isSafeImageUrl, MSG, POST_LIMITS, type Post, type PostInput, type PostType } from '@assay/shared';
+import { DEFAULT_POST_AUTHOR, isSafeImageUrl, MSG, POST_LIMITS, type AdminPost, type Post, type PostInput, type PostType } from '@assay/shared';
 import { z } from 'zod';
 
 const required = (message: string, max: number, what: string) =>
@@ -18,6 +18,8 @@ export const postFormSchema = z.object({
   featured: z.boolean(),
   meta_title: z.string().trim().max(POST_LIMITS.metaTitleMax, `Meta title must be at most ${POST_LIMITS.metaTitleMax} characters`),
   meta_description: z.string().trim().max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
+  /** `datetime-local` text in the operator's time zone, '' when not scheduled. */
+  publish_at: z.string().refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), 'Enter a date and time'),
 });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
@@ -30,9 +32,10 @@ export const emptyPostForm = (): PostFormValues => ({
   featured: false,
   meta_title: '',
   meta_description: '',
+  publish_at: '',
 });
 
-export const postToForm = (p: Post): PostFormValues => ({
+export const postToForm = (p: Post | AdminPost): PostFormValues => ({
   title: p.title,
   author_name: p.author_name,
   description: p.description,
@@ -41,7 +44,22 @@ export const postToForm = (p: Post): PostFormValues => ({
   featured: p.featured,
   meta_title: p.meta_title ?? '',
   meta_description: p.meta_description ?? '',
+  publish_at: 'publish_at' in p && p.publish_at ? toLocalInput(p.publish_at) : '',
 });
+
+/** An ISO time as a `datetime-local` value in this browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Words in post HTML, and minutes to read them at 230 words a minute (at least 1). */
+export function readingStats(html: string): { words: number; minutes: number } {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ');
+  const words = (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+  return { words, minutes: Math.max(1, Math.round(words / 230)) };
+}
 
 /** The payload of POST/PUT /blog/admin/posts; empty SEO fields fall back to the title and description. */
 export function formToInput(v: PostFormValues, type: PostType): PostInput {
@@ -55,6 +73,7 @@ export function formToInput(v: PostFormValues, type: PostType): PostInput {
     post_type: type,
     meta_title: v.meta_title.trim() || null,
     meta_description: v.meta_description.trim() || null,
+    publish_at: v.publish_at ? new Date(v.publish_at).toISOString() : null,
   };
 }
 
