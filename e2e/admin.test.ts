@@ -240,7 +240,7 @@ describe('the operator panel, in the browser', () => {
     await dialog.getByLabel('Author Name').fill('');
     await dialog.getByLabel(/Image URL/).fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Create Blog Post' }).click();
-    for (const message of ['Title is required', 'Author name is required', 'Description is required', 'Content is required']) {
+    for (const message of ['Title is required', 'Author name is required', 'Content is required']) {
       await dialog.getByText(message).waitFor();
     }
     await dialog.getByText('Image URL must be a valid http(s) URL or a path starting with /').waitFor();

@@ -67,7 +67,12 @@ export const imageUrlField = lineText(MSG.postImageUrlInvalid)
 export const postInput = z.object({
   title: requiredText(lineText, MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
   author_name: requiredText(displayNameText, MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
-  description: requiredText(multiLineText, MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  /** The excerpt; empty or omitted: generated from the content's text (decision 202). */
+  description: multiLineText()
+    .trim()
+    .max(POST_LIMITS.descriptionMax, `Description must be at most ${POST_LIMITS.descriptionMax} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
   image_url: imageUrlField,
   content: requiredText(multiLineText, MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
   post_type: z.enum(POST_TYPES).default('blog'),
@@ -151,6 +156,8 @@ export const adminPostSchema = postSchema.extend({
   updated_by: z.string().nullable(),
   /** When a scheduled draft will be published (decision 202). */
   publish_at: z.string().nullable(),
+  /** The description was generated from the text (the operator left it empty). */
+  description_generated: z.boolean(),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

@@ -6,6 +6,7 @@ import { contentChanged } from '../../lib/content-changes.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
+import { excerptFrom } from './excerpt.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -16,16 +17,17 @@ export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, inpu
   const { html: content, removed } = cleanContent(input.content);
   const status = input.status ?? 'draft';
   const publishAt = status === 'published' ? null : scheduledTime(input.publish_at);
+  const description = input.description || excerptFrom(content, input.title);
   const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
     const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
     const r = await tx.query<AdminPostRow>(
       `INSERT INTO posts (id, post_type, slug, title, description, content, image_url, author_name, featured,
-                          status, published_at, meta_title, meta_description, updated_by, publish_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13, $14)
+                          status, published_at, meta_title, meta_description, updated_by, publish_at, description_generated)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13, $14, $15)
        RETURNING ${ADMIN_POST_COLUMNS}`,
-      [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt],
+      [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description],
     );
     await queueScheduledPublish(queue, tx, r.rows[0]!);
     await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);

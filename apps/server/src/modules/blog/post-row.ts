@@ -24,12 +24,13 @@ export interface AdminPostRow extends PostRow {
   version: number;
   updated_by: string | null;
   publish_at: Date | null;
+  description_generated: boolean;
 }
 
 export const SUMMARY_COLUMNS =
   'id, slug, title, description, image_url, post_type, author_name, featured, status, published_at, created_at, updated_at, view_count, meta_title, meta_description';
 export const POST_COLUMNS = `${SUMMARY_COLUMNS}, content`;
-export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by, publish_at`;
+export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by, publish_at, description_generated`;
 
 /** Columns qualified with a table alias, for joins. */
 export const postColumns = (alias: string) =>
@@ -59,6 +60,7 @@ export const toPost = (p: PostRow): Post => ({ ...toPostSummary(p), content: p.c
 
 export const toAdminPost = (p: AdminPostRow): AdminPost => ({
   ...toPost(p), version: p.version, updated_by: p.updated_by, publish_at: p.publish_at ? p.publish_at.toISOString() : null,
+  description_generated: p.description_generated,
 });
 
 /** Route ids that are not uuids are simply not found (never a database error). */

@@ -7,6 +7,7 @@ import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
+import { excerptFrom } from './excerpt.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import { reserveSlug, slugify } from './slugs.ts';
@@ -46,17 +47,18 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
       slug = await reserveSlug(tx, input.post_type, base, id);
     }
 
-    const next = { ...input, content, status };
+    const description = input.description || excerptFrom(content, input.title);
+    const next = { ...input, description, content, status };
     const changed = EDITABLE.filter((k) => next[k] !== current[k]);
     const r = await tx.query<AdminPostRow>(
       `UPDATE posts SET post_type = $2, slug = $3, title = $4, description = $5, content = $6, image_url = $7,
               author_name = $8, featured = $9, status = $10,
               published_at = CASE WHEN $10 = 'published' THEN COALESCE(published_at, now()) ELSE published_at END,
               meta_title = $11, meta_description = $12, updated_at = now(), version = version + 1, updated_by = $13,
-              publish_at = $14
+              publish_at = $14, description_generated = $15
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
-      [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt],
+      [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description],
     );
     const post = r.rows[0]!;
     if (!keptSchedule) await queueScheduledPublish(queue, tx, post);

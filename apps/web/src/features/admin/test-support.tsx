@@ -53,4 +53,5 @@ export const POST: AdminPost = {
   version: 3,
   updated_by: 'ops',
   publish_at: null,
+  description_generated: false,
 };

@@ -172,7 +172,15 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           <TextField label="Title" error={errors.title?.message} {...register('title')} />
           <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
         </div>
-        <TextAreaField label="Description" rows={2} className="min-h-20!" error={errors.description?.message} {...register('description')} />
+        <TextAreaField
+          label="Description"
+          rows={2}
+          className="min-h-20!"
+          hint="Optional: left empty, it is written from the first lines of the post."
+          placeholder={saved?.description_generated ? saved.description : undefined}
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
         <ContentField
           mode={mode}

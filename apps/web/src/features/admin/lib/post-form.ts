@@ -8,7 +8,8 @@ const required = (message: string, max: number, what: string) =>
 export const postFormSchema = z.object({
   title: required(MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
   author_name: required(MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name'),
-  description: required(MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  /** Optional: the server writes one from the text when it is empty (decision 202). */
+  description: z.string().trim().max(POST_LIMITS.descriptionMax, `Description must be at most ${POST_LIMITS.descriptionMax} characters`),
   image_url: z
     .string()
     .trim()
@@ -38,7 +39,7 @@ export const emptyPostForm = (): PostFormValues => ({
 export const postToForm = (p: Post | AdminPost): PostFormValues => ({
   title: p.title,
   author_name: p.author_name,
-  description: p.description,
+  description: 'description_generated' in p && p.description_generated ? '' : p.description,
   image_url: p.image_url ?? '',
   content: p.content,
   featured: p.featured,
