@@ -124,6 +124,7 @@ export const MSG = {
   postNotFound: 'Post not found',
   postRevisionNotFound: 'Revision not found',
   postPublishAtPast: 'Choose a publish time in the future',
+  postSlugTaken: 'Another post already uses this address. Choose another slug.',
   postEditConflict: (who: string, when: string) =>
     `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
   postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',

@@ -85,6 +85,17 @@ export const postInput = z.object({
    * refused (409) instead of overwriting someone else's changes. Omitted: last write wins.
    */
   version: z.number().int().min(1).max(2_147_483_647).optional(),
+  /**
+   * The post's address, chosen by the operator; omitted or empty: made from the title (and, for a
+   * post never published, following it). Once published, the old address redirects (301).
+   */
+  slug: z
+    .string()
+    .trim()
+    .max(80, 'Slug must be at most 80 characters')
+    .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens')
+    .nullish()
+    .transform((v) => v || null),
   /** PUT only: an autosave (drafts only; consecutive autosaves share one revision). */
   autosave: z.boolean().optional(),
   /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PostInputParsed, PostSaved } from '@assay/shared';
+import { MSG, type PostInputParsed, type PostSaved } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
@@ -10,7 +10,8 @@ import { excerptFrom } from './excerpt.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { reserveSlug, slugify } from './slugs.ts';
+import { claimSlug, reserveSlug, slugify } from './slugs.ts';
+import { conflict } from '../../lib/errors.ts';
 
 /** A new post (a draft unless the operator publishes it at once), its slug made from its title. */
 export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, input: PostInputParsed): Promise<PostSaved> {
@@ -20,14 +21,20 @@ export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, inpu
   const description = input.description || excerptFrom(content, input.title);
   const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
-    const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
+    let slug: string;
+    if (input.slug) {
+      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(MSG.postSlugTaken, 'slug_taken');
+      slug = input.slug;
+    } else {
+      slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
+    }
     const r = await tx.query<AdminPostRow>(
       `INSERT INTO posts (id, post_type, slug, title, description, content, image_url, author_name, featured,
-                          status, published_at, meta_title, meta_description, updated_by, publish_at, description_generated)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13, $14, $15)
+                          status, published_at, meta_title, meta_description, updated_by, publish_at, description_generated, slug_custom)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13, $14, $15, $16)
        RETURNING ${ADMIN_POST_COLUMNS}`,
       [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description],
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, Boolean(input.slug)],
     );
     await queueScheduledPublish(queue, tx, r.rows[0]!);
     await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);

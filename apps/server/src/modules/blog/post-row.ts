@@ -25,12 +25,13 @@ export interface AdminPostRow extends PostRow {
   updated_by: string | null;
   publish_at: Date | null;
   description_generated: boolean;
+  slug_custom: boolean;
 }
 
 export const SUMMARY_COLUMNS =
   'id, slug, title, description, image_url, post_type, author_name, featured, status, published_at, created_at, updated_at, view_count, meta_title, meta_description';
 export const POST_COLUMNS = `${SUMMARY_COLUMNS}, content`;
-export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by, publish_at, description_generated`;
+export const ADMIN_POST_COLUMNS = `${POST_COLUMNS}, version, updated_by, publish_at, description_generated, slug_custom`;
 
 /** Columns qualified with a table alias, for joins. */
 export const postColumns = (alias: string) =>

@@ -29,6 +29,7 @@ export async function restoreRevision(db: Db, queue: JobQueue, op: OperatorAuth,
     featured: now.featured,
     status: now.status,
     publish_at: now.publish_at?.toISOString() ?? null,
+    slug: null,
     // Without a version from the caller, the post as just read: a save in between still conflicts.
     version: version ?? now.version,
   });

@@ -10,7 +10,7 @@ import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.t
 import { excerptFrom } from './excerpt.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
-import { reserveSlug, slugify } from './slugs.ts';
+import { claimSlug, reserveSlug, slugify } from './slugs.ts';
 
 const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description'] as const;
 
@@ -36,12 +36,20 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
     const publishAt = status === 'published' ? null : keptSchedule ? current.publish_at : scheduledTime(input.publish_at);
 
     let slug = current.slug;
+    let slugCustom = current.slug_custom;
     const base = slugify(input.title);
     const followsTitle = slug === base || new RegExp(`^${base}-\\d+$`).test(slug);
     if (input.post_type !== current.post_type) {
       await tx.query('DELETE FROM post_slugs WHERE post_id = $1', [id]);
-      slug = await reserveSlug(tx, input.post_type, everPublished ? current.slug : base, id);
-    } else if (!everPublished && !followsTitle) {
+      slug = await reserveSlug(tx, input.post_type, input.slug ?? (everPublished || slugCustom ? current.slug : base), id);
+    } else if (input.slug && input.slug !== current.slug) {
+      // The operator's own address. A post never published lets its old one go (nobody could
+      // have linked to it); a published one keeps it, and reading it redirects here (decision 031).
+      if (!everPublished) await tx.query('DELETE FROM post_slugs WHERE post_id = $1 AND slug <> $2', [id, input.slug]);
+      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(MSG.postSlugTaken, 'slug_taken');
+      slug = input.slug;
+      slugCustom = true;
+    } else if (!everPublished && !slugCustom && !followsTitle) {
       // Never public, so its old slug was never a link anyone could keep: release it.
       await tx.query('DELETE FROM post_slugs WHERE post_id = $1', [id]);
       slug = await reserveSlug(tx, input.post_type, base, id);
@@ -55,10 +63,10 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
               author_name = $8, featured = $9, status = $10,
               published_at = CASE WHEN $10 = 'published' THEN COALESCE(published_at, now()) ELSE published_at END,
               meta_title = $11, meta_description = $12, updated_at = now(), version = version + 1, updated_by = $13,
-              publish_at = $14, description_generated = $15
+              publish_at = $14, description_generated = $15, slug_custom = $16
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
       [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description],
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, slugCustom],
     );
     const post = r.rows[0]!;
     if (!keptSchedule) await queueScheduledPublish(queue, tx, post);

@@ -109,6 +109,7 @@ describe('the operator post form', () => {
       meta_title: null,
       meta_description: null,
       publish_at: null,
+      slug: null,
     });
   });
 
@@ -248,7 +249,7 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     let version = 4;
     const fetch = mockFetch((method, path, init) => {
       if (path.endsWith('/preview')) return json(200, { html: '', removed: [] });
-      if (method === 'PUT') return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), version: ++version, removed: [] });
+      if (method === 'PUT') return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), slug: DRAFT.slug, version: ++version, removed: [] });
       return json(404, {});
     });
     renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
@@ -257,7 +258,8 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     fireEvent.change(title, { target: { value: 'Hello again' } });
     fireEvent.blur(title, { relatedTarget: null });
     await waitFor(() => expect(puts(fetch)).toHaveLength(1));
-    expect(puts(fetch)[0]).toMatchObject({ title: 'Hello again', version: 4, autosave: true });
+    // The slug is not sent when the operator left it as it was (a draft's address follows its title).
+    expect(puts(fetch)[0]).toMatchObject({ title: 'Hello again', version: 4, autosave: true, slug: null });
     await waitFor(() => expect(within(d).getByTestId('save-state').textContent).toMatch(/^Draft saved at /));
 
     // Typing, then a pause: the next autosave names the version the first one made.
@@ -265,6 +267,23 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     expect(within(d).getByTestId('save-state').textContent).toBe('Unsaved changes');
     await waitFor(() => expect(puts(fetch)).toHaveLength(2), { timeout: AUTOSAVE_IDLE_MS + 2000 });
     expect(puts(fetch)[1]).toMatchObject({ title: 'Hello for the third time', version: 5, autosave: true });
+  });
+
+  it('sends the slug the operator typed', async () => {
+    const fetch = mockFetch((method, path, init) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...DRAFT, slug: JSON.parse(String(init.body)).slug, version: 5, removed: [] }));
+    renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const slug = within(d).getByLabelText(/^Slug/);
+    expect(slug).toHaveProperty('value', 'hello');
+    fireEvent.change(slug, { target: { value: 'Not A Slug' } });
+    fireEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
+    expect(await within(d).findByText('Slug may contain lowercase letters, digits and single hyphens')).toBeTruthy();
+    fireEvent.change(slug, { target: { value: 'hello-world-2026' } });
+    expect(within(d).getByTestId('serp-preview').textContent).toContain('/press-releases/hello-world-2026');
+    fireEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    expect(puts(fetch)[0]).toMatchObject({ slug: 'hello-world-2026', version: 4 });
   });
 
   it('does not autosave a published post, and says its changes go live only when saved', async () => {

@@ -22,7 +22,7 @@ import {
 // The editor and its library load when the form opens, never with the site's pages (decision 200).
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
-const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at'] as const;
+const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at', 'slug'] as const;
 
 /** How long typing must pause before a draft is autosaved. */
 export const AUTOSAVE_IDLE_MS = 3000;
@@ -65,8 +65,10 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
   /** Saves one at a time: an explicit save waits for an autosave in flight, and names its new version. */
   const persist = (values: PostFormValues, autosave: boolean): Promise<PostSaved> => {
     const run = queue.current.catch(() => undefined).then(async () => {
-      const input = formToInput(values, type);
       const current = savedRef.current;
+      // The slug goes only when the operator changed it: otherwise a draft's address keeps following its title.
+      const slug = values.slug.trim();
+      const input = { ...formToInput(values, type), slug: slug && slug !== current?.slug ? slug : null };
       const result = current
         ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
         : await postsApi.create(input);
@@ -245,6 +247,15 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
             className="min-h-16!"
             error={errors.meta_description?.message}
             {...register('meta_description')}
+          />
+          <TextField
+            label={<>Slug <span className="font-normal text-slate-500">(the post’s address{saved?.published_at ? '; the old one will redirect' : ''})</span></>}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="made from the title"
+            className="font-mono text-sm"
+            error={errors.slug?.message}
+            {...register('slug')}
           />
           <SerpPreview control={control} slug={saved?.slug} type={type} />
         </fieldset>
@@ -531,14 +542,14 @@ function MissingAltText({ control }: { control: Control<PostFormValues> }) {
 
 /** How the post would look as a search result, cut where search engines cut (about 60 and 160 characters). */
 function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>; slug: string | undefined; type: PostType }) {
-  const [title, metaTitle, description, metaDescription] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description'] });
+  const [title, metaTitle, description, metaDescription, typedSlug] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description', 'slug'] });
   const fullTitle = metaTitle?.trim() || title?.trim() || '';
   const fullDesc = metaDescription?.trim() || description?.trim() || '';
   const shownTitle = serpTruncate(fullTitle || 'Post title', SERP.title);
   const shownDesc = serpTruncate(fullDesc || 'The description appears here.', SERP.description);
   const titleLength = fullTitle.length;
   const descLength = fullDesc.length;
-  const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${slug ?? 'new-post'}`;
+  const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${typedSlug?.trim() || slug || 'new-post'}`;
   return (
     <div data-testid="serp-preview" aria-label="Search result preview" role="group" className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>

@@ -19,6 +19,12 @@ export const postFormSchema = z.object({
   featured: z.boolean(),
   meta_title: z.string().trim().max(POST_LIMITS.metaTitleMax, `Meta title must be at most ${POST_LIMITS.metaTitleMax} characters`),
   meta_description: z.string().trim().max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
+  /** The address; '' = made from the title. Sent only when the operator changed it. */
+  slug: z
+    .string()
+    .trim()
+    .max(80, 'Slug must be at most 80 characters')
+    .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens'),
   /** `datetime-local` text in the operator's time zone, '' when not scheduled. */
   publish_at: z.string().refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), 'Enter a date and time'),
 });
@@ -33,6 +39,7 @@ export const emptyPostForm = (): PostFormValues => ({
   featured: false,
   meta_title: '',
   meta_description: '',
+  slug: '',
   publish_at: '',
 });
 
@@ -45,6 +52,7 @@ export const postToForm = (p: Post | AdminPost): PostFormValues => ({
   featured: p.featured,
   meta_title: p.meta_title ?? '',
   meta_description: p.meta_description ?? '',
+  slug: p.slug,
   publish_at: 'publish_at' in p && p.publish_at ? toLocalInput(p.publish_at) : '',
 });
 
