@@ -250,6 +250,7 @@ describe('the operator panel, in the browser', () => {
     await dialog.getByLabel('Author Name').fill('Ops Team');
     await dialog.getByLabel('Description', { exact: true }).fill('A short post written from the operator panel.');
     await dialog.getByLabel(/Image URL/).fill('');
+    await dialog.getByRole('button', { name: 'HTML' }).click();
     await dialog.getByLabel(/Content/).fill('<h2>Hello</h2><p>World <script>alert(1)</script></p>');
     const preview = dialog.getByTestId('post-preview');
     await preview.getByRole('heading', { name: 'Hello' }).waitFor();

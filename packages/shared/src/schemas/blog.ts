@@ -89,8 +89,7 @@ export const postInput = z.object({
    * The post's address, chosen by the operator; omitted or empty: made from the title (and, for a
    * post never published, following it). Once published, the old address redirects (301).
    */
-  slug: z
-    .string()
+  slug: lineText()
     .trim()
     .max(80, 'Slug must be at most 80 characters')
     .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens')
@@ -102,7 +101,10 @@ export const postInput = z.object({
    * A draft's scheduled publication (ISO time with offset, in the future); null or omitted: not
    * scheduled. Ignored for a post published now.
    */
-  publish_at: z.iso.datetime({ offset: true, message: 'Publish time must be a date and time' }).nullish(),
+  publish_at: lineText()
+    .max(40, 'Publish time must be a date and time')
+    .pipe(z.iso.datetime({ offset: true, message: 'Publish time must be a date and time' }))
+    .nullish(),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
