@@ -122,12 +122,6 @@ export const MSG = {
   adminAuthRequired: 'Admin authentication required',
   adminLockedOut: 'Too many failed sign-in attempts. Please try again later.',
   postNotFound: 'Post not found',
-  postRevisionNotFound: 'Revision not found',
-  postPublishAtPast: 'Choose a publish time in the future',
-  postSlugTaken: 'Another post already uses this address. Choose another slug.',
-  postEditConflict: (who: string, when: string) =>
-    `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
-  postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',
   postPreviewLinkFailed: 'The preview link could not be made. Please try again.',
   postUnsavedConfirm: 'Discard your unsaved changes?',
   imageMissing: 'Choose an image file to upload.',
@@ -166,4 +160,17 @@ export const MSG = {
   sandboxCheckoutNoSession: 'This checkout needs your Assay window: close it and start the purchase again from Buy tokens.',
   invalidCursor: 'This list position is not valid. Please reload the list from its first page.',
   searchTooShort: 'Type at least 3 letters or digits in a row to search.',
+} as const;
+
+/**
+ * The post editor's own messages (decisions 201, 202), apart from MSG so the public pages, which
+ * load MSG, do not carry them.
+ */
+export const POST_EDITOR_MSG = {
+  postRevisionNotFound: 'Revision not found',
+  postPublishAtPast: 'Choose a publish time in the future',
+  postSlugTaken: 'Another post already uses this address. Choose another slug.',
+  postEditConflict: (who: string, when: string) =>
+    `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
+  postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',
 } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type PostInputParsed, type PostSaved } from '@assay/shared';
+import { POST_EDITOR_MSG, type PostInputParsed, type PostSaved } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
@@ -23,7 +23,7 @@ export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, inpu
     const id = randomUUID();
     let slug: string;
     if (input.slug) {
-      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(MSG.postSlugTaken, 'slug_taken');
+      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(POST_EDITOR_MSG.postSlugTaken, 'slug_taken');
       slug = input.slug;
     } else {
       slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);

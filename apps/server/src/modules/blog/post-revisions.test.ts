@@ -1,4 +1,4 @@
-import { basicAuthorization, MSG, type PostRevision, type PostRevisionSummary, type PostSaved } from '@assay/shared';
+import { basicAuthorization, POST_EDITOR_MSG, type PostRevision, type PostRevisionSummary, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
@@ -112,7 +112,7 @@ describe('autosave and revisions', () => {
     const post = await create({ title: 'Live post', status: 'published' });
     const res = await put(ANA, post.id, { title: 'Live post', content: '<p>typing</p>', version: post.version, autosave: true });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toBe(MSG.postAutosaveRefused);
+    expect(res.json().detail).toBe(POST_EDITOR_MSG.postAutosaveRefused);
   });
 
   it('keeps the last 20 revisions and every published version', async () => {

@@ -1,4 +1,4 @@
-import { basicAuthorization, MSG, type PostListResponse, type PostSaved } from '@assay/shared';
+import { basicAuthorization, POST_EDITOR_MSG, type PostListResponse, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
@@ -45,7 +45,7 @@ describe('scheduling a post', () => {
   it('refuses a time in the past or nonsense, with a clear detail', async () => {
     const past = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ publish_at: inMinutes(-1) }) });
     expect(past.statusCode).toBe(422);
-    expect(past.json().detail).toBe(MSG.postPublishAtPast);
+    expect(past.json().detail).toBe(POST_EDITOR_MSG.postPublishAtPast);
     const junk = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ publish_at: 'tomorrow' }) });
     expect(junk.statusCode).toBe(422);
     expect(junk.json().errors).toHaveProperty('publish_at');

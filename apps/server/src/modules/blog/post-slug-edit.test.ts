@@ -1,4 +1,4 @@
-import { basicAuthorization, MSG, type PostSaved } from '@assay/shared';
+import { basicAuthorization, POST_EDITOR_MSG, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
@@ -47,14 +47,14 @@ describe('choosing a slug', () => {
     const other = await create({ title: 'Another' });
     const taken = await put(other.id, { title: 'Another', slug: 'published-slug', version: 1 });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toBe(MSG.postSlugTaken);
+    expect(taken.json().detail).toBe(POST_EDITOR_MSG.postSlugTaken);
   });
 
   it('refuses a slug another post holds, and a malformed one, with a clear detail', async () => {
     await create({ title: 'Holder', slug: 'held-address' });
     const dup = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ title: 'x', slug: 'held-address' }) });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().detail).toBe(MSG.postSlugTaken);
+    expect(dup.json().detail).toBe(POST_EDITOR_MSG.postSlugTaken);
     for (const slug of ['Upper-Case', 'two--hyphens', '-lead', 'sp ace', '../etc', 'a'.repeat(81)]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ slug }) });
       expect(res.statusCode, slug).toBe(422);

@@ -1,4 +1,4 @@
-import { MSG, type PostRevision, type PostRevisionSummary } from '@assay/shared';
+import { MSG, POST_EDITOR_MSG, type PostRevision, type PostRevisionSummary } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -64,13 +64,13 @@ export async function listRevisions(db: Queryable, postId: string): Promise<{ re
 
 /** One revision of the post, whole. A revision of another post is a 404. */
 export async function readRevision(db: Queryable, postId: string, revisionId: string): Promise<PostRevision> {
-  if (!isUuid(postId) || !isUuid(revisionId)) throw notFound(MSG.postRevisionNotFound, 'revision_not_found');
+  if (!isUuid(postId) || !isUuid(revisionId)) throw notFound(POST_EDITOR_MSG.postRevisionNotFound, 'revision_not_found');
   const r = await db.query<RevisionRow>(
     `SELECT id, version, kind, operator_name, created_at, ${FIELDS} FROM post_revisions WHERE id = $1 AND post_id = $2`,
     [revisionId, postId],
   );
   const row = r.rows[0];
-  if (!row) throw notFound(MSG.postRevisionNotFound, 'revision_not_found');
+  if (!row) throw notFound(POST_EDITOR_MSG.postRevisionNotFound, 'revision_not_found');
   return { ...summary(row), description: row.description, content: row.content, image_url: row.image_url, author_name: row.author_name,
     meta_title: row.meta_title, meta_description: row.meta_description };
 }

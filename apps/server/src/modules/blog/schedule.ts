@@ -1,4 +1,4 @@
-import { MSG } from '@assay/shared';
+import { POST_EDITOR_MSG } from '@assay/shared';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -50,7 +50,7 @@ export const publishScheduledJob = defineJob({
 export function scheduledTime(publishAt: string | null | undefined, now = new Date()): Date | null {
   if (!publishAt) return null;
   const at = new Date(publishAt);
-  if (!(at.getTime() > now.getTime())) throw new AppError(422, MSG.postPublishAtPast, 'validation_error');
+  if (!(at.getTime() > now.getTime())) throw new AppError(422, POST_EDITOR_MSG.postPublishAtPast, 'validation_error');
   return at;
 }
 

@@ -1,4 +1,4 @@
-import { MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
+import { MSG, POST_EDITOR_MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
@@ -29,7 +29,7 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
     const everPublished = current.published_at !== null;
     const status = input.status ?? current.status;
     if (input.autosave && (status === 'published' || current.status === 'published')) {
-      throw new AppError(422, MSG.postAutosaveRefused, 'autosave_published');
+      throw new AppError(422, POST_EDITOR_MSG.postAutosaveRefused, 'autosave_published');
     }
     // A schedule kept as it was may have just come due (its job is on its way): not refused as past.
     const keptSchedule = current.publish_at && input.publish_at && new Date(input.publish_at).getTime() === current.publish_at.getTime();
@@ -46,7 +46,7 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
       // The operator's own address. A post never published lets its old one go (nobody could
       // have linked to it); a published one keeps it, and reading it redirects here (decision 031).
       if (!everPublished) await tx.query('DELETE FROM post_slugs WHERE post_id = $1 AND slug <> $2', [id, input.slug]);
-      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(MSG.postSlugTaken, 'slug_taken');
+      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(POST_EDITOR_MSG.postSlugTaken, 'slug_taken');
       slug = input.slug;
       slugCustom = true;
     } else if (!everPublished && !slugCustom && !followsTitle) {
@@ -88,7 +88,7 @@ export async function lockForSave(tx: Queryable, id: string, version: number | u
   if (!current) throw notFound(MSG.postNotFound, 'post_not_found');
   if (version !== undefined && version !== current.version) {
     const when = `${current.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    throw conflict(MSG.postEditConflict(current.updated_by ?? 'Another operator', when), 'post_conflict');
+    throw conflict(POST_EDITOR_MSG.postEditConflict(current.updated_by ?? 'Another operator', when), 'post_conflict');
   }
   return current;
 }

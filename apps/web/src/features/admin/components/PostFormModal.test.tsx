@@ -1,4 +1,4 @@
-import { MSG } from '@assay/shared';
+import { MSG, POST_EDITOR_MSG } from '@assay/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -300,7 +300,7 @@ describe('autosave, versions and conflicts (decision 201)', () => {
 
   it('a save refused because someone else saved first keeps the form open with the edits, and says who', async () => {
     const user = userEvent.setup();
-    const detail = MSG.postEditConflict('ben', '2026-11-28 06:10 UTC');
+    const detail = POST_EDITOR_MSG.postEditConflict('ben', '2026-11-28 06:10 UTC');
     mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(409, { detail, code: 'post_conflict' })));
     const onClose = vi.fn();
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={onClose} />);
