@@ -81,6 +81,7 @@ async function fillPost(page: Page, title: string) {
   const d = editor(page);
   await d.getByLabel('Title', { exact: true }).fill(title);
   await d.getByLabel('Description', { exact: true }).fill('How a patent can be licensed to several companies, one field of use each.');
+  await d.getByRole('button', { name: 'HTML' }).click();
   await d.getByLabel(/Content/).fill('<h2>Fields of use</h2><p>One patent, several markets.</p><img src="/media/nothing.webp">');
 }
 

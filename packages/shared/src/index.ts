@@ -15,6 +15,8 @@ export * from './spa-routes.ts';
 export * from './page-meta.ts';
 export * from './first-reads.ts';
 export * from './post-list-search.ts';
+export * from './video-embeds.ts';
+export * from './editor-blocks.ts';
 export * from './operator-search.ts';
 export * from './audit-actions.ts';
 export * from './schemas/reports.ts';

@@ -186,3 +186,16 @@ export const MSG = {
   invalidCursor: 'This list position is not valid. Please reload the list from its first page.',
   searchTooShort: 'Type at least 3 letters or digits in a row to search.',
 } as const;
+
+/**
+ * The post editor's own messages (decisions 201, 202), apart from MSG so the public pages, which
+ * load MSG, do not carry them.
+ */
+export const POST_EDITOR_MSG = {
+  postRevisionNotFound: 'Revision not found',
+  postPublishAtPast: 'Choose a publish time in the future',
+  postSlugTaken: 'Another post already uses this address. Choose another slug.',
+  postEditConflict: (who: string, when: string) =>
+    `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
+  postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',
+} as const;

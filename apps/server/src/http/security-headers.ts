@@ -45,7 +45,9 @@ export function securityHeaders(app: AppInstance): SecurityHeaders {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-        frameSrc: ["'self'", 'blob:', 'https://accounts.google.com/gsi/', 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://calendly.com'],
+        // Video players load only when a reader clicks a post's video card (decision 200).
+        frameSrc: ["'self'", 'blob:', 'https://accounts.google.com/gsi/', 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://calendly.com',
+          'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         workerSrc: ["'self'", 'blob:'],
       },
     },

@@ -9,7 +9,7 @@ import { createInFlight } from '../lib/in-flight.ts';
  */
 export interface JobQueue {
   /** The payload is checked against the job's declaration before it is stored. */
-  enqueue<P extends object>(tx: Queryable, job: Enqueueable<P>, data: P, options?: { singletonKey?: string }): Promise<string | null>;
+  enqueue<P extends object>(tx: Queryable, job: Enqueueable<P>, data: P, options?: EnqueueOptions): Promise<string | null>;
   /** Runs handler for jobs of `name`, at most `concurrency` at once in this process. */
   work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
   /**
@@ -18,6 +18,13 @@ export interface JobQueue {
    */
   forget(tx: Queryable, name: string, field: string, value: string): Promise<number>;
   stop(): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** One waiting job per key: a second with the same key is not stored. */
+  singletonKey?: string;
+  /** Not before this time (a scheduled post's publication). */
+  startAfter?: Date;
 }
 
 /** What enqueueing needs of a job definition (see job-definition.ts). */
@@ -98,7 +105,8 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
   }
   return {
     async enqueue(tx, job, data, opts) {
-      return boss.send(job.name, job.payload.parse(data), { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}) } as PgBoss.SendOptions);
+      return boss.send(job.name, job.payload.parse(data), { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}) } as PgBoss.SendOptions);
     },
     async work(name, concurrency, handler) {
       // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.

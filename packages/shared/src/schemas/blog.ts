@@ -67,7 +67,12 @@ export const imageUrlField = lineText(MSG.postImageUrlInvalid)
 export const postInput = z.object({
   title: requiredText(lineText, MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
   author_name: requiredText(displayNameText, MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
-  description: requiredText(multiLineText, MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  /** The excerpt; empty or omitted: generated from the content's text (decision 202). */
+  description: multiLineText()
+    .trim()
+    .max(POST_LIMITS.descriptionMax, `Description must be at most ${POST_LIMITS.descriptionMax} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
   image_url: imageUrlField,
   content: requiredText(multiLineText, MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
   post_type: z.enum(POST_TYPES).default('blog'),
@@ -75,6 +80,31 @@ export const postInput = z.object({
   status: z.enum(POST_STATUSES).optional(),
   meta_title: optionalText(lineText, POST_LIMITS.metaTitleMax, 'Meta title'),
   meta_description: optionalText(multiLineText, POST_LIMITS.metaDescriptionMax, 'Meta description'),
+  /**
+   * PUT only: the version the editor started from. When the post has been saved since, the save is
+   * refused (409) instead of overwriting someone else's changes. Omitted: last write wins.
+   */
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
+  /**
+   * The post's address, chosen by the operator; omitted or empty: made from the title (and, for a
+   * post never published, following it). Once published, the old address redirects (301).
+   */
+  slug: lineText()
+    .trim()
+    .max(80, 'Slug must be at most 80 characters')
+    .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens')
+    .nullish()
+    .transform((v) => v || null),
+  /** PUT only: an autosave (drafts only; consecutive autosaves share one revision). */
+  autosave: z.boolean().optional(),
+  /**
+   * A draft's scheduled publication (ISO time with offset, in the future); null or omitted: not
+   * scheduled. Ignored for a post published now.
+   */
+  publish_at: lineText()
+    .max(40, 'Publish time must be a date and time')
+    .pipe(z.iso.datetime({ offset: true, message: 'Publish time must be a date and time' }))
+    .nullish(),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -134,8 +164,22 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 export const postSchema = postSummarySchema.extend({ content: z.string() });
 export type Post = z.infer<typeof postSchema>;
 
+/** A post in the operator's list: with its version (for conflict checks) and who saved it last. */
+export const adminPostSummarySchema = postSummarySchema.extend({
+  version: z.number().int(),
+  updated_by: z.string().nullable(),
+  /** When a scheduled draft will be published (decision 202). */
+  publish_at: z.string().nullable(),
+  /** The description was generated from the text (the operator left it empty). */
+  description_generated: z.boolean(),
+});
+export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
+/** A post whole as the operator's editor opens it. */
+export const adminPostSchema = adminPostSummarySchema.extend({ content: z.string() });
+export type AdminPost = z.infer<typeof adminPostSchema>;
+
 /** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */
-export const postSavedSchema = postSchema.extend({ removed: z.array(z.string()) });
+export const postSavedSchema = adminPostSchema.extend({ removed: z.array(z.string()) });
 export type PostSaved = z.infer<typeof postSavedSchema>;
 
 export const postListResponse = z.object({
@@ -147,7 +191,32 @@ export const postListResponse = z.object({
 export type PostListResponse = z.infer<typeof postListResponse>;
 
 /** The operator's post list: list fields only, never the bodies (issue 32). */
-export const adminPostListResponse = z.object({ posts: z.array(postSummarySchema) });
+export const adminPostListResponse = z.object({ posts: z.array(adminPostSummarySchema) });
+
+
+export const POST_REVISION_KINDS = ['autosave', 'save', 'published'] as const;
+/** GET /blog/admin/posts/:id/revisions: newest first (the last 20, and every published version). */
+export const postRevisionSummarySchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  kind: z.enum(POST_REVISION_KINDS),
+  title: z.string(),
+  operator_name: z.string(),
+  created_at: z.string(),
+});
+export type PostRevisionSummary = z.infer<typeof postRevisionSummarySchema>;
+export const postRevisionListResponse = z.object({ revisions: z.array(postRevisionSummarySchema) });
+export const postRevisionSchema = postRevisionSummarySchema.extend({
+  description: z.string(),
+  content: z.string(),
+  image_url: z.string().nullable(),
+  author_name: z.string(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
+export const postRevisionParams = z.object({ id: pathParam(100), revisionId: pathParam(100) });
+export const postRestoreRequest = z.object({ version: z.number().int().min(1).max(2_147_483_647).optional() });
 export type AdminPostListResponse = z.infer<typeof adminPostListResponse>;
 
 /** How long a draft preview link works (minutes). */

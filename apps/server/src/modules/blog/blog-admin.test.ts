@@ -81,7 +81,6 @@ describe('creating posts', () => {
     [{ title: '' }, MSG.postTitleRequired],
     [{ title: '   ' }, MSG.postTitleRequired],
     [{ title: undefined }, MSG.postTitleRequired],
-    [{ description: '' }, MSG.postDescriptionRequired],
     [{ content: '' }, MSG.postContentRequired],
     [{ author_name: '' }, MSG.postAuthorRequired],
     [{ image_url: 'not a url' }, MSG.postImageUrlInvalid],

@@ -11,6 +11,8 @@ import { listPublishedPosts } from './list-published-posts.ts';
 import { createPreviewLink, readPreview } from './preview-link.ts';
 import { publishPost } from './publish-post.ts';
 import { readPublishedPost } from './read-published-post.ts';
+import { restoreRevision } from './restore-revision.ts';
+import { listRevisions, readRevision } from './revisions.ts';
 import { sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 import { readAdminPost } from './read-admin-post.ts';
 import { unpublishPost } from './unpublish-post.ts';
@@ -30,9 +32,16 @@ export function blogRoutes(deps: Deps) {
 
     route(app, e.adminRead, async (req) => readAdminPost(deps.db, req.params.id));
 
-    route(app, e.create, async (req) => createPost(deps.db, operator(req), req.body));
+    route(app, e.create, async (req) => createPost(deps.db, deps.queue, operator(req), req.body));
 
-    route(app, e.update, async (req) => updatePost(deps.db, operator(req), req.params.id, req.body));
+    route(app, e.update, async (req) => updatePost(deps.db, deps.queue, operator(req), req.params.id, req.body));
+
+    route(app, e.revisions, async (req) => listRevisions(deps.db, req.params.id));
+
+    route(app, e.revision, async (req) => readRevision(deps.db, req.params.id, req.params.revisionId));
+
+    route(app, e.restoreRevision, async (req) =>
+      restoreRevision(deps.db, deps.queue, operator(req), req.params.id, req.params.revisionId, req.body.version));
 
     route(app, e.remove, async (req) => {
       await deletePost(deps.db, operator(req), req.params.id);

@@ -1,30 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import type { PostInputParsed, PostSaved } from '@assay/shared';
+import { POST_EDITOR_MSG, type PostInputParsed, type PostSaved } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
-import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
-import { reserveSlug, slugify } from './slugs.ts';
+import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
+import { excerptFrom } from './excerpt.ts';
+import { recordRevision } from './revisions.ts';
+import { queueScheduledPublish, scheduledTime } from './schedule.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { claimSlug, reserveSlug, slugify } from './slugs.ts';
+import { conflict } from '../../lib/errors.ts';
 
 /** A new post (a draft unless the operator publishes it at once), its slug made from its title. */
-export async function createPost(db: Db, op: OperatorAuth, input: PostInputParsed): Promise<PostSaved> {
+export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, input: PostInputParsed): Promise<PostSaved> {
   const { html: content, removed } = cleanContent(input.content);
   const status = input.status ?? 'draft';
+  const publishAt = status === 'published' ? null : scheduledTime(input.publish_at);
+  const description = input.description || excerptFrom(content, input.title);
   const saved = await db.transaction(async (tx: Queryable) => {
     const id = randomUUID();
-    const slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
-    const r = await tx.query<PostRow>(
+    let slug: string;
+    if (input.slug) {
+      if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(POST_EDITOR_MSG.postSlugTaken, 'slug_taken');
+      slug = input.slug;
+    } else {
+      slug = await reserveSlug(tx, input.post_type, slugify(input.title), id);
+    }
+    const r = await tx.query<AdminPostRow>(
       `INSERT INTO posts (id, post_type, slug, title, description, content, image_url, author_name, featured,
-                          status, published_at, meta_title, meta_description)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12)
-       RETURNING ${POST_COLUMNS}`,
-      [id, input.post_type, slug, input.title, input.description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description],
+                          status, published_at, meta_title, meta_description, updated_by, publish_at, description_generated, slug_custom)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'published' THEN now() END, $11, $12, $13, $14, $15, $16)
+       RETURNING ${ADMIN_POST_COLUMNS}`,
+      [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, Boolean(input.slug)],
     );
+    await queueScheduledPublish(queue, tx, r.rows[0]!);
+    await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);
     await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
-    return toPost(r.rows[0]!);
+    return toAdminPost(r.rows[0]!);
   });
   contentChanged(db, 'posts');
   return { ...saved, removed };

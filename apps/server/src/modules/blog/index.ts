@@ -7,3 +7,4 @@ export {
 } from './find-published-posts.ts';
 export type { PostRow } from './post-row.ts';
 export { slugify } from './slugs.ts';
+export { publishScheduledJob } from './schedule.ts';

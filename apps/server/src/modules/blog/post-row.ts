@@ -1,4 +1,4 @@
-import type { Post, PostStatus, PostSummary, PostType } from '@assay/shared';
+import type { AdminPost, AdminPostSummary, Post, PostStatus, PostSummary, PostType } from '@assay/shared';
 
 export interface PostRow {
   id: string;
@@ -19,9 +19,20 @@ export interface PostRow {
   meta_description: string | null;
 }
 
+/** What operators see besides: the version a save must name, and who saved last. */
+export interface AdminPostRow extends PostRow {
+  version: number;
+  updated_by: string | null;
+  publish_at: Date | null;
+  description_generated: boolean;
+  slug_custom: boolean;
+}
+
 export const SUMMARY_COLUMNS =
   'id, slug, title, description, image_url, post_type, author_name, featured, status, published_at, created_at, updated_at, view_count, meta_title, meta_description';
 export const POST_COLUMNS = `${SUMMARY_COLUMNS}, content`;
+export const ADMIN_SUMMARY_COLUMNS = `${SUMMARY_COLUMNS}, version, updated_by, publish_at, description_generated, slug_custom`;
+export const ADMIN_POST_COLUMNS = `${ADMIN_SUMMARY_COLUMNS}, content`;
 
 /** Columns qualified with a table alias, for joins. */
 export const postColumns = (alias: string) =>
@@ -48,5 +59,12 @@ export function toPostSummary(p: Omit<PostRow, 'content'>): PostSummary {
 }
 
 export const toPost = (p: PostRow): Post => ({ ...toPostSummary(p), content: p.content });
+
+export const toAdminPostSummary = (p: Omit<AdminPostRow, 'content'>): AdminPostSummary => ({
+  ...toPostSummary(p), version: p.version, updated_by: p.updated_by, publish_at: p.publish_at ? p.publish_at.toISOString() : null,
+  description_generated: p.description_generated,
+});
+
+export const toAdminPost = (p: AdminPostRow): AdminPost => ({ ...toAdminPostSummary(p), content: p.content });
 
 /** Route ids that are not uuids are simply not found (never a database error). */

@@ -14,22 +14,26 @@ const sanitizeHtml = (html: string, options: sanitizeHtmlModule.IOptions) =>
  * No scripts, styles, frames, forms or event handlers; links only to http(s), mailto and tel;
  * images only from http(s) or this site (no data: URLs); no class names except code languages,
  * so content cannot borrow the site's own CSS to dress up as its interface.
+ * The post editor writes only what this keeps (packages/shared/src/editor-blocks.ts, decision 200).
  */
 const ALLOWED_TAGS = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
   'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'time',
   'blockquote', 'q', 'cite', 'code', 'pre', 'kbd', 'samp',
   'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'a', 'img', 'figure', 'figcaption',
+  'a', 'img', 'figure', 'figcaption', 'aside',
   'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
 ];
 
+const EMBEDS = new Set(['youtube', 'vimeo']);
 const LINK_REL_KEEP = new Set(['nofollow', 'ugc', 'sponsored', 'noopener', 'noreferrer']);
 
 const OPTIONS: sanitizeHtmlModule.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
+    // data-embed marks a video link the post page may turn into a player on click (decision 200);
+    // the player's address is built from the link's video id there, never from this attribute.
+    a: ['href', 'title', 'target', 'rel', 'data-embed'],
     img: ['src', 'alt', 'title', 'width', 'height', { name: 'loading', multiple: false, values: ['lazy', 'eager'] }],
     th: ['colspan', 'rowspan', { name: 'scope', multiple: false, values: ['col', 'row', 'colgroup', 'rowgroup'] }],
     td: ['colspan', 'rowspan'],
@@ -53,6 +57,7 @@ const OPTIONS: sanitizeHtmlModule.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtmlModule.Attributes = { ...attribs };
+      if (out['data-embed'] !== undefined && !EMBEDS.has(out['data-embed'])) delete out['data-embed'];
       const rel = new Set((out.rel ?? '').toLowerCase().split(/\s+/).filter((r) => LINK_REL_KEEP.has(r)));
       if (out.target === '_blank') {
         rel.add('noopener');
@@ -104,7 +109,7 @@ export function sanitizePostHtmlWithReport(html: string): SanitizeReport {
       for (const [key, value] of Object.entries(attribs)) {
         if (key === 'class' && (name === 'code' || name === 'pre')) {
           if (value.split(/\s+/).some((c) => c && !c.startsWith('language-'))) note(`removed class from <${name}>`);
-        } else if (!allowed.has(key)) {
+        } else if (!allowed.has(key) || (key === 'data-embed' && !EMBEDS.has(value))) {
           note(`removed ${key} from <${name}>`);
         }
       }

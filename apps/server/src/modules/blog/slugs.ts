@@ -35,3 +35,17 @@ export async function reserveSlug(tx: Queryable, postType: PostType, base: strin
     if (n > 1000) throw new Error(`no free slug for ${base}`);
   }
 }
+
+/**
+ * Claims exactly `slug` for the post (an address the operator chose): false when another post of
+ * the type holds it, now or as a former address that still redirects to it.
+ */
+export async function claimSlug(tx: Queryable, postType: PostType, slug: string, postId: string): Promise<boolean> {
+  const r = await tx.query<{ post_id: string }>(
+    `INSERT INTO post_slugs (post_type, slug, post_id) VALUES ($1, $2, $3)
+     ON CONFLICT (post_type, slug) DO UPDATE SET post_id = post_slugs.post_id WHERE post_slugs.post_id = $3
+     RETURNING post_id`,
+    [postType, slug, postId],
+  );
+  return r.rows.length > 0;
+}

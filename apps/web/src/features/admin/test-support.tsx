@@ -1,4 +1,4 @@
-import type { Post } from '@assay/shared';
+import type { AdminPost } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -33,7 +33,7 @@ export function mockFetch(handler: (method: string, path: string, init: RequestI
 }
 
 /** A post as the server answers it. */
-export const POST: Post = {
+export const POST: AdminPost = {
   id: 'p1',
   slug: 'hello',
   title: 'Hello',
@@ -50,4 +50,8 @@ export const POST: Post = {
   view_count: 3,
   meta_title: 'SEO title',
   meta_description: 'SEO description',
+  version: 3,
+  updated_by: 'ops',
+  publish_at: null,
+  description_generated: false,
 };

@@ -1,4 +1,4 @@
-import { blogEndpoints as blog, mediaEndpoints as media, type PostInput, type PostStatus, type PostSummary, type PostType } from '@assay/shared';
+import { blogEndpoints as blog, mediaEndpoints as media, type PostInput, type PostStatus, type AdminPostSummary, type PostType } from '@assay/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
@@ -38,7 +38,7 @@ export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
-        asOperator(async (authorization): Promise<{ posts: PostSummary[]; next: string | undefined }> => {
+        asOperator(async (authorization): Promise<{ posts: AdminPostSummary[]; next: string | undefined }> => {
           const res = await callRaw(blog.adminList, {
             query: { post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, cursor: pageParam },
             signal,
@@ -67,6 +67,14 @@ export const postQuery = (type: PostType, id: string) =>
 export const postsApi = {
   create: (input: PostInput) => asOperator((authorization) => call(blog.create, { body: input, authorization })),
   update: (id: string, input: PostInput) => asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
+  /** GET /blog/admin/posts/:id/revisions — newest first. */
+  revisions: (id: string, signal?: AbortSignal) =>
+    asOperator((authorization) => call(blog.revisions, { params: { id }, signal, authorization })),
+  revision: (id: string, revisionId: string, signal?: AbortSignal) =>
+    asOperator((authorization) => call(blog.revision, { params: { id, revisionId }, signal, authorization })),
+  /** Puts a revision back as a new version; `version` is the one the form has (409 if the post moved on). */
+  restore: (id: string, revisionId: string, version: number) =>
+    asOperator((authorization) => call(blog.restoreRevision, { params: { id, revisionId }, body: { version }, authorization })),
   remove: (id: string) => asOperator((authorization) => call(blog.remove, { params: { id }, authorization })),
   publish: (id: string) => asOperator((authorization) => call(blog.publish, { params: { id }, authorization })),
   unpublish: (id: string) => asOperator((authorization) => call(blog.unpublish, { params: { id }, authorization })),

@@ -1,10 +1,10 @@
-import { MSG } from '@assay/shared';
+import { MSG, POST_EDITOR_MSG } from '@assay/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, POST, renderWithClient } from '../test-support.tsx';
-import { PostFormModal } from './PostFormModal.tsx';
+import { AUTOSAVE_IDLE_MS, PostFormModal } from './PostFormModal.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -22,16 +22,21 @@ afterEach(() => {
 });
 
 const dialog = () => screen.getByRole('dialog', { name: 'Create Blog Post' });
+/** The content as HTML: the form opens in the visual editor; its HTML mode is the textarea. */
+const htmlContent = (d: HTMLElement) => {
+  fireEvent.click(within(d).getByRole('button', { name: 'HTML' }));
+  return within(d).getByLabelText(/Content/);
+};
 
 describe('the operator post form', () => {
-  it('starts with the author Admin and asks for title, description and content', async () => {
+  it('starts with the author Admin and asks for title and content (the description is optional)', async () => {
     const fetch = mockFetch(() => json(200, {}));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
     expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'Admin');
     fireEvent.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
     expect(await within(d).findByText(MSG.postTitleRequired)).toBeTruthy();
-    expect(within(d).getByText(MSG.postDescriptionRequired)).toBeTruthy();
+    expect(within(d).queryByText(MSG.postDescriptionRequired)).toBeNull();
     expect(within(d).getByText(MSG.postContentRequired)).toBeTruthy();
     expect(within(d).queryByText(MSG.postAuthorRequired)).toBeNull();
     expect(within(d).queryByText(MSG.postImageUrlInvalid)).toBeNull();
@@ -87,7 +92,7 @@ describe('the operator post form', () => {
     const d = dialog();
     await user.type(within(d).getByLabelText('Title'), 'A title');
     await user.type(within(d).getByLabelText('Description'), 'A description');
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<p>x</p>' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
     await user.click(within(d).getByLabelText('Mark as featured'));
     await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -103,6 +108,8 @@ describe('the operator post form', () => {
       post_type: 'blog',
       meta_title: null,
       meta_description: null,
+      publish_at: null,
+      slug: null,
     });
   });
 
@@ -144,7 +151,7 @@ describe('the operator post form', () => {
     );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<h2>Hello</h2><p>World <script>alert(1)</script></p>' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<h2>Hello</h2><p>World <script>alert(1)</script></p>' } });
     const preview = within(d).getByTestId('post-preview');
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Hello' })).toBeTruthy(), { timeout: 2000 });
     expect(preview.querySelector('script')).toBeNull();
@@ -210,7 +217,7 @@ describe('the operator post form', () => {
     mockFetch(() => json(200, { html: '', removed: [] }));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
-    fireEvent.change(within(d).getByLabelText(/Content/), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
+    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
     const flag = await within(d).findByTestId('missing-alt', {}, { timeout: 2000 });
     expect(flag.textContent).toContain('2 images have no alt text');
     expect(flag.textContent).toContain('/b.png');
@@ -230,5 +237,82 @@ describe('the operator post form', () => {
     expect(init!.body).toBeInstanceOf(FormData);
     expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(toast.success).toHaveBeenCalledWith('Image uploaded', { description: '800 × 400, 20 KB' });
+  });
+});
+
+describe('autosave, versions and conflicts (decision 201)', () => {
+  const DRAFT = { ...POST, status: 'draft' as const, published_at: null, version: 4 };
+  const puts = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.filter(([url, i]) => String(url) === '/api/blog/admin/posts/p1' && i?.method === 'PUT').map(([, i]) => JSON.parse(String(i!.body)) as Record<string, unknown>);
+
+  it('autosaves a draft when focus leaves the form and after a pause, naming the version each time', async () => {
+    let version = 4;
+    const fetch = mockFetch((method, path, init) => {
+      if (path.endsWith('/preview')) return json(200, { html: '', removed: [] });
+      if (method === 'PUT') return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), slug: DRAFT.slug, version: ++version, removed: [] });
+      return json(404, {});
+    });
+    renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const title = within(d).getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'Hello again' } });
+    fireEvent.blur(title, { relatedTarget: null });
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    // The slug is not sent when the operator left it as it was (a draft's address follows its title).
+    expect(puts(fetch)[0]).toMatchObject({ title: 'Hello again', version: 4, autosave: true, slug: null });
+    await waitFor(() => expect(within(d).getByTestId('save-state').textContent).toMatch(/^Draft saved at /));
+
+    // Typing, then a pause: the next autosave names the version the first one made.
+    fireEvent.change(title, { target: { value: 'Hello for the third time' } });
+    expect(within(d).getByTestId('save-state').textContent).toBe('Unsaved changes');
+    await waitFor(() => expect(puts(fetch)).toHaveLength(2), { timeout: AUTOSAVE_IDLE_MS + 2000 });
+    expect(puts(fetch)[1]).toMatchObject({ title: 'Hello for the third time', version: 5, autosave: true });
+  });
+
+  it('sends the slug the operator typed', async () => {
+    const fetch = mockFetch((method, path, init) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...DRAFT, slug: JSON.parse(String(init.body)).slug, version: 5, removed: [] }));
+    renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const slug = within(d).getByLabelText(/^Slug/);
+    expect(slug).toHaveProperty('value', 'hello');
+    fireEvent.change(slug, { target: { value: 'Not A Slug' } });
+    fireEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
+    expect(await within(d).findByText('Slug may contain lowercase letters, digits and single hyphens')).toBeTruthy();
+    fireEvent.change(slug, { target: { value: 'hello-world-2026' } });
+    expect(within(d).getByTestId('serp-preview').textContent).toContain('/press-releases/hello-world-2026');
+    fireEvent.click(within(d).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(fetch)).toHaveLength(1));
+    expect(puts(fetch)[0]).toMatchObject({ slug: 'hello-world-2026', version: 4 });
+  });
+
+  it('does not autosave a published post, and says its changes go live only when saved', async () => {
+    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] })));
+    renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    const title = within(d).getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'Live edit' } });
+    fireEvent.blur(title, { relatedTarget: null });
+    expect(within(d).getByTestId('save-state').textContent).toBe('Unsaved changes: published posts change only when you save');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(puts(fetch)).toHaveLength(0);
+  });
+
+  it('a save refused because someone else saved first keeps the form open with the edits, and says who', async () => {
+    const user = userEvent.setup();
+    const detail = POST_EDITOR_MSG.postEditConflict('ben', '2026-11-28 06:10 UTC');
+    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(409, { detail, code: 'post_conflict' })));
+    const onClose = vi.fn();
+    renderWithClient(<PostFormModal type="press_release" post={POST} onClose={onClose} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    await user.clear(within(d).getByLabelText('Title'));
+    await user.type(within(d).getByLabelText('Title'), 'My edit');
+    await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+    const alert = await within(d).findByTestId('post-conflict');
+    expect(alert.textContent).toContain('Your changes were not saved.');
+    expect(alert.textContent).toContain('ben saved this post at 2026-11-28 06:10 UTC');
+    expect(toast.error).toHaveBeenCalledWith('Not saved: someone else saved this post', { description: detail });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'My edit');
   });
 });

@@ -1,26 +1,38 @@
-import { IMAGE_UPLOAD, isExternalPress, MSG, type Post, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, isExternalPress, MSG, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { postsApi } from '../api/posts.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
+import { PostRevisions } from './PostRevisions.tsx';
 import {
-  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
+  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, readingStats, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
 
-const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description'] as const;
+// The editor and its library load when the form opens, never with the site's pages (decision 200).
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
-/** Create or edit a post (docs/product.md §2 and §5), with a live preview of the sanitised content. */
-export function PostFormModal({ type, post, onClose }: { type: PostType; post?: Post | undefined; onClose: () => void }) {
+const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at', 'slug'] as const;
+
+/** How long typing must pause before a draft is autosaved. */
+export const AUTOSAVE_IDLE_MS = 3000;
+
+/**
+ * Create or edit a post (docs/product.md §2 and §5). Drafts autosave after a pause in typing and
+ * when focus leaves the form; every save names the version it started from, so a post someone
+ * else saved meanwhile is never overwritten (decision 201).
+ */
+export function PostFormModal({ type, post, onClose }: { type: PostType; post?: AdminPost | undefined; onClose: () => void }) {
   const queryClient = useQueryClient();
   const noun = postTypeLabel(type);
   const {
@@ -29,26 +41,63 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     control,
     setError,
     setValue,
-    formState: { errors, isDirty },
+    getValues,
+    reset,
+    formState: { errors, isDirty, isSubmitted },
   } = useForm<PostFormValues>({
     resolver: zodResolver(postFormSchema),
     defaultValues: post ? postToForm(post) : emptyPostForm(),
   });
 
+  // The post as last saved from this form (its version is what the next save names). A ref too,
+  // because saves run one after another through `queue` and must see the previous one's result.
+  const [saved, setSavedState] = useState<AdminPost | undefined>(post);
+  const savedRef = useRef<AdminPost | undefined>(post);
+  const setSaved = (p: AdminPost) => {
+    savedRef.current = p;
+    setSavedState(p);
+  };
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [autosavedAt, setAutosavedAt] = useState<Date | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+
+  /** Saves one at a time: an explicit save waits for an autosave in flight, and names its new version. */
+  const persist = (values: PostFormValues, autosave: boolean): Promise<PostSaved> => {
+    const run = queue.current.catch(() => undefined).then(async () => {
+      const current = savedRef.current;
+      // The slug goes only when the operator changed it: otherwise a draft's address keeps following its title.
+      const slug = values.slug.trim();
+      const input = { ...formToInput(values, type), slug: slug && slug !== current?.slug ? slug : null };
+      const result = current
+        ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
+        : await postsApi.create(input);
+      setSaved(result);
+      return result;
+    });
+    queue.current = run;
+    return run;
+  };
+
+  const onConflict = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 409) return false;
+    setConflict(err.detail ?? MSG.postSaveFailed);
+    return true;
+  };
+
   const save = useMutation({
-    mutationFn: (values: PostFormValues) => {
-      const input = formToInput(values, type);
-      return post ? postsApi.update(post.id, input) : postsApi.create(input);
-    },
-    onSuccess: (saved) => {
-      const removed = saved.removed.length ? { description: `Cleaned when saving: ${saved.removed.join('; ')}.` } : undefined;
+    mutationFn: (values: PostFormValues) => persist(values, false),
+    onSuccess: (result) => {
+      const removed = result.removed.length ? { description: `Cleaned when saving: ${result.removed.join('; ')}.` } : undefined;
       toast.success(post ? 'Post updated successfully' : 'Post created successfully', removed);
       void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
       onClose();
     },
     onError: (err) => {
       console.error(err);
-      if (err instanceof ApiError && err.status < 500) {
+      if (onConflict(err)) {
+        toast.error('Not saved: someone else saved this post', { description: (err as ApiError).detail });
+      } else if (err instanceof ApiError && err.status < 500) {
         for (const f of FIELDS) {
           const message = err.errors?.[f];
           if (message) setError(f, { message });
@@ -62,39 +111,128 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     },
   });
 
+  const autosave = useMutation({
+    mutationFn: (values: PostFormValues) => persist(values, true),
+    onSuccess: (_result, values) => {
+      // What was sent is now the saved state; anything typed since stays unsaved (dirty).
+      reset(values, { keepValues: true, keepErrors: true, keepIsSubmitted: true, keepTouched: true });
+      setAutosavedAt(new Date());
+      void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
+    },
+    onError: (err) => {
+      console.error(err);
+      onConflict(err);
+    },
+  });
+
+  const autosaveOn = saved?.status !== 'published' && !conflict;
+  const values = useWatch({ control });
+  const idle = useDebouncedValue(values, AUTOSAVE_IDLE_MS);
+  const autosaveNow = () => {
+    if (!autosaveOn || !isDirty || save.isPending || autosave.isPending) return;
+    const current = getValues();
+    if (!postFormSchema.safeParse(current).success) return;
+    autosave.mutate(current);
+  };
+  const autosaveRef = useRef(autosaveNow);
+  autosaveRef.current = autosaveNow;
+  useEffect(() => {
+    autosaveRef.current();
+  }, [idle]);
+
+  const [mode, setMode] = useState<'visual' | 'html'>('visual');
+  const contentLabel = useId();
+
   // Esc, the close button, the backdrop and Cancel all ask before throwing edits away.
   const requestClose = () => {
     if (isDirty && !window.confirm(MSG.postUnsavedConfirm)) return;
+    if (saved && !post) void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
     onClose();
+  };
+
+  /** A restored revision (or the other operator's version) becomes the form's saved state. */
+  const loadSaved = (p: AdminPost) => {
+    setSaved(p);
+    reset(postToForm(p));
+    setConflict(null);
+    setEditorKey((k) => k + 1);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.posts(type) });
   };
 
   return (
     <Modal open onClose={requestClose} title={post ? `Edit ${noun}` : `Create ${noun}`} size="xl" dismissible={!save.isPending}>
-      <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="space-y-4" aria-label={post ? `Edit ${noun}` : `Create ${noun}`}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((v) => save.mutate(v))}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosaveNow();
+        }}
+        className="space-y-4"
+        aria-label={post ? `Edit ${noun}` : `Create ${noun}`}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" error={errors.title?.message} {...register('title')} />
           <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
         </div>
-        <TextAreaField label="Description" rows={2} className="min-h-20!" error={errors.description?.message} {...register('description')} />
+        <TextAreaField
+          label="Description"
+          rows={2}
+          className="min-h-20!"
+          hint="Optional: left empty, it is written from the first lines of the post."
+          placeholder={saved?.description_generated ? saved.description : undefined}
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TextAreaField
-            label={
-              <>
-                Content <span className="font-normal text-slate-500">(HTML allowed)</span>
-              </>
-            }
-            rows={14}
-            className="min-h-56! font-mono text-xs leading-relaxed lg:min-h-72!"
-            spellCheck={false}
-            hint="Scripts, event handlers and unsafe links are removed when saved."
-            error={errors.content?.message}
-            {...register('content')}
-          />
-          <LivePreview control={control} />
-        </div>
+        <ContentField
+          mode={mode}
+          onMode={setMode}
+          error={errors.content?.message}
+          visual={
+            <Suspense fallback={<div className="flex min-h-80 items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-500"><Spinner className="size-4" label="Loading editor" /></div>}>
+              <RichTextEditor
+                key={editorKey}
+                initialHtml={getValues('content')}
+                onChange={(html) => setValue('content', html, { shouldDirty: true, shouldValidate: isSubmitted })}
+                uploadImage={(file) => postsApi.uploadImage(file)}
+                labelledBy={contentLabel}
+                invalid={Boolean(errors.content)}
+              />
+            </Suspense>
+          }
+          html={
+            <div className="grid gap-4 lg:grid-cols-2">
+              <TextAreaField
+                label={
+                  <>
+                    Content <span className="font-normal text-slate-500">(HTML)</span>
+                  </>
+                }
+                rows={14}
+                className="min-h-56! font-mono text-xs leading-relaxed lg:min-h-72!"
+                spellCheck={false}
+                hint="Scripts, event handlers and unsafe links are removed when saved."
+                error={errors.content?.message}
+                {...register('content')}
+              />
+              <LivePreview control={control} />
+            </div>
+          }
+          labelId={contentLabel}
+        />
+        <ReadingStats control={control} />
         <MissingAltText control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
+        {saved?.status !== 'published' && (
+          <TextField
+            label={<>Publish at <span className="font-normal text-slate-500">(optional: schedules this draft)</span></>}
+            type="datetime-local"
+            className="sm:max-w-xs"
+            hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Leave empty to publish by hand.`}
+            error={errors.publish_at?.message}
+            {...register('publish_at')}
+          />
+        )}
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Search engine listing</legend>
           <TextField
@@ -110,10 +248,30 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
             error={errors.meta_description?.message}
             {...register('meta_description')}
           />
-          <SerpPreview control={control} slug={post?.slug} type={type} />
+          <TextField
+            label={<>Slug <span className="font-normal text-slate-500">(the post’s address{saved?.published_at ? '; the old one will redirect' : ''})</span></>}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="made from the title"
+            className="font-mono text-sm"
+            error={errors.slug?.message}
+            {...register('slug')}
+          />
+          <SerpPreview control={control} slug={saved?.slug} type={type} />
         </fieldset>
+        {saved && <PostRevisions post={saved} dirty={isDirty} onRestored={loadSaved} />}
+        {conflict && saved && (
+          <div role="alert" data-testid="post-conflict" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <p className="font-medium">Your changes were not saved.</p>
+            <p className="mt-1">{conflict}</p>
+            <p className="mt-2 text-xs">Autosave is paused. Copy what you need from this form first: loading the saved version replaces it.</p>
+            <Button size="sm" variant="outline" className="mt-3" onClick={() => void loadLatest(saved, loadSaved)}>
+              Load the saved version
+            </Button>
+          </div>
+        )}
         <div className="sticky -bottom-5 z-10 -mx-6 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end">
-          {isDirty && <p className="hidden text-xs text-slate-500 sm:mr-auto sm:block">Unsaved changes</p>}
+          <SaveState dirty={isDirty} saving={autosave.isPending} savedAt={autosavedAt} published={saved?.status === 'published'} conflict={Boolean(conflict)} />
           <Button variant="ghost" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -123,6 +281,89 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The newest saved version of the post (after a conflict): its newest revision, which carries its version. */
+async function loadLatest(saved: AdminPost, load: (p: AdminPost) => void) {
+  try {
+    const { revisions } = await postsApi.revisions(saved.id);
+    const newest = revisions[0];
+    if (!newest) return;
+    const rev = await postsApi.revision(saved.id, newest.id);
+    const { title, description, content, image_url, author_name, meta_title, meta_description } = rev;
+    load({ ...saved, title, description, content, image_url, author_name, meta_title, meta_description, version: rev.version, updated_by: rev.operator_name });
+  } catch (err) {
+    console.error(err);
+    toast.error(errorText(err, MSG.postSaveFailed));
+  }
+}
+
+/** Where the form stands: saving, saved at a time, unsaved, or why autosave is off. */
+function SaveState({ dirty, saving, savedAt, published, conflict }: { dirty: boolean; saving: boolean; savedAt: Date | null; published: boolean; conflict: boolean }) {
+  const text = conflict
+    ? 'Not saved: someone else saved this post'
+    : saving
+      ? 'Saving draft…'
+      : published
+        ? dirty
+          ? 'Unsaved changes: published posts change only when you save'
+          : 'Published: changes go live when you save'
+        : dirty
+          ? 'Unsaved changes'
+          : savedAt
+            ? `Draft saved at ${savedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+            : '';
+  return (
+    <p role="status" data-testid="save-state" className={cn('text-xs sm:mr-auto', conflict ? 'text-red-700' : 'text-slate-600')}>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The post body: the visual editor, or its HTML with the sanitised preview beside it. Switching
+ * carries the content over (the visual editor keeps what its blocks can show).
+ */
+function ContentField({ mode, onMode, visual, html, labelId, error }: {
+  mode: 'visual' | 'html';
+  onMode(mode: 'visual' | 'html'): void;
+  visual: ReactNode;
+  html: ReactNode;
+  labelId: string;
+  error: string | undefined;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between gap-3">
+        {mode === 'visual' ? (
+          <p id={labelId} className="text-sm font-medium text-slate-700">
+            Content
+          </p>
+        ) : (
+          <span />
+        )}
+        <div role="group" aria-label="Editing mode" className="inline-flex rounded-lg border border-slate-300 p-0.5 text-xs font-medium">
+          {(['visual', 'html'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => onMode(m)}
+              className={cn('rounded-md px-3 py-1', mode === m ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100')}
+            >
+              {m === 'visual' ? 'Visual' : 'HTML'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {mode === 'visual' ? visual : html}
+      {mode === 'visual' && error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -268,6 +509,18 @@ function ImageField({
   );
 }
 
+/** Word count and reading time of the content as it stands. */
+function ReadingStats({ control }: { control: Control<PostFormValues> }) {
+  const content = useDebouncedValue(useWatch({ control, name: 'content' }) ?? '', 400);
+  const { words, minutes } = readingStats(content);
+  if (!words) return null;
+  return (
+    <p data-testid="reading-stats" className="-mt-2 text-xs text-slate-600">
+      {words.toLocaleString()} {words === 1 ? 'word' : 'words'} · {minutes} min read
+    </p>
+  );
+}
+
 /** Images in the content without alt text, flagged before saving (screen readers and search engines need it). */
 function MissingAltText({ control }: { control: Control<PostFormValues> }) {
   const content = useWatch({ control, name: 'content' }) ?? '';
@@ -289,14 +542,14 @@ function MissingAltText({ control }: { control: Control<PostFormValues> }) {
 
 /** How the post would look as a search result, cut where search engines cut (about 60 and 160 characters). */
 function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>; slug: string | undefined; type: PostType }) {
-  const [title, metaTitle, description, metaDescription] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description'] });
+  const [title, metaTitle, description, metaDescription, typedSlug] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description', 'slug'] });
   const fullTitle = metaTitle?.trim() || title?.trim() || '';
   const fullDesc = metaDescription?.trim() || description?.trim() || '';
   const shownTitle = serpTruncate(fullTitle || 'Post title', SERP.title);
   const shownDesc = serpTruncate(fullDesc || 'The description appears here.', SERP.description);
   const titleLength = fullTitle.length;
   const descLength = fullDesc.length;
-  const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${slug ?? 'new-post'}`;
+  const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${typedSlug?.trim() || slug || 'new-post'}`;
   return (
     <div data-testid="serp-preview" aria-label="Search result preview" role="group" className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>

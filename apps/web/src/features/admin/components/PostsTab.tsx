@@ -1,4 +1,4 @@
-import { MSG, type PostSummary, type PostType } from '@assay/shared';
+import { MSG, type AdminPostSummary, type PostType } from '@assay/shared';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +20,7 @@ import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
 const SITE_SECTION: Record<PostType, string> = { blog: '/blog', press_release: '/press-releases' };
 /** Where a published post is on the site. */
-export const sitePath = (p: Pick<PostSummary, 'post_type' | 'slug'>) => `${SITE_SECTION[p.post_type]}/${encodeURIComponent(p.slug)}`;
+export const sitePath = (p: Pick<AdminPostSummary, 'post_type' | 'slug'>) => `${SITE_SECTION[p.post_type]}/${encodeURIComponent(p.slug)}`;
 
 /** Blog Posts / Press Releases (docs/product.md §2): search, status filter, paged list, Create, Edit, Preview, Publish/Unpublish, Delete. */
 export function PostsTab({ type }: { type: PostType }) {
@@ -28,7 +28,7 @@ export function PostsTab({ type }: { type: PostType }) {
   const [status, setStatus] = useState<PostFilter['status']>('');
   const q = useDebouncedValue(search.trim(), 300);
   const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status }), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<PostSummary | 'new' | null>(null);
+  const [editing, setEditing] = useState<AdminPostSummary | 'new' | null>(null);
   const noun = postTypeLabel(type);
   const list = posts.data?.pages.flatMap((p) => p.posts);
   const filtered = q !== '' || status !== '';
@@ -94,7 +94,7 @@ export function PostsTab({ type }: { type: PostType }) {
 }
 
 /** The editor for a listed post: the list has no bodies, so the post is read whole first. */
-function EditPost({ type, summary, onClose }: { type: PostType; summary: PostSummary; onClose: () => void }) {
+function EditPost({ type, summary, onClose }: { type: PostType; summary: AdminPostSummary; onClose: () => void }) {
   const post = useQuery(postQuery(type, summary.id));
   const noun = postTypeLabel(type);
   useEffect(() => {
@@ -111,7 +111,7 @@ function EditPost({ type, summary, onClose }: { type: PostType; summary: PostSum
   );
 }
 
-function PostRow({ post, onEdit }: { post: PostSummary; onEdit: () => void }) {
+function PostRow({ post, onEdit }: { post: AdminPostSummary; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.posts(post.post_type) });
   const published = post.status === 'published';
@@ -154,6 +154,7 @@ function PostRow({ post, onEdit }: { post: PostSummary; onEdit: () => void }) {
             <h3 className="text-base font-semibold break-words text-slate-900">{post.title}</h3>
             <Badge tone={postStatusTone(post.status)}>{titleCase(post.status)}</Badge>
             {post.featured && <Badge tone="brand">★ Featured</Badge>}
+            {post.publish_at && !published && <Badge tone="brand">Scheduled {formatDateTime(post.publish_at)}</Badge>}
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.description}</p>
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">

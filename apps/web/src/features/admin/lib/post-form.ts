@@ -1,4 +1,4 @@
-import { DEFAULT_POST_AUTHOR, isSafeImageUrl, MSG, POST_LIMITS, type Post, type PostInput, type PostType } from '@assay/shared';
+import { DEFAULT_POST_AUTHOR, isSafeImageUrl, MSG, POST_LIMITS, type AdminPost, type Post, type PostInput, type PostType } from '@assay/shared';
 import { z } from 'zod';
 
 const required = (message: string, max: number, what: string) =>
@@ -8,7 +8,8 @@ const required = (message: string, max: number, what: string) =>
 export const postFormSchema = z.object({
   title: required(MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
   author_name: required(MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name'),
-  description: required(MSG.postDescriptionRequired, POST_LIMITS.descriptionMax, 'Description'),
+  /** Optional: the server writes one from the text when it is empty (decision 202). */
+  description: z.string().trim().max(POST_LIMITS.descriptionMax, `Description must be at most ${POST_LIMITS.descriptionMax} characters`),
   image_url: z
     .string()
     .trim()
@@ -18,6 +19,14 @@ export const postFormSchema = z.object({
   featured: z.boolean(),
   meta_title: z.string().trim().max(POST_LIMITS.metaTitleMax, `Meta title must be at most ${POST_LIMITS.metaTitleMax} characters`),
   meta_description: z.string().trim().max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
+  /** The address; '' = made from the title. Sent only when the operator changed it. */
+  slug: z
+    .string()
+    .trim()
+    .max(80, 'Slug must be at most 80 characters')
+    .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens'),
+  /** `datetime-local` text in the operator's time zone, '' when not scheduled. */
+  publish_at: z.string().refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), 'Enter a date and time'),
 });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
@@ -30,18 +39,36 @@ export const emptyPostForm = (): PostFormValues => ({
   featured: false,
   meta_title: '',
   meta_description: '',
+  slug: '',
+  publish_at: '',
 });
 
-export const postToForm = (p: Post): PostFormValues => ({
+export const postToForm = (p: Post | AdminPost): PostFormValues => ({
   title: p.title,
   author_name: p.author_name,
-  description: p.description,
+  description: 'description_generated' in p && p.description_generated ? '' : p.description,
   image_url: p.image_url ?? '',
   content: p.content,
   featured: p.featured,
   meta_title: p.meta_title ?? '',
   meta_description: p.meta_description ?? '',
+  slug: p.slug,
+  publish_at: 'publish_at' in p && p.publish_at ? toLocalInput(p.publish_at) : '',
 });
+
+/** An ISO time as a `datetime-local` value in this browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Words in post HTML, and minutes to read them at 230 words a minute (at least 1). */
+export function readingStats(html: string): { words: number; minutes: number } {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[#a-z0-9]+;/gi, ' ');
+  const words = (text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+  return { words, minutes: Math.max(1, Math.round(words / 230)) };
+}
 
 /** The payload of POST/PUT /blog/admin/posts; empty SEO fields fall back to the title and description. */
 export function formToInput(v: PostFormValues, type: PostType): PostInput {
@@ -55,6 +82,7 @@ export function formToInput(v: PostFormValues, type: PostType): PostInput {
     post_type: type,
     meta_title: v.meta_title.trim() || null,
     meta_description: v.meta_description.trim() || null,
+    publish_at: v.publish_at ? new Date(v.publish_at).toISOString() : null,
   };
 }
 

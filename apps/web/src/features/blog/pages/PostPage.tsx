@@ -1,6 +1,6 @@
 import { MSG, type Post, type PostType } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
@@ -13,6 +13,7 @@ import { PostSkeleton } from '../components/PostSkeleton.tsx';
 import { RelatedArticles } from '../components/RelatedArticles.tsx';
 import { ShareButtons } from '../components/ShareButtons.tsx';
 import { isExternalPress, postImage } from '../format.ts';
+import { playVideoCard } from '../lib/video-cards.ts';
 import { useDocumentTitle } from '../../../lib/page-title.ts';
 import { useMetaDescription } from '../hooks/useDocumentMeta.ts';
 import { useErrorToast } from '../hooks/useErrorToast.ts';
@@ -109,6 +110,12 @@ export default function PostPage() {
 export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
   const image = postImage(post);
   const external = isExternalPress(post);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = body.current;
+    el?.addEventListener('click', playVideoCard);
+    return () => el?.removeEventListener('click', playVideoCard);
+  }, []);
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="-ml-3">{back}</div>
@@ -124,7 +131,7 @@ export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
           <PostCover post={post} eager className="max-h-[28rem]" />
         </figure>
       )}
-      <div className="prose-content mt-8 text-base sm:text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <div ref={body} className="prose-content mt-8 text-base sm:text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />
       {external && (
         <p className="mt-8">
           <a href={post.image_url!} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'md')}>
