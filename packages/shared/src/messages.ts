@@ -75,6 +75,7 @@ export const MSG = {
   userInfoMissing: 'User information missing. Please try logging in again.',
   genericError: 'An error occurred',
   serverError: 'Server error. Please try again later.',
+  concurrentChange: 'Another change to this account was made at the same moment, so nothing was changed. Please try again.',
 
   // success (§8)
   welcomeBack: 'Welcome back!',

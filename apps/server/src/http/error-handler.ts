@@ -21,6 +21,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const detail = Object.values(errors)[0] ?? MSG.validationFailed;
     return reply.code(422).send({ detail, code: 'validation_error', errors } satisfies ApiErrorBody);
   }
+  // PostgreSQL gave up one of two transactions that waited on each other (a member deleting her
+  // account while a retry starts) or could not serialise it: it was rolled back whole, so nothing
+  // changed and trying again is safe. A conflict of timing, not a fault of ours to hide in a 500.
+  const pgCode = (error as { code?: unknown }).code;
+  if (pgCode === '40P01' || pgCode === '40001') {
+    request.log.warn({ err: error }, 'transaction rolled back by the database; the caller may retry');
+    return reply.code(409).header('retry-after', '1').send({ detail: MSG.concurrentChange, code: 'concurrent_change' } satisfies ApiErrorBody);
+  }
   const status = error.statusCode ?? 500;
   if (status < 500) {
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…).
