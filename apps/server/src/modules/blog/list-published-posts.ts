@@ -66,9 +66,12 @@ async function searchPage(db: Queryable, o: ListPublishedOptions, whereSql: stri
     `WITH matches AS MATERIALIZED (SELECT id, published_at, created_at FROM posts WHERE ${whereSql})
      SELECT t.total, page.* FROM (SELECT count(*)::int AS total FROM matches) t
        LEFT JOIN LATERAL (
-         SELECT ${SUMMARY_COLUMNS.split(',').map((c) => `p.${c.trim()}`).join(', ')} FROM matches m JOIN posts p USING (id)
-          ORDER BY m.published_at DESC, m.created_at DESC, m.id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page ON true`,
+         SELECT ${SUMMARY_COLUMNS.split(',').map((c) => `p.${c.trim()}`).join(', ')}
+           FROM (SELECT id FROM matches ORDER BY published_at DESC, created_at DESC, id DESC
+                  LIMIT $${params.length + 1} OFFSET $${params.length + 2}) m
+           -- Only the page's rows are read whole.
+           JOIN posts p USING (id)
+          ORDER BY p.published_at DESC, p.created_at DESC, p.id DESC) page ON true`,
     [...params, o.limit, (o.page - 1) * o.limit],
   );
   const total = r.rows[0]?.total ?? 0;
