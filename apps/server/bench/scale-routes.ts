@@ -195,8 +195,8 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['users.saveNotificationPreferences', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/users/me/notification-preferences', body: { report_ready: i % 2 === 0, tokens_expiring: true } }) }]],
     ['billing.saveBillingDetails', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/billing/details', body: { address: `${i} Bench Road, Bengaluru`, state_code: '29', gstin: '' } }) }]],
     ['reports.rename', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PATCH', path: `/api/reports/${c.heavyReport}`, body: { title: `Membrane filter assessment ${i}` } }) }]],
-    // 30 orders per member per window (create-order.ts).
-    ['payments.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 25, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
+    // 30 orders per member per window (create-order.ts), for the small and the full database together.
+    ['payments.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 12, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
     ['payments.abandonOrder', [{ kind: 'write', label: '', auth: 'member', max: () => orders.length, send: (i) => ({ method: 'POST', path: '/api/tokens/purchase/abandon-order', body: { order_id: orders[i % orders.length] } }) }]],
     ['payments.verifyPayment', PROVIDER_ELSEWHERE],
     ['payments.webhook', PROVIDER_ELSEWHERE],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` — every operator and member page at a successful year's data, written
+ * `npm run bench:scale` — every declared route (bench/scale-routes.ts) at a successful year's data, written
  * to docs/benchmarks.md. Creates its own PostgreSQL database (dropped at the end), seeds it
  * through the real tables and triggers with set-based SQL, first small then to full size,
  * checks the ledger's invariants, and measures each endpoint over HTTP with autocannon at 1
@@ -10,6 +10,8 @@
  *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:scale
  *   npm run bench:scale -- --embedded        # the embedded default (PGlite), 20,000 members
  *   npm run bench:scale -- --database=mine   # its database's name (default assay_bench_scale_<pid>)
+ *   npm run bench:scale -- --members=2000 --seconds=1 --invoices=20   # a quick run of every row
+ *   npm run bench:scale -- --web=../main/apps/web/dist   # the server-drawn pages need a web build (default: this checkout's)
  *   npm run bench:scale -- --seed-only       # seed and check, measure nothing, keep the database
  *                                            # (to EXPLAIN by hand; drop it yourself)
  */
@@ -298,7 +300,7 @@ function recording(db: Db) {
   const wrapped: Db = {
     ...db,
     async query<R>(text: string, params?: unknown[]) {
-      if (label && /^\s*SELECT/i.test(text) && !/operator/.test(text)) seen.get(label)?.push({ text, params });
+      if (label && /^\s*(SELECT|WITH)/i.test(text) && !/operator/.test(text)) seen.get(label)?.push({ text, params });
       return db.query<R>(text, params);
     },
   };
@@ -774,3 +776,5 @@ function writeSection(lines: string[], name = 'bench:scale') {
 }
 
 await main();
+// Closing leaves the content-change listener retrying its dropped database: the figures are written, so end here.
+process.exit(process.exitCode ?? 0);
