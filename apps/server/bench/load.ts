@@ -1,25 +1,45 @@
 /**
- * Runs one autocannon load in its own process and prints its result as JSON. The scale
+ * Runs autocannon loads in a process of their own and answers their results. The scale
  * benchmark's embedded server lives in the benchmark's process, and a load generator on the
- * same event loop would take the time it is meant to measure.
+ * same event loop would take the time it is meant to measure. One child serves every load, one
+ * at a time (starting a process per load cost about a second each on a loaded machine).
  */
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 
 const self = fileURLToPath(import.meta.url);
+let child: ChildProcess | undefined;
+let queue: Promise<unknown> = Promise.resolve();
 
 export function loadApart(options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, self, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`load process ended with ${code}`))));
-  });
+  const run = queue.then(() => new Promise<Result>((resolve, reject) => {
+    if (!child) {
+      child = fork(self, ['--load-child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child.on('exit', () => (child = undefined));
+      // The load process never keeps the benchmark alive.
+      child.unref();
+      child.channel?.unref();
+    }
+    const c = child;
+    const onExit = (code: number | null) => reject(new Error(`load process ended with ${code}`));
+    c.once('exit', onExit);
+    c.channel?.ref();
+    c.once('message', (r) => {
+      c.off('exit', onExit);
+      c.channel?.unref();
+      resolve(r as Result);
+    });
+    c.send(options);
+  }));
+  queue = run.catch(() => undefined);
+  return run;
 }
 
-if (process.argv[1] === self) {
-  const r = await autocannon(JSON.parse(process.argv[2]!) as Options);
-  process.stdout.write(JSON.stringify({ latency: r.latency, requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodeStats: r.statusCodeStats }));
+if (process.argv[1] === self && process.argv[2] === '--load-child') {
+  process.on('message', (options: Options) => {
+    void autocannon(options).then((r) => process.send!({
+      latency: r.latency, requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodeStats: r.statusCodeStats,
+    }));
+  });
 }

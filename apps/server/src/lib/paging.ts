@@ -96,16 +96,23 @@ export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefin
  * `after` is a keyset condition on `${alias}.${at}` and `${alias}.id`; `limit` and `offset`
  * are parameter placeholders.
  */
-export function countedPageSql(o: { table: string; alias: string; at: string; filter: string; after?: string | undefined; limit: string; offset: string }) {
+export function countedPageSql(o: {
+  table: string; alias: string; at: string; filter: string; after?: string | undefined; limit: string; offset: string;
+  /** A statement selecting the matches' `id` and `at` (at most COUNT_CAP + 1) when the filter is not the cheapest way to gather them. */
+  matches?: string | undefined;
+  /** The filter for the walk past the cap, when it should differ from `filter`. */
+  walkFilter?: string | undefined;
+}) {
   const { table, alias: a, at, filter } = o;
   const after = o.after ? `AND ${o.after}` : '';
   const window = `ORDER BY ${a}.${at} DESC, ${a}.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`;
-  return `WITH matches AS MATERIALIZED (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE ${filter} LIMIT ${COUNT_CAP + 1}),
+  const matches = o.matches ?? `SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE ${filter} LIMIT ${COUNT_CAP + 1}`;
+  return `WITH matches AS MATERIALIZED (${matches}),
        total AS (SELECT count(*)::int AS n FROM matches)
   SELECT page.id, (SELECT n FROM total) AS total FROM (
     (SELECT ${a}.id, ${a}.${at} FROM matches ${a} WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${after} ${window})
     UNION ALL
-    (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${filter}) ${after} ${window})
+    (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${o.walkFilter ?? filter}) ${after} ${window})
   ) page`;
 }
 

@@ -1,6 +1,6 @@
 import { paymentStateNamed, paymentStateOf, type PaymentState, type Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
+import { afterCursor, cappedCount, COUNT_CAP, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
@@ -64,18 +64,34 @@ export async function listTransactions(
   const search = q.q && !named ? containsPattern(q.q.toLowerCase()) : null;
   // A state chosen in the filter and another typed in the search match nothing.
   const contradictory = Boolean(q.status && named && q.status !== named);
+  // Only the conditions asked for are written (no "$n IS NULL OR …"): under an OR the search's
+  // IN cannot become a join, and PostgreSQL then tests every purchase against it (decision 186).
   // Each side of the search has its own trigram index; a union lets both be used.
-  const filter = `($1::uuid IS NULL OR p.user_id = $1::uuid)
-    AND ($2::text IS NULL OR p.id IN (
-      SELECT s.id FROM payments s JOIN users su ON su.id = s.user_id WHERE lower(su.name) LIKE $2 OR su.email LIKE $2
-      UNION
-      SELECT s.id FROM payments s
-       WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE $2))
-    AND ($3::timestamptz IS NULL OR p.created_at >= $3::timestamptz)
-    AND ($4::timestamptz IS NULL OR p.created_at < $4::timestamptz)
-    ${contradictory ? 'AND false' : ''}
-    ${status ? `AND (${STATE_SQL[status]})` : ''}`;
-  const filterParams = [q.userId ?? null, search, from, to];
+  const filterParams: unknown[] = [];
+  const param = (v: unknown) => `$${filterParams.push(v)}`;
+  const like = search ? param(search) : '';
+  /** The purchases the search finds, through the trigram indexes: the buyer's name or email, or the order's ids and package. */
+  const found = (limit = '') => `(SELECT s.id, s.created_at FROM payments s JOIN users su ON su.id = s.user_id
+       WHERE lower(su.name) LIKE ${like} OR su.email LIKE ${like} ${limit})
+    UNION
+    (SELECT s.id, s.created_at FROM payments s
+      WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE ${like} ${limit})`;
+  const others = [
+    q.userId ? `p.user_id = ${param(q.userId)}::uuid` : '',
+    from ? `p.created_at >= ${param(from)}::timestamptz` : '',
+    to ? `p.created_at < ${param(to)}::timestamptz` : '',
+    contradictory ? 'false' : '',
+    status ? `(${STATE_SQL[status]})` : '',
+  ].filter(Boolean);
+  const conditions = [...(search ? [`p.id IN (SELECT id FROM (${found()}) f)`] : []), ...others];
+  const filter = conditions.length ? conditions.join(' AND ') : 'true';
+  // A search alone gathers its matches from the union itself, each side stopping at the cap:
+  // a dense search ("pro", a package) then costs the cap, not the table.
+  const matches = search && !others.length
+    ? `SELECT id, created_at FROM (${found(`LIMIT ${COUNT_CAP + 1}`)}) p LIMIT ${COUNT_CAP + 1}` : undefined;
+  // Past the cap the page is found by walking the newest-first index, the search a hashed test
+  // on each row (IS TRUE keeps PostgreSQL from turning it into a join that reads the table).
+  const walkFilter = search ? [`(p.id IN (SELECT id FROM (${found()}) f)) IS TRUE`, ...others].join(' AND ') : undefined;
   const params: unknown[] = [...filterParams];
   const where = [filter];
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
@@ -88,7 +104,7 @@ export async function listTransactions(
   const [limit, skip] = [`$${params.length + 1}`, `$${params.length + 2}`];
   // A search (or one member's list) is looked up once for its page and its total.
   const picked = filtered
-    ? countedPageSql({ table: 'payments', alias: 'p', at: 'created_at', filter, after, limit, offset: skip })
+    ? countedPageSql({ table: 'payments', alias: 'p', at: 'created_at', filter, after, limit, offset: skip, matches, walkFilter })
     : `SELECT p.id, NULL::int AS total FROM payments p WHERE ${where.join(' AND ')}
         ORDER BY p.created_at ${window.order}, p.id ${window.order} LIMIT ${limit} OFFSET ${skip}`;
   const rows = await db.query<Row & { cursor_at: string; total: number | null }>(

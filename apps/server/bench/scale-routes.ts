@@ -1,0 +1,222 @@
+/**
+ * What `npm run bench:scale` sends to each declared route (packages/shared/src/api), keyed by the
+ * route's name. Every declared route has an entry: a read or write measured here, or the reason
+ * it is measured elsewhere (scale.ts refuses to start when a route is missing, so a new route has
+ * to be placed). Reads whose copies the public cache keeps are sent as many distinct valid
+ * addresses, more than the cache holds, so each request reaches the database (a cache miss);
+ * sitemaps and feeds, which have one address each, are requested right after a change to the
+ * posts, which drops their copies.
+ */
+import { allEndpoints } from '@assay/shared';
+
+export type Auth = 'operator' | 'member' | 'none';
+
+export interface Sent {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Cell =
+  /** A GET at one address, under load at 1 and 20 connections. */
+  | { kind: 'read'; label: string; auth: Auth; path: string }
+  /** A GET cycled over many addresses (cache misses), at 1 connection (more would ask for the same address at once). */
+  | { kind: 'reads'; label: string; auth: Auth; paths: string[] }
+  /** Requests that change something, one after another (each built fresh). */
+  | { kind: 'write'; label: string; auth: Auth; send: (i: number) => Sent; after?: (body: unknown, i: number) => void; max?: () => number }
+  /** A GET of a cached read right after a change that drops its copy, one after another. */
+  | { kind: 'after-change'; label: string; auth: Auth; path: string };
+
+export type Entry = Cell[] | { elsewhere: string };
+
+export interface RouteContext {
+  heavy: string;
+  heavyReport: string;
+  heavyInvoice: string | undefined;
+  members: string[];
+  blogSlugs: string[];
+  pressSlugs: string[];
+  contactIds: string[];
+  /** Words the seeded posts use, for searches that find something. */
+  words: string[];
+  lastPageCursor: string;
+  /** Page numbers: the last of Users (100 a page) and Contact (50 a page), the middle of purchases (25 a page). */
+  lastUserPage: number;
+  lastContactPage: number;
+  midPaymentPage: number;
+  lastHeavyReportPage: number;
+  /** A seeded order id and a member's email fragment that exist. */
+  orderId: string;
+  emailFragment: string;
+  /** Whether the web build is there (the server-drawn pages need it). */
+  pages: boolean;
+}
+
+const AUTH_ELSEWHERE = {
+  elsewhere: 'one password hash or one mailed code per call, rate-limited per address: `npm run bench:auth-flood` measures sign-in under a flood',
+};
+const PROVIDER_ELSEWHERE = { elsewhere: 'needs a payment the provider signed: the payments tests drive it against the sandbox and a fake provider' };
+const REFUND_ELSEWHERE = { elsewhere: 'needs a fresh purchase still within its refund window per call: the refunds tests, concurrency included' };
+
+/** The routes in the order they are measured: reads first, then writes (which change what later reads see the least). */
+export function routeCatalogue(c: RouteContext): [string, Entry][] {
+  const created: string[] = [];
+  const orders: string[] = [];
+  const preview: { token?: string } = {};
+  const member = (i: number) => c.members[i % c.members.length]!;
+  const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
+  // 2,500 distinct searches, more than the 2,000 copies the public cache keeps.
+  const blogSearches = many(2_500, (i) => `/api/blog/posts?post_type=${i % 2 ? 'press_release' : 'blog'}&limit=${1 + (i % 50)}&q=${c.words[i % c.words.length]!.slice(0, 4 + (i % 5))}`);
+  const slugs = [...c.blogSlugs.map((s) => ['blog', s] as const), ...c.pressSlugs.map((s) => ['press', s] as const)];
+  const pages = (f: () => Cell[]): Entry => (c.pages ? f() : { elsewhere: 'a server-drawn page: needs the web build (`npm run build`, or `--web=<dist>`)' });
+
+  return [
+    // --- operator reads
+    ['admin.users', [
+      { kind: 'read', label: 'page 1', auth: 'operator', path: '/api/admin/users?page=1' },
+      { kind: 'read', label: 'search, a name', auth: 'operator', path: '/api/admin/users?page=1&q=lovelace' },
+      { kind: 'read', label: 'search, an email fragment', auth: 'operator', path: `/api/admin/users?page=1&q=${encodeURIComponent(c.emailFragment)}` },
+      { kind: 'read', label: 'last page by number', auth: 'operator', path: `/api/admin/users?page=${c.lastUserPage}&limit=100` },
+    ]],
+    ['admin.userReports', [{ kind: 'read', label: 'heavy member', auth: 'operator', path: `/api/admin/users/${c.heavy}/reports` }]],
+    ['admin.userTransactions', [{ kind: 'read', label: 'heavy member', auth: 'operator', path: `/api/admin/users/${c.heavy}/transactions` }]],
+    ['admin.transactions', [
+      { kind: 'read', label: 'page 1', auth: 'operator', path: '/api/admin/transactions?page=1&limit=25' },
+      { kind: 'read', label: 'last page by cursor', auth: 'operator', path: `/api/admin/transactions?limit=25&cursor=${c.lastPageCursor}` },
+      { kind: 'read', label: 'mid-list page by number', auth: 'operator', path: `/api/admin/transactions?page=${c.midPaymentPage}&limit=25` },
+      { kind: 'read', label: 'search, a package', auth: 'operator', path: '/api/admin/transactions?page=1&limit=25&q=pro' },
+      { kind: 'read', label: 'search, an order id', auth: 'operator', path: `/api/admin/transactions?page=1&limit=25&q=${c.orderId}` },
+      { kind: 'read', label: 'search, a buyer', auth: 'operator', path: '/api/admin/transactions?page=1&limit=25&q=ramanujan' },
+      { kind: 'read', label: 'one state (failed)', auth: 'operator', path: '/api/admin/transactions?page=1&limit=25&status=failed' },
+    ]],
+    ['admin.stats', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/stats' }]],
+    ['admin.evidenceSources', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/evidence-sources' }]],
+    ['admin.refunds', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/refunds' }]],
+    ['operators.auditLog', [
+      { kind: 'read', label: 'page 1', auth: 'operator', path: '/api/admin/audit-log' },
+      { kind: 'read', label: 'one action', auth: 'operator', path: '/api/admin/audit-log?action=refund.decline' },
+    ]],
+    ['contact.submissions', [
+      { kind: 'read', label: 'page 1', auth: 'operator', path: '/api/contact/submissions?page=1' },
+      { kind: 'read', label: 'search', auth: 'operator', path: '/api/contact/submissions?page=1&q=patent' },
+      { kind: 'read', label: 'last page by number', auth: 'operator', path: `/api/contact/submissions?page=${c.lastContactPage}&limit=50` },
+    ]],
+    ['contact.export', { elsewhere: 'a heavy request: its own row below (another member\u2019s balance while it streams)' }],
+    ['blog.adminList', [
+      { kind: 'read', label: 'all', auth: 'operator', path: '/api/blog/admin/posts?limit=20' },
+      { kind: 'read', label: 'search', auth: 'operator', path: '/api/blog/admin/posts?limit=20&q=membranes' },
+    ]],
+    // --- member reads
+    ['tokens.balance', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/tokens/balance' }]],
+    ['users.me', [{ kind: 'read', label: '', auth: 'member', path: '/api/users/me' }]],
+    ['users.notificationPreferences', [{ kind: 'read', label: '', auth: 'member', path: '/api/users/me/notification-preferences' }]],
+    ['reports.list', [
+      { kind: 'read', label: 'heavy member, first page', auth: 'member', path: '/api/reports' },
+      { kind: 'read', label: 'heavy member, last page by number', auth: 'member', path: `/api/reports?limit=50&page=${c.lastHeavyReportPage}` },
+    ]],
+    ['reports.get', [{ kind: 'read', label: 'heavy member', auth: 'member', path: `/api/reports/${c.heavyReport}` }]],
+    ['reports.download', { elsewhere: 'the report\u2019s stored PDF streamed from the blob store: `npm run bench:reports` measures rendering' }],
+    ['reports.events', { elsewhere: 'an event stream held open while a report runs: `npm run bench:reports`' }],
+    ['billing.billingDetails', [{ kind: 'read', label: '', auth: 'member', path: '/api/billing/details' }]],
+    ['billing.purchases', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/billing/purchases' }]],
+    ['billing.ledger', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/billing/ledger' }]],
+    ['billing.invoice', c.heavyInvoice
+      ? [{ kind: 'read', label: 'stored PDF', auth: 'member', path: `/api/billing/invoices/${encodeURIComponent(c.heavyInvoice)}` }]
+      : { elsewhere: 'no invoice seeded' }],
+    ['billing.creditNote', { elsewhere: 'served from the store as invoices are (row above); rendering: the heavy rows below' }],
+    ['users.exportData', { elsewhere: 'a heavy request (10 an hour per member): the data export row below' }],
+    ['users.exportFile', { elsewhere: 'the export\u2019s zip, streamed from the store: the data export row below' }],
+    ['users.exportLink', { elsewhere: 'the export\u2019s zip, streamed from the store: the data export row below' }],
+    // --- public reads
+    ['system.health', [{ kind: 'read', label: '', auth: 'none', path: '/api/health' }]],
+    ['system.ready', [{ kind: 'read', label: '', auth: 'none', path: '/api/ready' }]],
+    ['system.siteConfig', [{ kind: 'read', label: '', auth: 'none', path: '/api/site-config' }]],
+    ['auth.config', [{ kind: 'read', label: '', auth: 'none', path: '/api/auth/config' }]],
+    ['tokens.packages', [{ kind: 'read', label: '', auth: 'none', path: '/api/tokens/packages' }]],
+    ['blog.list', [
+      { kind: 'read', label: 'page 1 (cached copy)', auth: 'none', path: '/api/blog/posts?post_type=blog&limit=9' },
+      { kind: 'reads', label: 'search, 2,500 distinct (cache misses)', auth: 'none', paths: blogSearches },
+      { kind: 'reads', label: 'deep pages, 2,500 distinct (cache misses)', auth: 'none',
+        paths: many(2_500, (i) => `/api/blog/posts?post_type=blog&limit=${1 + (i % 50)}&page=${1 + (i % 40)}`) },
+    ]],
+    ['blog.read', [{ kind: 'reads', label: `every post by slug (${slugs.length}; misses when more than the 2,000 copies kept)`, auth: 'none',
+      paths: slugs.map(([t, s]) => `/api/blog/posts/${s}${t === 'press' ? '?post_type=press_release' : ''}`) }]],
+    ['site.sitemap', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: '/sitemap.xml' }]],
+    ['site.sitemapFile', [{ kind: 'after-change', label: 'posts-1.xml rebuilt after a change', auth: 'none', path: '/sitemaps/posts-1.xml' }]],
+    ['site.blogFeed', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: '/rss/blog.xml' }]],
+    ['site.pressFeed', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: '/rss/press.xml' }]],
+    ['site.rssGuess', [{ kind: 'read', label: '', auth: 'none', path: '/rss.xml' }]],
+    ['site.feedGuess', [{ kind: 'read', label: '', auth: 'none', path: '/feed' }]],
+    ['site.robots', [{ kind: 'read', label: '', auth: 'none', path: '/robots.txt' }]],
+    ['site.blogPost', pages(() => [{ kind: 'reads', label: 'every blog post page', auth: 'none', paths: c.blogSlugs.map((s) => `/blog/${s}`) }])],
+    ['site.pressRelease', pages(() => [{ kind: 'reads', label: 'every press release page', auth: 'none', paths: c.pressSlugs.map((s) => `/press-releases/${s}`) }])],
+    ...(['blogList:/blog', 'pressList:/press-releases', 'homePage:/', 'pricingPage:/pricing', 'aboutPage:/about', 'rttpPage:/rttp',
+      'careersPage:/careers', 'contactPage:/contact', 'privacyPage:/privacy', 'termsPage:/terms', 'pricingPolicyPage:/pricing-policy',
+      'refundPolicyPage:/refund-policy'] as const).map((x): [string, Entry] => {
+      const [name, path] = x.split(':') as [string, string];
+      return [`site.${name}`, pages(() => [{ kind: 'read', label: '', auth: 'none', path }])];
+    }),
+    ['payments.sandboxCheckout', [{ kind: 'read', label: 'unknown order (its 404 page)', auth: 'none', path: '/api/payments/sandbox/checkout?order_id=order_none' }]],
+    ['payments.sandboxCheckoutScript', [{ kind: 'read', label: '', auth: 'none', path: '/api/payments/sandbox/checkout.js' }]],
+    ['media.file', { elsewhere: 'a stored image streamed from the blob store (none seeded)' }],
+    ['media.upload', { elsewhere: 'an image upload, decoded and re-encoded: the media tests' }],
+    // --- operator writes
+    ['admin.adjustTokens', [{
+      kind: 'write', label: 'grant to a member', auth: 'operator',
+      send: (i) => ({ method: 'POST', path: `/api/admin/users/${member(i)}/token-adjustments`, body: { amount: 10, reason: 'Bench goodwill' }, headers: { 'idempotency-key': `bench-${process.pid}-${i}` } }),
+    }]],
+    ['admin.approveRefund', REFUND_ELSEWHERE],
+    ['admin.declineRefund', REFUND_ELSEWHERE],
+    ['operators.recordExport', [{ kind: 'write', label: '', auth: 'operator', send: () => ({ method: 'POST', path: '/api/admin/audit-log/exports', body: { list: 'users', rows: 100, filter: {} } }) }]],
+    ['contact.setHandled', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/contact/submissions/${c.contactIds[i % c.contactIds.length]}/handled`, body: { handled: i % 2 === 0 } }) }]],
+    ['contact.erase', [{ kind: 'write', label: 'a different message each time', auth: 'operator', send: (i) => ({ method: 'DELETE', path: `/api/contact/submissions/${c.contactIds[c.contactIds.length - 1 - i]}` }) }]],
+    ['blog.create', [{
+      kind: 'write', label: 'a draft', auth: 'operator',
+      max: () => 100,
+      send: (i) => ({ method: 'POST', path: '/api/blog/admin/posts', body: { title: `Bench draft ${process.pid} ${i}`, description: 'A draft the benchmark writes.', content: '<p>Licensing notes from the bench.</p>' } }),
+      after: (b) => created.push((b as { id: string }).id),
+    }]],
+    ['blog.update', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'PUT', path: `/api/blog/admin/posts/${created[i % created.length]}`, body: { title: `Bench draft ${i} edited`, description: 'Edited.', content: '<p>Edited by the bench.</p>' } }) }]],
+    ['blog.previewLink', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/preview-link` }), after: (b) => (preview.token = (b as { token: string }).token) }]],
+    ['blog.readPreview', [{ kind: 'write', label: 'a draft by its link', auth: 'none', send: () => ({ method: 'GET', path: `/api/blog/preview/${preview.token}` }) }]],
+    ['site.previewPage', pages(() => [{ kind: 'write', label: 'a draft by its link', auth: 'none', send: () => ({ method: 'GET', path: `/preview/${preview.token}` }) }])],
+    ['blog.preview', [{ kind: 'write', label: 'sanitise a body', auth: 'operator', send: () => ({ method: 'POST', path: '/api/blog/admin/preview', body: { content: '<p>Readiness <script>x</script> levels</p>'.repeat(50) } }) }]],
+    ['blog.publish', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/publish` }) }]],
+    ['blog.unpublish', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/unpublish` }) }]],
+    ['blog.remove', [{ kind: 'write', label: '', auth: 'operator', max: () => created.length, send: (i) => ({ method: 'DELETE', path: `/api/blog/admin/posts/${created[created.length - 1 - i]}` }) }]],
+    // --- member and public writes
+    ['contact.submit', [{
+      kind: 'write', label: 'from a different address each time', auth: 'none',
+      send: (i) => ({ method: 'POST', path: '/api/contact', headers: { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: { reason: 'other', name: `Bench Visitor ${i}`, phone: '+1 555 0100', email: `bench${i}@visitor.example`, message: 'We would like to license the membrane filter.' } }),
+    }]],
+    ['users.updateMe', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PATCH', path: '/api/users/me', body: { name: `Heavy Member ${i % 2 ? 'A' : 'B'}`, phone: '+91 98450 12345' } }) }]],
+    ['users.saveNotificationPreferences', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/users/me/notification-preferences', body: { report_ready: i % 2 === 0, tokens_expiring: true } }) }]],
+    ['billing.saveBillingDetails', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/billing/details', body: { address: `${i} Bench Road, Bengaluru`, state_code: '29', gstin: '' } }) }]],
+    ['reports.rename', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PATCH', path: `/api/reports/${c.heavyReport}`, body: { title: `Membrane filter assessment ${i}` } }) }]],
+    // 30 orders per member per window (create-order.ts), for the small and the full database together.
+    ['payments.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 12, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
+    ['payments.abandonOrder', [{ kind: 'write', label: '', auth: 'member', max: () => orders.length, send: (i) => ({ method: 'POST', path: '/api/tokens/purchase/abandon-order', body: { order_id: orders[i % orders.length] } }) }]],
+    ['payments.verifyPayment', PROVIDER_ELSEWHERE],
+    ['payments.webhook', PROVIDER_ELSEWHERE],
+    ['payments.sandboxApprove', PROVIDER_ELSEWHERE],
+    ['payments.sandboxDecline', PROVIDER_ELSEWHERE],
+    ['billing.requestRefund', REFUND_ELSEWHERE],
+    ['billing.withdrawRefund', REFUND_ELSEWHERE],
+    ['reports.understand', { elsewhere: 'a model call: `npm run bench:reports`' }],
+    ['reports.generate', { elsewhere: 'a report run end to end: `npm run bench:reports`' }],
+    ['users.deletionCode', { elsewhere: 'mails a code (rate-limited): the account deletion tests' }],
+    ['users.deleteMe', { elsewhere: 'ends the account (a password hash, then the deletion): the account deletion tests' }],
+    ...(['signup', 'verifyEmail', 'resendCode', 'login', 'google', 'completeProfile', 'refresh', 'logout', 'changePassword', 'forgotPassword', 'resetPassword'] as const)
+      .map((n): [string, Entry] => [`auth.${n}`, AUTH_ELSEWHERE]),
+    ['operators.login', AUTH_ELSEWHERE],
+  ];
+}
+
+/** Declared routes with no entry, and entries naming no declared route. */
+export function uncovered(entries: [string, Entry][]) {
+  const declared = new Set(allEndpoints().map(([name]) => name));
+  const placed = new Set(entries.map(([name]) => name));
+  return { missing: [...declared].filter((n) => !placed.has(n)), unknown: [...placed].filter((n) => !declared.has(n)) };
+}
