@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { REPORT_COSTS } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
@@ -163,5 +164,48 @@ describe('steering a report, in the browser', () => {
       await visitor.close();
       await page.close();
     }, 240_000);
+  }
+
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`${width}: upgrade (the difference, priced first) → restore version 1 → delete`, async () => {
+      const { email, token, id } = await memberWithReport(`Inge Lehmann ${width}`);
+      const balance = async () => ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
+      const before = await balance();
+      const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const errors = watchErrors(page);
+      await signInMember(page, e2e.server.url, email, PASSWORD);
+      await page.goto(`${e2e.server.url}/reports?report=${id}`);
+      const details = page.getByRole('dialog', { name: 'Report details' });
+      const actions = details.getByRole('group', { name: 'Report actions' });
+
+      // Upgrade: the price is the difference between the tiers, with the balance after, before anything is held.
+      const difference = REPORT_COSTS.advanced - REPORT_COSTS.basic;
+      await actions.getByRole('button', { name: 'Upgrade to Advanced' }).click();
+      const confirm = details.getByTestId('paid-action-confirm');
+      await expect.poll(() => confirm.getByTestId('action-price').textContent()).toBe(`${difference.toLocaleString('en-US')} tokens`);
+      await expect.poll(() => confirm.getByTestId('action-balance-after').textContent()).toBe(`${(before - difference).toLocaleString('en-US')} tokens`);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `${width}-8-upgrade`);
+      await confirm.getByRole('button', { name: 'Confirm upgrade to Advanced' }).click();
+      await details.getByText(/Upgrade started/).waitFor();
+      await expect.poll(async () => (await versionOf(token, id)).version, { timeout: 90_000, interval: 500 }).toBe(2);
+      expect(await balance()).toBe(before - difference);
+
+      // Restore version 1 (free): a new version, the list only grows.
+      const versions = details.getByRole('region', { name: 'Versions' });
+      await versions.getByRole('button', { name: 'Restore version 1' }).click();
+      await versions.getByText('Version 1 restored as version 3.').waitFor();
+      expect(await versionOf(token, id)).toMatchObject({ version: 3, status: 'completed' });
+      expect(await balance()).toBe(before - difference);
+
+      // Delete: asked first; the report is gone (its address answers 404), what it cost stays in the history.
+      await actions.getByRole('button', { name: 'Delete report' }).click();
+      await details.getByRole('button', { name: 'Delete report' }).click();
+      await details.waitFor({ state: 'hidden' });
+      expect((await api(`/reports/${id}`, { token })).status).toBe(404);
+      expect(await balance()).toBe(before - difference);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 180_000);
   }
 });

@@ -29,7 +29,8 @@ const stringFields = Object.entries(shared).flatMap(([name, value]) => {
 });
 
 const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea', 'understandIdeaRequest.idea',
-  'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address'];
+  'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address',
+  'regenerateSectionRequest.note'];
 
 const controlIssue = (field: z.ZodType, value: string) =>
   field.safeParse(value).error?.issues.some((i) => i.message === MSG.textControlCharacters) ?? false;

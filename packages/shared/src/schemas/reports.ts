@@ -134,7 +134,11 @@ export const reportVersionView = z.object({
 export type ReportVersion = z.infer<typeof reportVersionView>;
 export const reportVersionsResponse = z.object({ versions: z.array(reportVersionView) });
 export type ReportVersions = z.infer<typeof reportVersionsResponse>;
-export const reportVersionParams = z.object({ id: pathParam(100), n: z.coerce.number().int().min(1).max(100_000) });
+/** A version number in a path: text first (a control character is named as such), then a whole number. */
+export const reportVersionParams = z.object({
+  id: pathParam(100),
+  n: lineText().regex(/^\d{1,6}$/, 'A version is a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)),
+});
 
 export const REPORT_SORTS = ['newest', 'oldest', 'title'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
@@ -237,9 +241,11 @@ export const SHARE_PASSCODE_MIN = 6;
 export const createShareLinkRequest = z.object({
   label: lineText(MSG.shareLabelRequired).trim().min(1, MSG.shareLabelRequired).max(120, 'Please keep the recipient under 120 characters')
     .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
-  expires_at: z.iso.datetime({ offset: true, error: 'Use a date and time like 2026-12-31T18:00:00Z' })
+  expires_at: lineText()
+    .max(40, 'Use a date and time like 2026-12-31T18:00:00Z')
+    .pipe(z.iso.datetime({ offset: true, error: 'Use a date and time like 2026-12-31T18:00:00Z' }))
     .refine((v) => Date.parse(v) > Date.now(), 'The expiry must be in the future').optional(),
-  passcode: z.string().min(SHARE_PASSCODE_MIN, `Use a passcode of at least ${SHARE_PASSCODE_MIN} characters`).max(200).optional(),
+  passcode: lineText().min(SHARE_PASSCODE_MIN, `Use a passcode of at least ${SHARE_PASSCODE_MIN} characters`).max(200).optional(),
   /** The version shared; the report's current version when absent. */
   version: z.number().int().min(1).optional(),
 });
@@ -272,7 +278,7 @@ export const sharedReportView = z.object({
 });
 export type SharedReport = z.infer<typeof sharedReportView>;
 export const shareTokenParams = z.object({ token: pathParam(100) });
-export const sharedPdfRequest = z.object({ passcode: z.string().max(200).optional() });
+export const sharedPdfRequest = z.object({ passcode: lineText().max(200).optional() });
 
 /** What upgrading a report costs: the difference between the tiers (never negative). */
 export function upgradePrice(from: Complexity, to: Complexity): number {

@@ -7,9 +7,9 @@ export const cancelReport = (id: string) => call(reportsEndpoints.cancel, { para
 export const deleteReport = (id: string) => call(reportsEndpoints.remove, { params: { id } });
 export const upgradeReport = (id: string, complexity: Complexity) => call(reportsEndpoints.upgrade, { params: { id }, body: { complexity } });
 export const fetchVersions = (id: string, signal?: AbortSignal) => call(reportsEndpoints.versions, { params: { id }, signal });
-export const restoreVersion = (id: string, n: number) => call(reportsEndpoints.restoreVersion, { params: { id, n } });
+export const restoreVersion = (id: string, n: number) => call(reportsEndpoints.restoreVersion, { params: { id, n: String(n) } });
 export async function fetchVersionPdf(id: string, n: number, signal?: AbortSignal): Promise<Blob> {
-  const res = await callRaw(reportsEndpoints.versionDownload, { params: { id, n }, signal });
+  const res = await callRaw(reportsEndpoints.versionDownload, { params: { id, n: String(n) }, signal });
   return res.blob();
 }
 export const correctReport = (id: string, record: InventionRecord) => call(reportsEndpoints.correct, { params: { id }, body: { record } });
