@@ -168,7 +168,7 @@ describe('the home page', () => {
       'POST /reports/generate': () => json(201, {
         id: 'r1', title: 'Crop sensor', idea: IDEA, complexity: 'comprehensive', status: 'processing', created_at: '2025-07-01T10:00:00.000Z',
         completed_at: null, tokens_used: 9000, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
-        progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: RECORD, record_confirmed: true,
+        progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: RECORD, record_confirmed: true, version: 0, run_kind: 'generate', cancelled: false,
       }),
     });
     const user = userEvent.setup();
