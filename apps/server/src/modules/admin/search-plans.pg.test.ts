@@ -28,9 +28,9 @@ beforeAll(async () => {
       FROM generate_series(1, ${MEMBERS}) i
       CROSS JOIN LATERAL (SELECT (string_to_array('Ada Grace Alan Rosalind Marie Nikola Emmy Srinivasa Hedy Katherine Tim Barbara Linus Margaret Donald Frances Edsger Radia Claude Shafi John Leslie Ken Dennis Bjarne Guido Anders Yukihiro Sophie Jean Ahmed Priya Chen Olu Mateo Ines Kofi Aiko Lars Zainab', ' '))[1 + i % 40] AS v) f
       CROSS JOIN LATERAL (SELECT (string_to_array('Lovelace Hopper Turing Franklin Curie Tesla Noether Ramanujan Lamarr Johnson Berners Liskov Torvalds Hamilton Knuth Allen Dijkstra Perlman Shannon Goldwasser McCarthy Lamport Thompson Ritchie Stroustrup Rossum Hejlsberg Matsumoto Wilson Sammet Hassan Patel Wei Adeyemi Garcia Silva Mensah Tanaka Nilsson Bello Okafor Novak Kowalski Rossi Dubois Schmidt Jensen Murphy Kim Nguyen', ' '))[1 + (i / 40) % 50] AS v) s`);
-  await t.db.query(`INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, razorpay_payment_id, status, created_at, paid_at)
-    SELECT gen_random_uuid(), u.id, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents, 'USD', 'razorpay', 'r',
+    SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents, 'USD', 'razorpay', 'r',
            'order_' || md5(i::text), 'pay_' || md5('p' || i), 'paid', u.created_at + interval '1 hour', u.created_at + interval '1 hour'
       FROM generate_series(1, ${PAYMENTS}) i
       JOIN (SELECT id, created_at, row_number() OVER (ORDER BY created_at) AS n FROM users) u ON u.n = 1 + (i::int8 * 7919) % ${MEMBERS}
