@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { ensureFirstOperator } from '../src/modules/operators/index.ts';
 import { startWorkers } from '../src/run-workers.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openPostgres, type Db } from '../src/db/client.ts';
@@ -75,4 +76,11 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 function sharedDb(other: TestApp): Db {
   if (!other.db.url) throw new Error('only a PostgreSQL test database can be shared by two apps');
   return openPostgres(other.db.url, 20);
+}
+
+/** A test app whose first operator is created from these credentials, as the server does at start. */
+export async function createOperatorTestApp(admin: { username: string; password: string }, env: TestEnv = {}, options?: Parameters<typeof createTestApp>[1]) {
+  const t = await createTestApp({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...env }, options);
+  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  return t;
 }

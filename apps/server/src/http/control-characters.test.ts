@@ -1,16 +1,14 @@
 import { basicAuthorization, MSG, REPORT_COSTS } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../test/members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureFirstOperator } from '../modules/operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = { username: 'night-editor', password: 'Editor-Pass-2026' };
 const asOperator = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 let m: Member;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
   m = await signUpAndLogin(t);
 });
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { basicAuthorization } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureFirstOperator } from '../modules/operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../test/test-app.ts';
 import { isRecentOperator } from './authenticate-operator.ts';
 import { createOperatorLane, operatorLaneOf } from './operator-lane.ts';
 
@@ -51,8 +50,7 @@ describe('the operator lane', () => {
 describe('on the running app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+    t = await createOperatorTestApp(ADMIN);
   });
   afterAll(async () => {
     await t.close();

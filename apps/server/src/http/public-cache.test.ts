@@ -8,8 +8,7 @@ import { basicAuthorization, type Post, type PostListResponse } from '@assay/sha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpGet } from '../../test/http.ts';
 import { signUpAndLogin } from '../../test/members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureFirstOperator } from '../modules/operators/index.ts';
+import { createOperatorTestApp, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { preferredEncoding } from './public-cache.ts';
 
 const ADMIN = { username: 'cache-admin', password: 'Cache-Admin-Pass-1' };
@@ -31,8 +30,7 @@ beforeAll(async () => {
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   // What the web build writes for each path of the route table: its screen's scripts.
   writeFileSync(path.join(webDir, 'route-preloads.json'), JSON.stringify({ '/pricing': ['/assets/PricingPage-p1.js'], '/blog': ['/assets/BlogListPage-b1.js'], '/blog/:slug': ['/assets/PostPage-s1.js', '/assets/"><script>x.js'] }));
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: webDir });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN, {}, { webDistDir: webDir });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {

@@ -1,16 +1,14 @@
 import { basicAuthorization, MSG, type Post, type PostInput, type PostListResponse } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf, recordStatements } from '../../../test/plans.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
 
 const ADMIN = { username: 'editor', password: 'Editor-Pass-2025' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
 });
 afterAll(() => t.close());
 

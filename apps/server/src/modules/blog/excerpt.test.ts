@@ -1,7 +1,6 @@
 import { basicAuthorization, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { EXCERPT_MAX, excerptFrom } from './excerpt.ts';
 
 describe('excerptFrom', () => {
@@ -25,8 +24,7 @@ const ADMIN = { username: 'excerpt-ops', password: 'Excerpt-Pass-2026' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
 });
 afterAll(() => t.close());
 

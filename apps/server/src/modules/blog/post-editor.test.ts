@@ -1,7 +1,6 @@
 import { basicAuthorization, type Post, type PostPreviewLink, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signPreviewToken, verifyPreviewToken } from './preview-link.ts';
 
 /** The post editor's server side (issue 15): list filters, the sanitiser's report, draft preview links, SEO fields. */
@@ -9,8 +8,7 @@ const ADMIN = { username: 'editor', password: 'Editor-Pass-2025' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { basicAuthorization, POST_EDITOR_MSG, type PostRevision, type PostRevisionSummary, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 
 /** Issue 30, decision 201: versions, conflicts between two operators, autosave, revisions and restore. */
@@ -9,8 +9,7 @@ const BEN = { username: 'ben', password: 'Ben-Editor-Pass-2026' };
 const as = (who: { username: string; password: string }) => ({ authorization: basicAuthorization(who.username, who.password) });
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ANA.username, ADMIN_PASSWORD: ANA.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ANA);
   await ensureFirstOperator({ db: t.db, config: { ...t.config, ADMIN_USERNAME: BEN.username, ADMIN_PASSWORD: BEN.password }, log: t.app.log });
 });
 afterAll(() => t.close());

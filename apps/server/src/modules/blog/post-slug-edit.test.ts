@@ -1,15 +1,13 @@
 import { basicAuthorization, POST_EDITOR_MSG, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** The slug an operator chooses (issue 30, decision 202); a published post's old address redirects. */
 const ADMIN = { username: 'slug-ops', password: 'Slug-Editor-Pass-2026' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
 });
 afterAll(() => t.close());
 

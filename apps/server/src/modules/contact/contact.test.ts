@@ -1,14 +1,12 @@
 import { basicAuthorization, CONTACT_REASONS, MSG, type ContactSubmission } from '@assay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const ADMIN = { username: 'support', password: 'Support-Pass-2025' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, CONTACT_RATE_LIMIT: '3' });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN, { CONTACT_RATE_LIMIT: '3' });
 });
 afterAll(() => t.close());
 

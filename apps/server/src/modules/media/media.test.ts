@@ -1,16 +1,14 @@
 import { basicAuthorization, IMAGE_UPLOAD, MSG, type ImageUpload } from '@assay/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { sniffImageType } from './image-type.ts';
 
 const ADMIN = { username: 'editor', password: 'Editor-Pass-2025' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN);
 });
 afterAll(() => t.close());
 

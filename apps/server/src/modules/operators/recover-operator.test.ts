@@ -5,16 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { basicAuthorization, MSG } from '@assay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ensureFirstOperator } from './index.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { resetOperatorPassword, unlockOperator } from './recover-operator.ts';
 
 /** Decision 163: the way back for a locked-out operator runs on the server, never over HTTP. */
 const ADMIN = { username: 'night-ops', password: 'Operator-Pass-2026' };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, OPERATOR_LOCKOUT_FAILURES: '5' });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN, { OPERATOR_LOCKOUT_FAILURES: '5' });
 });
 afterAll(() => t.close());
 // Each test starts unlocked: the failures of one must not count in the next.

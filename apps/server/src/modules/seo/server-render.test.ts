@@ -1,8 +1,7 @@
 import { basicAuthorization, type Post, type PostListResponse, type TokenPackage } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildWebForTests } from '../../../test/web-build.ts';
-import { ensureFirstOperator } from '../operators/index.ts';
 
 const ADMIN = { username: 'render-admin', password: 'Render-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
@@ -13,8 +12,7 @@ let web: Awaited<ReturnType<typeof buildWebForTests>>;
 
 beforeAll(async () => {
   web = await buildWebForTests();
-  t = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: web.webDistDir });
-  await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
+  t = await createOperatorTestApp(ADMIN, {}, { webDistDir: web.webDistDir });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
