@@ -14,18 +14,24 @@ export async function listAdminPosts(
   db: Queryable,
   q: { post_type?: PostType | undefined; status?: PostStatus | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ posts: AdminPostSummary[]; next: Keyset | undefined; total: Total | undefined }> {
-  const words = q.q?.trim() ? containsPattern(q.q.trim()) : null;
-  const params: unknown[] = [q.post_type ?? null, q.limit + 1, q.status ?? null, words];
-  const filter = `WHERE ($1::text IS NULL OR post_type = $1::text) AND ($3::text IS NULL OR status = $3::text)
-        AND ($4::text IS NULL OR title ILIKE $4::text OR slug ILIKE $4::text OR description ILIKE $4::text)`;
-  const total = q.cursor
-    ? undefined
-    : cappedCount(db, `FROM posts ${filter.replaceAll('$3', '$2').replaceAll('$4', '$3')}`, [params[0], params[2], params[3]]);
+  // Only the conditions asked for: "$n IS NULL OR …" makes PostgreSQL test every row (decision 186).
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (condition: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (q.post_type) add((p) => `post_type = ${p}`, q.post_type);
+  if (q.status) add((p) => `status = ${p}`, q.status);
+  if (q.q?.trim()) add((p) => `(title ILIKE ${p} OR slug ILIKE ${p} OR description ILIKE ${p})`, containsPattern(q.q.trim()));
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = q.cursor ? undefined : cappedCount(db, `FROM posts ${filter}`, [...params]);
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
+  params.push(q.limit + 1);
   const r = await db.query<Omit<AdminPostRow, 'content'> & { cursor_at: string }>(
     `SELECT ${ADMIN_SUMMARY_COLUMNS}, ${cursorAt('created_at')} AS cursor_at FROM posts
-      ${filter} ${after ? `AND ${after}` : ''}
-      ORDER BY created_at DESC, id DESC LIMIT $2`,
+      ${filter} ${after ? `${filter ? 'AND' : 'WHERE'} ${after}` : ''}
+      ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
     params,
   );
   const { page, next } = splitPage(r.rows, q.limit);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../../test/plans.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { listAdminPosts } from './list-admin-posts.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
 
 /*
@@ -56,4 +57,19 @@ describe('blog search at 20,000 posts (PostgreSQL)', () => {
       }
     });
   }
+});
+
+describe("the operator's post search at 20,000 posts (PostgreSQL)", () => {
+  it('finds a slug, a title or a description through the trigram indexes, never reading every post', async () => {
+    for (const q of ['plan-post-1234', 'pangolin scale', 'desalination']) {
+      const { result, sent } = await recordStatements(t.db, (db) => listAdminPosts(db, { post_type: 'blog', q, limit: 20 }));
+      const expected = (await t.db.query<{ id: string }>(
+        `SELECT id FROM posts WHERE post_type = 'blog' AND (title ILIKE $1 OR slug ILIKE $1 OR description ILIKE $1)`, [`%${q}%`])).rows;
+      expect(result.total?.n, q).toBe(expected.length);
+      for (const statement of sent) {
+        const plan = (await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan, q).not.toMatch(/Seq Scan on posts/);
+      }
+    }
+  });
 });
