@@ -52,9 +52,13 @@ function amount(f: RecordFigure): StatedAmount {
   };
 }
 
+/** A figure in a currency that states what the product sells for (not what it costs to make, or a raise). */
+export const readsAsPrice = (f: RecordFigure) =>
+  CURRENCY.test(f.unit) && PRICE_WORDS.test(`${f.what} ${f.stated_text}`) && !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
+
 export function sizeMarket(record: InventionRecord): MarketSizing {
   const money = record.figures.filter((f) => CURRENCY.test(f.unit));
-  const priceFigure = money.find((f) => PRICE_WORDS.test(`${f.what} ${f.stated_text}`) && !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what));
+  const priceFigure = money.find(readsAsPrice);
   const countFigure = record.figures.find((f) => f.unit === '' && f.value >= 10 && COUNT_WORDS.test(`${f.what}`));
   const price = priceFigure ? amount(priceFigure) : null;
   const count = countFigure ? { value: countFigure.value, what: countFigure.what, quote: countFigure.stated_text } : null;

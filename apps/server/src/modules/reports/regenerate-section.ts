@@ -1,4 +1,4 @@
-import { buildReportPlan, figuresFromNote, sectionsStating } from '@assay/report-engine';
+import { buildReportPlan, figuresFromNote, sectionsStating, statedPrice } from '@assay/report-engine';
 import { isSectionKey, REPORT_MESSAGES, sectionsFor, type RegenerateSectionResponse } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -35,20 +35,30 @@ export async function regenerateSection(
       const { record: next, changes } = figuresFromNote(note, record);
       if (changes.length) {
         const now = new Date();
-        const before = String(buildReportPlan(record, now).launchCalendarYear);
-        const after = String(buildReportPlan(next, now).launchCalendarYear);
-        figures.push({ figure: 'launch year', from: before, to: after });
+        const [was, will] = [buildReportPlan(record, now), buildReportPlan(next, now)];
+        // What the sections state today, to find every section that must say the new value.
+        const stale: string[] = [];
+        for (const change of changes) {
+          if (change.figure === 'launch year') {
+            figures.push({ figure: 'launch year', from: String(was.launchCalendarYear), to: String(will.launchCalendarYear) });
+            stale.push(String(was.launchCalendarYear));
+          } else {
+            const old = statedPrice(record);
+            figures.push({ figure: 'price', from: old ? `${old.value.toLocaleString('en-US')} ${old.unit}` : null, to: `${change.to.toLocaleString('en-US')} ${change.unit}` });
+            // A price stated before is found by its value; a first price by the sections that speak of price.
+            stale.push(...(old ? [String(old.value), old.value.toLocaleString('en-US')] : ['price', 'Price']));
+          }
+        }
         const stored = await tx.query<{ key: string; content: unknown }>('SELECT key, content FROM report_sections WHERE report_id = $1', [id]);
-        also = sectionsStating(stored.rows.map((s) => [s.key, s.content] as const), [before]).filter((k) => k !== def.key);
+        also = sectionsStating(stored.rows.map((s) => [s.key, s.content] as const), [...new Set(stale)]).filter((k) => k !== def.key);
         await tx.query('UPDATE reports SET record = $2 WHERE id = $1', [id, JSON.stringify(next)]);
       }
     }
     const rewritten = defs.filter((d) => d.key === def.key || also.includes(d.key));
     const price = deps.config.SECTION_REWRITE_TOKENS;
     const others = rewritten.filter((d) => d.key !== def.key).map((d) => `'${d.title}'`);
-    const change = `Section '${def.title}' rewritten from your note${figures.length
-      ? `; launch year ${figures[0]!.from} → ${figures[0]!.to}${others.length ? `, also updated in ${others.join(', ')}` : ''}`
-      : ''}`;
+    const moved = figures.map((f) => `${f.figure} ${f.from ?? 'not stated'} → ${f.to}`).join(', ');
+    const change = `Section '${def.title}' rewritten from your note${moved ? `; ${moved}${others.length ? `, also updated in ${others.join(', ')}` : ''}` : ''}`;
     await startRun(tx, deps.queue, report, {
       kind: 'section',
       amount: price,

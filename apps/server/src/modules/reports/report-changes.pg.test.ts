@@ -102,6 +102,28 @@ describe('This section is wrong…', () => {
     expect(history.filter((e) => e.description === `Section '${title}' rewritten — report “${done.title}”`).map((e) => e.amount)).toEqual([-150]);
   });
 
+  it('reads a price in a note as the member\'s figure: the record, the sizing and every section that speaks of price', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m);
+    const before = await sections(id);
+    const pricing = [...before].filter(([, text]) => /\bprice/i.test(text)).map(([k]) => k);
+    expect(pricing.length).toBeGreaterThan(0);
+    const res = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'Wrong on cost: we will sell it for 1,200 USD a unit to hospitals.' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<RegenerateSectionResponse>();
+    expect(body.figures).toEqual([{ figure: 'price', from: null, to: '1,200 USD' }]);
+    expect(body.sections.map((s) => s.key).sort()).toEqual([...new Set(['problem', ...pricing])].sort());
+    expect(body.tokens).toBe(150);
+    await work(id);
+    const done = await report(m, id);
+    expect(done.record?.figures.filter((f) => f.unit === 'USD')).toEqual([expect.objectContaining({ value: 1200, what: 'price' })]);
+    const after = await sections(id);
+    expect([...after.values()].some((text) => /\$1,200|1,200 USD/.test(text))).toBe(true);
+    // The same price again changes nothing shared.
+    const again = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'As said, it sells for $1,200.' });
+    expect(again.json<RegenerateSectionResponse>()).toMatchObject({ sections: [{ key: 'problem' }], figures: [] });
+  });
+
   it('refuses an unknown section (404), an empty note (422), a stranger (404) and a report not completed (409)', async () => {
     const m = await signUpAndLogin(t);
     const id = await completedReport(m);

@@ -60,10 +60,10 @@ function SectionNote({ report, section, onBack, onDone }: { report: Report; sect
       void queryClient.invalidateQueries({ queryKey: reportKeys.all });
       void queryClient.invalidateQueries({ queryKey: tokenKeys.balance });
       const others = r.sections.filter((s) => s.key !== section.key).map((s) => `“${s.title}”`);
-      const figure = r.figures[0];
+      const moved = r.figures.map((f) => `the ${f.figure} changes from ${f.from ?? 'not stated'} to ${f.to}`).join(' and ');
       onDone(
         `Rewriting “${section.title}” with your note.` +
-          (figure ? ` The ${figure.figure} changes from ${figure.from ?? '—'} to ${figure.to}${others.length ? `, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} rewritten too` : ''} — charged once.` : ''),
+          (moved ? ` ${moved.charAt(0).toUpperCase()}${moved.slice(1)}${others.length ? `, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} rewritten too` : ''} — charged once.` : ''),
       );
     },
   });
