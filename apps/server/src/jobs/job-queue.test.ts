@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { createTestDb } from '../../test/test-db.ts';
-import { createJobQueue } from './job-queue.ts';
+import { createJobQueue, trackedRunner } from './job-queue.ts';
 
 const job = { name: 'noop', payload: { parse: (data: unknown) => data as { n: number } } };
 const spec = { name: 'noop', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 };
@@ -37,5 +37,29 @@ describe('the job queue stopping', () => {
     // pg-boss does not await this write; stopping must.
     const row = await db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id]);
     expect(row.rows[0]?.state).toBe('completed');
+  });
+});
+
+describe("the queue's statements after stop", () => {
+  it('answers a statement pg-boss issues after the queue has stopped without touching the pool, and waits for those before', async () => {
+    let release!: () => void;
+    const sent: string[] = [];
+    const runner = trackedRunner({
+      executeSql: async (text: string) => {
+        sent.push(text);
+        if (text === 'slow') await new Promise<void>((r) => (release = r));
+        return { rows: [text] };
+      },
+    });
+    const slow = runner.executeSql('slow');
+    let closed = false;
+    const closing = runner.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(closed).toBe(false); // a statement under way is waited for
+    release();
+    await closing;
+    await expect(slow).resolves.toEqual({ rows: ['slow'] });
+    await expect(runner.executeSql('late completion')).resolves.toEqual({ rows: [], rowCount: 0 });
+    expect(sent).toEqual(['slow']);
   });
 });

@@ -70,11 +70,20 @@ function sqlRunner(q: Queryable, db: Db): SqlRunner {
  * returns only after they settle: closing the pool under them would lose the completion and
  * reject with nobody listening.
  */
-function trackedRunner(runner: SqlRunner) {
+export function trackedRunner(runner: SqlRunner) {
   const statements = createInFlight();
+  let closed = false;
   return {
-    executeSql: (text: string, values?: unknown[]) => statements.track(runner.executeSql(text, values)),
-    settled: statements.settled,
+    // pg-boss issues a job's completion some ticks after its handler returns, unawaited: one that
+    // comes after stop() has finished would reach a closed pool and reject with nobody listening.
+    // It is answered empty instead; the job is then expired and run again (every handler is
+    // idempotent), as if the process had stopped a moment earlier.
+    executeSql: (text: string, values?: unknown[]) =>
+      closed ? Promise.resolve({ rows: [], rowCount: 0 }) : statements.track(runner.executeSql(text, values)),
+    async close() {
+      await statements.settled();
+      closed = true;
+    },
   };
 }
 
@@ -134,7 +143,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       // and pg-boss's un-awaited completion of it after that: wait for both.
       await handling.settled();
       await new Promise((resolve) => setImmediate(resolve));
-      await runner.settled();
+      await runner.close();
     },
   };
 }
