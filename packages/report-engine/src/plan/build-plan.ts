@@ -14,7 +14,7 @@ import { stageLevel } from '../knowledge/stages.ts';
 import { splitSentences } from '../text/sentences.ts';
 import { sizeMarket, type MarketSizing } from './market.ts';
 import { buildMoneyModel, type MoneyModel } from './money.ts';
-import { statedLaunchYear } from './stated-launch.ts';
+import { statedLaunchYear } from './stated-figures.ts';
 
 export interface PlanTrl {
   level: number;

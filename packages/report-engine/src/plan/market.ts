@@ -37,12 +37,14 @@ export interface MarketSizing {
 }
 
 const CURRENCY = /^(?:USD|EUR|GBP|INR)$/;
+/** How each currency the record holds is written before an amount. */
+export const CURRENCY_SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', INR: '₹' };
 const PRICE_WORDS = /\b(?:price|sells?|sold|retail|charge|fee|per (?:unit|test|device|kit|year|month|licen[cs]e|user|seat)|a (?:unit|test|kit|year|month)|each|subscription)\b/i;
 const COUNT_WORDS = /\b(?:per year|a year|each year|annually|per month|a month|procedures|patients|hospitals|clinics|farmers|farms|households|homes|users|customers|units|vehicles|sites|plants|factories|schools|cases|tests|operations|installations|towers|buyers)\b/i;
 
 function amount(f: RecordFigure): StatedAmount {
   const rate = USD_PER[f.unit] ?? 1;
-  const symbol = { USD: '$', EUR: '€', GBP: '£', INR: '₹' }[f.unit] ?? '';
+  const symbol = CURRENCY_SYMBOL[f.unit] ?? '';
   return {
     usd: Math.round(f.value * rate * 100) / 100,
     as_stated: `${symbol}${f.value.toLocaleString('en-US')}${f.value_max !== null ? `–${f.value_max.toLocaleString('en-US')}` : ''} ${f.what}`.trim(),

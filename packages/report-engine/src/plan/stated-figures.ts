@@ -5,7 +5,7 @@
  * plan's figures, so one stated value reaches every section that states it (issue 27).
  */
 import type { InventionRecord, RecordFigure } from '@assay/shared';
-import { readsAsPrice } from './market.ts';
+import { CURRENCY_SYMBOL, readsAsPrice } from './market.ts';
 
 const LAUNCH_WHAT = /\b(launch|first (?:revenue|sales?|orders?)|market entry|on (?:the )?market|on sale|commercial(?:ly)? (?:available|release|launch))\b/i;
 const YEAR = /\b(20[2-9]\d)\b/;
@@ -25,7 +25,11 @@ export function statedLaunchYear(record: InventionRecord): number | null {
 /** A shared figure a member's note changes: which, and its new value as the member wrote it. */
 export type FigureChange = { figure: 'launch year'; to: number } | { figure: 'price'; to: number; unit: string };
 
-const CURRENCY_OF: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '₹': 'INR', usd: 'USD', eur: 'EUR', gbp: 'GBP', inr: 'INR', dollars: 'USD', euros: 'EUR', pounds: 'GBP', rupees: 'INR' };
+/** A currency as a note writes it (a symbol, a code or a word), to its code. */
+const CURRENCY_OF: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(CURRENCY_SYMBOL).flatMap(([code, symbol]) => [[symbol, code], [code.toLowerCase(), code]])),
+  dollars: 'USD', euros: 'EUR', pounds: 'GBP', rupees: 'INR',
+};
 const AMOUNT = String.raw`(?:([$€£₹])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(USD|EUR|GBP|INR|dollars|euros|pounds|rupees)\b)`;
 /** "the price will be 1,200 USD", "sells for €49", "priced at $900 a unit". */
 const NOTE_PRICE = new RegExp(String.raw`\b(?:price[ds]?|sells?(?: it)? for|selling(?: it)? for|retails? (?:at|for)|costs? the (?:buyer|customer))\b[^.;\n]{0,30}?${AMOUNT}`, 'i');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRecord } from '../record/read-record.ts';
 import { buildReportPlan } from './build-plan.ts';
-import { figuresFromNote, statedPrice } from './stated-launch.ts';
+import { figuresFromNote, statedPrice } from './stated-figures.ts';
 
 const record = readRecord('HeatLoop is a heat pump for apartment balconies. It retails at 2,400 EUR installed. Landlords would pay for it.');
 
