@@ -41,7 +41,7 @@ describe('the job queue stopping', () => {
 });
 
 describe("the queue's statements after stop", () => {
-  it('answers a statement pg-boss issues after the queue has stopped without touching the pool, and waits for those before', async () => {
+  it('drops a statement pg-boss issues after the queue has stopped without touching the pool, and waits for those before', async () => {
     let release!: () => void;
     const sent: string[] = [];
     const runner = trackedRunner({
@@ -59,7 +59,10 @@ describe("the queue's statements after stop", () => {
     release();
     await closing;
     await expect(slow).resolves.toEqual({ rows: ['slow'] });
-    await expect(runner.executeSql('late completion')).resolves.toEqual({ rows: [], rowCount: 0 });
+    let answered = false;
+    void runner.executeSql('late completion').finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false); // neither resolved with a shape pg-boss misreads nor rejected unheard
     expect(sent).toEqual(['slow']);
   });
 });

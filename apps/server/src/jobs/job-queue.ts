@@ -76,10 +76,11 @@ export function trackedRunner(runner: SqlRunner) {
   return {
     // pg-boss issues a job's completion some ticks after its handler returns, unawaited: one that
     // comes after stop() has finished would reach a closed pool and reject with nobody listening.
-    // It is answered empty instead; the job is then expired and run again (every handler is
-    // idempotent), as if the process had stopped a moment earlier.
+    // It is dropped instead: never sent and never answered (an empty answer is no better, pg-boss
+    // reads a count from it and throws, unawaited). The job is then expired and run again (every
+    // handler is idempotent), as if the process had stopped a moment earlier.
     executeSql: (text: string, values?: unknown[]) =>
-      closed ? Promise.resolve({ rows: [], rowCount: 0 }) : statements.track(runner.executeSql(text, values)),
+      closed ? new Promise<never>(() => {}) : statements.track(runner.executeSql(text, values)),
     async close() {
       await statements.settled();
       closed = true;
