@@ -13,6 +13,10 @@ const post = (postType: PostType, slug: string) => [
   list({ post_type: 'blog', limit: PAGE_SIZES.related, exclude: slug }),
 ];
 
+/** A tag page's read (decision 204), as the web app asks for it. */
+export const tagRead = (slug: string, page = 1) =>
+  endpointUrl(blogEndpoints.tagPage, { params: { slug }, query: { page: page > 1 ? page : undefined } });
+
 /**
  * The public reads a public page asks for as it starts (e.g. `/api/blog/posts?post_type=blog&limit=9`),
  * exactly as the web app builds them. The server names them
@@ -23,6 +27,8 @@ const post = (postType: PostType, slug: string) => [
 export function firstReads(pathname: string): string[] {
   const site = endpointUrl(systemEndpoints.siteConfig);
   const slug = /^\/(blog|press-releases)\/([^/]+)\/?$/.exec(pathname);
+  const tag = /^\/blog\/tag\/([^/]+)\/?$/.exec(pathname);
+  if (tag) return [tagRead(decodeURIComponent(tag[1]!)), site];
   if (slug) return [...post(slug[1] === 'blog' ? 'blog' : 'press_release', decodeURIComponent(slug[2]!)), site];
   switch (pathname.replace(/(.)\/$/, '$1')) {
     case '/blog':

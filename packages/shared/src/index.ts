@@ -5,6 +5,7 @@ export * from './schemas/fields.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/blog.ts';
+export * from './schemas/tags.ts';
 export * from './schemas/media.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/operators.ts';

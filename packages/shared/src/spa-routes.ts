@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from './constants.ts';
  */
 export const SPA_ROUTES = [
   '/', '/login', '/signup', '/forgot-password', '/profile-completion', '/rttp', '/contact', '/about',
-  '/pricing', '/careers', '/blog', '/blog/:slug', '/press-releases', '/press-releases/:slug',
+  '/pricing', '/careers', '/blog', '/blog/:slug', '/blog/tag/:slug', '/press-releases', '/press-releases/:slug',
   '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/billing', '/admin',
   '/preview/:token', '/r/:token', '/email-change-revert',
 ] as const;
@@ -38,3 +38,13 @@ export const FEEDS = {
   blog: { path: '/rss/blog.xml', page: '/blog', title: `${PRODUCT_NAME} Blog` },
   press_release: { path: '/rss/press.xml', page: '/press-releases', title: `${PRODUCT_NAME} Press Releases` },
 } as const;
+
+/** A tag's public page and its feed (decision 204). */
+export const TAG_PAGES = {
+  page: (slug: string) => `/blog/tag/${encodeURIComponent(slug)}`,
+  feed: (slug: string) => `/blog/tag/${encodeURIComponent(slug)}/rss.xml`,
+  feedTitle: (name: string) => `${PRODUCT_NAME} Blog: ${name}`,
+  /** The page's name (its <title> and heading). */
+  name: (name: string) => `Articles tagged “${name}”`,
+  description: (name: string) => `Articles on the ${PRODUCT_NAME} blog tagged “${name}”.`,
+};

@@ -20,6 +20,7 @@ import {
   postSlugParams,
   postTypeQuery,
 } from '../schemas/blog.ts';
+import { blogTagEndpoints } from './blog-tags.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['blog'];
@@ -132,4 +133,5 @@ export const blogEndpoints = {
     params: postPreviewTokenParams,
     responses: { 200: postSchema },
   }),
+  ...blogTagEndpoints,
 };

@@ -16,6 +16,9 @@ export const siteEndpoints = {
   /** The list pages name their feed in <head>. */
   blogList: endpoint({ ...base, path: FEEDS.blog.page, produces: 'text/html' }),
   pressList: endpoint({ ...base, path: FEEDS.press_release.page, produces: 'text/html' }),
+  /** A tag's page and feed (decision 204): an unknown tag is a 404. */
+  tagPage: endpoint({ ...base, path: '/blog/tag/:slug', params: slugParams, produces: 'text/html' }),
+  tagFeed: endpoint({ ...base, path: '/blog/tag/:slug/rss.xml', params: slugParams, produces: 'application/rss+xml' }),
   blogFeed: endpoint({ ...base, path: FEEDS.blog.path, produces: 'application/rss+xml' }),
   pressFeed: endpoint({ ...base, path: FEEDS.press_release.path, produces: 'application/rss+xml' }),
   /** The addresses feed readers guess first get the blog's feed. */

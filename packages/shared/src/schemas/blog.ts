@@ -11,6 +11,13 @@ export type PostType = (typeof POST_TYPES)[number];
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/** Tags (decision 204). */
+export const TAG_LIMITS = { nameMax: 60, perPost: 20 } as const;
+
+/** A tag as a post carries it. */
+export const postTagSchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type PostTag = z.infer<typeof postTagSchema>;
+
 export const POST_LIMITS = {
   titleMax: 200,
   descriptionMax: 1000,
@@ -105,6 +112,8 @@ export const postInput = z.object({
     .max(40, 'Publish time must be a date and time')
     .pipe(z.iso.datetime({ offset: true, message: 'Publish time must be a date and time' }))
     .nullish(),
+  /** The post's tags, by id (decision 204); omitted: kept as they are. */
+  tag_ids: z.array(lineText().max(100)).max(TAG_LIMITS.perPost, `A post may have at most ${TAG_LIMITS.perPost} tags`).optional(),
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -129,9 +138,13 @@ export type PostListQuery = z.input<typeof postListQuery>;
 export const postTypeQuery = z.object({ post_type: z.enum(POST_TYPES).optional() });
 export const postSlugParams = z.object({ slug: pathParam(200) });
 export const postIdParams = z.object({ id: pathParam(100) });
+/** The operators' status filter: a scheduled post is a draft with a publish time (decision 204). */
+export const ADMIN_POST_STATUS_FILTERS = ['draft', 'scheduled', 'published'] as const;
 export const adminPostListQuery = z.object({
   post_type: z.enum(POST_TYPES).optional(),
-  status: z.enum(POST_STATUSES).optional(),
+  status: z.enum(ADMIN_POST_STATUS_FILTERS).optional(),
+  /** Posts carrying this tag (its id). */
+  tag: lineText().max(100).optional(),
   /** Words in the title, slug or description (case-insensitive). */
   q: lineText().trim().max(POST_LIMITS.searchMax).optional(),
   /** The next page's position, from X-Next-Cursor. */
@@ -161,7 +174,7 @@ export const postSummarySchema = z.object({
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
 /** The full post; `content` is HTML already sanitised by the server. */
-export const postSchema = postSummarySchema.extend({ content: z.string() });
+export const postSchema = postSummarySchema.extend({ content: z.string(), tags: z.array(postTagSchema) });
 export type Post = z.infer<typeof postSchema>;
 
 /** A post in the operator's list: with its version (for conflict checks) and who saved it last. */
@@ -172,6 +185,8 @@ export const adminPostSummarySchema = postSummarySchema.extend({
   publish_at: z.string().nullable(),
   /** The description was generated from the text (the operator left it empty). */
   description_generated: z.boolean(),
+  /** By name (decision 204). */
+  tags: z.array(postTagSchema),
 });
 export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
 /** A post whole as the operator's editor opens it. */

@@ -17,6 +17,7 @@ import { sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 import { readAdminPost } from './read-admin-post.ts';
 import { unpublishPost } from './unpublish-post.ts';
 import { updatePost } from './update-post.ts';
+import { tagRoutes } from './tags.routes.ts';
 
 export function blogRoutes(deps: Deps) {
   return async (app: AppInstance) => {
@@ -60,5 +61,7 @@ export function blogRoutes(deps: Deps) {
     });
 
     route(app, e.preview, async (req) => sanitizePostHtmlWithReport(req.body.content));
+
+    tagRoutes(deps, app);
   };
 }

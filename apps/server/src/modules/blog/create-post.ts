@@ -7,6 +7,7 @@ import { audit, type OperatorAuth } from '../operators/index.ts';
 import { cleanContent } from './clean-content.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
 import { excerptFrom } from './excerpt.ts';
+import { setPostTags, tagsOfPost } from './post-tags.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -36,10 +37,11 @@ export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, inpu
       [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
         input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, Boolean(input.slug)],
     );
+    if (input.tag_ids) await setPostTags(tx, id, input.tag_ids);
     await queueScheduledPublish(queue, tx, r.rows[0]!);
     await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);
     await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
-    return toAdminPost(r.rows[0]!);
+    return toAdminPost(r.rows[0]!, await tagsOfPost(tx, id));
   });
   contentChanged(db, 'posts');
   return { ...saved, removed };

@@ -26,13 +26,16 @@ export async function listPublishedForFeeds(
   postType: PostType,
   limit: number,
   contentBytes: number,
+  /** Only posts carrying this tag (a tag's feed, decision 204). */
+  tagId?: string,
 ): Promise<(Omit<PostRow, 'content'> & { content: string | null })[]> {
   const r = await db.query<Omit<PostRow, 'content'> & { content: string | null }>(
     `SELECT ${SUMMARY_COLUMNS},
         CASE WHEN sum(octet_length(content)) OVER (ORDER BY published_at DESC, created_at DESC, id DESC) <= $3 THEN content END AS content
       FROM posts WHERE status = 'published' AND post_type = $1
+        ${tagId ? 'AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $4)' : ''}
       ORDER BY published_at DESC, created_at DESC, id DESC LIMIT $2`,
-    [postType, limit, contentBytes],
+    tagId ? [postType, limit, contentBytes, tagId] : [postType, limit, contentBytes],
   );
   return r.rows;
 }

@@ -8,3 +8,4 @@ export {
 export type { PostRow } from './post-row.ts';
 export { slugify } from './slugs.ts';
 export { publishScheduledJob } from './schedule.ts';
+export { findTag, listTagsForSitemap, readTagPage } from './read-tag-page.ts';

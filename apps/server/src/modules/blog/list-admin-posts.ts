@@ -1,18 +1,22 @@
-import type { AdminPostSummary, PostStatus, PostType } from '@assay/shared';
+import type { ADMIN_POST_STATUS_FILTERS, AdminPostSummary, PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, cursorAt, splitPage, type Keyset, type Total } from '../../lib/paging.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage, type Keyset, type Total } from '../../lib/paging.ts';
+import { containsPattern, isUuid } from '../../lib/sql.ts';
+import { tagsOfPosts } from './post-tags.ts';
 import { ADMIN_SUMMARY_COLUMNS, toAdminPostSummary, type AdminPostRow } from './post-row.ts';
 
 /**
  * Posts of a type (or all), whatever their status, newest created first: one page, after `cursor`,
  * of list fields only — a body is read when the post is opened (read-admin-post.ts; issue 32).
- * The first page also counts what the filter matches (up to the cap), so the panel's tab counts
+ * Filters: type, status (draft, scheduled, published), tag, words. The first page also counts what the filter matches (up to the cap), so the panel's tab counts
  * are totals and not the length of a page.
  */
 export async function listAdminPosts(
   db: Queryable,
-  q: { post_type?: PostType | undefined; status?: PostStatus | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
+  q: {
+    post_type?: PostType | undefined; status?: (typeof ADMIN_POST_STATUS_FILTERS)[number] | undefined; tag?: string | undefined;
+    q?: string | undefined; cursor?: string | undefined; limit: number;
+  },
 ): Promise<{ posts: AdminPostSummary[]; next: Keyset | undefined; total: Total | undefined }> {
   // Only the conditions asked for: "$n IS NULL OR …" makes PostgreSQL test every row (decision 186).
   const params: unknown[] = [];
@@ -22,7 +26,14 @@ export async function listAdminPosts(
     where.push(condition(`$${params.length}`));
   };
   if (q.post_type) add((p) => `post_type = ${p}`, q.post_type);
-  if (q.status) add((p) => `status = ${p}`, q.status);
+  // A scheduled post is a draft with a publish time (decision 204): "draft" means the others.
+  if (q.status === 'scheduled') where.push('publish_at IS NOT NULL');
+  else if (q.status) add((p) => `status = ${p}${q.status === 'draft' ? ' AND publish_at IS NULL' : ''}`, q.status);
+  // Through post_tags' (tag_id, post_id) index; an id that is no tag's matches nothing.
+  if (q.tag !== undefined) {
+    if (!isUuid(q.tag)) return { posts: [], next: undefined, total: q.cursor ? undefined : exactTotal(0) };
+    add((p) => `id IN (SELECT post_id FROM post_tags WHERE tag_id = ${p})`, q.tag);
+  }
   if (q.q?.trim()) add((p) => `(title ILIKE ${p} OR slug ILIKE ${p} OR description ILIKE ${p})`, containsPattern(q.q.trim()));
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = q.cursor ? undefined : cappedCount(db, `FROM posts ${filter}`, [...params]);
@@ -35,5 +46,6 @@ export async function listAdminPosts(
     params,
   );
   const { page, next } = splitPage(r.rows, q.limit);
-  return { posts: page.map(toAdminPostSummary), next, total: await total };
+  const tags = await tagsOfPosts(db, page.map((p) => p.id));
+  return { posts: page.map((p) => toAdminPostSummary(p, tags.get(p.id) ?? [])), next, total: await total };
 }

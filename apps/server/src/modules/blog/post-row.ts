@@ -1,4 +1,4 @@
-import type { AdminPost, AdminPostSummary, Post, PostStatus, PostSummary, PostType } from '@assay/shared';
+import type { AdminPost, AdminPostSummary, Post, PostStatus, PostSummary, PostTag, PostType } from '@assay/shared';
 
 export interface PostRow {
   id: string;
@@ -58,13 +58,13 @@ export function toPostSummary(p: Omit<PostRow, 'content'>): PostSummary {
   };
 }
 
-export const toPost = (p: PostRow): Post => ({ ...toPostSummary(p), content: p.content });
+export const toPost = (p: PostRow, tags: PostTag[]): Post => ({ ...toPostSummary(p), content: p.content, tags });
 
-export const toAdminPostSummary = (p: Omit<AdminPostRow, 'content'>): AdminPostSummary => ({
+export const toAdminPostSummary = (p: Omit<AdminPostRow, 'content'>, tags: PostTag[]): AdminPostSummary => ({
   ...toPostSummary(p), version: p.version, updated_by: p.updated_by, publish_at: p.publish_at ? p.publish_at.toISOString() : null,
-  description_generated: p.description_generated,
+  description_generated: p.description_generated, tags,
 });
 
-export const toAdminPost = (p: AdminPostRow): AdminPost => ({ ...toAdminPostSummary(p), content: p.content });
+export const toAdminPost = (p: AdminPostRow, tags: PostTag[]): AdminPost => ({ ...toAdminPostSummary(p, tags), content: p.content });
 
 /** Route ids that are not uuids are simply not found (never a database error). */

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '../../lib/sql.ts';
 import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { tagsOfPost } from './post-tags.ts';
 
 const PURPOSE = 'post_preview';
 
@@ -55,5 +56,5 @@ export async function readPreview(db: Queryable, secret: string, token: string):
   if (!id || !isUuid(id)) throw notFound(MSG.postPreviewNotFound, 'preview_not_found');
   const r = await db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1`, [id]);
   if (!r.rows[0]) throw notFound(MSG.postPreviewNotFound, 'preview_not_found');
-  return toPost(r.rows[0]);
+  return toPost(r.rows[0], await tagsOfPost(db, r.rows[0].id));
 }

@@ -31,6 +31,8 @@ export function blogPublicReads(deps: Deps): PublicReads & { views: ViewCounter;
         note: (body) => (JSON.parse(body) as { id: string }).id,
         onServe: (req, postId) => countView(req, postId as string),
       },
+      // A tag's page of posts (decision 204); tags change with the posts' topic (migration 204's triggers).
+      { route: 'GET /api/blog/tags/:slug', topics: ['posts'] },
     ],
     close: () => views.close(),
   };

@@ -1,6 +1,7 @@
 import { MSG, type Post, type PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { tagsOfPost } from './post-tags.ts';
 import { postColumns, toPost, type PostRow } from './post-row.ts';
 
 /**
@@ -19,5 +20,5 @@ export async function readPublishedPost(db: Queryable, slug: string, postType: P
   );
   const row = r.rows[0];
   if (!row) throw notFound(MSG.blogPostNotFound, 'post_not_found');
-  return toPost(row);
+  return toPost(row, await tagsOfPost(db, row.id));
 }

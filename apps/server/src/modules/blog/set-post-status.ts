@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
+import { tagsOfPost } from './post-tags.ts';
 import { recordRevision } from './revisions.ts';
 
 export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status: PostStatus): Promise<AdminPost> {
@@ -25,7 +26,7 @@ export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status
     await audit(tx, op, status === 'published' ? 'post.publish' : 'post.unpublish', `post:${id}`, {
       post_type: post.post_type, slug: post.slug, title: post.title, from: before.status,
     });
-    return toAdminPost(post);
+    return toAdminPost(post, await tagsOfPost(tx, id));
   });
   contentChanged(db, 'posts');
   return saved;

@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/client.ts';
 
 const SLUG_MAX = 80;
 
-/** 'Licensing & IP: 2025 Guide!' → 'licensing-ip-2025-guide'. Accents are folded; never empty. */
-export function slugify(title: string): string {
+/** 'Licensing & IP: 2025 Guide!' → 'licensing-ip-2025-guide'. Accents are folded; never empty (`fallback`). */
+export function slugify(title: string, fallback = 'post'): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -14,7 +14,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX)
     .replace(/-+$/g, '');
-  return slug || 'post';
+  return slug || fallback;
 }
 
 /**

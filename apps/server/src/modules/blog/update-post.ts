@@ -8,6 +8,7 @@ import { cleanContent } from './clean-content.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { ADMIN_POST_COLUMNS, toAdminPost, type AdminPostRow } from './post-row.ts';
 import { excerptFrom } from './excerpt.ts';
+import { setPostTags, tagsOfPost } from './post-tags.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import { claimSlug, reserveSlug, slugify } from './slugs.ts';
@@ -57,7 +58,7 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
 
     const description = input.description || excerptFrom(content, input.title);
     const next = { ...input, description, content, status };
-    const changed = EDITABLE.filter((k) => next[k] !== current[k]);
+    const changed: string[] = EDITABLE.filter((k) => next[k] !== current[k]);
     const r = await tx.query<AdminPostRow>(
       `UPDATE posts SET post_type = $2, slug = $3, title = $4, description = $5, content = $6, image_url = $7,
               author_name = $8, featured = $9, status = $10,
@@ -69,11 +70,15 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
         input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, slugCustom],
     );
     const post = r.rows[0]!;
+    const tagsBefore = input.tag_ids ? (await tagsOfPost(tx, id)).map((t) => t.id).sort().join() : '';
+    if (input.tag_ids) await setPostTags(tx, id, input.tag_ids);
+    const tags = await tagsOfPost(tx, id);
+    if (input.tag_ids && tagsBefore !== tags.map((t) => t.id).sort().join()) changed.push('tags');
     if (!keptSchedule) await queueScheduledPublish(queue, tx, post);
     await recordRevision(tx, post, input.autosave ? 'autosave' : status === 'published' ? 'published' : 'save', op);
     // Autosaves are not audited one by one: the revision list says who wrote what, and when.
     if (!input.autosave) await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });
-    return toAdminPost(post);
+    return toAdminPost(post, tags);
   });
   contentChanged(db, 'posts');
   return { ...saved, removed };

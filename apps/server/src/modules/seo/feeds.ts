@@ -1,4 +1,4 @@
-import { FEEDS, PRODUCT_NAME, PUBLIC_PAGE_META, type PostType } from '@assay/shared';
+import { FEEDS, PRODUCT_NAME, PUBLIC_PAGE_META, TAG_PAGES, type PostType } from '@assay/shared';
 import { sanitizePostHtml, type PostRow, type PublishedSummary } from '../blog/index.ts';
 import { escapeMarkup as esc, postPath, siteBase } from './escape.ts';
 import { postImage } from './post-head.ts';
@@ -81,11 +81,22 @@ export function sitemapIndexXml(publicUrl: string, postFiles: number, limits: Si
 }
 
 /** The public pages' sitemap file, the list pages with their latest post's change. */
-export function sitemapPagesXml(publicUrl: string, newest: Partial<Record<PostType, Date>>): string {
+export function sitemapPagesXml(
+  publicUrl: string,
+  newest: Partial<Record<PostType, Date>>,
+  tags: { slug: string; updated_at: Date }[] = [],
+): string {
   const base = siteBase(publicUrl);
   const lastmod: Record<string, Date | undefined> = { [FEEDS.blog.page]: newest.blog, [FEEDS.press_release.page]: newest.press_release };
-  return URLSET_OPEN + PUBLIC_PAGES.map((path) => urlEntry(`${base}${path}`, lastmod[path])).join('') + URLSET_CLOSE;
+  return URLSET_OPEN + PUBLIC_PAGES.map((path) => urlEntry(`${base}${path}`, lastmod[path])).join('')
+    + tags.map((t) => urlEntry(`${base}${TAG_PAGES.page(t.slug)}`, t.updated_at)).join('') + URLSET_CLOSE;
 }
+
+/**
+ * Tag pages in pages.xml, at most: with the longest slugs (80) an entry is under 200 bytes, so the
+ * file stays well within SITEMAP_LIMITS' 1 MB (decision 204).
+ */
+export const SITEMAP_TAGS_MAX = 4_000;
 
 /** One posts' sitemap file: each post's address and last change. */
 export function sitemapPostsXml(publicUrl: string, posts: SitemapPost[]): string {
@@ -109,14 +120,21 @@ const absoluteLinks = (html: string, base: string) =>
  * again on the way out, links made absolute) and its picture (Media RSS, and atop the body), while
  * the bodies fit FEED_CONTENT_BUDGET.
  */
-export function rssXml(publicUrl: string, postType: PostType, posts: FeedPost[], contentBudget = FEED_CONTENT_BUDGET): string {
+export function rssXml(
+  publicUrl: string,
+  postType: PostType,
+  posts: FeedPost[],
+  contentBudget = FEED_CONTENT_BUDGET,
+  /** Another channel than the type's (a tag's feed, decision 204): its title, page and own address. */
+  channel?: { title: string; page: string; path: string; description: string },
+): string {
   const base = siteBase(publicUrl);
-  const { title, page, path } = FEEDS[postType];
+  const { title, page, path } = channel ?? FEEDS[postType];
   const link = `${base}${page}`;
   const self = `${base}${path}`;
-  const description = postType === 'blog'
+  const description = channel?.description ?? (postType === 'blog'
     ? 'Articles on technology transfer, technology readiness, IP and licensing.'
-    : `News and announcements from ${PRODUCT_NAME}.`;
+    : `News and announcements from ${PRODUCT_NAME}.`);
   const last = posts[0]?.published_at ?? null;
   let budget = contentBudget;
   const items = posts.map((p) => {

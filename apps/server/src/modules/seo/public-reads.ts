@@ -29,8 +29,9 @@ export function seoPublicReads(countView: CountView): PublicReads {
       postPage('GET /press-releases/:slug'),
       // Kept per page number; a search, or a page number written otherwise, is not kept.
       ...[FEEDS.blog.page, FEEDS.press_release.page].map((p): PublicReadRule => ({ ...page(p, ['posts']), query: listPageCacheQuery })),
+      { ...page('/blog/tag/:slug', ['posts']), query: listPageCacheQuery },
       ...RENDERED_PAGES.map((p) => page(p.endpoint.path, p.topics)),
-      ...['/sitemap.xml', '/sitemaps/:file', FEEDS.blog.path, FEEDS.press_release.path, '/rss.xml', '/feed'].map(
+      ...['/sitemap.xml', '/sitemaps/:file', FEEDS.blog.path, '/blog/tag/:slug/rss.xml', FEEDS.press_release.path, '/rss.xml', '/feed'].map(
         (path): PublicReadRule => ({ route: `GET ${path}`, topics: ['posts'], cacheControl: FEED_CACHE })),
       { route: 'GET /robots.txt', topics: [], cacheControl: FEED_CACHE },
     ],

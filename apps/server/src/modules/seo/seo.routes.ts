@@ -1,5 +1,5 @@
 import {
-  firstReads, hasControlCharacters, MSG, siteEndpoints as e, type PostListResponse, type PostType, type PublicPagePath,
+  firstReads, hasControlCharacters, MSG, PAGE_SIZES, siteEndpoints as e, TAG_PAGES, type PostListResponse, type PostType, type PublicPagePath,
 } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
@@ -7,16 +7,19 @@ import { route } from '../../http/route.ts';
 import { SERVER_RENDER_AGENT } from '../../http/server-render.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { onContentChange } from '../../lib/content-changes.ts';
-import { findPublishedPost, listPublishedForFeeds, listPublishedForSitemap, publishedPostStats } from '../blog/index.ts';
+import {
+  findPublishedPost, findTag, listPublishedForFeeds, listPublishedForSitemap, listTagsForSitemap, publishedPostStats, readTagPage,
+} from '../blog/index.ts';
 import { postPath, siteBase } from './escape.ts';
 import {
-  FEED_CONTENT_BUDGET, FEED_LINK_TAGS, postsPerSitemap, robotsTxt, rssXml, SITEMAP_LIMITS, sitemapFile, sitemapIndexXml, sitemapPagesXml, sitemapPostFiles,
+  FEED_CONTENT_BUDGET, FEED_LINK_TAGS, postsPerSitemap, robotsTxt, rssXml, SITEMAP_LIMITS, SITEMAP_TAGS_MAX, sitemapFile, sitemapIndexXml, sitemapPagesXml, sitemapPostFiles,
   sitemapPostsXml, type SitemapLimits,
 } from './feeds.ts';
 import { headTags, publicPageHead } from './head-tags.ts';
 import { listPageQuery } from './list-page-query.ts';
 import { postBodyHtml, postHeadTags } from './post-head.ts';
 import { RENDERED_PAGES } from './rendered-pages.ts';
+import { tagHeadTags } from './tag-head.ts';
 import { addHeadTags, FALLBACK_INDEX_HTML, renderSpaPage, withRenderedRoot } from './render-spa-page.ts';
 
 const RSS_ITEMS = 50;
@@ -104,7 +107,10 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       return xml(reply, sitemapIndexXml(publicUrl, sitemapPostFiles(stats.count, perFile), limits));
     });
     route(app, e.sitemapFile, async (req, reply) => {
-      if (req.params.file === 'pages.xml') return xml(reply, sitemapPagesXml(publicUrl, (await publishedPostStats(deps.db)).newest));
+      if (req.params.file === 'pages.xml') {
+        const [stats, tags] = await Promise.all([publishedPostStats(deps.db), listTagsForSitemap(deps.db, SITEMAP_TAGS_MAX)]);
+        return xml(reply, sitemapPagesXml(publicUrl, stats.newest, tags));
+      }
       const n = sitemapFile.postsNumber(req.params.file);
       // Past the last file: turned away from a kept count, so no address makes the database skip rows for nothing.
       if (!n || n > (await postFiles())) return notFound(reply);
@@ -161,6 +167,30 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
         .header('referrer-policy', 'no-referrer')
         .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />')));
+    /** A tag by the slug in an address: never a control character or an overlong slug sent to the database. */
+    const tagOf = async (slug: string) => (slug && slug.length <= 200 && !hasControlCharacters(slug) ? findTag(deps.db, slug) : undefined);
+    // A tag's page (decision 204): as the list pages, per page number; an unknown tag or a page past the last is a 404.
+    route(app, e.tagPage, async (req, reply) => {
+      const tag = await tagOf(req.params.slug);
+      if (!tag) return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+      const path = TAG_PAGES.page(tag.slug);
+      const at = req.url.indexOf('?');
+      const query = listPageQuery(new URLSearchParams(at < 0 ? '' : req.url.slice(at + 1)));
+      if (query.redirect !== undefined) return reply.redirect(`${path}${query.redirect}`, 301);
+      const head = (html: string) => renderSpaPage(html, tagHeadTags(tag, publicUrl, query.page));
+      if (query.page > 1 && query.page > (await readTagPage(deps.db, tag.slug, { page: 1, limit: PAGE_SIZES.blog })).pages) {
+        reply.code(404).header('x-robots-tag', 'noindex');
+        return sendPage(reply, await appPage(path, { head, render: false }));
+      }
+      return sendPage(reply, await appPage(query.page > 1 ? `${path}?page=${query.page}` : path, { head }));
+    });
+    route(app, e.tagFeed, async (req, reply) => {
+      const tag = await tagOf(req.params.slug);
+      if (!tag) return notFound(reply);
+      const posts = await listPublishedForFeeds(deps.db, 'blog', RSS_ITEMS, FEED_CONTENT_BUDGET, tag.id);
+      const channel = { title: TAG_PAGES.feedTitle(tag.name), page: TAG_PAGES.page(tag.slug), path: TAG_PAGES.feed(tag.slug), description: TAG_PAGES.description(tag.name) };
+      return reply.type('application/rss+xml; charset=utf-8').send(rssXml(publicUrl, 'blog', posts, FEED_CONTENT_BUDGET, channel));
+    });
     route(app, e.blogFeed, feed('blog'));
     route(app, e.pressFeed, feed('press_release'));
     route(app, e.blogList, listPage('blog'));
