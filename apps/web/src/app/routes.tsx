@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/careers', ...page(() => import('../features/content/pages/CareersPage.tsx')) },
           { path: '/blog', ...page(() => import('../features/blog/pages/BlogListPage.tsx')) },
           { path: '/blog/:slug', ...page(() => import('../features/blog/pages/PostPage.tsx')) },
+          { path: '/blog/tag/:slug', ...page(() => import('../features/blog/pages/TagPage.tsx')) },
           { path: '/press-releases', ...page(() => import('../features/blog/pages/PressListPage.tsx')) },
           { path: '/press-releases/:slug', ...page(() => import('../features/blog/pages/PostPage.tsx')) },
           { path: '/preview/:token', ...page(() => import('../features/blog/pages/PreviewPage.tsx')) },

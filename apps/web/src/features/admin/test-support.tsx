@@ -48,6 +48,7 @@ export const POST: AdminPost = {
   created_at: '2025-07-01T00:00:00Z',
   updated_at: '2025-07-01T00:00:00Z',
   view_count: 3,
+  tags: [],
   meta_title: 'SEO title',
   meta_description: 'SEO description',
   version: 3,

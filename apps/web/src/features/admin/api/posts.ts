@@ -1,4 +1,6 @@
-import { blogEndpoints as blog, mediaEndpoints as media, type PostInput, type PostStatus, type AdminPostSummary, type PostType } from '@assay/shared';
+import {
+  blogEndpoints as blog, mediaEndpoints as media, type ADMIN_POST_STATUS_FILTERS, type PostInput, type AdminPostSummary, type PostType,
+} from '@assay/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
@@ -23,10 +25,11 @@ export const postCountQuery = (type: PostType) =>
     meta: SILENT,
   });
 
-/** The posts tab's filters: words in the title, slug or description, and a status ('' for both). */
+/** The posts tab's filters: words in the title, slug or description, a status and a tag id ('' for any). */
 export interface PostFilter {
   q: string;
-  status: PostStatus | '';
+  status: (typeof ADMIN_POST_STATUS_FILTERS)[number] | '';
+  tag: string;
 }
 
 export const POSTS_PAGE_SIZE = 20;
@@ -38,14 +41,19 @@ export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
-        asOperator(async (authorization): Promise<{ posts: AdminPostSummary[]; next: string | undefined }> => {
+        asOperator(async (authorization): Promise<{ posts: AdminPostSummary[]; next: string | undefined; total?: { n: number; capped: boolean } }> => {
           const res = await callRaw(blog.adminList, {
-            query: { post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, cursor: pageParam },
+            query: {
+              post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, tag: filter.tag || undefined, cursor: pageParam,
+            },
             signal,
             authorization,
           });
           const { posts } = await readJson(blog.adminList, res);
-          return { posts, next: res.headers.get('x-next-cursor') ?? undefined };
+          // The first page carries the filter's true total (X-Total-Count), not the length of a page.
+          const header = res.headers.get('x-total-count');
+          const total = header === null ? undefined : { n: Number(header), capped: res.headers.get('x-total-count-capped') === 'true' };
+          return { posts, next: res.headers.get('x-next-cursor') ?? undefined, ...(total ? { total } : {}) };
         }),
       ),
     getNextPageParam: (last) => last.next,

@@ -15,6 +15,7 @@ import { postsApi } from '../api/posts.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
 import { PostRevisions } from './PostRevisions.tsx';
+import { TagsField } from './TagPicker.tsx';
 import {
   emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, readingStats, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
@@ -222,6 +223,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         />
         <ReadingStats control={control} />
         <MissingAltText control={control} />
+        <TagsField control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
         {saved?.status !== 'published' && (
           <TextField

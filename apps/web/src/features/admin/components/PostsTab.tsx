@@ -15,6 +15,8 @@ import { postQuery, postsApi, postsPagesQuery, type PostFilter } from '../api/po
 import { formatCount, formatDate, formatDateTime, postStatusTone, titleCase } from '../lib/format.ts';
 import { postTypeLabel } from '../lib/post-form.ts';
 import { PostFormModal } from './PostFormModal.tsx';
+import { TagManager } from './TagManager.tsx';
+import { tagsQuery } from '../api/tags.ts';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
 import { ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
@@ -26,12 +28,16 @@ export const sitePath = (p: Pick<AdminPostSummary, 'post_type' | 'slug'>) => `${
 export function PostsTab({ type }: { type: PostType }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<PostFilter['status']>('');
+  const [tag, setTag] = useState('');
+  const [managingTags, setManagingTags] = useState(false);
+  const tags = useQuery(tagsQuery());
   const q = useDebouncedValue(search.trim(), 300);
-  const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status }), placeholderData: keepPreviousData });
+  const posts = useInfiniteQuery({ ...postsPagesQuery(type, { q, status, tag }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<AdminPostSummary | 'new' | null>(null);
   const noun = postTypeLabel(type);
   const list = posts.data?.pages.flatMap((p) => p.posts);
-  const filtered = q !== '' || status !== '';
+  const total = posts.data?.pages[0]?.total;
+  const filtered = q !== '' || status !== '' || tag !== '';
 
   return (
     <div className="space-y-5">
@@ -39,12 +45,17 @@ export function PostsTab({ type }: { type: PostType }) {
         title={postTypeLabel(type, true)}
         description={type === 'blog' ? 'Articles on the public blog. Drafts stay hidden until published.' : 'Announcements on the press page. Drafts stay hidden until published.'}
         actions={
+          <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setManagingTags(true)}>
+            Manage tags
+          </Button>
           <Button onClick={() => setEditing('new')}>
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
               <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
             </svg>
             Create {noun}
           </Button>
+          </div>
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -53,14 +64,28 @@ export function PostsTab({ type }: { type: PostType }) {
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as PostFilter['status'])}>
             <option value="">All statuses</option>
             <option value="draft">Drafts</option>
+            <option value="scheduled">Scheduled</option>
             <option value="published">Published</option>
           </SelectField>
         </div>
+        <div className="sm:w-48">
+          <SelectField label="Tag" value={tag} onChange={(e) => setTag(e.target.value)}>
+            <option value="">All tags</option>
+            {tags.data?.tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
       </div>
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="post-count">
+        {total ? `${total.capped ? 'More than ' : ''}${formatCount(total.n)} ${total.n === 1 && !total.capped ? noun.toLowerCase() : postTypeLabel(type, true).toLowerCase()}${filtered ? ' match' : ''}${list && total.n > list.length ? ` · showing ${formatCount(list.length)}` : ''}` : ''}
+      </p>
       {list ? (
         list.length === 0 ? (
           filtered ? (
-            <EmptyState title="No posts match" hint="Try other words or another status." />
+            <EmptyState title="No posts match" hint="Try other words, another status or another tag." />
           ) : (
             <EmptyState title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'} hint={`Create the first ${noun.toLowerCase()}.`} />
           )
@@ -87,6 +112,7 @@ export function PostsTab({ type }: { type: PostType }) {
       ) : (
         <ListSpinner />
       )}
+      {managingTags && <TagManager onClose={() => setManagingTags(false)} />}
       {editing === 'new' && <PostFormModal type={type} onClose={() => setEditing(null)} />}
       {editing && editing !== 'new' && <EditPost type={type} summary={editing} onClose={() => setEditing(null)} />}
     </div>
@@ -156,6 +182,15 @@ function PostRow({ post, onEdit }: { post: AdminPostSummary; onEdit: () => void 
             {post.featured && <Badge tone="brand">★ Featured</Badge>}
             {post.publish_at && !published && <Badge tone="brand">Scheduled {formatDateTime(post.publish_at)}</Badge>}
           </div>
+          {post.tags.length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={`Tags of ${post.title}`}>
+              {post.tags.map((t) => (
+                <li key={t.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  #{t.name}
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="mt-1 line-clamp-2 text-sm text-slate-600">{post.description}</p>
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
             <span>By {post.author_name}</span>

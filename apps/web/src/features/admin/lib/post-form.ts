@@ -27,6 +27,8 @@ export const postFormSchema = z.object({
     .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Slug may contain lowercase letters, digits and single hyphens'),
   /** `datetime-local` text in the operator's time zone, '' when not scheduled. */
   publish_at: z.string().refine((v) => v === '' || !Number.isNaN(new Date(v).getTime()), 'Enter a date and time'),
+  /** Chosen in the tag picker (decision 204). */
+  tags: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
 });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
@@ -41,6 +43,7 @@ export const emptyPostForm = (): PostFormValues => ({
   meta_description: '',
   slug: '',
   publish_at: '',
+  tags: [],
 });
 
 export const postToForm = (p: Post | AdminPost): PostFormValues => ({
@@ -54,6 +57,7 @@ export const postToForm = (p: Post | AdminPost): PostFormValues => ({
   meta_description: p.meta_description ?? '',
   slug: p.slug,
   publish_at: 'publish_at' in p && p.publish_at ? toLocalInput(p.publish_at) : '',
+  tags: p.tags,
 });
 
 /** An ISO time as a `datetime-local` value in this browser's time zone. */
@@ -83,6 +87,7 @@ export function formToInput(v: PostFormValues, type: PostType): PostInput {
     meta_title: v.meta_title.trim() || null,
     meta_description: v.meta_description.trim() || null,
     publish_at: v.publish_at ? new Date(v.publish_at).toISOString() : null,
+    tag_ids: v.tags.map((t) => t.id),
   };
 }
 

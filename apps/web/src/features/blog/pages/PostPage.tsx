@@ -11,6 +11,7 @@ import { PostMeta } from '../components/PostCard.tsx';
 import { PostCover } from '../components/PostCover.tsx';
 import { PostSkeleton } from '../components/PostSkeleton.tsx';
 import { RelatedArticles } from '../components/RelatedArticles.tsx';
+import { PostTags } from '../components/PostTags.tsx';
 import { ShareButtons } from '../components/ShareButtons.tsx';
 import { isExternalPress, postImage } from '../format.ts';
 import { playVideoCard } from '../lib/video-cards.ts';
@@ -132,6 +133,7 @@ export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
         </figure>
       )}
       <div ref={body} className="prose-content mt-8 text-base sm:text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />
+      {post.post_type === 'blog' && <PostTags tags={post.tags} className="mt-10 border-t border-slate-200 pt-6" />}
       {external && (
         <p className="mt-8">
           <a href={post.image_url!} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'md')}>
