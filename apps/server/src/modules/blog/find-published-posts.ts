@@ -1,5 +1,6 @@
 import type { PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { taggedWith } from './post-tags.ts';
 import { postColumns, SUMMARY_COLUMNS, type PostRow } from './post-row.ts';
 
 /**
@@ -33,7 +34,7 @@ export async function listPublishedForFeeds(
     `SELECT ${SUMMARY_COLUMNS},
         CASE WHEN sum(octet_length(content)) OVER (ORDER BY published_at DESC, created_at DESC, id DESC) <= $3 THEN content END AS content
       FROM posts WHERE status = 'published' AND post_type = $1
-        ${tagId ? 'AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $4)' : ''}
+        ${tagId ? `AND ${taggedWith('$4')}` : ''}
       ORDER BY published_at DESC, created_at DESC, id DESC LIMIT $2`,
     tagId ? [postType, limit, contentBytes, tagId] : [postType, limit, contentBytes],
   );

@@ -2,7 +2,7 @@ import type { ADMIN_POST_STATUS_FILTERS, AdminPostSummary, PostType } from '@ass
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cappedCount, cursorAt, exactTotal, splitPage, type Keyset, type Total } from '../../lib/paging.ts';
 import { containsPattern, isUuid } from '../../lib/sql.ts';
-import { tagsOfPosts } from './post-tags.ts';
+import { taggedWith, tagsOfPosts } from './post-tags.ts';
 import { ADMIN_SUMMARY_COLUMNS, toAdminPostSummary, type AdminPostRow } from './post-row.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function listAdminPosts(
   // Through post_tags' (tag_id, post_id) index; an id that is no tag's matches nothing.
   if (q.tag !== undefined) {
     if (!isUuid(q.tag)) return { posts: [], next: undefined, total: q.cursor ? undefined : exactTotal(0) };
-    add((p) => `id IN (SELECT post_id FROM post_tags WHERE tag_id = ${p})`, q.tag);
+    add(taggedWith, q.tag);
   }
   if (q.q?.trim()) add((p) => `(title ILIKE ${p} OR slug ILIKE ${p} OR description ILIKE ${p})`, containsPattern(q.q.trim()));
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';

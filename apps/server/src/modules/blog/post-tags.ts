@@ -3,6 +3,14 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
 
+/**
+ * The SQL condition "the post carries the tag `param`". Its ids are gathered from post_tags' index
+ * first (an InitPlan) and the posts read by primary key: as `id IN (SELECT …)`, the planner joined
+ * a hash of the tag's rows to every post of the type, reading the posts table whole for a tag of
+ * 200 posts among 20,000 (decision 204, tag-plans.pg.test.ts).
+ */
+export const taggedWith = (param: string) => `id = ANY(ARRAY(SELECT post_id FROM post_tags WHERE tag_id = ${param}))`;
+
 /** The tags of each post (by name), for the posts given: one query for a page of them. */
 export async function tagsOfPosts(db: Queryable, postIds: string[]): Promise<Map<string, PostTag[]>> {
   const byPost = new Map<string, PostTag[]>(postIds.map((id) => [id, []]));

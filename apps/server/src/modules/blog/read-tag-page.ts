@@ -1,10 +1,11 @@
 import { TAG_MSG, type TagPageResponse } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { taggedWith } from './post-tags.ts';
 import { SUMMARY_COLUMNS, toPostSummary, type PostRow } from './post-row.ts';
 
 /** Published blog posts carrying a tag (the tag page and its feed): the condition, `$1` the tag's id. */
-export const TAGGED_BLOG_POSTS = `status = 'published' AND post_type = 'blog' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`;
+export const TAGGED_BLOG_POSTS = `status = 'published' AND post_type = 'blog' AND ${taggedWith('$1')}`;
 
 export async function findTag(db: Queryable, slug: string): Promise<{ id: string; name: string; slug: string } | undefined> {
   return (await db.query<{ id: string; name: string; slug: string }>('SELECT id, name, slug FROM tags WHERE slug = $1', [slug])).rows[0];
