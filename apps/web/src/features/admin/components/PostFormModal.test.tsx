@@ -110,6 +110,7 @@ describe('the operator post form', () => {
       meta_description: null,
       publish_at: null,
       slug: null,
+      tag_ids: [],
     });
   });
 
@@ -314,5 +315,44 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     expect(toast.error).toHaveBeenCalledWith('Not saved: someone else saved this post', { description: detail });
     expect(onClose).not.toHaveBeenCalled();
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'My edit');
+  });
+});
+
+describe('the tags field (decision 204)', () => {
+  it('finds a tag, creates one inline, removes one, and sends their ids; the keyboard never submits the form', async () => {
+    const user = userEvent.setup();
+    const tags = [{ id: 't1', name: 'Licensing', slug: 'licensing', post_count: 2 }, { id: 't2', name: 'Patents', slug: 'patents', post_count: 0 }];
+    const onClose = vi.fn();
+    const fetch = mockFetch((method, path) => {
+      if (path.startsWith('/api/blog/admin/tags') && method === 'GET') return json(200, { tags });
+      if (path === '/api/blog/admin/tags' && method === 'POST') return json(201, { id: 't3', name: 'Spin-outs', slug: 'spin-outs', post_count: 0 });
+      if (path.endsWith('/preview')) return json(200, { html: '<p>x</p>', removed: [] });
+      return json(201, { ...POST, post_type: 'blog', removed: [] });
+    });
+    renderWithClient(<PostFormModal type="blog" onClose={onClose} />);
+    const d = dialog();
+    const box = within(d).getByRole('combobox', { name: /Tags/ });
+    await user.click(box);
+    await user.type(box, 'pat');
+    const list = await within(d).findByRole('listbox', { name: 'Tags' });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Patents', 'Create tag “pat”']);
+    await user.keyboard('{Enter}');
+    expect(within(d).getByRole('button', { name: 'Remove tag Patents' })).toBeTruthy();
+    await user.type(box, 'Spin-outs{Enter}');
+    expect(await within(d).findByRole('button', { name: 'Remove tag Spin-outs' })).toBeTruthy();
+    const created = fetch.mock.calls.find(([url, i]) => String(url) === '/api/blog/admin/tags' && i?.method === 'POST')!;
+    expect(JSON.parse(String(created[1]!.body))).toEqual({ name: 'Spin-outs' });
+    await user.type(box, 'lic');
+    // Down to "Create tag “lic”", back up to Licensing.
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    await user.click(within(d).getByRole('button', { name: 'Remove tag Patents' }));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(within(d).getByLabelText('Title'), 'Tagged');
+    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
+    await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls.find(([url, i]) => String(url) === '/api/blog/admin/posts' && i?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body)).tag_ids).toEqual(['t3', 't1']);
   });
 });

@@ -18,9 +18,11 @@ type Option = { kind: 'tag'; tag: PostTag } | { kind: 'create'; name: string };
 export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (tags: PostTag[]) => void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const tags = useQuery(tagsQuery());
-  const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // Asked for when the operator first comes to the field, not whenever the form opens.
+  const [wanted, setWanted] = useState(false);
+  const tags = useQuery({ ...tagsQuery(), enabled: wanted });
+  const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const [announce, setAnnounce] = useState('');
@@ -97,7 +99,7 @@ export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (ta
   };
 
   const listId = `${id}-list`;
-  const showList = open && !full && (options.length > 0 || tags.isPending);
+  const showList = open && !full && (options.length > 0 || tags.isLoading);
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
@@ -147,7 +149,10 @@ export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (ta
               setActive(0);
               setOpen(true);
             }}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setWanted(true);
+              setOpen(true);
+            }}
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
           />
@@ -158,7 +163,7 @@ export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (ta
             hidden={!showList}
             className="absolute top-full left-0 z-20 mt-1 max-h-60 w-full min-w-56 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
-            {tags.isPending && <li className="px-3 py-2 text-sm text-slate-500">Loading tags…</li>}
+            {tags.isLoading && <li className="px-3 py-2 text-sm text-slate-500">Loading tags…</li>}
             {options.map((o, i) => (
               <li
                 key={o.kind === 'tag' ? o.tag.id : 'create'}

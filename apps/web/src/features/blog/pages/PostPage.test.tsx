@@ -1,5 +1,5 @@
 import { firstReads, MSG } from '@assay/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
@@ -15,7 +15,9 @@ const routes = [
   { path: '/press-releases/:slug', element: <PostPage /> },
 ];
 
-const full = (over: Parameters<typeof makePost>[0] = {}) => ({ ...makePost(over), content: '<p>Body <strong>text</strong></p>' });
+const full = (over: Parameters<typeof makePost>[0] = {}) => ({
+  ...makePost(over), content: '<p>Body <strong>text</strong></p>', tags: [{ id: 't1', name: 'Licensing', slug: 'licensing' }],
+});
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -49,6 +51,9 @@ describe('a post', () => {
     expect(await screen.findByRole('heading', { name: 'Related Articles' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Patent first' })).toBeTruthy();
     expect(screen.queryAllByRole('link', { name: 'TRL explained' })).toHaveLength(0);
+    // Its tags link to their tag pages (decision 204).
+    const tags = screen.getByRole('navigation', { name: 'Tags' });
+    expect(within(tags).getByRole('link', { name: 'Licensing' }).getAttribute('href')).toBe('/blog/tag/licensing');
 
     expect(document.title).toBe('TRL 1-9');
     expect(document.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('All nine levels');
