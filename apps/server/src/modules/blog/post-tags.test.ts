@@ -1,7 +1,6 @@
 import { basicAuthorization, TAG_MSG, type AdminTag, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
-import { siteBase as baseOf } from '../seo/escape.ts';
 import { tagSlug } from './tag-slug.ts';
 
 /** Tags (issue 30, decision 204): operators' CRUD, assignment, the public tag page and feed, the sitemap, the list filters. */
@@ -240,4 +239,4 @@ describe("the operators' list filters", () => {
   });
 });
 
-const siteBase = () => baseOf(t.config.PUBLIC_URL);
+const siteBase = () => t.config.PUBLIC_URL.replace(/\/+$/, '');

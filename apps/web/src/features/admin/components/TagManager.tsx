@@ -19,7 +19,8 @@ const failed = (what: string) => (err: unknown) => {
 /** Create, rename and delete tags (decision 204); a change reloads the tags and the post lists. */
 export function TagManager({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const tags = useQuery(tagsQuery());
+  // Read again on opening: the post counts move as posts are tagged.
+  const tags = useQuery({ ...tagsQuery(), refetchOnMount: 'always' });
   const [name, setName] = useState('');
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: tagsKey });
