@@ -102,7 +102,7 @@ describe('tagging a post and opening its tag page', () => {
       expect(await axeViolations(reader), `post page at ${label}`).toEqual([]);
       await tagLink.click();
       await reader.getByRole('heading', { level: 1, name: tagName }).waitFor();
-      await reader.getByRole('link', { name: title }).waitFor();
+      await reader.getByRole('link', { name: title }).first().waitFor();
       expect(reader.url()).toBe(`${server.url}/blog/tag/${tagSlug}`);
       await shot(reader, `tag-page-${label}`, true);
       expect(await axeViolations(reader), `tag page at ${label}`).toEqual([]);
