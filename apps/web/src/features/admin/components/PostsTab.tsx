@@ -59,7 +59,7 @@ export function PostsTab({ type }: { type: PostType }) {
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchBox label={`Search ${postTypeLabel(type, true).toLowerCase()}`} value={search} onChange={setSearch} placeholder="Search title, slug or description…" />
+        <SearchBox label={`Search ${postTypeLabel(type, true).toLowerCase()}`} value={search} onChange={setSearch} placeholder="Search title, slug or description…" className="sm:min-w-0 sm:flex-1" />
         <div className="sm:w-48">
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as PostFilter['status'])}>
             <option value="">All statuses</option>
