@@ -46,6 +46,8 @@ export interface RouteContext {
   lastContactPage: number;
   midPaymentPage: number;
   lastHeavyReportPage: number;
+  /** The newest refund request, if one was seeded. */
+  refundId?: string | undefined;
   /** A seeded order id and a member's email fragment that exist. */
   orderId: string;
   emailFragment: string;
@@ -93,6 +95,9 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['admin.stats', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/stats' }]],
     ['admin.evidenceSources', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/evidence-sources' }]],
     ['admin.refunds', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/refunds' }]],
+    ['admin.refund', c.refundId
+      ? [{ kind: 'read', label: 'one request whole', auth: 'operator', path: `/api/admin/refunds/${c.refundId}` }]
+      : { elsewhere: 'no refund request seeded' }],
     ['operators.auditLog', [
       { kind: 'read', label: 'page 1', auth: 'operator', path: '/api/admin/audit-log' },
       { kind: 'read', label: 'one action', auth: 'operator', path: '/api/admin/audit-log?action=refund.decline' },

@@ -42,7 +42,7 @@ export function afterCursor(cursor: string | undefined, atColumn: string, idColu
 
 /**
  * Keyset paging for append-only tables read newest first by their identity column alone (the
- * token ledger): the cursor is the last row's id, and the next page starts below it.
+ * audit log): the cursor is the last row's id, and the next page starts below it.
  */
 export const encodeIdCursor = (id: number | string) => Buffer.from(`id|${id}`).toString('base64url');
 
@@ -52,6 +52,21 @@ export function decodeIdCursor(cursor: string): number {
   const id = m ? Number(m[1]) : NaN;
   if (!Number.isSafeInteger(id)) throw badRequest(MSG.invalidCursor, 'invalid_cursor');
   return id;
+}
+
+/**
+ * Keyset for the token ledger, read newest first by (created_at, id) — id being its identity
+ * number, not a uuid (docs/decisions/189-billing-history-bounded.md). Named, so no other list's
+ * cursor passes for it.
+ */
+export const encodeLedgerCursor = (k: { at: string; id: number | string }) => Buffer.from(`ledger|${k.at}|${k.id}`).toString('base64url');
+
+/** The position a ledger cursor names; a cursor that was not one is a 400. */
+export function decodeLedgerCursor(cursor: string): { at: string; id: number } {
+  const [tag, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const n = /^[1-9][0-9]{0,15}$/.test(id ?? '') ? Number(id) : NaN;
+  if (tag !== 'ledger' || !at || rest.length || !AT.test(at) || !Number.isSafeInteger(n)) throw badRequest(MSG.invalidCursor, 'invalid_cursor');
+  return { at, id: n };
 }
 
 /** A total is counted exactly up to this many rows; beyond, the list says "more than". */

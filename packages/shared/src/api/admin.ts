@@ -85,7 +85,11 @@ export const adminEndpoints = {
   }),
   refunds: endpoint({
     method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
-    description: 'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision.',
+    description: 'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision. Each row carries what the list shows, its reasons shortened to 280 characters (`reasons_cut`; the whole request from `GET /admin/refunds/{id}`).',
+  }),
+  refund: endpoint({
+    method: 'GET', path: '/admin/refunds/:id', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },
+    description: 'One refund request whole: both reasons in full, when it was decided, the provider\'s refund id. The list carries each reason shortened (`reasons_cut`). Unknown or malformed id: 404.',
   }),
   approveRefund: endpoint({
     method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },

@@ -92,6 +92,40 @@ export const adminRefundView = refundView.extend({
 });
 export type AdminRefund = z.infer<typeof adminRefundView>;
 
+/**
+ * How much of the member's reason and of a decline's reason a row of the operator's list carries
+ * (each may be 1,000 characters): the rest is read with the request (GET /admin/refunds/{id}).
+ */
+export const REFUND_REASON_SHOWN = 280;
+
+/**
+ * The operator's list row: what a card shows and no more (docs/decisions/189-billing-history-bounded.md).
+ * `reason` and `decision_reason` are at most REFUND_REASON_SHOWN characters; `reasons_cut` says
+ * one was shortened. `retryable`: approved but never reached the provider, or failed there.
+ */
+export const adminRefundSummary = z.object({
+  id: z.string(),
+  purchase_id: z.string(),
+  status: refundStatus,
+  member_name: z.string().nullable(),
+  member_email: z.string().nullable(),
+  package_name: z.string(),
+  tokens: z.number().int(),
+  currency: z.string(),
+  amount_minor: z.number().int(),
+  fee_minor: z.number().int(),
+  refund_minor: z.number().int(),
+  requested_at: z.string(),
+  reason: z.string(),
+  decision_reason: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  reasons_cut: z.boolean(),
+  retryable: z.boolean(),
+  invoice_number: z.string().nullable(),
+  credit_note_number: z.string().nullable(),
+});
+export type AdminRefundSummary = z.infer<typeof adminRefundSummary>;
+
 /** One page of the operator's refund list (newest first), then X-Next-Cursor for the next. */
 export const adminRefundsQuery = z.object({
   status: refundStatus.optional(),
@@ -100,7 +134,7 @@ export const adminRefundsQuery = z.object({
 });
 
 export const adminRefundList = z.object({
-  items: z.array(adminRefundView),
+  items: z.array(adminRefundSummary),
   /** Requests waiting for a decision, whatever the filter. */
   pending_count: z.number().int(),
 });

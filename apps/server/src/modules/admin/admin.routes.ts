@@ -7,7 +7,7 @@ import { route } from '../../http/route.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageHeaders } from '../../lib/paging.ts';
-import { approveRefund, declineRefund, listRefunds } from '../billing/index.ts';
+import { approveRefund, declineRefund, listRefunds, readRefund } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import { audit } from '../operators/index.ts';
 import { adjustMemberTokens } from './adjust-member-tokens.ts';
@@ -95,6 +95,7 @@ export function adminRoutes(deps: Deps) {
       pageHeaders(reply, { next });
       return list;
     });
+    route(app, e.refund, async (req) => readRefund(deps.db, req.params.id));
     route(app, e.approveRefund, async (req) => approveRefund(deps, operator(req), req.params.id));
     route(app, e.declineRefund, async (req) => declineRefund(deps, operator(req), req.params.id, req.body.reason));
   };

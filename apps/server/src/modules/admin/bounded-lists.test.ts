@@ -1,4 +1,4 @@
-import type { AdminRefundList, Transaction } from '@assay/shared';
+import { adminRefundSummary, REFUND_REASON_SHOWN, type AdminRefund, type AdminRefundList, type Transaction } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf, recordStatements } from '../../../test/plans.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -106,5 +106,56 @@ describe('the refund list', () => {
     expect(plan).not.toMatch(/Hash Join/);
     const byStatus = await recordStatements(t.db, (q) => listRefunds(q, { status: 'requested', limit: 10 }));
     expect(await planOf(t.db, byStatus.sent[0]!)).toMatch(/refund_requests_status_idx/);
+  });
+});
+
+describe('the refund list\'s rows and one request whole (decision 189)', () => {
+  const LONG = 200;
+  // Each reason as long as a reason may be (1,000 characters), in a script whose letters are three bytes in UTF-8.
+  const reason = 'धनवापसी का अनुरोध '.repeat(60).slice(0, 1000);
+  const decision = 'अस्वीकृत: टोकन उपयोग हुए '.repeat(45).slice(0, 1000);
+  let ids: string[];
+  beforeAll(async () => {
+    const paid = await t.db.query<{ id: string }>(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+        provider, receipt, razorpay_order_id, razorpay_payment_id, status, paid_at)
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_long_' || i, 'pay_long_' || i, 'paid', now()
+        FROM generate_series(1, ${LONG}) i RETURNING id`, [memberId]);
+    ids = (await t.db.query<{ id: string }>(`INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
+      SELECT p.id, $1, $3, 10000, 'USD', 4900, 490, 4410, '2025-03-01T00:00:00Z'::timestamptz + (row_number() OVER (ORDER BY p.id)) * interval '1 second'
+        FROM payments p WHERE p.id = ANY($2::uuid[]) RETURNING id`, [memberId, paid.rows.map((r) => r.id), reason])).rows.map((r) => r.id);
+    await t.db.query(`UPDATE refund_requests SET status = 'declined', decided_at = now(), decided_by = 'ops', decision_reason = $2 WHERE id = ANY($1::uuid[])`, [ids, decision]);
+  });
+
+  it('carries what a card shows and no more: each reason cut to its bound, whole rows never sent', async () => {
+    const res = await get(`/api/admin/refunds?status=declined&limit=${LONG}`);
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json<AdminRefundList>();
+    expect(items).toHaveLength(LONG);
+    for (const item of items) {
+      // Exactly the summary's fields: no decided_at, no provider ids, no whole reasons.
+      expect(Object.keys(item).sort()).toEqual(Object.keys(adminRefundSummary.shape).sort());
+      expect(adminRefundSummary.strict().safeParse(item).success).toBe(true);
+      expect(item).toMatchObject({ reason: reason.slice(0, REFUND_REASON_SHOWN), decision_reason: decision.slice(0, REFUND_REASON_SHOWN), reasons_cut: true, retryable: false, decided_by: 'ops' });
+    }
+    // The largest page of the longest reasons: whole, the reasons alone would pass 1 MB.
+    expect(LONG * (Buffer.byteLength(reason) + Buffer.byteLength(decision))).toBeGreaterThan(1024 * 1024);
+    expect(res.rawPayload.length).toBeLessThan(512 * 1024);
+    // Short reasons are whole and say so.
+    const short = (await get('/api/admin/refunds?status=requested&limit=1')).json<AdminRefundList>().items[0]!;
+    expect(short).toMatchObject({ reason: 'Bought the wrong package', decision_reason: null, reasons_cut: false });
+  });
+
+  it('reads one request whole for the operator; an unknown or malformed id is a 404, a member or nobody a 401', async () => {
+    const res = await get(`/api/admin/refunds/${ids[0]}`);
+    expect(res.statusCode).toBe(200);
+    const whole = res.json<AdminRefund>();
+    expect(whole).toMatchObject({ id: ids[0], reason, decision_reason: decision, status: 'declined', decided_by: 'ops', provider_refund_id: null });
+    expect(whole.decided_at).toBeTruthy();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const missing = await get(`/api/admin/refunds/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBeTruthy();
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/refunds/${ids[0]}` })).statusCode).toBe(401);
   });
 });

@@ -14,6 +14,7 @@ export { renderCreditNotePdf } from './render-credit-note-pdf.ts';
 export { approveRefund } from './approve-refund.ts';
 export { declineRefund } from './decline-refund.ts';
 export { listRefunds } from './list-refunds.ts';
+export { readRefund } from './read-refund.ts';
 export { pendingRefundCount, purchaseRefundStates } from './request-refund.ts';
 export { flagOrphanCapture, ORPHAN_CAPTURE_REASON } from './flag-orphan-capture.ts';
 export { settleProviderRefund } from './settle-provider-refund.ts';

@@ -1,4 +1,4 @@
-import type { AdminRefund, RefundStatus, RefundView } from '@assay/shared';
+import { REFUND_REASON_SHOWN, type AdminRefund, type AdminRefundSummary, type RefundStatus, type RefundView } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { cursorAt } from '../../lib/paging.ts';
 
@@ -46,11 +46,44 @@ const REFUND_JOINS = `
 
 export const REFUND_SELECT = `SELECT ${REFUND_COLUMNS} FROM refund_requests r ${REFUND_JOINS}`;
 
+/** A list row: the columns the operator's card shows, each reason cut in the database (decision 189). */
+export interface RefundSummaryRow {
+  id: string;
+  payment_id: string;
+  status: RefundStatus;
+  member_name: string | null;
+  member_email: string | null;
+  package_name: string;
+  tokens: number;
+  currency: string;
+  amount_minor: number;
+  fee_minor: number;
+  refund_minor: number;
+  requested_at: Date;
+  reason: string;
+  decision_reason: string | null;
+  decided_by: string | null;
+  reasons_cut: boolean;
+  retryable: boolean;
+  invoice_number: string | null;
+  credit_note_number: string | null;
+}
+
 /**
- * The same rows for a page of requests already chosen (a CTE `page` of ids), with each one's
- * keyset position: only the page's rows are joined to their payment, member and documents.
+ * The list's rows for a page of requests already chosen (a CTE `page` of ids), with each one's
+ * keyset position: only the page's rows are joined to their payment, member and documents, and
+ * only what a card shows is read — each reason at most REFUND_REASON_SHOWN characters (`left`
+ * counts characters, so no character is cut in half), whether the request may be retried
+ * instead of the provider's ids (docs/decisions/189-billing-history-bounded.md).
  */
-export const REFUND_PAGE_SELECT = `SELECT ${cursorAt('r.requested_at')} AS cursor_at, ${REFUND_COLUMNS}
+export const REFUND_SUMMARY_PAGE_SELECT = `SELECT ${cursorAt('r.requested_at')} AS cursor_at,
+         r.id, r.payment_id, r.status, u.name AS member_name, u.email AS member_email, p.package_name, r.tokens, r.currency,
+         r.amount_minor, r.fee_minor, r.refund_minor, r.requested_at,
+         left(r.reason, ${REFUND_REASON_SHOWN}) AS reason, left(r.decision_reason, ${REFUND_REASON_SHOWN}) AS decision_reason, r.decided_by,
+         (char_length(r.reason) > ${REFUND_REASON_SHOWN} OR coalesce(char_length(r.decision_reason), 0) > ${REFUND_REASON_SHOWN}) AS reasons_cut,
+         -- Approved but the provider was never reached (its call failed), or failed there: the operator may ask again.
+         (r.status = 'refund_failed' OR (r.status = 'approved' AND r.provider_refund_id IS NULL)) AS retryable,
+         i.invoice_number, cn.credit_note_number
     FROM page JOIN refund_requests r ON r.id = page.id ${REFUND_JOINS}`;
 
 export async function findRefund(q: Queryable, id: string): Promise<RefundRow | undefined> {
@@ -89,6 +122,28 @@ export const toAdminRefund = (r: RefundRow): AdminRefund => ({
   invoice_number: r.invoice_number,
   provider_refund_id: r.provider_refund_id,
   decided_by: r.decided_by,
+});
+
+export const toAdminRefundSummary = (r: RefundSummaryRow): AdminRefundSummary => ({
+  id: r.id,
+  purchase_id: r.payment_id,
+  status: r.status,
+  member_name: r.member_name,
+  member_email: r.member_email,
+  package_name: r.package_name,
+  tokens: r.tokens,
+  currency: r.currency,
+  amount_minor: r.amount_minor,
+  fee_minor: r.fee_minor,
+  refund_minor: r.refund_minor,
+  requested_at: iso(r.requested_at)!,
+  reason: r.reason,
+  decision_reason: r.decision_reason,
+  decided_by: r.decided_by,
+  reasons_cut: r.reasons_cut,
+  retryable: r.retryable,
+  invoice_number: r.invoice_number,
+  credit_note_number: r.credit_note_number,
 });
 
 /**

@@ -17,6 +17,7 @@ export const adminKeys = {
   refundLists: () => ['admin', 'refunds'] as const,
   operators: () => ['admin', 'operators'] as const,
   refunds: (status: string) => ['admin', 'refunds', status] as const,
+  refund: (id: string) => ['admin', 'refund', id] as const,
 };
 
 /** Token Purchases: the search, a payment state ('' for all) and a day range. */

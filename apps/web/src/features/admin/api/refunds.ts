@@ -1,5 +1,5 @@
 import { adminEndpoints, billingEndpoints, type AdminRefundList, type RefundStatus } from '@assay/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw, readJson } from '../../../lib/api.ts';
 import { dispositionFileName, saveBlob } from '../../../lib/download.ts';
 import { asOperator, logged, SILENT } from '../lib/admin-api.ts';
@@ -25,6 +25,15 @@ export const refundsQuery = (status: RefundStatus | undefined) =>
         }),
       ),
     getNextPageParam: (last) => last.next,
+    meta: SILENT,
+  });
+
+/** GET /admin/refunds/{id} — one request whole: the list carries each reason shortened (`reasons_cut`). */
+export const refundQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.refund(id),
+    queryFn: ({ signal }) =>
+      logged('refund request', () => asOperator((authorization) => call(adminEndpoints.refund, { params: { id }, signal, authorization }))),
     meta: SILENT,
   });
 

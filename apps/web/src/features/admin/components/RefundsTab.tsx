@@ -1,7 +1,7 @@
 import {
-  REFUND_MESSAGES, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, type AdminRefund, type RefundStatus,
+  REFUND_MESSAGES, REFUND_REASON_SHOWN, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, type AdminRefund, type AdminRefundSummary, type RefundStatus,
 } from '@assay/shared';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge.tsx';
@@ -12,7 +12,7 @@ import { SelectField, TextAreaField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
-import { refundsApi, refundsQuery } from '../api/refunds.ts';
+import { refundQuery, refundsApi, refundsQuery } from '../api/refunds.ts';
 import { formatCount, formatDateTime, formatMinor } from '../lib/format.ts';
 import { DownloadIcon, ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
@@ -37,8 +37,8 @@ export function RefundsTab() {
   const list = useInfiniteQuery(refundsQuery(filter === 'all' ? undefined : filter));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const pending = list.data?.pages[0]?.pending_count ?? 0;
-  const [approving, setApproving] = useState<AdminRefund>();
-  const [declining, setDeclining] = useState<AdminRefund>();
+  const [approving, setApproving] = useState<AdminRefundSummary>();
+  const [declining, setDeclining] = useState<AdminRefundSummary>();
 
   return (
     <div className="space-y-5">
@@ -92,9 +92,15 @@ export function RefundsTab() {
   );
 }
 
-function RefundCard({ r, onApprove, onDecline }: { r: AdminRefund; onApprove: () => void; onDecline: () => void }) {
-  // Approved but not yet at the provider (its call failed), or failed there: the operator may ask again.
-  const retry = r.status === 'refund_failed' || (r.status === 'approved' && !r.provider_refund_id);
+function RefundCard({ r, onApprove, onDecline }: { r: AdminRefundSummary; onApprove: () => void; onDecline: () => void }) {
+  // The list carries each reason shortened; the whole request is read when asked for (decision 189).
+  const [whole, setWhole] = useState(false);
+  const full = useQuery({ ...refundQuery(r.id), enabled: whole });
+  const reason = whole && full.data ? full.data.reason : r.reason;
+  const decisionReason = whole && full.data ? full.data.decision_reason : r.decision_reason;
+  const cut = r.reasons_cut && !(whole && full.data);
+  // The flag covers both reasons: the one that reaches the bound (in characters) is the one shortened.
+  const more = (text: string) => (cut && [...text].length >= REFUND_REASON_SHOWN ? '…' : '');
   return (
     <Card className="p-4 sm:p-5" data-testid="refund-request">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -121,12 +127,20 @@ function RefundCard({ r, onApprove, onDecline }: { r: AdminRefund; onApprove: ()
       </dl>
       <div className="mt-3 text-sm">
         <p className="text-xs font-medium text-slate-500">Member’s reason</p>
-        <p className="break-words whitespace-pre-wrap text-slate-700">{r.reason}</p>
+        <p className="break-words whitespace-pre-wrap text-slate-700">{reason}{more(reason)}</p>
       </div>
-      {r.decision_reason && (
+      {decisionReason && (
         <div className="mt-2 text-sm">
           <p className="text-xs font-medium text-slate-500">Declined by {r.decided_by ?? 'an operator'}</p>
-          <p className="break-words whitespace-pre-wrap text-slate-700">{r.decision_reason}</p>
+          <p className="break-words whitespace-pre-wrap text-slate-700">{decisionReason}{more(decisionReason)}</p>
+        </div>
+      )}
+      {cut && (
+        <div className="mt-2">
+          <Button size="sm" variant="ghost" loading={whole && full.isFetching} onClick={() => (whole ? void full.refetch() : setWhole(true))}>
+            Read the whole reason
+          </Button>
+          {full.isError && <p role="alert" className="mt-1 text-sm text-red-700">Could not read the whole request. Try again.</p>}
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -136,7 +150,7 @@ function RefundCard({ r, onApprove, onDecline }: { r: AdminRefund; onApprove: ()
             <Button size="sm" variant="outline" onClick={onDecline}>Decline</Button>
           </>
         )}
-        {retry && <Button size="sm" variant="outline" onClick={onApprove}>Retry refund</Button>}
+        {r.retryable && <Button size="sm" variant="outline" onClick={onApprove}>Retry refund</Button>}
         {r.credit_note_number && (
           <Button
             size="sm"
@@ -169,12 +183,13 @@ function useDecision<T>(run: (v: T) => Promise<AdminRefund>, done: string, onClo
     onSuccess: async (r) => {
       toast.success(r.status === 'refund_failed' ? 'The provider refused the refund; try again later' : done);
       await client.invalidateQueries({ queryKey: adminKeys.refundLists() });
+      await client.invalidateQueries({ queryKey: adminKeys.refund(r.id) });
       onClose();
     },
   });
 }
 
-function ApproveDialog({ r, onClose }: { r: AdminRefund; onClose: () => void }) {
+function ApproveDialog({ r, onClose }: { r: AdminRefundSummary; onClose: () => void }) {
   const approve = useDecision(() => refundsApi.approve(r.id), 'Refund approved', onClose);
   return (
     <Modal open onClose={onClose} title={r.status === 'requested' ? 'Approve this refund?' : 'Retry this refund?'} dismissible={!approve.isPending}>
@@ -196,7 +211,7 @@ function ApproveDialog({ r, onClose }: { r: AdminRefund; onClose: () => void }) 
   );
 }
 
-function DeclineDialog({ r, onClose }: { r: AdminRefund; onClose: () => void }) {
+function DeclineDialog({ r, onClose }: { r: AdminRefundSummary; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const decline = useDecision((text: string) => refundsApi.decline(r.id, text), 'Refund declined', onClose);
