@@ -167,7 +167,7 @@ export const authConfigResponse = z.object({ google_client_id: z.string().nullab
  * challenge instead of a session; the challenge and a code from the app (or a recovery code)
  * then open the session.
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 
 export const secondFactorChallengeResponse = z.object({
   second_factor_required: z.literal(true),

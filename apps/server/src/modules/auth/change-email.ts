@@ -91,6 +91,8 @@ export async function revertEmailChange(deps: Deps, key: string, ip: string) {
     await tx.query('UPDATE email_changes SET reverted_at = now() WHERE id = $1', [change.id]);
     // A second factor added after the change is the intruder's; one from before stays the owner's.
     await tx.query('DELETE FROM totp_factors WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
+    // Passkeys added since the change sign in without the password: the intruder's go too (decision 193).
+    await tx.query('DELETE FROM passkeys WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1)', [change.user_id]);
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [change.user_id]);
     await revokeUserSessions(tx, change.user_id, 'email_change_reverted');
