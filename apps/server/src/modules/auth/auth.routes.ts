@@ -152,7 +152,7 @@ export function authRoutes(deps: Deps) {
     route(app, e.revokeSession, async (req) => endSession(deps, member(req), req.params.id));
     route(app, e.revokeOtherSessions, async (req) => endOtherSessions(deps, member(req)));
 
-    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body.password));
+    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body));
     route(app, e.emailChangeConfirm, async (req) => confirmEmailChange(deps, member(req).userId, req.body.otp, req.ip));
     route(app, e.emailChangeRevert, async (req) => revertEmailChange(deps, req.body.key, req.ip));
 

@@ -6,7 +6,7 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { hmac, randomToken } from '../../lib/secrets.ts';
 import { queueMail } from '../mail/index.ts';
 import { findUserByEmail, findUserById, toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
-import { confirmPassword } from './confirm-password.ts';
+import { confirmPassword, confirmTotp } from './confirm-password.ts';
 import { emailChangeCodeMail, securityNoticeMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { mailCode } from './send-fresh-code.ts';
@@ -21,10 +21,11 @@ import { revokeUserSessions } from './session-tokens.ts';
 export const REVERT_DAYS = 7;
 const revertKeyHash = (secret: string, key: string) => hmac(secret, `email-change-revert:${key}`);
 
-export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, password: string) {
+export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, proof: { password?: string | undefined; code?: string | undefined }) {
   const current = await findUserById(deps.db, userId);
   if (current && !current.password_hash) throw badRequest(MSG.emailChangeGoogle, 'google_account');
-  const user = await confirmPassword(deps, userId, password);
+  // The password, or a code from the authenticator app of an account that has one (decision 193).
+  const user = proof.password ? await confirmPassword(deps, userId, proof.password) : await confirmTotp(deps, userId, proof.code ?? '');
   if (newEmail === user.email) throw badRequest(MSG.emailChangeSame, 'email_same');
   if (await findUserByEmail(deps.db, newEmail)) throw conflict(MSG.emailChangeTaken, 'email_taken');
   await deps.db.query('INSERT INTO email_changes (user_id, old_email, new_email) VALUES ($1, $2, $3)', [userId, user.email, newEmail]);

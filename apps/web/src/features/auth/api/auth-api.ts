@@ -24,7 +24,8 @@ export const authApi = {
   sessions: () => call(auth.sessions),
   revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
   revokeOtherSessions: () => call(auth.revokeOtherSessions),
-  requestEmailChange: (new_email: string, password: string) => call(auth.emailChange, { body: { new_email, password } }),
+  requestEmailChange: (new_email: string, proof: { password?: string | undefined; code?: string | undefined }) =>
+    call(auth.emailChange, { body: { new_email, ...proof } }),
   confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
   revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
   passkeys: () => call(auth.passkeys),

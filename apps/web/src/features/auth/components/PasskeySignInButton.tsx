@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { errorText } from '../../../lib/api.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { authApi } from '../api/auth-api.ts';
 import { passkeyBrowserError, passkeysSupported, signWithPasskey } from '../lib/passkeys.ts';
 
@@ -13,7 +14,9 @@ import { passkeyBrowserError, passkeysSupported, signWithPasskey } from '../lib/
  */
 export function PasskeySignInButton({ remember, onSignedIn }: { remember: () => boolean; onSignedIn: (s: SessionResponse) => void }) {
   const [busy, setBusy] = useState(false);
-  if (!passkeysSupported()) return null;
+  // Known only in the browser: absent from a server-drawn page and its hydration (decision 128).
+  const hydrated = useHydrated();
+  if (!hydrated || !passkeysSupported()) return null;
   const signIn = async () => {
     setBusy(true);
     try {
