@@ -67,7 +67,7 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     // Sign out; "Sign in with a passkey" opens the account with no e-mail or password typed.
     await page.context().clearCookies();
     await page.goto(`${e2e.server.url}/login`);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await page.reload();
     await shot(page, 'passkey-login');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -82,7 +82,7 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     expect((await api('/auth/totp/enable', { body: { code: totp(setup.secret, -1) }, token: session.access_token })).status).toBe(200);
     await page.context().clearCookies();
     await page.goto(`${e2e.server.url}/login`);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await page.reload();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
