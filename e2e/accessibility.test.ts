@@ -66,7 +66,7 @@ describe('accessibility (axe-core) of every public and member page', () => {
     await open(page, '/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Welcome back!').waitFor();
     await page.getByText('Welcome back!').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await scan(page, MEMBER_PAGES)).toEqual({});
@@ -87,7 +87,7 @@ async function signInOperator(page: Page) {
   await open(page, '/admin');
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('tablist', { name: 'Operator panel sections' }).waitFor();
 }
 
@@ -126,7 +126,7 @@ describe('accessibility (axe-core) of every operator screen', () => {
       for (let i = 0; i < 4; i++) {
         await stranger.getByLabel('Username').fill(name);
         await stranger.getByLabel('Password', { exact: true }).fill(`wrong-password-${i}`);
-        await stranger.getByRole('button', { name: 'Sign in' }).click();
+        await stranger.getByRole('button', { name: 'Sign in', exact: true }).click();
         await stranger.waitForLoadState('networkidle');
       }
       await stranger.getByRole('alert').filter({ hasText: /minute/ }).first().waitFor();
@@ -168,7 +168,7 @@ describe('focus in the browser', () => {
     await open(page, '/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Welcome back!').waitFor();
 
     // The packages offered in a dialog (over the generate form): choosing one moves focus to the review's heading.

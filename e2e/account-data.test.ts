@@ -116,7 +116,7 @@ describe('notifications and the member’s own data, in the browser', () => {
     // The old password no longer works.
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Incorrect email or password').waitFor();
 
     // The address signs up again, from scratch.

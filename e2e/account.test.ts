@@ -57,7 +57,7 @@ describe('a newcomer’s account, in the browser', () => {
     // The sign-in form already has the email; the password is next.
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
     await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Welcome back!').waitFor();
 
     // A protected page: the shell shows the member's name and initial.
@@ -85,7 +85,7 @@ describe('a newcomer’s account, in the browser', () => {
     await page.waitForURL(/\/login$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Orbit1962ok');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/profile$/);
     expect(errors).toEqual([]);
     await page.close();
@@ -98,7 +98,7 @@ describe('a newcomer’s account, in the browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.close();
   });

@@ -98,7 +98,7 @@ async function signIn(page: Page) {
   await page.getByRole('heading', { name: 'Operator panel' }).waitFor();
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Admin login successful').waitFor();
 }
 
@@ -114,16 +114,16 @@ describe('the operator panel, in the browser', () => {
 
     // Login: required fields, then a wrong password, then the right one.
     await page.goto(`${server.url}/admin`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Username is required').waitFor();
     await page.getByText('Password is required').waitFor();
     await page.getByLabel('Username').fill(OPERATOR.username);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid admin credentials').waitFor();
     await expect(storedCredentials(page)).resolves.toBeNull();
     await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Admin login successful').waitFor();
     await expect(storedCredentials(page)).resolves.toContain('"username":"ops"');
 
@@ -305,7 +305,7 @@ describe('the operator panel, in the browser', () => {
 
     // Logout: back to the login, credentials and data gone.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await expect(storedCredentials(page)).resolves.toBeNull();
     await page.reload();
     await page.getByLabel('Username').waitFor();

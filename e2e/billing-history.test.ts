@@ -57,7 +57,7 @@ async function signInOperator(page: Page) {
   await page.goto(`${server.url}/admin`);
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Admin login successful').waitFor();
 }
 

@@ -216,7 +216,7 @@ describe('/pricing, signed out', () => {
     const { email, password } = await newMember();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/pricing$/);
     await expect.poll(() => page.getByTestId('token-balance').textContent()).toMatch(/Available: [\d,]+ tokens/);
 

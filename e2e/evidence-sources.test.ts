@@ -86,7 +86,7 @@ async function dashboard(viewport: typeof PHONE) {
   await page.goto(`${server.url}/admin`);
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Prior-art sources' }).waitFor();
   await expect.poll(() => page.getByTestId('evidence-source').count()).toBe(3);
   return page;

@@ -47,7 +47,7 @@ async function rememberedMember(viewport = DESKTOP, { forAxe = false } = {}): Pr
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Welcome back!').waitFor();
   await page.close();
   return context;

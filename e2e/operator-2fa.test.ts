@@ -14,7 +14,7 @@ async function passwordStep(page: Page) {
   await page.getByRole('heading', { name: 'Operator panel' }).waitFor();
   await page.getByLabel('Username').fill(OPS.username);
   await page.getByLabel('Password', { exact: true }).fill(OPS.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function shot(page: Page, name: string) {

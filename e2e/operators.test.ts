@@ -13,7 +13,7 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('heading', { name: 'Operator panel' }).waitFor();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Admin login successful').waitFor();
 }
 

@@ -65,7 +65,7 @@ async function signIn(page: Page) {
   await page.goto(`${server.url}/admin?tab=blog`);
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Blog Posts', level: 2 }).first().waitFor();
 }
 

@@ -26,7 +26,7 @@ async function openEditor(viewport: { width: number; height: number }, title: st
   await page.goto(`${e2e.server.url}/admin?tab=blog`);
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
   await dialog.getByTestId('rich-editor').waitFor();

@@ -121,7 +121,7 @@ describe('refunds on the member and operator screens', () => {
     await ops.goto(`${server.url}/admin`);
     await ops.getByLabel('Username').fill(OPERATOR.username);
     await ops.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-    await ops.getByRole('button', { name: 'Sign in' }).click();
+    await ops.getByRole('button', { name: 'Sign in', exact: true }).click();
     await ops.getByText('Admin login successful').waitFor();
     await ops.getByRole('tab', { name: /Token Purchases/ }).click();
     await ops.getByLabel('Status').selectOption('partially_refunded');

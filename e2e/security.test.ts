@@ -90,7 +90,7 @@ describe('Profile → Security', () => {
     await fresh.goto(`${e2e.server.url}/login`);
     await fresh.getByLabel('Email').fill(email);
     await fresh.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
     const code = fresh.getByLabel('Authentication code');
     await code.waitFor();
     await expect.poll(() => fresh.evaluate('document.activeElement?.getAttribute("autocomplete")')).toBe('one-time-code');
@@ -111,7 +111,7 @@ describe('Profile → Security', () => {
     await third.goto(`${e2e.server.url}/login`);
     await third.getByLabel('Email').fill(email);
     await third.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await third.getByRole('button', { name: 'Sign in' }).click();
+    await third.getByRole('button', { name: 'Sign in', exact: true }).click();
     await third.getByLabel('Authentication code').fill(recovery[0]!);
     await third.getByRole('button', { name: 'Verify and sign in' }).click();
     await third.getByText('Welcome back!').waitFor();

@@ -34,7 +34,7 @@ export async function signInMember(page: Page, baseUrl: string, email: string, p
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByText('Welcome back!').waitFor();
 }
 

@@ -7,10 +7,10 @@ import { startServer, type RunningServer } from './server.ts';
  * The product and a browser for one test file: started together before its tests, closed after
  * them. Read `server` and `browser` inside the tests (they are set once `beforeAll` has run).
  */
-export function serverAndBrowser(env?: Record<string, string>) {
+export function serverAndBrowser(env?: Record<string, string>, opts?: { hostname?: 'localhost' }) {
   const started = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [started.server, started.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [started.server, started.browser] = await Promise.all([startServer(env, opts), launchBrowser()]);
   });
   afterAll(async () => {
     await started.browser?.close();

@@ -33,10 +33,11 @@ export interface RunningServer {
  * Starts the product exactly as `npm start` does after its build (the embedded default:
  * PGlite in a fresh DATA_DIR, dev mailbox), on a free port.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { hostname?: 'localhost' } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // WebAuthn refuses IP addresses as its relying party: passkey tests reach the server as localhost.
+  const url = `http://${opts.hostname ?? '127.0.0.1'}:${port}`;
   let output = '';
   // The compiled server `npm run build` made (apps/server/dist), run by node as `npm run serve` runs it.
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/passkeys.ts';
 export * from './schemas/blog.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/media.ts';

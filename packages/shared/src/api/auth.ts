@@ -28,6 +28,18 @@ import {
   verifyOtpRequest,
   verifyOtpResponse,
 } from '../schemas/auth.ts';
+import {
+  passkeyIdParams,
+  passkeyListResponse,
+  passkeyOptionsResponse,
+  passkeyRegisterOptionsRequest,
+  passkeyRegisterRequest,
+  passkeyRenameRequest,
+  passkeySecondFactorOptionsRequest,
+  passkeySecondFactorRequest,
+  passkeySignInRequest,
+  passkeyView,
+} from '../schemas/passkeys.ts';
 import { userSchema } from '../schemas/users.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -118,6 +130,66 @@ export const authEndpoints = {
     description: 'Ten new recovery codes; the old ones stop working.',
     body: passwordConfirmRequest,
     responses: { 200: recoveryCodesResponse },
+  }),
+  passkeys: endpoint({ method: 'GET', path: '/auth/passkeys', auth: 'member', tags, responses: { 200: passkeyListResponse } }),
+  passkeyRegisterOptions: endpoint({
+    method: 'POST',
+    path: '/auth/passkeys/options',
+    auth: 'member',
+    tags,
+    description: 'Starts adding a passkey (the password again): options for navigator.credentials.create, good once and for a few minutes.',
+    body: passkeyRegisterOptionsRequest,
+    responses: { 200: passkeyOptionsResponse },
+  }),
+  passkeyRegister: endpoint({
+    method: 'POST',
+    path: '/auth/passkeys',
+    auth: 'member',
+    tags,
+    description: 'Finishes adding a passkey with the browser\'s answer to those options.',
+    body: passkeyRegisterRequest,
+    responses: { 201: passkeyView },
+  }),
+  passkeyRename: endpoint({
+    method: 'PATCH', path: '/auth/passkeys/:id', auth: 'member', tags, params: passkeyIdParams, body: passkeyRenameRequest, responses: { 200: passkeyView },
+  }),
+  passkeyRemove: endpoint({
+    method: 'DELETE', path: '/auth/passkeys/:id', auth: 'member', tags, params: passkeyIdParams, responses: { 200: messageResponse },
+  }),
+  passkeySignInOptions: endpoint({
+    method: 'POST',
+    path: '/auth/passkey/options',
+    auth: 'public',
+    tags,
+    description: 'Starts signing in with a passkey instead of the password: options for navigator.credentials.get (any of this site\'s passkeys).',
+    responses: { 200: passkeyOptionsResponse },
+  }),
+  passkeySignIn: endpoint({
+    method: 'POST',
+    path: '/auth/passkey',
+    auth: 'public',
+    tags,
+    description: 'Signs in with the browser\'s passkey answer. A passkey that checked its user (PIN, fingerprint, face) is both factors.',
+    body: passkeySignInRequest,
+    responses: { 200: sessionResponse },
+  }),
+  passkeySecondFactorOptions: endpoint({
+    method: 'POST',
+    path: '/auth/login/second-factor/passkey/options',
+    auth: 'public',
+    tags,
+    description: 'At the code step: options for one of this account\'s passkeys instead of a code.',
+    body: passkeySecondFactorOptionsRequest,
+    responses: { 200: passkeyOptionsResponse },
+  }),
+  passkeySecondFactor: endpoint({
+    method: 'POST',
+    path: '/auth/login/second-factor/passkey',
+    auth: 'public',
+    tags,
+    description: 'Finishes a sign-in that answered second_factor_required with a passkey of that account.',
+    body: passkeySecondFactorRequest,
+    responses: { 200: sessionResponse },
   }),
   sessions: endpoint({ method: 'GET', path: '/auth/sessions', auth: 'member', tags, responses: { 200: sessionListResponse } }),
   revokeSession: endpoint({

@@ -167,7 +167,7 @@ export const authConfigResponse = z.object({ google_client_id: z.string().nullab
  * challenge instead of a session; the challenge and a code from the app (or a recovery code)
  * then open the session.
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 
 export const secondFactorChallengeResponse = z.object({
   second_factor_required: z.literal(true),
@@ -242,7 +242,11 @@ export const googleLoginResponse = z.union([sessionResponse, profileIncompleteRe
 /* Changing the e-mail address (decision 190). */
 export const emailChangeRequest = z.object({
   new_email: emailField,
-  password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
+  /** The password, or — for an account with an authenticator app — a code from it (decision 193). */
+  password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
+  code: lineText().trim().regex(/^\d{6}$/, MSG.secondFactorCodeInvalid).optional(),
+}).superRefine((v, ctx) => {
+  if (!v.password && !v.code) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.currentPasswordRequired });
 });
 export type EmailChangeRequest = z.input<typeof emailChangeRequest>;
 export const emailChangeConfirmRequest = z.object({ otp: otpField });

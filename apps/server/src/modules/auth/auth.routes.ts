@@ -13,6 +13,8 @@ import { changePassword } from './change-password.ts';
 import { completeSecondFactor } from './complete-second-factor.ts';
 import { completeProfile } from './complete-profile.ts';
 import { googleLogin } from './google-login.ts';
+import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey, renamePasskey } from './passkey-settings.ts';
+import { completeSecondFactorWithPasskey, passkeySecondFactorOptions, passkeySignIn, passkeySignInOptions } from './passkey-sign-in.ts';
 import { login } from './login.ts';
 import { limitCodeSends } from './otp-rate-limit.ts';
 import { refreshSession } from './refresh-session.ts';
@@ -90,6 +92,13 @@ export function authRoutes(deps: Deps) {
     route(app, e.loginSecondFactor, async (req, reply) =>
       signedIn(reply, await completeSecondFactor(deps, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] })));
 
+    route(app, e.passkeySignInOptions, async (req) => passkeySignInOptions(deps, req.ip));
+    route(app, e.passkeySignIn, async (req, reply) =>
+      signedIn(reply, await passkeySignIn(deps, req.body.response, { ...meta(req, req.body.remember ?? true), deviceCookie: req.cookies[DEVICE_COOKIE] })));
+    route(app, e.passkeySecondFactorOptions, async (req) => passkeySecondFactorOptions(deps, req.body.challenge, req.ip));
+    route(app, e.passkeySecondFactor, async (req, reply) =>
+      signedIn(reply, await completeSecondFactorWithPasskey(deps, req.body.challenge, req.body.response, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] })));
+
     route(app, e.google, async (req, reply) => {
       const s = await googleLogin(deps, req.body.credential, meta(req, req.body.remember ?? true));
       return 'profile_incomplete' in s || 'second_factor_required' in s ? s : withSession(reply, s);
@@ -130,11 +139,20 @@ export function authRoutes(deps: Deps) {
     route(app, e.totpDisable, async (req) => disableTotp(deps, member(req).userId, req.body.password));
     route(app, e.recoveryCodes, async (req) => newRecoveryCodes(deps, member(req).userId, req.body.password));
 
+    route(app, e.passkeys, async (req) => listPasskeys(deps.db, member(req).userId));
+    route(app, e.passkeyRegisterOptions, async (req) => passkeyRegistrationOptions(deps, member(req).userId, req.body.password));
+    route(app, e.passkeyRegister, async (req, reply) => {
+      reply.status(201);
+      return registerPasskey(deps, member(req).userId, req.body);
+    });
+    route(app, e.passkeyRename, async (req) => renamePasskey(deps.db, member(req).userId, req.params.id, req.body.name));
+    route(app, e.passkeyRemove, async (req) => removePasskey(deps, member(req).userId, req.params.id));
+
     route(app, e.sessions, async (req) => listSessions(deps, member(req)));
     route(app, e.revokeSession, async (req) => endSession(deps, member(req), req.params.id));
     route(app, e.revokeOtherSessions, async (req) => endOtherSessions(deps, member(req)));
 
-    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body.password));
+    route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body));
     route(app, e.emailChangeConfirm, async (req) => confirmEmailChange(deps, member(req).userId, req.body.otp, req.ip));
     route(app, e.emailChangeRevert, async (req) => revertEmailChange(deps, req.body.key, req.ip));
 

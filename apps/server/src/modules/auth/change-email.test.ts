@@ -1,4 +1,5 @@
 import { MSG } from '@assay/shared';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signUpAndLogin, uniqueEmail, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -112,5 +113,36 @@ describe('changing the email address', () => {
     expect(late.json().detail).toBe(MSG.emailChangeRevertInvalid);
     expect((await post('email-change/revert', { key: 'A'.repeat(22) })).statusCode).toBe(404);
     expect((await post('email-change/revert', { key: 'short' })).statusCode).toBe(422);
+  });
+
+  it('takes a code from the authenticator app instead of the password, once, and only for an account that has one', async () => {
+    const m = await signUpAndLogin(t, { email: uniqueEmail('by-code') });
+    const next = uniqueEmail('moved-by-code');
+    // No app yet: a code cannot stand in for the password; neither can nothing at all.
+    const noApp = await post('email-change', { new_email: next, code: '123456' }, m.auth);
+    expect(noApp.statusCode).toBe(400);
+    expect(noApp.json().code).toBe('totp_not_enabled');
+    const nothing = await post('email-change', { new_email: next }, m.auth);
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.body).toContain(MSG.currentPasswordRequired);
+
+    const setup = await post('totp/setup', { password: GOOD_PASSWORD }, m.auth);
+    const secret = setup.json().secret as string;
+    const at = (steps: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+    expect((await post('totp/enable', { code: at(-1) }, m.auth)).statusCode).toBe(200);
+
+    const wrong = await post('email-change', { new_email: next, code: at(5) }, m.auth);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('second_factor_invalid');
+    // The code of the step enrolment already used is spent.
+    expect((await post('email-change', { new_email: next, code: at(-1) }, m.auth)).statusCode).toBe(400);
+
+    const code = at(0);
+    const asked = await post('email-change', { new_email: next, code }, m.auth);
+    expect(asked.statusCode).toBe(200);
+    const done = await post('email-change/confirm', { otp: (await t.smtp.lastTo(next)).code }, m.auth);
+    expect(done.json().email).toBe(next);
+    // A code seen in transit does not start a second change.
+    expect((await post('email-change', { new_email: uniqueEmail('again'), code }, m.auth)).statusCode).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { hmac, randomToken } from '../../lib/secrets.ts';
 import { queueMail } from '../mail/index.ts';
 import { findUserByEmail, findUserById, toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
-import { confirmPassword } from './confirm-password.ts';
+import { confirmPassword, confirmTotp } from './confirm-password.ts';
 import { emailChangeCodeMail, securityNoticeMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { mailCode } from './send-fresh-code.ts';
@@ -21,10 +21,11 @@ import { revokeUserSessions } from './session-tokens.ts';
 export const REVERT_DAYS = 7;
 const revertKeyHash = (secret: string, key: string) => hmac(secret, `email-change-revert:${key}`);
 
-export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, password: string) {
+export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, proof: { password?: string | undefined; code?: string | undefined }) {
   const current = await findUserById(deps.db, userId);
   if (current && !current.password_hash) throw badRequest(MSG.emailChangeGoogle, 'google_account');
-  const user = await confirmPassword(deps, userId, password);
+  // The password, or a code from the authenticator app of an account that has one (decision 193).
+  const user = proof.password ? await confirmPassword(deps, userId, proof.password) : await confirmTotp(deps, userId, proof.code ?? '');
   if (newEmail === user.email) throw badRequest(MSG.emailChangeSame, 'email_same');
   if (await findUserByEmail(deps.db, newEmail)) throw conflict(MSG.emailChangeTaken, 'email_taken');
   await deps.db.query('INSERT INTO email_changes (user_id, old_email, new_email) VALUES ($1, $2, $3)', [userId, user.email, newEmail]);
@@ -91,6 +92,8 @@ export async function revertEmailChange(deps: Deps, key: string, ip: string) {
     await tx.query('UPDATE email_changes SET reverted_at = now() WHERE id = $1', [change.id]);
     // A second factor added after the change is the intruder's; one from before stays the owner's.
     await tx.query('DELETE FROM totp_factors WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
+    // Passkeys added since the change sign in without the password: the intruder's go too (decision 193).
+    await tx.query('DELETE FROM passkeys WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1)', [change.user_id]);
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [change.user_id]);
     await revokeUserSessions(tx, change.user_id, 'email_change_reverted');

@@ -68,15 +68,31 @@ export async function completeSecondFactor(
     await countHit(db, [...perIp, ...perAccount]);
     throw badRequest(MSG.secondFactorFailed, 'second_factor_invalid');
   }
+  return finishSignIn(deps, challenge, userId, ch, { ip: req.ip, trusted: !!trusted });
+}
+
+/**
+ * The end of a code step, whatever proved the second factor: spends the challenge and opens the
+ * session. Single use: of two requests with right answers, only the one that deletes the
+ * challenge signs in.
+ */
+export async function finishSignIn(
+  deps: Deps,
+  challenge: string,
+  userId: string,
+  ch: { remember: boolean; user_agent: string | null },
+  req: { ip: string; trusted: boolean },
+) {
+  const { db, config } = deps;
+  const expired = unauthorized(MSG.secondFactorExpired, 'second_factor_expired');
   const user = await findUserById(db, userId);
   if (!user) throw expired;
   const session = await db.transaction(async (tx) => {
-    // Single use: of two requests with right codes, only the one that deletes the challenge signs in.
     const spent = await tx.query('DELETE FROM sign_in_challenges WHERE token_hash = $1 RETURNING 1', [sha256(challenge)]);
     if (!spent.rows.length) throw expired;
     const meta = { remember: ch.remember, ip: req.ip, userAgent: ch.user_agent ?? undefined };
-    if (!trusted) await mailNewSignIn(deps, tx, user, meta);
+    if (!req.trusted) await mailNewSignIn(deps, tx, user, meta);
     return openSession(tx, config.JWT_SECRET, user, meta);
   });
-  return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id), known_device: !!trusted };
+  return { ...session, device_cookie: issueDeviceCookie(config.JWT_SECRET, 'member', user.id), known_device: req.trusted };
 }

@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
 import { findUserById, type UserRow } from '../users/index.ts';
+import { hasTotp, useTotpCode } from './totp.ts';
 
 /**
  * A signed-in member re-enters her password before a security change (password, second factor,
@@ -20,6 +21,24 @@ export async function confirmPassword(deps: Deps, userId: string, password: stri
   if (!(await verifyPassword(password, user.password_hash))) {
     await countHit(db, limits);
     throw badRequest(MSG.wrongCurrentPassword, 'wrong_password');
+  }
+  return user;
+}
+
+/**
+ * The second factor instead of the password (decision 193): a code from the member's
+ * authenticator app, once (replay refused), under the same per-account budget as the password.
+ */
+export async function confirmTotp(deps: Deps, userId: string, code: string): Promise<UserRow> {
+  const { db, config } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!(await hasTotp(db, userId))) throw badRequest(MSG.totpNotEnabled, 'totp_not_enabled');
+  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  await assertUnderLimits(db, limits);
+  if (!(await useTotpCode(db, config.JWT_SECRET, userId, code))) {
+    await countHit(db, limits);
+    throw badRequest(MSG.secondFactorFailed, 'second_factor_invalid');
   }
   return user;
 }

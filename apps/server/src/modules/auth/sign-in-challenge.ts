@@ -16,5 +16,8 @@ export async function openChallenge(db: Queryable, userId: string, meta: Session
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
     [sha256(token), userId, meta.remember, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null, OTP.ttlMinutes],
   );
-  return { second_factor_required: true as const, challenge: token, methods: [...SECOND_FACTOR_METHODS] };
+  // A passkey is offered at the code step only to an account that has one (decision 193).
+  const passkeys = await db.query('SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1', [userId]);
+  const methods = SECOND_FACTOR_METHODS.filter((m) => m !== 'passkey' || passkeys.rows.length > 0);
+  return { second_factor_required: true as const, challenge: token, methods };
 }

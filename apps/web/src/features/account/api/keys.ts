@@ -7,4 +7,5 @@ export const accountKeys = {
 export const securityKeys = {
   status: ['account', 'security'] as const,
   sessions: ['account', 'sessions'] as const,
+  passkeys: ['account', 'passkeys'] as const,
 };

@@ -1,6 +1,6 @@
 import { emailChangeRequest, MSG, otpField, type EmailChangeRequest } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
 import { authApi } from '../../auth/index.ts';
+import { securityKeys } from '../api/keys.ts';
 
 const codeForm = z.object({ otp: otpField });
 
@@ -21,12 +22,16 @@ const codeForm = z.object({ otp: otpField });
 export function ChangeEmail() {
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | undefined>();
+  // With an authenticator app on, its code may stand in for the password (decision 193).
+  const [withCode, setWithCode] = useState(false);
+  const security = useQuery({ queryKey: securityKeys.status, queryFn: authApi.security, enabled: open });
   const queryClient = useQueryClient();
-  const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '' } });
+  const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '', code: '' } });
   const confirm = useForm<{ otp: string }>({ resolver: zodResolver(codeForm), defaultValues: { otp: '' } });
   const close = () => {
     setOpen(false);
     setSentTo(undefined);
+    setWithCode(false);
     start.reset();
     confirm.reset();
   };
@@ -52,7 +57,7 @@ export function ChangeEmail() {
           className="mt-5 space-y-4"
           onSubmit={start.handleSubmit(async (v) => {
             try {
-              const r = await authApi.requestEmailChange(v.new_email, v.password);
+              const r = await authApi.requestEmailChange(v.new_email, withCode ? { code: v.code } : { password: v.password });
               toast.success(r.message);
               setSentTo(v.new_email.trim().toLowerCase());
             } catch (err) {
@@ -61,7 +66,32 @@ export function ChangeEmail() {
           })}
         >
           <TextField label="New email" type="email" autoComplete="email" error={start.formState.errors.new_email?.message} {...start.register('new_email')} />
-          <PasswordField label="Your password" autoComplete="current-password" error={start.formState.errors.password?.message} {...start.register('password')} />
+          {withCode ? (
+            <TextField
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              className="max-w-40"
+              error={start.formState.errors.code?.message ?? start.formState.errors.password?.message}
+              {...start.register('code')}
+            />
+          ) : (
+            <PasswordField label="Your password" autoComplete="current-password" error={start.formState.errors.password?.message} {...start.register('password')} />
+          )}
+          {security.data?.totp_enabled && (
+            <button
+              type="button"
+              className="block text-sm font-medium text-brand-700 hover:underline"
+              onClick={() => {
+                start.setValue(withCode ? 'code' : 'password', '');
+                start.clearErrors();
+                setWithCode(!withCode);
+              }}
+            >
+              {withCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
+            </button>
+          )}
           <Button type="submit" loading={start.formState.isSubmitting}>
             Send a code to the new address
           </Button>

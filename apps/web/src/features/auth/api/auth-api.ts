@@ -1,4 +1,4 @@
-import { authEndpoints as auth, usersEndpoints as users, type CompleteProfileRequest, type ResetPasswordRequest, type SignupRequest, type VerifyOtpRequest } from '@assay/shared';
+import { authEndpoints as auth, usersEndpoints as users, type PasskeyAuthenticationResponse, type CompleteProfileRequest, type ResetPasswordRequest, type SignupRequest, type VerifyOtpRequest } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** One function per auth endpoint of docs/product.md §7 (plus forgot/reset password). */
@@ -24,9 +24,21 @@ export const authApi = {
   sessions: () => call(auth.sessions),
   revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
   revokeOtherSessions: () => call(auth.revokeOtherSessions),
-  requestEmailChange: (new_email: string, password: string) => call(auth.emailChange, { body: { new_email, password } }),
+  requestEmailChange: (new_email: string, proof: { password?: string | undefined; code?: string | undefined }) =>
+    call(auth.emailChange, { body: { new_email, ...proof } }),
   confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
   revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
+  passkeys: () => call(auth.passkeys),
+  passkeyRegisterOptions: (password: string) => call(auth.passkeyRegisterOptions, { body: { password } }),
+  passkeyRegister: (name: string, response: unknown) =>
+    call(auth.passkeyRegister, { body: { name, response: response as never } }),
+  passkeyRename: (id: number, name: string) => call(auth.passkeyRename, { params: { id: String(id) }, body: { name } }),
+  passkeyRemove: (id: number) => call(auth.passkeyRemove, { params: { id: String(id) } }),
+  passkeySignInOptions: () => call(auth.passkeySignInOptions),
+  passkeySignIn: (response: PasskeyAuthenticationResponse, remember: boolean) => call(auth.passkeySignIn, { body: { response, remember } }),
+  passkeySecondFactorOptions: (challenge: string) => call(auth.passkeySecondFactorOptions, { body: { challenge } }),
+  passkeySecondFactor: (challenge: string, response: PasskeyAuthenticationResponse) =>
+    call(auth.passkeySecondFactor, { body: { challenge, response } }),
   me: () => call(users.me),
   updateMe: (name: string, phone: string) => call(users.updateMe, { body: { name, phone } }),
 };

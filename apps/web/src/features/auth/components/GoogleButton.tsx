@@ -57,7 +57,7 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
               const res = await authApi.google(credential);
               if ('second_factor_required' in res) {
                 // The account has an authenticator too: its code step is on the sign-in page.
-                navigate('/login', { state: { challenge: res.challenge, from: { pathname: returnTo } } });
+                navigate('/login', { state: { challenge: res.challenge, methods: res.methods, from: { pathname: returnTo } } });
               } else if ('profile_incomplete' in res) {
                 navigate('/profile-completion', { state: { user: res.user, profile_token: res.profile_token, from: returnTo } });
               } else {

@@ -1,12 +1,13 @@
-import { MSG, secondFactorForm, type SecondFactorForm, type SessionResponse } from '@assay/shared';
+import { MSG, secondFactorForm, type SecondFactorChallenge, type SecondFactorForm, type SessionResponse } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
+import { passkeyBrowserError, passkeysSupported, signWithPasskey } from '../lib/passkeys.ts';
 
 /**
  * The code step of a sign-in with two-factor on (decision 190): a code from the authenticator
@@ -15,10 +16,12 @@ import { authApi } from '../api/auth-api.ts';
  */
 export function SecondFactorStep({
   challenge,
+  methods,
   onSignedIn,
   onRestart,
 }: {
   challenge: string;
+  methods: SecondFactorChallenge['methods'];
   onSignedIn: (s: SessionResponse) => void;
   onRestart: () => void;
 }) {
@@ -31,16 +34,35 @@ export function SecondFactorStep({
   } = useForm<SecondFactorForm>({ resolver: zodResolver(secondFactorForm), defaultValues: { code: '' } });
   useEffect(() => setFocus('code'), [setFocus]);
 
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const failed = (err: unknown, fallback: string) => {
+    if (err instanceof ApiError && err.status === 401) {
+      toast.error(errorText(err, MSG.secondFactorExpired));
+      return onRestart();
+    }
+    setError('code', { message: errorText(err, fallback) });
+    setFocus('code');
+  };
+  // A passkey of this account instead of a code (decision 193).
+  const withPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      const { options } = await authApi.passkeySecondFactorOptions(challenge);
+      onSignedIn(await authApi.passkeySecondFactor(challenge, await signWithPasskey(options)));
+    } catch (err) {
+      const browser = passkeyBrowserError(err);
+      if (browser) toast.error(browser);
+      else failed(err, MSG.passkeyFailed);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       onSignedIn(await authApi.loginSecondFactor(challenge, code));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        toast.error(errorText(err, MSG.secondFactorExpired));
-        return onRestart();
-      }
-      setError('code', { message: errorText(err, MSG.secondFactorFailed) });
-      setFocus('code');
+      failed(err, MSG.secondFactorFailed);
     }
   });
 
@@ -63,6 +85,11 @@ export function SecondFactorStep({
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Verify and sign in
       </Button>
+      {methods.includes('passkey') && passkeysSupported() && (
+        <Button type="button" variant="outline" className="w-full" loading={passkeyBusy} onClick={() => void withPasskey()}>
+          Use a passkey instead
+        </Button>
+      )}
       <button type="button" onClick={onRestart} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
         Back to email and password
       </button>

@@ -1,4 +1,4 @@
-import { loginForm, MSG, type LoginForm } from '@assay/shared';
+import { loginForm, MSG, type LoginForm, type SecondFactorChallenge } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard, Divider } from '../components/AuthCard.tsx';
 import { GoogleButton } from '../components/GoogleButton.tsx';
+import { PasskeySignInButton } from '../components/PasskeySignInButton.tsx';
 import { SecondFactorStep } from '../components/SecondFactorStep.tsx';
 import { useSignedIn } from '../hooks.ts';
 import { useReturnTo } from '../../../lib/return-to.ts';
@@ -21,14 +22,17 @@ export default function LoginPage() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   // Arriving from a verified sign-up: the email is filled in. The return path goes on to sign-up.
-  const state = useLocation().state as { email?: string; from?: unknown; challenge?: string } | null;
+  const state = useLocation().state as { email?: string; from?: unknown; challenge?: string; methods?: SecondFactorChallenge['methods'] } | null;
   const prefilled = state?.email;
   // A second factor is asked for (decision 190): after the password, or after Google (its state).
-  const [challenge, setChallenge] = useState<string | undefined>(state?.challenge);
+  const [challenge, setChallenge] = useState<Pick<SecondFactorChallenge, 'challenge' | 'methods'> | undefined>(
+    state?.challenge ? { challenge: state.challenge, methods: state.methods ?? ['totp', 'recovery_code'] } : undefined,
+  );
   const {
     register,
     handleSubmit,
     setFocus,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: prefilled ?? '', password: '', remember: false } });
   useEffect(() => {
@@ -38,7 +42,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const s = await authApi.login(values.email.trim().toLowerCase(), values.password, values.remember);
-      if ('second_factor_required' in s) return setChallenge(s.challenge);
+      if ('second_factor_required' in s) return setChallenge(s);
       signedIn(s, returnTo);
     } catch (err) {
       toast.error(errorText(err, MSG.loginFailed));
@@ -63,7 +67,7 @@ export default function LoginPage() {
       }
     >
       {challenge ? (
-        <SecondFactorStep challenge={challenge} onSignedIn={(s) => signedIn(s, returnTo)} onRestart={() => setChallenge(undefined)} />
+        <SecondFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={(s) => signedIn(s, returnTo)} onRestart={() => setChallenge(undefined)} />
       ) : (
       <>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -80,7 +84,10 @@ export default function LoginPage() {
         </Button>
       </form>
       <Divider label="or" />
-      <GoogleButton returnTo={returnTo} />
+      <div className="space-y-3">
+        <PasskeySignInButton remember={() => getValues('remember')} onSignedIn={(s) => signedIn(s, returnTo)} />
+        <GoogleButton returnTo={returnTo} />
+      </div>
       </>
       )}
     </AuthCard>
