@@ -40,7 +40,8 @@ describe('the operator post form', () => {
     expect(within(d).getByText(MSG.postContentRequired)).toBeTruthy();
     expect(within(d).queryByText(MSG.postAuthorRequired)).toBeNull();
     expect(within(d).queryByText(MSG.postImageUrlInvalid)).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    // Only the authors' list (the operator accounts) is read; nothing is saved.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/operators']);
   });
 
   it('requires an author name and a URL-format image address when one is given', async () => {
@@ -110,6 +111,17 @@ describe('the operator post form', () => {
       meta_description: null,
       publish_at: null,
       slug: null,
+      author_ids: [],
+      image_alt: null,
+      image_caption: null,
+      image_decorative: false,
+      canonical_url: null,
+      og_title: null,
+      og_description: null,
+      og_image_url: null,
+      twitter_title: null,
+      twitter_description: null,
+      twitter_image_url: null,
     });
   });
 
@@ -314,5 +326,91 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     expect(toast.error).toHaveBeenCalledWith('Not saved: someone else saved this post', { description: detail });
     expect(onClose).not.toHaveBeenCalled();
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'My edit');
+  });
+
+  describe('authors, the feature image’s text, the publication date and the overrides (decision 206)', () => {
+    const OPERATORS = { operators: [
+      { id: 'o-ana', username: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      { id: 'o-ben', username: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+    ] };
+    const server = () => mockFetch((method, path) =>
+      path === '/api/admin/operators' ? json(200, OPERATORS)
+        : path.endsWith('/preview') ? json(200, { html: '<p>x</p>', removed: [] })
+          : json(201, { ...POST, post_type: 'blog', removed: [] }));
+    const sent = (fetch: ReturnType<typeof mockFetch>) => {
+      const call = fetch.mock.calls.find(([url, i]) => String(url) === '/api/blog/admin/posts' && i?.method === 'POST');
+      return call ? (JSON.parse(String(call[1]!.body)) as Record<string, unknown>) : undefined;
+    };
+
+    it('names authors from the operator accounts in the order ticked; the byline follows until typed over', async () => {
+      const user = userEvent.setup();
+      const fetch = server();
+      renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+      const d = dialog();
+      await user.click(await within(d).findByRole('checkbox', { name: 'ben' }));
+      await user.click(within(d).getByRole('checkbox', { name: /ana/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'ben and ana');
+      await user.click(within(d).getByRole('checkbox', { name: /ben/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'ana');
+      await user.clear(within(d).getByLabelText('Author Name'));
+      await user.type(within(d).getByLabelText('Author Name'), 'The Assay team');
+      await user.click(within(d).getByRole('checkbox', { name: /ben/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'The Assay team');
+      await user.type(within(d).getByLabelText('Title'), 'A title');
+      fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      await waitFor(() => expect(sent(fetch)).toBeDefined());
+      expect(sent(fetch)).toMatchObject({ author_ids: ['o-ana', 'o-ben'], author_name: 'The Assay team' });
+    });
+
+    it('asks for the feature image’s alt text before saving unless it is decorative, and sends caption and overrides', async () => {
+      const user = userEvent.setup();
+      const fetch = server();
+      renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+      const d = dialog();
+      await user.type(within(d).getByLabelText('Title'), 'A title');
+      fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
+      await user.type(within(d).getByLabelText(/^Image URL/), '/media/a.webp');
+      await user.type(within(d).getByLabelText(/Caption/), 'Photo: lab');
+      await user.type(within(d).getByLabelText(/Canonical URL/), 'http://elsewhere.example/a');
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      expect(await within(d).findByText(POST_EDITOR_MSG.postCanonicalInvalid)).toBeTruthy();
+      await user.clear(within(d).getByLabelText(/Canonical URL/));
+      await user.type(within(d).getByLabelText(/Canonical URL/), 'https://elsewhere.example/a');
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      expect(await within(d).findByText(POST_EDITOR_MSG.postImageAltRequired)).toBeTruthy();
+      expect(document.activeElement).toBe(within(d).getByLabelText('Image alt text'));
+      expect(sent(fetch)).toBeUndefined();
+      await user.click(within(d).getByLabelText(/Decorative/));
+      const og = within(d).getByRole('group', { name: 'Social card preview' });
+      await user.type(within(d).getAllByLabelText(/^Title \(defaults to the meta title\)/)[0]!, 'Card title');
+      expect(og.textContent).toContain('Card title');
+      expect(og.textContent).toContain('elsewhere.example');
+      expect(within(d).getByTestId('serp-url').textContent).toBe('https://elsewhere.example/a');
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      await waitFor(() => expect(sent(fetch)).toBeDefined());
+      expect(sent(fetch)).toMatchObject({
+        image_url: '/media/a.webp', image_alt: null, image_decorative: true, image_caption: 'Photo: lab',
+        canonical_url: 'https://elsewhere.example/a', og_title: 'Card title', twitter_title: null,
+      });
+    });
+
+    it('edits a published post’s date, sending it only when changed', async () => {
+      const user = userEvent.setup();
+      const fetch = mockFetch((_m, path) =>
+        path === '/api/admin/operators' ? json(200, OPERATORS) : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] }));
+      renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+      const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+      const date = within(d).getByLabelText(/Published on/);
+      await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/blog/admin/posts/p1')).toBe(true));
+      const first = fetch.mock.calls.find(([url]) => String(url) === '/api/blog/admin/posts/p1')!;
+      expect(JSON.parse(String(first[1]!.body))).not.toHaveProperty('published_at');
+      fireEvent.change(date, { target: { value: '2024-05-06T07:08' } });
+      await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/blog/admin/posts/p1')).toHaveLength(2));
+      const second = fetch.mock.calls.filter(([url]) => String(url) === '/api/blog/admin/posts/p1')[1]!;
+      expect(JSON.parse(String(second[1]!.body)).published_at).toBe(new Date('2024-05-06T07:08').toISOString());
+    });
   });
 });
