@@ -334,3 +334,12 @@ export const postPreviewRequest = z.object({
   content: multiLineText().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
 });
 export const postPreviewResponse = z.object({ html: z.string(), removed: z.array(z.string()) });
+
+/** How often the open post form says it is still open, and how long a silence counts as gone (decision 207). */
+export const POST_EDITING = { heartbeatMs: 10_000, ttlSeconds: 30 } as const;
+
+/** PUT /blog/admin/posts/:id/editing: the other operators who have the post open now. */
+export const postEditorsResponse = z.object({
+  editors: z.array(z.object({ username: z.string(), seen_at: z.string() })),
+});
+export type PostEditors = z.infer<typeof postEditorsResponse>;

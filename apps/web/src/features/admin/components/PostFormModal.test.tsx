@@ -413,4 +413,17 @@ describe('autosave, versions and conflicts (decision 201)', () => {
       expect(JSON.parse(String(second[1]!.body)).published_at).toBe(new Date('2024-05-06T07:08').toISOString());
     });
   });
+
+  it('says who else has the post open, from the heartbeat, and says it is gone when the form closes (decision 207)', async () => {
+    const fetch = mockFetch((method, path) =>
+      path === '/api/blog/admin/posts/p1/editing'
+        ? json(200, { editors: method === 'PUT' ? [{ username: 'ben', seen_at: '2026-11-28T09:00:00Z' }] : [] })
+        : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { operators: [] }));
+    const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    expect((await within(d).findByTestId('others-editing')).textContent).toContain('ben also has this post open.');
+    unmount();
+    await waitFor(() => expect(fetch.mock.calls.some(([url, i]) => String(url) === '/api/blog/admin/posts/p1/editing' && i?.method === 'DELETE')).toBe(true));
+  });
 });
+

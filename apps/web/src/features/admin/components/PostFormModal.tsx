@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -291,6 +291,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         </fieldset>
         <SocialFields register={register} errors={errors} control={control} type={type} />
         {saved && <PostRevisions post={saved} dirty={isDirty} onRestored={loadSaved} />}
+        {saved && <OthersEditing postId={saved.id} />}
         {conflict && saved && (
           <div role="alert" data-testid="post-conflict" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
             <p className="font-medium">Your changes were not saved.</p>
@@ -776,5 +777,31 @@ function SocialPreview({ control, type }: { control: Control<PostFormValues>; ty
         <p className="line-clamp-2 text-xs text-slate-600">{cardDescription}</p>
       </div>
     </div>
+  );
+}
+
+/**
+ * Who else has this post open (decision 207): the form's heartbeat, every few seconds while it is
+ * open, answers the other operators seen lately; closing the form says it is gone. A hint only —
+ * saves are still checked by version, so nothing is overwritten silently either way.
+ */
+function OthersEditing({ postId }: { postId: string }) {
+  const editors = useQuery({
+    queryKey: [...adminKeys.all, 'editing', postId],
+    queryFn: ({ signal }) => postsApi.editing(postId, signal),
+    refetchInterval: POST_EDITING.heartbeatMs,
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+    retry: false,
+    meta: SILENT,
+  });
+  useEffect(() => () => void postsApi.stopEditing(postId).catch(() => undefined), [postId]);
+  const names = editors.data?.editors.map((e) => e.username) ?? [];
+  if (!names.length) return null;
+  return (
+    <p role="status" data-testid="others-editing" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <span className="font-medium">{postByline(names)} {names.length === 1 ? 'also has' : 'also have'} this post open.</span> If they save
+      first, your save is refused with a message (nothing is overwritten): copy your changes before loading theirs.
+    </p>
   );
 }
