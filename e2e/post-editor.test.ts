@@ -102,6 +102,8 @@ describe('the post editor, in the browser', () => {
     await expect.poll(() => d.getByLabel(/Image URL/).inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
     const imageUrl = await d.getByLabel(/Image URL/).inputValue();
     await d.getByRole('img', { name: 'Chosen cover' }).waitFor();
+    // A picture needs its alt text (decision 206).
+    await d.getByLabel('Image alt text').fill('A gradient standing in for a market map');
 
     // The footer stays in view at 1366×900 however long the form is.
     const create = d.getByRole('button', { name: 'Create Blog Post' });

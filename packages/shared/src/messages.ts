@@ -208,4 +208,10 @@ export const POST_EDITOR_MSG = {
   postEditConflict: (who: string, when: string) =>
     `${who} saved this post at ${when}, after you opened it. Your changes were not saved, so theirs are not lost: copy your changes, reload the post, and apply them again.`,
   postAutosaveRefused: 'Published posts are not autosaved: save them to change the live post',
+  postCanonicalInvalid: 'Canonical URL must be an absolute https:// address',
+  postAuthorUnknown: 'Choose authors from the operator accounts: one of them does not exist',
+  postAuthorRepeated: 'Each author can be named once',
+  postImageAltRequired: 'Describe the feature image in its alt text, or mark it as decorative',
+  postPublishedAtFuture: 'A publication date cannot be in the future. To publish later, unpublish the post and schedule it with “Publish at”.',
+  postPublishedAtDraft: 'A draft has no publication date yet: publish it first, or schedule it with “Publish at”.',
 } as const;

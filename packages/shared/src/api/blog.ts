@@ -8,6 +8,7 @@ import {
   adminPostListQuery,
   adminPostListResponse,
   postIdParams,
+  postEditorsResponse,
   postInput,
   postListQuery,
   postListResponse,
@@ -96,6 +97,18 @@ export const blogEndpoints = {
     params: postRevisionParams,
     body: postRestoreRequest,
     responses: { 200: postSavedSchema },
+  }),
+  editing: endpoint({
+    method: 'PUT',
+    path: '/blog/admin/posts/:id/editing',
+    auth: 'operator',
+    tags,
+    description: 'Heartbeat of an open post form (every POST_EDITING.heartbeatMs): notes that this operator has the post open and answers who else has (seen within POST_EDITING.ttlSeconds). Saves are still checked by `version`.',
+    params: postIdParams,
+    responses: { 200: postEditorsResponse },
+  }),
+  stopEditing: endpoint({
+    method: 'DELETE', path: '/blog/admin/posts/:id/editing', auth: 'operator', tags, params: postIdParams, responses: { 200: postEditorsResponse },
   }),
   remove: endpoint({
     method: 'DELETE', path: '/blog/admin/posts/:id', auth: 'operator', tags, params: postIdParams, responses: { 200: messageResponse },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { MSG, POST_EDITOR_MSG } from '../messages.ts';
 import { displayNameText, lineText, listCursor, multiLineText, pathParam } from './fields.ts';
 
 /** Blog posts and press releases (docs/product.md §2, §3 and §7). */
@@ -26,12 +26,24 @@ export const POST_LIMITS = {
   imageUrlMax: 2048,
   metaTitleMax: 200,
   metaDescriptionMax: 500,
+  imageAltMax: 300,
+  imageCaptionMax: 500,
+  socialTitleMax: 200,
+  socialDescriptionMax: 500,
+  canonicalUrlMax: 2048,
+  authorsMax: 10,
   searchMax: 200,
   pageSizeMax: 50,
 } as const;
 
 /** Default author of a post (docs/product.md §3). */
 export const DEFAULT_POST_AUTHOR = 'Admin';
+
+/** "ana", "ana and ben", "ana, ben and cy": the byline made from the chosen authors' names (decision 206). */
+export function postByline(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? DEFAULT_POST_AUTHOR;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 /** Post fields: `text` is lineText, multiLineText or displayNameText. */
 const requiredText = (text: typeof lineText, message: string, max: number, what: string) =>
@@ -70,10 +82,80 @@ export const imageUrlField = lineText(MSG.postImageUrlInvalid)
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isSafeImageUrl(v), MSG.postImageUrlInvalid);
 
+/**
+ * A field that PUT keeps when omitted: undefined = kept as it is, null or empty = cleared
+ * (decision 206; older clients that do not know the field do not wipe it).
+ */
+const keptText = (max: number, what: string, message?: string) =>
+  lineText(message)
+    .trim()
+    .max(max, message ?? `${what} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** An absolute https address with a host and no credentials (a canonical URL). */
+export const isHttpsUrl = (v: string) => {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\s\u0000-\u001f\u007f]/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.hostname !== '' && !u.username && !u.password && /^https:\/\/[^/]/i.test(v);
+  } catch {
+    return false;
+  }
+};
+
+const OPERATOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The post's authors, alt text and caption of its feature image, publication date, canonical and
+ * social-card overrides (issue 30, decision 206). Omitted on PUT: kept as they are.
+ */
+export const postMetaInput = {
+  /** Operator accounts, in the order they are named; [] = none. */
+  author_ids: z
+    .array(lineText().trim().regex(OPERATOR_ID, 'Choose authors from the operator accounts'))
+    .max(POST_LIMITS.authorsMax, `A post has at most ${POST_LIMITS.authorsMax} authors`)
+    .optional(),
+  /**
+   * A published post's publication date (ISO with offset): may be in the past (backdating), not in
+   * the future (that is scheduling: a draft's `publish_at`).
+   */
+  published_at: lineText()
+    .max(40, 'Publication date must be a date and time')
+    .pipe(z.iso.datetime({ offset: true, message: 'Publication date must be a date and time' }))
+    .optional(),
+  /** What the feature image shows, for readers who cannot see it; required with an image unless decorative. */
+  image_alt: keptText(POST_LIMITS.imageAltMax, 'Alt text'),
+  image_caption: keptText(POST_LIMITS.imageCaptionMax, 'Caption'),
+  /** The feature image adds nothing the text does not say: alt="" on purpose. */
+  image_decorative: z.boolean().optional(),
+  canonical_url: lineText(POST_EDITOR_MSG.postCanonicalInvalid)
+    .trim()
+    .max(POST_LIMITS.canonicalUrlMax, POST_EDITOR_MSG.postCanonicalInvalid)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => !v || isHttpsUrl(v), POST_EDITOR_MSG.postCanonicalInvalid),
+  og_title: keptText(POST_LIMITS.socialTitleMax, 'Open Graph title'),
+  og_description: keptText(POST_LIMITS.socialDescriptionMax, 'Open Graph description'),
+  og_image_url: keptText(POST_LIMITS.imageUrlMax, 'Open Graph image', MSG.postImageUrlInvalid)
+    .refine((v) => !v || isSafeImageUrl(v), MSG.postImageUrlInvalid),
+  twitter_title: keptText(POST_LIMITS.socialTitleMax, 'X (Twitter) title'),
+  twitter_description: keptText(POST_LIMITS.socialDescriptionMax, 'X (Twitter) description'),
+  twitter_image_url: keptText(POST_LIMITS.imageUrlMax, 'X (Twitter) image', MSG.postImageUrlInvalid)
+    .refine((v) => !v || isSafeImageUrl(v), MSG.postImageUrlInvalid),
+};
+
 /** POST and PUT /blog/admin/posts (the operator post form). Status is kept when omitted on PUT. */
 export const postInput = z.object({
   title: requiredText(lineText, MSG.postTitleRequired, POST_LIMITS.titleMax, 'Title'),
-  author_name: requiredText(displayNameText, MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').default(DEFAULT_POST_AUTHOR),
+  /**
+   * The byline shown to readers. Omitted: made from the chosen authors' names (`author_ids`),
+   * or DEFAULT_POST_AUTHOR without any (decision 206).
+   */
+  author_name: requiredText(displayNameText, MSG.postAuthorRequired, POST_LIMITS.authorMax, 'Author name').optional(),
   /** The excerpt; empty or omitted: generated from the content's text (decision 202). */
   description: multiLineText()
     .trim()
@@ -114,6 +196,7 @@ export const postInput = z.object({
     .nullish(),
   /** The post's tags, by id (decision 204); omitted: kept as they are. */
   tag_ids: z.array(lineText().max(100)).max(TAG_LIMITS.perPost, `A post may have at most ${TAG_LIMITS.perPost} tags`).optional(),
+  ...postMetaInput,
 });
 export type PostInput = z.input<typeof postInput>;
 export type PostInputParsed = z.output<typeof postInput>;
@@ -173,8 +256,25 @@ export const postSummarySchema = z.object({
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
+/** What a post page shows besides its summary (decision 206). */
+export const postMetaSchema = z.object({
+  /** The chosen authors' names, in order ([] when none were chosen: the byline is author_name). */
+  authors: z.array(z.string()),
+  image_alt: z.string().nullable(),
+  image_caption: z.string().nullable(),
+  image_decorative: z.boolean(),
+  canonical_url: z.string().nullable(),
+  og_title: z.string().nullable(),
+  og_description: z.string().nullable(),
+  og_image_url: z.string().nullable(),
+  twitter_title: z.string().nullable(),
+  twitter_description: z.string().nullable(),
+  twitter_image_url: z.string().nullable(),
+});
+export type PostMeta = z.infer<typeof postMetaSchema>;
+
 /** The full post; `content` is HTML already sanitised by the server. */
-export const postSchema = postSummarySchema.extend({ content: z.string(), tags: z.array(postTagSchema) });
+export const postSchema = postSummarySchema.extend({ content: z.string(), tags: z.array(postTagSchema) }).extend(postMetaSchema.shape);
 export type Post = z.infer<typeof postSchema>;
 
 /** A post in the operator's list: with its version (for conflict checks) and who saved it last. */
@@ -190,7 +290,10 @@ export const adminPostSummarySchema = postSummarySchema.extend({
 });
 export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
 /** A post whole as the operator's editor opens it. */
-export const adminPostSchema = adminPostSummarySchema.extend({ content: z.string() });
+export const adminPostSchema = adminPostSummarySchema.extend({ content: z.string() }).extend(postMetaSchema.shape).extend({
+  /** The chosen authors' operator ids, in order (the names are in `authors`). */
+  author_ids: z.array(z.string()),
+});
 export type AdminPost = z.infer<typeof adminPostSchema>;
 
 /** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */
@@ -246,3 +349,12 @@ export const postPreviewRequest = z.object({
   content: multiLineText().max(POST_LIMITS.contentMax, `Content must be at most ${POST_LIMITS.contentMax} characters`),
 });
 export const postPreviewResponse = z.object({ html: z.string(), removed: z.array(z.string()) });
+
+/** How often the open post form says it is still open, and how long a silence counts as gone (decision 207). */
+export const POST_EDITING = { heartbeatMs: 10_000, ttlSeconds: 30 } as const;
+
+/** PUT /blog/admin/posts/:id/editing: the other operators who have the post open now. */
+export const postEditorsResponse = z.object({
+  editors: z.array(z.object({ username: z.string(), seen_at: z.string() })),
+});
+export type PostEditors = z.infer<typeof postEditorsResponse>;

@@ -101,8 +101,8 @@ describe('creating posts', () => {
   });
 
   it('accepts an http(s) image address or a path on this site', async () => {
-    expect((await create({ image_url: 'https://cdn.example.com/a.png' })).image_url).toBe('https://cdn.example.com/a.png');
-    expect((await create({ image_url: '/images/trl.png' })).image_url).toBe('/images/trl.png');
+    expect((await create({ image_url: 'https://cdn.example.com/a.png', image_alt: 'A' })).image_url).toBe('https://cdn.example.com/a.png');
+    expect((await create({ image_url: '/images/trl.png', image_alt: 'TRL' })).image_url).toBe('/images/trl.png');
   });
 });
 

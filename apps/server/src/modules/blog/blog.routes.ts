@@ -6,6 +6,7 @@ import type { AppInstance } from '../../http/types.ts';
 import { pageHeaders } from '../../lib/paging.ts';
 import { createPost } from './create-post.ts';
 import { deletePost } from './delete-post.ts';
+import { noteEditing, stopEditing } from './post-editors.ts';
 import { listAdminPosts } from './list-admin-posts.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
 import { createPreviewLink, readPreview } from './preview-link.ts';
@@ -43,6 +44,10 @@ export function blogRoutes(deps: Deps) {
 
     route(app, e.restoreRevision, async (req) =>
       restoreRevision(deps.db, deps.queue, operator(req), req.params.id, req.params.revisionId, req.body.version));
+
+    route(app, e.editing, async (req) => noteEditing(deps.db, operator(req), req.params.id));
+
+    route(app, e.stopEditing, async (req) => stopEditing(deps.db, operator(req), req.params.id));
 
     route(app, e.remove, async (req) => {
       await deletePost(deps.db, operator(req), req.params.id);

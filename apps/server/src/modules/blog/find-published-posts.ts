@@ -1,14 +1,14 @@
 import type { PostType } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { taggedWith } from './post-tags.ts';
-import { postColumns, SUMMARY_COLUMNS, type PostRow } from './post-row.ts';
+import { authorList, postColumns, SUMMARY_COLUMNS, type FullPostRow, type PostMetaRow, type PostRow } from './post-row.ts';
 
 /**
  * A published post by a slug it holds or once held, without counting a view
  * (for the crawler-facing pages). `slug` of the result is the current one.
  */
-export async function findPublishedPost(db: Queryable, postType: PostType, slug: string): Promise<PostRow | undefined> {
-  const r = await db.query<PostRow>(
+export async function findPublishedPost(db: Queryable, postType: PostType, slug: string): Promise<FullPostRow | undefined> {
+  const r = await db.query<FullPostRow>(
     `SELECT ${postColumns('p')} FROM post_slugs s JOIN posts p ON p.id = s.post_id AND p.post_type = s.post_type
       WHERE s.post_type = $1 AND s.slug = $2 AND p.status = 'published'`,
     [postType, slug],
@@ -17,6 +17,9 @@ export async function findPublishedPost(db: Queryable, postType: PostType, slug:
 }
 
 export type PublishedSummary = Omit<PostRow, 'content'>;
+
+/** A feed's item: the summary, its authors and image alt, and its body while the budget lasts. */
+export type FeedRow = Omit<PostRow, 'content'> & Pick<PostMetaRow, 'image_alt' | 'image_decorative' | 'author_list'> & { content: string | null };
 
 /**
  * Published posts for a feed, newest first, with their bodies while the bodies so far stay within
@@ -29,9 +32,9 @@ export async function listPublishedForFeeds(
   contentBytes: number,
   /** Only posts carrying this tag (a tag's feed, decision 204). */
   tagId?: string,
-): Promise<(Omit<PostRow, 'content'> & { content: string | null })[]> {
-  const r = await db.query<Omit<PostRow, 'content'> & { content: string | null }>(
-    `SELECT ${SUMMARY_COLUMNS},
+): Promise<FeedRow[]> {
+  const r = await db.query<FeedRow>(
+    `SELECT ${SUMMARY_COLUMNS}, image_alt, image_decorative, ${authorList('posts')},
         CASE WHEN sum(octet_length(content)) OVER (ORDER BY published_at DESC, created_at DESC, id DESC) <= $3 THEN content END AS content
       FROM posts WHERE status = 'published' AND post_type = $1
         ${tagId ? `AND ${taggedWith('$4')}` : ''}

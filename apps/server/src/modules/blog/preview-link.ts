@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '../../lib/sql.ts';
-import { POST_COLUMNS, toPost, type PostRow } from './post-row.ts';
+import { POST_COLUMNS, toPost, type FullPostRow } from './post-row.ts';
 import { tagsOfPost } from './post-tags.ts';
 
 const PURPOSE = 'post_preview';
@@ -54,7 +54,7 @@ export async function createPreviewLink(db: Queryable, secret: string, id: strin
 export async function readPreview(db: Queryable, secret: string, token: string): Promise<Post> {
   const id = verifyPreviewToken(secret, token);
   if (!id || !isUuid(id)) throw notFound(MSG.postPreviewNotFound, 'preview_not_found');
-  const r = await db.query<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1`, [id]);
+  const r = await db.query<FullPostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = $1`, [id]);
   if (!r.rows[0]) throw notFound(MSG.postPreviewNotFound, 'preview_not_found');
   return toPost(r.rows[0], await tagsOfPost(db, r.rows[0].id));
 }

@@ -11,7 +11,8 @@ import { notFound } from '../../lib/errors.ts';
 /**
  * Puts a revision's text (title, description, content, image, author, SEO fields) back as a new
  * version, through the same save as the form: sanitised again, `version` checked, slug rules kept.
- * Status, type and featured stay as they are now.
+ * Status, type and featured stay as they are now, and so do the fields revisions do not keep
+ * (authors, the feature image's alt and caption, the publication date, the overrides: decision 206).
  */
 export async function restoreRevision(db: Db, queue: JobQueue, op: OperatorAuth, postId: string, revisionId: string, version: number | undefined): Promise<PostSaved> {
   const rev = await readRevision(db, postId, revisionId);
@@ -32,5 +33,8 @@ export async function restoreRevision(db: Db, queue: JobQueue, op: OperatorAuth,
     slug: null,
     // Without a version from the caller, the post as just read: a save in between still conflicts.
     version: version ?? now.version,
-  });
+    // Authors, the image's alt and caption, dates and overrides are not in revisions: undefined keeps them as they are (decision 206).
+    image_alt: undefined, image_caption: undefined, canonical_url: undefined, og_title: undefined, og_description: undefined,
+    og_image_url: undefined, twitter_title: undefined, twitter_description: undefined, twitter_image_url: undefined,
+  }, { restoring: true });
 }

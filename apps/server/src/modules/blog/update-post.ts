@@ -12,8 +12,13 @@ import { setPostTags, tagsOfPost } from './post-tags.ts';
 import { recordRevision } from './revisions.ts';
 import { queueScheduledPublish, scheduledTime } from './schedule.ts';
 import { claimSlug, reserveSlug, slugify } from './slugs.ts';
+import { bylineToWrite, checkImageAlt, metaToWrite, requestedPublicationDate, resolveAuthors, writeAuthors } from './post-meta.ts';
 
-const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description'] as const;
+const EDITABLE = [
+  'title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description',
+  'image_alt', 'image_caption', 'image_decorative', 'canonical_url', 'og_title', 'og_description', 'og_image_url', 'twitter_title',
+  'twitter_description', 'twitter_image_url',
+] as const;
 
 /**
  * Replaces a post's fields (PUT). Status is kept when omitted.
@@ -22,7 +27,9 @@ const EDITABLE = ['title', 'description', 'content', 'image_url', 'post_type', '
  * Moving a post to the other type moves its address with it (a free slug in that type).
  * With `version`, a post saved by anyone since is not overwritten (409, decision 201).
  */
-export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed): Promise<PostSaved> {
+export async function updatePost(
+  db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed, o: { restoring?: boolean } = {},
+): Promise<PostSaved> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
   const { html: content, removed } = cleanContent(input.content);
   const saved = await db.transaction(async (tx) => {
@@ -57,17 +64,30 @@ export async function updatePost(db: Db, queue: JobQueue, op: OperatorAuth, id: 
     }
 
     const description = input.description || excerptFrom(content, input.title);
-    const next = { ...input, description, content, status };
+    const meta = metaToWrite(input, current);
+    // A restored revision brings back an image whose alt text may never have been written.
+    checkImageAlt(input, meta, Boolean(input.autosave) || Boolean(o.restoring));
+    const publishedAt = requestedPublicationDate(input.published_at, status);
+    const authors = input.author_ids === undefined ? undefined : await resolveAuthors(tx, input.author_ids);
+    if (authors) await writeAuthors(tx, id, authors);
+    const authorName = bylineToWrite(input, authors, current);
+    const next = { ...input, ...meta, author_name: authorName, description, content, status };
     const changed: string[] = EDITABLE.filter((k) => next[k] !== current[k]);
+    if (authors && authors.map((a) => a.id).join() !== current.author_list.map((a) => a.id.toLowerCase()).join()) changed.push('authors');
+    if (publishedAt && publishedAt.getTime() !== current.published_at?.getTime()) changed.push('published_at');
     const r = await tx.query<AdminPostRow>(
       `UPDATE posts SET post_type = $2, slug = $3, title = $4, description = $5, content = $6, image_url = $7,
               author_name = $8, featured = $9, status = $10,
-              published_at = CASE WHEN $10 = 'published' THEN COALESCE(published_at, now()) ELSE published_at END,
+              published_at = CASE WHEN $10 = 'published' THEN COALESCE($27::timestamptz, published_at, now()) ELSE published_at END,
               meta_title = $11, meta_description = $12, updated_at = now(), version = version + 1, updated_by = $13,
-              publish_at = $14, description_generated = $15, slug_custom = $16
+              publish_at = $14, description_generated = $15, slug_custom = $16,
+              image_alt = $17, image_caption = $18, image_decorative = $19, canonical_url = $20, og_title = $21, og_description = $22,
+              og_image_url = $23, twitter_title = $24, twitter_description = $25, twitter_image_url = $26
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
-      [id, input.post_type, slug, input.title, description, content, input.image_url, input.author_name,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, slugCustom],
+      [id, input.post_type, slug, input.title, description, content, input.image_url, authorName,
+        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, slugCustom,
+        meta.image_alt, meta.image_caption, meta.image_decorative, meta.canonical_url, meta.og_title, meta.og_description, meta.og_image_url,
+        meta.twitter_title, meta.twitter_description, meta.twitter_image_url, publishedAt ?? null],
     );
     const post = r.rows[0]!;
     const tagsBefore = input.tag_ids ? (await tagsOfPost(tx, id)).map((t) => t.id).sort().join() : '';

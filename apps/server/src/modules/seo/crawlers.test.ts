@@ -74,6 +74,7 @@ beforeAll(async () => {
     title: 'Licensing & royalties', description: 'How licences pay inventors',
     content: '<h2>Why license</h2><p>See <a href="/pricing">pricing</a> and <img src="/api/media/chart.png" alt="chart"></p>',
     image_url: '/api/media/cover.png',
+    image_alt: 'Cover',
   });
   for (let i = 1; i <= 7; i++) await create({ title: `Sitemap filler ${i}`, description: `Filler ${i}` });
 });

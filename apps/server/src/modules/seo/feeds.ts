@@ -1,5 +1,5 @@
 import { FEEDS, PRODUCT_NAME, PUBLIC_PAGE_META, TAG_PAGES, type PostType } from '@assay/shared';
-import { sanitizePostHtml, type PostRow, type PublishedSummary } from '../blog/index.ts';
+import { sanitizePostHtml, type FeedRow, type PostRow, type PublishedSummary } from '../blog/index.ts';
 import { escapeMarkup as esc, postPath, siteBase } from './escape.ts';
 import { postImage } from './post-head.ts';
 
@@ -106,7 +106,9 @@ export function sitemapPostsXml(publicUrl: string, posts: SitemapPost[]): string
 
 type FeedPost = Pick<PostRow, 'post_type' | 'slug' | 'title' | 'description' | 'image_url' | 'author_name' | 'published_at' | 'updated_at'>
   /** Null: left out of the feed (past the bodies' budget), the item carries its description only. */
-  & { content: string | null };
+  & { content: string | null }
+  /** The chosen authors (each a dc:creator) and the picture's alt text (decision 206). */
+  & Partial<Pick<FeedRow, 'author_list' | 'image_alt' | 'image_decorative'>>;
 
 /** The bodies in one feed, in bytes: past it, older items carry their description only (no feed near 1 MB). */
 export const FEED_CONTENT_BUDGET = 600_000;
@@ -143,7 +145,8 @@ export function rssXml(
     let encoded: string | undefined;
     // A body longer than what is left of the budget is not cleaned at all.
     if (p.content !== null && p.content.length <= budget) {
-      encoded = esc(absoluteLinks(`${image ? `<p><img src="${esc(image)}" alt="${esc(p.title)}" /></p>` : ''}${sanitizePostHtml(p.content)}`, base));
+      const alt = p.image_decorative ? '' : p.image_alt?.trim() || p.title;
+      encoded = esc(absoluteLinks(`${image ? `<p><img src="${esc(image)}" alt="${esc(alt)}" /></p>` : ''}${sanitizePostHtml(p.content)}`, base));
       const size = Buffer.byteLength(encoded);
       if (size <= budget) budget -= size;
       else encoded = undefined;
@@ -157,7 +160,8 @@ export function rssXml(
       `      <description>${esc(p.description)}</description>`,
       ...(withBody ? [`      <content:encoded>${encoded}</content:encoded>`] : []),
       ...(image ? [`      <media:content url="${esc(image)}" medium="image" />`] : []),
-      `      <dc:creator>${esc(p.author_name)}</dc:creator>`,
+      // One dc:creator a chosen author (RSS's own <author> wants an email address, which operators do not publish).
+      ...(p.author_list?.length ? p.author_list.map((a) => a.name) : [p.author_name]).map((name) => `      <dc:creator>${esc(name)}</dc:creator>`),
       ...(p.published_at ? [`      <pubDate>${p.published_at.toUTCString()}</pubDate>`] : []),
       '    </item>',
     ].join('\n');

@@ -13,6 +13,14 @@ export interface PageHead {
   og?: [string, string][];
   /** schema.org data. */
   jsonLd: object;
+  /** Link-preview text and picture where they differ from the page's own (a post's overrides, decision 206). */
+  social?: {
+    ogTitle?: string | undefined;
+    ogDescription?: string | undefined;
+    twitterTitle?: string | undefined;
+    twitterDescription?: string | undefined;
+    twitterImage?: { url: string; alt: string } | undefined;
+  };
 }
 
 const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${esc(content)}" />`;
@@ -23,21 +31,23 @@ export const scriptJson = (data: unknown) =>
 
 /** Title, description, canonical link, Open Graph, Twitter card and JSON-LD, one tag a line. */
 export function headTags(h: PageHead): string {
+  const s = h.social ?? {};
+  const twitterImage = s.twitterImage ?? h.image;
   return [
     `<title>${esc(h.title)}</title>`,
     meta('name', 'description', h.description),
     `<link rel="canonical" href="${esc(h.url)}" />`,
     meta('property', 'og:type', h.ogType),
     meta('property', 'og:site_name', PRODUCT_NAME),
-    meta('property', 'og:title', h.title),
-    meta('property', 'og:description', h.description),
+    meta('property', 'og:title', s.ogTitle ?? h.title),
+    meta('property', 'og:description', s.ogDescription ?? h.description),
     meta('property', 'og:url', h.url),
     ...(h.image ? [meta('property', 'og:image', h.image.url), meta('property', 'og:image:alt', h.image.alt)] : []),
     ...(h.og ?? []).map(([k, v]) => meta('property', k, v)),
-    meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', h.title),
-    meta('name', 'twitter:description', h.description),
-    ...(h.image ? [meta('name', 'twitter:image', h.image.url)] : []),
+    meta('name', 'twitter:card', twitterImage ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', s.twitterTitle ?? s.ogTitle ?? h.title),
+    meta('name', 'twitter:description', s.twitterDescription ?? s.ogDescription ?? h.description),
+    ...(twitterImage ? [meta('name', 'twitter:image', twitterImage.url), meta('name', 'twitter:image:alt', twitterImage.alt)] : []),
     `<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>`,
   ].join('\n    ');
 }

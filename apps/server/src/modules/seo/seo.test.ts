@@ -134,6 +134,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
       description: "What TRL 1–9 means for an inventor's next step",
       meta_title: 'TRL levels explained | Assay',
       image_url: '/images/trl.png',
+      image_alt: 'The nine technology readiness levels',
     });
     release = await create({
       title: 'Assay opens its expert network',
@@ -193,7 +194,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     const outside = await get(`/press-releases/${release.slug}`);
     expect(metaContent(outside.body, 'property', 'og:image')).toBeUndefined();
     expect(metaContent(outside.body, 'name', 'twitter:card')).toBe('summary');
-    const pictured = await create({ title: 'Pictured release', description: 'd', post_type: 'press_release', image_url: '/images/press.jpg' });
+    const pictured = await create({ title: 'Pictured release', description: 'd', post_type: 'press_release', image_url: '/images/press.jpg', image_alt: 'Press photo' });
     const res = await get(`/press-releases/${pictured.slug}`);
     expect(metaContent(res.body, 'property', 'og:image')).toBe('https://assay.example/images/press.jpg');
   });

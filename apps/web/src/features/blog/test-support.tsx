@@ -1,4 +1,4 @@
-import type { PostSummary } from '@assay/shared';
+import type { PostMeta, PostSummary } from '@assay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -28,6 +28,21 @@ export function makePost(over: Partial<PostSummary> = {}): PostSummary {
     ...over,
   };
 }
+
+/** What a whole post carries besides its summary (decision 206): nothing set. */
+export const POST_META: PostMeta = {
+  authors: [],
+  image_alt: null,
+  image_caption: null,
+  image_decorative: false,
+  canonical_url: null,
+  og_title: null,
+  og_description: null,
+  og_image_url: null,
+  twitter_title: null,
+  twitter_description: null,
+  twitter_image_url: null,
+};
 
 export { json };
 

@@ -75,6 +75,9 @@ export const postQuery = (type: PostType, id: string) =>
 export const postsApi = {
   create: (input: PostInput) => asOperator((authorization) => call(blog.create, { body: input, authorization })),
   update: (id: string, input: PostInput) => asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
+  /** PUT /blog/admin/posts/:id/editing — the open form's heartbeat; answers who else has the post open (decision 207). */
+  editing: (id: string, signal?: AbortSignal) => asOperator((authorization) => call(blog.editing, { params: { id }, signal, authorization })),
+  stopEditing: (id: string) => asOperator((authorization) => call(blog.stopEditing, { params: { id }, authorization })),
   /** GET /blog/admin/posts/:id/revisions — newest first. */
   revisions: (id: string, signal?: AbortSignal) =>
     asOperator((authorization) => call(blog.revisions, { params: { id }, signal, authorization })),

@@ -40,7 +40,8 @@ describe('the operator post form', () => {
     expect(within(d).getByText(MSG.postContentRequired)).toBeTruthy();
     expect(within(d).queryByText(MSG.postAuthorRequired)).toBeNull();
     expect(within(d).queryByText(MSG.postImageUrlInvalid)).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    // Only the authors' list (the operator accounts) is read; nothing is saved.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/operators']);
   });
 
   it('requires an author name and a URL-format image address when one is given', async () => {
@@ -111,6 +112,17 @@ describe('the operator post form', () => {
       publish_at: null,
       slug: null,
       tag_ids: [],
+      author_ids: [],
+      image_alt: null,
+      image_caption: null,
+      image_decorative: false,
+      canonical_url: null,
+      og_title: null,
+      og_description: null,
+      og_image_url: null,
+      twitter_title: null,
+      twitter_description: null,
+      twitter_image_url: null,
     });
   });
 
@@ -315,6 +327,102 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     expect(toast.error).toHaveBeenCalledWith('Not saved: someone else saved this post', { description: detail });
     expect(onClose).not.toHaveBeenCalled();
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'My edit');
+  });
+
+  describe('authors, the feature image’s text, the publication date and the overrides (decision 206)', () => {
+    const OPERATORS = { operators: [
+      { id: 'o-ana', username: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      { id: 'o-ben', username: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+    ] };
+    const server = () => mockFetch((method, path) =>
+      path === '/api/admin/operators' ? json(200, OPERATORS)
+        : path.endsWith('/preview') ? json(200, { html: '<p>x</p>', removed: [] })
+          : json(201, { ...POST, post_type: 'blog', removed: [] }));
+    const sent = (fetch: ReturnType<typeof mockFetch>) => {
+      const call = fetch.mock.calls.find(([url, i]) => String(url) === '/api/blog/admin/posts' && i?.method === 'POST');
+      return call ? (JSON.parse(String(call[1]!.body)) as Record<string, unknown>) : undefined;
+    };
+
+    it('names authors from the operator accounts in the order ticked; the byline follows until typed over', async () => {
+      const user = userEvent.setup();
+      const fetch = server();
+      renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+      const d = dialog();
+      await user.click(await within(d).findByRole('checkbox', { name: 'ben' }));
+      await user.click(within(d).getByRole('checkbox', { name: /ana/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'ben and ana');
+      await user.click(within(d).getByRole('checkbox', { name: /ben/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'ana');
+      fireEvent.change(within(d).getByLabelText('Author Name'), { target: { value: 'The Assay team' } });
+      await user.click(within(d).getByRole('checkbox', { name: /ben/ }));
+      expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'The Assay team');
+      fireEvent.change(within(d).getByLabelText('Title'), { target: { value: 'A title' } });
+      fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      await waitFor(() => expect(sent(fetch)).toBeDefined());
+      expect(sent(fetch)).toMatchObject({ author_ids: ['o-ana', 'o-ben'], author_name: 'The Assay team' });
+    });
+
+    it('asks for the feature image’s alt text before saving unless it is decorative, and sends caption and overrides', async () => {
+      const user = userEvent.setup();
+      const fetch = server();
+      renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
+      const d = dialog();
+      fireEvent.change(within(d).getByLabelText('Title'), { target: { value: 'A title' } });
+      fireEvent.change(htmlContent(d), { target: { value: '<p>x</p>' } });
+      fireEvent.change(within(d).getByLabelText(/^Image URL/), { target: { value: '/media/a.webp' } });
+      fireEvent.change(await within(d).findByLabelText(/Caption/), { target: { value: 'Photo: lab' } });
+      fireEvent.change(within(d).getByLabelText(/Canonical URL/), { target: { value: 'http://elsewhere.example/a' } });
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      expect(await within(d).findByText(POST_EDITOR_MSG.postCanonicalInvalid)).toBeTruthy();
+      fireEvent.change(within(d).getByLabelText(/Canonical URL/), { target: { value: 'https://elsewhere.example/a' } });
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      expect(await within(d).findByText(POST_EDITOR_MSG.postImageAltRequired)).toBeTruthy();
+      expect(document.activeElement).toBe(within(d).getByLabelText('Image alt text'));
+      expect(sent(fetch)).toBeUndefined();
+      await user.click(within(d).getByLabelText(/Decorative/));
+      const og = within(d).getByRole('group', { name: 'Social card preview' });
+      fireEvent.change(within(d).getByLabelText(/^Title \(defaults to the meta title\)/), { target: { value: 'Card title' } });
+      expect(og.textContent).toContain('Card title');
+      expect(og.textContent).toContain('elsewhere.example');
+      expect(within(d).getByTestId('serp-url').textContent).toBe('https://elsewhere.example/a');
+      await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
+      await waitFor(() => expect(sent(fetch)).toBeDefined());
+      expect(sent(fetch)).toMatchObject({
+        image_url: '/media/a.webp', image_alt: null, image_decorative: true, image_caption: 'Photo: lab',
+        canonical_url: 'https://elsewhere.example/a', og_title: 'Card title', twitter_title: null,
+      });
+    });
+
+    it('edits a published post’s date, sending it only when changed', async () => {
+      const user = userEvent.setup();
+      const fetch = mockFetch((_m, path) =>
+        path === '/api/admin/operators' ? json(200, OPERATORS) : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] }));
+      renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+      const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+      const date = within(d).getByLabelText(/Published on/);
+      await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/blog/admin/posts/p1')).toBe(true));
+      const first = fetch.mock.calls.find(([url]) => String(url) === '/api/blog/admin/posts/p1')!;
+      expect(JSON.parse(String(first[1]!.body))).not.toHaveProperty('published_at');
+      fireEvent.change(date, { target: { value: '2024-05-06T07:08' } });
+      await user.click(within(d).getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url) === '/api/blog/admin/posts/p1')).toHaveLength(2));
+      const second = fetch.mock.calls.filter(([url]) => String(url) === '/api/blog/admin/posts/p1')[1]!;
+      expect(JSON.parse(String(second[1]!.body)).published_at).toBe(new Date('2024-05-06T07:08').toISOString());
+    });
+  });
+
+  it('says who else has the post open, from the heartbeat, and says it is gone when the form closes (decision 207)', async () => {
+    const fetch = mockFetch((method, path) =>
+      path === '/api/blog/admin/posts/p1/editing'
+        ? json(200, { editors: method === 'PUT' ? [{ username: 'ben', seen_at: '2026-11-28T09:00:00Z' }] : [] })
+        : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { operators: [] }));
+    const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
+    const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
+    expect((await within(d).findByTestId('others-editing')).textContent).toContain('ben also has this post open.');
+    unmount();
+    await waitFor(() => expect(fetch.mock.calls.some(([url, i]) => String(url) === '/api/blog/admin/posts/p1/editing' && i?.method === 'DELETE')).toBe(true));
   });
 });
 

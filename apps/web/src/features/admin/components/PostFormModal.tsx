@@ -1,8 +1,8 @@
-import { IMAGE_UPLOAD, isExternalPress, MSG, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
+import { IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
@@ -16,14 +16,19 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { SILENT } from '../lib/admin-api.ts';
 import { PostRevisions } from './PostRevisions.tsx';
 import { TagsField } from './TagPicker.tsx';
+import { fetchOperators } from '../api/operators.ts';
 import {
-  emptyPostForm, formToInput, imagesWithoutAlt, postFormSchema, readingStats, postToForm, postTypeLabel, SERP, serpTruncate, type PostFormValues,
+  emptyPostForm, featureAltMissing, formToInput, imagesWithoutAlt, postFormSchema, publishedAtToSend, readingStats, postToForm, postTypeLabel, SERP,
+  serpTruncate, type PostFormValues,
 } from '../lib/post-form.ts';
 
 // The editor and its library load when the form opens, never with the site's pages (decision 200).
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
-const FIELDS = ['title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at', 'slug'] as const;
+const FIELDS = [
+  'title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at', 'slug', 'image_alt', 'image_caption',
+  'published_at', 'canonical_url', 'og_title', 'og_description', 'og_image_url', 'twitter_title', 'twitter_description', 'twitter_image_url',
+] as const;
 
 /** How long typing must pause before a draft is autosaved. */
 export const AUTOSAVE_IDLE_MS = 3000;
@@ -69,7 +74,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
       const current = savedRef.current;
       // The slug goes only when the operator changed it: otherwise a draft's address keeps following its title.
       const slug = values.slug.trim();
-      const input = { ...formToInput(values, type), slug: slug && slug !== current?.slug ? slug : null };
+      const input = { ...formToInput(values, type), slug: slug && slug !== current?.slug ? slug : null, published_at: publishedAtToSend(values, current) };
       const result = current
         ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
         : await postsApi.create(input);
@@ -164,7 +169,14 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
     <Modal open onClose={requestClose} title={post ? `Edit ${noun}` : `Create ${noun}`} size="xl" dismissible={!save.isPending}>
       <form
         noValidate
-        onSubmit={handleSubmit((v) => save.mutate(v))}
+        onSubmit={handleSubmit((v) => {
+          // The server refuses it too (422); said here, at the field, before a round trip.
+          if (featureAltMissing(v, type)) {
+            setError('image_alt', { message: POST_EDITOR_MSG.postImageAltRequired }, { shouldFocus: true });
+            return;
+          }
+          save.mutate(v);
+        })}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) autosaveNow();
         }}
@@ -173,8 +185,15 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" error={errors.title?.message} {...register('title')} />
-          <TextField label="Author Name" autoComplete="off" error={errors.author_name?.message} {...register('author_name')} />
+          <TextField
+            label="Author Name"
+            autoComplete="off"
+            hint="The byline readers see; follows the authors chosen below until you change it."
+            error={errors.author_name?.message}
+            {...register('author_name')}
+          />
         </div>
+        <AuthorsField control={control} setValue={setValue} getValues={getValues} />
         <TextAreaField
           label="Description"
           rows={2}
@@ -185,6 +204,7 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           {...register('description')}
         />
         <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
+        <FeatureImageText type={type} control={control} register={register} altError={errors.image_alt?.message} captionError={errors.image_caption?.message} />
         <ContentField
           mode={mode}
           onMode={setMode}
@@ -225,6 +245,16 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         <MissingAltText control={control} />
         <TagsField control={control} />
         <CheckboxField label="Mark as featured" {...register('featured')} />
+        {saved?.status === 'published' && (
+          <TextField
+            label={<>Published on <span className="font-normal text-slate-500">(may be earlier; a later date is a schedule)</span></>}
+            type="datetime-local"
+            className="sm:max-w-xs"
+            hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Feeds, the sitemap and the page show this date.`}
+            error={errors.published_at?.message}
+            {...register('published_at')}
+          />
+        )}
         {saved?.status !== 'published' && (
           <TextField
             label={<>Publish at <span className="font-normal text-slate-500">(optional: schedules this draft)</span></>}
@@ -261,7 +291,9 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           />
           <SerpPreview control={control} slug={saved?.slug} type={type} />
         </fieldset>
+        <SocialFields register={register} errors={errors} control={control} type={type} />
         {saved && <PostRevisions post={saved} dirty={isDirty} onRestored={loadSaved} />}
+        {saved && <OthersEditing postId={saved.id} />}
         {conflict && saved && (
           <div role="alert" data-testid="post-conflict" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
             <p className="font-medium">Your changes were not saved.</p>
@@ -552,10 +584,11 @@ function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>
   const titleLength = fullTitle.length;
   const descLength = fullDesc.length;
   const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${typedSlug?.trim() || slug || 'new-post'}`;
+  const canonical = useWatch({ control, name: 'canonical_url' })?.trim();
   return (
     <div data-testid="serp-preview" aria-label="Search result preview" role="group" className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>
-      <p className="mt-2 truncate text-xs text-slate-600">{`${window.location.host}${path}`}</p>
+      <p className="mt-2 truncate text-xs text-slate-600" data-testid="serp-url">{canonical || `${window.location.host}${path}`}</p>
       <p className="mt-0.5 text-lg leading-snug text-[#1a0dab]">{shownTitle.text}</p>
       <p className="mt-1 text-sm leading-relaxed text-slate-700">{shownDesc.text}</p>
       <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-slate-500">
@@ -569,5 +602,208 @@ function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>
         </span>
       </p>
     </div>
+  );
+}
+
+
+/**
+ * The post's authors, chosen from the operator accounts in the order they are ticked. The byline
+ * follows them while it is the one made from them (or the default); once typed, it stays.
+ */
+const AuthorsField = memo(function AuthorsField({
+  control,
+  setValue,
+  getValues,
+}: {
+  control: Control<PostFormValues>;
+  setValue: UseFormSetValue<PostFormValues>;
+  getValues: UseFormGetValues<PostFormValues>;
+}) {
+  const operators = useQuery({ queryKey: adminKeys.operators(), queryFn: fetchOperators, staleTime: 60_000 });
+  const chosen = useWatch({ control, name: 'author_ids' }) ?? [];
+  const names = new Map((operators.data?.operators ?? []).map((o) => [o.id, o.username]));
+  const bylineFor = (ids: string[]) => postByline(ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)));
+  const toggle = (id: string, on: boolean) => {
+    const before = getValues('author_ids');
+    const next = on ? [...before, id] : before.filter((x) => x !== id);
+    setValue('author_ids', next, { shouldDirty: true });
+    const typed = getValues('author_name').trim();
+    if (!typed || typed === bylineFor(before)) setValue('author_name', bylineFor(next), { shouldDirty: true, shouldValidate: true });
+  };
+  return (
+    <fieldset className="rounded-xl border border-slate-200 p-4" data-testid="post-authors">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Authors</legend>
+      {operators.isPending ? (
+        <Spinner className="size-4" label="Loading operators" />
+      ) : operators.isError ? (
+        <p className="text-sm text-slate-600">The operator accounts could not be loaded; the byline above is used as typed.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          {operators.data.operators.map((o) => {
+            const at = chosen.indexOf(o.id);
+            return (
+              <li key={o.id}>
+                <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+                    checked={at >= 0}
+                    onChange={(e) => toggle(o.id, e.target.checked)}
+                  />
+                  {o.username}
+                  {at >= 0 && chosen.length > 1 && <span className="text-xs text-slate-500">({at + 1})</span>}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="mt-2 text-xs text-slate-500">Named in the feed and the page’s data in the order ticked. None: the byline alone.</p>
+    </fieldset>
+  );
+});
+
+/** The feature picture's alt text (required unless decorative) and caption, shown once there is a picture. */
+const FeatureImageText = memo(function FeatureImageText({
+  type,
+  control,
+  register,
+  altError,
+  captionError,
+}: {
+  type: PostType;
+  control: Control<PostFormValues>;
+  register: UseFormRegister<PostFormValues>;
+  altError: string | undefined;
+  captionError: string | undefined;
+}) {
+  const url = useWatch({ control, name: 'image_url' });
+  const picture = Boolean(url?.trim()) && !isExternalPress({ post_type: type, image_url: url?.trim() ?? '' });
+  if (!picture) return null;
+  return (
+    <div className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2" data-testid="feature-image-text">
+      <div className="space-y-2">
+        <TextField
+          label="Image alt text"
+          autoComplete="off"
+          hint="What the picture shows, for people who cannot see it (also the link preview’s image description). Ignored when decorative."
+          error={altError}
+          {...register('image_alt')}
+        />
+        <CheckboxField label="Decorative: the picture adds nothing the text does not say" {...register('image_decorative')} />
+      </div>
+      <TextField
+        label={<>Caption <span className="font-normal text-slate-500">(optional)</span></>}
+        autoComplete="off"
+        hint="Shown under the picture on the post’s page."
+        error={captionError}
+        {...register('image_caption')}
+      />
+    </div>
+  );
+});
+
+/** Canonical address and link-preview overrides, with the card they make. */
+const SocialFields = memo(function SocialFields({
+  register,
+  errors,
+  control,
+  type,
+}: {
+  register: UseFormRegister<PostFormValues>;
+  errors: FieldErrors<PostFormValues>;
+  control: Control<PostFormValues>;
+  type: PostType;
+}) {
+  const optional = (text: string) => <span className="font-normal text-slate-500">({text})</span>;
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Canonical address and social cards</legend>
+      <TextField
+        label={<>Canonical URL {optional('optional: where this text first appeared')}</>}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://…"
+        error={errors.canonical_url?.message}
+        {...register('canonical_url')}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <p className="text-sm font-medium text-slate-800">Open Graph (Facebook, LinkedIn, Slack…)</p>
+          <TextField label={<>Title {optional('defaults to the meta title')}</>} autoComplete="off" error={errors.og_title?.message} {...register('og_title')} />
+          <TextField label={<>Description {optional('defaults to the meta description')}</>} autoComplete="off" error={errors.og_description?.message} {...register('og_description')} />
+          <TextField label={<>Picture address {optional('defaults to the feature image')}</>} inputMode="url" autoComplete="off" placeholder="https://… or /media/…" error={errors.og_image_url?.message} {...register('og_image_url')} />
+        </div>
+        <div className="space-y-4">
+          <p className="text-sm font-medium text-slate-800">X (Twitter)</p>
+          <TextField label={<>Title {optional('defaults to the Open Graph title')}</>} autoComplete="off" error={errors.twitter_title?.message} {...register('twitter_title')} />
+          <TextField label={<>Description {optional('defaults to the Open Graph description')}</>} autoComplete="off" error={errors.twitter_description?.message} {...register('twitter_description')} />
+          <TextField label={<>Picture address {optional('defaults to the Open Graph picture')}</>} inputMode="url" autoComplete="off" placeholder="https://… or /media/…" error={errors.twitter_image_url?.message} {...register('twitter_image_url')} />
+        </div>
+      </div>
+      <SocialPreview control={control} type={type} />
+    </fieldset>
+  );
+});
+
+/** The link-preview card as Open Graph readers would draw it, from the overrides and their fallbacks. */
+function SocialPreview({ control, type }: { control: Control<PostFormValues>; type: PostType }) {
+  const [title, metaTitle, description, metaDescription, image, ogTitle, ogDescription, ogImage, canonical] = useWatch({
+    control,
+    name: ['title', 'meta_title', 'description', 'meta_description', 'image_url', 'og_title', 'og_description', 'og_image_url', 'canonical_url'],
+  });
+  const pick = (...v: (string | undefined)[]) => v.map((x) => x?.trim() ?? '').find(Boolean) ?? '';
+  const cardTitle = pick(ogTitle, metaTitle, title) || 'Post title';
+  const cardDescription = pick(ogDescription, metaDescription, description) || 'The description appears here.';
+  const feature = image?.trim() && !isExternalPress({ post_type: type, image_url: image.trim() }) ? image.trim() : '';
+  const cardImage = pick(ogImage, feature);
+  const host = (() => {
+    try {
+      return canonical?.trim() ? new URL(canonical.trim()).host : window.location.host;
+    } catch {
+      return window.location.host;
+    }
+  })();
+  return (
+    <div role="group" aria-label="Social card preview" data-testid="social-preview" className="max-w-md overflow-hidden rounded-lg border border-slate-200 bg-white">
+      {cardImage ? (
+        <img src={cardImage} alt="" className="aspect-[1.91/1] w-full bg-slate-100 object-cover" />
+      ) : (
+        <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-slate-100 text-xs text-slate-500">No image: a small card</div>
+      )}
+      <div className="border-t border-slate-200 bg-slate-50 px-3 py-2">
+        <p className="truncate text-xs uppercase text-slate-500">{host}</p>
+        <p className="truncate text-sm font-semibold text-slate-900">{cardTitle}</p>
+        <p className="line-clamp-2 text-xs text-slate-600">{cardDescription}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Who else has this post open (decision 207): the form's heartbeat, every few seconds while it is
+ * open, answers the other operators seen lately; closing the form says it is gone. A hint only —
+ * saves are still checked by version, so nothing is overwritten silently either way.
+ */
+function OthersEditing({ postId }: { postId: string }) {
+  const editors = useQuery({
+    queryKey: [...adminKeys.all, 'editing', postId],
+    queryFn: ({ signal }) => postsApi.editing(postId, signal),
+    refetchInterval: POST_EDITING.heartbeatMs,
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+    retry: false,
+    meta: SILENT,
+  });
+  useEffect(() => () => void postsApi.stopEditing(postId).catch(() => undefined), [postId]);
+  const names = editors.data?.editors.map((e) => e.username) ?? [];
+  if (!names.length) return null;
+  return (
+    <p role="status" data-testid="others-editing" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <span className="font-medium">{postByline(names)} {names.length === 1 ? 'also has' : 'also have'} this post open.</span> If they save
+      first, your save is refused with a message (nothing is overwritten): copy your changes before loading theirs.
+    </p>
   );
 }

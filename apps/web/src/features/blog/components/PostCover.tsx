@@ -102,10 +102,13 @@ export function PostCover({
   post,
   className,
   eager,
+  alt,
 }: {
   post: Pick<PostSummary, 'slug' | 'title' | 'image_url' | 'post_type'> & { published_at?: string | null | undefined };
   className?: string;
   eager?: boolean;
+  /** The picture's alt text (a post page's own, decision 206); the title when not given. */
+  alt?: string | undefined;
 }) {
   const src = postImage(post);
   const [failed, setFailed] = useState<string | null>(null);
@@ -126,7 +129,7 @@ export function PostCover({
       <img
         ref={checkLoaded}
         src={src}
-        alt={post.title}
+        alt={alt ?? post.title}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         onError={() => setFailed(src)}

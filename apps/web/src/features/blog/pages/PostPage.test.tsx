@@ -2,7 +2,7 @@ import { firstReads, MSG } from '@assay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
+import { json, makePost, POST_META, renderAt, stubFetch } from '../test-support.tsx';
 import PostPage from './PostPage.tsx';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -16,7 +16,7 @@ const routes = [
 ];
 
 const full = (over: Parameters<typeof makePost>[0] = {}) => ({
-  ...makePost(over), content: '<p>Body <strong>text</strong></p>', tags: [{ id: 't1', name: 'Licensing', slug: 'licensing' }],
+  ...makePost(over), ...POST_META, content: '<p>Body <strong>text</strong></p>', tags: [{ id: 't1', name: 'Licensing', slug: 'licensing' }],
 });
 
 beforeEach(() => {
@@ -31,6 +31,40 @@ afterEach(() => {
 });
 
 describe('a post', () => {
+  it('shows the feature picture in a figure with its own alt text and caption, as text (decision 206)', async () => {
+    const caption = '<img src=x onerror="window.hacked=1"> Photo: lab';
+    stubFetch((url) =>
+      url.pathname === '/api/blog/posts/pic'
+        ? json(200, { ...full({ slug: 'pic', title: 'Pictured', image_url: '/media/p.webp' }), image_alt: 'A bench with <b>tools</b>', image_caption: caption, image_decorative: false })
+        : json(200, { posts: [], pages: 1, total: 0, page: 1 }),
+    );
+    renderAt('/blog/pic', routes);
+    const img = await screen.findByRole('img', { name: 'A bench with <b>tools</b>' });
+    const figure = screen.getByTestId('post-feature');
+    expect(figure.tagName).toBe('FIGURE');
+    expect(figure.contains(img)).toBe(true);
+    expect(figure.querySelector('figcaption')!.textContent).toBe(caption);
+    expect(figure.querySelectorAll('img')).toHaveLength(1);
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+
+  it('gives a decorative feature picture an empty alt, and an older post without alt text its title', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/blog/posts/deco'
+        ? json(200, { ...full({ slug: 'deco', title: 'Decorated', image_url: '/media/d.webp' }), image_alt: 'unused', image_decorative: true })
+        : url.pathname === '/api/blog/posts/old'
+          ? json(200, full({ slug: 'old', title: 'Old post', image_url: '/media/o.webp' }))
+          : json(200, { posts: [], pages: 1, total: 0, page: 1 }),
+    );
+    const { unmount } = renderAt('/blog/deco', routes);
+    await screen.findByRole('heading', { level: 1, name: 'Decorated' });
+    expect(screen.getByTestId('post-feature').querySelector('img')!.getAttribute('alt')).toBe('');
+    expect(screen.getByTestId('post-feature').querySelector('figcaption')).toBeNull();
+    unmount();
+    renderAt('/blog/old', routes);
+    expect(await screen.findByRole('img', { name: 'Old post' })).toBeTruthy();
+  });
+
   it('shows the post, sets the title and description, and lists related posts without itself', async () => {
     const calls = stubFetch((url) => {
       if (url.pathname === '/api/blog/posts/trl') {

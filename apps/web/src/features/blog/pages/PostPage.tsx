@@ -108,6 +108,9 @@ export default function PostPage() {
   );
 }
 
+/** The feature picture's alt text: empty for a decorative one, the title for a post saved before alt text existed. */
+const featureAlt = (post: Post) => (post.image_decorative ? '' : post.image_alt?.trim() || post.title);
+
 export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
   const image = postImage(post);
   const external = isExternalPress(post);
@@ -128,8 +131,11 @@ export function PostArticle({ post, back }: { post: Post; back: ReactNode }) {
         </div>
       </header>
       {image && (
-        <figure className="mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
-          <PostCover post={post} eager className="max-h-[28rem]" />
+        <figure className="mt-8" data-testid="post-feature">
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+            <PostCover post={post} eager className="max-h-[28rem]" alt={featureAlt(post)} />
+          </div>
+          {post.image_caption && <figcaption className="mt-2 text-center text-sm text-slate-600">{post.image_caption}</figcaption>}
         </figure>
       )}
       <div ref={body} className="prose-content mt-8 text-base sm:text-lg" dangerouslySetInnerHTML={{ __html: post.content }} />
