@@ -32,6 +32,7 @@ await build({
     operator: path.join(SERVER, 'src/operator-cli.ts'),
     // Worker threads load their script by file name (lib/worker-pool.ts): one entry each.
     'billing-render-worker': path.join(SERVER, 'src/modules/billing/render-worker.ts'),
+    'share-render-worker': path.join(SERVER, 'src/modules/reports/share-render-worker.ts'),
   },
   outdir: OUT,
   bundle: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRecord } from '../record/read-record.ts';
 import { buildReportPlan } from './build-plan.ts';
-import { figuresFromNote, statedPrice } from './stated-figures.ts';
+import { figureStatement, figureText, figuresFromNote, sectionsStating, statedPrice } from './stated-figures.ts';
 
 const record = readRecord('HeatLoop is a heat pump for apartment balconies. It retails at 2,400 EUR installed. Landlords would pay for it.');
 
@@ -21,5 +21,89 @@ describe('shared figures a note on a section states', () => {
   it('changes nothing for a note that states no shared figure, or the figures the record has', () => {
     expect(figuresFromNote('The problem is overstated.', record)).toEqual({ record, changes: [] });
     expect(figuresFromNote('It retails at 2,400 EUR, as written.', record)).toEqual({ record, changes: [] });
+  });
+});
+
+describe('counts and performance figures a note states', () => {
+  const strip = readRecord(
+    'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
+      'We have 5 pilot customers and have sold 40 units. It sells for $25 per kit. Accuracy is 95 % against lab tests. ' +
+      'Our customers would be municipal water utilities and schools.',
+  );
+  const figure = (r: typeof strip, what: RegExp) => r.figures.filter((f) => what.test(f.what));
+
+  it('replaces a count the record holds, in place, with the note as its source, and names what moved', () => {
+    expect(figure(strip, /pilot customers/)).toMatchObject([{ value: 5, unit: '' }]);
+    const note = 'Wrong: we have 3 pilot customers, not five.';
+    const { record: next, changes } = figuresFromNote(note, strip);
+    expect(changes).toEqual([{ figure: 'record', what: 'pilot customers', from: expect.objectContaining({ value: 5 }), to: expect.objectContaining({ value: 3, unit: '', stated_text: note }) }]);
+    expect(figure(next, /pilot customers/)).toMatchObject([{ value: 3, stated_text: note }]);
+    // In the same place, every other figure kept.
+    expect(next.figures.map((f) => f.what)).toEqual(strip.figures.map((f) => f.what));
+    // The units sold came from the sentence that said "5 pilot customers": it says 3 now, as does the stage's quote.
+    expect(figure(next, /^units$/)).toMatchObject([{ value: 40, stated_text: 'We have 3 pilot customers and have sold 40 units.' }]);
+    expect(next.figures.filter((f) => !/units|pilot/.test(f.what))).toEqual(strip.figures.filter((f) => !/units|pilot/.test(f.what)));
+    expect(strip.stage.stated_text).toBe('We have 5 pilot customers and have sold 40 units.');
+    expect(next.stage).toEqual({ ...strip.stage, stated_text: 'We have 3 pilot customers and have sold 40 units.' });
+    expect(JSON.stringify(next)).not.toMatch(/\b5 pilot customers/);
+  });
+
+  it('reads units sold and performance figures (a percentage, a detection limit) as the record\'s, whatever the note calls them', () => {
+    const { record: next, changes } = figuresFromNote('We have now sold 120 units. Accuracy is 98 % in field tests, and it detects down to 2 ppb.', strip);
+    expect(changes.map((c) => c.figure === 'record' && [c.what, c.from?.value, c.to.value, c.to.unit])).toEqual([
+      ['units', 40, 120, ''],
+      ['against lab tests', 95, 98, '%'],
+      ['lead in drinking water', 5, 2, 'ppb'],
+    ]);
+    expect(next.figures.find((f) => f.unit === '%')).toMatchObject({ value: 98, what: 'against lab tests' });
+    expect(next.figures.filter((f) => f.unit === 'ppb')).toHaveLength(1);
+  });
+
+  it('adds a count the record did not hold (from nothing), and changes nothing when the note restates the record', () => {
+    const { record: next, changes } = figuresFromNote('The market section misses that we have 2 distribution partners.', strip);
+    expect(changes).toEqual([{ figure: 'record', what: 'distribution partners', from: null, to: expect.objectContaining({ value: 2, unit: '' }) }]);
+    expect(next.figures).toHaveLength(strip.figures.length + 1);
+    expect(figuresFromNote('As written: 5 pilot customers, 40 units, 95 % accuracy.', strip)).toEqual({ record: strip, changes: [] });
+    expect(figuresFromNote('This section is too long and repeats itself.', strip)).toEqual({ record: strip, changes: [] });
+  });
+
+  it('reads a count, a price and a launch year from one note, each once', () => {
+    const { changes } = figuresFromNote('We have 3 pilot customers, we sell it for $30 per kit and first sales will be in 2028.', strip);
+    expect(changes.map((c) => c.figure)).toEqual(['launch year', 'price', 'record']);
+  });
+});
+
+describe('where a section states a figure', () => {
+  const f = (value: number, unit: string, what: string) => ({ value, value_max: null, unit, what, stated_text: '' });
+
+  it('finds a count with what it counts, a measure with its unit, money with its symbol or code — not the bare number elsewhere', () => {
+    const pilots = figureStatement(f(5, '', 'pilot customers'));
+    expect(pilots.test('We have 5 pilot customers.')).toBe(true);
+    expect(pilots.test('5 paying pilot customers')).toBe(true);
+    expect(pilots.test('At TRL 5, customers need data.')).toBe(false);
+    expect(pilots.test('15 pilot customers')).toBe(false);
+    expect(pilots.test('5.5 pilot customers')).toBe(false);
+    const accuracy = figureStatement(f(95, '%', 'accuracy'));
+    expect(['95 %', '95%', 'accuracy of 95 % in tests'].map((t) => accuracy.test(t))).toEqual([true, true, true]);
+    expect(['195 %', '95 patients', '9.95 %'].map((t) => accuracy.test(t))).toEqual([false, false, false]);
+    const big = figureStatement(f(12000, '', 'units a year'));
+    expect(['12,000 units a year', '12000 units'].map((t) => big.test(t))).toEqual([true, true]);
+    const kit = figureStatement(f(25, 'USD', 'price per kit'));
+    expect(['$25 per kit', '25 USD', '$ 25'].map((t) => kit.test(t))).toEqual([true, true, true]);
+    expect(['$250', '25 units'].map((t) => kit.test(t))).toEqual([false, false]);
+    expect(figureText(f(25, 'USD', 'price'))).toBe('$25');
+    expect(figureText(f(12000, '', 'units'))).toBe('12,000');
+    expect(figureText({ ...f(10, '%', 'share'), value_max: 15 })).toBe('10–15 %');
+  });
+
+  it('names the sections whose text states the figure', () => {
+    const sections = [
+      ['market', { blocks: [{ rows: [['Customers', '5 pilot customers']] }] }],
+      ['technical', { paragraphs: ['Works at TRL 5 with 5\nunits of staff.'] }],
+      ['summary', { text: 'Five pilots so far.' }],
+    ] as const;
+    expect(sectionsStating(sections, [figureStatement(f(5, '', 'pilot customers'))])).toEqual(['market']);
+    expect(sectionsStating(sections, ['5'])).toEqual(['market', 'technical']);
+    expect(sectionsStating(sections, [])).toEqual([]);
   });
 });

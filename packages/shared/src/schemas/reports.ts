@@ -196,6 +196,7 @@ export const REPORT_MESSAGES = {
   shareNotFound: 'This link does not exist, was revoked or has expired',
   sharePasscodeWrong: 'That passcode is not right',
   sharePasscodeRequired: 'Enter the passcode you were given',
+  sharesBusy: 'We are preparing many shared copies right now. Please try again in a minute.',
   runFailedKept: 'The change could not be made. Its tokens were returned; the report is as it was.',
   runCancelledKept: 'You cancelled the change. Its tokens were returned; the report is as it was.',
 } as const;

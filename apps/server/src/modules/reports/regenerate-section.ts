@@ -1,4 +1,4 @@
-import { buildReportPlan, figuresFromNote, sectionsStating, statedPrice } from '@assay/report-engine';
+import { buildReportPlan, figureStatement, figureText, figuresFromNote, sectionsStating, statedPrice } from '@assay/report-engine';
 import { isSectionKey, REPORT_MESSAGES, sectionsFor, type RegenerateSectionResponse } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -9,7 +9,8 @@ import { lockReport, startRun } from './start-run.ts';
 /**
  * "This section is wrong…": the section is rewritten with the member's note, at
  * SECTION_REWRITE_TOKENS, as a new version; the rest of the report stays as it is. A shared figure
- * the note states (the launch year) becomes the member's figure in the record, so the plan every
+ * the note states (the launch year, the price, a count or a performance figure the record holds)
+ * becomes the member's figure in the record, so the plan every
  * section follows carries it; each other section that states the old figure is rewritten too, in
  * the same run and for the same price, so no two sections disagree. The answer says which.
  */
@@ -37,11 +38,15 @@ export async function regenerateSection(
         const now = new Date();
         const [was, will] = [buildReportPlan(record, now), buildReportPlan(next, now)];
         // What the sections state today, to find every section that must say the new value.
-        const stale: string[] = [];
+        const stale: Array<string | RegExp> = [];
         for (const change of changes) {
           if (change.figure === 'launch year') {
             figures.push({ figure: 'launch year', from: String(was.launchCalendarYear), to: String(will.launchCalendarYear) });
             stale.push(String(was.launchCalendarYear));
+          } else if (change.figure === 'record') {
+            figures.push({ figure: change.what, from: change.from ? figureText(change.from) : null, to: figureText(change.to) });
+            // A count or a measure is found with what it counts or its unit, never as a bare number.
+            if (change.from) stale.push(figureStatement(change.from));
           } else {
             const old = statedPrice(record);
             figures.push({ figure: 'price', from: old ? `${old.value.toLocaleString('en-US')} ${old.unit}` : null, to: `${change.to.toLocaleString('en-US')} ${change.unit}` });

@@ -36,9 +36,9 @@ async function sections(id: string): Promise<Map<string, string>> {
 }
 const states = (text: string, year: string) => new RegExp(`(?<![\\d.])${year}(?!\\d)`).test(text);
 
-async function completedReport(m: Member, complexity: 'basic' | 'comprehensive' = 'basic') {
+async function completedReport(m: Member, complexity: 'basic' | 'comprehensive' = 'basic', idea = IDEA) {
   await t.db.transaction((tx) => adjustTokens(tx, { userId: m.user.id, amount: 10_000, note: 'test funding' }));
-  const started = await call(m, 'POST', '/api/reports/generate', { idea: IDEA, complexity });
+  const started = await call(m, 'POST', '/api/reports/generate', { idea, complexity });
   const id = started.json<Report>().id;
   await work(id);
   expect(await report(m, id)).toMatchObject({ status: 'completed', version: 1 });
@@ -122,6 +122,58 @@ describe('This section is wrong…', () => {
     // The same price again changes nothing shared.
     const again = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'As said, it sells for $1,200.' });
     expect(again.json<RegenerateSectionResponse>()).toMatchObject({ sections: [{ key: 'problem' }], figures: [] });
+  });
+
+  it('reads a count and a performance figure in a note as the member\'s: every section stating the old ones is rewritten, charged once, each named', async () => {
+    const m = await signUpAndLogin(t);
+    const idea =
+      'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
+      'We have 5 pilot customers and have sold 40 units. Accuracy is 95 % against lab tests. Our customers would be municipal water utilities and schools.';
+    const id = await completedReport(m, 'comprehensive', idea);
+    const before = await sections(id);
+    const pilots = /(?<![\d.,])5\s+(?:[\w-]+\s+){0,3}?pilot/i;
+    const accuracy = /(?<![\d.,])95\s?%/;
+    const readable = (text: string) => text.replace(/\\[nrt"]/g, ' ');
+    const withPilots = [...before].filter(([, text]) => pilots.test(readable(text))).map(([k]) => k);
+    const withAccuracy = [...before].filter(([, text]) => accuracy.test(readable(text))).map(([k]) => k);
+    // The report states them somewhere (else the test proves nothing), and not everywhere.
+    expect(withPilots.length).toBeGreaterThan(0);
+    expect(withAccuracy.length).toBeGreaterThan(0);
+    const stale = new Set([...withPilots, ...withAccuracy]);
+    expect(stale.size).toBeLessThan(before.size - 1);
+    const balanceBefore = await balance(m);
+
+    const note = 'Wrong: we have 3 pilot customers now, not five, and accuracy is 98 % in the field trials.';
+    const res = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<RegenerateSectionResponse>();
+    // Named as the record names them (its reading of "Accuracy is 95 % against lab tests").
+    expect(body.figures).toEqual([
+      { figure: 'against lab tests', from: '95 %', to: '98 %' },
+      { figure: 'pilot customers', from: '5', to: '3' },
+    ]);
+    expect(body.sections.map((s) => s.key).sort()).toEqual([...new Set(['problem', ...stale])].sort());
+    expect(body.tokens).toBe(150);
+    expect(await balance(m)).toBe(balanceBefore - 150);
+
+    await work(id);
+    const done = await report(m, id);
+    expect(done).toMatchObject({ status: 'completed', version: 2 });
+    expect(done.record?.figures.find((f) => f.what === 'pilot customers')).toMatchObject({ value: 3, stated_text: note });
+    expect(done.record?.figures.find((f) => f.unit === '%')).toMatchObject({ value: 98 });
+    const after = await sections(id);
+    for (const [key, text] of after) {
+      // No section states the old figures any more; the ones that did state the new ones.
+      expect(pilots.test(readable(text)), key).toBe(false);
+      expect(accuracy.test(readable(text)), key).toBe(false);
+      if (withPilots.includes(key)) expect(readable(text), key).toMatch(/(?<![\d.,])3\s+(?:[\w-]+\s+){0,3}?pilot/i);
+      if (withAccuracy.includes(key)) expect(readable(text), key).toMatch(/(?<![\d.,])98\s?%/);
+      if (!stale.has(key) && key !== 'problem') expect(text, key).toBe(before.get(key));
+    }
+    const versions = (await call(m, 'GET', `/api/reports/${id}/versions`)).json<ReportVersions>().versions;
+    expect(versions[0]!.change).toContain('against lab tests 95 % → 98 %, pilot customers 5 → 3, also updated in');
+    const history = (await call(m, 'GET', '/api/billing/ledger')).json<{ entries: LedgerEntry[] }>().entries;
+    expect(history.filter((e) => e.description.startsWith("Section 'The Problem' rewritten")).map((e) => e.amount)).toEqual([-150]);
   });
 
   it('refuses an unknown section (404), an empty note (422), a stranger (404) and a report not completed (409)', async () => {

@@ -1,4 +1,4 @@
-import { renderReport, parseEvidenceRecord, parseStoredSection, type SectionContent } from '@assay/report-engine';
+import { parseEvidenceRecord, parseStoredSection, type SectionContent } from '@assay/report-engine';
 import { REPORT_MESSAGES, sectionsFor, type Complexity, type CreateShareLinkRequest, type ShareLink } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { findReport } from './find-report.ts';
+import { renderShareCopy } from './render-share-copy.ts';
 import { storedRecord } from './report-view.ts';
 
 /** The viewer's address: the token is the only secret, and it is shown once. */
@@ -18,7 +19,8 @@ export const watermarkFor = (label: string, at: Date) =>
 /**
  * A share link for one version of the member's report: a 256-bit token (base64url, 43
  * characters) of which only the SHA-256 is kept, an optional expiry and passcode (scrypt), and a
- * copy of the version's PDF with the recipient's name on every page, rendered once now.
+ * copy of the version's PDF with the recipient's name on every page, rendered once now, on a
+ * render worker thread (the request waits for it; the event loop does not).
  */
 export async function createShareLink(
   deps: Pick<Deps, 'db' | 'blobs' | 'config'>,
@@ -43,7 +45,7 @@ export async function createShareLink(
 
   const token = randomToken(32);
   const id = crypto.randomUUID();
-  const rendered = await renderReport({
+  const pdf = await renderShareCopy(deps.config, {
     reportId: report.id,
     title: report.title,
     record,
@@ -56,7 +58,7 @@ export async function createShareLink(
     watermark: watermarkFor(input.label, new Date()),
   });
   const key = `shares/${id}.pdf`;
-  await deps.blobs.put(key, rendered.pdf, 'application/pdf');
+  await deps.blobs.put(key, pdf, 'application/pdf');
   const passcode = input.passcode ? await hashPassword(input.passcode, deps.config.PASSWORD_HASH_COST) : null;
   try {
     await deps.db.query(

@@ -7,6 +7,8 @@ export interface PaidActionConfirmProps {
   title: string;
   /** Tokens the action costs (0: free, no price line). */
   price: number;
+  /** Tokens the action gives back (a cancel returns what was held): shown with the balance after instead of a price. */
+  returns?: number;
   /** The member's spendable balance, when known. */
   balance: number | undefined;
   children?: ReactNode;
@@ -33,7 +35,8 @@ export function PaidActionConfirm(p: PaidActionConfirmProps) {
   useEffect(() => {
     if (focusOnOpen) box.current?.focus();
   }, [focusOnOpen]);
-  const after = p.balance === undefined ? undefined : p.balance - p.price;
+  const returns = p.returns ?? 0;
+  const after = p.balance === undefined ? undefined : p.balance - p.price + returns;
   const short = after !== undefined && after < 0;
   return (
     <div
@@ -53,6 +56,16 @@ export function PaidActionConfirm(p: PaidActionConfirmProps) {
           <dt className="text-slate-600">Balance after</dt>
           <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-balance-after">
             {after === undefined ? '…' : short ? '—' : `${formatTokens(after)} tokens`}
+          </dd>
+        </dl>
+      )}
+      {p.price === 0 && returns > 0 && (
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:max-w-md">
+          <dt className="text-slate-600">Returned to you</dt>
+          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-returns">{formatTokens(returns)} tokens</dd>
+          <dt className="text-slate-600">Balance after</dt>
+          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-balance-after">
+            {after === undefined ? '…' : `${formatTokens(after)} tokens`}
           </dd>
         </dl>
       )}

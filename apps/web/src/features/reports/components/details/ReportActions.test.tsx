@@ -61,6 +61,9 @@ describe('report actions', () => {
     expect(screen.queryByRole('button', { name: 'Delete report' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel report' }));
     expect(screen.getByText(/2,500 tokens held for it come back/)).toBeTruthy();
+    // What it gives back and the balance after, before the member confirms (3,000 spendable + 2,500 held).
+    expect(screen.getByTestId('action-returns').textContent).toBe('2,500 tokens');
+    await waitFor(() => expect(screen.getByTestId('action-balance-after').textContent).toBe('5,500 tokens'));
   });
 
   it('deletes only after the confirmation, then closes the details', async () => {

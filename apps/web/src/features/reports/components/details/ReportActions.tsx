@@ -87,7 +87,7 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
         );
       case 'cancel':
         return (
-          <PaidActionConfirm title="Cancel this report?" price={0} balance={balance} confirmLabel="Cancel report" tone="danger"
+          <PaidActionConfirm title="Cancel this report?" price={0} returns={report.tokens_used} balance={balance} confirmLabel="Cancel report" tone="danger"
             pending={act.isPending} error={error} onConfirm={() => confirm(open)} onBack={back}>
             Writing stops and the {formatTokens(report.tokens_used)} tokens held for it come back to your balance.
             {report.version > 0 && ' The report stays as its current version.'}
