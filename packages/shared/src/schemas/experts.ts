@@ -57,6 +57,7 @@ export const EXPERT_MESSAGES = {
   notAccepted: 'Accept the review before submitting it',
   cannotCancel: 'This request can no longer be cancelled',
   reviewOpen: 'This report has a review request in progress: cancel it first',
+  accountReviewOpen: 'You have an expert review in progress. Cancel it, or wait until it is delivered, before deleting your account.',
 } as const;
 
 const listOf = (max: number, itemMax: number) => z.array(lineText().trim().min(1).max(itemMax)).max(max);

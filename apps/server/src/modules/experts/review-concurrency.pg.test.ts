@@ -1,8 +1,9 @@
 import type { ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
-import { expectLedgerHolds } from '../billing/refunds.test-support.ts';
-import { asExpert, assign, availableOf, createReviewTestApp, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW, type Expert } from './test-support.ts';
+import {
+  asExpert, assign, availableOf, createReviewTestApp, expectLedgerHolds, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW, type Expert,
+} from './test-support.ts';
 
 /**
  * Issue 28 on PostgreSQL (decision 230): a request's hold is resolved exactly once whatever races

@@ -90,3 +90,13 @@ export const toAdminReviewRequestView = (row: ReviewRequestRow) => ({
   member_email: row.member_email,
   expert_id: row.expert_id,
 });
+
+/**
+ * Whether the member has a review request still holding tokens. Deleting the account waits for
+ * it (cancelled or delivered first), so its hold is resolved through the ledger and an expert is
+ * never left reading the invention of an account that is gone.
+ */
+export async function memberHasOpenReview(q: Queryable, userId: string): Promise<boolean> {
+  const r = await q.query('SELECT 1 FROM review_requests WHERE user_id = $1 AND state = ANY($2) LIMIT 1', [userId, OPEN_STATES]);
+  return r.rows.length > 0;
+}

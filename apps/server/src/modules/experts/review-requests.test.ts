@@ -2,18 +2,18 @@ import { REVIEW_PRICES, type ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../test/members.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { waitFor } from '../billing/billing.test-support.ts';
 import {
   asExpert, assign, availableOf, createReviewTestApp, GOOD_PASSWORD, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW,
-  seedCompletedReport,
+  seedCompletedReport, waitFor,
 } from './test-support.ts';
 
 /** Issue 28 (decision 230): experts as a role, a member's review request, its hold, the expert's work, delivery. */
 let t: TestApp;
+// Generous: the suite's start (a fresh database, the worker) has taken over a minute on a loaded 2-core machine.
 beforeAll(async () => {
   t = await createReviewTestApp();
   await t.startWorker();
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const price = REVIEW_PRICES.basic;
@@ -103,8 +103,11 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect((await t.app.inject({ method: 'POST', url: `/api/review-requests/${req.id}/cancel`, headers: other.auth })).statusCode).toBe(404);
     const mine = (await t.app.inject({ method: 'GET', url: `/api/review-requests?report_id=${reportId}`, headers: m.auth })).json<{ requests: ReviewRequestView[] }>();
     expect(mine.requests.map((r) => r.id)).toEqual([req.id]);
-    // The report cannot be deleted while its review is open (the hold would be orphaned).
+    // The report, or the account, cannot be deleted while its review is open (the hold would be orphaned).
     expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${reportId}`, headers: m.auth })).statusCode).toBe(409);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'review_open' });
     // The member cancels before anyone accepted: the tokens come back once.
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/review-requests/${req.id}/cancel`, headers: m.auth });
     expect(cancelled.json()).toMatchObject({ state: 'cancelled' });

@@ -117,3 +117,27 @@ export const availableOf = async (t: TestApp, m: Member) =>
   (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
 
 export { GOOD_PASSWORD };
+
+/** Polls until `check` answers something (the mail worker runs off the request path). */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+  for (const end = Date.now() + timeoutMs; ; ) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The ledger's sums for these members: every lot holds what its entries say, within 0..size, and each member's entries sum to their lots. */
+export async function expectLedgerHolds(db: Queryable, userIds: string[]) {
+  const drift = await db.query(
+    `SELECT l.id FROM token_lots l LEFT JOIN token_ledger e ON e.lot_id = l.id
+      WHERE l.user_id = ANY($1) GROUP BY l.id, l.remaining, l.tokens
+     HAVING l.remaining <> coalesce(sum(e.amount), 0) OR l.remaining < 0 OR l.remaining > l.tokens`, [userIds]);
+  expect(drift.rows).toEqual([]);
+  const sums = await db.query(
+    `SELECT u.id FROM unnest($1::uuid[]) AS u(id)
+      WHERE (SELECT coalesce(sum(amount), 0) FROM token_ledger WHERE user_id = u.id)
+         <> (SELECT coalesce(sum(remaining), 0) FROM token_lots WHERE user_id = u.id)`, [userIds]);
+  expect(sums.rows).toEqual([]);
+}
