@@ -25,6 +25,7 @@ import { serveSpa } from './http/spa.ts';
 import type { AppInstance } from './http/types.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { expertsRoutes } from './modules/experts/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { blogPublicReads, blogRoutes, type ViewCounter } from './modules/blog/index.ts';
@@ -112,7 +113,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route under /api.' },
       servers: [{ url: API_BASE }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, admin: { type: 'http', scheme: 'basic' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, admin: { type: 'http', scheme: 'basic' }, expert: { type: 'apiKey', in: 'cookie', name: 'assay_expert' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -135,6 +136,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(billingRoutes(fullDeps));
       await api.register(reportsRoutes(fullDeps));
       await api.register(adminRoutes(fullDeps));
+      await api.register(expertsRoutes(fullDeps));
     },
     { prefix: API_BASE },
   );

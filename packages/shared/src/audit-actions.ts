@@ -33,6 +33,17 @@ export const AUDIT_ACTION_LABELS = {
   'contact.handled': 'Contact submission marked handled',
   'contact.reopened': 'Contact submission reopened',
   'contact.erase': 'Contact submission erased',
+  'expert.invite': 'Expert invited',
+  'expert.sign_in': 'Expert signed in',
+  'expert.undertaking': 'Expert accepted the confidentiality undertaking',
+  'expert.report_view': 'Expert viewed an invention record',
+  'expert.pdf_view': 'Expert opened a report PDF',
+  'review.requested': 'Expert review requested',
+  'review.assign': 'Expert review assigned',
+  'review.accepted': 'Expert review accepted',
+  'review.declined': 'Expert review declined',
+  'review.cancel': 'Expert review cancelled',
+  'review.delivered': 'Expert review delivered',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -30,3 +30,4 @@ export * from './schemas/refunds.ts';
 export * from './api/index.ts';
 export * from './first-paint.ts';
 export * from './countries.ts';
+export * from './schemas/experts.ts';

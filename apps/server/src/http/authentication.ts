@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { AppInstance } from './types.ts';
 import { requireMember } from './member-guard.ts';
 import { requireOperator } from './operator-guard.ts';
+import { requireExpert } from './expert-guard.ts';
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export type Guards = Record<Exclude<AuthKind, 'public'>, Guard>;
@@ -20,6 +21,7 @@ export function registerAuthentication(app: AppInstance, deps: Pick<Deps, 'db' |
   app.decorateRequest('member', null);
   app.decorateRequest('operator', null);
   app.decorateRequest('operatorSecondFactor', null);
+  app.decorateRequest('expert', null);
   const member = requireMember(deps);
   const operator = requireOperator(deps);
   app.decorate('guards', {
@@ -27,5 +29,6 @@ export function registerAuthentication(app: AppInstance, deps: Pick<Deps, 'db' |
     operator,
     member_or_operator: async (request, reply) =>
       request.headers.authorization?.startsWith('Basic ') ? operator(request, reply) : member(request, reply),
+    expert: requireExpert(deps),
   } satisfies Guards);
 }

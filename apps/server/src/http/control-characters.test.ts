@@ -7,9 +7,18 @@ const ADMIN = { username: 'night-editor', password: 'Editor-Pass-2026' };
 const asOperator = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 let t: TestApp;
 let m: Member;
+/** An expert's session cookie, for the expert portal's routes (decision 230). */
+let asExpert: { cookie: string };
 beforeAll(async () => {
   t = await createOperatorTestApp(ADMIN);
   m = await signUpAndLogin(t);
+  const invited = await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: asOperator, payload: {
+    email: 'expert.cc@example.com', name: 'Expert', fields: ['optics'], languages: ['en'], country: 'GB', rttp_number: 'R-1',
+    rates: { basic: 1, advanced: 1, comprehensive: 1 }, capacity: 1 } });
+  const token = new URL(invited.json<{ invitation_url: string }>().invitation_url).searchParams.get('token')!;
+  const signedIn = await t.app.inject({ method: 'POST', url: '/api/expert/invitation', payload: { token, password: 'Str0ngPassw0rd' } });
+  asExpert = { cookie: String(signedIn.headers['set-cookie']).split(';')[0]! };
+  await t.app.inject({ method: 'POST', url: '/api/expert/undertaking', headers: asExpert });
 });
 afterAll(() => t.close());
 
@@ -26,13 +35,14 @@ const sample = (name: string) => `${name}-1${NUL}`;
 /** Every route of the API as its OpenAPI document lists it, with each text input it reads. */
 function textInputs() {
   const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
-  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object; operator: boolean }[] = [];
+  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object; operator: boolean | 'expert' }[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [verb, op] of Object.entries(ops)) {
       const method = verb.toUpperCase() as Method;
       const params = op.parameters ?? [];
       // Operator-only routes authenticate first (issue 26): they need an operator's credentials.
-      const operator = !!op.security?.length && op.security.every((s) => 'admin' in s);
+      // Expert routes likewise need an expert's session (decision 230).
+      const operator = !!op.security?.length && (op.security.every((s) => 'admin' in s) || (op.security.every((s) => 'expert' in s) && 'expert'));
       const fill = (except?: string) =>
         params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : 'x'), `/api${path}`);
       for (const p of params) {
@@ -59,7 +69,7 @@ describe('control characters in any request text', () => {
     ]));
     const failures: string[] = [];
     for (const c of cases) {
-      const headers = c.operator ? asOperator : m.auth;
+      const headers = c.operator === 'expert' ? asExpert : c.operator ? asOperator : m.auth;
       const res = await t.app.inject({ method: c.method, url: c.url, headers, ...(c.payload ? { payload: c.payload } : {}) });
       const body = res.json<{ detail?: string; errors?: Record<string, string> }>();
       if (res.statusCode !== 422 || body.errors?.[c.field] !== MSG.textControlCharacters) {

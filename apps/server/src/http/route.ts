@@ -25,6 +25,7 @@ const SECURITY: Record<Endpoint['auth'], Security | undefined> = {
   member: [{ bearer: [] }],
   operator: [{ admin: [] }],
   member_or_operator: [{ bearer: [] }, { admin: [] }],
+  expert: [{ expert: [] }],
 };
 
 /**

@@ -21,3 +21,22 @@ export async function audit(
     [operator?.id ?? null, operator?.username ?? 'system', action, target, JSON.stringify(details)],
   );
 }
+
+/**
+ * Records what an expert did or saw (decision 230): in the same log, so the Activity tab shows
+ * who read an invention beside what operators did; the actor column reads `expert:<e-mail>` and
+ * the details carry the expert's id (the operator link stays empty: an expert is no operator).
+ */
+export async function auditExpert(
+  tx: Queryable,
+  expert: { id: string; email: string },
+  action: AuditAction,
+  target: string | null,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO operator_audit_log (operator_id, operator_username, action, target, details)
+     VALUES (NULL, $1, $2, $3, $4::jsonb)`,
+    [`expert:${expert.email}`, action, target, JSON.stringify({ expert_id: expert.id, ...details })],
+  );
+}

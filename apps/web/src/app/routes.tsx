@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/admin', ...page(() => import('../features/admin/pages/AdminPage.tsx')) },
+      { path: '/expert', ...page(() => import('../features/experts/pages/ExpertPage.tsx')) },
+      { path: '/expert/invitation', ...page(() => import('../features/experts/pages/ExpertPage.tsx')) },
     ],
   },
 ];

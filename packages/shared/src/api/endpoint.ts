@@ -12,9 +12,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call, and so which guard runs before the handler: anyone; a member with a bearer access
- * token; an operator with basic authorization; or either of the last two (the report PDF).
+ * token; an operator with basic authorization; either of the last two (the report PDF); or an expert
+ * with the expert portal's session cookie (decision 230).
  */
-export type AuthKind = 'public' | 'member' | 'operator' | 'member_or_operator';
+export type AuthKind = 'public' | 'member' | 'operator' | 'member_or_operator' | 'expert';
 
 interface EndpointBase {
   method: HttpMethod;

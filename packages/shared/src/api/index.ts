@@ -4,6 +4,7 @@ import { billingEndpoints } from './billing.ts';
 import { blogEndpoints } from './blog.ts';
 import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
+import { adminExpertsEndpoints, expertEndpoints, reviewsEndpoints } from './experts.ts';
 import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentsEndpoints } from './payments.ts';
@@ -16,12 +17,15 @@ import { usersEndpoints } from './users.ts';
 export * from './endpoint.ts';
 export {
   adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
-  shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints,
+  shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints, adminExpertsEndpoints, expertEndpoints, reviewsEndpoints,
 };
 
 /** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
 export const ENDPOINT_AREAS = {
   admin: adminEndpoints,
+  adminExperts: adminExpertsEndpoints,
+  expert: expertEndpoints,
+  reviews: reviewsEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
   blog: blogEndpoints,

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type DeleteAccountRequest } from '@assay/shared';
+import { ACCOUNT_MESSAGES, EXPERT_MESSAGES, type DeleteAccountRequest } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -9,6 +9,7 @@ import { forgetRecipient } from '../mail/index.ts';
 import { audit } from '../operators/index.ts';
 import { forgetPayer } from '../payments/index.ts';
 import { deleteMemberReports, reportInProgress } from '../reports/index.ts';
+import { memberHasOpenReview } from '../experts/index.ts';
 import { forfeitTokens, lockAccount } from '../tokens/index.ts';
 import { findUserById, type UserRow } from '../users/index.ts';
 import { anonymiseInvoices, pendingRefundsOf } from './billing-seam.ts';
@@ -41,6 +42,8 @@ export async function deleteAccount(deps: Deps, userId: string, proof: DeleteAcc
     if (!current) throw unauthorized();
     // A running report would write its PDF after the deletion: wait for it to finish.
     if (await reportInProgress(tx, user.id)) throw conflict(ACCOUNT_MESSAGES.deleteReportRunning, 'report_in_progress');
+    // An open expert review holds tokens and has an expert reading the report (decision 230).
+    if (await memberHasOpenReview(tx, user.id)) throw conflict(EXPERT_MESSAGES.accountReviewOpen, 'review_open');
     // A pending refund outlives the account: its package stays held for the operator's decision
     // and an approval pays the original payment method (docs/decisions/165).
     const refundsPending = await pendingRefundsOf(tx, user.id);

@@ -1,4 +1,4 @@
-export { reportsRoutes } from './reports.routes.ts';
+export { reportsRoutes, sendPdf } from './reports.routes.ts';
 export { type WorkerDeps } from './process-report.ts';
 export { failReport } from './fail-report.ts';
 export { reportJob } from './report-job.ts';
@@ -6,3 +6,6 @@ export { failStuckReportsSweep, requeueAbandonedReportsSweep, staleReportFilesSw
 export { openReportPdf } from './download-report.ts';
 export { deleteMemberReports, reportInProgress, reportPagesForExport } from './member-reports.ts';
 export { pdfFilename } from './download-report.ts';
+export { lockReport } from './start-run.ts';
+export { storedRecord } from './report-view.ts';
+export { findReport } from './find-report.ts';

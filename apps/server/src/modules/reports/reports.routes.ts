@@ -105,7 +105,7 @@ export function reportsRoutes(deps: Deps) {
 }
 
 /** A stored PDF as a download, under a file name that is safe in both header forms. */
-function sendPdf(
+export function sendPdf(
   reply: FastifyReply,
   file: { body: Readable; size: number | undefined; filename: { ascii: string; utf8: string } },
   disposition: 'attachment' | 'inline' = 'attachment',

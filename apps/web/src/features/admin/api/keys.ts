@@ -18,6 +18,9 @@ export const adminKeys = {
   operators: () => ['admin', 'operators'] as const,
   refunds: (status: string) => ['admin', 'refunds', status] as const,
   refund: (id: string) => ['admin', 'refund', id] as const,
+  reviewLists: () => ['admin', 'reviews'] as const,
+  reviews: (state: string) => ['admin', 'reviews', state] as const,
+  experts: () => ['admin', 'experts'] as const,
 };
 
 /** Token Purchases: the search, a payment state ('' for all) and a day range. */

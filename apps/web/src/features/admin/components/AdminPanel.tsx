@@ -14,6 +14,7 @@ import { ContactTab } from './ContactTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { RefundsTab } from './RefundsTab.tsx';
+import { ReviewsTab } from './ReviewsTab.tsx';
 import { isAdminTab, type AdminTab } from './tabs.ts';
 import { TransactionsTab } from './TransactionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
@@ -48,6 +49,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
     { id: 'users', label: 'Users & Reports' },
     { id: 'purchases', label: 'Token Purchases', count: stats.data?.purchases.total },
     { id: 'refunds', label: 'Refunds', count: refunds.data?.pages[0]?.pending_count },
+    { id: 'reviews', label: 'Expert Reviews' },
     { id: 'contact', label: 'Contact Submissions', count: contact.data?.total },
     { id: 'blog', label: 'Blog Posts', count: blog.data?.total, countCapped: blog.data?.capped },
     { id: 'press', label: 'Press Releases', count: press.data?.total, countCapped: press.data?.capped },
@@ -93,6 +95,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
           {tab === 'users' && <UsersTab />}
           {tab === 'purchases' && <TransactionsTab />}
           {tab === 'refunds' && <RefundsTab />}
+          {tab === 'reviews' && <ReviewsTab />}
           {tab === 'contact' && <ContactTab />}
           {tab === 'blog' && <PostsTab key="blog" type="blog" />}
           {tab === 'press' && <PostsTab key="press" type="press_release" />}

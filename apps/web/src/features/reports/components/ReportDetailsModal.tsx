@@ -9,6 +9,7 @@ import { ReportVersionsSection } from './details/ReportVersionsSection.tsx';
 import { CorrectRecord } from './details/CorrectRecord.tsx';
 import { ReportSectionsList } from './details/ReportSectionsList.tsx';
 import { ReportShareSection } from './details/ReportShareSection.tsx';
+import { ReportExpertReview } from './details/ReportExpertReview.tsx';
 
 export interface ReportDetailsModalProps {
   report: Report | undefined;
@@ -55,6 +56,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
           <ReportRunState report={report} mode={mode} />
           {corrected && <p role="status" className="text-sm text-emerald-800">{corrected}</p>}
           <ReportActions key={report.id} report={report} onDeleted={close} {...(onDuplicate ? { onDuplicate } : {})} />
+          <ReportExpertReview key={`review-${report.id}`} report={report} />
           <ExecutiveSummarySection report={report} />
           <InventionSection report={report}>
             {report.status === 'completed' && report.record && (

@@ -1,0 +1,56 @@
+import { REVIEW_RECOMMENDATION_LABELS, type ReviewRecommendation } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { queueMail } from '../mail/index.ts';
+
+/**
+ * The mails of a review's steps, each queued in the transaction of the step (sent only if it
+ * commits). The member hears when the review is delivered and when tokens come back; the expert
+ * hears when a review is offered. Nothing names the invention beyond the report's title.
+ */
+type MailDeps = Pick<Deps, 'queue' | 'config'>;
+
+async function memberOf(tx: Queryable, userId: string) {
+  return (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [userId])).rows[0];
+}
+
+export async function mailReviewDelivered(deps: MailDeps, tx: Queryable, r: { userId: string; reportId: string; title: string; expertName: string; recommendation: ReviewRecommendation }) {
+  const m = await memberOf(tx, r.userId);
+  if (!m) return;
+  await queueMail(deps.queue, tx, {
+    to: m.email,
+    subject: `Your expert review is ready: ${r.title}`,
+    text: `Hi ${m.name},\n\n${r.expertName} has reviewed your report “${r.title}”. Their recommendation: ${REVIEW_RECOMMENDATION_LABELS[r.recommendation]}.\n\n`
+      + `Read the review beside your report:\n${deps.config.PUBLIC_URL}/reports/${r.reportId}\n`,
+  });
+}
+
+export async function mailReviewReturned(deps: MailDeps, tx: Queryable, r: { userId: string; reportId: string; title: string; price: number; why: 'declined' | 'cancelled' }) {
+  const m = await memberOf(tx, r.userId);
+  if (!m) return;
+  const reason = r.why === 'declined' ? 'The expert it was offered to could not take it on' : 'It was cancelled';
+  await queueMail(deps.queue, tx, {
+    to: m.email,
+    subject: `Your expert review request was ${r.why}: ${r.title}`,
+    text: `Hi ${m.name},\n\n${reason}, so your review request for “${r.title}” has ended and its ${r.price.toLocaleString('en-US')} tokens are back in your balance.\n\n`
+      + `You can request a review again from the report:\n${deps.config.PUBLIC_URL}/reports/${r.reportId}\n`,
+  });
+}
+
+export async function mailReviewOffered(deps: MailDeps, tx: Queryable, r: { expertEmail: string; expertName: string; dueAt: Date }) {
+  await queueMail(deps.queue, tx, {
+    to: r.expertEmail,
+    subject: 'A review has been offered to you',
+    text: `Hi ${r.expertName},\n\nA member's report has been offered to you for review, due ${r.dueAt.toISOString().slice(0, 10)}. `
+      + `Accept or decline it in the expert portal:\n${deps.config.PUBLIC_URL}/expert\n`,
+  });
+}
+
+export async function mailExpertInvitation(deps: MailDeps, tx: Queryable, r: { email: string; name: string; url: string }) {
+  await queueMail(deps.queue, tx, {
+    to: r.email,
+    subject: 'You are invited to review inventions as an expert',
+    text: `Hi ${r.name},\n\nYou have been invited to join the expert network. Set your password with this link (valid 7 days):\n${r.url}\n\n`
+      + `You will be asked to accept a confidentiality undertaking when you first sign in.\n`,
+  });
+}

@@ -1,0 +1,102 @@
+import type { Complexity, ExpertReviewView, ReviewRequestView, ReviewState } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/sql.ts';
+import { EXPERT_MESSAGES } from '@assay/shared';
+
+/** A review request as read for any of its three audiences (member, operator, expert). */
+export interface ReviewRequestRow {
+  id: string;
+  report_id: string;
+  user_id: string;
+  report_title: string;
+  complexity: Complexity;
+  sections: string[] | null;
+  questions: string;
+  price: number;
+  hold_id: string;
+  state: ReviewState;
+  expert_id: string | null;
+  expert_name: string | null;
+  expert_rttp_number: string | null;
+  expert_rate: number | null;
+  member_email: string | null;
+  due_at: Date;
+  created_at: Date;
+  assigned_at: Date | null;
+  review: (Omit<ExpertReviewView, 'delivered_at'> & { delivered_at: string }) | null;
+}
+
+/** The states in which a request still holds its tokens. */
+export const OPEN_STATES: readonly ReviewState[] = ['requested', 'assigned', 'accepted'];
+
+export const REQUEST_SELECT = `
+  SELECT q.id, q.report_id, q.user_id, r.title AS report_title, r.complexity, q.sections, q.questions, q.price, q.hold_id,
+         q.state, q.expert_id, e.name AS expert_name, e.rttp_number AS expert_rttp_number, q.expert_rate, u.email AS member_email,
+         q.due_at, q.created_at, q.assigned_at,
+         CASE WHEN v.request_id IS NULL THEN NULL ELSE jsonb_build_object(
+           'expert_name', ve.name, 'expert_rttp_number', ve.rttp_number, 'verdicts', v.verdicts,
+           'recommendation', v.recommendation, 'reasons', v.reasons, 'answers', v.answers,
+           'delivered_at', to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS review
+    FROM review_requests q
+    JOIN reports r ON r.id = q.report_id
+    LEFT JOIN users u ON u.id = q.user_id
+    LEFT JOIN experts e ON e.id = q.expert_id
+    LEFT JOIN expert_reviews v ON v.request_id = q.id
+    LEFT JOIN experts ve ON ve.id = v.expert_id`;
+
+/** One request by id, narrowed by `where` (an owner, an expert); anything else is a 404. */
+export async function findRequest(db: Queryable, id: string, where = 'true', params: unknown[] = []): Promise<ReviewRequestRow> {
+  if (!isUuid(id)) throw notFound(EXPERT_MESSAGES.notFound);
+  const r = await db.query<ReviewRequestRow>(`${REQUEST_SELECT} WHERE q.id = $1 AND (${where})`, [id, ...params]);
+  if (!r.rows[0]) throw notFound(EXPERT_MESSAGES.notFound);
+  return r.rows[0];
+}
+
+/**
+ * Locks a request's row for the caller's transaction: every transition (assign, accept, decline,
+ * cancel, deliver) takes it first, so racing transitions take turns and each sees the other's
+ * result. Lock order: this row, then the member's token account (inside releaseHold).
+ */
+export async function lockRequest(tx: Queryable, id: string): Promise<{ id: string; state: ReviewState; expert_id: string | null; hold_id: string; user_id: string; report_id: string }> {
+  if (!isUuid(id)) throw notFound(EXPERT_MESSAGES.notFound);
+  const r = await tx.query<{ id: string; state: ReviewState; expert_id: string | null; hold_id: string; user_id: string; report_id: string }>(
+    'SELECT id, state, expert_id, hold_id, user_id, report_id FROM review_requests WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!r.rows[0]) throw notFound(EXPERT_MESSAGES.notFound);
+  return r.rows[0];
+}
+
+export function toReviewRequestView(row: ReviewRequestRow): ReviewRequestView {
+  return {
+    id: row.id,
+    report_id: row.report_id,
+    report_title: row.report_title,
+    complexity: row.complexity,
+    sections: row.sections,
+    questions: row.questions,
+    price: row.price,
+    state: row.state,
+    expert: row.expert_name && row.expert_rttp_number && row.state !== 'declined' ? { name: row.expert_name, rttp_number: row.expert_rttp_number } : null,
+    due_at: row.due_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    review: row.review,
+  };
+}
+
+export const toAdminReviewRequestView = (row: ReviewRequestRow) => ({
+  ...toReviewRequestView(row),
+  member_email: row.member_email,
+  expert_id: row.expert_id,
+});
+
+/**
+ * Whether the member has a review request still holding tokens. Deleting the account waits for
+ * it (cancelled or delivered first), so its hold is resolved through the ledger and an expert is
+ * never left reading the invention of an account that is gone.
+ */
+export async function memberHasOpenReview(q: Queryable, userId: string): Promise<boolean> {
+  const r = await q.query('SELECT 1 FROM review_requests WHERE user_id = $1 AND state = ANY($2) LIMIT 1', [userId, OPEN_STATES]);
+  return r.rows.length > 0;
+}

@@ -1,0 +1,22 @@
+import { expertEndpoints as e, type SubmitReviewRequest } from '@assay/shared';
+import { call } from '../../../lib/api.ts';
+
+/** The expert portal's calls (issue 28, decision 230). The session is an httpOnly cookie the browser sends to /api/expert only. */
+export const expertKeys = {
+  all: ['expert'] as const,
+  me: ['expert', 'me'] as const,
+  assignments: ['expert', 'assignments'] as const,
+  assignment: (id: string) => ['expert', 'assignments', id] as const,
+};
+export const fetchMe = (signal?: AbortSignal) => call(e.me, { signal });
+export const signIn = (email: string, password: string) => call(e.login, { body: { email, password } });
+export const acceptInvitation = (token: string, password: string) => call(e.acceptInvitation, { body: { token, password } });
+export const signOut = () => call(e.logout);
+export const acceptUndertaking = () => call(e.acceptUndertaking);
+export const setPaused = (paused: boolean) => call(e.pause, { body: { paused } });
+export const fetchAssignments = (signal?: AbortSignal) => call(e.assignments, { signal });
+export const fetchAssignment = (id: string, signal?: AbortSignal) => call(e.assignment, { params: { id }, signal });
+export const acceptAssignment = (id: string) => call(e.accept, { params: { id } });
+export const declineAssignment = (id: string) => call(e.decline, { params: { id } });
+export const submitReview = (id: string, body: SubmitReviewRequest) => call(e.submit, { params: { id }, body });
+export const assignmentPdfUrl = (id: string) => `/api/expert/assignments/${encodeURIComponent(id)}/pdf`;

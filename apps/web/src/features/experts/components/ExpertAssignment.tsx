@@ -1,0 +1,124 @@
+import {
+  REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_RECOMMENDATIONS, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, REVIEW_VERDICTS,
+  REVIEW_VERDICT_LABELS, submitReviewRequest, TIER_LABELS, type ReviewDimension, type ReviewRecommendation,
+} from '@assay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { SelectField, TextAreaField } from '../../../components/ui/Field.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { acceptAssignment, assignmentPdfUrl, declineAssignment, expertKeys, fetchAssignment, submitReview } from '../api/expert.ts';
+
+type Verdict = (typeof REVIEW_VERDICTS)[number];
+const blankVerdicts = () =>
+  Object.fromEntries(REVIEW_DIMENSIONS.map((d) => [d, { verdict: 'adequate' as Verdict, note: '' }])) as Record<ReviewDimension, { verdict: Verdict; note: string }>;
+
+/**
+ * One review offered to or taken by the expert: the member's questions; Accept or Decline while
+ * offered; once accepted, the invention record and the PDF (each opening is logged) beside the
+ * review form — a verdict per dimension, a recommendation with reasons, answers — which delivers it.
+ */
+export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => void }) {
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: expertKeys.assignment(id), queryFn: ({ signal }) => fetchAssignment(id, signal) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: expertKeys.all });
+  const accept = useMutation({ mutationFn: () => acceptAssignment(id), onSuccess: (d) => { queryClient.setQueryData(expertKeys.assignment(id), d); refresh(); } });
+  const decline = useMutation({ mutationFn: () => declineAssignment(id), onSuccess: () => { refresh(); onBack(); } });
+
+  if (detail.isPending) return <div role="status" className="py-8"><Spinner /> <span className="sr-only">Loading the review</span></div>;
+  if (detail.isError) return <p role="alert" className="text-sm text-red-700">{errorText(detail.error)}</p>;
+  const a = detail.data;
+  return (
+    <article className="space-y-5" aria-labelledby="assignment-h">
+      <div>
+        <Button variant="outline" size="sm" onClick={onBack}>Back to the list</Button>
+        <h2 id="assignment-h" className="mt-3 text-lg font-semibold text-slate-900">{a.report_title}</h2>
+        <p className="text-sm text-slate-600">
+          {TIER_LABELS[a.complexity]} report · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}
+          {a.fee !== null && ` · your fee ${a.fee.toLocaleString('en-US')} tokens`}
+        </p>
+      </div>
+      <section>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">What the member asks</h3>
+        <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.join(', ')}` : 'The whole report'}</p>
+        <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{a.questions || 'No questions.'}</p>
+      </section>
+      {a.state === 'assigned' && (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button onClick={() => accept.mutate()} loading={accept.isPending}>Accept the review</Button>
+          <Button variant="outline" onClick={() => decline.mutate()} loading={decline.isPending}>Decline</Button>
+          {(accept.isError || decline.isError) && <p role="alert" className="text-sm text-red-700">{errorText(accept.error ?? decline.error)}</p>}
+        </div>
+      )}
+      {a.record && (
+        <section className="grid gap-5 lg:grid-cols-2">
+          <div>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">The invention record</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              {Object.entries(a.record).filter(([, v]) => typeof v === 'string' && v).map(([k, v]) => (
+                <div key={k}>
+                  <dt className="font-medium capitalize text-slate-700">{k.replace(/_/g, ' ')}</dt>
+                  <dd className="whitespace-pre-line text-slate-800">{String(v)}</dd>
+                </div>
+              ))}
+            </dl>
+            <a className={`${buttonClass('outline', 'sm')} mt-3`} href={assignmentPdfUrl(a.id)} target="_blank" rel="noopener">Open the report PDF</a>
+          </div>
+          {a.state === 'accepted' && <ReviewForm id={a.id} />}
+        </section>
+      )}
+      {a.review && (
+        <section>
+          <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your delivered review</h3>
+          <p className="mt-1 text-sm text-slate-800">Recommendation: {REVIEW_RECOMMENDATION_LABELS[a.review.recommendation]}</p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function ReviewForm({ id }: { id: string }) {
+  const f = useId();
+  const queryClient = useQueryClient();
+  const [verdicts, setVerdicts] = useState(blankVerdicts);
+  const [recommendation, setRecommendation] = useState<ReviewRecommendation>('hold_for_data');
+  const [reasons, setReasons] = useState('');
+  const [answers, setAnswers] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+  const send = useMutation({
+    mutationFn: (body: Parameters<typeof submitReview>[1]) => submitReview(id, body),
+    onSuccess: (d) => {
+      queryClient.setQueryData(expertKeys.assignment(id), d);
+      void queryClient.invalidateQueries({ queryKey: expertKeys.assignments });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = submitReviewRequest.safeParse({ verdicts, recommendation, reasons, answers });
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message);
+    setInvalid(undefined);
+    send.mutate(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${f}-h`}>
+      <h3 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h3>
+      {REVIEW_DIMENSIONS.map((d) => (
+        <fieldset key={d} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
+          <legend className="px-1 text-sm font-medium text-slate-800">{REVIEW_DIMENSION_LABELS[d]}</legend>
+          <SelectField label="Verdict" value={verdicts[d].verdict} onChange={(e) => setVerdicts((v) => ({ ...v, [d]: { ...v[d], verdict: e.target.value as Verdict } }))}>
+            {REVIEW_VERDICTS.map((v) => <option key={v} value={v}>{REVIEW_VERDICT_LABELS[v]}</option>)}
+          </SelectField>
+          <TextAreaField label="Note (optional)" rows={2} maxLength={2000} value={verdicts[d].note} onChange={(e) => setVerdicts((v) => ({ ...v, [d]: { ...v[d], note: e.target.value } }))} />
+        </fieldset>
+      ))}
+      <SelectField label="Recommendation" value={recommendation} onChange={(e) => setRecommendation(e.target.value as ReviewRecommendation)}>
+        {REVIEW_RECOMMENDATIONS.map((r) => <option key={r} value={r}>{REVIEW_RECOMMENDATION_LABELS[r]}</option>)}
+      </SelectField>
+      <TextAreaField label="Reasons" rows={4} maxLength={8000} value={reasons} onChange={(e) => setReasons(e.target.value)} error={invalid} required />
+      <TextAreaField label="Answers to the member’s questions" rows={4} maxLength={8000} value={answers} onChange={(e) => setAnswers(e.target.value)} />
+      {send.isError && <p role="alert" className="text-sm text-red-700">{errorText(send.error)}</p>}
+      <Button type="submit" loading={send.isPending}>Deliver the review</Button>
+    </form>
+  );
+}

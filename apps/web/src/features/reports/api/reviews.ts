@@ -1,0 +1,8 @@
+import { reviewsEndpoints, type CreateReviewRequest } from '@assay/shared';
+import { call } from '../../../lib/api.ts';
+
+/** A member's expert reviews (issue 28, decision 230). */
+export const fetchReviewQuote = (id: string, signal?: AbortSignal) => call(reviewsEndpoints.quote, { params: { id }, signal });
+export const fetchReviewRequests = (reportId: string, signal?: AbortSignal) => call(reviewsEndpoints.list, { query: { report_id: reportId }, signal });
+export const createReviewRequest = (id: string, body: CreateReviewRequest) => call(reviewsEndpoints.create, { params: { id }, body });
+export const cancelReviewRequest = (requestId: string) => call(reviewsEndpoints.cancel, { params: { id: requestId } });

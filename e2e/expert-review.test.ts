@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { basicAuthorization } from '@assay/shared';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { serverAndBrowser } from './support/server-and-browser.ts';
+
+/**
+ * Issue 28 in the browser (decision 230), at phone and desktop width: a member requests an expert
+ * review of a report (price and balance after before confirming), the operator assigns it from the
+ * review queue, the expert takes up the invitation, accepts the undertaking and the review, and
+ * delivers it; the member sees it beside the report.
+ */
+const OPERATOR = { username: 'ops', password: 'operator-password-123' };
+const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000', ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password });
+const PASSWORD = 'Orbit1962ok';
+const IDEA =
+  'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
+  'We have a working lab prototype (TRL 4). Patent pending. Our customers would be municipal water utilities and schools.';
+const SHOTS = process.env.SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+const ops = { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password) };
+const api = (p: string, init: RequestInit & { token?: string } = {}) =>
+  fetch(`${e2e.server.url}/api${p}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
+  });
+const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+
+async function memberWithReport(name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
+  expect((await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) })).status).toBeLessThan(300);
+  const { code } = await e2e.server.readMail(email);
+  expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);
+  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const started = (await (await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })).json()) as { id: string };
+  await expect.poll(async () => ((await (await api(`/reports/${started.id}`, { token })).json()) as { status: string }).status, { timeout: 120_000, interval: 500 }).toBe('completed');
+  return { email, token, id: started.id };
+}
+
+describe('expert review, in the browser', () => {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`${width}: request (priced) → operator assigns → expert accepts and delivers → the member reads it`, async () => {
+      const member = await memberWithReport(`Rachel Carson ${width}`);
+      const expertEmail = `expert.${width}.${Date.now()}@example.com`;
+      const invited = await api('/admin/experts', { method: 'POST', headers: ops, body: JSON.stringify({
+        email: expertEmail, name: `Rosalind Franklin ${width}`, fields: ['water quality'], languages: ['en'], country: 'GB', rttp_number: 'RTTP-0451',
+        rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 3 }) });
+      expect(invited.status).toBe(201);
+
+      // 1. The member: "Request an expert review" → scope and questions → price and balance after → confirm.
+      const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const errors = watchErrors(page);
+      await signInMember(page, e2e.server.url, member.email, PASSWORD);
+      await page.goto(`${e2e.server.url}/reports?report=${member.id}`);
+      const details = page.getByRole('dialog', { name: 'Report details' });
+      const review = details.getByTestId('expert-review');
+      await review.getByRole('button', { name: 'Request an expert review' }).click();
+      await review.getByLabel('Your questions for the expert (optional)').fill('Is a smartphone-read lead strip patentable here?');
+      await review.getByRole('button', { name: 'Continue' }).click();
+      await review.getByTestId('action-price').getByText('5,000 tokens').waitFor();
+      expect(await review.getByTestId('action-balance-after').textContent()).toBe('12,500 tokens');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await overflowsSideways(page)).toBe(false);
+      await shot(page, `expert-${width}-1-member-confirm`);
+      await review.getByRole('button', { name: 'Confirm and hold the tokens' }).click();
+      await review.getByText('Waiting for an expert').waitFor();
+
+      // 2. The operator: the review queue, an expert chosen, Assign.
+      const admin = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      await admin.goto(`${e2e.server.url}/admin`);
+      await admin.getByLabel('Username').fill(OPERATOR.username);
+      await admin.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+      await admin.getByRole('button', { name: 'Sign in' }).click();
+      await admin.getByText('Admin login successful').waitFor();
+      await admin.goto(`${e2e.server.url}/admin?tab=reviews`);
+      const row = admin.getByTestId('review-row').filter({ hasText: member.email });
+      await row.getByLabel('Expert').selectOption({ label: `Rosalind Franklin ${width} (0/3)` });
+      expect(await axeViolations(admin)).toEqual([]);
+      expect(await overflowsSideways(admin)).toBe(false);
+      await shot(admin, `expert-${width}-2-operator-queue`);
+      await row.getByRole('button', { name: 'Assign' }).click();
+      await row.getByText(/Offered to an expert/).waitFor();
+
+      // 3. The expert: the invitation link from the mailbox, a password, the undertaking, the review.
+      const mail = await e2e.server.readMail(expertEmail, 20_000, /invited/);
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
+      const ex = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const exErrors = watchErrors(ex);
+      await ex.goto(`${e2e.server.url}/expert/invitation?token=${token}`);
+      await ex.getByLabel('New password').fill('Franklin1953ok');
+      await ex.getByRole('button', { name: 'Set password and sign in' }).click();
+      await ex.getByRole('heading', { name: 'Confidentiality undertaking' }).waitFor();
+      expect(await axeViolations(ex)).toEqual([]);
+      await ex.getByRole('button', { name: 'I accept the undertaking' }).click();
+      await ex.getByRole('button', { name: /Open the review of/ }).click();
+      await ex.getByRole('button', { name: 'Accept the review' }).click();
+      await ex.getByRole('heading', { name: 'The invention record' }).waitFor();
+      await ex.getByText('Is a smartphone-read lead strip patentable here?').waitFor();
+      const form = ex.getByRole('form', { name: 'Your review' });
+      await form.getByLabel('Reasons').fill('Good sensitivity, but field data from utilities is needed before licensing.');
+      await form.getByLabel('Recommendation').selectOption('hold_for_data');
+      await form.getByLabel('Answers to the member’s questions').fill('The reading method may be claimable; the strip chemistry is known.');
+      expect(await axeViolations(ex)).toEqual([]);
+      expect(await overflowsSideways(ex)).toBe(false);
+      await shot(ex, `expert-${width}-3-review-form`);
+      await form.getByRole('button', { name: 'Deliver the review' }).click();
+      await ex.getByText('Your delivered review').waitFor();
+
+      // 4. The member reads it beside the report.
+      await page.reload();
+      const delivered = page.getByRole('dialog', { name: 'Report details' }).getByTestId('delivered-review');
+      await delivered.getByText('Recommendation: Hold for data').waitFor();
+      await delivered.getByText(`By Rosalind Franklin ${width}, RTTP RTTP-0451`, { exact: false }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `expert-${width}-4-member-review`);
+      expect(errors).toEqual([]);
+      expect(exErrors).toEqual([]);
+      await Promise.all([page.close(), admin.close(), ex.close()]);
+    }, 300_000);
+  }
+});

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { COMPLEXITIES, type Complexity } from '../constants.ts';
+import { isCountryCode } from '../countries.ts';
+import { isSectionKey } from '../report-sections.ts';
+import { displayNameText, emailField, lineText, loginPasswordField, multiLineText, newPasswordField, pathParam } from './fields.ts';
+
+/** Issue 28: experts, members' review requests and the reviews (docs/decisions/230-experts-and-review-requests.md). */
+
+/**
+ * What a review costs the member, per tier of the report, in tokens, and how long it should take.
+ * The default price list: the expert's own rate card is what the provider pays them (the price
+ * is known before anyone is assigned, so it cannot depend on who is).
+ */
+export const REVIEW_PRICES: Record<Complexity, number> = { basic: 5000, advanced: 7500, comprehensive: 10000 };
+export const REVIEW_TURNAROUND_DAYS = 7;
+
+export const REVIEW_DIMENSIONS = ['novelty', 'market', 'maturity', 'ip_route'] as const;
+export type ReviewDimension = (typeof REVIEW_DIMENSIONS)[number];
+export const REVIEW_DIMENSION_LABELS: Record<ReviewDimension, string> = {
+  novelty: 'Novelty',
+  market: 'Market',
+  maturity: 'Maturity',
+  ip_route: 'IP route',
+};
+export const REVIEW_VERDICTS = ['strong', 'adequate', 'weak'] as const;
+export const REVIEW_VERDICT_LABELS: Record<(typeof REVIEW_VERDICTS)[number], string> = { strong: 'Strong', adequate: 'Adequate', weak: 'Weak' };
+export const REVIEW_RECOMMENDATIONS = ['pursue', 'hold_for_data', 'do_not_pursue'] as const;
+export type ReviewRecommendation = (typeof REVIEW_RECOMMENDATIONS)[number];
+export const REVIEW_RECOMMENDATION_LABELS: Record<ReviewRecommendation, string> = {
+  pursue: 'Pursue',
+  hold_for_data: 'Hold for data',
+  do_not_pursue: 'Do not pursue',
+};
+export const REVIEW_STATES = ['requested', 'assigned', 'accepted', 'delivered', 'declined', 'cancelled'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  requested: 'Waiting for an expert',
+  assigned: 'Offered to an expert',
+  accepted: 'Expert reviewing',
+  delivered: 'Delivered',
+  declined: 'Declined — tokens returned',
+  cancelled: 'Cancelled — tokens returned',
+};
+
+export const EXPERT_MESSAGES = {
+  notFound: 'Not found',
+  emailTaken: 'An expert with this e-mail already exists',
+  invitationInvalid: 'This invitation link is not valid or has expired. Ask the operator for a new one.',
+  invalidCredentials: 'Incorrect e-mail or password',
+  undertakingRequired: 'Accept the confidentiality undertaking first',
+  notCompleted: 'Only a completed report can be reviewed',
+  openRequest: 'This report already has a review request in progress',
+  unknownSection: 'One of the chosen sections is not in this report',
+  notRequested: 'This request is no longer waiting for an expert',
+  expertUnavailable: 'This expert is paused or has no capacity left',
+  notOffered: 'This review is no longer offered to you',
+  notAccepted: 'Accept the review before submitting it',
+  cannotCancel: 'This request can no longer be cancelled',
+  reviewOpen: 'This report has a review request in progress: cancel it first',
+  accountReviewOpen: 'You have an expert review in progress. Cancel it, or wait until it is delivered, before deleting your account.',
+} as const;
+
+const listOf = (max: number, itemMax: number) => z.array(lineText().trim().min(1).max(itemMax)).max(max);
+const tokens = z.number().int().min(1).max(1_000_000);
+
+export const inviteExpertRequest = z.object({
+  email: emailField,
+  name: displayNameText().trim().min(1).max(120),
+  fields: listOf(20, 80).min(1),
+  languages: listOf(20, 40).min(1),
+  country: lineText().trim().toUpperCase().refine(isCountryCode, 'Unknown country code'),
+  rttp_number: lineText().trim().min(1).max(60),
+  rates: z.object({ basic: tokens, advanced: tokens, comprehensive: tokens }),
+  capacity: z.number().int().min(1).max(50),
+});
+export type InviteExpertRequest = z.infer<typeof inviteExpertRequest>;
+
+export const expertView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  fields: z.array(z.string()),
+  languages: z.array(z.string()),
+  country: z.string(),
+  rttp_number: z.string(),
+  rates: z.object({ basic: z.number(), advanced: z.number(), comprehensive: z.number() }),
+  capacity: z.number(),
+  paused: z.boolean(),
+  /** Reviews assigned or accepted and not yet delivered. */
+  load: z.number(),
+  state: z.enum(['invited', 'active']),
+  undertaking_accepted: z.boolean(),
+  created_at: z.string(),
+});
+export type ExpertView = z.infer<typeof expertView>;
+export const expertListResponse = z.object({ experts: z.array(expertView) });
+export const inviteExpertResponse = z.object({ expert: expertView, invitation_url: z.string() });
+
+export const acceptInvitationRequest = z.object({ token: lineText().min(1).max(100), password: newPasswordField });
+export const expertLoginRequest = z.object({ email: emailField, password: loginPasswordField });
+export const expertPauseRequest = z.object({ paused: z.boolean() });
+
+const idParam = z.object({ id: pathParam(100) });
+export const reviewRequestParams = idParam;
+export const expertParams = idParam;
+
+export const createReviewRequest = z.object({
+  /** Omitted or empty: the whole report. */
+  sections: z.array(lineText().refine(isSectionKey, 'Unknown section')).max(30).optional(),
+  questions: multiLineText().trim().max(4000).default(''),
+});
+export type CreateReviewRequest = z.input<typeof createReviewRequest>;
+
+export const assignReviewRequest = z.object({ expert_id: lineText().min(1).max(100) });
+
+const verdict = z.object({ verdict: z.enum(REVIEW_VERDICTS), note: multiLineText().trim().max(2000).default('') });
+export const submitReviewRequest = z.object({
+  verdicts: z.object({ novelty: verdict, market: verdict, maturity: verdict, ip_route: verdict }),
+  recommendation: z.enum(REVIEW_RECOMMENDATIONS),
+  reasons: multiLineText().trim().min(1, 'Give the reasons for your recommendation').max(8000),
+  answers: multiLineText().trim().max(8000).default(''),
+});
+export type SubmitReviewRequest = z.input<typeof submitReviewRequest>;
+
+export const expertReviewView = z.object({
+  expert_name: z.string(),
+  expert_rttp_number: z.string(),
+  verdicts: z.object({
+    novelty: z.object({ verdict: z.enum(REVIEW_VERDICTS), note: z.string() }),
+    market: z.object({ verdict: z.enum(REVIEW_VERDICTS), note: z.string() }),
+    maturity: z.object({ verdict: z.enum(REVIEW_VERDICTS), note: z.string() }),
+    ip_route: z.object({ verdict: z.enum(REVIEW_VERDICTS), note: z.string() }),
+  }),
+  recommendation: z.enum(REVIEW_RECOMMENDATIONS),
+  reasons: z.string(),
+  answers: z.string(),
+  delivered_at: z.string(),
+});
+export type ExpertReviewView = z.infer<typeof expertReviewView>;
+
+export const reviewRequestView = z.object({
+  id: z.string(),
+  report_id: z.string(),
+  report_title: z.string(),
+  complexity: z.enum(COMPLEXITIES),
+  sections: z.array(z.string()).nullable(),
+  questions: z.string(),
+  price: z.number(),
+  state: z.enum(REVIEW_STATES),
+  /** Who will see the invention: set once an expert is assigned (name and certification only). */
+  expert: z.object({ name: z.string(), rttp_number: z.string() }).nullable(),
+  due_at: z.string(),
+  created_at: z.string(),
+  review: expertReviewView.nullable(),
+});
+export type ReviewRequestView = z.infer<typeof reviewRequestView>;
+export const reviewRequestListQuery = z.object({ report_id: lineText().max(100).optional() });
+export const reviewRequestListResponse = z.object({ requests: z.array(reviewRequestView) });
+
+/** The quote the member sees before confirming. */
+export const reviewQuoteResponse = z.object({ price: z.number(), balance: z.number(), balance_after: z.number(), turnaround_days: z.number() });
+
+/** The operator's queue row: the request plus the member and the expert. */
+export const adminReviewRequestView = reviewRequestView.extend({
+  member_email: z.string().nullable(),
+  expert_id: z.string().nullable(),
+});
+export const adminReviewQueueQuery = z.object({ state: z.enum(REVIEW_STATES).optional() });
+export const adminReviewQueueResponse = z.object({ requests: z.array(adminReviewRequestView) });
+
+/** What an expert sees of the reviews offered or accepted. Never the member's e-mail or name. */
+export const expertAssignmentView = z.object({
+  id: z.string(),
+  report_title: z.string(),
+  complexity: z.enum(COMPLEXITIES),
+  sections: z.array(z.string()).nullable(),
+  questions: z.string(),
+  state: z.enum(REVIEW_STATES),
+  fee: z.number().nullable(),
+  due_at: z.string(),
+  assigned_at: z.string().nullable(),
+});
+export type ExpertAssignmentView = z.infer<typeof expertAssignmentView>;
+export const expertAssignmentListResponse = z.object({ assignments: z.array(expertAssignmentView) });
+/** One assignment with the member's confirmed invention record (for an accepted review). */
+export const expertAssignmentDetail = expertAssignmentView.extend({
+  record: z.record(z.string(), z.unknown()).nullable(),
+  review: expertReviewView.nullable(),
+});
+
+export const expertMeView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  rttp_number: z.string(),
+  paused: z.boolean(),
+  undertaking_accepted: z.boolean(),
+});
+export type ExpertMe = z.infer<typeof expertMeView>;
+
+/** The text of the confidentiality undertaking an expert accepts at first sign-in. */
+export const CONFIDENTIALITY_UNDERTAKING =
+  'I will keep every invention, report and document I am shown here confidential; use it only to review it for the member who asked; not copy, keep or share it beyond that review; and tell the operator at once if I have a conflict of interest.';
