@@ -28,3 +28,4 @@ export * from './schemas/refunds.ts';
 export * from './api/index.ts';
 export * from './first-paint.ts';
 export * from './countries.ts';
+export * from './format.ts';

@@ -68,7 +68,7 @@ describe('report PDF', () => {
       expect(cover).toContain('Technology Assessment Report');
       expect(cover).toContain(flat(title));
       expect(cover).toContain(`${complexity[0]!.toUpperCase()}${complexity.slice(1)}`);
-      expect(cover).toContain('21 November 2025');
+      expect(cover).toContain('Nov 21, 2025');
       expect(cover).toContain(`rep-${complexity}-0042`);
       expect(cover).toContain(OFFLINE_NOTE);
       // It opens with the invention as the member confirmed it.
