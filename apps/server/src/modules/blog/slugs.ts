@@ -1,11 +1,17 @@
 import type { PostType } from '@assay/shared';
+import { transliterate } from 'transliteration';
 import type { Queryable } from '../../db/client.ts';
 
 const SLUG_MAX = 80;
 
-/** 'Licensing & IP: 2025 Guide!' → 'licensing-ip-2025-guide'. Accents are folded; never empty. */
+/**
+ * 'Licensing & IP: 2025 Guide!' → 'licensing-and-ip-2025-guide'. Accents are folded and other
+ * scripts written in Latin letters ('Привет, мир' → 'privet-mir', '低成本' → 'di-cheng-ben'), so a
+ * title in Cyrillic, Greek, Devanagari or CJK gets an address that says what it is about
+ * instead of 'post-N' (decision 211). Never empty: a title with no letters at all is 'post'.
+ */
 export function slugify(title: string): string {
-  const slug = title
+  const slug = transliterate(title)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
