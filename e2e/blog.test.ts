@@ -46,7 +46,7 @@ describe('the blog, in the browser', () => {
     await expect.poll(() => latestGrid(page).getByRole('listitem').count()).toBe(4);
     await latestGrid(page).getByRole('heading', { name: SEEDED.licensing.title }).waitFor();
     const card = latestGrid(page).getByRole('article').filter({ hasText: SEEDED.licensing.title });
-    await card.getByText('July 28, 2025').waitFor();
+    await card.locator('time', { hasText: 'Jul 28, 2025' }).waitFor();
     await card.getByText(/^\d+ views?$/).waitFor();
     await card.getByRole('link', { name: /Read More/ }).waitFor();
     await expect(page.getByRole('navigation', { name: 'Blog pages' }).count()).resolves.toBe(0);

@@ -31,3 +31,4 @@ export * from './api/index.ts';
 export * from './first-paint.ts';
 export * from './countries.ts';
 export * from './schemas/experts.ts';
+export * from './format.ts';

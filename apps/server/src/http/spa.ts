@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstReads } from '@assay/shared';
+import { escapeHtml, firstReads } from '@assay/shared';
 import { cachedBody, type CachedBody } from './public-cache.ts';
 import { serverRender } from './server-render.ts';
 import type { AppInstance } from './types.ts';
@@ -88,7 +88,7 @@ export function screenHtml(indexHtml: string, preloads: Preloads): (pathname: st
       return html; // a malformed escape in the path: no reads to name
     }
     if (!reads.length) return html;
-    const links = reads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`).join('');
+    const links = reads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`).join('');
     return html.replace(marker, () => `${links}\n${marker}`);
   };
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { escapeHtml } from '@assay/shared';
 import { ZipFile } from 'yazl';
 
 /** One column of a sheet: its header, its width in characters, and how to read a row's cell. */
@@ -75,8 +76,7 @@ function columnName(i: number): string {
 // Characters XML 1.0 cannot carry at all (C0 controls but tab, newline, return; lone surrogates; U+FFFE/F).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const escapeXml = (s: string) =>
-  s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) => escapeHtml(s.replace(NOT_XML, ''));
 
 /** A cell: a string is an inline string (never a formula), a number a number. Empty cells are left out. */
 function cellXml(ref: string, v: string | number | boolean | null, style = ''): string {

@@ -1,6 +1,6 @@
 /** The cover page: product, title, tier, date, report id, the invention as the member confirmed it, and notices. */
 import type { Complexity, InventionRecord } from '@assay/shared';
-import { fieldLabel, IP_STATUS_LABELS, PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
+import { fieldLabel, formatDay, IP_STATUS_LABELS, PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
 import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
@@ -16,10 +16,6 @@ export interface CoverInfo {
 }
 
 export const OFFLINE_NOTE = 'Offline analysis — generated without an AI model';
-
-export function formatDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-}
 
 /** The record as the member confirmed it, one labelled line each (what is not stated says so). */
 export function recordRows(r: InventionRecord): Array<[string, string]> {
@@ -54,7 +50,8 @@ export function drawCover(f: Flow, info: CoverInfo): void {
 
   const rows: Array<[string, string]> = [
     ['Report tier', TIER_LABELS[info.complexity]],
-    ['Date', formatDate(info.createdAt)],
+    // The day the report was made, counted in UTC: the PDF is one file for every reader.
+    ['Date', formatDay(info.createdAt, 'UTC')],
     ['Report ID', info.reportId],
     ...(info.version ? ([['Version', String(info.version)]] as Array<[string, string]>) : []),
   ];

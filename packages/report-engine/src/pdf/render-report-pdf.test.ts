@@ -68,7 +68,7 @@ describe('report PDF', () => {
       expect(cover).toContain('Technology Assessment Report');
       expect(cover).toContain(flat(title));
       expect(cover).toContain(`${complexity[0]!.toUpperCase()}${complexity.slice(1)}`);
-      expect(cover).toContain('21 November 2025');
+      expect(cover).toContain('Nov 21, 2025');
       expect(cover).toContain(`rep-${complexity}-0042`);
       expect(cover).toContain(OFFLINE_NOTE);
       // It opens with the invention as the member confirmed it.
@@ -242,6 +242,13 @@ describe('report PDF', () => {
         font: 'NotoSansJP',
         title: '地下水からヒ素を除去する低コストのセラミック膜フィルター',
         idea: '酸化鉄ナノ粒子でコーティングされた低コストのセラミック膜フィルターで、農村の家庭の地下水からヒ素とフッ素を除去します。既存の逆浸透装置は高価で、水を無駄にし、電気が必要です。',
+      },
+      {
+        // Every CJK face the engine ships (decision 211 keeps only their regular and bold files).
+        script: 'Korean',
+        font: 'NotoSansKR',
+        title: '지하수에서 비소를 제거하는 저비용 세라믹 막 필터',
+        idea: '산화철 나노입자로 코팅된 저비용 세라믹 막 필터로 농촌 가정의 지하수에서 비소와 불소를 제거합니다. 기존 역삼투 장치는 비싸고 물을 낭비하며 전기가 필요합니다.',
       },
       {
         script: 'Hindi',

@@ -17,6 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { escapeHtml } from '@assay/shared';
 import { listenOnLoopback } from './loopback.ts';
 import type { ServedDocument } from './fake-evidence.ts';
 
@@ -66,7 +67,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeHtml;
 
 function fault(code: string, message: string) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<fault xmlns="http://ops.epo.org">\n  <code>${esc(code)}</code>\n  <message>${esc(message)}</message>\n</fault>`;

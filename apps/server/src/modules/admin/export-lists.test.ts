@@ -44,7 +44,7 @@ function unzip(zip: Buffer): Promise<Map<string, string>> {
   });
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 /** The sheet's rows as cell values by column letter (inline strings, numbers and booleans). */
 function readRows(sheetXml: string): Record<string, string | number | boolean>[] {

@@ -1,4 +1,4 @@
-import { OTP, PRODUCT_NAME } from '@assay/shared';
+import { escapeHtml, formatDayTime, OTP, PRODUCT_NAME } from '@assay/shared';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { CodePurpose, IssuedCode } from './email-codes.ts';
 
@@ -69,7 +69,7 @@ export function passwordChangedMail(
   at: Date,
   publicUrl: string,
 ): { to: string; subject: string; text: string; html: string } {
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = formatDayTime(at, 'UTC');
   const what = how === 'changed' ? 'was changed from your profile' : 'was reset with a code sent to this address';
   const signedOut = how === 'changed' ? 'Every other signed-in device has been signed out.' : 'Every signed-in device has been signed out.';
   const reset = `${publicUrl}/forgot-password`;
@@ -91,9 +91,6 @@ ${button(reset, 'Set a new password')}
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * A short security notice (decision 190): what changed on the account and when, and what to do
  * if it was not the member. Always sent, like the password notice above; sent from a no-reply
@@ -106,7 +103,7 @@ export function securityNoticeMail(
   at: Date,
   publicUrl: string,
 ): { to: string; subject: string; text: string; html: string } {
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = formatDayTime(at, 'UTC');
   const security = `${publicUrl}/profile#security`;
   const contact = `${publicUrl}/contact`;
   const link = notice.link ?? { href: security, label: 'Review your security settings' };

@@ -121,7 +121,7 @@ describe('change password', () => {
     const [notice, ...more] = await queuedTo(current.email);
     expect(more).toEqual([]);
     expect(notice!.subject).toBe('Your Assay password was changed');
-    expect(notice!.text).toMatch(/on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Every other signed-in device has been signed out\./);
+    expect(notice!.text).toMatch(/on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC\. Every other signed-in device has been signed out\./);
     expect(notice!.text).toContain(`${t.config.PUBLIC_URL}/forgot-password`);
     expect(notice!.text).not.toMatch(/reply/i);
   });

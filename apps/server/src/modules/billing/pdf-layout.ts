@@ -1,4 +1,4 @@
-import { countryName, GST_STATES, OUTSIDE_INDIA } from '@assay/shared';
+import { countryName, formatDay, formatMoney, GST_STATES, OUTSIDE_INDIA } from '@assay/shared';
 import type { InvoiceRow } from './invoice-row.ts';
 
 /**
@@ -8,11 +8,11 @@ import type { InvoiceRow } from './invoice-row.ts';
  * written. The engine loads with the first document (it runs in the render workers).
  */
 
-/** Integer minor units as a decimal amount with its currency: 12345 USD → "USD 123.45". */
-export const money = (minor: number, currency: string) =>
-  `${currency} ${(minor < 0 ? '-' : '')}${Math.floor(Math.abs(minor) / 100).toLocaleString('en-US')}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+/** Tax documents (and the mails about them) write amounts with the currency's code: 12345 USD → "USD 123.45". */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency, { code: true });
 
-export const day = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+/** A tax document's dates are days in India, where the supply is made and taxed. */
+export const day = (d: Date) => formatDay(d, 'Asia/Kolkata');
 export const state = (code: string) => `${GST_STATES[code] ?? 'Unknown'} (${code})`;
 
 /** The words rule 46 of the CGST Rules asks of an export invoice; none for a supply in India. */

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
 import { conflict } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
-import { tagSlug } from './tag-slug.ts';
+import { tagSlug } from './slugs.ts';
 
 /**
  * A new tag, its slug the first free one of base, base-2, … Both the name (in any case) and the

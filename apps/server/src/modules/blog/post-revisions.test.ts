@@ -49,7 +49,7 @@ describe('two operators editing one post', () => {
     const benSave = await put(BEN, post.id, { content: '<p>Ben’s words.</p>', version: 1 });
     expect(benSave.statusCode).toBe(409);
     expect(benSave.json()).toMatchObject({ code: 'post_conflict' });
-    expect(benSave.json<{ detail: string }>().detail).toMatch(/^ana saved this post at \d{4}-\d\d-\d\d \d\d:\d\d UTC, after you opened it\. Your changes were not saved/);
+    expect(benSave.json<{ detail: string }>().detail).toMatch(/^ana saved this post at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC, after you opened it\. Your changes were not saved/);
 
     const stored = (await call(ANA, 'GET', `/api/blog/admin/posts/${post.id}`)).json<PostSaved>();
     expect(stored).toMatchObject({ content: '<p>Ana’s words.</p>', version: 2 });

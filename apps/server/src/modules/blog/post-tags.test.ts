@@ -1,7 +1,7 @@
 import { basicAuthorization, TAG_MSG, type AdminTag, type PostSaved } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorTestApp, type TestApp } from '../../../test/test-app.ts';
-import { tagSlug } from './tag-slug.ts';
+import { tagSlug } from './slugs.ts';
 
 /** Tags (issue 30, decision 204): operators' CRUD, assignment, the public tag page and feed, the sitemap, the list filters. */
 const ADMIN = { username: 'tag-ops', password: 'Tag-Editor-Pass-2026' };

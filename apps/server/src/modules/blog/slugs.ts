@@ -1,11 +1,17 @@
 import type { PostType } from '@assay/shared';
+import { transliterate } from 'transliteration';
 import type { Queryable } from '../../db/client.ts';
 
 const SLUG_MAX = 80;
 
-/** 'Licensing & IP: 2025 Guide!' → 'licensing-ip-2025-guide'. Accents are folded; never empty (`fallback`). */
+/**
+ * 'Licensing & IP: 2025 Guide!' → 'licensing-and-ip-2025-guide'. Accents are folded and other
+ * scripts written in Latin letters ('Привет, мир' → 'privet-mir', '低成本' → 'di-cheng-ben'), so a
+ * title in Cyrillic, Greek, Devanagari or CJK gets an address that says what it is about
+ * instead of 'post-N' (decision 211). Never empty: a name with no letters at all is `fallback`.
+ */
 export function slugify(title: string, fallback = 'post'): string {
-  const slug = title
+  const slug = transliterate(title)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -16,6 +22,9 @@ export function slugify(title: string, fallback = 'post'): string {
     .replace(/-+$/g, '');
   return slug || fallback;
 }
+
+/** A tag's address from its name, by the same rules as a post's ("Патенты" → "patenty"); "tag" when nothing is left. */
+export const tagSlug = (name: string): string => slugify(name, 'tag');
 
 /**
  * Reserves the first free slug of base, base-2, base-3 … for the post, within its post type.

@@ -1,4 +1,4 @@
-import { MSG, POST_EDITOR_MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
+import { formatDayTime, MSG, POST_EDITOR_MSG, type PostSaved, type PostInputParsed } from '@assay/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { contentChanged } from '../../lib/content-changes.ts';
@@ -112,7 +112,7 @@ export async function lockForSave(tx: Queryable, id: string, version: number | u
   const current = (await tx.query<AdminPostRow>(`SELECT ${ADMIN_POST_COLUMNS} FROM posts WHERE id = $1 FOR UPDATE`, [id])).rows[0];
   if (!current) throw notFound(MSG.postNotFound, 'post_not_found');
   if (version !== undefined && version !== current.version) {
-    const when = `${current.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const when = formatDayTime(current.updated_at, 'UTC');
     throw conflict(POST_EDITOR_MSG.postEditConflict(current.updated_by ?? 'Another operator', when), 'post_conflict');
   }
   return current;

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, stripBidiControls } from '@assay/shared';
+import { escapeHtml, formatDay, PRODUCT_NAME, stripBidiControls } from '@assay/shared';
 import type { QueuedMail } from '../mail/index.ts';
 
 /** The notification mails: plain text first (what every client shows), and the same in simple HTML. */
@@ -8,8 +8,6 @@ interface Recipient {
   name: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A report title in a subject line: one line, bounded. */
 const oneLine = (s: string, max = 120) => {
   // A title is shown in a subject line: no bidi override may flip how it reads.
@@ -17,7 +15,8 @@ const oneLine = (s: string, max = 120) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 const tokens = (n: number) => n.toLocaleString('en-US');
-const day = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// A mail cannot know its reader's zone: days are UTC days, like the expiry the ledger counts.
+const day = (d: Date) => formatDay(d, 'UTC');
 
 function page(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
   return `<!doctype html>

@@ -153,7 +153,7 @@ describe('token expiry reminders', () => {
     await expireIn(m, 3);
     await notifyExpiringTokens(t.deps);
     await notifyExpiringTokens(t.deps);
-    expect(await queuedTo(m.email)).toEqual([expect.stringMatching(/^2,500 of your Assay tokens expire on \d{1,2} \w+ \d{4}$/)]);
+    expect(await queuedTo(m.email)).toEqual([expect.stringMatching(/^2,500 of your Assay tokens expire on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)]);
     const mail = await mailTo(m.email, '2,500 of your Assay tokens expire');
     expect(readable(mail.raw)).toContain('2,500 tokens expire on');
 

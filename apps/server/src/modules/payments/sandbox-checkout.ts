@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GST_PERCENT, MSG, PRODUCT_NAME, SANDBOX_CHECKOUT_MESSAGE, type VerifyPaymentRequest } from '@assay/shared';
+import { escapeHtml, formatMoney, GST_PERCENT, MSG, PRODUCT_NAME, SANDBOX_CHECKOUT_MESSAGE, type VerifyPaymentRequest } from '@assay/shared';
 import type { ProviderPayment } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,15 +15,6 @@ import { recordPaymentFailure } from './record-payment-failure.ts';
 
 /** Delivers a webhook to our own route (the route passes app.inject). */
 export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<{ statusCode: number }>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function formatMoney(minor: number, currency: string): string {
-  const f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(minor / 10 ** digits);
-}
 
 export async function renderSandboxCheckout(
   deps: PaymentsDeps,

@@ -1,5 +1,5 @@
 import { parseEvidenceRecord, parseStoredSection, type SectionContent } from '@assay/report-engine';
-import { REPORT_MESSAGES, sectionsFor, type Complexity, type CreateShareLinkRequest, type ShareLink } from '@assay/shared';
+import { formatDay, REPORT_MESSAGES, sectionsFor, type Complexity, type CreateShareLinkRequest, type ShareLink } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -14,7 +14,7 @@ export const shareUrl = (publicUrl: string, token: string) => `${publicUrl.repla
 
 /** The line printed on every page of a shared copy. */
 export const watermarkFor = (label: string, at: Date) =>
-  `Shared with ${label} · ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at)} · not for onward distribution`;
+  `Shared with ${label} · ${formatDay(at, 'UTC')} · not for onward distribution`;
 
 /**
  * A share link for one version of the member's report: a 256-bit token (base64url, 43

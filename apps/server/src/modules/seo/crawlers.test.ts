@@ -17,7 +17,7 @@ const SITE = 'https://assay.example';
 const ADMIN = { username: 'crawl-admin', password: 'Crawl-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 /** The head as a crawler reads it: title, each meta's content by name or property, links by rel, JSON-LD. */
 function readHead(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));

@@ -1,16 +1,10 @@
-import { endpointPath, siteEndpoints, type PostType } from '@assay/shared';
+import { endpointPath, escapeHtml, siteEndpoints, type PostType } from '@assay/shared';
 
 /** Text for an HTML attribute or element, or an XML text/attribute node. */
 export function escapeMarkup(value: string): string {
-  return value
-    // Characters XML 1.0 forbids outright; a feed with one of them is rejected whole.
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  // Characters XML 1.0 forbids outright go first: a feed with one of them is rejected whole.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return escapeHtml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
 }
 
 /** PUBLIC_URL without a trailing slash. */

@@ -25,9 +25,9 @@ describe('press releases that point elsewhere', () => {
 });
 
 describe('formatting', () => {
-  it('writes dates like March 4, 2026', () => {
-    expect(formatPostDate({ published_at: '2026-03-04T12:00:00.000Z', created_at: '2020-01-01T00:00:00.000Z' })).toBe('March 4, 2026');
-    expect(formatPostDate({ published_at: null, created_at: '2025-07-21T12:00:00.000Z' })).toBe('July 21, 2025');
+  it('writes dates like Mar 4, 2026 (the one date format)', () => {
+    expect(formatPostDate({ published_at: '2026-03-04T12:00:00.000Z', created_at: '2020-01-01T00:00:00.000Z' })).toBe('Mar 4, 2026');
+    expect(formatPostDate({ published_at: null, created_at: '2025-07-21T12:00:00.000Z' })).toBe('Jul 21, 2025');
   });
 
   it('counts views', () => {

@@ -1,11 +1,9 @@
-import { isExternalPress, type PostSummary } from '@assay/shared';
+import { formatDay, isExternalPress, type PostSummary } from '@assay/shared';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
-/** 'March 4, 2026'. A post without a publication date falls back to its creation date. */
+/** 'Mar 4, 2026' (the one date format). A post without a publication date falls back to its creation date. */
 export function formatPostDate(post: Pick<PostSummary, 'published_at' | 'created_at'>): string {
-  const d = new Date(post.published_at ?? post.created_at);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  const day = formatDay(post.published_at ?? post.created_at);
+  return day === '—' ? '' : day;
 }
 
 /** The machine-readable date for <time dateTime>. */

@@ -1,11 +1,10 @@
-import type { ActiveSession } from '@assay/shared';
+import { formatDayTime, type ActiveSession } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { formatDayTime } from '../../../lib/dates.ts';
 import { authApi } from '../../auth/index.ts';
 import { securityKeys } from '../api/keys.ts';
 

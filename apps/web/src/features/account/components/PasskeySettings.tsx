@@ -1,4 +1,4 @@
-import { MSG, passkeyNameField, type PasskeyView } from '@assay/shared';
+import { formatDayTime, MSG, passkeyNameField, type PasskeyView } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { formatDayTime } from '../../../lib/dates.ts';
 import { authApi, createPasskey, passkeyBrowserError, passkeysSupported } from '../../auth/index.ts';
 import { securityKeys } from '../api/keys.ts';
 

@@ -1,4 +1,4 @@
-import { changePasswordForm, MSG, updateMeRequest, type ChangePasswordForm, type User } from '@assay/shared';
+import { changePasswordForm, formatDay as formatDate, MSG, updateMeRequest, type ChangePasswordForm, type User } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,7 +19,6 @@ import { DangerZone } from '../components/DangerZone.tsx';
 import { ExportData } from '../components/ExportData.tsx';
 import { NotificationPreferences } from '../components/NotificationPreferences.tsx';
 import { SecuritySettings } from '../components/SecuritySettings.tsx';
-import { formatDay as formatDate } from '../../../lib/dates.ts';
 
 export default function ProfilePage() {
   usePageTitle('Profile');

@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
+import { formatTime, IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -346,7 +346,7 @@ function SaveState({ dirty, saving, savedAt, published, conflict }: { dirty: boo
         : dirty
           ? 'Unsaved changes'
           : savedAt
-            ? `Draft saved at ${savedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+            ? `Draft saved at ${formatTime(savedAt)}`
             : '';
   return (
     <p role="status" data-testid="save-state" className={cn('text-xs sm:mr-auto', conflict ? 'text-red-700' : 'text-slate-600')}>

@@ -1,4 +1,4 @@
-import { MSG, type AdminPost, type PostRevisionSummary } from '@assay/shared';
+import { formatDayTime, MSG, type AdminPost, type PostRevisionSummary } from '@assay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,7 +11,6 @@ import { SILENT } from '../lib/admin-api.ts';
 
 const KIND: Record<PostRevisionSummary['kind'], string> = { autosave: 'Autosaved', save: 'Saved', published: 'Published' };
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The post's revision history (decision 201): each with its time, who saved it and how; one can be
@@ -53,7 +52,7 @@ export function PostRevisions({ post, dirty, onRestored }: { post: AdminPost; di
             {list.data.revisions.map((r, i) => (
               <li key={r.id} className="py-2" data-testid="post-revision">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="text-sm text-slate-800">{when(r.created_at)}</span>
+                  <span className="text-sm text-slate-800">{formatDayTime(r.created_at)}</span>
                   <span className="text-xs text-slate-600">
                     {KIND[r.kind]} by {r.operator_name} · version {r.version}
                     {i === 0 && ' · current'}

@@ -1,5 +1,5 @@
 import {
-  REFUND_MESSAGES, REFUND_REASON_SHOWN, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, type AdminRefund, type AdminRefundSummary, type RefundStatus,
+  REFUND_MESSAGES, REFUND_REASON_SHOWN, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, formatMoney, type AdminRefund, type AdminRefundSummary, type RefundStatus,
 } from '@assay/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { refundQuery, refundsApi, refundsQuery } from '../api/refunds.ts';
-import { formatCount, formatDateTime, formatMinor } from '../lib/format.ts';
+import { formatCount, formatDateTime } from '../lib/format.ts';
 import { DownloadIcon, ListSpinner, LoadError, SectionHeader } from './Shared.tsx';
 
 const TONES: Record<RefundStatus, BadgeTone> = {
@@ -121,9 +121,9 @@ function RefundCard({ r, onApprove, onDecline }: { r: AdminRefundSummary; onAppr
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <Item label="Package" value={`${r.package_name} · ${formatCount(r.tokens)} tokens`} />
-        <Item label="Paid" value={formatMinor(r.amount_minor, r.currency)} />
-        <Item label="Fee (10 %)" value={formatMinor(r.fee_minor, r.currency)} />
-        <Item label="Refund" value={formatMinor(r.refund_minor, r.currency)} strong />
+        <Item label="Paid" value={formatMoney(r.amount_minor, r.currency)} />
+        <Item label="Fee (10 %)" value={formatMoney(r.fee_minor, r.currency)} />
+        <Item label="Refund" value={formatMoney(r.refund_minor, r.currency)} strong />
       </dl>
       <div className="mt-3 text-sm">
         <p className="text-xs font-medium text-slate-500">Member’s reason</p>
@@ -195,8 +195,8 @@ function ApproveDialog({ r, onClose }: { r: AdminRefundSummary; onClose: () => v
     <Modal open onClose={onClose} title={r.status === 'requested' ? 'Approve this refund?' : 'Retry this refund?'} dismissible={!approve.isPending}>
       <div className="space-y-4 text-sm text-slate-700">
         <p>
-          {formatMinor(r.refund_minor, r.currency)} goes back to {r.member_name ?? 'the member'} through the payment provider (
-          {formatMinor(r.amount_minor, r.currency)} paid, less the {formatMinor(r.fee_minor, r.currency)} fee).
+          {formatMoney(r.refund_minor, r.currency)} goes back to {r.member_name ?? 'the member'} through the payment provider (
+          {formatMoney(r.amount_minor, r.currency)} paid, less the {formatMoney(r.fee_minor, r.currency)} fee).
           {r.status === 'requested' && ` The package’s ${formatCount(r.tokens)} tokens are removed, a credit note is issued and the member is emailed.`}
         </p>
         {approve.isError && <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">{errorText(approve.error)}</p>}

@@ -1,4 +1,4 @@
-import { MSG, PAYMENT_STATE_LABELS, PAYMENT_STATES, type Transaction } from '@assay/shared';
+import { formatMoney, MSG, PAYMENT_STATE_LABELS, PAYMENT_STATES, type Transaction } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { PAGE_SIZE, type TransactionFilter } from '../api/keys.ts';
 import { downloadTransactionsXlsx, transactionsQuery } from '../api/transactions.ts';
 import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { statsQuery } from '../api/stats.ts';
-import { formatCount, formatDateTime, formatMinor, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
+import { formatCount, formatDateTime, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { InvoiceButton } from './InvoiceButton.tsx';
 import { DateRangeInputs, DateRangeNotes, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader, rangeReversed } from './Shared.tsx';
@@ -74,8 +74,8 @@ export function TransactionsTab() {
             </dd>
             {stats.data.revenue_by_currency.map((r) => (
               <dd key={r.currency} className="mt-1 text-xs text-slate-600" data-testid="revenue-detail">
-                {r.currency}: {formatMinor(r.gross_minor, r.currency)} paid − {formatMinor(r.refunded_minor, r.currency)} refunded;
-                GST kept {formatMinor(r.tax_minor, r.currency)}
+                {r.currency}: {formatMoney(r.gross_minor, r.currency)} paid − {formatMoney(r.refunded_minor, r.currency)} refunded;
+                GST kept {formatMoney(r.tax_minor, r.currency)}
               </dd>
             ))}
           </div>
@@ -168,11 +168,11 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
                 <p className="text-xs text-slate-500">{formatCount(t.tokens)} tokens</p>
               </td>
               <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                <p className="font-medium text-slate-900">{formatMinor(t.amount_paid, t.currency)}</p>
-                <p className="text-xs text-slate-600">incl. GST {formatMinor(t.tax_minor, t.currency)}</p>
+                <p className="font-medium text-slate-900">{formatMoney(t.amount_paid, t.currency)}</p>
+                <p className="text-xs text-slate-600">incl. GST {formatMoney(t.tax_minor, t.currency)}</p>
                 {t.refunded_minor > 0 && (
                   <p className="text-xs text-slate-600">
-                    −{formatMinor(t.refunded_minor, t.currency)} refunded · net {formatMinor(t.net_minor, t.currency)}
+                    −{formatMoney(t.refunded_minor, t.currency)} refunded · net {formatMoney(t.net_minor, t.currency)}
                   </p>
                 )}
               </td>

@@ -1,4 +1,4 @@
-import type { AdminReport, AdminUser, Transaction } from '@assay/shared';
+import { formatMoney, type AdminReport, type AdminUser, type Transaction } from '@assay/shared';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +14,6 @@ import { userReportsQuery, userTransactionsQuery } from '../api/user-details.ts'
 import {
   formatCount,
   formatDate,
-  formatMinor,
   paymentIdTail,
   reportTone,
   subscriptionTone,
@@ -167,12 +166,12 @@ function SubscriptionRow({ t }: { t: Transaction }) {
         {t.refund_requested && <p className="text-xs font-medium text-amber-800">Refund requested, waiting for a decision</p>}
         {t.refunded_minor > 0 && (
           <p className="text-xs text-slate-600">
-            {formatMinor(t.refunded_minor, t.currency)} refunded · net {formatMinor(t.net_minor, t.currency)}
+            {formatMoney(t.refunded_minor, t.currency)} refunded · net {formatMoney(t.net_minor, t.currency)}
           </p>
         )}
       </div>
       <div className="flex items-center gap-3">
-        <span className="font-medium text-slate-900 tabular-nums">{formatMinor(t.amount_paid, t.currency)}</span>
+        <span className="font-medium text-slate-900 tabular-nums">{formatMoney(t.amount_paid, t.currency)}</span>
         <Badge tone={transactionTone(t.status)}>{transactionLabel(t.status)}</Badge>
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, formatRupees, paymentIdTail, postStatusTone, purchaseBreakdown, revenueFigures, transactionLabel, transactionTone } from './format.ts';
+import { paymentIdTail, postStatusTone, purchaseBreakdown, revenueFigures, transactionLabel, transactionTone } from './format.ts';
 
 describe('Payment ID', () => {
   it('shows the last 8 characters', () => {
@@ -15,27 +15,6 @@ describe('Payment ID', () => {
     expect(paymentIdTail(undefined)).toBe('N/A');
     expect(paymentIdTail('')).toBe('N/A');
     expect(paymentIdTail('   ')).toBe('N/A');
-  });
-});
-
-describe('amounts in minor units', () => {
-  it('divides by 100 and shows the currency charged, never converted', () => {
-    expect(formatMinor(15222, 'USD')).toBe('$152.22');
-    expect(formatMinor(5782, 'usd')).toBe('$57.82');
-    expect(formatMinor(1000000, 'INR')).toBe('₹10,000.00');
-    expect(formatMinor(12345678, 'INR')).toBe('₹1,23,456.78');
-    expect(formatMinor(500, 'EUR')).toBe('€5.00');
-    expect(formatMinor(0, 'USD')).toBe('$0.00');
-  });
-  it('keeps two decimals whatever the currency’s own minor unit', () => {
-    expect(formatMinor(12345, 'JPY')).toBe('¥123.45');
-  });
-  it('falls back to the code for an unknown currency', () => {
-    expect(formatMinor(1999, 'XYZ1')).toBe('19.99 XYZ1');
-  });
-  it('shows rupee revenue with two decimals', () => {
-    expect(formatRupees(0)).toBe('₹0.00');
-    expect(formatRupees(123456.5)).toBe('₹1,23,456.50');
   });
 });
 

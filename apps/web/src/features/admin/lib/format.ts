@@ -1,4 +1,4 @@
-import { PAYMENT_STATE_LABELS, type PaymentState } from '@assay/shared';
+import { formatMoney, PAYMENT_STATE_LABELS, type PaymentState } from '@assay/shared';
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
 /** The last 8 characters of a payment id, or N/A (docs/product.md §2, Token Purchases). */
@@ -6,30 +6,6 @@ export function paymentIdTail(id: string | null | undefined): string {
   const v = id?.trim();
   if (!v) return 'N/A';
   return v.length > 8 ? v.slice(-8) : v;
-}
-
-/**
- * An amount in minor units (cents, paise) shown in its own currency: amount / 100, two decimals.
- * Currencies are never converted.
- */
-export function formatMinor(amountMinor: number, currency: string): string {
-  const major = amountMinor / 100;
-  const code = currency.trim().toUpperCase();
-  try {
-    return new Intl.NumberFormat(code === 'INR' ? 'en-IN' : 'en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(2)} ${code}`;
-  }
-}
-
-/** Rupees (already major units) with two decimals: '₹1,23,456.50'. */
-export function formatRupees(amount: number): string {
-  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A payment state's badge: paid = success, failed = danger, pending = warning, refunds informational. */
@@ -71,8 +47,8 @@ export function subscriptionTone(status: string): BadgeTone {
 
 export const titleCase = (s: string) => s.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-// The one date format of every screen (lib/dates.ts): a time always names its zone.
-export { formatDay as formatDate, formatDayTime as formatDateTime } from '../../../lib/dates.ts';
+// The one date format of every screen (@assay/shared): a time always names its zone.
+export { formatDay as formatDate, formatDayTime as formatDateTime } from '@assay/shared';
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -83,9 +59,9 @@ export const formatCount = (n: number) => n.toLocaleString('en-US');
 export function revenueFigures(rows: { currency: string; amount_minor: number }[]): { currency: string; text: string }[] {
   const figures = rows
     .filter((r) => r.amount_minor !== 0)
-    .map((r) => ({ currency: r.currency.toUpperCase(), text: formatMinor(r.amount_minor, r.currency) }))
+    .map((r) => ({ currency: r.currency.toUpperCase(), text: formatMoney(r.amount_minor, r.currency) }))
     .sort((a, b) => (a.currency === 'INR' ? -1 : b.currency === 'INR' ? 1 : a.currency.localeCompare(b.currency)));
-  return figures.length ? figures : [{ currency: 'INR', text: formatMinor(0, 'INR') }];
+  return figures.length ? figures : [{ currency: 'INR', text: formatMoney(0, 'INR') }];
 }
 
 /**

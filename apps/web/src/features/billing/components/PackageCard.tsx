@@ -1,7 +1,7 @@
-import { COMPLEXITIES, TIER_LABELS } from '@assay/shared';
+import { COMPLEXITIES, formatMoney, TIER_LABELS } from '@assay/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { formatMoney, formatTokens, formatUsd, isMostPopular, reportsFor, savingCents, type PackageOffer } from '../lib/pricing.ts';
+import { formatTokens, formatUsd, isMostPopular, reportsFor, savingCents, type PackageOffer } from '../lib/pricing.ts';
 
 const check = (
   <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand-600" fill="currentColor" aria-hidden="true">

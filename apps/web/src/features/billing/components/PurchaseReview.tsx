@@ -1,10 +1,10 @@
-import { TOKEN_VALIDITY_TEXT, type BillingDetailsView } from '@assay/shared';
+import { formatMoney, TOKEN_VALIDITY_TEXT, type BillingDetailsView } from '@assay/shared';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { Purchase } from '../hooks/usePurchase.ts';
-import { formatMoney, formatTokens, reviewBreakdown } from '../lib/pricing.ts';
+import { formatTokens, reviewBreakdown } from '../lib/pricing.ts';
 import { billedTo } from './BillingCountryFields.tsx';
 
 /**

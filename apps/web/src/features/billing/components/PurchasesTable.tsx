@@ -1,6 +1,6 @@
-import type { Purchase } from '@assay/shared';
+import { formatMoney, type Purchase } from '@assay/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
-import { formatMoney, formatTokens } from '../lib/pricing.ts';
+import { formatTokens } from '../lib/pricing.ts';
 import { formatDay, purchaseStatus } from '../lib/history-format.ts';
 import { PurchaseActions } from './PurchaseActions.tsx';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable.tsx';

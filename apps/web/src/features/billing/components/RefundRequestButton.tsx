@@ -1,4 +1,4 @@
-import { REFUND_FEE_PERCENT, REFUND_MESSAGES, REFUND_WINDOW_DAYS, refundFeeMinor, refundRequestBody, type RefundView } from '@assay/shared';
+import { formatMoney, REFUND_FEE_PERCENT, REFUND_MESSAGES, REFUND_WINDOW_DAYS, refundFeeMinor, refundRequestBody, type RefundView } from '@assay/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { TextAreaField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { requestRefund } from '../api/refunds.ts';
-import { formatMoney, formatTokens } from '../lib/pricing.ts';
+import { formatTokens } from '../lib/pricing.ts';
 
 export interface RefundRequestButtonProps {
   /** The purchase (payment) id. */

@@ -1,8 +1,8 @@
 import { PAYMENT_STATE_LABELS, type PaymentState, type TokenLot } from '@assay/shared';
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
-// The one date format of every screen (lib/dates.ts).
-export { formatDay, formatDayTime } from '../../../lib/dates.ts';
+// The one date format of every screen (@assay/shared).
+export { formatDay, formatDayTime } from '@assay/shared';
 
 /** A signed token amount: '+10,000' or '−2,500' (a real minus sign). */
 export const signedTokens = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n).toLocaleString('en-US')}`;

@@ -1,13 +1,14 @@
+import { formatMoney } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { order, pkg } from '../test-support.tsx';
-import { formatMoney, reportsFor, reviewBreakdown, savingCents, toCents, withEnterprise } from './pricing.ts';
+import { reportsFor, reviewBreakdown, savingCents, toCents, withEnterprise } from './pricing.ts';
 
 describe('the saving of a package', () => {
   it('is the old price minus the price, in whole cents', () => {
     expect(savingCents({ price_usd: 129, original_price_usd: 149 })).toBe(2000);
     // 0.1-style float noise must not leak into the amount: 149.99 - 129.49 is 20.50 exactly.
     expect(savingCents({ price_usd: 129.49, original_price_usd: 149.99 })).toBe(2050);
-    expect(formatMoney(savingCents({ price_usd: 0.1, original_price_usd: 0.3 })!)).toBe('$0.20');
+    expect(formatMoney(savingCents({ price_usd: 0.1, original_price_usd: 0.3 })!, 'USD')).toBe('$0.20');
   });
 
   it('is nothing when there is no old price, or it is not higher', () => {

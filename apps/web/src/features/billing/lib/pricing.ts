@@ -1,6 +1,7 @@
 import {
   COMPLEXITIES,
   ENTERPRISE_TOKENS,
+  formatMoney,
   GST_PERCENT,
   priceBreakdown,
   REPORT_COSTS,
@@ -15,16 +16,7 @@ import {
  */
 export const toCents = (usd: number) => Math.round(usd * 100);
 
-/** Minor units of a currency → '$129.00' (USD) or '₹1,234.00' (other currencies, 2 decimals). */
-export function formatMoney(minor: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-}
-
+/** A catalogue price in dollars, written by the one money formatter: 129 → '$129.00'. */
 export const formatUsd = (usd: number) => formatMoney(toCents(usd), 'USD');
 
 export const formatTokens = (n: number) => n.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-import type { PostSummary } from '@assay/shared';
+import { formatDay, type PostSummary } from '@assay/shared';
 import { useCallback, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { postImage } from '../format.ts';
@@ -28,8 +28,8 @@ function titleLines(title: string, width = 22, max = 3): string[] {
   return kept;
 }
 
-const coverDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '';
+// UTC, so the picture drawn on the server and in the browser is the same.
+const coverDate = (iso: string | null | undefined) => (iso ? formatDay(iso, 'UTC') : '');
 
 /**
  * A cover drawn for a post without a picture: its kind, title and date on a background whose hues

@@ -19,8 +19,8 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.c
 
 export const formatTokens = (n: number) => n.toLocaleString('en-US');
 
-// The one date format of every screen (lib/dates.ts): the time with its zone.
-export { formatDayTime as formatDateTime } from '../../../lib/dates.ts';
+// The one date format of every screen (@assay/shared): the time with its zone.
+export { formatDayTime as formatDateTime } from '@assay/shared';
 
 /** The stage of a report in progress, in words: 'Writing sections — 7 of 15'. */
 export function stageText(p: ReportProgress): string {

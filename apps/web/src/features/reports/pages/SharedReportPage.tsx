@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES } from '@assay/shared';
+import { formatDayTime, REPORT_MESSAGES } from '@assay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -68,7 +68,7 @@ export default function SharedReportPage() {
       <header>
         <p className="text-sm font-medium text-brand-700">Shared with {m.label}</p>
         <h1 className="mt-1 text-2xl font-bold text-pretty break-words text-slate-900">{m.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">Version {m.version} · read-only{m.expires_at ? ` · this link expires ${new Date(m.expires_at).toLocaleDateString()}` : ''}</p>
+        <p className="mt-1 text-sm text-slate-600">Version {m.version} · read-only{m.expires_at ? ` · this link expires ${formatDayTime(m.expires_at)}` : ''}</p>
       </header>
       {needs && !open.data && (
         <form onSubmit={submit} noValidate className="max-w-sm space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
