@@ -58,6 +58,16 @@ async function signIn(page: Page) {
   await page.getByRole('heading', { name: 'Blog Posts', level: 2 }).first().waitFor();
 }
 
+/** The operator's public name (decision 208): what readers see as the author, never the username. */
+const PUBLIC_NAME = 'Olivia Ops';
+async function givePublicName() {
+  const headers = { authorization: `Basic ${Buffer.from(`${OPERATOR.username}:${OPERATOR.password}`).toString('base64')}`, 'content-type': 'application/json' };
+  const { operators } = (await (await fetch(`${e2e.server.url}/api/admin/operators`, { headers })).json()) as { operators: { id: string; username: string }[] };
+  const me = operators.find((o) => o.username === OPERATOR.username)!;
+  const res = await fetch(`${e2e.server.url}/api/admin/operators/${me.id}`, { method: 'PATCH', headers, body: JSON.stringify({ display_name: PUBLIC_NAME }) });
+  expect(res.status).toBe(200);
+}
+
 const ALT = 'Chart of "licences" <b>per</b> year';
 const CAPTION = '<img src=x onerror=alert(1)> Source: Assay survey';
 
@@ -71,6 +81,7 @@ describe('authors, image text and social overrides, in the browser', () => {
         alerts.push(d.message());
         void d.dismiss();
       });
+      await givePublicName();
       await signIn(page);
       await page.getByRole('button', { name: 'Create Blog Post' }).click();
       const d = page.getByRole('dialog', { name: 'Create Blog Post' });
@@ -86,8 +97,8 @@ describe('authors, image text and social overrides, in the browser', () => {
       await d.getByText('Describe the feature image in its alt text, or mark it as decorative').waitFor();
       await d.getByLabel('Image alt text').fill(ALT);
       await d.getByLabel(/Caption/).fill(CAPTION);
-      await d.getByTestId('post-authors').getByRole('checkbox', { name: 'ops' }).check();
-      expect(await d.getByLabel('Author Name').inputValue()).toBe('ops');
+      await d.getByTestId('post-authors').getByRole('checkbox', { name: PUBLIC_NAME }).check();
+      expect(await d.getByLabel('Author Name').inputValue()).toBe(PUBLIC_NAME);
       await d.getByLabel(/Canonical URL/).fill('https://elsewhere.example/licensing');
       await d.getByLabel('Title (defaults to the meta title)').fill('Licensing, shown as a card');
       await d.getByLabel('Description (defaults to the Open Graph description)').fill('One patent & many markets');
@@ -122,12 +133,12 @@ describe('authors, image text and social overrides, in the browser', () => {
       expect(await figure.locator('img').getAttribute('alt')).toBe(ALT);
       expect(await figure.locator('figcaption').textContent()).toBe(CAPTION);
       expect(await figure.locator('img').count()).toBe(1);
-      await site.getByText('ops', { exact: true }).first().waitFor();
+      await site.getByText(PUBLIC_NAME, { exact: true }).first().waitFor();
       const meta = (key: string) => site.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
       expect(await meta('og:image:alt')).toBe(ALT);
       expect(await meta('og:title')).toBe('Licensing, shown as a card');
       expect(await meta('twitter:description')).toBe('One patent & many markets');
-      expect(await meta('article:author')).toBe('ops');
+      expect(await meta('article:author')).toBe(PUBLIC_NAME);
       expect(await site.locator('link[rel="canonical"]').getAttribute('href')).toBe('https://elsewhere.example/licensing');
       expect(await axeViolations(site)).toEqual([]);
       await figure.scrollIntoViewIfNeeded();

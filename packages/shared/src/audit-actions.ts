@@ -8,6 +8,8 @@ export const AUDIT_ACTION_LABELS = {
   'operator.unlock': 'Operator unlocked',
   'operator.password_set': 'Operator password set',
   'operator.create': 'Operator created',
+  'operator.rename': 'Operator public name set',
+  'operator.remove': 'Operator removed',
   'operator.totp_enabled': 'Operator added an authenticator app',
   'post.create': 'Post created',
   'post.update': 'Post edited',

@@ -211,6 +211,7 @@ export const POST_EDITOR_MSG = {
   postCanonicalInvalid: 'Canonical URL must be an absolute https:// address',
   postAuthorUnknown: 'Choose authors from the operator accounts: one of them does not exist',
   postAuthorRepeated: 'Each author can be named once',
+  postAuthorNoPublicName: 'An author needs a public name first: set one under Activity → Operators (readers never see a sign-in username)',
   postImageAltRequired: 'Describe the feature image in its alt text, or mark it as decorative',
   postPublishedAtFuture: 'A publication date cannot be in the future. To publish later, unpublish the post and schedule it with “Publish at”.',
   postPublishedAtDraft: 'A draft has no publication date yet: publish it first, or schedule it with “Publish at”.',

@@ -43,8 +43,10 @@ function textInputs() {
       // Operator-only routes authenticate first (issue 26): they need an operator's credentials.
       // Expert routes likewise need an expert's session (decision 230).
       const operator = !!op.security?.length && (op.security.every((s) => 'admin' in s) || (op.security.every((s) => 'expert' in s) && 'expert'));
+      // The other path parameters get '1', a value every id and slug schema accepts, so a body or
+      // query field is checked rather than a parameter refused first (numeric ids, decision 193).
       const fill = (except?: string) =>
-        params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : 'x'), `/api${path}`);
+        params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : '1'), `/api${path}`);
       for (const p of params) {
         if (p.in === 'path') cases.push({ route: `${method} ${path}`, method, where: 'path', field: p.name, url: fill(p.name), operator });
         if (p.in === 'query' && freeText(p.schema)) {

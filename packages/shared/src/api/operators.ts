@@ -1,5 +1,9 @@
 import { totpSetupResponse } from '../schemas/auth.ts';
-import { adminLoginResponse, adminSecondFactorRequest, auditLogQuery, auditLogResponse, operatorCreateRequest, operatorListResponse, operatorSummary } from '../schemas/operators.ts';
+import { messageResponse } from '../schemas/auth.ts';
+import {
+  adminLoginResponse, adminSecondFactorRequest, auditLogQuery, auditLogResponse, operatorCreateRequest, operatorIdParams, operatorListResponse, operatorSummary,
+  operatorUpdateRequest,
+} from '../schemas/operators.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -34,6 +38,25 @@ export const operatorsEndpoints = {
     description: 'Creates a named operator account with its own password (audited as `operator.create` by whoever created it).',
     body: operatorCreateRequest,
     responses: { 201: operatorSummary },
+  }),
+  updateOperator: endpoint({
+    method: 'PATCH',
+    path: '/admin/operators/:id',
+    auth: 'operator',
+    tags,
+    description: 'Sets an operator\'s public name (shown on posts they write) and/or a new password, which ends their sign-ins at once; audited as `operator.rename` / `operator.password_set`. An unknown operator is a 404.',
+    params: operatorIdParams,
+    body: operatorUpdateRequest,
+    responses: { 200: operatorSummary },
+  }),
+  removeOperator: endpoint({
+    method: 'DELETE',
+    path: '/admin/operators/:id',
+    auth: 'operator',
+    tags,
+    description: 'Removes another operator account (audited as `operator.remove`; their log entries keep their name). Yourself and the ADMIN_USERNAME account cannot be removed (409).',
+    params: operatorIdParams,
+    responses: { 200: messageResponse },
   }),
   secondFactor: endpoint({
     method: 'POST',

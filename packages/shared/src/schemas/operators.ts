@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OPERATOR_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { dateBound, timeZoneField } from './contact.ts';
-import { lineText, listCursor } from './fields.ts';
+import { displayNameText, lineText, listCursor, pathParam } from './fields.ts';
 
 /** Operator sign-in (docs/product.md §3 and §6): username and password sent as basic authorization. */
 
@@ -58,20 +58,38 @@ export const auditLogResponse = z.object({ entries: z.array(auditEntrySchema) })
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
 
 /* Named operator accounts (decision 190): each with its own password, created from the panel. */
+const operatorPassword = () =>
+  lineText(MSG.passwordRequired)
+    .min(OPERATOR_PASSWORD_MIN_LENGTH, `An operator password has at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'A password has at most 200 characters');
+/**
+ * The name readers see on the posts an operator writes (decision 208). Never the username: that is
+ * half of the operator's credentials, and a published username is one a stranger can aim at.
+ */
+const operatorPublicName = () =>
+  displayNameText('Enter a public name').trim().min(2, 'A public name has at least 2 characters').max(80, 'A public name has at most 80 characters');
 export const operatorCreateRequest = z.object({
   username: lineText('Username is required').trim()
     .min(3, 'A username has at least 3 characters')
     .max(50, 'A username has at most 50 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
-  password: lineText(MSG.passwordRequired)
-    .min(OPERATOR_PASSWORD_MIN_LENGTH, `An operator password has at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'A password has at most 200 characters'),
+  password: operatorPassword(),
+  display_name: operatorPublicName().optional(),
 });
 export type OperatorCreateRequest = z.input<typeof operatorCreateRequest>;
+
+/** Another operator's public name or password, set by an operator (audited; a new password ends their sign-ins at once). */
+export const operatorUpdateRequest = z
+  .object({ display_name: operatorPublicName().optional(), password: operatorPassword().optional() })
+  .refine((v) => v.display_name !== undefined || v.password !== undefined, { message: 'Give a public name or a new password' });
+export type OperatorUpdateRequest = z.input<typeof operatorUpdateRequest>;
+export const operatorIdParams = z.object({ id: pathParam(100) });
 
 export const operatorSummary = z.object({
   id: z.string(),
   username: z.string(),
+  /** Shown on the posts they write; null until set (an operator without one cannot be named as an author). */
+  display_name: z.string().nullable(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 });

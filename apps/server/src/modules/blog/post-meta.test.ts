@@ -16,10 +16,14 @@ let ben: string;
 
 beforeAll(async () => {
   t = await createOperatorTestApp(ADMIN, { PUBLIC_URL: `${SITE}/` });
-  const made = await t.app.inject({ method: 'POST', url: '/api/admin/operators', headers: asAdmin, payload: { username: 'meta-ben', password: 'Meta-Second-Pass-2026' } });
+  const made = await t.app.inject({
+    method: 'POST', url: '/api/admin/operators', headers: asAdmin, payload: { username: 'meta-ben', password: 'Meta-Second-Pass-2026', display_name: 'Ben Example' },
+  });
   expect(made.statusCode, made.body).toBe(201);
   ben = made.json<{ id: string }>().id;
   ana = (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [ADMIN.username])).rows[0]!.id;
+  const named = await t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${ana}`, headers: asAdmin, payload: { display_name: 'Ana Example' } });
+  expect(named.statusCode, named.body).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -50,17 +54,29 @@ const itemOf = (xml: string, slug: string) => {
 describe('named authors', () => {
   it('names operator accounts as authors, in order: the byline, the public read, the page head and the feed', async () => {
     const p = await create({ status: 'published', author_ids: [ben, ana] });
-    expect(p.author_name).toBe('meta-ben and meta-ana');
+    expect(p.author_name).toBe('Ben Example and Ana Example');
     expect(p.author_ids).toEqual([ben, ana]);
-    expect(p.authors).toEqual(['meta-ben', 'meta-ana']);
+    expect(p.authors).toEqual(['Ben Example', 'Ana Example']);
     const read = await t.app.inject({ method: 'GET', url: `/api/blog/posts/${p.slug}` });
-    expect(read.json<Post>().authors).toEqual(['meta-ben', 'meta-ana']);
-    expect(read.json<Post>().author_name).toBe('meta-ben and meta-ana');
+    expect(read.json<Post>().authors).toEqual(['Ben Example', 'Ana Example']);
+    expect(read.json<Post>().author_name).toBe('Ben Example and Ana Example');
     const head = await page(p.slug);
-    expect(metas(head, 'property', 'article:author')).toEqual(['meta-ben', 'meta-ana']);
-    expect(head).toContain('"author":[{"@type":"Person","name":"meta-ben"},{"@type":"Person","name":"meta-ana"}]');
+    expect(metas(head, 'property', 'article:author')).toEqual(['Ben Example', 'Ana Example']);
+    expect(head).toContain('"author":[{"@type":"Person","name":"Ben Example"},{"@type":"Person","name":"Ana Example"}]');
     const item = itemOf(await feed(), p.slug);
-    expect(item.match(/<dc:creator>[^<]*<\/dc:creator>/g)).toEqual(['<dc:creator>meta-ben</dc:creator>', '<dc:creator>meta-ana</dc:creator>']);
+    expect(item.match(/<dc:creator>[^<]*<\/dc:creator>/g)).toEqual(['<dc:creator>Ben Example</dc:creator>', '<dc:creator>Ana Example</dc:creator>']);
+    // A sign-in username is half of an operator's credentials: no reader ever sees one.
+    for (const text of [read.body, head, item]) expect(text).not.toMatch(/meta-ben|meta-ana/);
+  });
+
+  it('refuses an author who has no public name yet, saying where to set one, and saves nothing', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/operators', headers: asAdmin, payload: { username: 'meta-cy', password: 'Meta-Third-Pass-2026' } });
+    const cy = made.json<{ id: string }>().id;
+    const before = (await t.db.query('SELECT count(*)::int AS n FROM posts')).rows[0];
+    const res = await post({ status: 'published', author_ids: [ben, cy] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'author_without_public_name', detail: expect.stringContaining('public name') });
+    expect((await t.db.query('SELECT count(*)::int AS n FROM posts')).rows[0]).toEqual(before);
   });
 
   it('keeps a byline the operator typed, keeps the authors when a PUT leaves them out, and clears them with []', async () => {

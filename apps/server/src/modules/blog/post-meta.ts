@@ -51,12 +51,14 @@ export async function resolveAuthors(tx: Queryable, ids: string[]): Promise<{ id
   const lower = ids.map((id) => id.toLowerCase());
   if (new Set(lower).size !== lower.length) throw new AppError(422, POST_EDITOR_MSG.postAuthorRepeated, 'validation_error');
   if (!lower.length) return [];
-  const r = await tx.query<{ id: string; username: string }>('SELECT id, username FROM operators WHERE id = ANY($1::uuid[]) FOR KEY SHARE', [lower]);
-  const byId = new Map(r.rows.map((o) => [o.id.toLowerCase(), o.username]));
+  const r = await tx.query<{ id: string; display_name: string | null }>('SELECT id, display_name FROM operators WHERE id = ANY($1::uuid[]) FOR KEY SHARE', [lower]);
+  const byId = new Map(r.rows.map((o) => [o.id.toLowerCase(), o]));
   return lower.map((id) => {
-    const name = byId.get(id);
-    if (!name) throw new AppError(422, POST_EDITOR_MSG.postAuthorUnknown, 'validation_error');
-    return { id, name };
+    const o = byId.get(id);
+    if (!o) throw new AppError(422, POST_EDITOR_MSG.postAuthorUnknown, 'validation_error');
+    // Readers see an author's public name, never the username (decision 208).
+    if (!o.display_name) throw new AppError(422, POST_EDITOR_MSG.postAuthorNoPublicName, 'author_without_public_name');
+    return { id, name: o.display_name };
   });
 }
 

@@ -53,8 +53,9 @@ export const META_COLUMNS =
   'image_alt, image_caption, image_decorative, canonical_url, og_title, og_description, og_image_url, twitter_title, twitter_description, twitter_image_url';
 /** The post's authors as a JSON array, in order; `table` is the posts table's name or alias in the query. */
 export const authorList = (table: string) =>
-  `(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.username) ORDER BY pa.position), '[]'::json)
-      FROM post_authors pa JOIN operators o ON o.id = pa.operator_id WHERE pa.post_id = ${table}.id) AS author_list`;
+  `(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.display_name) ORDER BY pa.position), '[]'::json)
+      FROM post_authors pa JOIN operators o ON o.id = pa.operator_id
+      WHERE pa.post_id = ${table}.id AND o.display_name IS NOT NULL) AS author_list`;
 export const POST_COLUMNS = `${SUMMARY_COLUMNS}, content, ${META_COLUMNS}, ${authorList('posts')}`;
 export const ADMIN_SUMMARY_COLUMNS = `${SUMMARY_COLUMNS}, version, updated_by, publish_at, description_generated, slug_custom`;
 export const ADMIN_POST_COLUMNS = `${ADMIN_SUMMARY_COLUMNS}, content, ${META_COLUMNS}, ${authorList('posts')}`;

@@ -60,3 +60,69 @@ describe('named operators', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: ops })).statusCode).toBe(200);
   });
 });
+
+describe('managing other operators (issue 29 item 5, decision 208)', () => {
+  const patch = (headers: Record<string, string>, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${id}`, headers, payload });
+  const remove = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${id}`, headers });
+  const login = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admin/login', headers });
+  const idOf = async (username: string) => (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [username])).rows[0]!.id;
+
+  it('sets a public name at creation or later; the name is checked and the change audited under who made it', async () => {
+    const made = await create(ops, { username: 'mary', password: 'mary-password-1234', display_name: '  Mary Jackson ' });
+    expect(made.json()).toMatchObject({ username: 'mary', display_name: 'Mary Jackson' });
+    const grace = basic('grace', 'grace-password-123');
+    const renamed = await patch(grace, made.json().id, { display_name: 'Dr Mary Jackson' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ display_name: 'Dr Mary Jackson' });
+    const entry = (await trail(ops, 'grace')).find((e) => e.action === 'operator.rename')!;
+    expect(entry.details).toMatchObject({ username: 'mary', display_name: 'Dr Mary Jackson' });
+    expect((await patch(ops, made.json().id, { display_name: 'x' })).statusCode).toBe(422);
+    expect((await patch(ops, made.json().id, { display_name: 'A\u202eB name' })).json().display_name).toBe('AB name');
+    expect((await patch(ops, made.json().id, {})).statusCode).toBe(422);
+  });
+
+  it("sets another operator's password: their old one stops working at once, the new one works", async () => {
+    const made = await create(ops, { username: 'joan', password: 'joan-password-1234' });
+    const joan = basic('joan', 'joan-password-1234');
+    expect((await login(joan)).statusCode).toBe(200); // now cached as recently verified
+    const set = await patch(ops, made.json().id, { password: 'joan-new-password-99' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(JSON.stringify(set.json())).not.toContain('password-');
+    expect((await login(joan)).statusCode).toBe(401);
+    expect((await login(basic('joan', 'joan-new-password-99'))).statusCode).toBe(200);
+    expect((await trail(ops, 'ops')).some((e) => e.action === 'operator.password_set' && e.details.username === 'joan')).toBe(true);
+    expect((await patch(ops, made.json().id, { password: 'short' })).statusCode).toBe(422);
+  });
+
+  it('removes another operator, who can no longer sign in; the log keeps their entries under their name', async () => {
+    await create(ops, { username: 'hedy', password: 'hedy-password-12345' });
+    const hedy = basic('hedy', 'hedy-password-12345');
+    expect((await login(hedy)).statusCode).toBe(200);
+    const id = await idOf('hedy');
+    const gone = await remove(basic('grace', 'grace-password-123'), id);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await login(hedy)).statusCode).toBe(401);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: ops })).json<{ operators: { username: string }[] }>();
+    expect(list.operators.map((o) => o.username)).not.toContain('hedy');
+    expect((await trail(ops, 'hedy')).map((e) => e.action)).toContain('operator.sign_in');
+    expect((await trail(ops, 'grace')).find((e) => e.action === 'operator.remove')!.details).toMatchObject({ username: 'hedy' });
+    expect((await remove(ops, id)).statusCode).toBe(404);
+  });
+
+  it('refuses to remove yourself or the ADMIN_USERNAME account, and answers 404 for an unknown or malformed id', async () => {
+    const grace = basic('grace', 'grace-password-123');
+    const self = await remove(grace, await idOf('grace'));
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ code: 'operator_self' });
+    const boot = await remove(grace, await idOf('ops'));
+    expect(boot.statusCode).toBe(409);
+    expect(boot.json()).toMatchObject({ code: 'operator_bootstrap' });
+    expect((await login(ops)).statusCode).toBe(200);
+    expect((await remove(ops, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await remove(ops, "1' OR '1'='1")).statusCode).toBe(404);
+    expect((await patch(ops, 'not-an-id', { display_name: 'Someone' })).statusCode).toBe(404);
+    expect((await remove({}, await idOf('grace'))).statusCode).toBe(401);
+    expect((await patch({}, await idOf('grace'), { password: 'whatever-password-1' })).statusCode).toBe(401);
+  });
+});

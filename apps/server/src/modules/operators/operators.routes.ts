@@ -7,6 +7,8 @@ import { audit } from '../../lib/audit.ts';
 import { pageHeaders } from '../../lib/paging.ts';
 import { createOperator, listOperators } from './create-operator.ts';
 import { listAuditLog } from './list-audit-log.ts';
+import { removeOperator } from './remove-operator.ts';
+import { updateOperator } from './update-operator.ts';
 import { operatorSecondFactor, operatorTotpEnable, operatorTotpSetup } from './operator-second-factor.ts';
 
 export function operatorsRoutes(deps: Deps) {
@@ -27,7 +29,9 @@ export function operatorsRoutes(deps: Deps) {
     route(app, e.totpEnable, async (req, reply) => operatorTotpEnable(deps, req, reply, req.body.otp));
 
     route(app, e.operators, async () => listOperators(deps));
-    route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password));
+    route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password, req.body.display_name ?? null));
+    route(app, e.updateOperator, async (req) => updateOperator(deps, operator(req), req.params.id, req.body));
+    route(app, e.removeOperator, async (req) => removeOperator(deps, operator(req), req.params.id));
 
     route(app, e.auditLog, async (req, reply) => {
       const { entries, next } = await listAuditLog(deps.db, req.query);

@@ -331,8 +331,9 @@ describe('autosave, versions and conflicts (decision 201)', () => {
 
   describe('authors, the feature image’s text, the publication date and the overrides (decision 206)', () => {
     const OPERATORS = { operators: [
-      { id: 'o-ana', username: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
-      { id: 'o-ben', username: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      { id: 'o-ana', username: 'ana-login', display_name: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      { id: 'o-ben', username: 'ben-login', display_name: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      { id: 'o-cy', username: 'cy-login', display_name: null, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
     ] };
     const server = () => mockFetch((method, path) =>
       path === '/api/admin/operators' ? json(200, OPERATORS)
@@ -349,6 +350,9 @@ describe('autosave, versions and conflicts (decision 201)', () => {
       renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
       const d = dialog();
       await user.click(await within(d).findByRole('checkbox', { name: 'ben' }));
+      // An operator without a public name cannot be ticked: readers never see a sign-in username.
+      expect(within(d).getByRole('checkbox', { name: 'cy-login (no public name yet)' })).toHaveProperty('disabled', true);
+      expect(within(d).queryByText(/ana-login|ben-login/)).toBeNull();
       await user.click(within(d).getByRole('checkbox', { name: /ana/ }));
       expect(within(d).getByLabelText('Author Name')).toHaveProperty('value', 'ben and ana');
       await user.click(within(d).getByRole('checkbox', { name: /ben/ }));

@@ -621,7 +621,8 @@ const AuthorsField = memo(function AuthorsField({
 }) {
   const operators = useQuery({ queryKey: adminKeys.operators(), queryFn: fetchOperators, staleTime: 60_000 });
   const chosen = useWatch({ control, name: 'author_ids' }) ?? [];
-  const names = new Map((operators.data?.operators ?? []).map((o) => [o.id, o.username]));
+  // Readers see the public name, never the sign-in username (decision 208).
+  const names = new Map((operators.data?.operators ?? []).flatMap((o) => (o.display_name ? [[o.id, o.display_name] as const] : [])));
   const bylineFor = (ids: string[]) => postByline(ids.map((id) => names.get(id)).filter((n): n is string => Boolean(n)));
   const toggle = (id: string, on: boolean) => {
     const before = getValues('author_ids');
@@ -643,14 +644,15 @@ const AuthorsField = memo(function AuthorsField({
             const at = chosen.indexOf(o.id);
             return (
               <li key={o.id}>
-                <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <label className={`inline-flex items-center gap-2 text-sm ${o.display_name || at >= 0 ? 'text-slate-800' : 'text-slate-500'}`}>
                   <input
                     type="checkbox"
                     className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
                     checked={at >= 0}
+                    disabled={!o.display_name && at < 0}
                     onChange={(e) => toggle(o.id, e.target.checked)}
                   />
-                  {o.username}
+                  {o.display_name ?? `${o.username} (no public name yet)`}
                   {at >= 0 && chosen.length > 1 && <span className="text-xs text-slate-500">({at + 1})</span>}
                 </label>
               </li>
@@ -658,7 +660,10 @@ const AuthorsField = memo(function AuthorsField({
           })}
         </ul>
       )}
-      <p className="mt-2 text-xs text-slate-500">Named in the feed and the page’s data in the order ticked. None: the byline alone.</p>
+      <p className="mt-2 text-xs text-slate-500">
+        Named by their public name in the feed and the page’s data, in the order ticked. None: the byline alone. An operator
+        without a public name gets one under Activity → Operators.
+      </p>
     </fieldset>
   );
 });
