@@ -26,7 +26,7 @@ export function ChangeEmail() {
   const [withCode, setWithCode] = useState(false);
   const security = useQuery({ queryKey: securityKeys.status, queryFn: authApi.security, enabled: open });
   const queryClient = useQueryClient();
-  const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '', code: '' } });
+  const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '' } });
   const confirm = useForm<{ otp: string }>({ resolver: zodResolver(codeForm), defaultValues: { otp: '' } });
   const close = () => {
     setOpen(false);
@@ -74,7 +74,8 @@ export function ChangeEmail() {
               maxLength={6}
               className="max-w-40"
               error={start.formState.errors.code?.message ?? start.formState.errors.password?.message}
-              {...start.register('code')}
+              // An empty box is no code: the schema checks a code only when one is given.
+              {...start.register('code', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : v) })}
             />
           ) : (
             <PasswordField label="Your password" autoComplete="current-password" error={start.formState.errors.password?.message} {...start.register('password')} />
@@ -84,7 +85,8 @@ export function ChangeEmail() {
               type="button"
               className="block text-sm font-medium text-brand-700 hover:underline"
               onClick={() => {
-                start.setValue(withCode ? 'code' : 'password', '');
+                if (withCode) start.setValue('code', undefined);
+                else start.setValue('password', '');
                 start.clearErrors();
                 setWithCode(!withCode);
               }}
