@@ -59,6 +59,20 @@ describe('expert review, in the browser', () => {
         rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 3 }) });
       expect(invited.status).toBe(201);
 
+      // 0. The expert: the invitation link from the mailbox, a password, the undertaking (only an
+      // expert who has set a password can be assigned, decision 230).
+      const mail = await e2e.server.readMail(expertEmail, 20_000, /invited/);
+      // The mail is quoted-printable: soft line breaks joined, '=3D' read as '='.
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!;
+      const ex = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const exErrors = watchErrors(ex);
+      await ex.goto(`${e2e.server.url}/expert/invitation?token=${token}`);
+      await ex.getByLabel('New password').fill('Franklin1953ok');
+      await ex.getByRole('button', { name: 'Set password and sign in' }).click();
+      await ex.getByRole('heading', { name: 'Confidentiality undertaking' }).waitFor();
+      expect(await axeViolations(ex)).toEqual([]);
+      await ex.getByRole('button', { name: 'I accept the undertaking' }).click();
+
       // 1. The member: "Request an expert review" → scope and questions → price and balance after → confirm.
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
@@ -93,17 +107,8 @@ describe('expert review, in the browser', () => {
       await row.getByRole('button', { name: 'Assign' }).click();
       await row.getByText(/Offered to an expert/).waitFor();
 
-      // 3. The expert: the invitation link from the mailbox, a password, the undertaking, the review.
-      const mail = await e2e.server.readMail(expertEmail, 20_000, /invited/);
-      const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
-      const ex = await e2e.browser.newPage({ viewport, bypassCSP: true });
-      const exErrors = watchErrors(ex);
-      await ex.goto(`${e2e.server.url}/expert/invitation?token=${token}`);
-      await ex.getByLabel('New password').fill('Franklin1953ok');
-      await ex.getByRole('button', { name: 'Set password and sign in' }).click();
-      await ex.getByRole('heading', { name: 'Confidentiality undertaking' }).waitFor();
-      expect(await axeViolations(ex)).toEqual([]);
-      await ex.getByRole('button', { name: 'I accept the undertaking' }).click();
+      // 3. The expert, offered the review, opens it.
+      await ex.reload();
       await ex.getByRole('button', { name: /Open the review of/ }).click();
       await ex.getByRole('button', { name: 'Accept the review' }).click();
       await ex.getByRole('heading', { name: 'The invention record' }).waitFor();

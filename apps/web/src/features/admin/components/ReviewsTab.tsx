@@ -50,7 +50,7 @@ export function ReviewsTab() {
             <li key={r.id} className="flex flex-col gap-3 py-3 lg:flex-row lg:items-end lg:justify-between" data-testid="review-row">
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{r.report_title}</p>
-                <p className="text-sm text-slate-600">
+                <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                   {TIER_LABELS[r.complexity]} · {r.price.toLocaleString('en-US')} tokens held · {REVIEW_STATE_LABELS[r.state]}
                   {r.expert ? ` · ${r.expert.name}` : ''} · {r.member_email ?? 'deleted account'} · due {r.due_at.slice(0, 10)}
                 </p>
@@ -113,7 +113,7 @@ function ExpertsSection() {
       <h2 id={`${id}-e`} className="text-lg font-semibold text-slate-900">Experts</h2>
       <ul className="mt-3 divide-y divide-slate-200 text-sm" aria-label="Experts">
         {(experts.data?.experts ?? []).map((e) => (
-          <li key={e.id} className="py-2">
+          <li key={e.id} className="py-2 [overflow-wrap:anywhere]">
             <span className="font-medium text-slate-900">{e.name}</span> · {e.email} · RTTP {e.rttp_number} · {e.state}{e.paused ? ' · paused' : ''} · load {e.load}/{e.capacity}
           </li>
         ))}

@@ -33,14 +33,14 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
     <article className="space-y-5" aria-labelledby="assignment-h">
       <div>
         <Button variant="outline" size="sm" onClick={onBack}>Back to the list</Button>
-        <h2 id="assignment-h" className="mt-3 text-lg font-semibold text-slate-900">{a.report_title}</h2>
+        <h1 id="assignment-h" className="mt-3 text-lg font-semibold text-slate-900">{a.report_title}</h1>
         <p className="text-sm text-slate-600">
           {TIER_LABELS[a.complexity]} report · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}
           {a.fee !== null && ` · your fee ${a.fee.toLocaleString('en-US')} tokens`}
         </p>
       </div>
       <section>
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">What the member asks</h3>
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">What the member asks</h2>
         <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.join(', ')}` : 'The whole report'}</p>
         <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{a.questions || 'No questions.'}</p>
       </section>
@@ -54,7 +54,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
       {a.record && (
         <section className="grid gap-5 lg:grid-cols-2">
           <div>
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">The invention record</h3>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">The invention record</h2>
             <dl className="mt-2 space-y-2 text-sm">
               {Object.entries(a.record).filter(([, v]) => typeof v === 'string' && v).map(([k, v]) => (
                 <div key={k}>
@@ -70,7 +70,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
       )}
       {a.review && (
         <section>
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your delivered review</h3>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your delivered review</h2>
           <p className="mt-1 text-sm text-slate-800">Recommendation: {REVIEW_RECOMMENDATION_LABELS[a.review.recommendation]}</p>
         </section>
       )}
@@ -102,7 +102,7 @@ function ReviewForm({ id }: { id: string }) {
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${f}-h`}>
-      <h3 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h3>
+      <h2 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h2>
       {REVIEW_DIMENSIONS.map((d) => (
         <fieldset key={d} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
           <legend className="px-1 text-sm font-medium text-slate-800">{REVIEW_DIMENSION_LABELS[d]}</legend>
