@@ -433,9 +433,9 @@ function LivePreview({ control }: { control: Control<PostFormValues> }) {
         className="min-h-56 overflow-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 lg:max-h-[26rem] lg:min-h-72"
       >
         {empty ? (
-          <p className="text-sm text-slate-400">The formatted content appears here as you type.</p>
+          <p className="text-sm text-slate-600">The formatted content appears here as you type.</p>
         ) : preview.isError ? (
-          <p className="text-sm text-slate-500">Preview unavailable right now.</p>
+          <p className="text-sm text-slate-600">Preview unavailable right now.</p>
         ) : preview.data ? (
           <>
             {preview.data.removed.length > 0 && (
@@ -451,7 +451,7 @@ function LivePreview({ control }: { control: Control<PostFormValues> }) {
             <div className="prose-content text-sm [&>:first-child]:mt-0!" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           </>
         ) : (
-          <p className="text-sm text-slate-400">Rendering…</p>
+          <p className="text-sm text-slate-600">Rendering…</p>
         )}
       </div>
     </div>
@@ -776,7 +776,7 @@ function SocialPreview({ control, type }: { control: Control<PostFormValues>; ty
       {cardImage ? (
         <img src={cardImage} alt="" className="aspect-[1.91/1] w-full bg-slate-100 object-cover" />
       ) : (
-        <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-slate-100 text-xs text-slate-500">No image: a small card</div>
+        <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-slate-100 text-xs text-slate-600">No image: a small card</div>
       )}
       <div className="border-t border-slate-200 bg-slate-50 px-3 py-2">
         <p className="truncate text-xs uppercase text-slate-500">{host}</p>
