@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { json } from '../../test/http.ts';
+import { POST_META } from '../../test/post-meta.ts';
 
 // jsdom has no modal dialogs: open and close them by the attribute, as browsers do.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -55,16 +56,6 @@ export const POST: AdminPost = {
   updated_by: 'ops',
   publish_at: null,
   description_generated: false,
-  authors: [],
+  ...POST_META,
   author_ids: [],
-  image_alt: null,
-  image_caption: null,
-  image_decorative: false,
-  canonical_url: null,
-  og_title: null,
-  og_description: null,
-  og_image_url: null,
-  twitter_title: null,
-  twitter_description: null,
-  twitter_image_url: null,
 };
