@@ -30,6 +30,7 @@ export { buildReportPlan, type ReportPlan } from './plan/build-plan.ts';
 export { figureStatement, figureText, figuresFromNote, sectionsStating, statedLaunchYear, statedPrice, type FigureChange } from './plan/stated-figures.ts';
 export { readRecord } from './record/read-record.ts';
 export { FINDING_KINDS, type FindingKind, type ReviewFinding } from './review/review.ts';
+export { sectionPlainText } from './content/section-text.ts';
 export { criticalPathMs, wallMs, type Span } from './pipeline/trace.ts';
 // Invoices and credit notes draw with the report's text stack (one set of fonts and script fallbacks).
 export { openPdfDocument, type PdfDocument, type TextStyle } from './pdf/document.ts';

@@ -94,6 +94,7 @@ describe('where a section states a figure', () => {
     expect(figureText(f(25, 'USD', 'price'))).toBe('$25');
     expect(figureText(f(12000, '', 'units'))).toBe('12,000');
     expect(figureText({ ...f(10, '%', 'share'), value_max: 15 })).toBe('10–15 %');
+    expect(figureText(f(2031, 'year', 'first revenue (launch)'))).toBe('2031');
   });
 
   it('names the sections whose text states the figure', () => {

@@ -167,8 +167,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A figure's value as a report writes it, with its unit: "3", "98 %", "$25", "5 ppb". */
 export function figureText(f: RecordFigure): string {
-  const n = (v: number) => v.toLocaleString('en-US');
+  // A year reads as a year ("2031"), never as a count of years ("2,031 year").
+  const year = f.unit === 'year';
+  const n = (v: number) => (year ? String(v) : v.toLocaleString('en-US'));
   const value = `${n(f.value)}${f.value_max !== null ? `–${n(f.value_max)}` : ''}`;
+  if (year) return value;
   const symbol = CURRENCY_SYMBOL[f.unit];
   return symbol ? `${symbol}${value}` : f.unit ? `${value} ${f.unit}` : value;
 }

@@ -134,11 +134,29 @@ export const reportVersionView = z.object({
 export type ReportVersion = z.infer<typeof reportVersionView>;
 export const reportVersionsResponse = z.object({ versions: z.array(reportVersionView) });
 export type ReportVersions = z.infer<typeof reportVersionsResponse>;
-/** A version number in a path: text first (a control character is named as such), then a whole number. */
-export const reportVersionParams = z.object({
-  id: pathParam(100),
-  n: lineText().regex(/^\d{1,6}$/, 'A version is a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)),
+/** A version number as text (a control character is named as such), then a whole number. */
+const versionNumber = () => lineText().regex(/^\d{1,6}$/, 'A version is a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000));
+export const reportVersionParams = z.object({ id: pathParam(100), n: versionNumber() });
+/** Which version to compare with: the current one when left out. */
+export const compareVersionsQuery = z.object({ with: versionNumber().optional() });
+
+/** A run of words in a comparison: in both versions, only in the later one, or only in the earlier one. */
+export const textChange = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() });
+export type TextChange = z.infer<typeof textChange>;
+export const SECTION_COMPARISONS = ['changed', 'unchanged', 'added', 'removed'] as const;
+/**
+ * Two versions side by side: what we understood (title, tier, each fact of the record) that differs,
+ * and every section in reading order, the changed ones word by word.
+ */
+export const versionComparison = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  facts: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
+  sections: z.array(
+    z.object({ key: z.string(), title: z.string(), status: z.enum(SECTION_COMPARISONS), changes: z.array(textChange) }),
+  ),
 });
+export type VersionComparison = z.infer<typeof versionComparison>;
 
 export const REPORT_SORTS = ['newest', 'oldest', 'title'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];

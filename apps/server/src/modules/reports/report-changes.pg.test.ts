@@ -1,4 +1,4 @@
-import type { LedgerEntry, RegenerateSectionResponse, Report, ReportVersions } from '@assay/shared';
+import type { LedgerEntry, RegenerateSectionResponse, Report, ReportVersions, VersionComparison } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -221,5 +221,63 @@ describe('Correct what we understood', () => {
     expect(v1.rows[0]!.record.name).not.toBe('SilverGuard dressing');
     const bad = await call(m, 'POST', `/api/reports/${id}/correct`, { record: { ...record, name: '' } });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('Compare versions', () => {
+  it('names the rewritten section word by word and leaves the rest unchanged; a correction names the facts that moved', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m);
+    const before = await sections(id);
+    const rewrite = await call(m, 'POST', `/api/reports/${id}/sections/competitors/regenerate`, {
+      note: 'The competitors are wrong: the closest rival is the Acme SilverSeal dressing, sold to hospitals since last year.',
+    });
+    expect(rewrite.statusCode).toBe(200);
+    await work(id);
+    const changed = [...(await sections(id))].filter(([key, text]) => before.get(key) !== text).map(([key]) => key);
+
+    const res = await call(m, 'GET', `/api/reports/${id}/versions/1/compare`);
+    expect(res.statusCode).toBe(200);
+    const c = res.json<VersionComparison>();
+    expect(c).toMatchObject({ from: 1, to: 2, facts: [] });
+    expect(c.sections.filter((s) => s.status === 'changed').map((s) => s.key).sort()).toEqual(changed.sort());
+    expect(c.sections.filter((s) => s.status === 'unchanged')).toHaveLength(before.size - changed.length);
+    const competitors = c.sections.find((s) => s.key === 'competitors')!;
+    expect(competitors.changes.filter((p) => p.kind === 'added').map((p) => p.text).join('')).toContain('Acme');
+    // The earlier text is there too, so the section reads whole: what stayed, what went, what came.
+    const text = (kinds: string[]) => competitors.changes.filter((p) => kinds.includes(p.kind)).map((p) => p.text).join('');
+    expect(text(['same', 'removed']).length).toBeGreaterThan(0);
+    expect(c.sections.find((s) => s.status === 'unchanged')!.changes).toEqual([]);
+
+    const r = await report(m, id);
+    expect((await call(m, 'POST', `/api/reports/${id}/correct`, { record: { ...r.record!, name: 'SilverGuard dressing' } })).statusCode).toBe(200);
+    await work(id);
+    // Asked either way round, it reads earlier → later.
+    const corrected = (await call(m, 'GET', `/api/reports/${id}/versions/3/compare?with=1`)).json<VersionComparison>();
+    expect(corrected).toMatchObject({ from: 1, to: 3 });
+    expect(corrected.facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Title', before: r.title, after: 'SilverGuard dressing' },
+        { label: 'Name', before: r.record!.name, after: 'SilverGuard dressing' },
+      ]),
+    );
+    expect(corrected.facts.map((f) => f.label)).not.toContain('Field');
+  });
+
+  it('answers 404 for a stranger or a version that does not exist, and 422 for a version that is not a number', async () => {
+    const m = await signUpAndLogin(t);
+    const id = await completedReport(m);
+    const stranger = await signUpAndLogin(t);
+    expect((await call(stranger, 'GET', `/api/reports/${id}/versions/1/compare`)).statusCode).toBe(404);
+    const missing = await call(m, 'GET', `/api/reports/${id}/versions/1/compare?with=7`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ detail: string }>().detail).toBeTruthy();
+    const bad = await call(m, 'GET', `/api/reports/${id}/versions/1/compare?with=two`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ detail: string }>().detail).toMatch(/whole number/);
+    // The same version with itself: nothing differs.
+    const same = (await call(m, 'GET', `/api/reports/${id}/versions/1/compare?with=1`)).json<VersionComparison>();
+    expect(same.facts).toEqual([]);
+    expect(same.sections.every((s) => s.status === 'unchanged')).toBe(true);
   });
 });

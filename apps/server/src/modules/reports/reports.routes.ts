@@ -16,6 +16,7 @@ import { understandMemberIdea } from './understand-idea.ts';
 import { cancelReport } from './cancel-report.ts';
 import { deleteReport } from './delete-report.ts';
 import { listVersions, openVersionPdf, restoreReportVersion } from './report-versions.ts';
+import { compareVersions } from './compare-versions.ts';
 import { retryReport } from './retry-report.ts';
 import { upgradeReport } from './upgrade-report.ts';
 import { correctReport } from './correct-report.ts';
@@ -100,6 +101,7 @@ export function reportsRoutes(deps: Deps) {
     });
     route(app, e.versions, async (req) => listVersions(deps, req.params.id, member(req).userId));
     route(app, e.versionDownload, async (req, reply) => sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)));
+    route(app, e.compareVersions, async (req) => compareVersions(deps, req.params.id, req.params.n, req.query.with, member(req).userId));
     route(app, e.restoreVersion, async (req) => restoreReportVersion(deps, req.params.id, req.params.n, member(req).userId));
   };
 }
