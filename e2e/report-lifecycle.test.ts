@@ -100,6 +100,18 @@ describe('steering a report, in the browser', () => {
       expect(text).toContain('AquaTrace Lead Strip');
       expect(text).toContain('2031');
 
+      // Compare version 1 with the current one: the corrected name, and the rewritten section word by word.
+      await versions.getByRole('button', { name: 'Compare version 1 with the current version' }).click();
+      const compare = page.getByRole('dialog', { name: 'Compare versions' });
+      await compare.getByRole('heading', { name: 'Version 1 → version 3' }).waitFor({ timeout: 15_000 });
+      await compare.getByRole('region', { name: 'What we understood' }).getByText('Now: AquaTrace Lead Strip').first().waitFor();
+      const problem = compare.getByRole('region', { name: /The Problem/ });
+      expect((await problem.locator('ins').allTextContents()).join(' ')).toContain('2031');
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `${width}-3b-compare`);
+      await compare.getByRole('button', { name: 'Back to the report' }).click();
+      await versions.getByRole('button', { name: 'Download version 3' }).waitFor();
+
       // 4. Share: the link is shown once; opened in a fresh browser, no account, the copy names its recipient.
       const shareRegion = details.getByRole('region', { name: 'Share' });
       await shareRegion.getByLabel('Recipient').fill('Acme Ventures');

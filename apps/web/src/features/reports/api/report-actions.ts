@@ -7,6 +7,8 @@ export const cancelReport = (id: string) => call(reportsEndpoints.cancel, { para
 export const deleteReport = (id: string) => call(reportsEndpoints.remove, { params: { id } });
 export const upgradeReport = (id: string, complexity: Complexity) => call(reportsEndpoints.upgrade, { params: { id }, body: { complexity } });
 export const fetchVersions = (id: string, signal?: AbortSignal) => call(reportsEndpoints.versions, { params: { id }, signal });
+export const compareVersions = (id: string, n: number, signal?: AbortSignal) =>
+  call(reportsEndpoints.compareVersions, { params: { id, n: String(n) }, signal });
 export const restoreVersion = (id: string, n: number) => call(reportsEndpoints.restoreVersion, { params: { id, n: String(n) } });
 export async function fetchVersionPdf(id: string, n: number, signal?: AbortSignal): Promise<Blob> {
   const res = await callRaw(reportsEndpoints.versionDownload, { params: { id, n: String(n) }, signal });

@@ -6,6 +6,7 @@ import type { LiveMode } from '../hooks/useLiveReports.ts';
 import { ReportActions } from './details/ReportActions.tsx';
 import { ExecutiveSummarySection, IdeaSection, InventionSection, ReportHeader, ReportRunState } from './details/ReportSections.tsx';
 import { ReportVersionsSection } from './details/ReportVersionsSection.tsx';
+import { CompareVersions } from './details/CompareVersions.tsx';
 import { CorrectRecord } from './details/CorrectRecord.tsx';
 import { ReportSectionsList } from './details/ReportSectionsList.tsx';
 import { ReportShareSection } from './details/ReportShareSection.tsx';
@@ -33,14 +34,26 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
   // "Correct what we understood" shows the record's form in place of the details, as generating does.
   const [correcting, setCorrecting] = useState<string>();
   const [corrected, setCorrected] = useState<string>();
+  // Comparing a version with the current one takes the dialog's place too; its title names the step.
+  const [comparing, setComparing] = useState<{ id: string; n: number }>();
   const close = () => {
     setCorrecting(undefined);
+    setComparing(undefined);
     setCorrected(undefined);
     onClose();
   };
+  const compared = report && comparing?.id === report.id ? comparing : undefined;
   return (
-    <Modal open={Boolean(report)} onClose={close} title="Report details" size={correcting ? 'xl' : 'lg'}>
-      {report && correcting === report.id && report.record ? (
+    <Modal
+      open={Boolean(report)}
+      onClose={close}
+      title={compared ? 'Compare versions' : 'Report details'}
+      size={correcting || compared ? 'xl' : 'lg'}
+      step={compared ? 'compare' : 'details'}
+    >
+      {report && compared ? (
+        <CompareVersions report={report} n={compared.n} onBack={() => setComparing(undefined)} />
+      ) : report && correcting === report.id && report.record ? (
         <CorrectRecord
           report={report}
           record={report.record}
@@ -67,7 +80,7 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
           </InventionSection>
           <ReportSectionsList key={`sections-${report.id}`} report={report} />
           <IdeaSection report={report} />
-          <ReportVersionsSection report={report} onOpen={(n) => onPreview(report, n)} />
+          <ReportVersionsSection report={report} onOpen={(n) => onPreview(report, n)} onCompare={(n) => setComparing({ id: report.id, n })} />
           <ReportShareSection key={`share-${report.id}`} report={report} />
         </div>
       )}

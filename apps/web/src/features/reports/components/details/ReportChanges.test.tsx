@@ -85,3 +85,56 @@ describe('duplicate as new idea', () => {
     expect((within(form).getByRole('radio', { name: /Basic/ }) as HTMLInputElement).checked).toBe(true);
   });
 });
+
+describe('compare versions', () => {
+  const v = (n: number, current: boolean) => ({
+    n, kind: n === 1 ? 'generate' : 'section', change: n === 1 ? 'First version' : "Section 'Competitors' rewritten", complexity: 'basic',
+    title: completed.title, tokens: n === 1 ? 0 : 150, created_at: '2026-11-01T10:00:00Z', current, download_url: `/api/reports/r1/versions/${n}/download`,
+  });
+  it('shows what moved in the record and the changed section word by word, lists the rest, and goes back to the details', async () => {
+    const calls = stubApi({
+      ...routes,
+      'GET /reports/r1/versions': () => json(200, { versions: [v(2, true), v(1, false)] }),
+      'GET /reports/r1/versions/1/compare': () => json(200, {
+        from: 1, to: 2,
+        facts: [{ label: 'Name', before: 'LeafSense', after: 'LeafSense Pro' }],
+        sections: [
+          { key: 'competitors', title: 'Competitors', status: 'changed', changes: [
+            { kind: 'same', text: 'Who else sells this.\n\nThe closest rival is ' }, { kind: 'removed', text: 'unknown' },
+            { kind: 'added', text: 'the Acme SilverSeal dressing' }, { kind: 'same', text: '.\n\nPrices vary.\n\nNext steps\n• Call Acme' },
+          ] },
+          { key: 'problem', title: 'The Problem', status: 'unchanged', changes: [] },
+        ],
+      }),
+    });
+    renderWithApp(details());
+    await userEvent.click(await screen.findByRole('button', { name: 'Compare version 1 with the current version' }));
+    expect(await screen.findByRole('heading', { name: 'Version 1 → version 2' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Compare versions' })).toBeTruthy();
+    expect(screen.getByText('1 section changed, 1 section the same.', { exact: false })).toBeTruthy();
+    const facts = screen.getByRole('region', { name: 'What we understood' });
+    expect(within(facts).getByText('Name')).toBeTruthy();
+    expect(facts.querySelector('del')?.textContent).toBe('Was: LeafSense');
+    expect(facts.querySelector('ins')?.textContent).toBe('Now: LeafSense Pro');
+    const section = screen.getByRole('region', { name: /Competitors/ });
+    expect([...section.querySelectorAll('ins')].map((e) => e.textContent)).toEqual(['[added] the Acme SilverSeal dressing']);
+    expect([...section.querySelectorAll('del')].map((e) => e.textContent)).toEqual(['[removed] unknown']);
+    // The paragraph with the change in full; the untouched ones around it folded.
+    expect([...section.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      '1 paragraph unchanged',
+      'The closest rival is [removed] unknown[added] the Acme SilverSeal dressing.',
+      '2 paragraphs unchanged',
+    ]);
+    expect(screen.getByText('The same in both (1)')).toBeTruthy();
+    expect(calls.filter((c) => c.path.includes('/compare'))).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the report' }));
+    expect(await screen.findByRole('dialog', { name: 'Report details' })).toBeTruthy();
+  });
+
+  it('offers no comparison for the current version', async () => {
+    stubApi({ ...routes, 'GET /reports/r1/versions': () => json(200, { versions: [v(1, true)] }) });
+    renderWithApp(details());
+    await screen.findByRole('button', { name: 'Download version 1' });
+    expect(screen.queryByRole('button', { name: /Compare version/ })).toBeNull();
+  });
+});

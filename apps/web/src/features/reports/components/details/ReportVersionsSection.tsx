@@ -12,9 +12,9 @@ export const versionsKey = (id: string) => [...reportKeys.one(id), 'versions'] a
 
 /**
  * Every version of the report, newest first: what changed, when, what it cost; each can be
- * downloaded, and an earlier one restored (free: a restore is a new version, the list only grows).
+ * downloaded, an earlier one compared with the current one or restored (free: a restore is a new version, the list only grows).
  */
-export function ReportVersionsSection({ report, onOpen }: { report: Report; onOpen?: (n: number) => void }) {
+export function ReportVersionsSection({ report, onOpen, onCompare }: { report: Report; onOpen?: (n: number) => void; onCompare?: (n: number) => void }) {
   const queryClient = useQueryClient();
   const versions = useQuery({
     queryKey: [...versionsKey(report.id), report.version, report.status],
@@ -68,6 +68,11 @@ export function ReportVersionsSection({ report, onOpen }: { report: Report; onOp
                 {onOpen && (
                   <Button size="sm" variant="outline" onClick={() => onOpen(v.n)}>
                     Open<span className="sr-only"> version {v.n}</span>
+                  </Button>
+                )}
+                {onCompare && !v.current && (
+                  <Button size="sm" variant="outline" onClick={() => onCompare(v.n)}>
+                    Compare<span className="sr-only"> version {v.n} with the current version</span>
                   </Button>
                 )}
                 <Button size="sm" variant="outline" onClick={() => void download(v)}>
