@@ -128,7 +128,7 @@ describe('try again and cancel, in the browser', () => {
       const { title } = await reportOf(token, id);
       await page.goto(`${server.url}/billing`);
       await history(page).getByText(`Report tried again — report “${title}”`, { exact: true }).waitFor();
-      await history(page).getByText(`Released from report “${title}”`, { exact: true }).waitFor();
+      await history(page).getByText(`Returned — report “${title}” not delivered`, { exact: true }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await overflowsSideways(page)).toBe(false);
       await shot(page, `${width}-retry-history`);
@@ -186,8 +186,8 @@ describe('try again and cancel, in the browser', () => {
         // Returned once: one hold, one release line in the history, and the balance stays put.
         const { title } = await reportOf(token, id);
         await page.goto(`${server.url}/billing`);
-        await history(page).getByText(`Released from report “${title}”`, { exact: true }).waitFor();
-        expect(await history(page).getByText(`Released from report “${title}”`, { exact: true }).count()).toBe(1);
+        await history(page).getByText(`Returned — report “${title}” not delivered`, { exact: true }).waitFor();
+        expect(await history(page).getByText(`Returned — report “${title}” not delivered`, { exact: true }).count()).toBe(1);
         expect(await history(page).getByText(`Held for report “${title}”`, { exact: true }).count()).toBe(1);
         expect(await balanceOf(token)).toBe(20_000);
         expect(await axeViolations(page)).toEqual([]);

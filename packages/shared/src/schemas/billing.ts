@@ -216,7 +216,8 @@ export function describeLedgerEntry(e: {
     case 'operator_grant': return `Operator grant${why}`;
     case 'held': return `Held for ${report}`;
     case 'spent': return `Spent on ${report}`;
-    case 'released': return `Released from ${report}`;
+    // A hold comes back when the report was not delivered (it failed or was cancelled): said so, not "released".
+    case 'released': return `Returned — ${report} not delivered`;
     case 'expired': return 'Expired unused';
     case 'refunded': return `Refunded${why}`;
     case 'operator_deduction': return `Operator deduction${why}`;

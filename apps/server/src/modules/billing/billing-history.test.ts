@@ -110,7 +110,7 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     ]);
     expect(entries.map((e) => e.description)).toEqual([
       `Spent on report “${reportTitle}”`,
-      'Released from a deleted report',
+      'Returned — a deleted report not delivered',
       'Held for a deleted report',
       'Purchased the Starter package',
       'Sign-up bonus',
