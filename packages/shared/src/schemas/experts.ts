@@ -73,7 +73,7 @@ export const EXPERT_MESSAGES = {
   notRequested: 'This request is no longer waiting for an expert',
   expertUnavailable: 'This expert is paused or has no capacity left',
   notOffered: 'This review is no longer offered to you',
-  offerLapsed: 'The time to accept this review has passed: it is being offered to another expert',
+  offerLapsed: 'The time to accept this review has passed',
   notAccepted: 'Accept the review before submitting it',
   cannotCancel: 'This request can no longer be cancelled',
   reviewOpen: 'This report has a review request in progress: cancel it first',
