@@ -4,6 +4,7 @@ import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './j
 import { buildExportJob, purgeExpiredExportsSweep } from './modules/account/index.ts';
 import { sendInvoiceReceiptJob, sendRefundApprovedJob } from './modules/billing/index.ts';
 import { publishScheduledJob } from './modules/blog/index.ts';
+import { reviewDeadlinesSweep } from './modules/experts/index.ts';
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
 import { reconcileStaleOrdersSweep } from './modules/payments/index.ts';
@@ -29,6 +30,7 @@ export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   purgeExpiredSweep,
   tendTablesSweep,
   purgeExpiredExportsSweep,
+  reviewDeadlinesSweep,
 ];
 
 export const queueSpecs = (config: Config) => jobs.map((job) => queueSpec(job, config));

@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS = {
   'review.declined': 'Expert review declined',
   'review.cancel': 'Expert review cancelled',
   'review.delivered': 'Expert review delivered',
+  'review.auto_assign': 'Expert review offered by matching',
+  'review.offer_lapsed': 'Expert review offer lapsed',
+  'review.unmatched': 'Expert review ended: no expert took it on',
+  'review.overdue': 'Expert review overdue (escalated)',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -69,6 +69,10 @@ const schema = z.object({
   PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
   /** How long the mailed link to a member's data export works (hours); the file is deleted after (decision 181). */
   EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  /** Hours an expert has to accept an offered review before it lapses and is offered on (decision 227). */
+  REVIEW_ACCEPT_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+  /** Offers a review request gets (by hand or by matching) before it ends and its tokens go back (decision 227). */
+  REVIEW_MAX_OFFERS: z.coerce.number().int().min(1).max(10).default(2),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Assay <no-reply@assay.local>'),
   /** First wait before a failed notice mail is tried again (it doubles each time, ten tries). */

@@ -31,7 +31,7 @@ export const REVIEW_RECOMMENDATION_LABELS: Record<ReviewRecommendation, string> 
   hold_for_data: 'Hold for data',
   do_not_pursue: 'Do not pursue',
 };
-export const REVIEW_STATES = ['requested', 'assigned', 'accepted', 'delivered', 'declined', 'cancelled'] as const;
+export const REVIEW_STATES = ['requested', 'assigned', 'accepted', 'delivered', 'declined', 'cancelled', 'unmatched'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   requested: 'Waiting for an expert',
@@ -40,6 +40,25 @@ export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   delivered: 'Delivered',
   declined: 'Declined — tokens returned',
   cancelled: 'Cancelled — tokens returned',
+  unmatched: 'No expert took it on — tokens returned',
+};
+
+/**
+ * Deadlines (decision 227): an offer not accepted within the accept window lapses; a declined or
+ * lapsed request goes back to the queue needing an expert and is offered on or ends 'unmatched'.
+ */
+export const REVIEW_NEEDS_EXPERT_REASONS = ['declined', 'timed_out'] as const;
+export type ReviewNeedsExpertReason = (typeof REVIEW_NEEDS_EXPERT_REASONS)[number];
+export const REVIEW_NEEDS_EXPERT_LABELS: Record<ReviewNeedsExpertReason, string> = {
+  declined: 'The expert it was offered to declined; looking for another expert',
+  timed_out: 'The expert it was offered to did not accept in time; looking for another expert',
+};
+export const REVIEW_END_REASONS = ['offers_used', 'no_expert', 'deadline'] as const;
+export type ReviewEndReason = (typeof REVIEW_END_REASONS)[number];
+export const REVIEW_END_REASON_LABELS: Record<ReviewEndReason, string> = {
+  offers_used: 'The experts it was offered to could not take it on',
+  no_expert: 'No suitable expert was free to take it on',
+  deadline: 'No expert could take it on before its deadline',
 };
 
 export const EXPERT_MESSAGES = {
@@ -54,6 +73,7 @@ export const EXPERT_MESSAGES = {
   notRequested: 'This request is no longer waiting for an expert',
   expertUnavailable: 'This expert is paused or has no capacity left',
   notOffered: 'This review is no longer offered to you',
+  offerLapsed: 'The time to accept this review has passed',
   notAccepted: 'Accept the review before submitting it',
   cannotCancel: 'This request can no longer be cancelled',
   reviewOpen: 'This report has a review request in progress: cancel it first',
@@ -151,6 +171,10 @@ export const reviewRequestView = z.object({
   expert: z.object({ name: z.string(), rttp_number: z.string() }).nullable(),
   due_at: z.string(),
   created_at: z.string(),
+  /** Back in the queue after a decline or a lapsed offer (state 'requested'); otherwise null. */
+  needs_expert_reason: z.enum(REVIEW_NEEDS_EXPERT_REASONS).nullable(),
+  /** Why no expert took it on (state 'unmatched'); otherwise null. */
+  end_reason: z.enum(REVIEW_END_REASONS).nullable(),
   review: expertReviewView.nullable(),
 });
 export type ReviewRequestView = z.infer<typeof reviewRequestView>;
@@ -164,6 +188,12 @@ export const reviewQuoteResponse = z.object({ price: z.number(), balance: z.numb
 export const adminReviewRequestView = reviewRequestView.extend({
   member_email: z.string().nullable(),
   expert_id: z.string().nullable(),
+  /** By when the expert it is offered to must accept (state 'assigned'). */
+  offer_expires_at: z.string().nullable(),
+  /** Offers made so far (by an operator or by matching). */
+  offers: z.number(),
+  /** Set once an accepted review is past its due time: the operators' to chase. */
+  escalated_at: z.string().nullable(),
 });
 export const adminReviewQueueQuery = z.object({ state: z.enum(REVIEW_STATES).optional() });
 export const adminReviewQueueResponse = z.object({ requests: z.array(adminReviewRequestView) });

@@ -49,7 +49,7 @@ export function expertsRoutes(deps: Deps) {
     });
     route(app, ex.decline, async (req) => {
       await declineOffer(deps, req.params.id, expert(req));
-      return { message: 'Declined: the member’s tokens were returned' };
+      return { message: 'Declined: the review goes back to the queue for another expert' };
     });
     route(app, ex.submit, async (req) => {
       await deliverReview(deps, req.params.id, expert(req), req.body);

@@ -1,3 +1,4 @@
-/** Issue 28: experts, members' review requests and the reviews (decision 230). */
+/** Issue 28: experts, members' review requests and the reviews (decisions 230, 227). */
 export { expertsRoutes } from './experts.routes.ts';
 export { memberHasOpenReview } from './review-request-row.ts';
+export { reviewDeadlinesSweep, sweepReviewDeadlines } from './review-deadlines.ts';

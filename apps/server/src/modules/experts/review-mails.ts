@@ -1,4 +1,4 @@
-import { REVIEW_RECOMMENDATION_LABELS, type ReviewRecommendation } from '@assay/shared';
+import { REVIEW_END_REASON_LABELS, REVIEW_RECOMMENDATION_LABELS, type ReviewEndReason, type ReviewRecommendation } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { queueMail } from '../mail/index.ts';
@@ -25,24 +25,30 @@ export async function mailReviewDelivered(deps: MailDeps, tx: Queryable, r: { us
   });
 }
 
-export async function mailReviewReturned(deps: MailDeps, tx: Queryable, r: { userId: string; reportId: string; title: string; price: number; why: 'declined' | 'cancelled' }) {
+export async function mailReviewReturned(
+  deps: MailDeps,
+  tx: Queryable,
+  r: { userId: string; reportId: string; title: string; price: number; why: 'declined' | 'cancelled' | 'unmatched'; endReason?: ReviewEndReason | undefined },
+) {
   const m = await memberOf(tx, r.userId);
   if (!m) return;
-  const reason = r.why === 'declined' ? 'The expert it was offered to could not take it on' : 'It was cancelled';
+  const reason = r.why === 'unmatched' && r.endReason ? REVIEW_END_REASON_LABELS[r.endReason]
+    : r.why === 'declined' ? 'The expert it was offered to could not take it on' : 'It was cancelled';
+  const subject = r.why === 'unmatched' ? 'No expert could take on your review request' : `Your expert review request was ${r.why}`;
   await queueMail(deps.queue, tx, {
     to: m.email,
-    subject: `Your expert review request was ${r.why}: ${r.title}`,
+    subject: `${subject}: ${r.title}`,
     text: `Hi ${m.name},\n\n${reason}, so your review request for “${r.title}” has ended and its ${r.price.toLocaleString('en-US')} tokens are back in your balance.\n\n`
       + `You can request a review again from the report:\n${deps.config.PUBLIC_URL}/reports/${r.reportId}\n`,
   });
 }
 
-export async function mailReviewOffered(deps: MailDeps, tx: Queryable, r: { expertEmail: string; expertName: string; dueAt: Date }) {
+export async function mailReviewOffered(deps: MailDeps, tx: Queryable, r: { expertEmail: string; expertName: string; dueAt: Date; acceptBy: Date }) {
   await queueMail(deps.queue, tx, {
     to: r.expertEmail,
     subject: 'A review has been offered to you',
     text: `Hi ${r.expertName},\n\nA member's report has been offered to you for review, due ${r.dueAt.toISOString().slice(0, 10)}. `
-      + `Accept or decline it in the expert portal:\n${deps.config.PUBLIC_URL}/expert\n`,
+      + `Please accept or decline it by ${r.acceptBy.toISOString().slice(0, 16).replace('T', ' ')} UTC (after that it is offered to another expert) in the expert portal:\n${deps.config.PUBLIC_URL}/expert\n`,
   });
 }
 

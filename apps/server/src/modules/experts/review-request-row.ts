@@ -1,4 +1,4 @@
-import type { Complexity, ExpertReviewView, ReviewRequestView, ReviewState } from '@assay/shared';
+import type { Complexity, ExpertReviewView, ReviewEndReason, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -24,6 +24,11 @@ export interface ReviewRequestRow {
   due_at: Date;
   created_at: Date;
   assigned_at: Date | null;
+  offer_expires_at: Date | null;
+  needs_expert_reason: ReviewNeedsExpertReason | null;
+  end_reason: ReviewEndReason | null;
+  escalated_at: Date | null;
+  offers: number;
   review: (Omit<ExpertReviewView, 'delivered_at'> & { delivered_at: string }) | null;
 }
 
@@ -33,7 +38,8 @@ export const OPEN_STATES: readonly ReviewState[] = ['requested', 'assigned', 'ac
 export const REQUEST_SELECT = `
   SELECT q.id, q.report_id, q.user_id, r.title AS report_title, r.complexity, q.sections, q.questions, q.price, q.hold_id,
          q.state, q.expert_id, e.name AS expert_name, e.rttp_number AS expert_rttp_number, q.expert_rate, u.email AS member_email,
-         q.due_at, q.created_at, q.assigned_at,
+         q.due_at, q.created_at, q.assigned_at, q.offer_expires_at, q.needs_expert_reason, q.end_reason, q.escalated_at,
+         (SELECT count(*)::int FROM review_offers o WHERE o.request_id = q.id) AS offers,
          CASE WHEN v.request_id IS NULL THEN NULL ELSE jsonb_build_object(
            'expert_name', ve.name, 'expert_rttp_number', ve.rttp_number, 'verdicts', v.verdicts,
            'recommendation', v.recommendation, 'reasons', v.reasons, 'answers', v.answers,
@@ -58,10 +64,24 @@ export async function findRequest(db: Queryable, id: string, where = 'true', par
  * cancel, deliver) takes it first, so racing transitions take turns and each sees the other's
  * result. Lock order: this row, then the member's token account (inside releaseHold).
  */
-export async function lockRequest(tx: Queryable, id: string): Promise<{ id: string; state: ReviewState; expert_id: string | null; hold_id: string; user_id: string; report_id: string }> {
+export interface LockedRequest {
+  id: string;
+  state: ReviewState;
+  expert_id: string | null;
+  hold_id: string;
+  user_id: string;
+  report_id: string;
+  due_at: Date;
+  offer_expires_at: Date | null;
+  needs_expert_reason: ReviewNeedsExpertReason | null;
+  returned_at: Date | null;
+}
+
+export async function lockRequest(tx: Queryable, id: string): Promise<LockedRequest> {
   if (!isUuid(id)) throw notFound(EXPERT_MESSAGES.notFound);
-  const r = await tx.query<{ id: string; state: ReviewState; expert_id: string | null; hold_id: string; user_id: string; report_id: string }>(
-    'SELECT id, state, expert_id, hold_id, user_id, report_id FROM review_requests WHERE id = $1 FOR UPDATE',
+  const r = await tx.query<LockedRequest>(
+    `SELECT id, state, expert_id, hold_id, user_id, report_id, due_at, offer_expires_at, needs_expert_reason, returned_at
+       FROM review_requests WHERE id = $1 FOR UPDATE`,
     [id],
   );
   if (!r.rows[0]) throw notFound(EXPERT_MESSAGES.notFound);
@@ -81,6 +101,9 @@ export function toReviewRequestView(row: ReviewRequestRow): ReviewRequestView {
     expert: row.expert_name && row.expert_rttp_number && row.state !== 'declined' ? { name: row.expert_name, rttp_number: row.expert_rttp_number } : null,
     due_at: row.due_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    // The reason is kept as history; it says something only while the request waits again.
+    needs_expert_reason: row.state === 'requested' ? row.needs_expert_reason : null,
+    end_reason: row.end_reason,
     review: row.review,
   };
 }
@@ -89,6 +112,9 @@ export const toAdminReviewRequestView = (row: ReviewRequestRow) => ({
   ...toReviewRequestView(row),
   member_email: row.member_email,
   expert_id: row.expert_id,
+  offer_expires_at: row.state === 'assigned' ? (row.offer_expires_at?.toISOString() ?? null) : null,
+  offers: row.offers,
+  escalated_at: row.state === 'accepted' ? (row.escalated_at?.toISOString() ?? null) : null,
 });
 
 /**

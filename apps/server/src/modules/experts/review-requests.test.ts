@@ -1,6 +1,7 @@
 import { REVIEW_PRICES, type ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../test/members.ts';
+import { sweepReviewDeadlines } from './review-deadlines.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
   asExpert, assign, availableOf, createReviewTestApp, GOOD_PASSWORD, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW,
@@ -208,7 +209,7 @@ describe('a member requests a review; its tokens are held, then captured or rele
     if (history.statusCode === 200) expect(history.body).toContain('Expert review');
   });
 
-  it('a decline returns the tokens once and mails the member; a paused or full expert is not assigned', async () => {
+  it('a decline sends the request back to the queue; with nobody else suitable it ends, the tokens returned once and the member mailed; a paused or full expert is not assigned', async () => {
     const e = await inviteAndSignIn(t, { capacity: 1 });
     const { m, reportId } = await memberWithReport(t);
     const before = await availableOf(t, m);
@@ -223,11 +224,16 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/decline`)).statusCode).toBe(409);
     expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/accept`)).statusCode).toBe(409);
-    // Declined: no longer theirs to read.
+    // Declined: no longer theirs to read; back in the queue needing an expert, the tokens still held.
     expect((await asExpert(t, e, 'GET', `/api/expert/assignments/${req.id}`)).statusCode).toBe(404);
+    expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'held', releases: 0 });
+    // Nobody else suitable (every other expert paused) and the operators' window past: it ends once (decision 227).
+    const paused = await t.db.query<{ id: string }>('UPDATE experts SET paused = true WHERE id <> $1 AND NOT paused RETURNING id', [e.id]);
+    await sweepReviewDeadlines(t.deps, { now: new Date(Date.now() + 49 * 3_600_000) });
+    await t.db.query('UPDATE experts SET paused = false WHERE id = ANY($1)', [paused.rows.map((r) => r.id)]);
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'released', releases: 1 });
     expect(await availableOf(t, m)).toBe(before);
-    expect(await mailTo(m.email, /declined/)).toBeTruthy();
+    expect(await mailTo(m.email, /No expert could take on/)).toBeTruthy();
 
     // Paused: no offers; resumed: offers again.
     expect((await asExpert(t, e, 'PATCH', '/api/expert/me', { paused: true })).json()).toMatchObject({ paused: true });

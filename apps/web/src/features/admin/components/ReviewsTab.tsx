@@ -1,4 +1,6 @@
-import { COUNTRY_CODES, REVIEW_STATE_LABELS, REVIEW_STATES, TIER_LABELS, inviteExpertRequest, type ReviewState } from '@assay/shared';
+import {
+  COUNTRY_CODES, REVIEW_END_REASON_LABELS, REVIEW_NEEDS_EXPERT_LABELS, REVIEW_STATE_LABELS, REVIEW_STATES, TIER_LABELS, inviteExpertRequest, type ReviewState,
+} from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -6,12 +8,14 @@ import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { assignReview, cancelReview, expertsQuery, inviteExpert, reviewQueueQuery } from '../api/reviews.ts';
 
 /**
- * Expert Reviews (issue 28): the queue — open requests oldest first — where the operator offers a
- * waiting request to an expert with room, or cancels one (its tokens go back to the member); and
- * the experts, with their load, and a form to invite one by e-mail.
+ * Expert Reviews (issue 28): the queue — open requests oldest first, those needing the operator
+ * (back after a decline or a lapsed offer, or overdue: decision 227) at the top — where the
+ * operator offers a waiting request to an expert with room, or cancels one (its tokens go back to
+ * the member); and the experts, with their load, and a form to invite one by e-mail.
  */
 export function ReviewsTab() {
   const id = useId();
@@ -54,6 +58,16 @@ export function ReviewsTab() {
                   {TIER_LABELS[r.complexity]} · {r.price.toLocaleString('en-US')} tokens held · {REVIEW_STATE_LABELS[r.state]}
                   {r.expert ? ` · ${r.expert.name}` : ''} · {r.member_email ?? 'deleted account'} · due {r.due_at.slice(0, 10)}
                 </p>
+                {r.state === 'requested' && r.needs_expert_reason && (
+                  <p className="mt-1 text-sm font-medium text-amber-800" data-testid="review-needs-expert">Needs an expert: {REVIEW_NEEDS_EXPERT_LABELS[r.needs_expert_reason].toLowerCase()}.</p>
+                )}
+                {r.state === 'assigned' && r.offer_expires_at && (
+                  <p className="mt-1 text-sm text-slate-700">Offer {r.offers} · to be accepted by {formatDateTime(r.offer_expires_at)}</p>
+                )}
+                {r.escalated_at && (
+                  <p className="mt-1 text-sm font-medium text-red-700" data-testid="review-overdue">Overdue: not delivered by {formatDateTime(r.due_at)} (flagged {formatDateTime(r.escalated_at)}).</p>
+                )}
+                {r.end_reason && <p className="mt-1 text-sm text-slate-700">Ended: {REVIEW_END_REASON_LABELS[r.end_reason].toLowerCase()}.</p>}
                 {r.questions && <p className="mt-1 line-clamp-2 text-sm text-slate-700">{r.questions}</p>}
               </div>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -1,5 +1,6 @@
 import {
-  PRODUCT_NAME, REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, REVIEW_VERDICT_LABELS, sectionsFor,
+  PRODUCT_NAME, REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_END_REASON_LABELS, REVIEW_NEEDS_EXPERT_LABELS, REVIEW_RECOMMENDATION_LABELS,
+  REVIEW_STATE_LABELS, REVIEW_VERDICT_LABELS, sectionsFor,
   type ExpertReviewView, type Report, type ReviewRequestView,
 } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +50,8 @@ export function ReportExpertReview({ report }: { report: Report }) {
   const list = requests.data?.requests ?? [];
   const open = list.find((r) => OPEN.has(r.state));
   const delivered = list.filter((r) => r.review);
+  // The newest request ended without an expert (decision 227): say why, above the way to ask again.
+  const unmatched = !open && list[0]?.state === 'unmatched' ? list[0] : undefined;
   const sections = sectionsFor(report.complexity);
 
   return (
@@ -59,8 +62,9 @@ export function ReportExpertReview({ report }: { report: Report }) {
       {open && (
         <div className="mt-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200" data-testid="review-request-open">
           <p className="font-medium text-slate-900">{REVIEW_STATE_LABELS[open.state]}</p>
+          {open.needs_expert_reason && <p className="mt-1 text-slate-700" data-testid="review-needs-expert">{REVIEW_NEEDS_EXPERT_LABELS[open.needs_expert_reason]}.</p>}
           <p className="mt-1 text-slate-700">
-            {open.expert ? `${open.expert.name} (RTTP ${open.expert.rttp_number}) will read your invention.` : 'An operator will choose an expert for your report.'}
+            {open.expert ? `${open.expert.name} (RTTP ${open.expert.rttp_number}) will read your invention.` : open.needs_expert_reason ? '' : 'An operator will choose an expert for your report.'}
             {' '}Expected by {formatDateTime(open.due_at)}. {open.price.toLocaleString('en-US')} tokens are held until the review is delivered.
           </p>
           {(open.state === 'requested' || open.state === 'assigned') && (
@@ -70,6 +74,11 @@ export function ReportExpertReview({ report }: { report: Report }) {
           )}
           {cancel.isError && <p role="alert" className="mt-2 text-red-700">{errorText(cancel.error)}</p>}
         </div>
+      )}
+      {unmatched?.end_reason && (
+        <p className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-slate-800 ring-1 ring-amber-200" data-testid="review-unmatched">
+          Your last request ended: {REVIEW_END_REASON_LABELS[unmatched.end_reason].toLowerCase()}. Its {unmatched.price.toLocaleString('en-US')} tokens are back in your balance.
+        </p>
       )}
       {!open && !requests.isPending && step === 'closed' && (
         <>
