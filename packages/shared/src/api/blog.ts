@@ -93,7 +93,7 @@ export const blogEndpoints = {
     path: '/blog/admin/posts/:id/revisions/:revisionId/restore',
     auth: 'operator',
     tags,
-    description: 'Puts the revision\'s text back as a new version (status, slug and dates stay). `version` is checked as on PUT.',
+    description: 'Puts the revision back as a new version: its text, and (revisions saved since decision 226) its slug, publication date, authors, tags, feature image text and overrides, leaving out tags and authors gone since. Status, type, featured and schedule stay. A revision saved before restores its text only. `version` is checked as on PUT.',
     params: postRevisionParams,
     body: postRestoreRequest,
     responses: { 200: postSavedSchema },

@@ -324,6 +324,23 @@ export const postRevisionSummarySchema = z.object({
 });
 export type PostRevisionSummary = z.infer<typeof postRevisionSummarySchema>;
 export const postRevisionListResponse = z.object({ revisions: z.array(postRevisionSummarySchema) });
+/**
+ * The rest of the post a revision keeps (decision 226): its address, publication date, authors,
+ * tags, feature image text and overrides, as they were at that version.
+ */
+export const postRevisionMetaSchema = postMetaSchema.omit({ authors: true }).extend({
+  slug: z.string(),
+  /** The operator chose the slug (else it followed the title). */
+  slug_custom: z.boolean(),
+  /** The description was generated from the text: a restore generates it again. */
+  description_generated: z.boolean(),
+  published_at: z.string().nullable(),
+  /** The chosen authors then, in order; `gone`: the account no longer exists or has no public name (a restore leaves it out). */
+  authors: z.array(z.object({ id: z.string(), name: z.string(), gone: z.boolean() })),
+  /** The tags then, as named then; `gone`: deleted since (a restore leaves it out). */
+  tags: z.array(postTagSchema.extend({ gone: z.boolean() })),
+});
+export type PostRevisionMeta = z.infer<typeof postRevisionMetaSchema>;
 export const postRevisionSchema = postRevisionSummarySchema.extend({
   description: z.string(),
   content: z.string(),
@@ -331,6 +348,11 @@ export const postRevisionSchema = postRevisionSummarySchema.extend({
   author_name: z.string(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
+  /**
+   * Null for a revision saved before revisions kept them (migration 231): restoring it puts back
+   * its text and leaves the post's slug, date, authors, tags, image text and overrides as they are.
+   */
+  meta: postRevisionMetaSchema.nullable(),
 });
 export type PostRevision = z.infer<typeof postRevisionSchema>;
 export const postRevisionParams = z.object({ id: pathParam(100), revisionId: pathParam(100) });

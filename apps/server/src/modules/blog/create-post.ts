@@ -51,9 +51,10 @@ export async function createPost(db: Db, queue: JobQueue, op: OperatorAuth, inpu
     await writeAuthors(tx, id, authors);
     r.rows[0]!.author_list = authors;
     await queueScheduledPublish(queue, tx, r.rows[0]!);
-    await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op);
+    const tags = await tagsOfPost(tx, id);
+    await recordRevision(tx, r.rows[0]!, status === 'published' ? 'published' : 'save', op, tags);
     await audit(tx, op, 'post.create', `post:${id}`, { post_type: input.post_type, slug, title: input.title, status });
-    return toAdminPost(r.rows[0]!, await tagsOfPost(tx, id));
+    return toAdminPost(r.rows[0]!, tags);
   });
   contentChanged(db, 'posts');
   return { ...saved, removed };

@@ -4,6 +4,7 @@ import { contentChanged } from '../../lib/content-changes.ts';
 import { conflict } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { tagSlug } from './slugs.ts';
+import { takeTagSlug } from './tag-slugs.ts';
 
 /**
  * A new tag, its slug the first free one of base, base-2, … Both the name (in any case) and the
@@ -19,6 +20,7 @@ export async function createTag(db: Db, op: OperatorAuth, input: { name: string 
         [input.name, slug],
       );
       if (r.rows[0]) {
+        await takeTagSlug(tx, slug);
         await audit(tx, op, 'tag.create', `tag:${r.rows[0].id}`, { name: input.name, slug });
         return { ...r.rows[0], post_count: 0 };
       }

@@ -7,8 +7,21 @@ import { SUMMARY_COLUMNS, toPostSummary, type PostRow } from './post-row.ts';
 /** Published blog posts carrying a tag (the tag page and its feed): the condition, `$1` the tag's id. */
 export const TAGGED_BLOG_POSTS = `status = 'published' AND post_type = 'blog' AND ${taggedWith('$1')}`;
 
+/**
+ * The tag at an address: the tag whose slug it is now, else the tag that held it before
+ * (tag_slugs, decision 226), whose current `slug` then differs from the one asked for — the
+ * caller redirects, as for a post's former slug. A tag holding the slug now always wins.
+ */
 export async function findTag(db: Queryable, slug: string): Promise<{ id: string; name: string; slug: string } | undefined> {
-  return (await db.query<{ id: string; name: string; slug: string }>('SELECT id, name, slug FROM tags WHERE slug = $1', [slug])).rows[0];
+  const r = await db.query<{ id: string; name: string; slug: string }>(
+    `SELECT id, name, slug FROM (
+       SELECT 0 AS former, id, name, slug FROM tags WHERE slug = $1
+       UNION ALL
+       SELECT 1, t.id, t.name, t.slug FROM tag_slugs s JOIN tags t ON t.id = s.tag_id WHERE s.slug = $1
+     ) found ORDER BY former LIMIT 1`,
+    [slug],
+  );
+  return r.rows[0];
 }
 
 /**
@@ -16,6 +29,7 @@ export async function findTag(db: Queryable, slug: string): Promise<{ id: string
  * their true total. An unknown tag is a 404; a tag no published post carries has an empty page.
  */
 export async function readTagPage(db: Queryable, slug: string, q: { page: number; limit: number }): Promise<TagPageResponse> {
+  // A former slug reads the tag; `tag.slug` is its address now (the page moves there).
   const tag = await findTag(db, slug);
   if (!tag) throw notFound(TAG_MSG.notFound, 'tag_not_found');
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts WHERE ${TAGGED_BLOG_POSTS}`, [tag.id])).rows[0]!.n;

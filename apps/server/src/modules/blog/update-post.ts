@@ -28,7 +28,9 @@ const EDITABLE = [
  * With `version`, a post saved by anyone since is not overwritten (409, decision 201).
  */
 export async function updatePost(
-  db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed, o: { restoring?: boolean } = {},
+  db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed,
+  /** A revision restore: `slugCustom` puts back whether the revision's slug was chosen or followed its title (decision 226). */
+  o: { restoring?: boolean; slugCustom?: boolean } = {},
 ): Promise<PostSaved> {
   if (!isUuid(id)) throw notFound(MSG.postNotFound, 'post_not_found');
   const { html: content, removed } = cleanContent(input.content);
@@ -44,7 +46,7 @@ export async function updatePost(
     const publishAt = status === 'published' ? null : keptSchedule ? current.publish_at : scheduledTime(input.publish_at);
 
     let slug = current.slug;
-    let slugCustom = current.slug_custom;
+    let slugCustom = o.slugCustom ?? current.slug_custom;
     const base = slugify(input.title);
     const followsTitle = slug === base || new RegExp(`^${base}-\\d+$`).test(slug);
     if (input.post_type !== current.post_type) {
@@ -56,7 +58,7 @@ export async function updatePost(
       if (!everPublished) await tx.query('DELETE FROM post_slugs WHERE post_id = $1 AND slug <> $2', [id, input.slug]);
       if (!(await claimSlug(tx, input.post_type, input.slug, id))) throw conflict(POST_EDITOR_MSG.postSlugTaken, 'slug_taken');
       slug = input.slug;
-      slugCustom = true;
+      slugCustom = o.slugCustom ?? true;
     } else if (!everPublished && !slugCustom && !followsTitle) {
       // Never public, so its old slug was never a link anyone could keep: release it.
       await tx.query('DELETE FROM post_slugs WHERE post_id = $1', [id]);
@@ -95,7 +97,7 @@ export async function updatePost(
     const tags = await tagsOfPost(tx, id);
     if (input.tag_ids && tagsBefore !== tags.map((t) => t.id).sort().join()) changed.push('tags');
     if (!keptSchedule) await queueScheduledPublish(queue, tx, post);
-    await recordRevision(tx, post, input.autosave ? 'autosave' : status === 'published' ? 'published' : 'save', op);
+    await recordRevision(tx, post, input.autosave ? 'autosave' : status === 'published' ? 'published' : 'save', op, tags);
     // Autosaves are not audited one by one: the revision list says who wrote what, and when.
     if (!input.autosave) await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });
     return toAdminPost(post, tags);

@@ -5,10 +5,12 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { nameTaken } from './create-tag.ts';
+import { moveTagSlug } from './tag-slugs.ts';
 
 /**
  * Renames a tag. Its address stays unless a new `slug` is given (links to the tag page keep
- * working, as Ghost does); a name or slug another tag holds is a 409.
+ * working, as Ghost does); a name or slug another tag holds now is a 409. A new slug leaves the
+ * old one redirecting to it (decision 226).
  */
 export async function updateTag(db: Db, op: OperatorAuth, id: string, input: { name: string; slug: string | null }): Promise<AdminTag> {
   if (!isUuid(id)) throw notFound(TAG_MSG.notFound, 'tag_not_found');
@@ -32,7 +34,9 @@ export async function updateTag(db: Db, op: OperatorAuth, id: string, input: { n
       if ((err as { code?: string }).code === '23505') throw conflict(TAG_MSG.nameTaken, 'tag_name_taken');
       throw err;
     }
-    await audit(tx, op, 'tag.update', `tag:${id}`, { from: before, to: { name: input.name, slug: r.rows[0]!.slug } });
+    const slug = r.rows[0]!.slug;
+    if (slug !== before.slug) await moveTagSlug(tx, id, before.slug, slug);
+    await audit(tx, op, 'tag.update', `tag:${id}`, { from: before, to: { name: input.name, slug } });
     return r.rows[0]!;
   });
   contentChanged(db, 'posts');

@@ -177,6 +177,8 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       const at = req.url.indexOf('?');
       const query = listPageQuery(new URLSearchParams(at < 0 ? '' : req.url.slice(at + 1)));
       if (query.redirect !== undefined) return reply.redirect(`${path}${query.redirect}`, 301);
+      // A former slug, however many renames ago (decision 226): to the tag's address now, at the page asked for.
+      if (tag.slug !== req.params.slug) return reply.redirect(`${path}${query.search ? req.url.slice(at) : query.page > 1 ? `?page=${query.page}` : ''}`, 301);
       const head = (html: string) => renderSpaPage(html, tagHeadTags(tag, publicUrl, query.page));
       if (query.page > 1 && query.page > (await readTagPage(deps.db, tag.slug, { page: 1, limit: PAGE_SIZES.blog })).pages) {
         reply.code(404).header('x-robots-tag', 'noindex');
@@ -187,6 +189,7 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
     route(app, e.tagFeed, async (req, reply) => {
       const tag = await tagOf(req.params.slug);
       if (!tag) return notFound(reply);
+      if (tag.slug !== req.params.slug) return reply.redirect(TAG_PAGES.feed(tag.slug), 301);
       const posts = await listPublishedForFeeds(deps.db, 'blog', RSS_ITEMS, FEED_CONTENT_BUDGET, tag.id);
       const channel = { title: TAG_PAGES.feedTitle(tag.name), page: TAG_PAGES.page(tag.slug), path: TAG_PAGES.feed(tag.slug), description: TAG_PAGES.description(tag.name) };
       return reply.type('application/rss+xml; charset=utf-8').send(rssXml(publicUrl, 'blog', posts, FEED_CONTENT_BUDGET, channel));

@@ -1,4 +1,4 @@
-import { formatTime, IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostSaved, type PostType } from '@assay/shared';
+import { formatTime, IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostRevisionMeta, type PostSaved, type PostType } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -325,12 +325,27 @@ async function loadLatest(saved: AdminPost, load: (p: AdminPost) => void) {
     const newest = revisions[0];
     if (!newest) return;
     const rev = await postsApi.revision(saved.id, newest.id);
-    const { title, description, content, image_url, author_name, meta_title, meta_description } = rev;
-    load({ ...saved, title, description, content, image_url, author_name, meta_title, meta_description, version: rev.version, updated_by: rev.operator_name });
+    const { title, description, content, image_url, author_name, meta_title, meta_description, meta } = rev;
+    load({
+      ...saved, title, description, content, image_url, author_name, meta_title, meta_description, version: rev.version, updated_by: rev.operator_name,
+      // The rest of the post as that version has it (decision 226); a revision from before keeps the form's.
+      ...(meta && revisionMeta(meta)),
+    });
   } catch (err) {
     console.error(err);
     toast.error(errorText(err, MSG.postSaveFailed));
   }
+}
+
+/** A revision's slug, date, authors, tags, image text and overrides as the post's fields (what exists still). */
+function revisionMeta({ tags, authors, slug_custom: _custom, ...m }: PostRevisionMeta): Partial<AdminPost> {
+  const named = authors.filter((a) => !a.gone);
+  return {
+    ...m,
+    tags: tags.filter((t) => !t.gone).map(({ id, name, slug }) => ({ id, name, slug })),
+    author_ids: named.map((a) => a.id),
+    authors: named.map((a) => a.name),
+  };
 }
 
 /** Where the form stands: saving, saved at a time, unsaved, or why autosave is off. */

@@ -1,6 +1,6 @@
-import { formatDayTime, MSG, type AdminPost, type PostRevisionSummary } from '@assay/shared';
+import { FEEDS, formatDayTime, MSG, type AdminPost, type PostRevision, type PostRevisionSummary, type PostType } from '@assay/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -77,7 +77,7 @@ export function PostRevisions({ post, dirty, onRestored }: { post: AdminPost; di
                     )}
                   </span>
                 </div>
-                {viewing === r.id && <RevisionView postId={post.id} revisionId={r.id} />}
+                {viewing === r.id && <RevisionView postId={post.id} postType={post.post_type} revisionId={r.id} />}
               </li>
             ))}
           </ol>
@@ -87,7 +87,7 @@ export function PostRevisions({ post, dirty, onRestored }: { post: AdminPost; di
   );
 }
 
-function RevisionView({ postId, revisionId }: { postId: string; revisionId: string }) {
+function RevisionView({ postId, postType, revisionId }: { postId: string; postType: PostType; revisionId: string }) {
   const rev = useQuery({
     queryKey: [...adminKeys.all, 'post-revision', revisionId],
     queryFn: ({ signal }) => postsApi.revision(postId, revisionId, signal),
@@ -97,11 +97,76 @@ function RevisionView({ postId, revisionId }: { postId: string; revisionId: stri
   if (rev.isPending) return <Spinner className="mt-2 size-4" label="Loading revision" />;
   if (rev.isError) return <p className="mt-2 text-sm text-slate-600">The revision could not be loaded.</p>;
   return (
-    <div className="mt-2 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="revision-view">
-      <p className="font-semibold text-slate-900">{rev.data.title}</p>
-      <p className="mt-1 text-sm text-slate-600">{rev.data.description}</p>
+    <div className="mt-2 max-h-96 overflow-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="revision-view">
+      <p className="font-semibold break-words text-slate-900">{rev.data.title}</p>
+      <p className="mt-1 text-sm break-words text-slate-600">
+        {rev.data.description}
+        {rev.data.meta?.description_generated && <span className="italic"> (generated from the text)</span>}
+      </p>
+      <RevisionFields rev={rev.data} postType={postType} />
       {/* Stored content was sanitised when it was saved (decision 032). */}
       <div className="prose-content mt-3 text-sm" dangerouslySetInnerHTML={{ __html: rev.data.content }} />
     </div>
+  );
+}
+
+/**
+ * What the revision kept besides the text (decision 226): always its address, date, authors and
+ * tags; the image text and overrides when it had them. A revision saved before revisions kept
+ * these says that restoring it leaves the post's own.
+ */
+function RevisionFields({ rev, postType }: { rev: PostRevision; postType: PostType }) {
+  const m = rev.meta;
+  const rows: [string, ReactNode][] = [['Byline', rev.author_name]];
+  if (m) {
+    rows.push(['Address', `${FEEDS[postType].page}/${m.slug}`]);
+    if (m.published_at) rows.push(['Published on', formatDayTime(m.published_at)]);
+    rows.push(['Authors', m.authors.length ? <Names items={m.authors} goneText="account removed" /> : 'None chosen']);
+    rows.push(['Tags', m.tags.length ? <Names items={m.tags} goneText="tag deleted" /> : 'None']);
+  }
+  if (rev.image_url) rows.push(['Feature image', rev.image_url]);
+  if (m?.image_decorative && rev.image_url) rows.push(['Image alt text', 'None: decorative']);
+  else if (m?.image_alt) rows.push(['Image alt text', m.image_alt]);
+  const optional: [string, string | null | undefined][] = [
+    ['Image caption', m?.image_caption], ['SEO title', rev.meta_title], ['SEO description', rev.meta_description],
+    ['Canonical URL', m?.canonical_url], ['Open Graph title', m?.og_title], ['Open Graph description', m?.og_description],
+    ['Open Graph image', m?.og_image_url], ['X (Twitter) title', m?.twitter_title], ['X (Twitter) description', m?.twitter_description],
+    ['X (Twitter) image', m?.twitter_image_url],
+  ];
+  for (const [label, value] of optional) if (value) rows.push([label, value]);
+  return (
+    <>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="revision-fields">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-700">{label}</dt>
+            <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!m && (
+        <p className="mt-2 text-xs text-slate-600" data-testid="revision-text-only">
+          Saved before revisions kept the address, date, authors, tags, image text and social overrides: restoring it brings back
+          its text and keeps the post’s current ones.
+        </p>
+      )}
+      {m && [...m.authors, ...m.tags].some((x) => x.gone) && (
+        <p className="mt-2 text-xs text-slate-600">Restoring leaves out what no longer exists.</p>
+      )}
+    </>
+  );
+}
+
+function Names({ items, goneText }: { items: { id: string; name: string; gone: boolean }[]; goneText: string }) {
+  return (
+    <>
+      {items.map((x, i) => (
+        <span key={x.id}>
+          {i > 0 && ', '}
+          {x.name}
+          {x.gone && <span className="text-slate-600"> ({goneText})</span>}
+        </span>
+      ))}
+    </>
   );
 }

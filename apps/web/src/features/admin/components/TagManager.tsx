@@ -109,7 +109,7 @@ function TagRow({ tag, onChanged }: { tag: AdminTag; onChanged: () => void }) {
             <TextField label={`Name of ${tag.name}`} value={name} maxLength={TAG_LIMITS.nameMax} autoComplete="off" onChange={(e) => setName(e.target.value)} autoFocus />
           </div>
           <div className="flex-1">
-            <TextField label="Slug" hint="Changing it moves the tag page." value={slug} maxLength={80} autoComplete="off" onChange={(e) => setSlug(e.target.value)} />
+            <TextField label="Slug" hint="Changing it moves the tag page; the old address redirects to the new one." value={slug} maxLength={80} autoComplete="off" onChange={(e) => setSlug(e.target.value)} />
           </div>
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={rename.isPending} disabled={!name.trim()}>

@@ -1,5 +1,5 @@
 import { firstReads } from '@assay/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import TagPage from './TagPage.tsx';
@@ -25,6 +25,16 @@ describe('a tag page (decision 204)', () => {
     expect(read.pathname + read.search).toBe('/api/blog/tags/licensing?page=2');
     // Page 1's read is the one the server preloads and renders with.
     expect(firstReads('/blog/tag/licensing')[0]).toBe('/api/blog/tags/licensing');
+  });
+
+  it('read by a former slug (the tag was renamed), moves to the address the tag has now, keeping the page (decision 226)', async () => {
+    const calls = stubFetch(() =>
+      json(200, { tag: { name: 'Licensing', slug: 'licensing' }, posts: [makePost({ slug: 'a', title: 'First licence' })], total: 10, page: 2, pages: 2 }));
+    const { router } = renderAt('/blog/tag/old-licensing?page=2', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Licensing' })).toBeTruthy();
+    expect(calls[0]!.pathname + calls[0]!.search).toBe('/api/blog/tags/old-licensing?page=2');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/blog/tag/licensing?page=2'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('says so for an unknown tag, with a way back to the blog', async () => {

@@ -1,7 +1,7 @@
 import { MSG, TAG_PAGES } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { PageSpinner } from '../../../components/ui/Spinner.tsx';
@@ -29,6 +29,14 @@ export default function TagPage() {
   const data = list.data;
   usePageTitle(data ? TAG_PAGES.name(data.tag.name) : 'Tag');
   const listRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+
+  // Read by a former slug (the tag was renamed, decision 226): show the address the tag has now.
+  const currentSlug = data?.tag.slug;
+  useEffect(() => {
+    if (currentSlug && currentSlug !== slug) navigate(`${TAG_PAGES.page(currentSlug)}${search}`, { replace: true });
+  }, [currentSlug, slug, search, navigate]);
 
   // A page past the end (an old link, or posts were untagged): go to the last page.
   const fresh = data && !list.isPlaceholderData ? data : undefined;
