@@ -136,6 +136,7 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
       { kind: 'read', label: 'search', auth: 'operator', path: '/api/contact/submissions?page=1&q=patent' },
       { kind: 'read', label: 'last page by number', auth: 'operator', path: `/api/contact/submissions?page=${c.lastContactPage}&limit=50` },
     ]],
+    // Whole-list downloads change nothing but are timed one after another, as writes are (each walks the table).
     ['admin.usersExport', [{ kind: 'write', label: 'every member, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/users/export' }) }]],
     ['admin.transactionsExport', [{ kind: 'write', label: 'every purchase, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/transactions/export' }) }]],
     ['adminExperts.experts', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/experts' }]],
