@@ -9,7 +9,7 @@
  */
 import { allEndpoints } from '@assay/shared';
 
-export type Auth = 'operator' | 'member' | 'none';
+export type Auth = 'operator' | 'member' | 'expert' | 'none';
 
 export interface Sent {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
@@ -53,12 +53,33 @@ export interface RouteContext {
   emailFragment: string;
   /** Whether the web build is there (the server-drawn pages need it). */
   pages: boolean;
+  /** The heavy member's oldest reports (deleted one by one) and newest with no open review request (asked for reviews). */
+  oldHeavyReports: string[];
+  reviewableReports: string[];
+  /** A live share link's token (of the heavy report, which has three versions and a few links). */
+  shareToken: string;
+  /** Share links of the heavy report (revoked one by one), the heavy member's other sessions (revoked) and passkeys. */
+  shareLinkIds: string[];
+  sessionIds: string[];
+  passkeyIds: string[];
+  /** A review request offered to and accepted by the seeded expert (the expert's reads), and that expert. */
+  acceptedReview: string;
+  expertId: string;
+  /** A published post with revisions, one of them, and the seeded tags' slugs. */
+  revisedPost: string;
+  revisionId: string;
+  tagSlugs: string[];
 }
 
 const AUTH_ELSEWHERE = {
   elsewhere: 'one password hash or one mailed code per call, rate-limited per address: `npm run bench:auth-flood` measures sign-in under a flood',
 };
 const PROVIDER_ELSEWHERE = { elsewhere: 'needs a payment the provider signed: the payments tests drive it against the sandbox and a fake provider' };
+const SECOND_FACTOR_ELSEWHERE = {
+  elsewhere: 'a second-factor or passkey ceremony, once per account or sign-in (a password hash or a signed challenge each): the auth tests, sign-in under a flood in `npm run bench:auth-flood`',
+};
+const MODEL_RUN_ELSEWHERE = { elsewhere: 'queues a report run (model calls, evidence, a PDF): `npm run bench:reports` measures a run end to end' };
+const STORED_PDF_ELSEWHERE = { elsewhere: 'a stored report PDF streamed from the blob store (none seeded): `npm run bench:reports` measures rendering' };
 const REFUND_ELSEWHERE = { elsewhere: 'needs a fresh purchase still within its refund window per call: the refunds tests, concurrency included' };
 
 /** The routes in the order they are measured: reads first, then writes (which change what later reads see the least). */
@@ -66,6 +87,14 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
   const created: string[] = [];
   const orders: string[] = [];
   const preview: { token?: string } = {};
+  const tags: string[] = [];
+  const operators: string[] = [];
+  const reviews: string[] = [];
+  const invited: string[] = [];
+  // Names that must be unique across the small and the full run of one process.
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const review = (k: number) => reviews[k]!;
+  const after = (offset: number, n: number) => () => Math.max(0, Math.min(n, reviews.length - offset));
   const member = (i: number) => c.members[i % c.members.length]!;
   const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
   // 2,500 distinct searches, more than the 2,000 copies the public cache keeps.
@@ -107,10 +136,26 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
       { kind: 'read', label: 'search', auth: 'operator', path: '/api/contact/submissions?page=1&q=patent' },
       { kind: 'read', label: 'last page by number', auth: 'operator', path: `/api/contact/submissions?page=${c.lastContactPage}&limit=50` },
     ]],
+    // Whole-list downloads change nothing but are timed one after another, as writes are (each walks the table).
+    ['admin.usersExport', [{ kind: 'write', label: 'every member, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/users/export' }) }]],
+    ['admin.transactionsExport', [{ kind: 'write', label: 'every purchase, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/transactions/export' }) }]],
+    ['adminExperts.experts', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/experts' }]],
+    ['adminExperts.queue', [
+      { kind: 'read', label: 'open first, then resolved', auth: 'operator', path: '/api/admin/review-requests' },
+      { kind: 'read', label: 'one state (requested)', auth: 'operator', path: '/api/admin/review-requests?state=requested' },
+    ]],
+    ['operators.operators', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/operators' }]],
     ['contact.export', { elsewhere: 'a heavy request: its own row below (another member\u2019s balance while it streams)' }],
     ['blog.adminList', [
       { kind: 'read', label: 'all', auth: 'operator', path: '/api/blog/admin/posts?limit=20' },
       { kind: 'read', label: 'search', auth: 'operator', path: '/api/blog/admin/posts?limit=20&q=membranes' },
+    ]],
+    ['blog.adminRead', [{ kind: 'read', label: 'a post with revisions', auth: 'operator', path: `/api/blog/admin/posts/${c.revisedPost}` }]],
+    ['blog.revisions', [{ kind: 'read', label: 'a post with revisions', auth: 'operator', path: `/api/blog/admin/posts/${c.revisedPost}/revisions` }]],
+    ['blog.revision', [{ kind: 'read', label: 'one revision whole', auth: 'operator', path: `/api/blog/admin/posts/${c.revisedPost}/revisions/${c.revisionId}` }]],
+    ['blog.adminTags', [
+      { kind: 'read', label: 'all, with post counts', auth: 'operator', path: '/api/blog/admin/tags' },
+      { kind: 'read', label: 'search', auth: 'operator', path: '/api/blog/admin/tags?q=memb' },
     ]],
     // --- member reads
     ['tokens.balance', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/tokens/balance' }]],
@@ -119,9 +164,18 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['reports.list', [
       { kind: 'read', label: 'heavy member, first page', auth: 'member', path: '/api/reports' },
       { kind: 'read', label: 'heavy member, last page by number', auth: 'member', path: `/api/reports?limit=50&page=${c.lastHeavyReportPage}` },
+      { kind: 'read', label: 'heavy member, search', auth: 'member', path: '/api/reports?q=membranes' },
     ]],
     ['reports.get', [{ kind: 'read', label: 'heavy member', auth: 'member', path: `/api/reports/${c.heavyReport}` }]],
     ['reports.download', { elsewhere: 'the report\u2019s stored PDF streamed from the blob store: `npm run bench:reports` measures rendering' }],
+    ['reports.versions', [{ kind: 'read', label: 'heavy report (versions)', auth: 'member', path: `/api/reports/${c.heavyReport}/versions` }]],
+    ['reports.versionDownload', STORED_PDF_ELSEWHERE],
+    ['reports.listShareLinks', [{ kind: 'read', label: 'heavy report', auth: 'member', path: `/api/reports/${c.heavyReport}/share-links` }]],
+    ['reviews.quote', [{ kind: 'read', label: 'heavy member', auth: 'member', path: `/api/reports/${c.reviewableReports[0]}/review-quote` }]],
+    ['reviews.list', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/review-requests' }]],
+    ['auth.security', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/auth/security' }]],
+    ['auth.passkeys', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/auth/passkeys' }]],
+    ['auth.sessions', [{ kind: 'read', label: 'heavy member (many sessions)', auth: 'member', path: '/api/auth/sessions' }]],
     ['reports.events', { elsewhere: 'an event stream held open while a report runs: `npm run bench:reports`' }],
     ['billing.billingDetails', [{ kind: 'read', label: '', auth: 'member', path: '/api/billing/details' }]],
     ['billing.purchases', [{ kind: 'read', label: 'heavy member', auth: 'member', path: '/api/billing/purchases' }]],
@@ -133,6 +187,11 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['users.exportData', { elsewhere: 'a heavy request (10 an hour per member): the data export row below' }],
     ['users.exportFile', { elsewhere: 'the export\u2019s zip, streamed from the store: the data export row below' }],
     ['users.exportLink', { elsewhere: 'the export\u2019s zip, streamed from the store: the data export row below' }],
+    // --- the expert portal's reads
+    ['expert.me', [{ kind: 'read', label: '', auth: 'expert', path: '/api/expert/me' }]],
+    ['expert.assignments', [{ kind: 'read', label: 'offered and accepted', auth: 'expert', path: '/api/expert/assignments' }]],
+    ['expert.assignment', [{ kind: 'read', label: 'an accepted review (each view logged)', auth: 'expert', path: `/api/expert/assignments/${c.acceptedReview}` }]],
+    ['expert.pdf', STORED_PDF_ELSEWHERE],
     // --- public reads
     ['system.health', [{ kind: 'read', label: '', auth: 'none', path: '/api/health' }]],
     ['system.ready', [{ kind: 'read', label: '', auth: 'none', path: '/api/ready' }]],
@@ -147,6 +206,13 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ]],
     ['blog.read', [{ kind: 'reads', label: `every post by slug (${slugs.length}; misses when more than the 2,000 copies kept)`, auth: 'none',
       paths: slugs.map(([t, s]) => `/api/blog/posts/${s}${t === 'press' ? '?post_type=press_release' : ''}`) }]],
+    ['blog.tagPage', [{ kind: 'reads', label: 'every tag, 2,500 distinct (cache misses)', auth: 'none',
+      paths: many(2_500, (i) => `/api/blog/tags/${c.tagSlugs[i % c.tagSlugs.length]}?limit=${1 + (Math.floor(i / c.tagSlugs.length) % 50)}&page=${1 + Math.floor(i / (50 * c.tagSlugs.length))}`) }]],
+    ['share.view', [{ kind: 'read', label: 'a live link', auth: 'none', path: `/api/share/${c.shareToken}` }]],
+    ['share.pdf', { elsewhere: 'the copy rendered and watermarked when the link was made, streamed from the blob store (none seeded), counting a view: the share-link tests' }],
+    ['site.tagFeed', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: `/blog/tag/${c.tagSlugs[0]}/rss.xml` }]],
+    ['site.tagPage', pages(() => [{ kind: 'reads', label: 'every tag page', auth: 'none', paths: c.tagSlugs.map((s) => `/blog/tag/${s}`) }])],
+    ['site.sharePage', pages(() => [{ kind: 'read', label: 'a live link', auth: 'none', path: `/r/${c.shareToken}` }])],
     ['site.sitemap', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: '/sitemap.xml' }]],
     ['site.sitemapFile', [{ kind: 'after-change', label: 'posts-1.xml rebuilt after a change', auth: 'none', path: '/sitemaps/posts-1.xml' }]],
     ['site.blogFeed', [{ kind: 'after-change', label: 'rebuilt after a change', auth: 'none', path: '/rss/blog.xml' }]],
@@ -173,7 +239,24 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     }]],
     ['admin.approveRefund', REFUND_ELSEWHERE],
     ['admin.declineRefund', REFUND_ELSEWHERE],
-    ['operators.recordExport', [{ kind: 'write', label: '', auth: 'operator', send: () => ({ method: 'POST', path: '/api/admin/audit-log/exports', body: { list: 'users', rows: 100, filter: {} } }) }]],
+    ['operators.createOperator', [{
+      kind: 'write', label: 'an editor account (a password hash)', auth: 'operator', max: () => 10,
+      send: (i) => ({ method: 'POST', path: '/api/admin/operators', body: { username: `bench-${run}-${i}`, password: 'bench operator password', display_name: `Bench Editor ${i}` } }),
+      after: (b) => operators.push((b as { id: string }).id),
+    }]],
+    ['operators.updateOperator', [{ kind: 'write', label: 'public name', auth: 'operator', max: () => operators.length * 3,
+      send: (i) => ({ method: 'PATCH', path: `/api/admin/operators/${operators[i % operators.length]}`, body: { display_name: `Bench Editor ${i} renamed` } }) }]],
+    ['operators.removeOperator', [{ kind: 'write', label: '', auth: 'operator', max: () => operators.length,
+      send: (i) => ({ method: 'DELETE', path: `/api/admin/operators/${operators[operators.length - 1 - i]}` }) }]],
+    ['operators.secondFactor', SECOND_FACTOR_ELSEWHERE],
+    ['operators.totpSetup', SECOND_FACTOR_ELSEWHERE],
+    ['operators.totpEnable', SECOND_FACTOR_ELSEWHERE],
+    ['adminExperts.invite', [{
+      kind: 'write', label: 'an expert (record and mailed link)', auth: 'operator', max: () => 10,
+      send: (i) => ({ method: 'POST', path: '/api/admin/experts', body: { email: `expert-${run}-${i}@bench.example`, name: `Bench Expert ${i}`, fields: ['membranes'], languages: ['en'],
+        country: 'IN', rttp_number: `RTTP-${run}-${i}`, rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 5 } }),
+      after: (b) => invited.push((b as { expert: { id: string } }).expert.id),
+    }]],
     ['contact.setHandled', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/contact/submissions/${c.contactIds[i % c.contactIds.length]}/handled`, body: { handled: i % 2 === 0 } }) }]],
     ['contact.erase', [{ kind: 'write', label: 'a different message each time', auth: 'operator', send: (i) => ({ method: 'DELETE', path: `/api/contact/submissions/${c.contactIds[c.contactIds.length - 1 - i]}` }) }]],
     ['blog.create', [{
@@ -182,6 +265,8 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
       send: (i) => ({ method: 'POST', path: '/api/blog/admin/posts', body: { title: `Bench draft ${process.pid} ${i}`, description: 'A draft the benchmark writes.', content: '<p>Licensing notes from the bench.</p>' } }),
       after: (b) => created.push((b as { id: string }).id),
     }]],
+    ['blog.editing', [{ kind: 'write', label: 'heartbeat of an open form', auth: 'operator', send: (i) => ({ method: 'PUT', path: `/api/blog/admin/posts/${created[i % created.length]}/editing` }) }]],
+    ['blog.stopEditing', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'DELETE', path: `/api/blog/admin/posts/${created[i % created.length]}/editing` }) }]],
     ['blog.update', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'PUT', path: `/api/blog/admin/posts/${created[i % created.length]}`, body: { title: `Bench draft ${i} edited`, description: 'Edited.', content: '<p>Edited by the bench.</p>' } }) }]],
     ['blog.previewLink', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/preview-link` }), after: (b) => (preview.token = (b as { token: string }).token) }]],
     ['blog.readPreview', [{ kind: 'write', label: 'a draft by its link', auth: 'none', send: () => ({ method: 'GET', path: `/api/blog/preview/${preview.token}` }) }]],
@@ -189,6 +274,13 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['blog.preview', [{ kind: 'write', label: 'sanitise a body', auth: 'operator', send: () => ({ method: 'POST', path: '/api/blog/admin/preview', body: { content: '<p>Readiness <script>x</script> levels</p>'.repeat(50) } }) }]],
     ['blog.publish', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/publish` }) }]],
     ['blog.unpublish', [{ kind: 'write', label: '', auth: 'operator', send: (i) => ({ method: 'POST', path: `/api/blog/admin/posts/${created[i % created.length]}/unpublish` }) }]],
+    ['blog.restoreRevision', [{ kind: 'write', label: 'a published post (the history grows)', auth: 'operator', max: () => 20,
+      send: () => ({ method: 'POST', path: `/api/blog/admin/posts/${c.revisedPost}/revisions/${c.revisionId}/restore`, body: {} }) }]],
+    ['blog.createTag', [{ kind: 'write', label: '', auth: 'operator', max: () => 50,
+      send: (i) => ({ method: 'POST', path: '/api/blog/admin/tags', body: { name: `Bench tag ${run} ${i}` } }), after: (b) => tags.push((b as { id: string }).id) }]],
+    ['blog.updateTag', [{ kind: 'write', label: 'rename', auth: 'operator', max: () => tags.length,
+      send: (i) => ({ method: 'PUT', path: `/api/blog/admin/tags/${tags[i]}`, body: { name: `Bench tag ${run} ${i} renamed` } }) }]],
+    ['blog.removeTag', [{ kind: 'write', label: '', auth: 'operator', max: () => tags.length, send: (i) => ({ method: 'DELETE', path: `/api/blog/admin/tags/${tags[tags.length - 1 - i]}` }) }]],
     ['blog.remove', [{ kind: 'write', label: '', auth: 'operator', max: () => created.length, send: (i) => ({ method: 'DELETE', path: `/api/blog/admin/posts/${created[created.length - 1 - i]}` }) }]],
     // --- member and public writes
     ['contact.submit', [{
@@ -200,6 +292,51 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['users.saveNotificationPreferences', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/users/me/notification-preferences', body: { report_ready: i % 2 === 0, tokens_expiring: true } }) }]],
     ['billing.saveBillingDetails', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PUT', path: '/api/billing/details', body: { address: `${i} Bench Road, Bengaluru`, state_code: '29', gstin: '' } }) }]],
     ['reports.rename', [{ kind: 'write', label: '', auth: 'member', send: (i) => ({ method: 'PATCH', path: `/api/reports/${c.heavyReport}`, body: { title: `Membrane filter assessment ${i}` } }) }]],
+    ['reports.restoreVersion', [{ kind: 'write', label: 'heavy report, version 1 (the history grows)', auth: 'member', max: () => 20,
+      send: () => ({ method: 'POST', path: `/api/reports/${c.heavyReport}/versions/1/restore` }) }]],
+    ['reports.remove', [{ kind: 'write', label: 'the heavy member\u2019s oldest, one each time', auth: 'member', max: () => c.oldHeavyReports.length,
+      send: (i) => ({ method: 'DELETE', path: `/api/reports/${c.oldHeavyReports[i]}` }) }]],
+    ['reports.revokeShareLink', [{ kind: 'write', label: '', auth: 'member', max: () => c.shareLinkIds.length,
+      send: (i) => ({ method: 'DELETE', path: `/api/reports/${c.heavyReport}/share-links/${c.shareLinkIds[i]}` }) }]],
+    ['reports.createShareLink', { elsewhere: 'renders and watermarks a copy of the report\u2019s PDF (a worker thread): the share-link tests, and share-copy-does-not-block.test.ts for others waiting meanwhile' }],
+    ['reports.retry', MODEL_RUN_ELSEWHERE],
+    ['reports.upgrade', MODEL_RUN_ELSEWHERE],
+    ['reports.correct', MODEL_RUN_ELSEWHERE],
+    ['reports.regenerateSection', MODEL_RUN_ELSEWHERE],
+    ['reports.cancel', { elsewhere: 'needs a report being written: `npm run bench:reports` and the report lifecycle tests' }],
+    // A review request's life: asked (tokens held), then cancelled by the member or an operator, or
+    // offered to the expert, who declines or accepts and delivers (tokens captured).
+    ['reviews.create', [{
+      kind: 'write', label: 'a different report each time (tokens held)', auth: 'member', max: () => Math.min(24, c.reviewableReports.length),
+      send: (i) => ({ method: 'POST', path: `/api/reports/${c.reviewableReports[i]}/review-requests`, body: { questions: 'Is an exclusive licence to a membrane maker realistic?' } }),
+      after: (b) => reviews.push((b as { id: string }).id),
+    }]],
+    ['reviews.cancel', [{ kind: 'write', label: 'by the member (tokens back)', auth: 'member', max: after(0, 6), send: (i) => ({ method: 'POST', path: `/api/review-requests/${review(i)}/cancel` }) }]],
+    ['adminExperts.cancel', [{ kind: 'write', label: 'by an operator (tokens back)', auth: 'operator', max: after(6, 6), send: (i) => ({ method: 'POST', path: `/api/admin/review-requests/${review(6 + i)}/cancel` }) }]],
+    ['adminExperts.assign', [{ kind: 'write', label: 'offered to the expert', auth: 'operator', max: after(12, 12),
+      send: (i) => ({ method: 'POST', path: `/api/admin/review-requests/${review(12 + i)}/assign`, body: { expert_id: c.expertId } }) }]],
+    ['expert.decline', [{ kind: 'write', label: 'an offer (tokens back)', auth: 'expert', max: after(12, 4), send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(12 + i)}/decline` }) }]],
+    ['expert.accept', [{ kind: 'write', label: 'an offer', auth: 'expert', max: after(16, 8), send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(16 + i)}/accept` }) }]],
+    ['expert.submit', [{
+      kind: 'write', label: 'a review delivered (tokens captured)', auth: 'expert', max: after(16, 8),
+      send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(16 + i)}/review`, body: {
+        verdicts: { novelty: { verdict: 'strong' }, market: { verdict: 'adequate' }, maturity: { verdict: 'weak', note: 'A bench prototype only.' }, ip_route: { verdict: 'adequate' } },
+        recommendation: 'hold_for_data', reasons: 'The filter works at bench scale; licensees will ask for pilot data first.', answers: 'Realistic once pilot data exist.',
+      } }),
+    }]],
+    // Last of the expert's cells: a pause left on would refuse the next run's offers (the seeding lifts it).
+    ['expert.pause', [{ kind: 'write', label: 'pause and resume', auth: 'expert', send: (i) => ({ method: 'PATCH', path: '/api/expert/me', body: { paused: i % 2 === 0 } }) }]],
+    ['expert.acceptInvitation', { elsewhere: 'once per expert, a password hash: the seeding takes up the expert\u2019s invitation; the expert tests' }],
+    ['expert.acceptUndertaking', { elsewhere: 'once per expert: the seeding accepts it; the expert tests' }],
+    ['expert.login', { elsewhere: 'one password hash per call, rate-limited per address: the expert tests; `npm run bench:auth-flood` measures member sign-in under a flood' }],
+    ['expert.logout', { elsewhere: 'ends the session the expert\u2019s cells use, once per sign-in: the expert tests' }],
+    ['auth.revokeSession', [{ kind: 'write', label: 'another device\u2019s session', auth: 'member', max: () => c.sessionIds.length,
+      send: (i) => ({ method: 'DELETE', path: `/api/auth/sessions/${c.sessionIds[i]}` }) }]],
+    ['auth.revokeOtherSessions', [{ kind: 'write', label: '', auth: 'member', max: () => 3, send: () => ({ method: 'POST', path: '/api/auth/sessions/revoke-others' }) }]],
+    ['auth.passkeyRename', [{ kind: 'write', label: '', auth: 'member', max: () => c.passkeyIds.length * 4,
+      send: (i) => ({ method: 'PATCH', path: `/api/auth/passkeys/${c.passkeyIds[i % c.passkeyIds.length]}`, body: { name: `Bench key ${i}` } }) }]],
+    ['auth.passkeyRemove', [{ kind: 'write', label: '', auth: 'member', max: () => c.passkeyIds.length,
+      send: (i) => ({ method: 'DELETE', path: `/api/auth/passkeys/${c.passkeyIds[i]}` }) }]],
     // 30 orders per member per window (create-order.ts), for the small and the full database together.
     ['payments.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 12, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
     ['payments.abandonOrder', [{ kind: 'write', label: '', auth: 'member', max: () => orders.length, send: (i) => ({ method: 'POST', path: '/api/tokens/purchase/abandon-order', body: { order_id: orders[i % orders.length] } }) }]],
@@ -215,6 +352,10 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['users.deleteMe', { elsewhere: 'ends the account (a password hash, then the deletion): the account deletion tests' }],
     ...(['signup', 'verifyEmail', 'resendCode', 'login', 'google', 'completeProfile', 'refresh', 'logout', 'changePassword', 'forgotPassword', 'resetPassword'] as const)
       .map((n): [string, Entry] => [`auth.${n}`, AUTH_ELSEWHERE]),
+    ...(['loginSecondFactor', 'totpSetup', 'totpEnable', 'totpDisable', 'recoveryCodes', 'passkeyRegisterOptions', 'passkeyRegister', 'passkeySignInOptions',
+      'passkeySignIn', 'passkeySecondFactorOptions', 'passkeySecondFactor'] as const).map((n): [string, Entry] => [`auth.${n}`, SECOND_FACTOR_ELSEWHERE]),
+    ...(['emailChange', 'emailChangeConfirm', 'emailChangeRevert'] as const)
+      .map((n): [string, Entry] => [`auth.${n}`, { elsewhere: 'a password hash and a mailed code, once per change of address (rate-limited): the e-mail change tests' }]),
     ['operators.login', AUTH_ELSEWHERE],
   ];
 }

@@ -25,6 +25,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openPglite, openPostgres, type Db, type Queryable } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { randomToken, sha256 } from '../src/lib/secrets.ts';
 import { buildExportJob } from '../src/modules/account/index.ts';
 import { issueInvoice } from '../src/modules/billing/index.ts';
 import { ensureFirstOperator } from '../src/modules/operators/index.ts';
@@ -43,6 +44,8 @@ const DATABASE = arg('database') ?? `assay_bench_scale_${process.pid}`;
 const SEED_ONLY = process.argv.includes('--seed-only');
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
 const PASSWORD = 'bench password, long enough';
+/** An expert sets their password with the member rules (upper and lower case and a digit). */
+const EXPERT_PASSWORD = 'Bench expert password 1';
 const HEAVY_REPORTS = 5_000;
 /** Only the "one heavy request while others wait" rows, on the small database (its own section). */
 const HEAVY_ONLY = process.argv.includes('--heavy-only');
@@ -130,15 +133,19 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
   // Reports: two per member (of those added in this step), and thousands for the heavy member,
   // each charged 10 tokens from the member's fullest lot through a captured hold.
   await step('reports', `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id,
-      sections_total, pdf_key, created_at, updated_at, completed_at)
+      sections_total, pdf_key, version, created_at, updated_at, completed_at)
     SELECT gen_random_uuid(), CASE WHEN i % $4 = 0 THEN $3::uuid ELSE u.id END,
            initcap(${WORDS}[1 + i % 23]) || ' for ' || ${WORDS}[1 + (i / 23) % 23] || ': assessment ' || i,
            'A ' || ${WORDS}[1 + (i / 7) % 23] || ' invention that improves ' || ${WORDS}[1 + (i / 3) % 23] || ' in ' || ${WORDS}[1 + (i / 11) % 23] || ', disclosure ' || i,
-           'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf',
+           'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf', 1,
            u.created_at + interval '3 hours', u.created_at + interval '3 hours', u.created_at + interval '3 hours'
       FROM generate_series($1::int, $2::int) i
       JOIN users u ON u.email = ${memberEmail(`($6::int + 1 + (i::int8 * 104729) % ($5::int - $6::int))`)}`,
   [...range('reports'), heavy, heavyEvery, to.members, from.members]);
+  // Every completed report has its first version (as migration 220 gave the reports before it).
+  await step('report versions', `INSERT INTO report_versions (report_id, n, kind, change, complexity, title, pdf_key, tokens, created_at)
+    SELECT r.id, 1, 'generate', 'First version', r.complexity, r.title, r.pdf_key, r.tokens_used, r.completed_at FROM reports r
+     WHERE NOT EXISTS (SELECT 1 FROM report_versions v WHERE v.report_id = r.id)`, []);
   await step('holds', `INSERT INTO token_holds (id, user_id, report_id, amount, state, created_at, resolved_at)
     SELECT r.hold_id, r.user_id, r.id::text, r.tokens_used, 'captured', r.created_at, r.completed_at FROM reports r
      WHERE NOT EXISTS (SELECT 1 FROM token_holds h WHERE h.id = r.hold_id)`, []);
@@ -150,13 +157,24 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
     SELECT user_id, id, 'expiry', -remaining, expires_at FROM token_lots WHERE expires_at <= now() AND remaining > 0`, []);
   await step('members\u2019 report counts', `UPDATE users u SET reports_generated = r.n
       FROM (SELECT user_id, count(*) AS n FROM reports GROUP BY user_id) r WHERE r.user_id = u.id AND u.reports_generated <> r.n`, []);
-  await step('posts', `INSERT INTO posts (post_type, slug, title, description, content, author_name, status, published_at, created_at, updated_at)
+  // One post in ten was saved twice before it was published: three revisions, version 3.
+  await step('posts', `INSERT INTO posts (post_type, slug, title, description, content, author_name, status, version, published_at, created_at, updated_at)
     SELECT CASE WHEN i % 5 = 0 THEN 'press_release' ELSE 'blog' END, 'bench-post-' || i,
            initcap(${WORDS}[1 + i % 23]) || ' and ' || ${WORDS}[1 + (i / 23) % 23] || ', note ' || i,
            'What we learned about ' || ${WORDS}[1 + (i / 7) % 23] || ' from the ' || ${WORDS}[1 + (i / 11) % 23] || ' desk in case ' || i || '.',
            repeat('<p>' || ${WORDS}[1 + (i / 3) % 23] || ' and ' || ${WORDS}[1 + (i / 5) % 23] || ' move from the lab to the market when ' || ${WORDS}[1 + (i / 13) % 23] || ' are licensed. </p>', 8 + i % 17),
-           'Bench Author', 'published', now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '1 hour'
+           'Bench Author', 'published', CASE WHEN i % 10 = 0 THEN 3 ELSE 1 END, now() - i * interval '1 hour', now() - i * interval '1 hour', now() - i * interval '1 hour'
       FROM generate_series($1::int, $2::int) i`, [...range('posts')]);
+  await step('post revisions', `INSERT INTO post_revisions (post_id, version, kind, title, description, content, author_name, operator_name, created_at)
+    SELECT p.id, v, CASE WHEN v = 3 THEN 'published' ELSE 'save' END, p.title || CASE WHEN v < 3 THEN ' (draft ' || v || ')' ELSE '' END,
+           p.description, p.content, p.author_name, 'ops', p.created_at - (3 - v) * interval '10 minutes'
+      FROM generate_series($1::int, $2::int) i JOIN posts p ON p.slug = 'bench-post-' || i CROSS JOIN generate_series(1, 3) v
+     WHERE i % 10 = 0`, [...range('posts')]);
+  // A tag for each word of the vocabulary; each post carries the tags of two words its description uses.
+  await step('tags', `INSERT INTO tags (name, slug) SELECT initcap(w), w FROM unnest(${WORDS}) w ON CONFLICT DO NOTHING`, []);
+  await step('post tags', `INSERT INTO post_tags (post_id, tag_id)
+    SELECT p.id, t.id FROM generate_series($1::int, $2::int) i JOIN posts p ON p.slug = 'bench-post-' || i
+      JOIN tags t ON t.slug IN (${WORDS}[1 + (i / 7) % 23], ${WORDS}[1 + (i / 11) % 23]) ON CONFLICT DO NOTHING`, [...range('posts')]);
   await step('post slugs', `INSERT INTO post_slugs (post_type, slug, post_id)
     SELECT post_type, slug, id FROM posts p WHERE NOT EXISTS (SELECT 1 FROM post_slugs s WHERE s.post_id = p.id)`, []);
   await step('contact messages', `INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at)
@@ -171,6 +189,65 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string, heavyE
   // statistics, and the visibility map index-only scans need.
   await db.query('VACUUM ANALYZE');
   console.log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+type Inject = (r: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: unknown }) => Promise<{ statusCode: number; body: string; json: <T>() => T }>;
+
+/**
+ * What the heavy member's account pages, sharing and the review queue read, before each run: the
+ * newest report with three versions and five share links (one kept live), 30 sessions on other
+ * devices, 6 passkeys, and three review requests asked through the API (the ledger holds their
+ * tokens), two offered to the seeded expert and one accepted. Also which reports the write cells
+ * use: the oldest (deleted) and the newest without a review request (asked for reviews).
+ */
+async function seedAccountRecords(o: { raw: Queryable; inject: Inject; heavy: string; member: Record<string, string>; operator: Record<string, string>;
+  expert: Record<string, string>; expertId: string }) {
+  const { raw, inject, heavy } = o;
+  const ids = async (sql: string, params: unknown[] = []) => (await raw.query<{ v: string }>(sql, params)).rows.map((r) => r.v);
+  const ok = async (r: ReturnType<Inject>, what: string) => {
+    const res = await r;
+    if (res.statusCode >= 300) throw new Error(`seeding ${what}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const heavyReport = (await ids('SELECT id AS v FROM reports WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [heavy]))[0]!;
+  await raw.query(`INSERT INTO report_versions (report_id, n, kind, change, complexity, title, pdf_key, tokens, created_at)
+    SELECT r.id, v.n, v.kind, v.change, r.complexity, r.title, r.pdf_key || '.' || v.n, v.tokens, r.completed_at + v.n * interval '1 day'
+      FROM reports r CROSS JOIN (VALUES (2, 'correct', 'Corrected what we understood: the membrane is ceramic', 2), (3, 'section', 'Rewrote the market section', 150)) v(n, kind, change, tokens)
+     WHERE r.id = $1 AND r.version = 1`, [heavyReport]);
+  await raw.query('UPDATE reports SET version = 3 WHERE id = $1 AND version = 1', [heavyReport]);
+  const tokens = Array.from({ length: 5 }, () => randomToken(32));
+  const links = await ids(`INSERT INTO report_share_links (report_id, version, token_sha256, label, pdf_key)
+    SELECT $1, 3, t.h, 'Licensing partner ' || t.n, 'shares/bench-' || t.h || '.pdf' FROM unnest($2::text[]) WITH ORDINALITY t(h, n) ORDER BY t.n RETURNING id::text AS v`,
+  [heavyReport, tokens.map(sha256)]);
+  const sessionIds = await ids(`INSERT INTO sessions (user_id, remember, created_at, expires_at, user_agent, ip)
+    SELECT $1, true, now() - i * interval '1 day', now() + interval '30 days', 'Bench browser ' || i, '10.0.0.' || i FROM generate_series(1, 30) i RETURNING id::text AS v`, [heavy]);
+  const passkeyIds = await ids(`INSERT INTO passkeys (user_id, credential_id, public_key, transports, name, created_at)
+    SELECT $1, 'bench-' || gen_random_uuid(), 'bench-public-key', '{internal}', 'Laptop ' || i, now() - i * interval '1 day' FROM generate_series(1, 6) i
+    RETURNING id::text AS v`, [heavy]);
+  const fresh = await ids(`SELECT id AS v FROM reports r WHERE user_id = $1 AND status = 'completed' AND id <> $2
+      AND NOT EXISTS (SELECT 1 FROM review_requests q WHERE q.report_id = r.id) ORDER BY created_at DESC LIMIT 27`, [heavy, heavyReport]);
+  const json = { 'content-type': 'application/json' };
+  await raw.query('UPDATE experts SET paused = false WHERE id = $1', [o.expertId]);
+  const asked: string[] = [];
+  for (const id of fresh.slice(0, 3)) {
+    const r = await ok(inject({ method: 'POST', url: `/api/reports/${id}/review-requests`, headers: { ...o.member, ...json }, payload: { questions: 'Who would license this first?' } }), 'a review request');
+    asked.push(r.json<{ id: string }>().id);
+  }
+  for (const id of asked.slice(0, 2)) {
+    await ok(inject({ method: 'POST', url: `/api/admin/review-requests/${id}/assign`, headers: { ...o.operator, ...json }, payload: { expert_id: o.expertId } }), 'an offer');
+  }
+  await ok(inject({ method: 'POST', url: `/api/expert/assignments/${asked[0]}/accept`, headers: o.expert }), 'an acceptance');
+  return {
+    heavyReport,
+    shareToken: tokens[0]!,
+    shareLinkIds: links.slice(1),
+    sessionIds,
+    passkeyIds,
+    acceptedReview: asked[0]!,
+    reviewableReports: fresh.slice(3),
+    oldHeavyReports: await ids(`SELECT id AS v FROM reports r WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM review_requests q WHERE q.report_id = r.id)
+      ORDER BY created_at LIMIT 20`, [heavy]),
+  };
 }
 
 /**
@@ -558,6 +635,8 @@ async function main() {
   const placed = uncovered(routeCatalogue({
     heavy: '', heavyReport: '', heavyInvoice: undefined, members: [''], blogSlugs: [], pressSlugs: [], contactIds: [], words: [''], lastPageCursor: '', pages: true,
     lastUserPage: 1, lastContactPage: 1, midPaymentPage: 1, lastHeavyReportPage: 1, orderId: '', emailFragment: '',
+    oldHeavyReports: [], reviewableReports: [''], shareToken: '', shareLinkIds: [], sessionIds: [], passkeyIds: [], acceptedReview: '', expertId: '',
+    revisedPost: '', revisionId: '', tagSlugs: [''],
   }));
   if (placed.missing.length || placed.unknown.length) {
     const problem = `bench/scale-routes.ts: routes without an entry: ${placed.missing.join(', ') || 'none'}; entries for no route: ${placed.unknown.join(', ') || 'none'}`;
@@ -608,6 +687,26 @@ async function main() {
       });
       other.authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
     };
+    // The expert reviews are offered to: invited by the operator, invitation taken up and undertaking accepted (once);
+    // the heavy member has tokens enough for every review the runs ask for (held, then released or captured).
+    const expertEmail = 'expert@bench.example';
+    const invitation = await app.inject({
+      method: 'POST', url: '/api/admin/experts', headers: { ...operator, 'content-type': 'application/json' },
+      payload: { email: expertEmail, name: 'Bench Expert', fields: ['membranes', 'licensing'], languages: ['en'], country: 'IN', rttp_number: 'RTTP-BENCH-1',
+        rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 50 },
+    });
+    if (invitation.statusCode !== 201) throw new Error(`inviting the bench expert: ${invitation.statusCode} ${invitation.body}`);
+    const { expert: { id: expertId }, invitation_url } = invitation.json<{ expert: { id: string }; invitation_url: string }>();
+    const expert: Record<string, string> = {};
+    const expertCookie = (res: { statusCode: number; body: string; cookies: Array<{ name: string; value: string }> }) => {
+      const c = res.cookies.find((x) => x.name === 'assay_expert');
+      if (res.statusCode !== 200 || !c) throw new Error(`the bench expert's session: ${res.statusCode} ${res.body}`);
+      expert.cookie = `assay_expert=${c.value}`;
+    };
+    expertCookie(await app.inject({ method: 'POST', url: '/api/expert/invitation', payload: { token: new URL(invitation_url).searchParams.get('token'), password: EXPERT_PASSWORD } }));
+    await app.inject({ method: 'POST', url: '/api/expert/undertaking', headers: expert });
+    const signInExpert = async () => expertCookie(await app.inject({ method: 'POST', url: '/api/expert/login', payload: { email: expertEmail, password: EXPERT_PASSWORD } }));
+    await runtime.deps.db.transaction((tx) => adjustTokens(tx, { userId: heavy, amount: 1_000_000, note: 'Bench: tokens for the review requests' }));
     const heavyRows = async () => {
       await signInOther();
       say('');
@@ -632,6 +731,10 @@ async function main() {
 
     const run = async (label: string, twentyToo: boolean) => {
       await signIn();
+      await signInExpert();
+      const account = await seedAccountRecords({ raw, inject: (r) => app.inject(r as never) as never, heavy, member, operator, expert, expertId });
+      const revisedPost = (await raw.query<{ v: string }>(`SELECT p.id AS v FROM posts p WHERE p.status = 'published'
+        AND EXISTS (SELECT 1 FROM post_revisions r WHERE r.post_id = p.id) ORDER BY p.published_at DESC LIMIT 1`)).rows[0]!.v;
       // A cursor that leads to the last page of purchases.
       const c = (await raw.query<{ at: string; id: string }>(
         `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id FROM payments
@@ -640,7 +743,13 @@ async function main() {
       const ids = async (sql: string, params: unknown[] = []) => (await raw.query<{ v: string }>(sql, params)).rows.map((r) => r.v);
       const catalogue = routeCatalogue({
         heavy,
-        heavyReport: (await ids('SELECT id AS v FROM reports WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [heavy]))[0]!,
+        ...account,
+        expertId,
+        revisedPost,
+        // The published revision: saves prune the others beyond the newest few, never a published one.
+        revisionId: (await ids(`SELECT id::text AS v FROM post_revisions WHERE post_id = $1 AND kind = 'published' ORDER BY version DESC LIMIT 1`, [revisedPost]))[0]!,
+        tagSlugs: await ids(`SELECT t.slug AS v FROM tags t WHERE EXISTS (SELECT 1 FROM post_tags pt JOIN posts p ON p.id = pt.post_id
+          WHERE pt.tag_id = t.id AND p.status = 'published') ORDER BY t.slug`),
         heavyInvoice: (await ids('SELECT invoice_number AS v FROM invoices WHERE user_id = $1 ORDER BY seq LIMIT 1', [heavy]))[0],
         refundId: (await ids('SELECT id::text AS v FROM refund_requests ORDER BY requested_at DESC, id DESC LIMIT 1'))[0],
         members: await ids(`SELECT id AS v FROM users WHERE password_hash = 'scrypt$bench' ORDER BY created_at DESC LIMIT 500`),
@@ -662,7 +771,7 @@ async function main() {
         if (!Array.isArray(entry)) continue;
         for (const cell of entry) {
           const key = `\`${name}\`${cell.label ? ` ${cell.label}` : ''}`;
-          const headers = cell.auth === 'operator' ? operator : cell.auth === 'member' ? member : {};
+          const headers = cell.auth === 'operator' ? operator : cell.auth === 'member' ? member : cell.auth === 'expert' ? expert : {};
           // Let the previous cell's last requests finish first: only the probe's statements are recorded.
           await new Promise((r) => setTimeout(r, 300));
           const m = await measureCell({ address, app, raw, rec, key: `${label}|${key}`, cell, headers, twentyToo });
