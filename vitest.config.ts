@@ -1,28 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, four projects. The server project runs every data-layer and API test on PGlite,
- * and a second time on a real PostgreSQL server when TEST_DATABASE_URL is set; the report engine
- * needs no database and runs once. `*.pg.test.ts` files need several connections to one database
- * (two server processes) and run only on PostgreSQL.
+ * One runner, four projects. The server's data-layer and API tests run on a real PostgreSQL server
+ * when TEST_DATABASE_URL is set (the production path), else on PGlite; the report engine needs no
+ * database and runs once. `*.pg.test.ts` files need several connections to one database (two
+ * server processes) and run only on PostgreSQL.
+ *
+ * With a PostgreSQL server, PGlite (the embedded default `npm start` runs on) is not a second
+ * copy of every test: its SQL is PostgreSQL's own, so a second run proves nothing new and cost CI
+ * minutes (decision 231). It runs what behaves differently there: the test files that name PGlite
+ * and those of the code that branches on it (one connection: transactions queue, the job queue's
+ * adapter, the operator lane, table tending), and the e2e project runs every flow on PGlite
+ * through the compiled server. `npm run test:embedded` runs the whole server suite on PGlite.
  */
-/**
- * On the embedded database the suite leaves out the files that drive the report worker and the
- * account-wide jobs end to end (each runs for a minute): their SQL is the same on PGlite, they run
- * on PostgreSQL here, and the e2e project runs those flows on PGlite through the compiled server.
- * This keeps the whole CI run under 15 minutes on 2 cores.
- */
-const WORKER_FLOWS = [
-  'apps/server/src/modules/reports/{generate-report,process-report,report-lease,confirmed-record,long-word-idea,report-events}.test.ts',
-  'apps/server/src/modules/notifications/notifications.test.ts',
-  'apps/server/src/modules/account/{delete-account,export-account}.test.ts',
+// The bench's own checks (bench/*.test.ts) need no database but sit with the server they measure.
+const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/bench/**/*.test.ts'];
+const EMBEDDED_ONLY_CHANGES = [
+  'apps/server/src/jobs/job-queue.test.ts',
+  'apps/server/src/modules/reports/report-lease.test.ts',
+  'apps/server/src/http/operator-lane.test.ts',
+  'apps/server/src/modules/system/tend-tables.test.ts',
+  'apps/server/src/modules/operators/recover-operator.test.ts',
+  'apps/server/src/modules/admin/export-lists.test.ts',
 ];
+/** Test files (not `.pg.`) whose text names PGlite: they check something about it. */
+function namingPglite(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.pg.test.ts'))
+    .map((f) => path.join(dir, f))
+    .filter((f) => /pglite/i.test(readFileSync(f, 'utf8')));
+}
+const withServer = Boolean(process.env.TEST_DATABASE_URL);
+const wholeEmbedded = process.env.TEST_EMBEDDED === 'all';
 
-const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
+const serverProject = (name: string, dbKind: 'pglite' | 'postgres', include: string[]) => ({
   test: {
     name,
-    include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
-    exclude: dbKind === 'pglite' && process.env.TEST_DATABASE_URL ? ['**/node_modules/**', '**/*.pg.test.ts', ...WORKER_FLOWS] : dbKind === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
+    include,
+    exclude: dbKind === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
     globalSetup: ['apps/server/test/global-setup.ts'],
@@ -32,14 +49,17 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   },
 });
 
+const embeddedTests =
+  withServer && !wholeEmbedded ? [...new Set([...EMBEDDED_ONLY_CHANGES, ...namingPglite('apps/server/src')])] : SERVER_TESTS;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which left the
     // second core idle while tests waited on databases, servers and browsers.
     maxWorkers: 2,
     projects: [
-      serverProject('server', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      serverProject('server', 'pglite', embeddedTests),
+      ...(withServer ? [serverProject('server-pg', 'postgres', SERVER_TESTS)] : []),
       {
         test: {
           name: 'report-engine',
@@ -49,6 +69,8 @@ export default defineConfig({
           pool: 'forks' as const,
         },
       },
+      // The contracts both apps share need no database: once, not once per database.
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', pool: 'forks' as const } },
       {
         extends: './apps/web/vite.config.ts',
         test: {
