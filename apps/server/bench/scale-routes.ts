@@ -169,6 +169,9 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['reports.get', [{ kind: 'read', label: 'heavy member', auth: 'member', path: `/api/reports/${c.heavyReport}` }]],
     ['reports.download', { elsewhere: 'the report\u2019s stored PDF streamed from the blob store: `npm run bench:reports` measures rendering' }],
     ['reports.versions', [{ kind: 'read', label: 'heavy report (versions)', auth: 'member', path: `/api/reports/${c.heavyReport}/versions` }]],
+    // The seeded versions carry no section text: this measures finding the two versions, not the word diff
+    // (at most 34 sections of a few thousand words, in memory; the report tests compare real ones).
+    ['reports.compareVersions', [{ kind: 'read', label: 'heavy report, version 1 with the current', auth: 'member', path: `/api/reports/${c.heavyReport}/versions/1/compare` }]],
     ['reports.versionDownload', STORED_PDF_ELSEWHERE],
     ['reports.listShareLinks', [{ kind: 'read', label: 'heavy report', auth: 'member', path: `/api/reports/${c.heavyReport}/share-links` }]],
     ['reviews.quote', [{ kind: 'read', label: 'heavy member', auth: 'member', path: `/api/reports/${c.reviewableReports[0]}/review-quote` }]],
@@ -365,4 +368,14 @@ export function uncovered(entries: [string, Entry][]) {
   const declared = new Set(allEndpoints().map(([name]) => name));
   const placed = new Set(entries.map(([name]) => name));
   return { missing: [...declared].filter((n) => !placed.has(n)), unknown: [...placed].filter((n) => !declared.has(n)) };
+}
+
+/** The catalogue's places, checked before anything is seeded (and by a unit test, so a new route cannot leave the bench unable to start). */
+export function catalogueGaps() {
+  return uncovered(routeCatalogue({
+    heavy: '', heavyReport: '', heavyInvoice: undefined, members: [''], blogSlugs: [], pressSlugs: [], contactIds: [], words: [''], lastPageCursor: '', pages: true,
+    lastUserPage: 1, lastContactPage: 1, midPaymentPage: 1, lastHeavyReportPage: 1, orderId: '', emailFragment: '',
+    oldHeavyReports: [], reviewableReports: [''], shareToken: '', shareLinkIds: [], sessionIds: [], passkeyIds: [], acceptedReview: '', expertId: '',
+    revisedPost: '', revisionId: '', tagSlugs: [''],
+  }));
 }

@@ -33,7 +33,7 @@ import { adjustTokens, expireLots } from '../src/modules/tokens/index.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { loadApart } from './load.ts';
-import { routeCatalogue, uncovered, type Cell } from './scale-routes.ts';
+import { catalogueGaps, routeCatalogue, type Cell } from './scale-routes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -632,12 +632,7 @@ async function heavyWhileOthersWait(ctx: { address: string; raw: Queryable; runt
 
 async function main() {
   // Every declared route has its place in the catalogue (measured here, or where and why elsewhere).
-  const placed = uncovered(routeCatalogue({
-    heavy: '', heavyReport: '', heavyInvoice: undefined, members: [''], blogSlugs: [], pressSlugs: [], contactIds: [], words: [''], lastPageCursor: '', pages: true,
-    lastUserPage: 1, lastContactPage: 1, midPaymentPage: 1, lastHeavyReportPage: 1, orderId: '', emailFragment: '',
-    oldHeavyReports: [], reviewableReports: [''], shareToken: '', shareLinkIds: [], sessionIds: [], passkeyIds: [], acceptedReview: '', expertId: '',
-    revisedPost: '', revisionId: '', tagSlugs: [''],
-  }));
+  const placed = catalogueGaps();
   if (placed.missing.length || placed.unknown.length) {
     const problem = `bench/scale-routes.ts: routes without an entry: ${placed.missing.join(', ') || 'none'}; entries for no route: ${placed.unknown.join(', ') || 'none'}`;
     // Seeding alone measures no route, so an incomplete catalogue need not stop it.
