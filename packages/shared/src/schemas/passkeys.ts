@@ -30,6 +30,8 @@ export const passkeyRegistrationResponse = z.object({
   clientExtensionResults: extensionResults,
 });
 
+export type PasskeyRegistrationResponse = z.output<typeof passkeyRegistrationResponse>;
+
 export const passkeyAuthenticationResponse = z.object({
   id: b64url(1400),
   rawId: b64url(1400),

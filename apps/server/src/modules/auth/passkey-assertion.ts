@@ -4,9 +4,14 @@ import type { Config } from '../../config/env.ts';
 import type { Queryable } from '../../db/client.ts';
 import { relyingParty } from './webauthn-challenges.ts';
 
+/** Whose passkey: a member's (`user_id`) or an operator's (`operator_id`), decision 228. */
+export type PasskeyOwnerKind = 'member' | 'operator';
+/** The column naming the owner; never taken from a request. */
+export const ownerColumn = (kind: PasskeyOwnerKind) => (kind === 'operator' ? 'operator_id' : 'user_id');
+
 interface PasskeyRow {
   id: string;
-  user_id: string;
+  owner_id: string;
   credential_id: string;
   public_key: string;
   counter: string;
@@ -15,19 +20,22 @@ interface PasskeyRow {
 
 /**
  * Checks a passkey's signature over a challenge we issued and already spent (decision 193), and
- * moves its counter on. `owner` limits it to one account's passkeys (the code step), so another
- * account's credential is refused. Answers the account, or undefined for any failure.
+ * moves its counter on. `kind` says whose passkeys may answer — a member's or an operator's
+ * (decision 228) — so the other kind's credential is as good as an unknown one; `owner` limits it
+ * further to one account's passkeys (the code step), so another account's credential is refused.
+ * Answers the account, or undefined for any failure.
  */
 export async function verifyPasskeyAssertion(
   db: Queryable,
   config: Pick<Config, 'PUBLIC_URL'>,
   response: PasskeyAuthenticationResponse,
   expectedChallenge: string,
-  opts: { owner?: string; requireUserVerification: boolean },
-): Promise<{ userId: string; passkeyId: string } | undefined> {
+  opts: { kind?: PasskeyOwnerKind; owner?: string; requireUserVerification: boolean },
+): Promise<{ ownerId: string; passkeyId: string } | undefined> {
+  const col = ownerColumn(opts.kind ?? 'member');
   const found = await db.query<PasskeyRow>(
-    `SELECT id::text, user_id, credential_id, public_key, counter::text, transports FROM passkeys
-      WHERE credential_id = $1 AND ($2::uuid IS NULL OR user_id = $2)`,
+    `SELECT id::text, ${col} AS owner_id, credential_id, public_key, counter::text, transports FROM passkeys
+      WHERE credential_id = $1 AND ${col} IS NOT NULL AND ($2::uuid IS NULL OR ${col} = $2)`,
     [response.id, opts.owner ?? null],
   );
   const key = found.rows[0];
@@ -56,5 +64,5 @@ export async function verifyPasskeyAssertion(
       WHERE id = $1 AND (counter < $2 OR ($2 = 0 AND counter = 0)) RETURNING 1`,
     [key.id, next],
   );
-  return moved.rows.length ? { userId: key.user_id, passkeyId: key.id } : undefined;
+  return moved.rows.length ? { ownerId: key.owner_id, passkeyId: key.id } : undefined;
 }

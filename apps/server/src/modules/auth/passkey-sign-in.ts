@@ -9,6 +9,7 @@ import { findUserById } from '../users/index.ts';
 import { finishSignIn } from './complete-second-factor.ts';
 import { mailNewSignIn } from './new-sign-in-notice.ts';
 import { verifyPasskeyAssertion } from './passkey-assertion.ts';
+import { passkeyAssertionOptionsFor } from './passkey-store.ts';
 import { openSession, type SessionMeta } from './session-tokens.ts';
 import { CHALLENGE_TIMEOUT_MS, challengeOf, relyingParty, storeChallenge, takeChallenge } from './webauthn-challenges.ts';
 
@@ -51,9 +52,9 @@ export async function passkeySignIn(
     return unauthorized(detail, code);
   };
   if (!taken) throw await failed(MSG.passkeyExpired, 'passkey_expired');
-  const who = await verifyPasskeyAssertion(db, config, response, challenge!, { requireUserVerification: true });
+  const who = await verifyPasskeyAssertion(db, config, response, challenge!, { kind: 'member', requireUserVerification: true });
   if (!who) throw await failed(MSG.passkeyFailed, 'passkey_invalid');
-  const user = await findUserById(db, who.userId);
+  const user = await findUserById(db, who.ownerId);
   if (!user?.is_verified) throw await failed(MSG.passkeyFailed, 'passkey_invalid');
   const device = readDeviceCookie(config.JWT_SECRET, 'member', meta.deviceCookie);
   const trusted = device?.accountId === user.id;
@@ -82,20 +83,8 @@ export async function passkeySecondFactorOptions(deps: Deps, challenge: string, 
     await countHit(deps.db, limits);
     throw unauthorized(MSG.secondFactorExpired, 'second_factor_expired');
   }
-  const keys = await deps.db.query<{ credential_id: string; transports: string[] }>(
-    'SELECT credential_id, transports FROM passkeys WHERE user_id = $1',
-    [signIn.user_id],
-  );
-  if (!keys.rows.length) throw badRequest(MSG.passkeyUnknown, 'no_passkey');
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(deps.config).rpID,
-    timeout: CHALLENGE_TIMEOUT_MS,
-    allowCredentials: keys.rows.map((k) => ({ id: k.credential_id, transports: k.transports })),
-    // The password was the first factor; the passkey is the second, as a security key would be.
-    userVerification: 'preferred',
-  });
-  await storeChallenge(deps.db, options.challenge, 'second_factor', { userId: signIn.user_id, signInChallengeId: signIn.id });
-  return { options: options as unknown as Record<string, unknown> };
+  // The password was the first factor; the passkey is the second, as a security key would be.
+  return passkeyAssertionOptionsFor(deps.db, deps.config, { kind: 'member', id: signIn.user_id }, 'second_factor', 'preferred', signIn.id);
 }
 
 /**
@@ -128,7 +117,7 @@ export async function completeSecondFactorWithPasskey(
   // The passkey challenge must be the one issued for this very sign-in.
   const fits = !!issued && issued.signInChallengeId === ch.id && issued.userId === ch.user_id;
   const who = fits
-    ? await verifyPasskeyAssertion(db, config, response, webauthnChallenge!, { owner: ch.user_id, requireUserVerification: false })
+    ? await verifyPasskeyAssertion(db, config, response, webauthnChallenge!, { kind: 'member', owner: ch.user_id, requireUserVerification: false })
     : undefined;
   if (!who) {
     await countHit(db, limits);

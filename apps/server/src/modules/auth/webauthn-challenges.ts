@@ -15,19 +15,24 @@ export function relyingParty(config: Pick<Config, 'PUBLIC_URL'>) {
 export const CHALLENGE_MINUTES = 5;
 export const CHALLENGE_TIMEOUT_MS = CHALLENGE_MINUTES * 60_000;
 
-export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor';
+/**
+ * What a challenge is for. Operators' ceremonies have their own purposes (decision 228), so a
+ * challenge handed to an operator can never finish a member's ceremony, nor the other way round;
+ * `reauth` confirms a signed-in member before she changes her e-mail address.
+ */
+export type ChallengePurpose = 'register' | 'sign_in' | 'second_factor' | 'reauth' | 'operator_register' | 'operator_second_factor';
 
 export async function storeChallenge(
   db: Queryable,
   challenge: string,
   purpose: ChallengePurpose,
-  bound: { userId?: string; signInChallengeId?: string } = {},
+  bound: { userId?: string; operatorId?: string; signInChallengeId?: string } = {},
 ) {
   await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= now()');
   await db.query(
-    `INSERT INTO webauthn_challenges (challenge, purpose, user_id, sign_in_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [challenge, purpose, bound.userId ?? null, bound.signInChallengeId ?? null, CHALLENGE_MINUTES],
+    `INSERT INTO webauthn_challenges (challenge, purpose, user_id, operator_id, sign_in_challenge, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
+    [challenge, purpose, bound.userId ?? null, bound.operatorId ?? null, bound.signInChallengeId ?? null, CHALLENGE_MINUTES],
   );
 }
 
@@ -47,11 +52,11 @@ export function challengeOf(clientDataJSON: string): string | undefined {
  */
 export async function takeChallenge(db: Queryable, challenge: string | undefined, purpose: ChallengePurpose) {
   if (!challenge) return undefined;
-  const r = await db.query<{ user_id: string | null; sign_in_challenge: string | null; live: boolean }>(
+  const r = await db.query<{ user_id: string | null; operator_id: string | null; sign_in_challenge: string | null; live: boolean }>(
     `DELETE FROM webauthn_challenges WHERE challenge = $1 AND purpose = $2
-     RETURNING user_id, sign_in_challenge::text, expires_at > now() AS live`,
+     RETURNING user_id, operator_id, sign_in_challenge::text, expires_at > now() AS live`,
     [challenge, purpose],
   );
   const row = r.rows[0];
-  return row?.live ? { userId: row.user_id, signInChallengeId: row.sign_in_challenge } : undefined;
+  return row?.live ? { userId: row.user_id, operatorId: row.operator_id, signInChallengeId: row.sign_in_challenge } : undefined;
 }
