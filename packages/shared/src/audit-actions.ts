@@ -11,6 +11,8 @@ export const AUDIT_ACTION_LABELS = {
   'operator.rename': 'Operator public name set',
   'operator.remove': 'Operator removed',
   'operator.totp_enabled': 'Operator added an authenticator app',
+  'operator.passkey_added': 'Operator added a passkey',
+  'operator.passkey_removed': 'Operator removed a passkey',
   'post.create': 'Post created',
   'post.update': 'Post edited',
   'post.publish': 'Post published',

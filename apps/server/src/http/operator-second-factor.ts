@@ -12,11 +12,21 @@ import { hmac, safeEqual, sha256 } from '../lib/secrets.ts';
 export const OPERATOR_MFA_COOKIE = 'assay_operator_mfa';
 export const OPERATOR_MFA_HOURS = 12;
 
-/** 'ok': nothing more to ask; 'required': a code from the app; 'enrol': ADMIN_REQUIRE_2FA and no app yet. */
+/**
+ * 'ok': nothing more to ask; 'required': a code from the app or one of the operator's passkeys
+ * (decision 228); 'enrol': ADMIN_REQUIRE_2FA and neither yet.
+ */
 export type OperatorSecondFactor = 'ok' | 'required' | 'enrol';
 
-/** The endpoints an operator reaches before the second factor: signing in, the code, adding an app. */
-export const SECOND_FACTOR_STEP_PATHS: ReadonlySet<string> = new Set(['/admin/login', '/admin/second-factor', '/admin/totp/setup', '/admin/totp/enable']);
+/**
+ * The endpoints an operator reaches before the second factor: signing in, the code or a passkey,
+ * adding an app or a passkey. Adding a passkey is open only to 'enrol' (its use case checks), so a
+ * password alone cannot add a factor beside the operator's own.
+ */
+export const SECOND_FACTOR_STEP_PATHS: ReadonlySet<string> = new Set([
+  '/admin/login', '/admin/second-factor', '/admin/totp/setup', '/admin/totp/enable',
+  '/admin/second-factor/passkey/options', '/admin/second-factor/passkey', '/admin/passkeys/options', '/admin/passkeys',
+]);
 
 const signature = (secret: string, operatorId: string, expires: number, passwordHash: string) =>
   hmac(secret, `operator-mfa:${operatorId}:${expires}:${sha256(passwordHash)}`);
@@ -39,13 +49,27 @@ export async function operatorSecondFactorState(
   operatorId: string,
   cookie: string | undefined,
 ): Promise<OperatorSecondFactor> {
-  const r = await db.query<{ password_hash: string; confirmed: boolean }>(
-    `SELECT o.password_hash, (f.confirmed_at IS NOT NULL) AS confirmed
+  const r = await db.query<{ password_hash: string; confirmed: boolean; passkey: boolean }>(
+    `SELECT o.password_hash, (f.confirmed_at IS NOT NULL) AS confirmed,
+            EXISTS (SELECT 1 FROM passkeys p WHERE p.operator_id = o.id) AS passkey
        FROM operators o LEFT JOIN operator_totp_factors f ON f.operator_id = o.id WHERE o.id = $1`,
     [operatorId],
   );
   const row = r.rows[0];
   if (!row) return 'required';
-  if (row.confirmed) return cookieValid(config.JWT_SECRET, operatorId, row.password_hash, cookie) ? 'ok' : 'required';
+  // A passkey is a second factor like the app (decision 228): operators have the shell's
+  // reset-password as their way back, so it needs no recovery codes beside it.
+  if (row.confirmed || row.passkey) return cookieValid(config.JWT_SECRET, operatorId, row.password_hash, cookie) ? 'ok' : 'required';
   return config.ADMIN_REQUIRE_2FA ? 'enrol' : 'ok';
+}
+
+/** The factors an operator can answer the code step with (decision 228). */
+export async function operatorSecondFactorMethods(db: Queryable, operatorId: string): Promise<Array<'totp' | 'passkey'>> {
+  const r = await db.query<{ totp: boolean; passkey: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM operator_totp_factors WHERE operator_id = $1 AND confirmed_at IS NOT NULL) AS totp,
+            EXISTS (SELECT 1 FROM passkeys WHERE operator_id = $1) AS passkey`,
+    [operatorId],
+  );
+  const row = r.rows[0];
+  return [...(row?.totp ? ['totp' as const] : []), ...(row?.passkey ? ['passkey' as const] : [])];
 }

@@ -203,9 +203,17 @@ export const authEndpoints = {
     path: '/auth/email-change',
     auth: 'member',
     tags,
-    description: 'Starts changing the email: the password again, and a code mailed to the new address.',
+    description: 'Starts changing the email: the password again (or a code from the authenticator app, or a passkey answering `email-change/passkey/options`), and a code mailed to the new address.',
     body: emailChangeRequest,
     responses: { 200: messageResponse },
+  }),
+  emailChangePasskeyOptions: endpoint({
+    method: 'POST',
+    path: '/auth/email-change/passkey/options',
+    auth: 'member',
+    tags,
+    description: 'Options for confirming an email change with one of this member\'s passkeys instead of the password (user verification required); good once and for a few minutes.',
+    responses: { 200: passkeyOptionsResponse },
   }),
   emailChangeConfirm: endpoint({
     method: 'POST',

@@ -4,6 +4,9 @@ import {
   adminLoginResponse, adminSecondFactorRequest, auditLogQuery, auditLogResponse, operatorCreateRequest, operatorIdParams, operatorListResponse, operatorSummary,
   operatorUpdateRequest,
 } from '../schemas/operators.ts';
+import {
+  passkeyIdParams, passkeyListResponse, passkeyOptionsResponse, passkeyRegisterRequest, passkeyRenameRequest, passkeySignInRequest, passkeyView,
+} from '../schemas/passkeys.ts';
 import { endpoint } from './endpoint.ts';
 
 const tags = ['admin'];
@@ -74,5 +77,51 @@ export const operatorsEndpoints = {
   totpEnable: endpoint({
     method: 'POST', path: '/admin/totp/enable', auth: 'operator', tags, description: 'Confirms the app with one of its codes.',
     body: adminSecondFactorRequest, responses: { 200: adminLoginResponse },
+  }),
+  // Decision 228: operators' passkeys, from the panel's Security place and at the code step.
+  passkeys: endpoint({
+    method: 'GET', path: '/admin/passkeys', auth: 'operator', tags, description: 'This operator\'s passkeys.', responses: { 200: passkeyListResponse },
+  }),
+  passkeyRegisterOptions: endpoint({
+    method: 'POST',
+    path: '/admin/passkeys/options',
+    auth: 'operator',
+    tags,
+    description: 'Starts adding a passkey for this operator: options for navigator.credentials.create. Open before the second factor only to an operator who must enrol (ADMIN_REQUIRE_2FA, no factor yet).',
+    responses: { 200: passkeyOptionsResponse },
+  }),
+  passkeyRegister: endpoint({
+    method: 'POST',
+    path: '/admin/passkeys',
+    auth: 'operator',
+    tags,
+    description: 'Finishes adding the passkey (audited as `operator.passkey_added`); from then on it is a second factor of this operator, and the answer sets the second-factor cookie.',
+    body: passkeyRegisterRequest,
+    responses: { 201: passkeyView },
+  }),
+  passkeyRename: endpoint({
+    method: 'PATCH', path: '/admin/passkeys/:id', auth: 'operator', tags, description: 'Renames one of this operator\'s passkeys; another operator\'s is a 404.',
+    params: passkeyIdParams, body: passkeyRenameRequest, responses: { 200: passkeyView },
+  }),
+  passkeyRemove: endpoint({
+    method: 'DELETE', path: '/admin/passkeys/:id', auth: 'operator', tags, description: 'Removes one of this operator\'s passkeys (audited as `operator.passkey_removed`); another operator\'s is a 404.',
+    params: passkeyIdParams, responses: { 200: messageResponse },
+  }),
+  passkeySecondFactorOptions: endpoint({
+    method: 'POST',
+    path: '/admin/second-factor/passkey/options',
+    auth: 'operator',
+    tags,
+    description: 'At the code step: options for one of this operator\'s passkeys instead of a code.',
+    responses: { 200: passkeyOptionsResponse },
+  }),
+  passkeySecondFactor: endpoint({
+    method: 'POST',
+    path: '/admin/second-factor/passkey',
+    auth: 'operator',
+    tags,
+    description: 'The code step answered with one of this operator\'s passkeys: sets the second-factor cookie, like a code. A member\'s passkey is refused.',
+    body: passkeySignInRequest.pick({ response: true }),
+    responses: { 200: adminLoginResponse },
   }),
 };

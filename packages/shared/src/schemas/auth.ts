@@ -11,6 +11,7 @@ import {
   pathParam,
   phoneField,
 } from './fields.ts';
+import { passkeyAuthenticationResponse } from './webauthn-responses.ts';
 import { userSchema } from './users.ts';
 
 /** POST /auth/login is form-encoded: username is the email (docs/product.md §7). */
@@ -245,8 +246,10 @@ export const emailChangeRequest = z.object({
   /** The password, or — for an account with an authenticator app — a code from it (decision 193). */
   password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
   code: lineText().trim().regex(/^\d{6}$/, MSG.secondFactorCodeInvalid).optional(),
+  /** Or one of the member's passkeys answering a `reauth` challenge (decision 228). */
+  passkey: passkeyAuthenticationResponse.optional(),
 }).superRefine((v, ctx) => {
-  if (!v.password && !v.code) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.currentPasswordRequired });
+  if (!v.password && !v.code && !v.passkey) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.currentPasswordRequired });
 });
 export type EmailChangeRequest = z.input<typeof emailChangeRequest>;
 export const emailChangeConfirmRequest = z.object({ otp: otpField });

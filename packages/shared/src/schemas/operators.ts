@@ -24,6 +24,8 @@ export const adminLoginResponse = z.object({
   username: z.string(),
   /** Decision 191: 'required' asks for a code from the app, 'enrol' for adding one (ADMIN_REQUIRE_2FA). */
   second_factor: z.enum(['ok', 'required', 'enrol']),
+  /** With 'required': the factors this operator has (decision 228), so the panel offers the passkey. */
+  methods: z.array(z.enum(['totp', 'passkey'])).optional(),
 });
 export const adminSecondFactorRequest = z.object({ otp: lineText(MSG.otpRequired).trim().regex(/^\d{6}$/, MSG.otpInvalid) });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;

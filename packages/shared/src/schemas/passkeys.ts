@@ -2,50 +2,10 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { lineText, pathParam } from './fields.ts';
 import { passwordConfirmRequest } from './auth.ts';
+import { passkeyAuthenticationResponse, passkeyRegistrationResponse } from './webauthn-responses.ts';
 
-/*
- * Passkeys (WebAuthn, decision 193). The browser's answers are relayed as the JSON that
- * @simplewebauthn/browser makes; every string in them is base64url, checked here so that
- * nothing else reaches the verifier.
- */
-const b64url = (max: number) => lineText(MSG.passkeyResponseInvalid).min(1, MSG.passkeyResponseInvalid).max(max, MSG.passkeyResponseInvalid)
-  .regex(/^[A-Za-z0-9_-]+={0,2}$/, MSG.passkeyResponseInvalid);
-
-const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
-const transports = z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional();
-const attachment = z.enum(['platform', 'cross-platform']).optional();
-/** Extension results are not used; an object is accepted and dropped. */
-const extensionResults = z.object({}).passthrough().optional().transform(() => ({}));
-
-export const passkeyRegistrationResponse = z.object({
-  id: b64url(1400),
-  rawId: b64url(1400),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url(4000),
-    attestationObject: b64url(40_000),
-    transports,
-  }),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults,
-});
-
-export type PasskeyRegistrationResponse = z.output<typeof passkeyRegistrationResponse>;
-
-export const passkeyAuthenticationResponse = z.object({
-  id: b64url(1400),
-  rawId: b64url(1400),
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url(4000),
-    authenticatorData: b64url(4000),
-    signature: b64url(1000),
-    userHandle: b64url(200).optional(),
-  }),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults,
-});
-export type PasskeyAuthenticationResponse = z.input<typeof passkeyAuthenticationResponse>;
+/* Passkeys (WebAuthn, decision 193). */
+export { passkeyAuthenticationResponse, passkeyRegistrationResponse, type PasskeyAuthenticationResponse, type PasskeyRegistrationResponse } from './webauthn-responses.ts';
 
 export const passkeyNameField = lineText(MSG.passkeyNameRequired).trim().min(1, MSG.passkeyNameRequired).max(60);
 

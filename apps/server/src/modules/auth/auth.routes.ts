@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { endOtherSessions, endSession, listSessions } from './active-sessions.ts';
 import { confirmEmailChange, requestEmailChange, revertEmailChange } from './change-email.ts';
 import { changePassword } from './change-password.ts';
+import { passkeyReauthOptions } from './confirm-password.ts';
 import { completeSecondFactor } from './complete-second-factor.ts';
 import { completeProfile } from './complete-profile.ts';
 import { googleLogin } from './google-login.ts';
@@ -153,6 +154,7 @@ export function authRoutes(deps: Deps) {
     route(app, e.revokeOtherSessions, async (req) => endOtherSessions(deps, member(req)));
 
     route(app, e.emailChange, async (req) => requestEmailChange(deps, member(req).userId, req.body.new_email, req.body));
+    route(app, e.emailChangePasskeyOptions, async (req) => passkeyReauthOptions(deps, member(req).userId));
     route(app, e.emailChangeConfirm, async (req) => confirmEmailChange(deps, member(req).userId, req.body.otp, req.ip));
     route(app, e.emailChangeRevert, async (req) => revertEmailChange(deps, req.body.key, req.ip));
 

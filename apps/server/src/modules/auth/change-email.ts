@@ -1,4 +1,4 @@
-import { MSG, OTP } from '@assay/shared';
+import { MSG, OTP, type PasskeyAuthenticationResponse } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { NO_PASSWORD } from '../../lib/passwords.ts';
@@ -6,14 +6,15 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { hmac, randomToken } from '../../lib/secrets.ts';
 import { queueMail } from '../mail/index.ts';
 import { findUserByEmail, findUserById, toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
-import { confirmPassword, confirmTotp } from './confirm-password.ts';
+import { confirmPasskey, confirmPassword, confirmTotp } from './confirm-password.ts';
 import { emailChangeCodeMail, securityNoticeMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { mailCode } from './send-fresh-code.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
 /**
- * Changing the e-mail address (decision 190): the password again, a code to the new address,
+ * Changing the e-mail address (decision 190): the password again (or the app's code, or a
+ * passkey: decisions 193, 228), a code to the new address,
  * and a notice to the old one whose link undoes the change for REVERT_DAYS. Undoing it puts the
  * old address back, ends every session and makes the password unusable, so the only way back in
  * is a reset through the (restored) old mailbox.
@@ -21,11 +22,20 @@ import { revokeUserSessions } from './session-tokens.ts';
 export const REVERT_DAYS = 7;
 const revertKeyHash = (secret: string, key: string) => hmac(secret, `email-change-revert:${key}`);
 
-export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, proof: { password?: string | undefined; code?: string | undefined }) {
+interface Proof {
+  password?: string | undefined;
+  code?: string | undefined;
+  passkey?: PasskeyAuthenticationResponse | undefined;
+}
+
+export async function requestEmailChange(deps: Deps, userId: string, newEmail: string, proof: Proof) {
   const current = await findUserById(deps.db, userId);
   if (current && !current.password_hash) throw badRequest(MSG.emailChangeGoogle, 'google_account');
-  // The password, or a code from the authenticator app of an account that has one (decision 193).
-  const user = proof.password ? await confirmPassword(deps, userId, proof.password) : await confirmTotp(deps, userId, proof.code ?? '');
+  // The password, or a code from the authenticator app of an account that has one (decision 193),
+  // or one of the member's passkeys (decision 228).
+  const user = proof.passkey
+    ? await confirmPasskey(deps, userId, proof.passkey)
+    : proof.password ? await confirmPassword(deps, userId, proof.password) : await confirmTotp(deps, userId, proof.code ?? '');
   if (newEmail === user.email) throw badRequest(MSG.emailChangeSame, 'email_same');
   if (await findUserByEmail(deps.db, newEmail)) throw conflict(MSG.emailChangeTaken, 'email_taken');
   await deps.db.query('INSERT INTO email_changes (user_id, old_email, new_email) VALUES ($1, $2, $3)', [userId, user.email, newEmail]);

@@ -1,9 +1,10 @@
-import { MSG } from '@assay/shared';
+import { MSG, type PasskeyAuthenticationResponse } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
 import { findUserById, type UserRow } from '../users/index.ts';
+import { checkOwnerPasskey, passkeyAssertionOptionsFor } from './passkey-store.ts';
 import { hasTotp, useTotpCode } from './totp.ts';
 
 /**
@@ -39,6 +40,34 @@ export async function confirmTotp(deps: Deps, userId: string, code: string): Pro
   if (!(await useTotpCode(db, config.JWT_SECRET, userId, code))) {
     await countHit(db, limits);
     throw badRequest(MSG.secondFactorFailed, 'second_factor_invalid');
+  }
+  return user;
+}
+
+/**
+ * Options for confirming with a passkey instead of the password (decision 228): this member's
+ * passkeys only, user verification required — the device checks her PIN, fingerprint or face,
+ * so someone at her unlocked computer cannot confirm with a touch. 400 no_passkey without one.
+ */
+export async function passkeyReauthOptions(deps: Deps, userId: string) {
+  return passkeyAssertionOptionsFor(deps.db, deps.config, { kind: 'member', id: userId }, 'reauth', 'required');
+}
+
+/**
+ * One of the member's passkeys instead of the password (decision 228): a `reauth` challenge
+ * issued to her, spent once, signed with user verification by a passkey of hers (an operator's
+ * or another member's credential is refused), under the same per-account budget.
+ */
+export async function confirmPasskey(deps: Deps, userId: string, response: PasskeyAuthenticationResponse): Promise<UserRow> {
+  const { db, config } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  await assertUnderLimits(db, limits);
+  const outcome = await checkOwnerPasskey(db, config, { kind: 'member', id: userId }, 'reauth', response, true);
+  if (outcome !== 'ok') {
+    await countHit(db, limits);
+    throw outcome === 'expired' ? badRequest(MSG.passkeyExpired, 'passkey_expired') : badRequest(MSG.reauthPasskeyFailed, 'passkey_invalid');
   }
   return user;
 }

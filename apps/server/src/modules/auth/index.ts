@@ -2,3 +2,6 @@ export { authRoutes, REFRESH_COOKIE } from './auth.routes.ts';
 export { accountActivated } from './account-activated.ts';
 export { consumeDeletionCode, sendDeletionCode } from './deletion-code.ts';
 export { hasTotp, newTotpSecret, totpStep, useTotpCode } from './totp.ts';
+export {
+  addPasskeyFor, checkOwnerPasskey, deletePasskeyOf, listPasskeysOf, passkeyAssertionOptionsFor, passkeyRegistrationOptionsFor, renamePasskeyOf,
+} from './passkey-store.ts';

@@ -16,7 +16,7 @@ import { newTotpSecret, totpStep, useTotpCode } from '../auth/index.ts';
  * operator (OPERATOR_LOCKOUT_FAILURES a window); a browser holding this operator's device cookie has
  * its own budget, so someone who has the password cannot lock the operator out of her own browser.
  */
-function codeLimits(deps: Deps, req: FastifyRequest, operatorId: string): FailureLimit[] {
+export function codeLimits(deps: Deps, req: FastifyRequest, operatorId: string): FailureLimit[] {
   const windowSeconds = deps.config.OPERATOR_LOCKOUT_MINUTES * 60;
   const device = readDeviceCookie(deps.config.JWT_SECRET, 'operator', req.cookies[OPERATOR_DEVICE_COOKIE]);
   return device?.accountId === operatorId
@@ -25,7 +25,7 @@ function codeLimits(deps: Deps, req: FastifyRequest, operatorId: string): Failur
 }
 
 /** After a right code: the second-factor cookie, and the device cookie the guard held back until now. */
-async function setMfaCookie(deps: Deps, reply: FastifyReply, operatorId: string) {
+export async function setMfaCookie(deps: Deps, reply: FastifyReply, operatorId: string) {
   reply.setCookie(OPERATOR_DEVICE_COOKIE, issueDeviceCookie(deps.config.JWT_SECRET, 'operator', operatorId), deviceCookieOptions(deps.config.secureCookies, '/api'));
   const r = await deps.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE id = $1', [operatorId]);
   reply.setCookie(OPERATOR_MFA_COOKIE, issueOperatorMfaCookie(deps.config.JWT_SECRET, operatorId, r.rows[0]!.password_hash), {

@@ -10,6 +10,11 @@ import { listAuditLog } from './list-audit-log.ts';
 import { removeOperator } from './remove-operator.ts';
 import { updateOperator } from './update-operator.ts';
 import { operatorSecondFactor, operatorTotpEnable, operatorTotpSetup } from './operator-second-factor.ts';
+import { operatorSecondFactorMethods } from '../../http/operator-second-factor.ts';
+import {
+  listOperatorPasskeys, operatorPasskeyRegistrationOptions, operatorPasskeySecondFactor, operatorPasskeySecondFactorOptions, registerOperatorPasskey,
+  removeOperatorPasskey, renameOperatorPasskey,
+} from './operator-passkeys.ts';
 
 export function operatorsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
@@ -21,12 +26,23 @@ export function operatorsRoutes(deps: Deps) {
         await tx.query('UPDATE operators SET last_login_at = now() WHERE id = $1', [op.id]);
         await audit(tx, op, 'operator.sign_in', `operator:${op.id}`, { ip: req.ip });
       });
-      return { username: op.username, second_factor: req.operatorSecondFactor ?? 'ok' };
+      const secondFactor = req.operatorSecondFactor ?? 'ok';
+      if (secondFactor !== 'required') return { username: op.username, second_factor: secondFactor };
+      // Which factors to offer at the code step: the app's code, a passkey, or both (decision 228).
+      return { username: op.username, second_factor: secondFactor, methods: await operatorSecondFactorMethods(deps.db, op.id) };
     });
 
     route(app, e.secondFactor, async (req, reply) => operatorSecondFactor(deps, req, reply, req.body.otp));
     route(app, e.totpSetup, async (req) => operatorTotpSetup(deps, req));
     route(app, e.totpEnable, async (req, reply) => operatorTotpEnable(deps, req, reply, req.body.otp));
+    route(app, e.passkeySecondFactorOptions, async (req) => operatorPasskeySecondFactorOptions(deps, req));
+    route(app, e.passkeySecondFactor, async (req, reply) => operatorPasskeySecondFactor(deps, req, reply, req.body.response));
+
+    route(app, e.passkeys, async (req) => listOperatorPasskeys(deps, req));
+    route(app, e.passkeyRegisterOptions, async (req) => operatorPasskeyRegistrationOptions(deps, req));
+    route(app, e.passkeyRegister, async (req, reply) => registerOperatorPasskey(deps, req, reply, req.body));
+    route(app, e.passkeyRename, async (req) => renameOperatorPasskey(deps, req, req.params.id, req.body.name));
+    route(app, e.passkeyRemove, async (req) => removeOperatorPasskey(deps, req, req.params.id));
 
     route(app, e.operators, async () => listOperators(deps));
     route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password, req.body.display_name ?? null));

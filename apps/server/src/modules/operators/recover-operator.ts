@@ -53,8 +53,10 @@ export async function resetOperatorPassword(db: Db, username: string, hashCost: 
   const hash = await hashPassword(password, hashCost);
   await db.transaction(async (tx) => {
     await tx.query('UPDATE operators SET password_hash = $2 WHERE id = $1', [op.id, hash]);
-    // A lost phone is the usual reason: the authenticator goes too and is added again (decision 191).
+    // A lost phone is the usual reason: the authenticator goes too and is added again (decision 191);
+    // so do the operator's passkeys, the other second factor (decision 228).
     await tx.query('DELETE FROM operator_totp_factors WHERE operator_id = $1', [op.id]);
+    await tx.query('DELETE FROM passkeys WHERE operator_id = $1', [op.id]);
     await audit(tx, null, 'operator.password_set', `operator:${op.id}`, { username: op.username, source: 'cli' });
   });
   await unlockOperator(db, op.username);
