@@ -2,6 +2,7 @@ import { MSG } from '@assay/shared';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, signUpAndLogin, uniqueEmail, type Member } from '../../../test/members.ts';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /** Changing the e-mail address and undoing it from the old mailbox (decision 190). */
@@ -144,5 +145,78 @@ describe('changing the email address', () => {
     expect(done.json().email).toBe(next);
     // A code seen in transit does not start a second change.
     expect((await post('email-change', { new_email: uniqueEmail('again'), code }, m.auth)).statusCode).toBe(400);
+  });
+
+  it('takes one of the member’s passkeys instead of the password (decision 228): verified, once, hers only', async () => {
+    const origin = new URL(t.config.PUBLIC_URL).origin;
+    const m = await signUpAndLogin(t, { email: uniqueEmail('by-passkey') });
+    const next = uniqueEmail('moved-by-passkey');
+    const reauth = async (who: Member = m) => {
+      const res = await post('email-change/passkey/options', {}, who.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().options as Record<string, unknown>;
+    };
+    // No passkey yet: nothing to offer.
+    const none = await post('email-change/passkey/options', {}, m.auth);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe('no_passkey');
+
+    const key = new SoftAuthenticator(origin);
+    const regOptions = (await post('passkeys/options', { password: GOOD_PASSWORD }, m.auth)).json().options;
+    expect((await post('passkeys', { name: 'Laptop', response: key.register(regOptions) }, m.auth)).statusCode).toBe(201);
+
+    const options = await reauth();
+    expect(options.userVerification).toBe('required');
+    expect((options.allowCredentials as Array<{ id: string }>).map((c) => c.id)).toEqual([key.credentials[0]!.id.toString('base64url')]);
+
+    // Another member's passkey over her challenge: not hers.
+    const other = await signUpAndLogin(t, { email: uniqueEmail('by-passkey-other') });
+    const otherKey = new SoftAuthenticator(origin);
+    const otherReg = (await post('passkeys/options', { password: GOOD_PASSWORD }, other.auth)).json().options;
+    expect((await post('passkeys', { name: 'Phone', response: otherKey.register(otherReg) }, other.auth)).statusCode).toBe(201);
+    const foreign = await post('email-change', { new_email: next, passkey: otherKey.assert(await reauth()) }, m.auth);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ code: 'passkey_invalid', detail: MSG.reauthPasskeyFailed });
+    // Her challenge answered from the other member's session: issued to someone else, so gone.
+    const crossed = await post('email-change', { new_email: uniqueEmail('x'), passkey: key.assert(await reauth()) }, other.auth);
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().code).toBe('passkey_expired');
+    // A sign-in challenge (not issued for re-authentication) does not count either.
+    const signInOptions = (await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options' })).json().options;
+    expect((await post('email-change', { new_email: next, passkey: key.assert(signInOptions) }, m.auth)).json().code).toBe('passkey_expired');
+    // A device that did not check who holds it (no PIN, fingerprint or face) is not enough.
+    const touchOnly = new SoftAuthenticator(origin, { userVerified: false });
+    const touchReg = (await post('passkeys/options', { password: GOOD_PASSWORD }, m.auth)).json().options;
+    expect((await post('passkeys', { name: 'Key', response: touchOnly.register(touchReg) }, m.auth)).statusCode).toBe(201);
+    expect((await post('email-change', { new_email: next, passkey: touchOnly.assert(await reauth()) }, m.auth)).json().code).toBe('passkey_invalid');
+
+    const signed = key.assert(await reauth());
+    const asked = await post('email-change', { new_email: next, passkey: signed }, m.auth);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe(MSG.emailChangeCodeSent);
+    // The rest is the flow as ever: a code to the new address, the notice to the old one.
+    const done = await post('email-change/confirm', { otp: (await t.smtp.lastTo(next)).code }, m.auth);
+    expect(done.json().email).toBe(next);
+    expect(await queued(m.email, 'Assay: Your email address was changed')).toHaveLength(1);
+    // The same answer replayed starts nothing.
+    const replay = await post('email-change', { new_email: uniqueEmail('again'), passkey: signed }, m.auth);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'passkey_expired', detail: MSG.passkeyExpired });
+  });
+
+  it('a passkey re-authentication shares the per-account budget of the re-entered password', async () => {
+    const origin = new URL(t.config.PUBLIC_URL).origin;
+    const m = await signUpAndLogin(t, { email: uniqueEmail('by-passkey-limit') });
+    const key = new SoftAuthenticator(origin);
+    const regOptions = (await post('passkeys/options', { password: GOOD_PASSWORD }, m.auth)).json().options;
+    expect((await post('passkeys', { name: 'Laptop', response: key.register(regOptions) }, m.auth)).statusCode).toBe(201);
+    const limit = t.config.RATE_LIMIT_LOGIN_PER_ACCOUNT;
+    for (let i = 0; i < limit; i++) {
+      const options = (await post('email-change/passkey/options', {}, m.auth)).json().options;
+      const res = await post('email-change', { new_email: uniqueEmail('l'), passkey: key.assert(options, undefined, { origin: 'https://evil.example' }) }, m.auth);
+      expect(res.statusCode).toBe(400);
+    }
+    const options = (await post('email-change/passkey/options', {}, m.auth)).json().options;
+    expect((await post('email-change', { new_email: uniqueEmail('l'), passkey: key.assert(options) }, m.auth)).statusCode).toBe(429);
   });
 });
