@@ -10,14 +10,14 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { session } from '../../../lib/session.ts';
-import { authApi } from '../../auth/index.ts';
+import { authApi, passkeyBrowserError, passkeysSupported, signWithPasskey } from '../../auth/index.ts';
 import { securityKeys } from '../api/keys.ts';
 
 const codeForm = z.object({ otp: otpField });
 
 /**
- * Changing the e-mail address (decision 190): the password, then a code mailed to the new
- * address. The old address is told, with a link that undoes the change for 7 days.
+ * Changing the e-mail address (decision 190): the password (or the app's code, or a passkey:
+ * decisions 193, 228), then a code mailed to the new address. The old address is told, with a link that undoes the change for 7 days.
  */
 export function ChangeEmail() {
   const [open, setOpen] = useState(false);
@@ -25,6 +25,24 @@ export function ChangeEmail() {
   // With an authenticator app on, its code may stand in for the password (decision 193).
   const [withCode, setWithCode] = useState(false);
   const security = useQuery({ queryKey: securityKeys.status, queryFn: authApi.security, enabled: open });
+  // With a passkey, it may stand in for the password too (decision 228).
+  const passkeys = useQuery({ queryKey: securityKeys.passkeys, queryFn: authApi.passkeys, enabled: open });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = async () => {
+    if (!(await start.trigger('new_email'))) return;
+    const newEmail = start.getValues('new_email');
+    setPasskeyBusy(true);
+    try {
+      const { options } = await authApi.emailChangePasskeyOptions();
+      const r = await authApi.requestEmailChange(newEmail, { passkey: await signWithPasskey(options) });
+      toast.success(r.message);
+      setSentTo(newEmail.trim().toLowerCase());
+    } catch (err) {
+      toast.error(passkeyBrowserError(err) ?? errorText(err, MSG.reauthPasskeyFailed));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
   const queryClient = useQueryClient();
   const start = useForm<EmailChangeRequest>({ resolver: zodResolver(emailChangeRequest), defaultValues: { new_email: '', password: '' } });
   const confirm = useForm<{ otp: string }>({ resolver: zodResolver(codeForm), defaultValues: { otp: '' } });
@@ -94,9 +112,16 @@ export function ChangeEmail() {
               {withCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
             </button>
           )}
-          <Button type="submit" loading={start.formState.isSubmitting}>
-            Send a code to the new address
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" loading={start.formState.isSubmitting}>
+              Send a code to the new address
+            </Button>
+            {passkeysSupported() && (passkeys.data?.passkeys.length ?? 0) > 0 && (
+              <Button variant="outline" loading={passkeyBusy} onClick={() => void withPasskey()}>
+                Confirm with a passkey instead
+              </Button>
+            )}
+          </div>
         </form>
       )}
       {open && sentTo && (

@@ -21,6 +21,7 @@ export const adminKeys = {
   reviewLists: () => ['admin', 'reviews'] as const,
   reviews: (state: string) => ['admin', 'reviews', state] as const,
   experts: () => ['admin', 'experts'] as const,
+  passkeys: () => ['admin', 'passkeys'] as const,
 };
 
 /** Token Purchases: the search, a payment state ('' for all) and a day range. */

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { activityQuery } from '../api/audit-log.ts';
 import type { ActivityFilter } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { OperatorPasskeys } from './OperatorPasskeys.tsx';
 import { OperatorsSection } from './OperatorsSection.tsx';
 import { DateRangeInputs, DateRangeNotes, ListSpinner, LoadError, SectionHeader, rangeReversed } from './Shared.tsx';
 
@@ -37,6 +38,7 @@ export function ActivityTab() {
     <div className="space-y-5">
       <SectionHeader title="Activity" description="Every operator action, sign-in and lock-out, newest first." />
       <OperatorsSection />
+      <OperatorPasskeys />
       <form role="search" aria-label="Filter activity" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={operatorId} className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Operator

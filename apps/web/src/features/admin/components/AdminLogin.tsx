@@ -1,4 +1,4 @@
-import { adminLoginForm, MSG, PRODUCT_NAME, type AdminLoginForm } from '@assay/shared';
+import { adminLoginForm, basicAuthorization, MSG, PRODUCT_NAME, type AdminLoginForm } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,8 @@ import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { adminLogin, adminSecondFactor, adminTotpEnable, adminTotpSetup } from '../api/login.ts';
 import type { TotpSetup } from '@assay/shared';
+import { createPasskey, passkeyBrowserError, passkeysSupported, signWithPasskey } from '../../auth/index.ts';
+import { addOperatorPasskey, adminPasskeySecondFactor, operatorPasskeyOptions } from '../api/passkeys.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { BrandMark } from './BrandMark.tsx';
 
@@ -29,7 +31,7 @@ function lockoutText(detail: string, retryAfterSeconds: number | undefined): str
 const UNLOCK_HINT = 'Whoever runs the server can unlock the account now with: npm run operator -- unlock <username>.';
 
 /** The operator sign-in (docs/product.md §2): the credentials are checked, then kept for this tab. */
-type Pending = { username: string; password: string; setup?: TotpSetup };
+type Pending = { username: string; password: string; setup?: TotpSetup; methods?: Array<'totp' | 'passkey'> };
 
 export function AdminLogin() {
   const [lockout, setLockout] = useState<string | null>(null);
@@ -45,7 +47,7 @@ export function AdminLogin() {
     setLockout(null);
     try {
       const r = await adminLogin(username.trim(), password);
-      if (r.second_factor === 'required') return setPending({ username: username.trim(), password });
+      if (r.second_factor === 'required') return setPending({ username: username.trim(), password, methods: r.methods ?? ['totp'] });
       if (r.second_factor === 'enrol') return setPending({ username: username.trim(), password, setup: await adminTotpSetup(username.trim(), password) });
       adminCredentials.save(username.trim(), password);
       toast.success(MSG.adminLoginSuccess);
@@ -97,13 +99,39 @@ export function AdminLogin() {
   );
 }
 
-/** The code from the operator's app, or adding the app first when ADMIN_REQUIRE_2FA asks for it. */
+/**
+ * The code from the operator's app or one of the operator's passkeys (decision 228), or adding
+ * the app or a passkey first when ADMIN_REQUIRE_2FA asks for it.
+ */
 function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: () => void }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const withCode = pending.setup !== undefined || (pending.methods ?? ['totp']).includes('totp');
+  const withPasskey = passkeysSupported() && (pending.setup !== undefined || (pending.methods ?? []).includes('passkey'));
   useEffect(() => input.current?.focus(), []);
+  // The passkey instead of the code: signing with one of this operator's, or — enrolling — adding one.
+  const answerWithPasskey = async () => {
+    setError(undefined);
+    setPasskeyBusy(true);
+    try {
+      if (pending.setup) {
+        const authorization = basicAuthorization(pending.username, pending.password);
+        const { options } = await operatorPasskeyOptions(authorization);
+        await addOperatorPasskey(authorization, 'Operator passkey', await createPasskey(options));
+      } else {
+        await adminPasskeySecondFactor(pending.username, pending.password, signWithPasskey);
+      }
+      adminCredentials.save(pending.username, pending.password);
+      toast.success(MSG.adminLoginSuccess);
+    } catch (err) {
+      setError(passkeyBrowserError(err) ?? errorText(err, MSG.passkeyFailed));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!/^\d{6}$/.test(otp.trim())) return setError(MSG.otpInvalid);
@@ -136,22 +164,38 @@ function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: (
             {pending.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
           </p>
         </>
-      ) : (
+      ) : withCode ? (
         <p className="text-sm text-slate-700">Enter the 6-digit code your authenticator app shows for this operator account.</p>
+      ) : (
+        <p className="text-sm text-slate-700">Confirm it is you with your passkey.</p>
       )}
-      <TextField
-        ref={input}
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={otp}
-        onChange={(e) => setOtp(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" className="w-full" loading={busy}>
-        {pending.setup ? 'Add the app and sign in' : 'Verify and sign in'}
-      </Button>
+      {withCode && (
+        <>
+          <TextField
+            ref={input}
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+            error={error}
+          />
+          <Button type="submit" className="w-full" loading={busy}>
+            {pending.setup ? 'Add the app and sign in' : 'Verify and sign in'}
+          </Button>
+        </>
+      )}
+      {!withCode && error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {withPasskey && (
+        <Button type="button" variant={withCode ? 'outline' : 'primary'} className="w-full" loading={passkeyBusy} onClick={() => void answerWithPasskey()}>
+          {pending.setup ? 'Add a passkey instead' : 'Use a passkey'}
+        </Button>
+      )}
       <button type="button" onClick={onCancel} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
         Back to username and password
       </button>

@@ -24,8 +24,10 @@ export const authApi = {
   sessions: () => call(auth.sessions),
   revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
   revokeOtherSessions: () => call(auth.revokeOtherSessions),
-  requestEmailChange: (new_email: string, proof: { password?: string | undefined; code?: string | undefined }) =>
+  requestEmailChange: (new_email: string, proof: { password?: string | undefined; code?: string | undefined; passkey?: PasskeyAuthenticationResponse }) =>
     call(auth.emailChange, { body: { new_email, ...proof } }),
+  /** Options for confirming an e-mail change with a passkey instead of the password (decision 228). */
+  emailChangePasskeyOptions: () => call(auth.emailChangePasskeyOptions),
   confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
   revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
   passkeys: () => call(auth.passkeys),
