@@ -94,6 +94,23 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     await usePasskey.click();
     await page.getByText('Welcome back!').waitFor();
 
+    // Change the e-mail address, confirmed with the passkey instead of the password (decision 228).
+    await page.goto(`${e2e.server.url}/profile#security`);
+    await page.getByRole('button', { name: 'Change email', expanded: false }).click();
+    const moved = `moved.${email}`;
+    const changeForm = page.locator('#change-email');
+    await changeForm.getByLabel('New email').fill(moved);
+    const withPasskey = changeForm.getByRole('button', { name: 'Confirm with a passkey instead' });
+    await withPasskey.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'passkey-change-email');
+    await withPasskey.click();
+    const { code: changeCode } = await e2e.server.readMail(moved, 30_000);
+    await changeForm.getByLabel('Code', { exact: true }).fill(changeCode!);
+    await changeForm.getByRole('button', { name: 'Change email' }).click();
+    await changeForm.waitFor({ state: 'detached' });
+    await page.getByText('Your email address has been changed.').waitFor();
+
     // Rename, then remove: the owner is mailed, and the passkey no longer signs in.
     await page.goto(`${e2e.server.url}/profile#security`);
     const list = page.getByTestId('passkey-list');
@@ -105,7 +122,7 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     await shot(page, 'passkey-remove-confirm');
     await list.getByRole('button', { name: 'Remove', exact: true }).click();
     await list.waitFor({ state: 'detached' });
-    await e2e.server.readMail(email, 30_000, /A passkey was removed/);
+    await e2e.server.readMail(moved, 30_000, /A passkey was removed/);
 
     await page.context().clearCookies();
     await page.goto(`${e2e.server.url}/login`);
