@@ -254,6 +254,10 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['operators.secondFactor', SECOND_FACTOR_ELSEWHERE],
     ['operators.totpSetup', SECOND_FACTOR_ELSEWHERE],
     ['operators.totpEnable', SECOND_FACTOR_ELSEWHERE],
+    // Decision 228: the operator's own passkeys (the bench operator has none; the list is still read).
+    ['operators.passkeys', [{ kind: 'read', label: 'own passkeys', auth: 'operator', path: '/api/admin/passkeys' }]],
+    ...(['passkeyRegisterOptions', 'passkeyRegister', 'passkeyRename', 'passkeyRemove', 'passkeySecondFactorOptions', 'passkeySecondFactor'] as const)
+      .map((n): [string, Entry] => [`operators.${n}`, SECOND_FACTOR_ELSEWHERE]),
     ['adminExperts.invite', [{
       kind: 'write', label: 'an expert (record and mailed link)', auth: 'operator', max: () => 10,
       send: (i) => ({ method: 'POST', path: '/api/admin/experts', body: { email: `expert-${run}-${i}@bench.example`, name: `Bench Expert ${i}`, fields: ['membranes'], languages: ['en'],
@@ -356,7 +360,7 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ...(['signup', 'verifyEmail', 'resendCode', 'login', 'google', 'completeProfile', 'refresh', 'logout', 'changePassword', 'forgotPassword', 'resetPassword'] as const)
       .map((n): [string, Entry] => [`auth.${n}`, AUTH_ELSEWHERE]),
     ...(['loginSecondFactor', 'totpSetup', 'totpEnable', 'totpDisable', 'recoveryCodes', 'passkeyRegisterOptions', 'passkeyRegister', 'passkeySignInOptions',
-      'passkeySignIn', 'passkeySecondFactorOptions', 'passkeySecondFactor'] as const).map((n): [string, Entry] => [`auth.${n}`, SECOND_FACTOR_ELSEWHERE]),
+      'passkeySignIn', 'passkeySecondFactorOptions', 'passkeySecondFactor', 'emailChangePasskeyOptions'] as const).map((n): [string, Entry] => [`auth.${n}`, SECOND_FACTOR_ELSEWHERE]),
     ...(['emailChange', 'emailChangeConfirm', 'emailChangeRevert'] as const)
       .map((n): [string, Entry] => [`auth.${n}`, { elsewhere: 'a password hash and a mailed code, once per change of address (rate-limited): the e-mail change tests' }]),
     ['operators.login', AUTH_ELSEWHERE],
