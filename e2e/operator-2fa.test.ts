@@ -1,31 +1,20 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, watchErrors } from './support/browser.ts';
+import { DESKTOP, PHONE, watchErrors, widthShot as shot } from './support/browser.ts';
+import { OPS, operatorPasswordStep } from './support/operators.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 import { totp } from './support/totp.ts';
 
 /** ADMIN_REQUIRE_2FA=true in the browser (decision 191): the operator adds an app, then every new browser asks for its code. */
-const OPS = { username: 'ops', password: 'ops-password-123' };
 const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, ADMIN_REQUIRE_2FA: 'true' });
 
-async function passwordStep(page: Page) {
-  await page.goto(`${e2e.server.url}/admin`);
-  await page.getByRole('heading', { name: 'Operator panel' }).waitFor();
-  await page.getByLabel('Username').fill(OPS.username);
-  await page.getByLabel('Password', { exact: true }).fill(OPS.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
 
 describe('operators with ADMIN_REQUIRE_2FA', () => {
   it('adds the app at first sign-in, and a new browser asks for its code', async () => {
     const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });
     const errors = watchErrors(page);
-    await passwordStep(page);
+    await operatorPasswordStep(page, e2e.server.url);
     await page.getByRole('img', { name: /QR code to add the operator account/ }).waitFor();
     const secret = (await page.getByTestId('operator-totp-secret').textContent())!.replace(/\s/g, '');
     expect(await axeViolations(page)).toEqual([]);
@@ -38,7 +27,7 @@ describe('operators with ADMIN_REQUIRE_2FA', () => {
 
     const phone = await e2e.browser.newPage({ viewport: PHONE, bypassCSP: true });
     const phoneErrors = watchErrors(phone);
-    await passwordStep(phone);
+    await operatorPasswordStep(phone, e2e.server.url);
     const code = phone.getByLabel('Authentication code');
     await code.waitFor();
     expect(await axeViolations(phone)).toEqual([]);

@@ -1,7 +1,7 @@
-import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { PHONE, signInMember, watchErrors, widthShot as shot } from './support/browser.ts';
+import { virtualAuthenticator } from './support/webauthn.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 import { totp } from './support/totp.ts';
 
@@ -27,19 +27,7 @@ async function signUp(email: string) {
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
 }
 
-/** A platform authenticator with fingerprint/PIN that says yes at once, as a phone's does. */
-async function virtualAuthenticator(page: Page) {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
 
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
 
 describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s width', (label, viewport) => {
   it('adds a passkey, signs in with it instead of the password, uses it at the code step, renames and removes it', async () => {

@@ -53,3 +53,8 @@ export async function waitForApp(page: Page) {
     await page.waitForTimeout(50);
   }
 }
+
+/** A full-page screenshot named with the viewport's width, when SHOTS_DIR asks for them. */
+export async function widthShot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
