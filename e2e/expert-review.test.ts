@@ -141,9 +141,11 @@ describe('expert review, in the browser', () => {
       await rating.getByLabel('Comment (optional)').fill('Clear about what utilities will ask for.');
       expect(await axeViolations(page)).toEqual([]);
       expect(await overflowsSideways(page)).toBe(false);
+      // The form sits below the review, inside the scrolling dialog: bring it into the picture.
+      await rating.scrollIntoViewIfNeeded();
+      await shot(page, `expert-${width}-5-member-rating`);
       await rating.getByRole('button', { name: 'Send the rating' }).click();
       await delivered.getByTestId('review-rating').getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
-      await shot(page, `expert-${width}-5-member-rating`);
       await admin.reload();
       await admin.getByTestId('review-row').filter({ hasText: member.email }).getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
       expect(await axeViolations(admin)).toEqual([]);
