@@ -110,6 +110,8 @@ describe('expert review, in the browser', () => {
       // 3. The expert, offered the review, opens it.
       await ex.reload();
       await ex.getByRole('button', { name: /Open the review of/ }).click();
+      // By when to accept (decision 227), in the shared date format.
+      await ex.getByTestId('offer-deadline').getByText(/^Accept by /).waitFor();
       await ex.getByRole('button', { name: 'Accept the review' }).click();
       await ex.getByRole('heading', { name: 'The invention record' }).waitFor();
       await ex.getByText('Is a smartphone-read lead strip patentable here?').waitFor();
@@ -130,6 +132,26 @@ describe('expert review, in the browser', () => {
       await delivered.getByText(`By Rosalind Franklin ${width}, RTTP RTTP-0451`, { exact: false }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `expert-${width}-4-member-review`);
+
+      // 5. The member rates it (decision 232): the star radios by their labels; the operator's row
+      // and the expert's list show the stars.
+      const rating = delivered.getByTestId('review-rating-form');
+      await rating.locator('label', { hasText: '4 stars' }).click();
+      expect(await rating.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      await rating.getByLabel('Comment (optional)').fill('Clear about what utilities will ask for.');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await overflowsSideways(page)).toBe(false);
+      // The form sits below the review, inside the scrolling dialog: bring it into the picture.
+      await rating.scrollIntoViewIfNeeded();
+      await shot(page, `expert-${width}-5-member-rating`);
+      await rating.getByRole('button', { name: 'Send the rating' }).click();
+      await delivered.getByTestId('review-rating').getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
+      await admin.reload();
+      await admin.getByTestId('review-row').filter({ hasText: member.email }).getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
+      expect(await axeViolations(admin)).toEqual([]);
+      await ex.reload();
+      await ex.getByTestId('member-rating').getByText('Clear about what utilities will ask for.').waitFor();
+      expect(await axeViolations(ex)).toEqual([]);
       expect(errors).toEqual([]);
       expect(exErrors).toEqual([]);
       await Promise.all([page.close(), admin.close(), ex.close()]);

@@ -331,6 +331,8 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
         recommendation: 'hold_for_data', reasons: 'The filter works at bench scale; licensees will ask for pilot data first.', answers: 'Realistic once pilot data exist.',
       } }),
     }]],
+    ['reviews.rate', [{ kind: 'write', label: 'a delivered review, once each', auth: 'member', max: after(16, 8),
+      send: (i) => ({ method: 'POST', path: `/api/review-requests/${review(16 + i)}/rating`, body: { stars: 1 + (i % 5), comment: 'Clear on what licensees will ask for.' } }) }]],
     // Last of the expert's cells: a pause left on would refuse the next run's offers (the seeding lifts it).
     ['expert.pause', [{ kind: 'write', label: 'pause and resume', auth: 'expert', send: (i) => ({ method: 'PATCH', path: '/api/expert/me', body: { paused: i % 2 === 0 } }) }]],
     ['expert.acceptInvitation', { elsewhere: 'once per expert, a password hash: the seeding takes up the expert\u2019s invitation; the expert tests' }],

@@ -12,6 +12,7 @@ import {
   expertLoginRequest,
   expertMeView,
   expertPauseRequest,
+  rateReviewRequest,
   inviteExpertRequest,
   inviteExpertResponse,
   reviewQuoteResponse,
@@ -62,6 +63,16 @@ export const reviewsEndpoints = {
     description: 'Cancels a request no expert has accepted yet and returns its tokens, exactly once (409 once accepted or resolved).',
     params: reviewRequestParams,
     responses: { 200: reviewRequestView },
+  }),
+  rate: endpoint({
+    method: 'POST',
+    path: '/review-requests/:id/rating',
+    auth: 'member',
+    tags: ['reviews'],
+    description: 'Rates a delivered review once: 1 to 5 stars and an optional comment (409 when not delivered or already rated). The expert sees the rating, not who gave it.',
+    params: reviewRequestParams,
+    body: rateReviewRequest,
+    responses: { 201: reviewRequestView },
   }),
 } as const;
 

@@ -78,6 +78,8 @@ export const EXPERT_MESSAGES = {
   cannotCancel: 'This request can no longer be cancelled',
   reviewOpen: 'This report has a review request in progress: cancel it first',
   accountReviewOpen: 'You have an expert review in progress. Cancel it, or wait until it is delivered, before deleting your account.',
+  notDelivered: 'Only a delivered review can be rated',
+  alreadyRated: 'You have already rated this review',
 } as const;
 
 const listOf = (max: number, itemMax: number) => z.array(lineText().trim().min(1).max(itemMax)).max(max);
@@ -158,6 +160,20 @@ export const expertReviewView = z.object({
 });
 export type ExpertReviewView = z.infer<typeof expertReviewView>;
 
+/**
+ * The member's rating of a delivered review (decision 232): once, 1 to 5 stars, an optional
+ * comment. The expert sees it too, with nothing more about the member than before.
+ */
+export const REVIEW_RATING_COMMENT_MAX = 1000;
+const STARS_MESSAGE = 'Choose from 1 to 5 stars';
+export const rateReviewRequest = z.object({
+  stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
+  comment: multiLineText().trim().max(REVIEW_RATING_COMMENT_MAX, `Keep the comment to ${REVIEW_RATING_COMMENT_MAX.toLocaleString('en-US')} characters`).default(''),
+});
+export type RateReviewRequest = z.input<typeof rateReviewRequest>;
+export const reviewRatingView = z.object({ stars: z.number(), comment: z.string(), rated_at: z.string() });
+export type ReviewRatingView = z.infer<typeof reviewRatingView>;
+
 export const reviewRequestView = z.object({
   id: z.string(),
   report_id: z.string(),
@@ -176,6 +192,8 @@ export const reviewRequestView = z.object({
   /** Why no expert took it on (state 'unmatched'); otherwise null. */
   end_reason: z.enum(REVIEW_END_REASONS).nullable(),
   review: expertReviewView.nullable(),
+  /** The member's rating of the delivered review, once given. */
+  rating: reviewRatingView.nullable(),
 });
 export type ReviewRequestView = z.infer<typeof reviewRequestView>;
 export const reviewRequestListQuery = z.object({ report_id: lineText().max(100).optional() });
@@ -209,6 +227,10 @@ export const expertAssignmentView = z.object({
   fee: z.number().nullable(),
   due_at: z.string(),
   assigned_at: z.string().nullable(),
+  /** By when the expert must accept an offer (state 'assigned', decision 227); null otherwise. */
+  offer_expires_at: z.string().nullable(),
+  /** How the member rated the delivered review (stars and comment only, never who they are). */
+  rating: reviewRatingView.nullable(),
 });
 export type ExpertAssignmentView = z.infer<typeof expertAssignmentView>;
 export const expertAssignmentListResponse = z.object({ assignments: z.array(expertAssignmentView) });

@@ -23,6 +23,9 @@ const toAssignment = (row: ReviewRequestRow): ExpertAssignmentView => ({
   fee: row.expert_rate,
   due_at: row.due_at.toISOString(),
   assigned_at: row.assigned_at?.toISOString() ?? null,
+  // Only an offer waiting for its answer has an accept-by time worth showing (decision 227).
+  offer_expires_at: row.state === 'assigned' ? (row.offer_expires_at?.toISOString() ?? null) : null,
+  rating: row.rating,
 });
 
 /** A declined request is no longer theirs to see; a delivered one stays readable for a while. */

@@ -12,6 +12,7 @@ import { deliverReview } from './deliver-review.ts';
 import { listAssignments, openAssignmentPdf, readAssignment } from './expert-assignments.ts';
 import { acceptInvitation, acceptUndertaking, expertLogin, expertLogout, expertMe, setPaused } from './expert-sessions.ts';
 import { inviteExpert, listExperts } from './invite-expert.ts';
+import { rateReview } from './rate-review.ts';
 import { listMemberRequests, quoteReview, requestReview } from './request-review.ts';
 import { acceptOffer, declineOffer } from './respond-to-offer.ts';
 import { toAdminReviewRequestView, toReviewRequestView } from './review-request-row.ts';
@@ -25,6 +26,7 @@ export function expertsRoutes(deps: Deps) {
     route(app, rv.create, async (req) => requestReview(deps, req.params.id, member(req).userId, req.body));
     route(app, rv.list, async (req) => listMemberRequests(deps, member(req).userId, req.query.report_id));
     route(app, rv.cancel, async (req) => toReviewRequestView(await cancelByMember(deps, req.params.id, member(req).userId)));
+    route(app, rv.rate, async (req) => rateReview(deps, req.params.id, member(req).userId, req.body));
 
     // The operator.
     route(app, admin.experts, async () => listExperts(deps));

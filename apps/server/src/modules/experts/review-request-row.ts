@@ -1,4 +1,4 @@
-import type { Complexity, ExpertReviewView, ReviewEndReason, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
+import type { Complexity, ExpertReviewView, ReviewEndReason, ReviewRatingView, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -30,6 +30,7 @@ export interface ReviewRequestRow {
   escalated_at: Date | null;
   offers: number;
   review: (Omit<ExpertReviewView, 'delivered_at'> & { delivered_at: string }) | null;
+  rating: ReviewRatingView | null;
 }
 
 /** The states in which a request still holds its tokens. */
@@ -43,13 +44,17 @@ export const REQUEST_SELECT = `
          CASE WHEN v.request_id IS NULL THEN NULL ELSE jsonb_build_object(
            'expert_name', ve.name, 'expert_rttp_number', ve.rttp_number, 'verdicts', v.verdicts,
            'recommendation', v.recommendation, 'reasons', v.reasons, 'answers', v.answers,
-           'delivered_at', to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS review
+           'delivered_at', to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS review,
+         CASE WHEN rr.request_id IS NULL THEN NULL ELSE jsonb_build_object(
+           'stars', rr.stars, 'comment', rr.comment,
+           'rated_at', to_char(rr.rated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS rating
     FROM review_requests q
     JOIN reports r ON r.id = q.report_id
     LEFT JOIN users u ON u.id = q.user_id
     LEFT JOIN experts e ON e.id = q.expert_id
     LEFT JOIN expert_reviews v ON v.request_id = q.id
-    LEFT JOIN experts ve ON ve.id = v.expert_id`;
+    LEFT JOIN experts ve ON ve.id = v.expert_id
+    LEFT JOIN review_ratings rr ON rr.request_id = q.id`;
 
 /** One request by id, narrowed by `where` (an owner, an expert); anything else is a 404. */
 export async function findRequest(db: Queryable, id: string, where = 'true', params: unknown[] = []): Promise<ReviewRequestRow> {
@@ -105,6 +110,7 @@ export function toReviewRequestView(row: ReviewRequestRow): ReviewRequestView {
     needs_expert_reason: row.state === 'requested' ? row.needs_expert_reason : null,
     end_reason: row.end_reason,
     review: row.review,
+    rating: row.rating,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { adminReviewRequestView } from '@assay/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
@@ -17,7 +17,7 @@ type Row = z.infer<typeof adminReviewRequestView>;
 const row = (over: Partial<Row>): Row => ({
   id: crypto.randomUUID(), report_id: 'r1', report_title: 'Silver hydrogel dressing', complexity: 'basic', sections: null, questions: '', price: 5000,
   state: 'requested', expert: null, due_at: '2026-12-05T10:00:00Z', created_at: '2026-11-28T10:00:00Z', needs_expert_reason: null, end_reason: null,
-  review: null, member_email: 'grace@example.com', expert_id: null, offer_expires_at: null, offers: 0, escalated_at: null, ...over,
+  review: null, rating: null, member_email: 'grace@example.com', expert_id: null, offer_expires_at: null, offers: 0, escalated_at: null, ...over,
 });
 
 describe('the review queue (decision 227)', () => {
@@ -40,3 +40,22 @@ describe('the review queue (decision 227)', () => {
     expect(rows[3]!.textContent).toContain('Ended: no suitable expert was free to take it on.');
   });
 });
+
+describe('the member’s rating in the queue (decision 232)', () => {
+  it('shows the stars and the comment on a delivered row, nothing on an unrated one', async () => {
+    adminCredentials.save('ops', 'secret-password');
+    mockFetch((_method, path) => path.includes('/experts')
+      ? json(200, { experts: [] })
+      : json(200, { requests: [
+        row({ state: 'delivered', expert: { name: 'Ada', rttp_number: 'R' }, rating: { stars: 3, comment: 'Good on IP, thin on market.', rated_at: '2026-12-02T09:00:00Z' } }),
+        row({ state: 'delivered', expert: { name: 'Ada', rttp_number: 'R' } }),
+      ] }));
+    renderWithClient(<ReviewsTab />);
+    const rows = await screen.findAllByTestId('review-row');
+    const rated = within(rows[0]!).getByTestId('review-rating');
+    expect(within(rated).getByRole('img', { name: 'Rated 3 of 5 stars' })).toBeTruthy();
+    expect(rated.textContent).toBe('Member’s rating: ★★★☆☆ — “Good on IP, thin on market.”');
+    expect(within(rows[1]!).queryByTestId('review-rating')).toBeNull();
+  });
+});
+

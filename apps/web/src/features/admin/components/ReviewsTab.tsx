@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { Stars } from '../../../components/ui/Stars.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -68,6 +69,11 @@ export function ReviewsTab() {
                   <p className="mt-1 text-sm font-medium text-red-700" data-testid="review-overdue">Overdue: not delivered by {formatDateTime(r.due_at)} (flagged {formatDateTime(r.escalated_at)}).</p>
                 )}
                 {r.end_reason && <p className="mt-1 text-sm text-slate-700">Ended: {REVIEW_END_REASON_LABELS[r.end_reason].toLowerCase()}.</p>}
+                {r.rating && (
+                  <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="review-rating">
+                    Member’s rating: <Stars stars={r.rating.stars} />{r.rating.comment ? ` — “${r.rating.comment}”` : ''}
+                  </p>
+                )}
                 {r.questions && <p className="mt-1 line-clamp-2 text-sm text-slate-700">{r.questions}</p>}
               </div>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
+import { MemberRating, OfferDeadline, offerLapsed } from './AssignmentNotes.tsx';
 import { acceptAssignment, assignmentPdfUrl, declineAssignment, expertKeys, fetchAssignment, submitReview } from '../api/expert.ts';
 
 type Verdict = (typeof REVIEW_VERDICTS)[number];
@@ -38,13 +39,14 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
           {TIER_LABELS[a.complexity]} report · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}
           {a.fee !== null && ` · your fee ${a.fee.toLocaleString('en-US')} tokens`}
         </p>
+        {a.state === 'assigned' && a.offer_expires_at && <OfferDeadline at={a.offer_expires_at} />}
       </div>
       <section>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">What the member asks</h2>
         <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.join(', ')}` : 'The whole report'}</p>
         <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{a.questions || 'No questions.'}</p>
       </section>
-      {a.state === 'assigned' && (
+      {a.state === 'assigned' && !offerLapsed(a.offer_expires_at) && (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button onClick={() => accept.mutate()} loading={accept.isPending}>Accept the review</Button>
           <Button variant="outline" onClick={() => decline.mutate()} loading={decline.isPending}>Decline</Button>
@@ -72,6 +74,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
         <section>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your delivered review</h2>
           <p className="mt-1 text-sm text-slate-800">Recommendation: {REVIEW_RECOMMENDATION_LABELS[a.review.recommendation]}</p>
+          {a.rating ? <div className="mt-2"><MemberRating rating={a.rating} /></div> : <p className="mt-2 text-sm text-slate-600">The member has not rated it yet.</p>}
         </section>
       )}
     </article>

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/page-title.ts';
 import { expertKeys, fetchAssignments, fetchMe, setPaused, signOut } from '../api/expert.ts';
+import { MemberRating, OfferDeadline } from '../components/AssignmentNotes.tsx';
 import { ExpertAssignment } from '../components/ExpertAssignment.tsx';
 import { ExpertSignIn, ExpertUndertaking } from '../components/ExpertSignIn.tsx';
 
@@ -82,6 +83,8 @@ function ExpertHome({ me }: { me: ExpertMe }) {
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{a.report_title}</p>
                 <p className="text-sm text-slate-600">{TIER_LABELS[a.complexity]} · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}</p>
+                {a.state === 'assigned' && a.offer_expires_at && <OfferDeadline at={a.offer_expires_at} />}
+                {a.rating && <MemberRating rating={a.rating} />}
               </div>
               <Button variant="outline" size="sm" onClick={() => setOpen(a.id)} aria-label={`Open the review of ${a.report_title}`}>Open</Button>
             </li>

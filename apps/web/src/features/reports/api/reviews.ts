@@ -1,4 +1,4 @@
-import { reviewsEndpoints, type CreateReviewRequest } from '@assay/shared';
+import { reviewsEndpoints, type CreateReviewRequest, type RateReviewRequest } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** A member's expert reviews (issue 28, decision 230). */
@@ -6,3 +6,4 @@ export const fetchReviewQuote = (id: string, signal?: AbortSignal) => call(revie
 export const fetchReviewRequests = (reportId: string, signal?: AbortSignal) => call(reviewsEndpoints.list, { query: { report_id: reportId }, signal });
 export const createReviewRequest = (id: string, body: CreateReviewRequest) => call(reviewsEndpoints.create, { params: { id }, body });
 export const cancelReviewRequest = (requestId: string) => call(reviewsEndpoints.cancel, { params: { id: requestId } });
+export const rateReview = (requestId: string, body: RateReviewRequest) => call(reviewsEndpoints.rate, { params: { id: requestId }, body });

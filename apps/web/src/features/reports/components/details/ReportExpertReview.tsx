@@ -4,7 +4,7 @@ import {
   type ExpertReviewView, type Report, type ReviewRequestView,
 } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/Button.tsx';
 import { errorText } from '../../../../lib/api.ts';
 import { tokenKeys } from '../../../billing/index.ts';
@@ -13,6 +13,7 @@ import { cancelReviewRequest, createReviewRequest, fetchReviewQuote, fetchReview
 import { formatDateTime } from '../../lib/format.ts';
 import { inputClass } from '../EditableList.tsx';
 import { PaidActionConfirm } from './PaidActionConfirm.tsx';
+import { ReviewRating } from './ReviewRating.tsx';
 
 const requestsKey = (id: string) => [...reportKeys.one(id), 'review-requests'] as const;
 const OPEN: ReadonlySet<ReviewRequestView['state']> = new Set(['requested', 'assigned', 'accepted']);
@@ -58,7 +59,7 @@ export function ReportExpertReview({ report }: { report: Report }) {
     <section aria-labelledby={`${id}-h`} data-testid="expert-review">
       <h4 id={`${id}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Expert review</h4>
       {requests.isPending && <p className="mt-1 text-sm text-slate-600">Loading…</p>}
-      {delivered.map((r) => r.review && <DeliveredReview key={r.id} review={r.review} />)}
+      {delivered.map((r) => r.review && <DeliveredReview key={r.id} review={r.review}><ReviewRating request={r} onRated={refresh} /></DeliveredReview>)}
       {open && (
         <div className="mt-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200" data-testid="review-request-open">
           <p className="font-medium text-slate-900">{REVIEW_STATE_LABELS[open.state]}</p>
@@ -146,7 +147,7 @@ export function ReportExpertReview({ report }: { report: Report }) {
   );
 }
 
-function DeliveredReview({ review }: { review: ExpertReviewView }) {
+function DeliveredReview({ review, children }: { review: ExpertReviewView; children?: ReactNode }) {
   return (
     <article className="mt-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm ring-1 ring-emerald-200" data-testid="delivered-review">
       <p className="font-semibold text-slate-900">
@@ -165,6 +166,7 @@ function DeliveredReview({ review }: { review: ExpertReviewView }) {
       </dl>
       <p className="mt-2 whitespace-pre-line text-slate-800"><span className="font-medium">Reasons: </span>{review.reasons}</p>
       {review.answers && <p className="mt-2 whitespace-pre-line text-slate-800"><span className="font-medium">Answers: </span>{review.answers}</p>}
+      {children}
     </article>
   );
 }
