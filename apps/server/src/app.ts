@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, canonicalSpaPath, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -47,11 +46,6 @@ export interface BuildAppOptions {
   /** The sitemap files' bounds (default: the protocol's; tests lower them). */
   sitemapLimits?: SitemapLimits;
 }
-
-export const loggerOptions = (level: string): LoggerOptions => ({
-  level,
-  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-});
 
 /** Fastify's compiler factories, typed for JSON schema; ours hand out zod's compilers for every route. */
 const zodCompilers = {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './lib/logger-options.ts';
 import { startWorkers } from './run-workers.ts';
 import { ConfigError, loadConfigOrExit } from './config/env.ts';
 import { ensureFirstOperator } from './modules/operators/index.ts';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loggerOptions } from './app.ts';
+import { loggerOptions } from './lib/logger-options.ts';
 import { startWorkers } from './run-workers.ts';
 import { ConfigError, loadConfigOrExit } from './config/env.ts';
 import { createRuntime } from './runtime.ts';

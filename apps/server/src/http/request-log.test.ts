@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { loggerOptions } from '../lib/logger-options.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('the request log', () => {
