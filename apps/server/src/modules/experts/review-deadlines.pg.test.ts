@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
 import {
-  asExpert, assign, availableOf, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, type Expert,
+  asExpert, assign, availableOf, clearOpenReviews, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, type Expert,
 } from './test-support.ts';
 
 /**
@@ -16,13 +16,7 @@ beforeAll(async () => {
   t = await createReviewTestApp();
 });
 afterAll(() => t.close());
-beforeEach(async () => {
-  const open = await t.db.query<{ id: string }>(`SELECT id FROM review_requests WHERE state IN ('requested', 'assigned', 'accepted')`);
-  for (const { id } of open.rows) {
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${id}/cancel`, headers: ops })).statusCode).toBe(200);
-  }
-  await t.db.query('UPDATE experts SET paused = true');
-});
+beforeEach(() => clearOpenReviews(t));
 
 const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const twoSweeps = (hours: number) => Promise.all([sweepReviewDeadlines(t.deps, { now: later(hours) }), sweepReviewDeadlines(t.deps, { now: later(hours) })]);

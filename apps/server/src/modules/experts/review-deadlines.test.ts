@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
 import {
-  asExpert, assign, availableOf, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview,
+  asExpert, assign, availableOf, clearOpenReviews, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview,
 } from './test-support.ts';
 
 /**
@@ -16,16 +16,7 @@ beforeAll(async () => {
   t = await createReviewTestApp();
 }, 300_000);
 afterAll(() => t.close());
-// The sweep looks at every request and matching at every expert: each test starts with the
-// requests of earlier tests cancelled (through the operator, so their holds are released) and
-// their experts paused.
-beforeEach(async () => {
-  const open = await t.db.query<{ id: string }>(`SELECT id FROM review_requests WHERE state IN ('requested', 'assigned', 'accepted')`);
-  for (const { id } of open.rows) {
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${id}/cancel`, headers: ops })).statusCode).toBe(200);
-  }
-  await t.db.query('UPDATE experts SET paused = true');
-});
+beforeEach(() => clearOpenReviews(t));
 
 const HOUR = 3_600_000;
 const later = (hours: number) => new Date(Date.now() + hours * HOUR);

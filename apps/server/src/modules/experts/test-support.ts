@@ -141,3 +141,16 @@ export async function expectLedgerHolds(db: Queryable, userIds: string[]) {
          <> (SELECT coalesce(sum(remaining), 0) FROM token_lots WHERE user_id = u.id)`, [userIds]);
   expect(sums.rows).toEqual([]);
 }
+
+/**
+ * The deadlines sweep looks at every request and matching at every expert: a test starts with the
+ * requests of earlier tests cancelled (through the operator, so their holds are released) and
+ * their experts paused.
+ */
+export async function clearOpenReviews(t: TestApp) {
+  const open = await t.db.query<{ id: string }>(`SELECT id FROM review_requests WHERE state IN ('requested', 'assigned', 'accepted')`);
+  for (const { id } of open.rows) {
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${id}/cancel`, headers: ops })).statusCode).toBe(200);
+  }
+  await t.db.query('UPDATE experts SET paused = true');
+}
