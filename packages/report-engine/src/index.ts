@@ -35,3 +35,4 @@ export { criticalPathMs, wallMs, type Span } from './pipeline/trace.ts';
 // Invoices and credit notes draw with the report's text stack (one set of fonts and script fallbacks).
 export { openPdfDocument, type PdfDocument, type TextStyle } from './pdf/document.ts';
 export { renderReport, type RenderReportInput } from './render-report.ts';
+export type { ExpertReviewSection } from './pdf/expert-review.ts';

@@ -13,6 +13,8 @@ export interface CoverInfo {
   createdAt: Date;
   offline: boolean;
   version?: number | undefined;
+  /** The reviewed PDF's signer (issue 28): "Name, RTTP number · delivered date". */
+  reviewedBy?: string | undefined;
 }
 
 export const OFFLINE_NOTE = 'Offline analysis — generated without an AI model';
@@ -54,6 +56,7 @@ export function drawCover(f: Flow, info: CoverInfo): void {
     ['Date', formatDay(info.createdAt, 'UTC')],
     ['Report ID', info.reportId],
     ...(info.version ? ([['Version', String(info.version)]] as Array<[string, string]>) : []),
+    ...(info.reviewedBy ? ([['Expert review', info.reviewedBy]] as Array<[string, string]>) : []),
   ];
   for (const [label, value] of rows) {
     const y = f.y;

@@ -13,6 +13,7 @@ import { drawBlock, drawBullets, drawCallout, drawConfidenceBadge, drawParagraph
 import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } from './charts.ts';
 import { drawPageChrome, drawWatermark } from './chrome.ts';
 import { drawCover } from './cover.ts';
+import { drawExpertReview, EXPERT_REVIEW_TITLE, reviewedByLine, type ExpertReviewSection } from './expert-review.ts';
 import { drawFeatureChart, drawPriorArtTable, FEATURE_CHART_SECTION, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
 import { Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
@@ -35,6 +36,8 @@ export interface RenderReportInput {
   version?: number | undefined;
   /** A shared copy's recipient line, on every page (issue 27); none for the member's own PDF. */
   watermark?: string | undefined;
+  /** The reviewed PDF (issue 28): the expert's review as its own section before the report's, signed. */
+  expertReview?: ExpertReviewSection | undefined;
 }
 
 export const DISCLAIMER_TITLE = 'Disclaimer';
@@ -156,7 +159,7 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
     info: {
       Title: input.title,
       Author: PRODUCT_NAME,
-      Subject: `${TIER_LABELS[input.complexity]} Technology Assessment Report`,
+      Subject: `${TIER_LABELS[input.complexity]} Technology Assessment Report${input.expertReview ? ` — expert review by ${reviewedByLine(input.expertReview)}` : ''}`,
       Keywords: `technology assessment; ${input.complexity}; report ${input.reportId}${input.watermark ? `; ${input.watermark.replace(/ · /g, '; ')}` : ''}`,
       Creator: `${PRODUCT_NAME} report engine`,
       CreationDate: input.createdAt,
@@ -183,14 +186,23 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
     createdAt: input.createdAt,
     offline: input.offline,
     version: input.version,
+    reviewedBy: input.expertReview ? reviewedByLine(input.expertReview) : undefined,
   });
 
-  // Sections, then the sources, references and disclaimer pages.
-  const tocPages = tocPageCount(input.sections.length + 3);
+  // The expert's review (when there is one), sections, then the sources, references and disclaimer pages.
+  const tocPages = tocPageCount(input.sections.length + 3 + (input.expertReview ? 1 : 0));
   const tocStart = doc.bufferedPageRange().count;
   for (let i = 0; i < tocPages; i++) f.newPage();
 
   const entries: TocEntry[] = [];
+  if (input.expertReview) {
+    // First after the contents: the reader meets the professional's judgement before the report it judges.
+    f.newPage();
+    doc.addNamedDestination('expert-review');
+    doc.outline.addItem(EXPERT_REVIEW_TITLE);
+    entries.push({ label: '', title: EXPERT_REVIEW_TITLE, page: doc.bufferedPageRange().count, destination: 'expert-review' });
+    drawExpertReview(f, input.expertReview, input.sections);
+  }
   for (const [i, s] of input.sections.entries()) {
     // Laying out a section is synchronous work: let the event loop breathe between sections, so a
     // worker rendering a long report still renews its leases and answers its other reports.
