@@ -4,7 +4,7 @@ import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './j
 import { buildExportJob, purgeExpiredExportsSweep } from './modules/account/index.ts';
 import { sendInvoiceReceiptJob, sendRefundApprovedJob } from './modules/billing/index.ts';
 import { publishScheduledJob } from './modules/blog/index.ts';
-import { reviewDeadlinesSweep } from './modules/experts/index.ts';
+import { reviewDeadlinesSweep, reviewedPdfJob } from './modules/experts/index.ts';
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
 import { reconcileStaleOrdersSweep } from './modules/payments/index.ts';
@@ -18,7 +18,8 @@ import { purgeExpiredSweep, tendTablesSweep } from './modules/system/index.ts';
 import { expireLotsSweep } from './modules/tokens/index.ts';
 
 /** Every queued job and periodic sweep, each defined once in its module. */
-export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob), runnable(buildExportJob), runnable(publishScheduledJob)];
+export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob), runnable(buildExportJob), runnable(publishScheduledJob),
+  runnable(reviewedPdfJob)];
 
 export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   requeueAbandonedReportsSweep,

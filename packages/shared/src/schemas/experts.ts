@@ -135,14 +135,69 @@ export type CreateReviewRequest = z.input<typeof createReviewRequest>;
 
 export const assignReviewRequest = z.object({ expert_id: lineText().min(1).max(100) });
 
+/**
+ * Comments anchored to the report's sections, and the draft the review form saves as the expert
+ * writes (issue 28 §3, decision 233). A comment names one section key; which keys a report has
+ * depends on its tier, so the server checks that (a 400 naming the comment), the schema only that
+ * the key is a section at all.
+ */
+export const REVIEW_COMMENTS_MAX = 40;
+export const REVIEW_COMMENT_MAX = 2000;
+const commentSection = lineText().refine(isSectionKey, 'Choose one of the report’s sections for each comment');
+export const reviewCommentInput = z.object({
+  section: commentSection,
+  text: multiLineText().trim().min(1, 'Write each comment, or remove it').max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`),
+});
+export type ReviewCommentInput = z.input<typeof reviewCommentInput>;
 const verdict = z.object({ verdict: z.enum(REVIEW_VERDICTS), note: multiLineText().trim().max(2000).default('') });
 export const submitReviewRequest = z.object({
   verdicts: z.object({ novelty: verdict, market: verdict, maturity: verdict, ip_route: verdict }),
   recommendation: z.enum(REVIEW_RECOMMENDATIONS),
   reasons: multiLineText().trim().min(1, 'Give the reasons for your recommendation').max(8000),
   answers: multiLineText().trim().max(8000).default(''),
+  /** Comments anchored to sections of the report (decision 233); the server checks each section is in the report's tier. */
+  comments: z.array(reviewCommentInput).max(REVIEW_COMMENTS_MAX, `Keep to ${REVIEW_COMMENTS_MAX} comments`).default([]),
 });
 export type SubmitReviewRequest = z.input<typeof submitReviewRequest>;
+
+/** What the server answers about comments, drafts and the reviewed PDF (decision 233). */
+export const REVIEW_CONTENT_MESSAGES = {
+  commentSection: (n: number, tier: string) => `Comment ${n} is on a section a ${tier} report does not have: choose one of this report’s sections`,
+  draftClosed: 'Drafts are kept only while you are reviewing an accepted request',
+  pdfNotDelivered: 'The reviewed PDF is ready once the expert has delivered the review',
+  pdfUnavailable: 'The reviewed PDF cannot be made for this report',
+  pdfBusy: 'Many reviewed PDFs are being prepared right now. Try again in a minute.',
+} as const;
+
+export const reviewCommentView = z.object({ section: z.string(), text: z.string() });
+export type ReviewCommentView = z.infer<typeof reviewCommentView>;
+
+/**
+ * A draft is the form as it stands: text kept as typed (not trimmed, possibly empty), comments
+ * possibly still blank; every field bounded as the review's, so a draft can never grow past what
+ * could be delivered (about 130,000 characters at most).
+ */
+const draftVerdict = z.object({ verdict: z.enum(REVIEW_VERDICTS), note: multiLineText().max(2000).default('') });
+export const reviewDraftRequest = z.object({
+  verdicts: z.object({ novelty: draftVerdict, market: draftVerdict, maturity: draftVerdict, ip_route: draftVerdict }),
+  recommendation: z.enum(REVIEW_RECOMMENDATIONS),
+  reasons: multiLineText().max(8000, 'Keep the reasons to 8,000 characters').default(''),
+  answers: multiLineText().max(8000, 'Keep the answers to 8,000 characters').default(''),
+  comments: z
+    .array(z.object({ section: commentSection, text: multiLineText().max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`).default('') }))
+    .max(REVIEW_COMMENTS_MAX, `Keep to ${REVIEW_COMMENTS_MAX} comments`)
+    .default([]),
+});
+export type ReviewDraftRequest = z.input<typeof reviewDraftRequest>;
+export type ReviewDraft = z.output<typeof reviewDraftRequest>;
+export const reviewDraftResponse = z.object({
+  /** Null until the first save (and again once the review is delivered: the draft is gone). */
+  draft: reviewDraftRequest.nullable(),
+  saved_at: z.string().nullable(),
+  /** Saves so far; two tabs saving in turn each add one (the last save is the draft). */
+  revision: z.number(),
+});
+export type ReviewDraftResponse = z.infer<typeof reviewDraftResponse>;
 
 export const expertReviewView = z.object({
   expert_name: z.string(),
@@ -157,6 +212,8 @@ export const expertReviewView = z.object({
   reasons: z.string(),
   answers: z.string(),
   delivered_at: z.string(),
+  /** The expert's comments on sections, in the order written (reviews delivered before decision 233 have none). */
+  comments: z.array(reviewCommentView).optional(),
 });
 export type ExpertReviewView = z.infer<typeof expertReviewView>;
 

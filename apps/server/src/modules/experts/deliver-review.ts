@@ -5,8 +5,10 @@ import type { ExpertAuth } from '../../http/expert-guard.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { auditExpert } from '../operators/index.ts';
 import { captureHold } from '../tokens/index.ts';
+import { recordReviewContent } from './review-comments.ts';
 import { mailReviewDelivered } from './review-mails.ts';
 import { lockRequest } from './review-request-row.ts';
+import { reviewedPdfJob } from './reviewed-pdf-job.ts';
 
 /**
  * The expert submits the review of an accepted request: the review is written (immutable), the
@@ -28,6 +30,9 @@ export async function deliverReview(
       `INSERT INTO expert_reviews (request_id, expert_id, verdicts, recommendation, reasons, answers) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
       [id, who.id, JSON.stringify(review.verdicts), review.recommendation, review.reasons, review.answers],
     );
+    // The section comments and the reviewed PDF's row (decision 233); its PDF is drawn by the job.
+    await recordReviewContent(tx, id, req.report_id, review.comments);
+    await deps.queue.enqueue(tx, reviewedPdfJob, { request_id: id });
     const r = await tx.query<{ title: string }>(
       `UPDATE review_requests q SET state = 'delivered', resolved_at = now(), resolved_by = 'expert'
          FROM reports r WHERE q.id = $1 AND r.id = q.report_id RETURNING r.title`,

@@ -14,6 +14,9 @@ import { acceptInvitation, acceptUndertaking, expertLogin, expertLogout, expertM
 import { inviteExpert, listExperts } from './invite-expert.ts';
 import { rateReview } from './rate-review.ts';
 import { listMemberRequests, quoteReview, requestReview } from './request-review.ts';
+import { openReviewedPdf } from './open-reviewed-pdf.ts';
+import { readReviewDraft } from './read-review-draft.ts';
+import { saveReviewDraft } from './save-review-draft.ts';
 import { acceptOffer, declineOffer } from './respond-to-offer.ts';
 import { toAdminReviewRequestView, toReviewRequestView } from './review-request-row.ts';
 import { listReviewQueue } from './review-queue.ts';
@@ -27,6 +30,7 @@ export function expertsRoutes(deps: Deps) {
     route(app, rv.list, async (req) => listMemberRequests(deps, member(req).userId, req.query.report_id));
     route(app, rv.cancel, async (req) => toReviewRequestView(await cancelByMember(deps, req.params.id, member(req).userId)));
     route(app, rv.rate, async (req) => rateReview(deps, req.params.id, member(req).userId, req.body));
+    route(app, rv.pdf, async (req, reply) => sendPdf(reply, await openReviewedPdf(deps, req.params.id, member(req).userId)));
 
     // The operator.
     route(app, admin.experts, async () => listExperts(deps));
@@ -45,6 +49,8 @@ export function expertsRoutes(deps: Deps) {
     route(app, ex.assignments, async (req) => listAssignments(deps, expert(req)));
     route(app, ex.assignment, async (req) => readAssignment(deps, req.params.id, expert(req)));
     route(app, ex.pdf, async (req, reply) => sendPdf(reply, await openAssignmentPdf(deps, req.params.id, expert(req)), 'inline'));
+    route(app, ex.draft, async (req) => readReviewDraft(deps, req.params.id, expert(req)));
+    route(app, ex.saveDraft, async (req) => saveReviewDraft(deps, req.params.id, expert(req), req.body));
     route(app, ex.accept, async (req) => {
       await acceptOffer(deps, req.params.id, expert(req));
       return readAssignment(deps, req.params.id, expert(req));

@@ -2,3 +2,4 @@
 export { expertsRoutes } from './experts.routes.ts';
 export { memberHasOpenReview } from './review-request-row.ts';
 export { reviewDeadlinesSweep, sweepReviewDeadlines } from './review-deadlines.ts';
+export { reviewedPdfJob } from './reviewed-pdf-job.ts';

@@ -44,7 +44,9 @@ export const REQUEST_SELECT = `
          CASE WHEN v.request_id IS NULL THEN NULL ELSE jsonb_build_object(
            'expert_name', ve.name, 'expert_rttp_number', ve.rttp_number, 'verdicts', v.verdicts,
            'recommendation', v.recommendation, 'reasons', v.reasons, 'answers', v.answers,
-           'delivered_at', to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS review,
+           'delivered_at', to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'comments', (SELECT coalesce(jsonb_agg(jsonb_build_object('section', c.section, 'text', c.body) ORDER BY c.n), '[]'::jsonb)
+                          FROM expert_review_comments c WHERE c.request_id = q.id)) END AS review,
          CASE WHEN rr.request_id IS NULL THEN NULL ELSE jsonb_build_object(
            'stars', rr.stars, 'comment', rr.comment,
            'rated_at', to_char(rr.rated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS rating

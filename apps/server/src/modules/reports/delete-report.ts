@@ -20,7 +20,8 @@ export async function deleteReport(deps: Pick<Deps, 'db' | 'blobs' | 'log'>, id:
     if (review.rows.length) throw conflict(EXPERT_MESSAGES.reviewOpen, 'review_open');
     const files = await tx.query<{ pdf_key: string }>(
       `SELECT pdf_key FROM report_versions WHERE report_id = $1 UNION SELECT pdf_key FROM report_share_links WHERE report_id = $1
-       UNION SELECT pdf_key FROM reports WHERE id = $1 AND pdf_key IS NOT NULL`,
+       UNION SELECT pdf_key FROM reports WHERE id = $1 AND pdf_key IS NOT NULL
+       UNION SELECT p.pdf_key FROM reviewed_pdfs p JOIN review_requests q ON q.id = p.request_id WHERE q.report_id = $1 AND p.pdf_key IS NOT NULL`,
       [id],
     );
     await tx.query('DELETE FROM reports WHERE id = $1', [id]);

@@ -9,3 +9,5 @@ export { pdfFilename } from './download-report.ts';
 export { lockReport } from './start-run.ts';
 export { storedRecord } from './report-view.ts';
 export { findReport } from './find-report.ts';
+export { loadVersionForRender } from './version-render-input.ts';
+export { renderReportOffThread } from './render-share-copy.ts';

@@ -32,7 +32,8 @@ export async function deleteMemberReports(tx: Queryable, userId: string): Promis
   // Every version's file too (issue 27); a restored version shares its original's file.
   const versions = await tx.query<{ pdf_key: string }>(
     `SELECT v.pdf_key FROM report_versions v JOIN reports r ON r.id = v.report_id WHERE r.user_id = $1
-     UNION SELECT l.pdf_key FROM report_share_links l JOIN reports r ON r.id = l.report_id WHERE r.user_id = $1`,
+     UNION SELECT l.pdf_key FROM report_share_links l JOIN reports r ON r.id = l.report_id WHERE r.user_id = $1
+     UNION SELECT p.pdf_key FROM reviewed_pdfs p JOIN review_requests q ON q.id = p.request_id WHERE q.user_id = $1 AND p.pdf_key IS NOT NULL`,
     [userId],
   );
   const r = await tx.query<{ pdf_key: string | null }>('DELETE FROM reports WHERE user_id = $1 RETURNING pdf_key', [userId]);

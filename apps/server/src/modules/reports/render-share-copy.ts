@@ -17,6 +17,20 @@ const script = () =>
   import.meta.url.endsWith('.ts') ? new URL('./share-render-worker.ts', import.meta.url) : new URL('./share-render-worker.js', import.meta.url);
 
 export async function renderShareCopy(config: Pick<Config, 'PDF_RENDER_CONCURRENCY'>, input: RenderReportInput): Promise<Buffer> {
+  try {
+    return await renderReportOffThread(config, input);
+  } catch (err) {
+    if (err instanceof PoolBusyError) throw serviceUnavailable(REPORT_MESSAGES.sharesBusy, 'busy');
+    throw err;
+  }
+}
+
+/**
+ * A stored report drawn again on the same render workers: a shared copy (above) or a reviewed PDF
+ * (the experts module, decision 233). Throws PoolBusyError when too many wait: the caller says
+ * what is busy.
+ */
+export async function renderReportOffThread(config: Pick<Config, 'PDF_RENDER_CONCURRENCY'>, input: RenderReportInput): Promise<Buffer> {
   pool ??= createWorkerPool<RenderReportInput, Buffer>({
     script: script(),
     size: config.PDF_RENDER_CONCURRENCY,
@@ -27,12 +41,7 @@ export async function renderShareCopy(config: Pick<Config, 'PDF_RENDER_CONCURREN
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
   });
-  try {
-    return await pool.run(input);
-  } catch (err) {
-    if (err instanceof PoolBusyError) throw serviceUnavailable(REPORT_MESSAGES.sharesBusy, 'busy');
-    throw err;
-  }
+  return pool.run(input);
 }
 
 /** How many shared copies this process has drawn on its workers (tests count renders with it). */

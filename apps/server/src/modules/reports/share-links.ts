@@ -1,5 +1,4 @@
-import { parseEvidenceRecord, parseStoredSection, type SectionContent } from '@assay/report-engine';
-import { formatDay, REPORT_MESSAGES, sectionsFor, type Complexity, type CreateShareLinkRequest, type ShareLink } from '@assay/shared';
+import { formatDay, REPORT_MESSAGES, type CreateShareLinkRequest, type ShareLink } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -7,7 +6,7 @@ import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { isUuid } from '../../lib/sql.ts';
 import { findReport } from './find-report.ts';
 import { renderShareCopy } from './render-share-copy.ts';
-import { storedRecord } from './report-view.ts';
+import { loadVersionForRender } from './version-render-input.ts';
 
 /** The viewer's address: the token is the only secret, and it is shown once. */
 export const shareUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/r/${token}`;
@@ -30,33 +29,12 @@ export async function createShareLink(
 ): Promise<{ id: string; url: string }> {
   const report = await findReport(deps.db, reportId, userId);
   const n = input.version ?? report.version;
-  const v = (await deps.db.query<{ complexity: Complexity; title: string; record: unknown; sections: Record<string, unknown>; created_at: Date }>(
-    'SELECT complexity, title, record, sections, created_at FROM report_versions WHERE report_id = $1 AND n = $2',
-    [report.id, n],
-  )).rows[0];
-  if (!v) throw n === 0 ? conflict(REPORT_MESSAGES.notReady, 'not_ready') : notFound(REPORT_MESSAGES.versionNotFound);
-  const record = storedRecord(v.record);
-  if (!record) throw conflict(REPORT_MESSAGES.notReady, 'not_ready');
-  const extra = (await deps.db.query<{ evidence: unknown; provider: string | null }>('SELECT evidence, provider FROM reports WHERE id = $1', [report.id])).rows[0]!;
-  const sections = sectionsFor(v.complexity).flatMap((d) => {
-    const s = parseStoredSection(v.sections[d.key]);
-    return s ? [s as SectionContent] : [];
-  });
+  const loaded = await loadVersionForRender(deps.db, report.id, n);
+  if ('missing' in loaded) throw loaded.missing === 'version' && n !== 0 ? notFound(REPORT_MESSAGES.versionNotFound) : conflict(REPORT_MESSAGES.notReady, 'not_ready');
 
   const token = randomToken(32);
   const id = crypto.randomUUID();
-  const pdf = await renderShareCopy(deps.config, {
-    reportId: report.id,
-    title: report.title,
-    record,
-    complexity: v.complexity,
-    createdAt: report.created_at,
-    sections,
-    offline: extra.provider === 'offline',
-    evidence: parseEvidenceRecord(extra.evidence),
-    version: n,
-    watermark: watermarkFor(input.label, new Date()),
-  });
+  const pdf = await renderShareCopy(deps.config, { ...loaded.input, watermark: watermarkFor(input.label, new Date()) });
   const key = `shares/${id}.pdf`;
   await deps.blobs.put(key, pdf, 'application/pdf');
   const passcode = input.passcode ? await hashPassword(input.passcode, deps.config.PASSWORD_HASH_COST) : null;
