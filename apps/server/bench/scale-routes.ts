@@ -195,6 +195,7 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['expert.assignments', [{ kind: 'read', label: 'offered and accepted', auth: 'expert', path: '/api/expert/assignments' }]],
     ['expert.assignment', [{ kind: 'read', label: 'an accepted review (each view logged)', auth: 'expert', path: `/api/expert/assignments/${c.acceptedReview}` }]],
     ['expert.pdf', STORED_PDF_ELSEWHERE],
+    ['expert.draft', [{ kind: 'read', label: 'an accepted review (its draft)', auth: 'expert', path: `/api/expert/assignments/${c.acceptedReview}/draft` }]],
     // --- public reads
     ['system.health', [{ kind: 'read', label: '', auth: 'none', path: '/api/health' }]],
     ['system.ready', [{ kind: 'read', label: '', auth: 'none', path: '/api/ready' }]],
@@ -323,6 +324,15 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['adminExperts.assign', [{ kind: 'write', label: 'offered to the expert', auth: 'operator', max: after(12, 12),
       send: (i) => ({ method: 'POST', path: `/api/admin/review-requests/${review(12 + i)}/assign`, body: { expert_id: c.expertId } }) }]],
     ['expert.decline', [{ kind: 'write', label: 'an offer (tokens back)', auth: 'expert', max: after(12, 4), send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(12 + i)}/decline` }) }]],
+    ['expert.saveDraft', [{
+      kind: 'write', label: 'the accepted review’s draft, saved whole (last save wins)', auth: 'expert',
+      send: (i) => ({ method: 'PUT', path: `/api/expert/assignments/${c.acceptedReview}/draft`, body: {
+        verdicts: { novelty: { verdict: 'strong', note: '' }, market: { verdict: 'adequate', note: '' }, maturity: { verdict: 'weak', note: `Save ${i}.` }, ip_route: { verdict: 'adequate', note: '' } },
+        recommendation: 'hold_for_data', reasons: `The filter works at bench scale (save ${i}). `.repeat(20), answers: '',
+        comments: [{ section: 'technology', text: 'Say how the membrane is cleaned.' }],
+      } }),
+    }]],
+    ['reviews.pdf', { elsewhere: 'the reviewed PDF, drawn once at delivery on a render worker and streamed from the blob store (none seeded): the review content tests' }],
     ['expert.accept', [{ kind: 'write', label: 'an offer', auth: 'expert', max: after(16, 8), send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(16 + i)}/accept` }) }]],
     ['expert.submit', [{
       kind: 'write', label: 'a review delivered (tokens captured)', auth: 'expert', max: after(16, 8),
