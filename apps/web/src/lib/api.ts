@@ -58,6 +58,8 @@ export type CallInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
     signal?: AbortSignal;
     /** Basic credentials, for operator endpoints (the admin panel passes its stored ones). */
     authorization?: string;
+    /** Lets the request outlive the page (a save sent as the page is left; bodies up to 64 KiB). */
+    keepalive?: boolean;
   } & (E extends { multipart: true } ? { multipart: FormData } : { multipart?: never });
 
 type CallArgs<E extends Endpoint> = Nothing extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -70,6 +72,7 @@ interface Sent {
   signal?: AbortSignal;
   authorization?: string;
   multipart?: FormData;
+  keepalive?: boolean;
 }
 
 /**
@@ -102,7 +105,7 @@ function send(e: Endpoint, input: Sent, withMember: boolean): Promise<Response> 
   const token = withMember ? session.accessToken() : undefined;
   const authorization = input.authorization ?? (token ? `Bearer ${token}` : undefined);
   if (authorization) headers.authorization = authorization;
-  return transport(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin' });
+  return transport(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin', ...(input.keepalive ? { keepalive: true } : {}) });
 }
 
 async function toError(res: Response): Promise<ApiError> {

@@ -213,7 +213,7 @@ describe('the reviewed PDF', () => {
     return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   };
   const download = (id: string, m: Member) => t.app.inject({ method: 'GET', url: `/api/review-requests/${id}/pdf`, headers: m.auth });
-  const storedKey = async (id: string) => (await t.db.query<{ pdf_key: string | null }>('SELECT pdf_key FROM reviewed_pdfs WHERE request_id = $1', [id])).rows[0]?.pdf_key;
+  const storedKey = async (id: string) => (await t.db.query<{ pdf_key: string | null }>('SELECT pdf_key FROM reviewed_pdfs WHERE request_id = $1', [id])).rows[0]?.pdf_key ?? undefined;
 
   /** A real report (the offline analyst, through the worker), reviewed and delivered with comments. */
   async function deliveredReal() {

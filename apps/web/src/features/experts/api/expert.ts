@@ -1,4 +1,4 @@
-import { expertEndpoints as e, type SubmitReviewRequest } from '@assay/shared';
+import { expertEndpoints as e, type ReviewDraftRequest, type SubmitReviewRequest } from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** The expert portal's calls (issue 28, decision 230). The session is an httpOnly cookie the browser sends to /api/expert only. */
@@ -7,6 +7,7 @@ export const expertKeys = {
   me: ['expert', 'me'] as const,
   assignments: ['expert', 'assignments'] as const,
   assignment: (id: string) => ['expert', 'assignments', id] as const,
+  draft: (id: string) => ['expert', 'assignments', id, 'draft'] as const,
 };
 export const fetchMe = (signal?: AbortSignal) => call(e.me, { signal });
 export const signIn = (email: string, password: string) => call(e.login, { body: { email, password } });
@@ -20,3 +21,6 @@ export const acceptAssignment = (id: string) => call(e.accept, { params: { id } 
 export const declineAssignment = (id: string) => call(e.decline, { params: { id } });
 export const submitReview = (id: string, body: SubmitReviewRequest) => call(e.submit, { params: { id }, body });
 export const assignmentPdfUrl = (id: string) => `/api/expert/assignments/${encodeURIComponent(id)}/pdf`;
+/** The review being written (decision 233): read when the form opens, saved whole as the expert types; `keepalive` as the page is left. */
+export const fetchDraft = (id: string, signal?: AbortSignal) => call(e.draft, { params: { id }, signal });
+export const saveDraft = (id: string, body: ReviewDraftRequest, keepalive = false) => call(e.saveDraft, { params: { id }, body, keepalive });

@@ -1,19 +1,13 @@
-import {
-  REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_RECOMMENDATIONS, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, REVIEW_VERDICTS,
-  REVIEW_VERDICT_LABELS, submitReviewRequest, TIER_LABELS, type ReviewDimension, type ReviewRecommendation,
-} from '@assay/shared';
+import { isSectionKey, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, sectionByKey, TIER_LABELS } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button.tsx';
-import { SelectField, TextAreaField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { MemberRating, OfferDeadline, offerLapsed } from './AssignmentNotes.tsx';
-import { acceptAssignment, assignmentPdfUrl, declineAssignment, expertKeys, fetchAssignment, submitReview } from '../api/expert.ts';
+import { ReviewForm } from './ReviewForm.tsx';
+import { acceptAssignment, assignmentPdfUrl, declineAssignment, expertKeys, fetchAssignment } from '../api/expert.ts';
 
-type Verdict = (typeof REVIEW_VERDICTS)[number];
-const blankVerdicts = () =>
-  Object.fromEntries(REVIEW_DIMENSIONS.map((d) => [d, { verdict: 'adequate' as Verdict, note: '' }])) as Record<ReviewDimension, { verdict: Verdict; note: string }>;
+const sectionTitle = (key: string) => (isSectionKey(key) ? sectionByKey(key).title : key);
 
 /**
  * One review offered to or taken by the expert: the member's questions; Accept or Decline while
@@ -43,7 +37,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
       </div>
       <section>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">What the member asks</h2>
-        <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.join(', ')}` : 'The whole report'}</p>
+        <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.map(sectionTitle).join(', ')}` : 'The whole report'}</p>
         <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{a.questions || 'No questions.'}</p>
       </section>
       {a.state === 'assigned' && !offerLapsed(a.offer_expires_at) && (
@@ -67,7 +61,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
             </dl>
             <a className={`${buttonClass('outline', 'sm')} mt-3`} href={assignmentPdfUrl(a.id)} target="_blank" rel="noopener">Open the report PDF</a>
           </div>
-          {a.state === 'accepted' && <ReviewForm id={a.id} />}
+          {a.state === 'accepted' && <ReviewForm id={a.id} complexity={a.complexity} asked={a.sections} />}
         </section>
       )}
       {a.review && (
@@ -78,50 +72,5 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
         </section>
       )}
     </article>
-  );
-}
-
-function ReviewForm({ id }: { id: string }) {
-  const f = useId();
-  const queryClient = useQueryClient();
-  const [verdicts, setVerdicts] = useState(blankVerdicts);
-  const [recommendation, setRecommendation] = useState<ReviewRecommendation>('hold_for_data');
-  const [reasons, setReasons] = useState('');
-  const [answers, setAnswers] = useState('');
-  const [invalid, setInvalid] = useState<string>();
-  const send = useMutation({
-    mutationFn: (body: Parameters<typeof submitReview>[1]) => submitReview(id, body),
-    onSuccess: (d) => {
-      queryClient.setQueryData(expertKeys.assignment(id), d);
-      void queryClient.invalidateQueries({ queryKey: expertKeys.assignments });
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = submitReviewRequest.safeParse({ verdicts, recommendation, reasons, answers });
-    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message);
-    setInvalid(undefined);
-    send.mutate(parsed.data);
-  };
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby={`${f}-h`}>
-      <h2 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h2>
-      {REVIEW_DIMENSIONS.map((d) => (
-        <fieldset key={d} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
-          <legend className="px-1 text-sm font-medium text-slate-800">{REVIEW_DIMENSION_LABELS[d]}</legend>
-          <SelectField label="Verdict" value={verdicts[d].verdict} onChange={(e) => setVerdicts((v) => ({ ...v, [d]: { ...v[d], verdict: e.target.value as Verdict } }))}>
-            {REVIEW_VERDICTS.map((v) => <option key={v} value={v}>{REVIEW_VERDICT_LABELS[v]}</option>)}
-          </SelectField>
-          <TextAreaField label="Note (optional)" rows={2} maxLength={2000} value={verdicts[d].note} onChange={(e) => setVerdicts((v) => ({ ...v, [d]: { ...v[d], note: e.target.value } }))} />
-        </fieldset>
-      ))}
-      <SelectField label="Recommendation" value={recommendation} onChange={(e) => setRecommendation(e.target.value as ReviewRecommendation)}>
-        {REVIEW_RECOMMENDATIONS.map((r) => <option key={r} value={r}>{REVIEW_RECOMMENDATION_LABELS[r]}</option>)}
-      </SelectField>
-      <TextAreaField label="Reasons" rows={4} maxLength={8000} value={reasons} onChange={(e) => setReasons(e.target.value)} error={invalid} required />
-      <TextAreaField label="Answers to the member’s questions" rows={4} maxLength={8000} value={answers} onChange={(e) => setAnswers(e.target.value)} />
-      {send.isError && <p role="alert" className="text-sm text-red-700">{errorText(send.error)}</p>}
-      <Button type="submit" loading={send.isPending}>Deliver the review</Button>
-    </form>
   );
 }

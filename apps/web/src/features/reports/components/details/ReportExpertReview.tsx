@@ -13,6 +13,7 @@ import { cancelReviewRequest, createReviewRequest, fetchReviewQuote, fetchReview
 import { formatDateTime } from '../../lib/format.ts';
 import { inputClass } from '../EditableList.tsx';
 import { PaidActionConfirm } from './PaidActionConfirm.tsx';
+import { ReviewedPdfDownload, ReviewSectionComments } from './ReviewContent.tsx';
 import { ReviewRating } from './ReviewRating.tsx';
 
 const requestsKey = (id: string) => [...reportKeys.one(id), 'review-requests'] as const;
@@ -59,7 +60,13 @@ export function ReportExpertReview({ report }: { report: Report }) {
     <section aria-labelledby={`${id}-h`} data-testid="expert-review">
       <h4 id={`${id}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Expert review</h4>
       {requests.isPending && <p className="mt-1 text-sm text-slate-600">Loading…</p>}
-      {delivered.map((r) => r.review && <DeliveredReview key={r.id} review={r.review}><ReviewRating request={r} onRated={refresh} /></DeliveredReview>)}
+      {delivered.map((r) => r.review && (
+        <DeliveredReview key={r.id} review={r.review}>
+          <ReviewSectionComments comments={r.review.comments} complexity={r.complexity} />
+          <ReviewedPdfDownload request={r} />
+          <ReviewRating request={r} onRated={refresh} />
+        </DeliveredReview>
+      ))}
       {open && (
         <div className="mt-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200" data-testid="review-request-open">
           <p className="font-medium text-slate-900">{REVIEW_STATE_LABELS[open.state]}</p>
