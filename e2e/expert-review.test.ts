@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,9 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  * Issue 28 in the browser (decision 230), at phone and desktop width: a member requests an expert
  * review of a report (price and balance after before confirming), the operator assigns it from the
  * review queue, the expert takes up the invitation, accepts the undertaking and the review, and
- * delivers it; the member sees it beside the report.
+ * delivers it; the member sees it beside the report. The expert's form saves a draft as they
+ * write (a reload brings it back) and carries a comment on a section; the member downloads the
+ * reviewed PDF (decision 233).
  */
 const OPERATOR = { username: 'ops', password: 'operator-password-123' };
 const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000', ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password });
@@ -115,10 +118,23 @@ describe('expert review, in the browser', () => {
       await ex.getByRole('button', { name: 'Accept the review' }).click();
       await ex.getByRole('heading', { name: 'The invention record' }).waitFor();
       await ex.getByText('Is a smartphone-read lead strip patentable here?').waitFor();
-      const form = ex.getByRole('form', { name: 'Your review' });
+      let form = ex.getByRole('form', { name: 'Your review' });
       await form.getByLabel('Reasons').fill('Good sensitivity, but field data from utilities is needed before licensing.');
       await form.getByLabel('Recommendation').selectOption('hold_for_data');
+      // The draft saves itself (decision 233): a moment after typing stops, announced politely.
+      await form.getByTestId('draft-status').getByText(/^Saved \d/).waitFor({ timeout: 15_000 });
+      // Reload (another sitting, as on another device): the draft comes back.
+      await ex.reload();
+      await ex.getByRole('button', { name: /Open the review of/ }).click();
+      form = ex.getByRole('form', { name: 'Your review' });
+      await form.getByTestId('draft-status').getByText(/^Draft restored, saved \d/).waitFor();
+      expect(await form.getByLabel('Reasons').inputValue()).toBe('Good sensitivity, but field data from utilities is needed before licensing.');
       await form.getByLabel('Answers to the member’s questions').fill('The reading method may be claimable; the strip chemistry is known.');
+      // A comment on a section: the one the member did not pick still can take it; here the report's IP Snapshot.
+      await form.getByRole('button', { name: 'Add a comment on a section' }).click();
+      await form.getByLabel('Section of comment 1').selectOption('ip_snapshot');
+      await form.getByLabel('Comment 1', { exact: true }).fill('Search the colorimetric strip patents of the 2010s before the utility pilot.');
+      await form.getByTestId('draft-status').getByText(/^Saved \d/).waitFor({ timeout: 15_000 });
       expect(await axeViolations(ex)).toEqual([]);
       expect(await overflowsSideways(ex)).toBe(false);
       await shot(ex, `expert-${width}-3-review-form`);
@@ -130,8 +146,22 @@ describe('expert review, in the browser', () => {
       const delivered = page.getByRole('dialog', { name: 'Report details' }).getByTestId('delivered-review');
       await delivered.getByText('Recommendation: Hold for data').waitFor();
       await delivered.getByText(`By Rosalind Franklin ${width}, RTTP RTTP-0451`, { exact: false }).waitFor();
+      // The comment beside the report, under its section.
+      const comments = delivered.getByTestId('review-section-comments');
+      await comments.getByText('6. IP Snapshot').waitFor();
+      await comments.getByText('Search the colorimetric strip patents of the 2010s before the utility pilot.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `expert-${width}-4-member-review`);
+      // The comments and the download sit below the verdicts, inside the scrolling dialog: bring them into the picture.
+      await delivered.getByRole('button', { name: 'Download the reviewed PDF' }).scrollIntoViewIfNeeded();
+      await shot(page, `expert-${width}-4b-member-review-comments`);
+      // The reviewed PDF: the report with the review in its own section, signed with the expert's name and certification.
+      const [pdf] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('button', { name: 'Download the reviewed PDF' }).click()]);
+      expect(pdf.suggestedFilename()).toMatch(/ — expert review\.pdf$/);
+      const text = execFileSync('pdftotext', ['-layout', await pdf.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('Recommendation: Hold for data');
+      expect(text).toContain('Section 6 · IP Snapshot • Search the colorimetric strip patents of the 2010s before the utility pilot.');
+      expect(text).toContain(`Signed Rosalind Franklin ${width} RTTP certification number RTTP-0451`);
 
       // 5. The member rates it (decision 232): the star radios by their labels; the operator's row
       // and the expert's list show the stars.

@@ -109,7 +109,8 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
 
   return (
     <form onSubmit={submit} onBlur={autosave.flush} noValidate className="space-y-4" aria-labelledby={`${f}-h`}>
-      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+      {/* Kept in view while the expert scrolls the long form, so where the draft stands is always visible. */}
+      <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 bg-white/95 px-1 py-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h2 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h2>
         <DraftStatus state={autosave.state} restoredAt={savedAt} onRetry={autosave.flush} />
       </div>
