@@ -5,11 +5,15 @@ import { resetOperatorPassword, UnknownOperatorError, unlockOperator } from './m
 
 /**
  * `npm run operator -- unlock <username>` / `npm run operator -- reset-password <username>`:
- * the way back for an operator locked out of /admin (decision 163). Run on the server, with the
+ * the way back for an operator locked out of /admin (decision 163). `npm run operator -- migrate`
+ * applies pending migrations without starting a server: a deploy runs it once before rolling out
+ * new servers (each would otherwise race to migrate at start), and the browser tests use it to
+ * prepare one database that every test's server starts from. Run on the server, with the
  * server's environment (DATABASE_URL or DATA_DIR). The embedded database (PGlite) belongs to one
  * process at a time, so without DATABASE_URL the server must be stopped first.
  */
-const USAGE = 'usage: npm run operator -- unlock <username>\n       npm run operator -- reset-password <username>';
+const USAGE =
+  'usage: npm run operator -- unlock <username>\n       npm run operator -- reset-password <username>\n       npm run operator -- migrate';
 
 async function serverAnswers(url: string): Promise<boolean> {
   try {
@@ -22,7 +26,8 @@ async function serverAnswers(url: string): Promise<boolean> {
 
 async function main(): Promise<number> {
   const [command, username, ...rest] = process.argv.slice(2);
-  if (!username || rest.length || (command !== 'unlock' && command !== 'reset-password')) {
+  const valid = command === 'migrate' ? !username : Boolean(username) && !rest.length && (command === 'unlock' || command === 'reset-password');
+  if (!valid) {
     console.error(USAGE);
     return 2;
   }
@@ -33,12 +38,14 @@ async function main(): Promise<number> {
   }
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    await migrate(db);
-    if (command === 'unlock') {
-      const r = await unlockOperator(db, username);
+    const applied = await migrate(db);
+    if (command === 'migrate') {
+      process.stdout.write(applied.length ? `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+    } else if (command === 'unlock') {
+      const r = await unlockOperator(db, username!);
       process.stdout.write(`Operator "${r.username}" unlocked (${r.cleared} failure counter${r.cleared === 1 ? '' : 's'} cleared). Sign in at ${config.PUBLIC_URL}/admin.\n`);
     } else {
-      const r = await resetOperatorPassword(db, username, config.PASSWORD_HASH_COST);
+      const r = await resetOperatorPassword(db, username!, config.PASSWORD_HASH_COST);
       process.stdout.write(`New password for operator "${r.username}": ${r.password}\nIt is shown only this once. Sign in at ${config.PUBLIC_URL}/admin; the account is unlocked.\n`);
     }
     return 0;

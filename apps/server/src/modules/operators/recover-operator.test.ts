@@ -69,17 +69,22 @@ describe('operator recovery on the server', () => {
 
   // The command line opens its own embedded database (DATA_DIR), whichever database this project
   // runs on: once is enough.
-  it.runIf(process.env.TEST_DB_KIND !== 'postgres')('answers a wrong command line and an unknown operator with a clear message and a failing exit code', async () => {
+  it.runIf(process.env.TEST_DB_KIND !== 'postgres')('answers a wrong command line and an unknown operator with a clear message and a failing exit code; migrate applies pending migrations once', async () => {
     const cli = path.resolve(import.meta.dirname, '../../operator-cli.ts');
-    const run = (args: string[]) =>
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
+    const run = (args: string[], dir = dataDir) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-        env: { ...process.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'assay-cli-')), DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' },
-      }).then(() => ({ code: 0, stderr: '' }), (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }));
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' },
+      }).then(({ stdout }) => ({ code: 0, stdout, stderr: '' }), (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }));
     const usage = await run(['unlock']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('usage: npm run operator -- unlock <username>');
+    expect((await run(['migrate', 'now'])).code).toBe(2);
+    // `migrate` brings a new database up to date, once.
+    expect((await run(['migrate'])).stdout).toMatch(/^Applied \d+ migrations: 001_accounts\.sql, /);
+    expect((await run(['migrate'])).stdout).toBe('The database is up to date.\n');
     const unknown = await run(['reset-password', 'nobody-here']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No operator named "nobody-here".');
-  }, 60_000);
+  }, 120_000);
 });
