@@ -91,7 +91,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time (maxWorkers), each with its own server, database copy and browser: a
+          // file spends much of its time waiting on the page, the server or the database.
           // After the unit projects: browsers and servers should not share 2 cores with them.
           sequence: { groupOrder: 1 },
           // One retry for timing on a loaded machine (Playwright's CI default is two); a broken flow still fails.
