@@ -86,5 +86,5 @@ describe('operator recovery on the server', () => {
     const unknown = await run(['reset-password', 'nobody-here']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No operator named "nobody-here".');
-  }, 120_000);
+  }, 180_000); // five processes, three of them opening the embedded database
 });
