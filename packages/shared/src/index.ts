@@ -31,4 +31,5 @@ export * from './api/index.ts';
 export * from './first-paint.ts';
 export * from './countries.ts';
 export * from './schemas/experts.ts';
+export * from './schemas/expert-access.ts';
 export * from './format.ts';

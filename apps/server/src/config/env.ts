@@ -125,6 +125,8 @@ const schema = z.object({
   ),
   /** Decision 191: every operator must add an authenticator app and type its codes. */
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** Decision 235: every expert must add an authenticator app before the portal opens, and keep it. */
+  EXPERT_REQUIRE_2FA: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   OPERATOR_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
   OPERATOR_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   OPERATOR_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),

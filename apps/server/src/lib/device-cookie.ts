@@ -6,7 +6,7 @@ import { hmac, randomToken, safeEqual } from './secrets.ts';
  * valid one for the account it signs in to is trusted: it has its own small failure budget and
  * is never held back by failures others caused on the account or from its address.
  */
-export type DeviceKind = 'member' | 'operator';
+export type DeviceKind = 'member' | 'operator' | 'expert';
 
 export interface Device {
   accountId: string;

@@ -24,6 +24,7 @@ import {
   reviewRequestView,
   submitReviewRequest,
 } from '../schemas/experts.ts';
+import { expertLoginResponse } from '../schemas/expert-access.ts';
 import { reportIdParams } from '../schemas/reports.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -140,7 +141,15 @@ export const expertEndpoints = {
     body: acceptInvitationRequest,
     responses: { 200: expertMeView },
   }),
-  login: endpoint({ method: 'POST', path: '/expert/login', auth: 'public', tags: ['expert'], body: expertLoginRequest, responses: { 200: expertMeView } }),
+  login: endpoint({
+    method: 'POST',
+    path: '/expert/login',
+    auth: 'public',
+    tags: ['expert'],
+    description: 'E-mail and password. An expert with two-factor sign-in on gets a challenge for the code instead of a session (decision 235).',
+    body: expertLoginRequest,
+    responses: { 200: expertLoginResponse },
+  }),
   logout: endpoint({ method: 'POST', path: '/expert/logout', auth: 'expert', tags: ['expert'], responses: { 200: messageResponse } }),
   me: endpoint({ method: 'GET', path: '/expert/me', auth: 'expert', tags: ['expert'], responses: { 200: expertMeView } }),
   acceptUndertaking: endpoint({

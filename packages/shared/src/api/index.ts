@@ -5,6 +5,7 @@ import { blogEndpoints } from './blog.ts';
 import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
 import { adminExpertsEndpoints, expertEndpoints, reviewsEndpoints } from './experts.ts';
+import { expertApplicationsEndpoints, expertSecurityEndpoints } from './expert-access.ts';
 import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentsEndpoints } from './payments.ts';
@@ -18,6 +19,7 @@ export * from './endpoint.ts';
 export {
   adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
   shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints, adminExpertsEndpoints, expertEndpoints, reviewsEndpoints,
+  expertApplicationsEndpoints, expertSecurityEndpoints,
 };
 
 /** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
@@ -25,6 +27,8 @@ export const ENDPOINT_AREAS = {
   admin: adminEndpoints,
   adminExperts: adminExpertsEndpoints,
   expert: expertEndpoints,
+  expertSecurity: expertSecurityEndpoints,
+  expertApplications: expertApplicationsEndpoints,
   reviews: reviewsEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,

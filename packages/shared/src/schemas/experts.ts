@@ -94,6 +94,8 @@ export const inviteExpertRequest = z.object({
   rttp_number: lineText().trim().min(1).max(60),
   rates: z.object({ basic: tokens, advanced: tokens, comprehensive: tokens }),
   capacity: z.number().int().min(1).max(50),
+  /** The Join-as-Expert application this invitation answers (decision 235): it is marked invited, once. */
+  application_id: lineText().min(1).max(100).optional(),
 });
 export type InviteExpertRequest = z.infer<typeof inviteExpertRequest>;
 
@@ -304,6 +306,9 @@ export const expertMeView = z.object({
   rttp_number: z.string(),
   paused: z.boolean(),
   undertaking_accepted: z.boolean(),
+  /** Two-factor sign-in (decision 235): on, and whether the portal stays shut until it is (EXPERT_REQUIRE_2FA). */
+  totp_enabled: z.boolean(),
+  two_factor_required: z.boolean(),
 });
 export type ExpertMe = z.infer<typeof expertMeView>;
 

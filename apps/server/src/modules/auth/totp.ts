@@ -33,11 +33,12 @@ export function totpStep(serverSecret: string, sealed: string, code: string, now
   return delta === null ? undefined : TOTP.counter({ period: 30, timestamp: now }) + delta;
 }
 
-/** Members' and operators' authenticators live in tables of the same shape. */
-export type TotpOwner = 'member' | 'operator';
+/** Members', operators' and experts' (decision 235) authenticators live in tables of the same shape. */
+export type TotpOwner = 'member' | 'operator' | 'expert';
 const TABLE = {
   member: { table: 'totp_factors', id: 'user_id' },
   operator: { table: 'operator_totp_factors', id: 'operator_id' },
+  expert: { table: 'expert_totp_factors', id: 'expert_id' },
 } as const;
 
 /**

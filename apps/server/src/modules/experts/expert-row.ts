@@ -43,11 +43,13 @@ export const toExpertView = (e: ExpertRow): ExpertView => ({
   created_at: e.created_at.toISOString(),
 });
 
-export const toExpertMe = (e: ExpertRow): ExpertMe => ({
+/** `twoFactor`: whether the expert's app is on, and whether the portal waits for one (decision 235). */
+export const toExpertMe = (e: ExpertRow, twoFactor: { totp_enabled: boolean; two_factor_required: boolean }): ExpertMe => ({
   id: e.id,
   name: e.name,
   email: e.email,
   rttp_number: e.rttp_number,
   paused: e.paused,
   undertaking_accepted: e.undertaking_accepted_at !== null,
+  ...twoFactor,
 });

@@ -9,8 +9,9 @@ import { sendPdf } from '../reports/index.ts';
 import { assignReview } from './assign-review.ts';
 import { cancelByMember, cancelByOperator } from './cancel-review.ts';
 import { deliverReview } from './deliver-review.ts';
+import { expertAccessRoutes } from './expert-access.routes.ts';
 import { listAssignments, openAssignmentPdf, readAssignment } from './expert-assignments.ts';
-import { acceptInvitation, acceptUndertaking, expertLogin, expertLogout, expertMe, setPaused } from './expert-sessions.ts';
+import { acceptInvitation, acceptUndertaking, EXPERT_DEVICE_COOKIE, expertLogin, expertLogout, expertMe, setPaused } from './expert-sessions.ts';
 import { inviteExpert, listExperts } from './invite-expert.ts';
 import { rateReview } from './rate-review.ts';
 import { listMemberRequests, quoteReview, requestReview } from './request-review.ts';
@@ -41,7 +42,7 @@ export function expertsRoutes(deps: Deps) {
 
     // The expert.
     route(app, ex.acceptInvitation, async (req, reply) => acceptInvitation(deps, reply, req.body.token, req.body.password));
-    route(app, ex.login, async (req, reply) => expertLogin(deps, reply, req.body.email, req.body.password, req.ip));
+    route(app, ex.login, async (req, reply) => expertLogin(deps, reply, req.body.email, req.body.password, { ip: req.ip, deviceCookie: req.cookies[EXPERT_DEVICE_COOKIE] }));
     route(app, ex.logout, async (req, reply) => expertLogout(deps, reply, expert(req)));
     route(app, ex.me, async (req) => expertMe(deps, expert(req)));
     route(app, ex.acceptUndertaking, async (req) => acceptUndertaking(deps, expert(req)));
@@ -63,5 +64,8 @@ export function expertsRoutes(deps: Deps) {
       await deliverReview(deps, req.params.id, expert(req), req.body);
       return readAssignment(deps, req.params.id, expert(req));
     });
+
+    // Two-factor sign-in and Join-as-Expert applications (decision 235).
+    expertAccessRoutes(deps, app);
   };
 }
