@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit, type OperatorAuth } from '../operators/index.ts';
 import { releaseRequest } from './release-request.ts';
+import { mailReviewWithdrawn } from './review-mails.ts';
 import { findRequest, lockRequest } from './review-request-row.ts';
 
 type CancelDeps = Pick<Deps, 'db' | 'queue' | 'config'>;
@@ -18,6 +19,8 @@ export async function cancelByMember(deps: CancelDeps, id: string, userId: strin
     if (req.user_id !== userId) throw notFound(EXPERT_MESSAGES.notFound);
     if (req.state !== 'requested' && req.state !== 'assigned') throw conflict(EXPERT_MESSAGES.cannotCancel, 'cannot_cancel');
     await releaseRequest(deps, tx, req, { state: 'cancelled', by: 'member' });
+    // An offer withdrawn from an expert is news to them (decision 235).
+    if (req.expert_id) await mailReviewWithdrawn(deps, tx, { expertId: req.expert_id, by: 'member', accepted: false });
   });
   return findRequest(deps.db, id);
 }
@@ -29,6 +32,7 @@ export async function cancelByOperator(deps: CancelDeps, id: string, by: Operato
     if (req.state !== 'requested' && req.state !== 'assigned' && req.state !== 'accepted') throw conflict(EXPERT_MESSAGES.cannotCancel, 'cannot_cancel');
     await releaseRequest(deps, tx, req, { state: 'cancelled', by: 'operator' });
     await audit(tx, by, 'review.cancel', `review:${id}`, { report_id: req.report_id, expert_id: req.expert_id });
+    if (req.expert_id) await mailReviewWithdrawn(deps, tx, { expertId: req.expert_id, by: 'operator', accepted: req.state === 'accepted' });
   });
   return findRequest(deps.db, id);
 }

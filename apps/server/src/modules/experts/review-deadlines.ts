@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { defineSweep } from '../../jobs/job-definition.ts';
 import { audit } from '../operators/index.ts';
 import { releaseRequest } from './release-request.ts';
+import { mailOfferLapsed, mailReviewOverdue } from './review-mails.ts';
 import { makeOffer, offersMade, returnToQueue, suitableExperts } from './review-offers.ts';
 import { lockRequest } from './review-request-row.ts';
 
@@ -49,6 +50,8 @@ export async function sweepReviewDeadlines(deps: SweepDeps, opts: { now?: Date; 
       if (req.state !== 'assigned' || !req.offer_expires_at || req.offer_expires_at > now) return false;
       await returnToQueue(tx, id, 'timed_out', now);
       await audit(tx, null, 'review.offer_lapsed', `review:${id}`, { expert_id: req.expert_id, report_id: req.report_id });
+      // The expert hears it is no longer theirs (decision 235), in the lapse's transaction: once.
+      if (req.expert_id) await mailOfferLapsed(deps, tx, { expertId: req.expert_id, acceptBy: req.offer_expires_at });
       return true;
     });
     if (lapsed) result.lapsed++;
@@ -84,14 +87,18 @@ export async function sweepReviewDeadlines(deps: SweepDeps, opts: { now?: Date; 
 
   // One statement: the row lock of the UPDATE makes a second sweep wait and then find it flagged.
   result.escalated = await deps.db.transaction(async (tx) => {
-    const flagged = await tx.query<{ id: string; report_id: string; expert_id: string }>(
+    const flagged = await tx.query<{ id: string; report_id: string; expert_id: string; due_at: Date }>(
       `UPDATE review_requests SET escalated_at = $1
         WHERE id IN (SELECT id FROM review_requests WHERE state = 'accepted' AND due_at <= $1 AND escalated_at IS NULL ORDER BY due_at LIMIT $2)
           AND state = 'accepted' AND escalated_at IS NULL
-        RETURNING id, report_id, expert_id`,
+        RETURNING id, report_id, expert_id, due_at`,
       [now, limit],
     );
-    for (const r of flagged.rows) await audit(tx, null, 'review.overdue', `review:${r.id}`, { report_id: r.report_id, expert_id: r.expert_id });
+    for (const r of flagged.rows) {
+      await audit(tx, null, 'review.overdue', `review:${r.id}`, { report_id: r.report_id, expert_id: r.expert_id });
+      // The operators see the flag in the queue; the expert is mailed (decision 235), once, as it is flagged once.
+      await mailReviewOverdue(deps, tx, { expertId: r.expert_id, dueAt: r.due_at });
+    }
     return flagged.rows.length;
   });
   return result;

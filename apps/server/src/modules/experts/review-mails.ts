@@ -60,3 +60,50 @@ export async function mailExpertInvitation(deps: MailDeps, tx: Queryable, r: { e
       + `You will be asked to accept a confidentiality undertaking when you first sign in.\n`,
   });
 }
+
+/*
+ * What the expert hears when a review leaves them or runs late (decision 235; decision 227 left
+ * these out): an offer that lapsed and goes to another expert, a review withdrawn (cancelled by the
+ * member or an operator), and an accepted review past its due time. Like the offer mail, none names
+ * the invention; the portal shows which review it is.
+ */
+async function expertOf(tx: Queryable, expertId: string) {
+  return (await tx.query<{ email: string; name: string }>('SELECT email, name FROM experts WHERE id = $1', [expertId])).rows[0];
+}
+const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export async function mailOfferLapsed(deps: MailDeps, tx: Queryable, r: { expertId: string; acceptBy: Date }) {
+  const e = await expertOf(tx, r.expertId);
+  if (!e) return;
+  await queueMail(deps.queue, tx, {
+    to: e.email,
+    subject: 'A review offered to you has lapsed',
+    text: `Hi ${e.name},\n\nA review offered to you was not accepted by ${utc(r.acceptBy)}, so it is being offered to another expert and is no longer yours to accept. `
+      + `There is nothing you need to do.\n\nIf you cannot take on reviews for a while, pause new offers in the expert portal:\n${deps.config.PUBLIC_URL}/expert\n`,
+  });
+}
+
+export async function mailReviewWithdrawn(deps: MailDeps, tx: Queryable, r: { expertId: string; by: 'member' | 'operator'; accepted: boolean }) {
+  const e = await expertOf(tx, r.expertId);
+  if (!e) return;
+  const what = r.accepted ? 'A review you accepted' : 'A review offered to you';
+  const who = r.by === 'member' ? 'the member who asked for it' : 'the operators';
+  await queueMail(deps.queue, tx, {
+    to: e.email,
+    subject: `${what} was cancelled`,
+    text: `Hi ${e.name},\n\n${what} was cancelled by ${who}. It no longer appears in your list and its report is no longer open to you; please do not continue work on it.\n\n`
+      + `The expert portal:\n${deps.config.PUBLIC_URL}/expert\n`,
+  });
+}
+
+export async function mailReviewOverdue(deps: MailDeps, tx: Queryable, r: { expertId: string; dueAt: Date }) {
+  const e = await expertOf(tx, r.expertId);
+  if (!e) return;
+  await queueMail(deps.queue, tx, {
+    to: e.email,
+    subject: 'A review you accepted is overdue',
+    text: `Hi ${e.name},\n\nA review you accepted was due ${utc(r.dueAt)} and has not been delivered, so it has been flagged to the operators. `
+      + `Please deliver it in the expert portal as soon as you can, or tell the operators through the contact form if you cannot finish it:\n`
+      + `${deps.config.PUBLIC_URL}/expert\n${deps.config.PUBLIC_URL}/contact\n`,
+  });
+}
