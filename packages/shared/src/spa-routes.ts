@@ -8,7 +8,7 @@ export const SPA_ROUTES = [
   '/', '/login', '/signup', '/forgot-password', '/profile-completion', '/rttp', '/contact', '/about',
   '/pricing', '/careers', '/blog', '/blog/:slug', '/blog/tag/:slug', '/press-releases', '/press-releases/:slug',
   '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/billing', '/admin',
-  '/preview/:token', '/r/:token', '/email-change-revert', '/expert', '/expert/invitation',
+  '/preview/:token', '/r/:token', '/email-change-revert', '/expert', '/expert/invitation', '/experts/apply',
 ] as const;
 
 // As the router matches: case-insensitive, one trailing slash allowed.

@@ -183,7 +183,6 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().default('support@assay.example'),
   CONSULTATION_URL: z.url().default('https://calendly.com/assay-rttp/consultation'),
   SCHEDULER_SCRIPT_URL: z.url().default('https://assets.calendly.com/assets/external/widget.js'),
-  EXPERT_FORM_URL: z.url().default('https://forms.gle/assay-join-as-expert'),
   CAREERS_FORM_URL: z.url().default('https://forms.gle/assay-careers'),
   SOCIAL_LINKEDIN_URL: z.url().default('https://www.linkedin.com/'),
   SOCIAL_TWITTER_URL: z.url().default('https://x.com/'),

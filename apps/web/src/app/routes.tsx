@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: '/email-change-revert', ...page(() => import('../features/auth/pages/EmailChangeRevertPage.tsx')) },
           { path: '/profile-completion', ...page(() => import('../features/auth/pages/ProfileCompletionPage.tsx')) },
           { path: '/rttp', ...page(() => import('../features/content/pages/RttpPage.tsx')) },
+          { path: '/experts/apply', ...page(() => import('../features/experts/pages/ExpertApplyPage.tsx')) },
           { path: '/contact', ...page(() => import('../features/content/pages/ContactPage.tsx')) },
           { path: '/about', ...page(() => import('../features/content/pages/AboutPage.tsx')) },
           { path: '/pricing', ...page(() => import('../features/billing/pages/PricingPage.tsx')) },

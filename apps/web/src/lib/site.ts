@@ -6,7 +6,6 @@ import { call, publicEndpoints } from './api.ts';
 export const DEFAULT_SITE: SiteConfig = {
   support_email: 'support@assay.example',
   consultation_url: 'https://calendly.com/assay-rttp/consultation',
-  expert_form_url: 'https://forms.gle/assay-join-as-expert',
   careers_form_url: 'https://forms.gle/assay-careers',
   scheduler_script_url: 'https://assets.calendly.com/assets/external/widget.js',
   social: { linkedin: 'https://www.linkedin.com/', twitter: 'https://x.com/', facebook: 'https://www.facebook.com/' },

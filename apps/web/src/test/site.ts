@@ -4,7 +4,6 @@ import type { SiteConfig } from '@assay/shared';
 export const SITE: SiteConfig = {
   support_email: 'help@assay.test',
   consultation_url: 'https://scheduling.test/assay/consultation',
-  expert_form_url: 'https://forms.test/join-as-expert',
   careers_form_url: 'https://forms.test/careers',
   scheduler_script_url: 'https://scheduling.test/widget.js',
   social: { linkedin: 'https://linkedin.test/', twitter: 'https://twitter.test/', facebook: 'https://facebook.test/' },

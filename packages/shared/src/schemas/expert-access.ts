@@ -15,6 +15,7 @@ export const EXPERT_ACCESS_MESSAGES = {
   enrolmentRequired: 'Turn on two-factor sign-in first: experts here use an authenticator app.',
   twoFactorRequired: 'Experts here must keep two-factor sign-in on.',
   applicationThanks: 'Thank you for applying. We read every application and will reply by e-mail.',
+  applicationFailed: 'Your application could not be sent. Please try again.',
   applicationTooMany: 'Several applications were sent from here in a short time. Please wait a few minutes and try again.',
   applicationNotFound: 'This application does not exist.',
   applicationInvited: 'This applicant has already been invited.',

@@ -31,7 +31,7 @@ const stringFields = Object.entries(shared).flatMap(([name, value]) => {
 const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea', 'understandIdeaRequest.idea',
   'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address',
   'regenerateSectionRequest.note', 'createReviewRequest.questions', 'submitReviewRequest.reasons', 'submitReviewRequest.answers',
-  'rateReviewRequest.comment', 'reviewDraftRequest.reasons', 'reviewDraftRequest.answers', 'reviewCommentInput.text'];
+  'rateReviewRequest.comment', 'reviewDraftRequest.reasons', 'reviewDraftRequest.answers', 'reviewCommentInput.text', 'expertApplicationRequest.statement'];
 
 const controlIssue = (field: z.ZodType, value: string) =>
   field.safeParse(value).error?.issues.some((i) => i.message === MSG.textControlCharacters) ?? false;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 export const siteConfigResponse = z.object({
   support_email: z.string(),
   consultation_url: z.string(),
-  expert_form_url: z.string(),
   careers_form_url: z.string(),
   scheduler_script_url: z.string(),
   social: z.object({ linkedin: z.string(), twitter: z.string(), facebook: z.string() }),

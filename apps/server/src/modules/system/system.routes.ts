@@ -15,7 +15,6 @@ export function systemRoutes(deps: Deps) {
       return {
         support_email: c.SUPPORT_EMAIL,
         consultation_url: c.CONSULTATION_URL,
-        expert_form_url: c.EXPERT_FORM_URL,
         careers_form_url: c.CAREERS_FORM_URL,
         scheduler_script_url: c.SCHEDULER_SCRIPT_URL,
         social: { linkedin: c.SOCIAL_LINKEDIN_URL, twitter: c.SOCIAL_TWITTER_URL, facebook: c.SOCIAL_FACEBOOK_URL },

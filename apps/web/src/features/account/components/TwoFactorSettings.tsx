@@ -1,15 +1,13 @@
-import { MSG, totpEnableRequest, type SecurityStatus, type TotpSetup } from '@assay/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, type SecurityStatus, type TotpSetup } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { PasswordField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { RecoveryCodes, ScanAndConfirm } from '../../../components/ui/TotpEnrolment.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { saveBlob } from '../../../lib/download.ts';
 import { authApi } from '../../auth/index.ts';
 import { securityKeys } from '../api/keys.ts';
 
@@ -53,6 +51,7 @@ export function TwoFactorSettings() {
       ) : step.kind === 'scan' ? (
         <ScanAndConfirm
           setup={step.setup}
+          enable={authApi.totpEnable}
           onCancel={() => setStep({ kind: 'idle' })}
           onEnabled={(codes) => {
             void refresh();
@@ -160,107 +159,5 @@ function ConfirmPassword({ action, onCancel, onDone }: { action: Action; onCance
         </Button>
       </div>
     </form>
-  );
-}
-
-function ScanAndConfirm({ setup, onCancel, onEnabled }: { setup: TotpSetup; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ resolver: zodResolver(totpEnableRequest), defaultValues: { code: '' } });
-  useEffect(() => setFocus('code'), [setFocus]);
-  return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={handleSubmit(async ({ code }) => {
-        try {
-          onEnabled((await authApi.totpEnable(code)).recovery_codes);
-        } catch (err) {
-          setError('code', { message: errorText(err, MSG.secondFactorFailed) });
-          setFocus('code');
-        }
-      })}
-    >
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Scan this QR code with your authenticator app.</li>
-        <li>Type the 6-digit code the app shows for Assay.</li>
-      </ol>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`}
-          alt="QR code to add Assay to your authenticator app"
-          width={176}
-          height={176}
-          className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-2"
-        />
-        <div className="min-w-0 space-y-1 text-sm">
-          <p className="text-slate-600">Can’t scan it? Enter this key in the app instead:</p>
-          <p className="break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="totp-secret">
-            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-          </p>
-          <p className="text-xs text-slate-500">It is shown only now. Starting again makes a new one.</p>
-        </div>
-      </div>
-      <TextField
-        label="Code from the app"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={errors.code?.message}
-        className="max-w-40"
-        {...register('code')}
-      />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting}>
-          Turn on
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const text = `Assay recovery codes (each works once)\n\n${codes.join('\n')}\n`;
-  return (
-    <div className="space-y-3">
-      <h4 ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
-        Save your recovery codes
-      </h4>
-      <p className="text-sm text-slate-600">
-        If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe: they are shown only
-        now.
-      </p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-3" data-testid="recovery-codes">
-        {codes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="outline"
-          onClick={() =>
-            navigator.clipboard.writeText(text).then(
-              () => toast.success('Recovery codes copied'),
-              () => toast.error('Could not copy: select the codes and copy them'),
-            )
-          }
-        >
-          Copy
-        </Button>
-        <Button variant="outline" onClick={() => saveBlob(new Blob([text], { type: 'text/plain' }), 'assay-recovery-codes.txt')}>
-          Download
-        </Button>
-        <Button onClick={onDone}>I have saved them</Button>
-      </div>
-    </div>
   );
 }

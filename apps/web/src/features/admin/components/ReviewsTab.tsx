@@ -1,8 +1,9 @@
 import {
   COUNTRY_CODES, REVIEW_END_REASON_LABELS, REVIEW_NEEDS_EXPERT_LABELS, REVIEW_STATE_LABELS, REVIEW_STATES, TIER_LABELS, inviteExpertRequest, type ReviewState,
+  type ExpertApplicationView,
 } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { SelectField, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -11,6 +12,7 @@ import { errorText } from '../../../lib/api.ts';
 import { adminKeys } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { assignReview, cancelReview, expertsQuery, inviteExpert, reviewQueueQuery } from '../api/reviews.ts';
+import { ExpertApplications, fieldLabel } from './ExpertApplications.tsx';
 
 /**
  * Expert Reviews (issue 28): the queue — open requests oldest first, those needing the operator
@@ -108,13 +110,25 @@ function ExpertsSection() {
   const [form, setForm] = useState({ email: '', name: '', fields: '', languages: 'en', country: 'IN', rttp_number: '', basic: '3000', advanced: '4500', comprehensive: '6000', capacity: '3' });
   const [invalid, setInvalid] = useState<string>();
   const [sent, setSent] = useState<string>();
+  // The Join-as-Expert application the form was filled from (decision 235): sent with the invitation, which marks it invited once.
+  const [application, setApplication] = useState<ExpertApplicationView>();
+  const formRef = useRef<HTMLFormElement>(null);
   const invite = useMutation({
     mutationFn: inviteExpert,
     onSuccess: (r) => {
       setSent(`Invitation sent to ${r.expert.email}.`);
+      setApplication(undefined);
       void queryClient.invalidateQueries({ queryKey: adminKeys.experts() });
     },
   });
+  const fromApplication = (a: ExpertApplicationView) => {
+    setForm((f) => ({ ...f, email: a.email, name: a.name, fields: a.fields.map(fieldLabel).join(', '), languages: a.languages.join(', '), country: a.country, rttp_number: a.rttp_number }));
+    setApplication(a);
+    setSent(undefined);
+    setInvalid(undefined);
+    formRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  };
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
   const submit = (e: FormEvent) => {
@@ -123,6 +137,7 @@ function ExpertsSection() {
     const parsed = inviteExpertRequest.safeParse({
       email: form.email, name: form.name, fields: list(form.fields), languages: list(form.languages), country: form.country, rttp_number: form.rttp_number,
       rates: { basic: Number(form.basic), advanced: Number(form.advanced), comprehensive: Number(form.comprehensive) }, capacity: Number(form.capacity),
+      ...(application ? { application_id: application.id } : {}),
     });
     if (!parsed.success) return setInvalid(`${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
     setInvalid(undefined);
@@ -139,7 +154,14 @@ function ExpertsSection() {
         ))}
         {experts.isSuccess && !experts.data.experts.length && <li className="py-2 text-slate-600">No experts yet.</li>}
       </ul>
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Invite an expert">
+      <ExpertApplications onInvite={fromApplication} inviting={application?.id} />
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-4 grid scroll-mt-4 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Invite an expert">
+        {application && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 sm:col-span-2 lg:col-span-3" data-testid="invite-from-application">
+            Inviting {application.name} from their application: set the rates and capacity, then invite.
+            <Button size="sm" variant="ghost" onClick={() => setApplication(undefined)}>Not from the application</Button>
+          </p>
+        )}
         <TextField label="E-mail" type="email" value={form.email} onChange={set('email')} />
         <TextField label="Name" value={form.name} onChange={set('name')} />
         <TextField label="RTTP number" value={form.rttp_number} onChange={set('rttp_number')} />

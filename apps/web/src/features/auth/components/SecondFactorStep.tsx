@@ -12,19 +12,26 @@ import { passkeyBrowserError, passkeysSupported, signWithPasskey } from '../lib/
 /**
  * The code step of a sign-in with two-factor on (decision 190): a code from the authenticator
  * app or one of the recovery codes, in one field. An expired or used-up challenge goes back to
- * the password.
+ * the password. The members' sign-in checks the code unless `verify` says who does (the expert
+ * portal's, decision 235), and then what it answers is what `onSignedIn` receives.
  */
-export function SecondFactorStep({
+export function SecondFactorStep<T = SessionResponse>({
   challenge,
   methods,
   onSignedIn,
   onRestart,
+  verify,
+  heading: Heading = 'h2',
 }: {
   challenge: string;
   methods: SecondFactorChallenge['methods'];
-  onSignedIn: (s: SessionResponse) => void;
+  onSignedIn: (s: T) => void;
   onRestart: () => void;
+  verify?: (challenge: string, code: string) => Promise<T>;
+  /** The step's heading level: h1 where it is the page's only heading. */
+  heading?: 'h1' | 'h2';
 }) {
+  const check = verify ?? ((c: string, code: string) => authApi.loginSecondFactor(c, code) as Promise<unknown> as Promise<T>);
   const {
     register,
     handleSubmit,
@@ -48,7 +55,8 @@ export function SecondFactorStep({
     setPasskeyBusy(true);
     try {
       const { options } = await authApi.passkeySecondFactorOptions(challenge);
-      onSignedIn(await authApi.passkeySecondFactor(challenge, await signWithPasskey(options)));
+      // Offered only to members (methods lists a passkey for their challenges alone), so T is their session.
+      onSignedIn((await authApi.passkeySecondFactor(challenge, await signWithPasskey(options))) as unknown as T);
     } catch (err) {
       const browser = passkeyBrowserError(err);
       if (browser) toast.error(browser);
@@ -60,7 +68,7 @@ export function SecondFactorStep({
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
-      onSignedIn(await authApi.loginSecondFactor(challenge, code));
+      onSignedIn(await check(challenge, code));
     } catch (err) {
       failed(err, MSG.secondFactorFailed);
     }
@@ -68,9 +76,9 @@ export function SecondFactorStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="second-factor-title">
-      <h2 id="second-factor-title" className="text-base font-semibold text-slate-900">
+      <Heading id="second-factor-title" className="text-base font-semibold text-slate-900">
         Two-factor sign-in
-      </h2>
+      </Heading>
       <p className="text-sm text-slate-600">Open your authenticator app and enter the 6-digit code it shows for Assay.</p>
       <TextField
         label="Authentication code"

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('the RTTP Experts page', () => {
-  it('opens the consultation and expert forms from configuration in a new tab', () => {
+  it('opens the consultation from configuration in a new tab, and Join as Expert at the product’s own application form', () => {
     renderPage(<RttpPage />, '/rttp');
     const book = screen.getByRole('link', { name: /^Book Consultation/ });
     expect(book.getAttribute('href')).toBe(SITE.consultation_url);
@@ -20,8 +20,8 @@ describe('the RTTP Experts page', () => {
     const join = screen.getAllByRole('link', { name: /^Join as Expert/ });
     expect(join.length).toBeGreaterThan(0);
     for (const a of join) {
-      expect(a.getAttribute('href')).toBe(SITE.expert_form_url);
-      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('href')).toBe('/experts/apply');
+      expect(a.getAttribute('target')).toBeNull();
     }
   });
 

@@ -1,6 +1,7 @@
 import { PUBLIC_PAGE_META } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { siteConfigQuery, useSiteConfig } from '../../../lib/site.ts';
 import { ExternalButton, IconTile, PageHero, SectionHeader } from '../components/blocks.tsx';
@@ -39,9 +40,10 @@ export default function RttpPage() {
         actions={
           <>
             <ExternalButton href={site.consultation_url}>Book Consultation</ExternalButton>
-            <ExternalButton href={site.expert_form_url} variant="outline">
+            {/* The application is the product's own form now (decision 235), no longer an outside one. */}
+            <Link to="/experts/apply" className={buttonClass('outline', 'lg')}>
               Join as Expert
-            </ExternalButton>
+            </Link>
           </>
         }
       >
@@ -109,7 +111,9 @@ export default function RttpPage() {
               ))}
             </ul>
           </div>
-          <ExternalButton href={site.expert_form_url}>Join as Expert</ExternalButton>
+          <Link to="/experts/apply" className={buttonClass('primary', 'lg')}>
+            Join as Expert
+          </Link>
         </Card>
       </section>
 

@@ -1,19 +1,23 @@
-import { CONFIDENTIALITY_UNDERTAKING, newPasswordField, type ExpertMe } from '@assay/shared';
+import { CONFIDENTIALITY_UNDERTAKING, newPasswordField, type ExpertMe, type SecondFactorChallenge } from '@assay/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { errorText } from '../../../lib/api.ts';
+import { SecondFactorStep } from '../../auth/index.ts';
 import { acceptInvitation, acceptUndertaking, signIn } from '../api/expert.ts';
+import { secondFactor } from '../api/expert-access.ts';
 
 /** Sign-in with e-mail and password, or, from an invitation link, setting the first password. */
 export function ExpertSignIn({ token, onSignedIn }: { token: string | null; onSignedIn: (me: ExpertMe) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<string>();
+  // An expert with two-factor on answers a challenge for the code (decision 235).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge>();
   const go = useMutation({
     mutationFn: () => (token ? acceptInvitation(token, password) : signIn(email, password)),
-    onSuccess: onSignedIn,
+    onSuccess: (r) => ('second_factor_required' in r ? setChallenge(r) : onSignedIn(r)),
     meta: { silent: true },
   });
   const submit = (e: FormEvent) => {
@@ -25,6 +29,23 @@ export function ExpertSignIn({ token, onSignedIn }: { token: string | null; onSi
     setInvalid(undefined);
     go.mutate();
   };
+  if (challenge) {
+    return (
+      <div className="max-w-md">
+        <SecondFactorStep
+          heading="h1"
+          challenge={challenge.challenge}
+          methods={challenge.methods}
+          verify={secondFactor}
+          onSignedIn={onSignedIn}
+          onRestart={() => {
+            setChallenge(undefined);
+            setPassword('');
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">{token ? 'Set your password' : 'Expert sign-in'}</h1>

@@ -11,6 +11,7 @@ import { expertKeys, fetchAssignments, fetchMe, setPaused, signOut } from '../ap
 import { MemberRating, OfferDeadline } from '../components/AssignmentNotes.tsx';
 import { ExpertAssignment } from '../components/ExpertAssignment.tsx';
 import { ExpertSignIn, ExpertUndertaking } from '../components/ExpertSignIn.tsx';
+import { ExpertTwoFactor } from '../components/ExpertTwoFactor.tsx';
 
 /**
  * The expert portal at /expert (issue 28, decision 230): its own full-screen app, like the
@@ -33,6 +34,8 @@ export default function ExpertPage() {
   if (me.isPending) body = <div role="status" className="py-16 text-center"><Spinner /> <span className="sr-only">Loading</span></div>;
   else if (signedOut || (token && !me.data)) body = <ExpertSignIn token={token} onSignedIn={signedIn} />;
   else if (me.isError) body = <p role="alert" className="text-sm text-red-700">{errorText(me.error)}</p>;
+  // The operators require an authenticator app (decision 235): nothing else opens before it.
+  else if (me.data.two_factor_required) body = <ExpertTwoFactor enrol />;
   else if (!me.data.undertaking_accepted) body = <ExpertUndertaking onAccepted={signedIn} />;
   else body = <ExpertHome me={me.data} />;
 
@@ -91,6 +94,9 @@ function ExpertHome({ me }: { me: ExpertMe }) {
           ))}
         </ul>
       )}
+      <div className="border-t border-slate-200 pt-5">
+        <ExpertTwoFactor />
+      </div>
     </div>
   );
 }
