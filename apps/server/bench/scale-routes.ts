@@ -140,6 +140,12 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['admin.usersExport', [{ kind: 'write', label: 'every member, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/users/export' }) }]],
     ['admin.transactionsExport', [{ kind: 'write', label: 'every purchase, streamed (one after another)', auth: 'operator', max: () => 3, send: () => ({ method: 'GET', path: '/api/admin/transactions/export' }) }]],
     ['adminExperts.experts', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/experts' }]],
+    // Decision 235: Join-as-Expert applications, and the expert's second-factor status.
+    ['expertApplications.list', [
+      { kind: 'read', label: 'waiting first, then decided', auth: 'operator', path: '/api/admin/expert-applications' },
+      { kind: 'read', label: 'waiting only', auth: 'operator', path: '/api/admin/expert-applications?state=pending' },
+    ]],
+    ['expertSecurity.security', [{ kind: 'read', label: '', auth: 'expert', path: '/api/expert/security' }]],
     ['adminExperts.queue', [
       { kind: 'read', label: 'open first, then resolved', auth: 'operator', path: '/api/admin/review-requests' },
       { kind: 'read', label: 'one state (requested)', auth: 'operator', path: '/api/admin/review-requests?state=requested' },
@@ -349,6 +355,15 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['expert.acceptUndertaking', { elsewhere: 'once per expert: the seeding accepts it; the expert tests' }],
     ['expert.login', { elsewhere: 'one password hash per call, rate-limited per address: the expert tests; `npm run bench:auth-flood` measures member sign-in under a flood' }],
     ['expert.logout', { elsewhere: 'ends the session the expert\u2019s cells use, once per sign-in: the expert tests' }],
+    ...(['secondFactor', 'totpSetup', 'totpEnable', 'totpDisable', 'recoveryCodes'] as const)
+      .map((n): [string, Entry] => [`expertSecurity.${n}`, SECOND_FACTOR_ELSEWHERE]),
+    ['expertApplications.submit', [{
+      kind: 'write', label: 'from a different address each time', auth: 'none',
+      send: (i) => ({ method: 'POST', path: '/api/expert-applications', headers: { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: { name: `Bench Applicant ${i}`, email: `applicant-${run}-${i}@bench.example`, fields: ['water'], languages: ['English'], country: 'IN',
+          rttp_number: `RTTP-A-${i}`, statement: 'Ten years licensing membrane filtration patents to utilities.' } }),
+    }]],
+    ['expertApplications.decline', { elsewhere: 'one decision per application, mailed once: the expert application tests (and their PostgreSQL races)' }],
     ['auth.revokeSession', [{ kind: 'write', label: 'another device\u2019s session', auth: 'member', max: () => c.sessionIds.length,
       send: (i) => ({ method: 'DELETE', path: `/api/auth/sessions/${c.sessionIds[i]}` }) }]],
     ['auth.revokeOtherSessions', [{ kind: 'write', label: '', auth: 'member', max: () => 3, send: () => ({ method: 'POST', path: '/api/auth/sessions/revoke-others' }) }]],
