@@ -83,15 +83,20 @@ export function ScanAndConfirm({ setup, enable, onCancel, onEnabled }: {
   );
 }
 
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone, heading: Heading = 'h4' }: {
+  codes: string[];
+  onDone: () => void;
+  /** One level below the section it sits in. */
+  heading?: 'h2' | 'h3' | 'h4';
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const text = `Assay recovery codes (each works once)\n\n${codes.join('\n')}\n`;
   return (
     <div className="space-y-3">
-      <h4 ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
+      <Heading ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
         Save your recovery codes
-      </h4>
+      </Heading>
       <p className="text-sm text-slate-600">
         If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe: they are shown only
         now.

@@ -73,10 +73,12 @@ export function ExpertApplications({ onInvite, inviting }: { onInvite: (a: Exper
                 </div>
               ) : (
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" disabled={a.already_expert} onClick={() => onInvite(a)} aria-pressed={inviting === a.id} aria-label={`Invite ${a.name}`}>
-                    {inviting === a.id ? 'In the form below' : 'Invite…'}
+                  <Button size="sm" disabled={a.already_expert} onClick={() => onInvite(a)} aria-pressed={inviting === a.id}>
+                    Invite<span className="sr-only"> {a.name}</span>
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => setConfirming(a.id)} aria-label={`Decline ${a.name}`}>Decline…</Button>
+                  <Button size="sm" variant="outline" onClick={() => setConfirming(a.id)}>
+                    Decline<span className="sr-only"> {a.name}</span>
+                  </Button>
                 </div>
               )
             )}

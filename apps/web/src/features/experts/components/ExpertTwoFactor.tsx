@@ -68,6 +68,7 @@ export function ExpertTwoFactor({ enrol = false }: { enrol?: boolean }) {
         />
       ) : step.kind === 'recovery' ? (
         <RecoveryCodes
+          heading={enrol ? 'h2' : 'h3'}
           codes={step.codes}
           onDone={() => {
             // Only now: leaving the enrolment screen before the codes are saved would lose them.
