@@ -32,4 +32,6 @@ export * from './first-paint.ts';
 export * from './countries.ts';
 export * from './schemas/experts.ts';
 export * from './schemas/expert-access.ts';
+export * from './schemas/review-follow-ups.ts';
+export * from './schemas/expert-earnings.ts';
 export * from './format.ts';

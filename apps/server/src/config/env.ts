@@ -113,6 +113,11 @@ const schema = z.object({
   /** Services Accounting Code of what is sold (998439: other on-line contents). */
   INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998439'),
   /**
+   * The SAC of an expert review named on the invoice of a purchase made for it
+   * (docs/decisions/234-review-follow-ups-earnings-and-invoice-line.md; 998393: scientific and technical consulting services).
+   */
+  REVIEW_INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998393'),
+  /**
    * The seller's Letter of Undertaking (its ARN) for exporting services without paying IGST:
    * set, a buyer outside India is invoiced zero-rated under it; unset, such a supply is an export
    * with payment of IGST (docs/decisions/168-billing-country-and-place-of-supply.md).

@@ -6,6 +6,8 @@ import { contactEndpoints } from './contact.ts';
 import type { Endpoint } from './endpoint.ts';
 import { adminExpertsEndpoints, expertEndpoints, reviewsEndpoints } from './experts.ts';
 import { expertApplicationsEndpoints, expertSecurityEndpoints } from './expert-access.ts';
+import { expertEarningsEndpoints } from './expert-earnings.ts';
+import { followUpEndpoints } from './review-follow-ups.ts';
 import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
 import { paymentsEndpoints } from './payments.ts';
@@ -20,6 +22,7 @@ export {
   adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
   shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints, adminExpertsEndpoints, expertEndpoints, reviewsEndpoints,
   expertApplicationsEndpoints, expertSecurityEndpoints,
+  expertEarningsEndpoints, followUpEndpoints,
 };
 
 /** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
@@ -30,6 +33,8 @@ export const ENDPOINT_AREAS = {
   expertSecurity: expertSecurityEndpoints,
   expertApplications: expertApplicationsEndpoints,
   reviews: reviewsEndpoints,
+  followUps: followUpEndpoints,
+  expertEarnings: expertEarningsEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
   blog: blogEndpoints,

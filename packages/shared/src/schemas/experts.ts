@@ -3,6 +3,7 @@ import { COMPLEXITIES, type Complexity } from '../constants.ts';
 import { isCountryCode } from '../countries.ts';
 import { isSectionKey } from '../report-sections.ts';
 import { displayNameText, emailField, lineText, loginPasswordField, multiLineText, newPasswordField, pathParam } from './fields.ts';
+import { followUpView } from './review-follow-ups.ts';
 
 /** Issue 28: experts, members' review requests and the reviews (docs/decisions/230-experts-and-review-requests.md). */
 
@@ -253,6 +254,10 @@ export const reviewRequestView = z.object({
   review: expertReviewView.nullable(),
   /** The member's rating of the delivered review, once given. */
   rating: reviewRatingView.nullable(),
+  /** The one round of follow-up questions on the delivered review, and the expert's answers (decision 234). */
+  follow_up: followUpView.nullable().optional(),
+  /** Until when the member may still ask them: delivered, not asked yet, within the window; otherwise null. */
+  follow_up_until: z.string().nullable().optional(),
 });
 export type ReviewRequestView = z.infer<typeof reviewRequestView>;
 export const reviewRequestListQuery = z.object({ report_id: lineText().max(100).optional() });
@@ -290,6 +295,8 @@ export const expertAssignmentView = z.object({
   offer_expires_at: z.string().nullable(),
   /** How the member rated the delivered review (stars and comment only, never who they are). */
   rating: reviewRatingView.nullable(),
+  /** The member's follow-up questions once asked, and the answers once given (decision 234). */
+  follow_up: followUpView.nullable().optional(),
 });
 export type ExpertAssignmentView = z.infer<typeof expertAssignmentView>;
 export const expertAssignmentListResponse = z.object({ assignments: z.array(expertAssignmentView) });

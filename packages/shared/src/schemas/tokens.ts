@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lineText } from './fields.ts';
+import { createReviewRequest } from './experts.ts';
+import { lineText, pathParam } from './fields.ts';
 
 /** Contracts of the token and payment endpoints (docs/product.md §3, §4 and §7). */
 
@@ -55,6 +56,11 @@ export const createOrderRequest = z.object({
     .trim()
     .min(1, 'Please choose a token package')
     .max(64, 'This token package is not available. Please choose another package.'),
+  /**
+   * Bought to pay for an expert review the balance was short of (decision 234): the request the
+   * member confirmed, opened when the payment is captured; the invoice names the review.
+   */
+  review: createReviewRequest.extend({ report_id: pathParam(100) }).optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 
@@ -98,6 +104,8 @@ export const verifyPaymentResponse = z.object({
   tokens_added: z.number().int(),
   available_tokens: z.number().int(),
   message: z.string(),
+  /** A purchase made for an expert review: the request it opened, or why it could not (decision 234). */
+  review_request: z.object({ id: z.string().nullable(), refusal: z.string().nullable() }).nullable().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
 

@@ -33,11 +33,30 @@ export interface InvoiceRow {
   buyer_country: string | null;
   /** The LUT a zero-rated export was supplied under. */
   lut_number: string | null;
+  /** An expert review the purchase paid for (decision 234): its own SAC line, its tokens and share of the taxable value. */
+  review_sac: string | null;
+  review_description: string | null;
+  review_tokens: number | null;
+  review_taxable_minor: number | null;
 }
 
 export const INVOICE_COLUMNS = `id, invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email,
   buyer_phone, buyer_address, buyer_gstin, buyer_anonymised_at, place_of_supply, sac, description, tokens, currency,
-  taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number`;
+  taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number,
+  review_sac, review_description, review_tokens, review_taxable_minor`;
+
+/**
+ * What the invoice sold, line by line, each with its SAC and taxable value: the expert review a
+ * purchase paid for, when it did (decision 234), and the token package for the rest — omitted
+ * when the review took every token. The lines add up to the taxable value.
+ */
+export function invoiceLines(inv: Pick<InvoiceRow, 'sac' | 'description' | 'taxable_minor' | 'review_sac' | 'review_description' | 'review_taxable_minor'>) {
+  const review = inv.review_sac && inv.review_description && inv.review_taxable_minor !== null
+    ? [{ sac: inv.review_sac, description: inv.review_description, taxable_minor: inv.review_taxable_minor }]
+    : [];
+  const rest = inv.taxable_minor - (review[0]?.taxable_minor ?? 0);
+  return [...review, ...(rest > 0 || !review.length ? [{ sac: inv.sac, description: inv.description, taxable_minor: rest }] : [])];
+}
 
 const parsed = (row: InvoiceRow): InvoiceRow => ({
   ...row,

@@ -8,6 +8,33 @@ import { GST_PERCENT, splitGst, stateOfGstin } from './tax.ts';
 
 export type IssueInvoiceDeps = Pick<Deps, 'config' | 'queue'>;
 
+/** The part of a purchase an expert review took (decision 234): its tokens and its wording. */
+export interface ReviewLine {
+  tokens: number;
+  description: string;
+}
+
+/**
+ * The review's own line (decision 234): its share of the taxable value in proportion to the
+ * purchase's tokens it took, rounded down to a whole minor unit, the rest staying on the token
+ * line, so the two lines add up to the taxable value exactly. The tax is not split or recomputed:
+ * both lines are taxed at the order's one rate, and the tax is what was charged (splitGst).
+ */
+export function reviewLineOf(review: ReviewLine, p: { tokens: number; price_minor: number; package_name: string }, sac: string) {
+  const tokens = Math.min(review.tokens, p.tokens);
+  const taxableMinor = Math.floor((p.price_minor * tokens) / p.tokens);
+  const kept = p.tokens - tokens;
+  return {
+    sac,
+    tokens,
+    taxableMinor,
+    description: review.description,
+    packageDescription: kept > 0
+      ? `${p.package_name} token package: ${kept.toLocaleString('en-US')} of its ${p.tokens.toLocaleString('en-US')} tokens kept in the balance`
+      : `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`,
+  };
+}
+
 interface PaidPayment {
   id: string;
   user_id: string | null;
@@ -39,7 +66,7 @@ interface PaidPayment {
  * row's lock and a capture that rolls back takes its number with it: numbers are gapless and
  * never reused (the table's trigger refuses any number not taken from the counter).
  */
-export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymentId: string): Promise<InvoiceRow> {
+export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymentId: string, review?: ReviewLine): Promise<InvoiceRow> {
   const existing = await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [paymentId]);
   if (existing.rows[0]) return existing.rows[0];
 
@@ -67,18 +94,22 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
   const buyerGstin = (p.buyer_country ?? 'IN') === 'IN' ? p.gstin : null;
 
   const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'INV');
+  const packageLine = `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`;
+  const line = review ? reviewLineOf(review, p, deps.config.REVIEW_INVOICE_SAC) : null;
 
   const r = await tx.query<InvoiceRow>(
     `INSERT INTO invoices (invoice_number, fy, seq, payment_id, user_id, issued_at, seller, buyer_name, buyer_email, buyer_phone,
                            buyer_address, buyer_gstin, place_of_supply, sac, description, tokens, currency, taxable_minor,
-                           gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+                           gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id, buyer_country, lut_number,
+                           review_sac, review_description, review_tokens, review_taxable_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
+             $27, $28, $29, $30)
      RETURNING ${INVOICE_COLUMNS}`,
     [number, fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
       p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, buyerGstin, placeOfSupply,
-      deps.config.INVOICE_SAC, `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`, p.tokens,
+      deps.config.INVOICE_SAC, line ? line.packageDescription : packageLine, p.tokens,
       p.currency, p.price_minor, p.gst_minor === 0 ? 0 : GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id,
-      p.buyer_country, p.lut_number],
+      p.buyer_country, p.lut_number, line?.sac ?? null, line?.description ?? null, line?.tokens ?? null, line?.taxableMinor ?? null],
   );
   const invoice = r.rows[0]!;
   if (p.user_id) await deps.queue.enqueue(tx, sendInvoiceReceiptJob, { invoice_number: invoice.invoice_number });

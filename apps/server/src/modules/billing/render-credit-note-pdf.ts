@@ -1,5 +1,5 @@
 import type { CreditNoteRow } from './credit-note-row.ts';
-import type { InvoiceRow } from './invoice-row.ts';
+import { invoiceLines, type InvoiceRow } from './invoice-row.ts';
 import { day, money, startDocument } from './pdf-layout.ts';
 
 /**
@@ -18,8 +18,14 @@ export async function renderCreditNotePdf(note: CreditNoteRow, inv: InvoiceRow):
   d.gap();
   d.parties(inv);
 
-  d.columnHeader(`Refund of (SAC ${inv.sac})`);
-  d.row(inv.description, '');
+  const lines = invoiceLines(inv);
+  if (lines.length === 1) {
+    d.columnHeader(`Refund of (SAC ${inv.sac})`);
+    d.row(inv.description, '');
+  } else {
+    d.columnHeader('Refund of');
+    for (const l of lines) d.row(`${l.description} (SAC ${l.sac})`, '');
+  }
   d.row('Amount paid', money(note.amount_paid_minor, c));
   d.row('Administrative fee retained (10 %)', money(-note.fee_minor, c));
   d.rule();

@@ -1,4 +1,4 @@
-import type { InvoiceRow } from './invoice-row.ts';
+import { invoiceLines, type InvoiceRow } from './invoice-row.ts';
 import { day, money, startDocument } from './pdf-layout.ts';
 
 /**
@@ -15,8 +15,15 @@ export async function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
   d.gap();
   d.parties(inv);
 
-  d.columnHeader(`Description (SAC ${inv.sac})`);
-  d.row(inv.description, money(inv.taxable_minor, inv.currency));
+  const lines = invoiceLines(inv);
+  if (lines.length === 1) {
+    d.columnHeader(`Description (SAC ${inv.sac})`);
+    d.row(inv.description, money(inv.taxable_minor, inv.currency));
+  } else {
+    // A purchase that paid for an expert review names it on a line of its own (decision 234).
+    d.columnHeader('Description');
+    for (const l of lines) d.row(`${l.description} (SAC ${l.sac})`, money(l.taxable_minor, inv.currency));
+  }
   d.row('Taxable value', money(inv.taxable_minor, inv.currency));
   d.taxRows(inv, { cgst: inv.cgst_minor, sgst: inv.sgst_minor, igst: inv.igst_minor }, inv.currency);
   d.rule();

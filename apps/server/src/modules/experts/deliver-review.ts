@@ -5,6 +5,7 @@ import type { ExpertAuth } from '../../http/expert-guard.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { auditExpert } from '../operators/index.ts';
 import { captureHold } from '../tokens/index.ts';
+import { accrueEarning } from './expert-earnings.ts';
 import { recordReviewContent } from './review-comments.ts';
 import { mailReviewDelivered } from './review-mails.ts';
 import { lockRequest } from './review-request-row.ts';
@@ -39,6 +40,8 @@ export async function deliverReview(
       [id],
     );
     if (!(await captureHold(tx, req.hold_id))) throw new Error(`review request ${id}: its hold was already resolved`);
+    // What the provider now owes the expert, once, with the capture (decision 234).
+    await accrueEarning(tx, id);
     await auditExpert(tx, who, 'review.delivered', `review:${id}`, { report_id: req.report_id, recommendation: review.recommendation });
     await mailReviewDelivered(deps, tx, { userId: req.user_id, reportId: req.report_id, title: r.rows[0]!.title, expertName: who.name, recommendation: review.recommendation });
   });

@@ -26,11 +26,16 @@ const toAssignment = (row: ReviewRequestRow): ExpertAssignmentView => ({
   // Only an offer waiting for its answer has an accept-by time worth showing (decision 227).
   offer_expires_at: row.state === 'assigned' ? (row.offer_expires_at?.toISOString() ?? null) : null,
   rating: row.rating,
+  follow_up: row.follow_up,
 });
 
-/** A declined request is no longer theirs to see; a delivered one stays readable for a while. */
-const visibleTo = (param: string) => `q.expert_id = ${param} AND (q.state IN ('assigned', 'accepted')
-  OR (q.state = 'delivered' AND q.resolved_at > now() - make_interval(days => ${REVIEW_ACCESS_DAYS})))`;
+/**
+ * A declined request is no longer theirs to see; a delivered one stays readable for a while, counted
+ * from the member's follow-up questions when asked (decision 234), so the expert can answer them
+ * with the invention in front of them. (`fu` is REQUEST_SELECT's join of the follow-up.)
+ */
+export const visibleTo = (param: string) => `q.expert_id = ${param} AND (q.state IN ('assigned', 'accepted')
+  OR (q.state = 'delivered' AND greatest(q.resolved_at, fu.asked_at) > now() - make_interval(days => ${REVIEW_ACCESS_DAYS})))`;
 
 export async function listAssignments(deps: Pick<Deps, 'db'>, who: ExpertAuth): Promise<{ assignments: ExpertAssignmentView[] }> {
   const r = await deps.db.query<ReviewRequestRow>(

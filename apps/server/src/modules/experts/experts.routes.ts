@@ -20,6 +20,7 @@ import { readReviewDraft } from './read-review-draft.ts';
 import { saveReviewDraft } from './save-review-draft.ts';
 import { acceptOffer, declineOffer } from './respond-to-offer.ts';
 import { toAdminReviewRequestView, toReviewRequestView } from './review-request-row.ts';
+import { reviewMoneyRoutes } from './review-money.routes.ts';
 import { listReviewQueue } from './review-queue.ts';
 
 /** Issue 28: the member's review requests, the operator's experts and queue, the expert portal. */
@@ -67,5 +68,7 @@ export function expertsRoutes(deps: Deps) {
 
     // Two-factor sign-in and Join-as-Expert applications (decision 235).
     expertAccessRoutes(deps, app);
+    // Decision 234: the follow-up round, earnings and payouts.
+    await reviewMoneyRoutes(deps)(app);
   };
 }

@@ -1,4 +1,5 @@
 import { EXPERT_MESSAGES, REVIEW_PRICES, REVIEW_TURNAROUND_DAYS, sectionsFor, type ReviewRequestView } from '@assay/shared';
+import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { findReport, lockReport } from '../reports/index.ts';
@@ -26,34 +27,45 @@ export async function requestReview(
   userId: string,
   input: { sections?: string[] | undefined; questions: string },
 ): Promise<ReviewRequestView> {
-  const id = await deps.db.transaction(async (tx) => {
-    const report = await lockReport(tx, reportId, userId);
-    if (report.status !== 'completed' || report.version < 1) throw conflict(EXPERT_MESSAGES.notCompleted, 'not_completed');
-    const chosen = input.sections?.length ? [...new Set(input.sections)] : null;
-    if (chosen) {
-      const inReport = new Set(sectionsFor(report.complexity).map((s) => s.key as string));
-      if (chosen.some((k) => !inReport.has(k))) throw badRequest(EXPERT_MESSAGES.unknownSection, 'unknown_section');
-    }
-    const open = await tx.query('SELECT 1 FROM review_requests WHERE report_id = $1 AND state = ANY($2)', [report.id, OPEN_STATES]);
-    if (open.rows.length) throw conflict(EXPERT_MESSAGES.openRequest, 'review_open');
-    const requestId = crypto.randomUUID();
-    const price = REVIEW_PRICES[report.complexity];
-    const title = (await tx.query<{ title: string }>('SELECT title FROM reports WHERE id = $1', [report.id])).rows[0]!.title;
-    const holdId = await placeHold(tx, {
-      userId,
-      amount: price,
-      reportId: report.id,
-      charge: `review:${requestId}`,
-      purpose: `Expert review — report “${title.slice(0, 200)}”`,
-    });
-    await tx.query(
-      `INSERT INTO review_requests (id, report_id, user_id, sections, questions, price, hold_id, due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8))`,
-      [requestId, report.id, userId, chosen, input.questions, price, holdId, REVIEW_TURNAROUND_DAYS],
-    );
-    return requestId;
-  });
+  const id = await deps.db.transaction((tx) => openReviewRequest(tx, reportId, userId, input));
   return toReviewRequestView(await findRequest(deps.db, id));
+}
+
+/**
+ * The request's transaction body: also run by a purchase made for the review, in its capture's
+ * transaction (decision 234), which locked the report first. Returns the new request's id.
+ */
+export async function openReviewRequest(
+  tx: Queryable,
+  reportId: string,
+  userId: string,
+  input: { sections?: string[] | undefined; questions: string },
+): Promise<string> {
+  const report = await lockReport(tx, reportId, userId);
+  if (report.status !== 'completed' || report.version < 1) throw conflict(EXPERT_MESSAGES.notCompleted, 'not_completed');
+  const chosen = input.sections?.length ? [...new Set(input.sections)] : null;
+  if (chosen) {
+    const inReport = new Set(sectionsFor(report.complexity).map((s) => s.key as string));
+    if (chosen.some((k) => !inReport.has(k))) throw badRequest(EXPERT_MESSAGES.unknownSection, 'unknown_section');
+  }
+  const open = await tx.query('SELECT 1 FROM review_requests WHERE report_id = $1 AND state = ANY($2)', [report.id, OPEN_STATES]);
+  if (open.rows.length) throw conflict(EXPERT_MESSAGES.openRequest, 'review_open');
+  const requestId = crypto.randomUUID();
+  const price = REVIEW_PRICES[report.complexity];
+  const title = (await tx.query<{ title: string }>('SELECT title FROM reports WHERE id = $1', [report.id])).rows[0]!.title;
+  const holdId = await placeHold(tx, {
+    userId,
+    amount: price,
+    reportId: report.id,
+    charge: `review:${requestId}`,
+    purpose: `Expert review — report “${title.slice(0, 200)}”`,
+  });
+  await tx.query(
+    `INSERT INTO review_requests (id, report_id, user_id, sections, questions, price, hold_id, due_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8))`,
+    [requestId, report.id, userId, chosen, input.questions, price, holdId, REVIEW_TURNAROUND_DAYS],
+  );
+  return requestId;
 }
 
 /** The member's own requests, newest first (with the delivered reviews). */

@@ -1,8 +1,8 @@
-import type { Complexity, ExpertReviewView, ReviewEndReason, ReviewRatingView, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
+import type { Complexity, ExpertReviewView, FollowUpView, ReviewEndReason, ReviewRatingView, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
-import { EXPERT_MESSAGES } from '@assay/shared';
+import { EXPERT_MESSAGES, REVIEW_FOLLOW_UP_DAYS } from '@assay/shared';
 
 /** A review request as read for any of its three audiences (member, operator, expert). */
 export interface ReviewRequestRow {
@@ -31,6 +31,9 @@ export interface ReviewRequestRow {
   offers: number;
   review: (Omit<ExpertReviewView, 'delivered_at'> & { delivered_at: string }) | null;
   rating: ReviewRatingView | null;
+  resolved_at: Date | null;
+  /** The one round of follow-up questions and answers (decision 234). */
+  follow_up: FollowUpView | null;
 }
 
 /** The states in which a request still holds its tokens. */
@@ -41,6 +44,10 @@ export const REQUEST_SELECT = `
          q.state, q.expert_id, e.name AS expert_name, e.rttp_number AS expert_rttp_number, q.expert_rate, u.email AS member_email,
          q.due_at, q.created_at, q.assigned_at, q.offer_expires_at, q.needs_expert_reason, q.end_reason, q.escalated_at,
          (SELECT count(*)::int FROM review_offers o WHERE o.request_id = q.id) AS offers,
+         q.resolved_at, CASE WHEN fu.request_id IS NULL THEN NULL ELSE jsonb_build_object(
+           'questions', to_jsonb(fu.questions), 'answers', to_jsonb(fu.answers),
+           'asked_at', to_char(fu.asked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'answered_at', to_char(fu.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS follow_up,
          CASE WHEN v.request_id IS NULL THEN NULL ELSE jsonb_build_object(
            'expert_name', ve.name, 'expert_rttp_number', ve.rttp_number, 'verdicts', v.verdicts,
            'recommendation', v.recommendation, 'reasons', v.reasons, 'answers', v.answers,
@@ -56,7 +63,8 @@ export const REQUEST_SELECT = `
     LEFT JOIN experts e ON e.id = q.expert_id
     LEFT JOIN expert_reviews v ON v.request_id = q.id
     LEFT JOIN experts ve ON ve.id = v.expert_id
-    LEFT JOIN review_ratings rr ON rr.request_id = q.id`;
+    LEFT JOIN review_ratings rr ON rr.request_id = q.id
+    LEFT JOIN review_follow_ups fu ON fu.request_id = q.id`;
 
 /** One request by id, narrowed by `where` (an owner, an expert); anything else is a 404. */
 export async function findRequest(db: Queryable, id: string, where = 'true', params: unknown[] = []): Promise<ReviewRequestRow> {
@@ -113,7 +121,19 @@ export function toReviewRequestView(row: ReviewRequestRow): ReviewRequestView {
     end_reason: row.end_reason,
     review: row.review,
     rating: row.rating,
+    follow_up: row.follow_up,
+    follow_up_until: followUpUntil(row),
   };
+}
+
+/**
+ * Until when the member may ask the follow-up round (decision 234): delivered, not asked yet, and
+ * within REVIEW_FOLLOW_UP_DAYS of delivery; null otherwise.
+ */
+export function followUpUntil(row: Pick<ReviewRequestRow, 'state' | 'resolved_at' | 'follow_up'>, now = Date.now()): string | null {
+  if (row.state !== 'delivered' || row.follow_up || !row.resolved_at) return null;
+  const until = row.resolved_at.getTime() + REVIEW_FOLLOW_UP_DAYS * 86_400_000;
+  return until > now ? new Date(until).toISOString() : null;
 }
 
 export const toAdminReviewRequestView = (row: ReviewRequestRow) => ({

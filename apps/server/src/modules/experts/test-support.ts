@@ -154,3 +154,21 @@ export async function clearOpenReviews(t: TestApp) {
   }
   await t.db.query('UPDATE experts SET paused = true');
 }
+
+/**
+ * A member's review request taken as far as `until` (requested, offered, accepted, delivered) with
+ * expert `e`: what the follow-up and earnings tests start from (decision 234).
+ */
+export async function reviewUntil(t: TestApp, e: Expert, until: 'requested' | 'assigned' | 'accepted' | 'delivered', complexity: Complexity = 'basic') {
+  const { m, reportId } = await memberWithReport(t, complexity);
+  const created = await requestReview(t, m, reportId);
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ id: string }>().id;
+  if (until !== 'requested') expect((await assign(t, id, e.id)).statusCode).toBe(200);
+  if (until === 'accepted' || until === 'delivered') expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/accept`)).statusCode).toBe(200);
+  if (until === 'delivered') {
+    const delivered = await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/review`, REVIEW);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+  }
+  return { m, reportId, id };
+}

@@ -4,6 +4,7 @@ import { PaymentProviderError, type PaymentProvider } from '../../adapters/payme
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { readBillingProfile, supplyTerms } from '../billing/index.ts';
+import { checkReviewPurchase, recordReviewPurchase, type ReviewPurchaseInput } from '../experts/index.ts';
 import { findActivePackage, packagePriceMinor, toPackageView } from '../tokens/index.ts';
 import { findUserById } from '../users/index.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -17,12 +18,15 @@ const ORDER_WINDOW_SECONDS = 600;
  * member's billing country and state, docs/decisions/168-billing-country-and-place-of-supply.md),
  * in minor units of the configured charge currency, ordered from the provider, recorded as a
  * 'created' payment with the place of supply it was taxed for. 409 until a country is on record.
+ * With `review`, the package is bought for an expert review the balance is short of (decision 234):
+ * checked before the member pays, and recorded with the payment to be opened at its capture.
  */
 export async function createOrder(
   deps: PaymentsDeps,
   provider: PaymentProvider,
   userId: string,
   packageId: string,
+  review?: ReviewPurchaseInput,
 ): Promise<CreateOrderResponse> {
   const { db, config, log } = deps;
   const pkg = await findActivePackage(db, packageId);
@@ -31,6 +35,7 @@ export async function createOrder(
   if (!user) throw unauthorized();
   const terms = supplyTerms(await readBillingProfile(db, userId), config.GST_LUT_NUMBER);
   if (!terms) throw conflict(BILLING_MESSAGES.billingCountryRequired, 'billing_country_required');
+  if (review) await checkReviewPurchase(db, userId, review, pkg.tokens);
   await hitRateLimit(db, `create-order:${userId}`, ORDERS_PER_WINDOW, ORDER_WINDOW_SECONDS);
 
   const currency = config.PAYMENT_CURRENCY;
@@ -58,13 +63,16 @@ export async function createOrder(
     throw new AppError(502, MSG.purchaseFailed, 'payment_provider_unavailable');
   }
 
-  await db.query(
-    `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
-                           provider, receipt, razorpay_order_id, place_of_supply, buyer_country, lut_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [paymentId, userId, pkg.id, pkg.name, pkg.tokens, breakdown.price, breakdown.gst, breakdown.total, currency,
-      provider.kind, receipt, order.id, terms.place_of_supply, terms.buyer_country, terms.lut_number],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+                             provider, receipt, razorpay_order_id, place_of_supply, buyer_country, lut_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [paymentId, userId, pkg.id, pkg.name, pkg.tokens, breakdown.price, breakdown.gst, breakdown.total, currency,
+        provider.kind, receipt, order.id, terms.place_of_supply, terms.buyer_country, terms.lut_number],
+    );
+    if (review) await recordReviewPurchase(tx, paymentId, userId, review);
+  });
 
   return {
     order_id: order.id,

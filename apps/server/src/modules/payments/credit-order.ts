@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { flagOrphanCapture, issueInvoice } from '../billing/index.ts';
+import { pendingReviewPurchase, settleReviewPurchase } from '../experts/index.ts';
 import { creditPurchase } from '../tokens/index.ts';
 
 export interface PaymentRow {
@@ -67,11 +68,16 @@ export async function creditOrder(
     [payment.id, input.paymentId],
   );
   const paid = updated.rows[0]!;
+  // Bought for an expert review (decision 234): its report is locked before the account is, the
+  // order a member's own request takes; the request is opened once the tokens are in.
+  const review = await pendingReviewPurchase(tx, paid.id, paid.user_id);
+  let reviewLine;
   if (paid.user_id) {
-    await creditPurchase(tx, { userId: paid.user_id, paymentId: paid.id, tokens: paid.tokens, validityDays: input.validityDays });
+    const { lotId } = await creditPurchase(tx, { userId: paid.user_id, paymentId: paid.id, tokens: paid.tokens, validityDays: input.validityDays });
+    if (review) reviewLine = await settleReviewPurchase(tx, review, lotId);
   }
   // The tax invoice, in this transaction: a captured payment without its invoice cannot commit.
-  const invoice = await issueInvoice(tx, deps, paid.id);
+  const invoice = await issueInvoice(tx, deps, paid.id, reviewLine);
   if (!paid.user_id) {
     // Money for an account deleted before the capture: nobody to credit, so it is flagged for a
     // full refund the operator sees (docs/decisions/166-payments-captured-for-deleted-accounts.md).

@@ -25,7 +25,7 @@ export function paymentsRoutes(deps: Deps) {
     const afterResponse = createAfterResponseTasks(deps.log);
     app.addHook('onClose', async () => afterResponse.idle());
 
-    route(app, e.createOrder, async (req) => createOrder(deps, provider, member(req).userId, req.body.package_id));
+    route(app, e.createOrder, async (req) => createOrder(deps, provider, member(req).userId, req.body.package_id, req.body.review));
 
     route(app, e.verifyPayment, async (req) => verifyPayment(deps, provider, member(req).userId, req.body));
     route(app, e.abandonOrder, async (req) => abandonOrder(deps, member(req).userId, req.body.order_id));

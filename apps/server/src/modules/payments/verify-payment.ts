@@ -1,6 +1,7 @@
 import { MSG, purchaseSucceededMessage, type VerifyPaymentRequest, type VerifyPaymentResponse } from '@assay/shared';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { reviewPurchaseOutcome } from '../experts/index.ts';
 import { getBalance } from '../tokens/index.ts';
 import { creditOrder } from './credit-order.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -49,10 +50,13 @@ export async function verifyPayment(
     throw new AppError(500, MSG.paymentVerificationFailed, 'payment_not_credited');
   }
   const balance = await getBalance(db, userId);
+  // A purchase for a review says what became of it, whichever path captured the payment.
+  const review = await reviewPurchaseOutcome(db, outcome.payment.id);
   return {
     success: true,
     tokens_added: outcome.payment.tokens,
     available_tokens: balance.available_tokens,
     message: purchaseSucceededMessage(outcome.payment.tokens),
+    ...(review ? { review_request: review } : {}),
   };
 }
