@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
-import { asExpert, createReviewTestApp, expectLedgerHolds, inviteAndSignIn, ops, REVIEW, reviewUntil, type Expert } from './test-support.ts';
+import { ensureBillingCountry } from '../../../test/purchases.ts';
+import { asExpert, availableOf, createReviewTestApp, expectLedgerHolds, inviteAndSignIn, memberWithReport, ops, REVIEW, reviewUntil, type Expert } from './test-support.ts';
 
 /**
  * Decision 234 on PostgreSQL, with simultaneous requests on several connections: the follow-up
@@ -85,5 +86,26 @@ describe('follow-ups, earnings and payouts under concurrency (PostgreSQL)', () =
          FROM expert_earnings WHERE expert_id = $1`, [x.id]);
     expect(all.rows[0]!.owed + all.rows[0]!.paid).toBe(7 * 3000);
     expect(check.rows.reduce((n, p) => n + p.tokens, 0)).toBe(all.rows[0]!.paid);
+  });
+
+  it('a purchase made for a review, verified four times at once: one request, one hold, one invoice', async () => {
+    const { m, reportId } = await memberWithReport(t);
+    // 20,000 to start with: leave 2,000, 3,000 short of a Basic review.
+    const debit = await post(`/api/admin/users/${m.user.id}/token-adjustments`, { ...ops, 'idempotency-key': `drain-${m.user.id}` }, { amount: -18_000, reason: 'Test: a short balance' });
+    expect(debit.statusCode, debit.body).toBeLessThan(300);
+    await ensureBillingCountry(t, m.auth);
+    const order = await post('/api/tokens/purchase/create-order', m.auth, { package_id: 'starter', review: { report_id: reportId, questions: 'Licensable?' } });
+    expect(order.statusCode, order.body).toBe(200);
+    const approved = await post('/api/payments/sandbox/approve', m.auth, { order_id: order.json<{ order_id: string }>().order_id });
+    const verified = await Promise.all(Array.from({ length: 4 }, () => post('/api/tokens/purchase/verify-payment', m.auth, approved.json())));
+    expect(verified.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(verified.map((r) => r.json<{ review_request: { id: string } }>().review_request.id));
+    expect(ids.size).toBe(1);
+    const requests = await t.db.query('SELECT id FROM review_requests WHERE report_id = $1', [reportId]);
+    expect(requests.rows).toEqual([{ id: [...ids][0] }]);
+    const invoices = await t.db.query<{ review_tokens: number }>('SELECT i.review_tokens FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1', [order.json<{ order_id: string }>().order_id]);
+    expect(invoices.rows).toEqual([{ review_tokens: 3000 }]);
+    expect(await availableOf(t, m)).toBe(2000 + 10_000 - 5000);
+    await expectLedgerHolds(t.db, [m.user.id]);
   });
 });
