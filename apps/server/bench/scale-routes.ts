@@ -146,6 +146,9 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
       { kind: 'read', label: 'waiting only', auth: 'operator', path: '/api/admin/expert-applications?state=pending' },
     ]],
     ['expertSecurity.security', [{ kind: 'read', label: '', auth: 'expert', path: '/api/expert/security' }]],
+    ['expertEarnings.summary', [{ kind: 'read', label: 'owed and paid, per expert', auth: 'operator', path: '/api/admin/experts/earnings' }]],
+    ['expertEarnings.export', [{ kind: 'write', label: 'the payout CSV since 2000, streamed (one after another)', auth: 'operator', max: () => 3,
+      send: () => ({ method: 'GET', path: `/api/admin/experts/earnings/export?from=2000-01-01&to=${new Date().toISOString().slice(0, 10)}` }) }]],
     ['adminExperts.queue', [
       { kind: 'read', label: 'open first, then resolved', auth: 'operator', path: '/api/admin/review-requests' },
       { kind: 'read', label: 'one state (requested)', auth: 'operator', path: '/api/admin/review-requests?state=requested' },
@@ -202,6 +205,7 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['expert.assignment', [{ kind: 'read', label: 'an accepted review (each view logged)', auth: 'expert', path: `/api/expert/assignments/${c.acceptedReview}` }]],
     ['expert.pdf', STORED_PDF_ELSEWHERE],
     ['expert.draft', [{ kind: 'read', label: 'an accepted review (its draft)', auth: 'expert', path: `/api/expert/assignments/${c.acceptedReview}/draft` }]],
+    ['expertEarnings.mine', [{ kind: 'read', label: 'own earnings and payouts', auth: 'expert', path: '/api/expert/earnings' }]],
     // --- public reads
     ['system.health', [{ kind: 'read', label: '', auth: 'none', path: '/api/health' }]],
     ['system.ready', [{ kind: 'read', label: '', auth: 'none', path: '/api/ready' }]],
@@ -349,6 +353,14 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     }]],
     ['reviews.rate', [{ kind: 'write', label: 'a delivered review, once each', auth: 'member', max: after(16, 8),
       send: (i) => ({ method: 'POST', path: `/api/review-requests/${review(16 + i)}/rating`, body: { stars: 1 + (i % 5), comment: 'Clear on what licensees will ask for.' } }) }]],
+    // Decision 234: the follow-up round on each delivered review, and the expert's payout (the first
+    // records it, the repeats answer the same payout).
+    ['followUps.ask', [{ kind: 'write', label: 'a delivered review, once each (free)', auth: 'member', max: after(16, 8),
+      send: (i) => ({ method: 'POST', path: `/api/review-requests/${review(16 + i)}/follow-up`, body: { questions: ['Would a membrane maker take an exclusive licence?', 'What pilot data first?'] } }) }]],
+    ['followUps.answer', [{ kind: 'write', label: 'once each', auth: 'expert', max: after(16, 8),
+      send: (i) => ({ method: 'POST', path: `/api/expert/assignments/${review(16 + i)}/follow-up`, body: { answers: ['Likely, after a pilot.', 'Flux and fouling over 90 days.'] } }) }]],
+    ['expertEarnings.recordPayout', [{ kind: 'write', label: 'everything owed to the expert up to today (then the same payout again)', auth: 'operator', max: () => 3,
+      send: () => ({ method: 'POST', path: `/api/admin/experts/${c.expertId}/payouts`, body: { through: new Date().toISOString().slice(0, 10), reference: `bench ${run}` } }) }]],
     // Last of the expert's cells: a pause left on would refuse the next run's offers (the seeding lifts it).
     ['expert.pause', [{ kind: 'write', label: 'pause and resume', auth: 'expert', send: (i) => ({ method: 'PATCH', path: '/api/expert/me', body: { paused: i % 2 === 0 } }) }]],
     ['expert.acceptInvitation', { elsewhere: 'once per expert, a password hash: the seeding takes up the expert\u2019s invitation; the expert tests' }],

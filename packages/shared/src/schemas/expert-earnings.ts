@@ -21,7 +21,7 @@ const isDay = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
   return v >= '2000' && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
 };
-const dayField = (message = 'Use a date like 2026-11-30') => lineText().trim().refine(isDay, message);
+const dayField = (message = 'Use a date like 2026-11-30') => lineText().trim().max(10, message).refine(isDay, message);
 
 /** One expert's totals, as the operators' experts view shows them. */
 export const expertEarningsRow = z.object({
