@@ -63,6 +63,8 @@ export const createOrderRequest = z.object({
   review: createReviewRequest.extend({ report_id: pathParam(100) }).optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+/** The review a purchase is made for, as a client sends it (decision 234). */
+export type ReviewPurchaseRequest = NonNullable<z.input<typeof createOrderRequest>['review']>;
 
 export const priceBreakdownSchema = z.object({
   price: z.number().int(),

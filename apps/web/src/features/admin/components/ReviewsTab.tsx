@@ -13,6 +13,7 @@ import { adminKeys } from '../api/keys.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { assignReview, cancelReview, expertsQuery, inviteExpert, reviewQueueQuery } from '../api/reviews.ts';
 import { ExpertApplications, fieldLabel } from './ExpertApplications.tsx';
+import { ExpertEarningsSection } from './ExpertEarningsSection.tsx';
 
 /**
  * Expert Reviews (issue 28): the queue — open requests oldest first, those needing the operator
@@ -99,6 +100,7 @@ export function ReviewsTab() {
         </ul>
       </section>
       <ExpertsSection />
+      <ExpertEarningsSection />
     </div>
   );
 }

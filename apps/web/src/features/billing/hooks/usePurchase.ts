@@ -1,4 +1,4 @@
-import { MSG, purchaseSucceededMessage, type CreateOrderResponse, type VerifyPaymentResponse } from '@assay/shared';
+import { MSG, purchaseSucceededMessage, type CreateOrderResponse, type ReviewPurchaseRequest, type VerifyPaymentResponse } from '@assay/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -42,7 +42,11 @@ export interface Purchase {
  * The purchase flow of docs/product.md §4. Closing the checkout, a failed payment or a failed
  * order creation return to review; a verified payment toasts, refreshes the balance and closes.
  */
-export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaymentResponse) => void } = {}): Purchase {
+export function usePurchase({ onPurchased, review }: {
+  onPurchased?: (result: VerifyPaymentResponse) => void;
+  /** The expert review the tokens are bought for: it travels with the order and opens at the capture (decision 234). */
+  review?: ReviewPurchaseRequest | undefined;
+} = {}): Purchase {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -52,8 +56,10 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
   const [notice, setNotice] = useState<string>();
   const running = useRef<AbortController | undefined>(undefined);
   const onPurchasedRef = useRef(onPurchased);
+  const reviewRef = useRef(review);
   useEffect(() => {
     onPurchasedRef.current = onPurchased;
+    reviewRef.current = review;
   });
 
   // Leaving the page mid-checkout closes the checkout window.
@@ -101,7 +107,7 @@ export function usePurchase({ onPurchased }: { onPurchased?: (result: VerifyPaym
 
     let created: CreateOrderResponse;
     try {
-      created = await createOrder(pkg.id);
+      created = await createOrder(pkg.id, reviewRef.current);
     } catch (err) {
       showToast('error', orderErrorText(err));
       // 409: no billing country on record (cleared in another tab): the dialog's country step

@@ -4,6 +4,7 @@ import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { MemberRating, OfferDeadline, offerLapsed } from './AssignmentNotes.tsx';
+import { FollowUpAnswer } from './FollowUpAnswer.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { acceptAssignment, assignmentPdfUrl, declineAssignment, expertKeys, fetchAssignment } from '../api/expert.ts';
 
@@ -40,6 +41,8 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
         <p className="mt-1 text-sm text-slate-800">{a.sections ? `Sections: ${a.sections.map(sectionTitle).join(', ')}` : 'The whole report'}</p>
         <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{a.questions || 'No questions.'}</p>
       </section>
+      {/* Decision 234: the follow-up round, first thing to see while it waits for its answers. */}
+      {a.follow_up && <FollowUpAnswer key={a.follow_up.asked_at} id={a.id} followUp={a.follow_up} />}
       {a.state === 'assigned' && !offerLapsed(a.offer_expires_at) && (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button onClick={() => accept.mutate()} loading={accept.isPending}>Accept the review</Button>

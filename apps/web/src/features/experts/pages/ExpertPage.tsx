@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/page-title.ts';
 import { expertKeys, fetchAssignments, fetchMe, setPaused, signOut } from '../api/expert.ts';
 import { MemberRating, OfferDeadline } from '../components/AssignmentNotes.tsx';
 import { ExpertAssignment } from '../components/ExpertAssignment.tsx';
+import { ExpertEarnings } from '../components/ExpertEarnings.tsx';
 import { ExpertSignIn, ExpertUndertaking } from '../components/ExpertSignIn.tsx';
 import { ExpertTwoFactor } from '../components/ExpertTwoFactor.tsx';
 
@@ -88,12 +89,20 @@ function ExpertHome({ me }: { me: ExpertMe }) {
                 <p className="text-sm text-slate-600">{TIER_LABELS[a.complexity]} · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}</p>
                 {a.state === 'assigned' && a.offer_expires_at && <OfferDeadline at={a.offer_expires_at} />}
                 {a.rating && <MemberRating rating={a.rating} />}
+                {a.follow_up && (
+                  <p className={`text-sm font-medium ${a.follow_up.answers ? 'text-slate-700' : 'text-amber-800'}`} data-testid="follow-up-badge">
+                    {a.follow_up.answers ? 'Follow-up answered' : 'Follow-up asked: answer it'}
+                  </p>
+                )}
               </div>
               <Button variant="outline" size="sm" onClick={() => setOpen(a.id)} aria-label={`Open the review of ${a.report_title}`}>Open</Button>
             </li>
           ))}
         </ul>
       )}
+      <div className="border-t border-slate-200 pt-5">
+        <ExpertEarnings />
+      </div>
       <div className="border-t border-slate-200 pt-5">
         <ExpertTwoFactor />
       </div>

@@ -1,4 +1,4 @@
-import { reviewsEndpoints, type CreateReviewRequest, type RateReviewRequest } from '@assay/shared';
+import { followUpEndpoints, reviewsEndpoints, type AskFollowUpRequest, type CreateReviewRequest, type RateReviewRequest } from '@assay/shared';
 import { call, callRaw } from '../../../lib/api.ts';
 
 /** A member's expert reviews (issue 28, decision 230). */
@@ -11,3 +11,5 @@ export const rateReview = (requestId: string, body: RateReviewRequest) => call(r
 export async function fetchReviewedPdf(requestId: string): Promise<Blob> {
   return (await callRaw(reviewsEndpoints.pdf, { params: { id: requestId } })).blob();
 }
+/** Decision 234: the one free round of follow-up questions on a delivered review. */
+export const askFollowUp = (requestId: string, body: AskFollowUpRequest) => call(followUpEndpoints.ask, { params: { id: requestId }, body });

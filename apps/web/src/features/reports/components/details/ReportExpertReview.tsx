@@ -13,7 +13,9 @@ import { cancelReviewRequest, createReviewRequest, fetchReviewQuote, fetchReview
 import { formatDateTime } from '../../lib/format.ts';
 import { inputClass } from '../EditableList.tsx';
 import { PaidActionConfirm } from './PaidActionConfirm.tsx';
+import { BuyForReview } from './BuyForReview.tsx';
 import { ReviewedPdfDownload, ReviewSectionComments } from './ReviewContent.tsx';
+import { ReviewFollowUp } from './ReviewFollowUp.tsx';
 import { ReviewRating } from './ReviewRating.tsx';
 
 const requestsKey = (id: string) => [...reportKeys.one(id), 'review-requests'] as const;
@@ -47,6 +49,9 @@ export function ReportExpertReview({ report }: { report: Report }) {
     },
   });
   const cancel = useMutation({ mutationFn: cancelReviewRequest, onSuccess: refresh });
+  // What a purchase made for the review came to (decision 234), said once the dialog closes.
+  const [bought, setBought] = useState<string>();
+  const [boughtRefusal, setBoughtRefusal] = useState<string>();
 
   if (!enabled) return null;
   const list = requests.data?.requests ?? [];
@@ -64,9 +69,11 @@ export function ReportExpertReview({ report }: { report: Report }) {
         <DeliveredReview key={r.id} review={r.review}>
           <ReviewSectionComments comments={r.review.comments} complexity={r.complexity} />
           <ReviewedPdfDownload request={r} />
+          <ReviewFollowUp request={r} onAsked={refresh} />
           <ReviewRating request={r} onRated={refresh} />
         </DeliveredReview>
       ))}
+      {bought && <p role="status" className="mt-2 text-sm text-emerald-800" data-testid="review-bought">{bought}</p>}
       {open && (
         <div className="mt-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200" data-testid="review-request-open">
           <p className="font-medium text-slate-900">{REVIEW_STATE_LABELS[open.state]}</p>
@@ -142,12 +149,29 @@ export function ReportExpertReview({ report }: { report: Report }) {
             pending={create.isPending || quote.isPending}
             error={create.isError ? errorText(create.error) : quote.isError ? errorText(quote.error) : undefined}
             onConfirm={() => create.mutate()}
-            onBack={() => setStep('form')}
+            onBack={() => { setBoughtRefusal(undefined); setStep('form'); }}
           >
             {whole ? 'The whole report' : `${chosen.length} section${chosen.length === 1 ? '' : 's'}`}, reviewed within about {quote.data?.turnaround_days ?? 7} days.
             The tokens are held, not spent: you get them back if no expert takes it on or you cancel before one accepts.
             You will see the expert’s name and certification here before they read your invention.
           </PaidActionConfirm>
+          {quote.data && quote.data.balance < quote.data.price && (
+            <BuyForReview
+              review={{ report_id: report.id, ...(whole ? {} : { sections: chosen }), questions }}
+              missing={quote.data.price - quote.data.balance}
+              onBought={(outcome) => {
+                refresh();
+                void queryClient.invalidateQueries({ queryKey: [...requestsKey(report.id), 'quote'] });
+                if (outcome?.id) {
+                  setStep('closed');
+                  setBought('Tokens added and your expert review requested. The tokens are held until the review is delivered.');
+                } else if (outcome?.refusal) {
+                  setBoughtRefusal(`The tokens are in your balance, but the review could not be requested: ${outcome.refusal}`);
+                }
+              }}
+            />
+          )}
+          {boughtRefusal && <p role="alert" className="mt-2 text-sm text-red-700" data-testid="review-bought-refusal">{boughtRefusal}</p>}
         </div>
       )}
     </section>
