@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { basicAuthorization } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
+import { giveBillingCountry } from './support/billing.ts';
 import { DESKTOP, PHONE, signInMember, watchErrors, widthShot } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
@@ -152,6 +153,54 @@ describe('the follow-up round and expert earnings, in the browser', () => {
       expect(exErrors).toEqual([]);
       expect(adminErrors).toEqual([]);
       await Promise.all([page.close(), ex.close(), admin.close()]);
+    }, 300_000);
+  }
+});
+
+describe('buying the missing tokens for a review, in the browser', () => {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`${width}: a short balance offers the purchase; the sandbox payment opens the request`, async () => {
+      const member = await memberWithReport(`Wangari Maathai ${width}`);
+      // 20,000 to start, 2,500 spent on the report: leave 3,000, 2,000 short of a Basic review.
+      const drain = await api(`/admin/users/${(await (await api('/users/me', { token: member.token })).json() as { id: string }).id}/token-adjustments`, {
+        method: 'POST', headers: { ...ops, 'idempotency-key': `drain-${width}-${Date.now()}` }, body: JSON.stringify({ amount: -14_500, reason: 'e2e: a short balance' }) });
+      expect(drain.status).toBeLessThan(300);
+      await giveBillingCountry(e2e.server.url, member.token);
+
+      const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
+      const errors = watchErrors(page);
+      await signInMember(page, e2e.server.url, member.email, PASSWORD);
+      await page.goto(`${e2e.server.url}/reports?report=${member.id}`);
+      const review = page.getByRole('dialog', { name: 'Report details' }).getByTestId('expert-review');
+      await review.getByRole('button', { name: 'Request an expert review' }).click();
+      await review.getByLabel('Your questions for the expert (optional)').fill('Who would license a lead test strip?');
+      await review.getByRole('button', { name: 'Continue' }).click();
+      await review.getByText('You need 2,000 more tokens for this.').waitFor();
+      const offer = review.getByTestId('buy-for-review');
+      await offer.scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await overflowsSideways(page)).toBe(false);
+      await widthShot(page, 'review-purchase-1-short');
+
+      await offer.getByRole('button', { name: 'Buy the missing tokens' }).click();
+      const buy = page.getByRole('dialog', { name: 'Buy Tokens' });
+      await buy.getByTestId('buy-for-review-intro').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await widthShot(page, 'review-purchase-2-packages');
+      await buy.getByRole('button', { name: 'Buy Now: Starter package' }).click();
+      const pay = page.getByRole('dialog', { name: 'Review your purchase' });
+      const [popup] = await Promise.all([page.waitForEvent('popup'), pay.getByRole('button', { name: 'Proceed to payment' }).click()]);
+      await popup.getByRole('button', { name: 'Approve' }).click();
+      await review.getByTestId('review-bought').getByText('Tokens added and your expert review requested.', { exact: false }).waitFor();
+      await review.getByTestId('review-request-open').getByText('Waiting for an expert').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await widthShot(page, 'review-purchase-3-requested');
+
+      // The purchase's invoice names the review on its own line (its PDF is checked in review-purchase.test.ts).
+      const { purchases } = (await (await api('/billing/purchases', { token: member.token })).json()) as { purchases: Array<{ invoice_number: string | null }> };
+      expect(purchases[0]?.invoice_number).toMatch(/^INV\//);
+      expect(errors).toEqual([]);
+      await page.close();
     }, 300_000);
   }
 });
