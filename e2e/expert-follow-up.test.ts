@@ -144,7 +144,7 @@ describe('the follow-up round and expert earnings, in the browser', () => {
       expect(await axeViolations(admin)).toEqual([]);
       expect(await overflowsSideways(admin)).toBe(false);
       // A full-page picture from the top, so the panel's sticky header is drawn where it belongs.
-      await admin.evaluate(() => window.scrollTo(0, 0));
+      await admin.evaluate('window.scrollTo(0, 0)');
       await widthShot(admin, 'follow-up-5-operator-earnings');
       await row.getByRole('button', { name: 'Record the payout' }).click();
       await row.getByTestId('owed').getByText('0 tokens').waitFor();
