@@ -91,8 +91,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Two files at a time (maxWorkers), each with its own server, database copy and browser: a
-          // file spends much of its time waiting on the page, the server or the database.
+          // One file at a time: on 2 cores two browser files at once each took twice as long (tried
+          // 2026-11-28: first-second 105 s alone, 205 s beside another), so nothing was gained.
+          fileParallelism: false,
           // After the unit projects: browsers and servers should not share 2 cores with them.
           sequence: { groupOrder: 1 },
           // One retry for timing on a loaded machine (Playwright's CI default is two); a broken flow still fails.
