@@ -88,6 +88,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['e2e/support/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One file at a time: on 2 cores two browser files at once each took twice as long (tried

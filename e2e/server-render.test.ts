@@ -20,7 +20,8 @@ const PAGES = [
   { path: '/pricing', heading: 'Simple, token-based pricing', text: ['Starter', '$49.00', 'Pro', '$129.00'] },
 ];
 
-const e2e = serverAndBrowser();
+// The site as a newcomer's first `npm start` serves it: from an empty DATA_DIR, migrated at start.
+const e2e = serverAndBrowser(undefined, { fresh: true });
 
 /** The page's text as a reader sees it, without React's text separators. */
 const readable = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from './server.ts';
  * The product and a browser for one test file: started together before its tests, closed after
  * them. Read `server` and `browser` inside the tests (they are set once `beforeAll` has run).
  */
-export function serverAndBrowser(env?: Record<string, string>, opts?: { hostname?: 'localhost' }) {
+export function serverAndBrowser(env?: Record<string, string>, opts?: { hostname?: 'localhost'; fresh?: boolean }) {
   const started = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     [started.server, started.browser] = await Promise.all([startServer(env, opts), launchBrowser()]);

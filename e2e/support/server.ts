@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,12 +30,35 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by support/database-template.ts, the e2e project's global setup. */
+    e2eDataTemplate: string;
+  }
+}
+
+/** The migrated, never-started database the e2e global setup prepared (support/database-template.ts). */
+function dataTemplate(): string | undefined {
+  try {
+    return inject('e2eDataTemplate');
+  } catch {
+    return undefined; // outside a vitest run (a script using this helper): start from nothing
+  }
+}
+
 /**
  * Starts the product exactly as `npm start` does after its build (the embedded default:
- * PGlite in a fresh DATA_DIR, dev mailbox), on a free port.
+ * PGlite in its own DATA_DIR, dev mailbox), on a free port. The DATA_DIR starts as a copy of the
+ * migrated database the run prepared once, as a server restarted after `npm run operator --
+ * migrate` would; `fresh` starts from an empty directory, as a newcomer's first `npm start` does.
  */
-export async function startServer(env: Record<string, string> = {}, opts: { hostname?: 'localhost' } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { hostname?: 'localhost'; fresh?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
+  const template = opts.fresh ? undefined : dataTemplate();
+  if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   // WebAuthn refuses IP addresses as its relying party: passkey tests reach the server as localhost.
   const url = `http://${opts.hostname ?? '127.0.0.1'}:${port}`;
