@@ -36,6 +36,8 @@ import { loadApart } from './load.ts';
 import { catalogueGaps, routeCatalogue, type Cell } from './scale-routes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The query plans behind the scale figures, beside docs/benchmarks.md. */
+const PLANS_FILE = 'docs/scale-plans.md';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMBEDDED = process.argv.includes('--embedded');
 const MEMBERS = Number(process.argv.find((a) => a.startsWith('--members='))?.split('=')[1] ?? (EMBEDDED ? 20_000 : 200_000));
@@ -849,19 +851,17 @@ async function main() {
     say('');
     say(`Load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).`);
     say('');
-    say('### Plans of the slowest statement behind each endpoint (full size)');
+    say(`The plan of the slowest statement behind each endpoint (full size) is in [${PLANS_FILE}](${path.basename(PLANS_FILE)}).`);
+    // The plans are the evidence behind the figures, thousands of lines: their own file, so the
+    // figures stay readable (issue 31 §4).
+    const plans = [`## ${EMBEDDED ? 'Embedded default' : 'PostgreSQL'}: the slowest statement behind each endpoint (full size, \`npm run bench:scale${EMBEDDED ? ' -- --embedded' : ''}\`)`];
     for (const [label, { db }] of after) {
       if (!db.slowest) continue;
-      say('');
-      say(`**${label}** — ${db.slowest.ms.toFixed(2)} ms`);
-      say('');
-      say('```');
-      say(db.slowest.text.replace(/\s+/g, ' ').trim());
-      for (const row of db.slowest.rows) say(row);
-      say('```');
+      plans.push('', `**${label}** — ${db.slowest.ms.toFixed(2)} ms`, '', '```', db.slowest.text.replace(/\s+/g, ' ').trim(), ...db.slowest.rows, '```');
     }
     // Written before closing: the figures are kept even if closing fails.
     writeSection(say.lines);
+    writeSection(plans, 'bench:scale', PLANS_FILE);
     await app.close();
   } finally {
     await runtime?.close();
@@ -869,16 +869,16 @@ async function main() {
   }
 }
 
-/** Replaces this benchmark's section of docs/benchmarks.md, leaving the others as they are. */
-function writeSection(lines: string[], name = 'bench:scale') {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
+/** Replaces this benchmark's section of a docs file (docs/benchmarks.md unless named), leaving the others as they are. */
+function writeSection(lines: string[], name = 'bench:scale', doc = 'docs/benchmarks.md') {
+  const file = path.join(ROOT, doc);
   const tag = EMBEDDED ? `${name}-embedded` : name;
   const [start, end] = [`<!-- ${tag} -->`, `<!-- /${tag} -->`];
-  const doc = readFileSync(file, 'utf8');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const section = `${start}\n${lines.join('\n')}\n${end}`;
-  const next = doc.includes(start)
-    ? doc.slice(0, doc.indexOf(start)) + section + doc.slice(doc.indexOf(end) + end.length)
-    : `${doc.trimEnd()}\n\n${section}\n`;
+  const next = text.includes(start)
+    ? text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length)
+    : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
   console.log(`\nwritten to ${path.relative(ROOT, file)}`);
 }
