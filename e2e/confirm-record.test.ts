@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { DESKTOP, overflowsSideways, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
@@ -39,7 +39,6 @@ async function newMember(name: string) {
 /** The accessible name of the focused element's nearest heading text (runs in the page). */
 const focusedText = (page: Page) => page.evaluate('document.activeElement && document.activeElement.textContent');
 /** Whether the page scrolls sideways (a phone layout that does not fit). */
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describe('"What we understood", in the browser', () => {
   it('dashboard (desktop): edit the name and the stage, confirm; the report and its PDF use the edits; rename renames the download', async () => {

@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, waitForApp, watchErrors, widthShot as shot } from './support/browser.ts';
+import { DESKTOP, overflowsSideways, PHONE, waitForApp, watchErrors, widthShot as shot } from './support/browser.ts';
 import { OPS, operatorPasswordStep } from './support/operators.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 import { totp } from './support/totp.ts';
@@ -15,7 +14,6 @@ import { totp } from './support/totp.ts';
  */
 const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, CONTACT_RATE_LIMIT: '50' });
 const PASSWORD = 'Curie1903prize';
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 /** The mail's text, quoted-printable soft breaks joined and '=3D' read as '='. */
 const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 

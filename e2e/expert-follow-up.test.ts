@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { basicAuthorization } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { giveBillingCountry } from './support/billing.ts';
-import { DESKTOP, PHONE, signInMember, watchErrors, widthShot } from './support/browser.ts';
+import { DESKTOP, overflowsSideways, PHONE, signInMember, watchErrors, widthShot } from './support/browser.ts';
+import { apiOf, MEMBER_PASSWORD, memberWithReport } from './support/members.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
@@ -14,35 +14,10 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  */
 const OPERATOR = { username: 'ops', password: 'operator-password-123' };
 const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000', ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password });
-const PASSWORD = 'Orbit1962ok';
 const EXPERT_PASSWORD = 'Franklin1953ok';
-const IDEA =
-  'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
-  'We have a working lab prototype (TRL 4). Patent pending. Our customers would be municipal water utilities and schools.';
 const ops = { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password) };
-const api = (p: string, init: RequestInit & { token?: string } = {}) =>
-  fetch(`${e2e.server.url}/api${p}`, {
-    ...init,
-    // A POST without a body has no JSON content type (Fastify refuses an empty JSON body).
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
-  });
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+const api = apiOf(() => e2e.server);
 
-async function memberWithReport(name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  expect((await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) })).status).toBeLessThan(300);
-  const { code } = await e2e.server.readMail(email);
-  expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);
-  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const started = (await (await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })).json()) as { id: string };
-  await expect.poll(async () => ((await (await api(`/reports/${started.id}`, { token })).json()) as { status: string }).status, { timeout: 120_000, interval: 500 }).toBe('completed');
-  return { email, token, id: started.id };
-}
 
 /** An expert invited by the operator who has set a password and accepted the undertaking; their session cookie for API calls. */
 async function expertReady(name: string, email: string) {
@@ -62,7 +37,7 @@ describe('the follow-up round and expert earnings, in the browser', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`${width}: the member asks a follow-up, the expert answers it, the operator sees the earning`, async () => {
       // A review delivered through the API: the flow up to delivery is expert-review.test.ts's.
-      const member = await memberWithReport(`Rachel Carson ${width}`);
+      const member = await memberWithReport(e2e.server, `Rachel Carson ${width}`);
       const expertName = `Rosalind Franklin ${width}`;
       const expertEmail = `expert.fu.${width}.${Date.now()}@example.com`;
       const expert = await expertReady(expertName, expertEmail);
@@ -79,7 +54,7 @@ describe('the follow-up round and expert earnings, in the browser', () => {
       // 1. The member asks two follow-up questions under the delivered review.
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
-      await signInMember(page, e2e.server.url, member.email, PASSWORD);
+      await signInMember(page, e2e.server.url, member.email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${member.id}`);
       const review = page.getByRole('dialog', { name: 'Report details' }).getByTestId('delivered-review');
       await review.getByText('one round of follow-up questions, at no charge').waitFor();
@@ -162,7 +137,7 @@ describe('the follow-up round and expert earnings, in the browser', () => {
 describe('buying the missing tokens for a review, in the browser', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`${width}: a short balance offers the purchase; the sandbox payment opens the request`, async () => {
-      const member = await memberWithReport(`Wangari Maathai ${width}`);
+      const member = await memberWithReport(e2e.server, `Wangari Maathai ${width}`);
       // 20,000 to start, 2,500 spent on the report: leave 3,000, 2,000 short of a Basic review.
       const drain = await api(`/admin/users/${(await (await api('/users/me', { token: member.token })).json() as { id: string }).id}/token-adjustments`, {
         method: 'POST', headers: { ...ops, 'idempotency-key': `drain-${width}-${Date.now()}` }, body: JSON.stringify({ amount: -14_500, reason: 'e2e: a short balance' }) });
@@ -171,7 +146,7 @@ describe('buying the missing tokens for a review, in the browser', () => {
 
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
-      await signInMember(page, e2e.server.url, member.email, PASSWORD);
+      await signInMember(page, e2e.server.url, member.email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${member.id}`);
       const review = page.getByRole('dialog', { name: 'Report details' }).getByTestId('expert-review');
       await review.getByRole('button', { name: 'Request an expert review' }).click();

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { basicAuthorization } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { DESKTOP, overflowsSideways, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { apiOf, MEMBER_PASSWORD, memberWithReport } from './support/members.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
@@ -18,10 +19,6 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  */
 const OPERATOR = { username: 'ops', password: 'operator-password-123' };
 const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000', ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password });
-const PASSWORD = 'Orbit1962ok';
-const IDEA =
-  'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
-  'We have a working lab prototype (TRL 4). Patent pending. Our customers would be municipal water utilities and schools.';
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
@@ -29,33 +26,13 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 const ops = { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password) };
-const api = (p: string, init: RequestInit & { token?: string } = {}) =>
-  fetch(`${e2e.server.url}/api${p}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
-  });
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+const api = apiOf(() => e2e.server);
 
-async function memberWithReport(name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  expect((await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) })).status).toBeLessThan(300);
-  const { code } = await e2e.server.readMail(email);
-  expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);
-  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const started = (await (await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })).json()) as { id: string };
-  await expect.poll(async () => ((await (await api(`/reports/${started.id}`, { token })).json()) as { status: string }).status, { timeout: 120_000, interval: 500 }).toBe('completed');
-  return { email, token, id: started.id };
-}
 
 describe('expert review, in the browser', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`${width}: request (priced) → operator assigns → expert accepts and delivers → the member reads it`, async () => {
-      const member = await memberWithReport(`Rachel Carson ${width}`);
+      const member = await memberWithReport(e2e.server, `Rachel Carson ${width}`);
       const expertEmail = `expert.${width}.${Date.now()}@example.com`;
       const invited = await api('/admin/experts', { method: 'POST', headers: ops, body: JSON.stringify({
         email: expertEmail, name: `Rosalind Franklin ${width}`, fields: ['water quality'], languages: ['en'], country: 'GB', rttp_number: 'RTTP-0451',
@@ -79,7 +56,7 @@ describe('expert review, in the browser', () => {
       // 1. The member: "Request an expert review" → scope and questions → price and balance after → confirm.
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
-      await signInMember(page, e2e.server.url, member.email, PASSWORD);
+      await signInMember(page, e2e.server.url, member.email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${member.id}`);
       const details = page.getByRole('dialog', { name: 'Report details' });
       const review = details.getByTestId('expert-review');

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { REPORT_COSTS } from '@assay/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { DESKTOP, overflowsSideways, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { apiOf, MEMBER_PASSWORD, memberWithReport } from './support/members.ts';
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
 /**
@@ -14,10 +15,6 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  * the shared link opened without an account, at phone and desktop width.
  */
 const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000' });
-const PASSWORD = 'Orbit1962ok';
-const IDEA =
-  'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
-  'We have a working lab prototype (TRL 4). Patent pending. Our customers would be municipal water utilities and schools.';
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
@@ -25,37 +22,17 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 };
 
-const api = (p: string, init: RequestInit & { token?: string } = {}) =>
-  fetch(`${e2e.server.url}/api${p}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
-  });
+const api = apiOf(() => e2e.server);
 
-async function memberWithReport(name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  expect((await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) })).status).toBeLessThan(300);
-  const { code } = await e2e.server.readMail(email);
-  expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);
-  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const started = (await (await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })).json()) as { id: string };
-  await expect.poll(async () => ((await (await api(`/reports/${started.id}`, { token })).json()) as { status: string }).status, { timeout: 90_000, interval: 500 }).toBe('completed');
-  return { email, token, id: started.id };
-}
 const versionOf = async (token: string, id: string) => ((await (await api(`/reports/${id}`, { token })).json()) as { version: number; status: string });
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describe('steering a report, in the browser', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`${width}: correct → rewrite a section → versions → share, and the link opens without an account`, async () => {
-      const { email, token, id } = await memberWithReport(`Clair Patterson ${width}`);
+      const { email, token, id } = await memberWithReport(e2e.server, `Clair Patterson ${width}`);
       const page = await e2e.browser.newPage({ viewport, acceptDownloads: true, bypassCSP: true });
       const errors = watchErrors(page);
-      await signInMember(page, e2e.server.url, email, PASSWORD);
+      await signInMember(page, e2e.server.url, email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${id}`);
       const details = page.getByRole('dialog', { name: 'Report details' });
       await details.getByRole('heading', { name: 'The invention as confirmed' }).or(details.getByRole('heading', { name: 'The invention as read from your idea' })).waitFor();
@@ -180,12 +157,12 @@ describe('steering a report, in the browser', () => {
 
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`${width}: upgrade (the difference, priced first) → restore version 1 → delete`, async () => {
-      const { email, token, id } = await memberWithReport(`Inge Lehmann ${width}`);
+      const { email, token, id } = await memberWithReport(e2e.server, `Inge Lehmann ${width}`);
       const balance = async () => ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
       const before = await balance();
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
-      await signInMember(page, e2e.server.url, email, PASSWORD);
+      await signInMember(page, e2e.server.url, email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${id}`);
       const details = page.getByRole('dialog', { name: 'Report details' });
       const actions = details.getByRole('group', { name: 'Report actions' });

@@ -5,7 +5,7 @@ import { REPORT_COSTS } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../packages/report-engine/test/fakes/index.ts';
 import { axeViolations } from './support/axe.ts';
-import { DESKTOP, launchBrowser, PHONE, signInMember, watchErrors } from './support/browser.ts';
+import { DESKTOP, launchBrowser, overflowsSideways, PHONE, signInMember, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -79,7 +79,6 @@ const generate = async (token: string) =>
 const reportOf = async (token: string, id: string) =>
   (await (await api(`/reports/${id}`, { token })).json()) as { status: string; title: string; cancelled: boolean; version: number };
 const balanceOf = async (token: string) => ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
-const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 const history = (page: Page) => page.getByRole('list', { name: 'Token history' });
 
 describe('try again and cancel, in the browser', () => {

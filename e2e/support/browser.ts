@@ -58,3 +58,7 @@ export async function waitForApp(page: Page) {
 export async function widthShot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
+
+/** Whether the page scrolls sideways: a layout wider than the viewport (a phone's, above all). */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
