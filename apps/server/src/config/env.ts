@@ -95,6 +95,9 @@ const schema = z.object({
   // whole report at this share of its tier's price; a section rewritten from a note costs this.
   REPORT_CORRECTION_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHANGE_PRICES.correctionPercent),
   SECTION_REWRITE_TOKENS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_CHANGE_PRICES.sectionTokens),
+  // An open report progress stream learns of changes from the database's notifications; this slow
+  // beat re-reads it anyway, in case one was missed, and keeps a quiet stream's connection alive (docs/decisions/241-report-progress-notify.md).
+  REPORT_STREAM_FALLBACK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   PAYMENT_CURRENCY: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   /** The sandbox checkout pays any order for free: in production only when asked for, loudly. */

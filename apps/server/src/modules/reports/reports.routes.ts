@@ -11,6 +11,7 @@ import { generateReport } from './generate-report.ts';
 import { listReports } from './list-reports.ts';
 import { renameReport } from './rename-report.ts';
 import { createStreamSlots, streamReportEvents } from './report-events.ts';
+import { listenForReportProgress } from './report-progress.ts';
 import { toReportView } from './report-view.ts';
 import { understandMemberIdea } from './understand-idea.ts';
 import { cancelReport } from './cancel-report.ts';
@@ -33,6 +34,9 @@ const STREAM_RETRY_SECONDS = 5;
 export function reportsRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     const streams = createStreamSlots();
+    // One listener for the whole process; every open stream hangs off it.
+    const progress = await listenForReportProgress(deps.db, app.log, deps.config.REPORT_STREAM_FALLBACK_MS);
+    app.addHook('onClose', () => progress.close());
 
     route(app, e.understand, async (req, reply) => {
       // A member who leaves the form stops the model call they started.
@@ -59,7 +63,7 @@ export function reportsRoutes(deps: Deps) {
       const report = await findReport(deps.db, req.params.id, member(req).userId);
       const release = streams.take(member(req).userId);
       if (!release) throw tooManyRequests(STREAM_RETRY_SECONDS, MSG.tooManyReportStreams);
-      await streamReportEvents(deps.db, reply, report, release);
+      await streamReportEvents(deps.db, progress, reply, report, release);
     });
 
     // The owner with a bearer token, or an operator (no member, so any report).
