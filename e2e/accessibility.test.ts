@@ -44,7 +44,7 @@ async function signUpMember(): Promise<string> {
   expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(300);
   const { code } = await e2e.server.readMail(email);
   expect((await post('/auth/verify-email-otp', { email, otp: code })).status).toBeLessThan(300);
-  // A purchase needs a billing country (the step that asks for it is checked in billing.test.ts).
+  // A purchase needs a billing country (the step that asks for it is checked in purchase.test.ts).
   await giveBillingCountryTo(e2e.server.url, email, PASSWORD);
   return email;
 }

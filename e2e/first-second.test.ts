@@ -32,7 +32,7 @@ async function newMember() {
   await post('/api/auth/signup', { name: 'Katherine Johnson', email, phone: '+1 757 555 0199', password });
   const { code } = await e2e.server.readMail(email);
   await post('/api/auth/verify-email-otp', { email, otp: code });
-  // A purchase needs a billing country: Buy Now opens the review (billing.test.ts checks the step that asks).
+  // A purchase needs a billing country: Buy Now opens the review (purchase.test.ts checks the step that asks).
   await giveBillingCountryTo(e2e.server.url, email, password);
   return { email, password };
 }

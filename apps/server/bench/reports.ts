@@ -19,7 +19,7 @@ import { createEvidenceSources, createLlm, criticalPathMs, generateReport, wallM
 import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
 import { startWorkers } from '../src/run-workers.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { generateReport as queueReport } from '../src/modules/reports/generate-report.ts';
+import { requestReport } from '../src/modules/reports/request-report.ts';
 import { adjustTokens } from '../src/modules/tokens/index.ts';
 import { createRuntime } from '../src/runtime.ts';
 
@@ -171,7 +171,7 @@ async function main() {
     maxActive = Math.max(maxActive, r.rows[0]!.n);
   }, 250);
   const t0 = Date.now();
-  for (let i = 0; i < 20; i++) await queueReport(deps, userId, { idea: `${IDEA} Variant ${i}.`, complexity: 'basic' });
+  for (let i = 0; i < 20; i++) await requestReport(deps, userId, { idea: `${IDEA} Variant ${i}.`, complexity: 'basic' });
   for (;;) {
     const r = await deps.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM reports GROUP BY status');
     const processing = r.rows.find((x) => x.status === 'processing')?.n ?? 0;

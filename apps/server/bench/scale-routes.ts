@@ -242,8 +242,8 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
       const [name, path] = x.split(':') as [string, string];
       return [`site.${name}`, pages(() => [{ kind: 'read', label: '', auth: 'none', path }])];
     }),
-    ['payments.sandboxCheckout', [{ kind: 'read', label: 'unknown order (its 404 page)', auth: 'none', path: '/api/payments/sandbox/checkout?order_id=order_none' }]],
-    ['payments.sandboxCheckoutScript', [{ kind: 'read', label: '', auth: 'none', path: '/api/payments/sandbox/checkout.js' }]],
+    ['purchase.sandboxCheckout', [{ kind: 'read', label: 'unknown order (its 404 page)', auth: 'none', path: '/api/payments/sandbox/checkout?order_id=order_none' }]],
+    ['purchase.sandboxCheckoutScript', [{ kind: 'read', label: '', auth: 'none', path: '/api/payments/sandbox/checkout.js' }]],
     ['media.file', { elsewhere: 'a stored image streamed from the blob store (none seeded)' }],
     ['media.upload', { elsewhere: 'an image upload, decoded and re-encoded: the media tests' }],
     // --- operator writes
@@ -384,12 +384,12 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['auth.passkeyRemove', [{ kind: 'write', label: '', auth: 'member', max: () => c.passkeyIds.length,
       send: (i) => ({ method: 'DELETE', path: `/api/auth/passkeys/${c.passkeyIds[i]}` }) }]],
     // 30 orders per member per window (create-order.ts), for the small and the full database together.
-    ['payments.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 12, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
-    ['payments.abandonOrder', [{ kind: 'write', label: '', auth: 'member', max: () => orders.length, send: (i) => ({ method: 'POST', path: '/api/tokens/purchase/abandon-order', body: { order_id: orders[i % orders.length] } }) }]],
-    ['payments.verifyPayment', PROVIDER_ELSEWHERE],
-    ['payments.webhook', PROVIDER_ELSEWHERE],
-    ['payments.sandboxApprove', PROVIDER_ELSEWHERE],
-    ['payments.sandboxDecline', PROVIDER_ELSEWHERE],
+    ['purchase.createOrder', [{ kind: 'write', label: 'sandbox provider', auth: 'member', max: () => 12, send: () => ({ method: 'POST', path: '/api/tokens/purchase/create-order', body: { package_id: 'starter' } }), after: (b) => orders.push((b as { order_id: string }).order_id) }]],
+    ['purchase.abandonOrder', [{ kind: 'write', label: '', auth: 'member', max: () => orders.length, send: (i) => ({ method: 'POST', path: '/api/tokens/purchase/abandon-order', body: { order_id: orders[i % orders.length] } }) }]],
+    ['purchase.verifyPayment', PROVIDER_ELSEWHERE],
+    ['purchase.webhook', PROVIDER_ELSEWHERE],
+    ['purchase.sandboxApprove', PROVIDER_ELSEWHERE],
+    ['purchase.sandboxDecline', PROVIDER_ELSEWHERE],
     ['billing.requestRefund', REFUND_ELSEWHERE],
     ['billing.withdrawRefund', REFUND_ELSEWHERE],
     ['reports.understand', { elsewhere: 'a model call: `npm run bench:reports`' }],

@@ -33,7 +33,7 @@ import { notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { mediaApiRoutes, mediaSiteRoutes } from './modules/media/index.ts';
 import { FEED_LINK_TAGS, seoPublicReads, seoRoutes, type SitemapLimits } from './modules/seo/index.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
+import { purchaseRoutes } from './modules/purchase/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { tokensPublicReads, tokensRoutes } from './modules/tokens/index.ts';
@@ -126,7 +126,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(notificationsRoutes(fullDeps));
       await api.register(accountRoutes(fullDeps));
       await api.register(tokensRoutes(fullDeps));
-      await api.register(paymentsRoutes(fullDeps));
+      await api.register(purchaseRoutes(fullDeps));
       await api.register(billingRoutes(fullDeps));
       await api.register(reportsRoutes(fullDeps));
       await api.register(adminRoutes(fullDeps));

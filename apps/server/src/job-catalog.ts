@@ -7,7 +7,7 @@ import { publishScheduledJob } from './modules/blog/index.ts';
 import { reviewDeadlinesSweep, reviewedPdfJob } from './modules/experts/index.ts';
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
-import { reconcileStaleOrdersSweep } from './modules/payments/index.ts';
+import { reconcileStaleOrdersSweep } from './modules/purchase/index.ts';
 import {
   failStuckReportsSweep,
   reportJob,

@@ -4,4 +4,4 @@
  * browser only checks in development; a server-drawn page arrives with its data and calls none at
  * first, so its first load stays without them (decisions 126, 129).
  */
-export { blogEndpoints, paymentsEndpoints, systemEndpoints, tokensEndpoints } from '@assay/shared';
+export { blogEndpoints, purchaseEndpoints, systemEndpoints, tokensEndpoints } from '@assay/shared';

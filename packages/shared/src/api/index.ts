@@ -10,7 +10,7 @@ import { expertEarningsEndpoints } from './expert-earnings.ts';
 import { followUpEndpoints } from './review-follow-ups.ts';
 import { mediaEndpoints } from './media.ts';
 import { operatorsEndpoints } from './operators.ts';
-import { paymentsEndpoints } from './payments.ts';
+import { purchaseEndpoints } from './purchase.ts';
 import { reportsEndpoints, shareEndpoints } from './reports.ts';
 import { siteEndpoints } from './site.ts';
 import { systemEndpoints } from './system.ts';
@@ -19,7 +19,7 @@ import { usersEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export {
-  adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, paymentsEndpoints, reportsEndpoints,
+  adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, purchaseEndpoints, reportsEndpoints,
   shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints, adminExpertsEndpoints, expertEndpoints, reviewsEndpoints,
   expertApplicationsEndpoints, expertSecurityEndpoints,
   expertEarningsEndpoints, followUpEndpoints,
@@ -41,7 +41,7 @@ export const ENDPOINT_AREAS = {
   contact: contactEndpoints,
   media: mediaEndpoints,
   operators: operatorsEndpoints,
-  payments: paymentsEndpoints,
+  purchase: purchaseEndpoints,
   reports: reportsEndpoints,
   share: shareEndpoints,
   site: siteEndpoints,

@@ -7,7 +7,7 @@ import { consumeDeletionCode } from '../auth/index.ts';
 import { forgetSender } from '../contact/index.ts';
 import { forgetRecipient } from '../mail/index.ts';
 import { audit } from '../operators/index.ts';
-import { forgetPayer } from '../payments/index.ts';
+import { forgetPayer } from '../purchase/index.ts';
 import { deleteMemberReports, reportInProgress } from '../reports/index.ts';
 import { memberHasOpenReview } from '../experts/index.ts';
 import { forfeitTokens, lockAccount } from '../tokens/index.ts';

@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { readPreferences } from '../notifications/index.ts';
-import { memberPaymentPages } from '../payments/index.ts';
+import { memberPaymentPages } from '../purchase/index.ts';
 import { pdfFilename, reportPagesForExport } from '../reports/index.ts';
 import { exportLedger } from '../tokens/index.ts';
 import { findUserById, toUserView } from '../users/index.ts';

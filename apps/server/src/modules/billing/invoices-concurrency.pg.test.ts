@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { processWebhookEvent } from '../payments/index.ts';
+import { processWebhookEvent } from '../purchase/index.ts';
 import { openOrder } from '../../../test/purchases.ts';
 
 /*

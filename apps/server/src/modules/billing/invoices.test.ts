@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buyWithSandbox, invoiceOfOrder, invoiceUrl, waitFor } from './billing.test-support.ts';
 import { createSandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
-import { reconcileStaleOrders } from '../payments/index.ts';
+import { reconcileStaleOrders } from '../purchase/index.ts';
 import { findInvoiceByNumber, renderedDocuments, renderInvoicePdf } from './index.ts';
 import { openOrder } from '../../../test/purchases.ts';
 

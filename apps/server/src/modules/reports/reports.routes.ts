@@ -7,7 +7,7 @@ import type { AppInstance } from '../../http/types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { openReportPdf, pdfFilename } from './download-report.ts';
 import { findReport } from './find-report.ts';
-import { generateReport } from './generate-report.ts';
+import { requestReport } from './request-report.ts';
 import { listReports } from './list-reports.ts';
 import { renameReport } from './rename-report.ts';
 import { createStreamSlots, streamReportEvents } from './report-events.ts';
@@ -48,7 +48,7 @@ export function reportsRoutes(deps: Deps) {
     });
 
     route(app, e.generate, async (req, reply) => {
-      const { report, created } = await generateReport(deps, member(req).userId, req.body, req.headers['idempotency-key']);
+      const { report, created } = await requestReport(deps, member(req).userId, req.body, req.headers['idempotency-key']);
       reply.code(created ? 201 : 200);
       return report;
     });

@@ -1,12 +1,14 @@
 /**
  * What other features may use of billing (the only door: .dependency-cruiser.cjs, web-feature-through-index):
- * the balance, the token query keys, the purchase dialog with its flow, and the buyer's billing details form.
+ * the balance and the token query keys, the buyer's billing details (the form, and the country the
+ * purchase flow asks for first), refunds, and the one way to write a token amount.
  */
 export { balanceQuery, useTokenBalance } from './api/balance.ts';
 export { tokenKeys } from './api/keys.ts';
-export { PurchaseModal } from './components/PurchaseModal.tsx';
-export { usePurchase } from './hooks/usePurchase.ts';
+export { fetchBillingDetails, saveBillingDetails } from './api/billing-details.ts';
 export { BillingDetailsForm } from './components/BillingDetailsForm.tsx';
+export { BillingCountryFields, billedTo } from './components/BillingCountryFields.tsx';
 export { RefundRequestButton, type RefundRequestButtonProps } from './components/RefundRequestButton.tsx';
 export { downloadCreditNote } from './api/refunds.ts';
 export { RefundStatus } from './components/RefundStatus.tsx';
+export { formatTokens } from './lib/history-format.ts';

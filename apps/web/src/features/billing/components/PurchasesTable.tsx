@@ -1,7 +1,6 @@
 import { formatMoney, type Purchase } from '@assay/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
-import { formatTokens } from '../lib/pricing.ts';
-import { formatDay, purchaseStatus } from '../lib/history-format.ts';
+import { formatDay, formatTokens, purchaseStatus } from '../lib/history-format.ts';
 import { PurchaseActions } from './PurchaseActions.tsx';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable.tsx';
 

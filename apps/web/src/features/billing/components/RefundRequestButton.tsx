@@ -7,7 +7,7 @@ import { TextAreaField } from '../../../components/ui/Field.tsx';
 import { Modal } from '../../../components/ui/Modal.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { requestRefund } from '../api/refunds.ts';
-import { formatTokens } from '../lib/pricing.ts';
+import { formatTokens } from '../lib/history-format.ts';
 
 export interface RefundRequestButtonProps {
   /** The purchase (payment) id. */

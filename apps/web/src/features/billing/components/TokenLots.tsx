@@ -1,7 +1,6 @@
 import type { TokenLot } from '@assay/shared';
 import { Badge } from '../../../components/ui/Badge.tsx';
-import { formatTokens } from '../lib/pricing.ts';
-import { formatDay, LOT_SOURCE_LABEL } from '../lib/history-format.ts';
+import { formatDay, formatTokens, LOT_SOURCE_LABEL } from '../lib/history-format.ts';
 import { StackedCell, StackedRow, StackedTable } from './StackedTable.tsx';
 
 const COLUMNS = [{ label: 'From' }, { label: 'Received' }, { label: 'Tokens', numeric: true }, { label: 'Remaining', numeric: true }, { label: 'Expires' }];

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { renderPage, SITE } from '../test-support.tsx';
 import AboutPage from './AboutPage.tsx';
 import CareersPage from './CareersPage.tsx';
-import ContactPage from './ContactPage.tsx';
 import PrivacyPage from './PrivacyPage.tsx';
 import RefundPolicyPage from './RefundPolicyPage.tsx';
 import TermsPage from './TermsPage.tsx';
@@ -139,25 +138,7 @@ describe('the careers page', () => {
   });
 });
 
-describe('the contact and about pages', () => {
-  it('Get in Touch offers the general query first and custom pricing', async () => {
-    renderPage(<ContactPage />, '/contact');
-    expect(screen.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeTruthy();
-    const select = await screen.findByLabelText<HTMLSelectElement>('Reason for contacting us');
-    expect(Array.from(select.options).map((o) => o.value)).toEqual([
-      '',
-      'global_market_access',
-      'custom_pricing',
-      'tech_scouting',
-      'ip_licensing',
-      'startup_formation',
-      'funding_strategy',
-      'compliance_risks',
-      'other',
-    ]);
-    expect(screen.getByRole('link', { name: SITE.support_email }).getAttribute('href')).toBe(`mailto:${SITE.support_email}`);
-  });
-
+describe('the about page', () => {
   it('About explains the tiers from the shared constants and how privacy is protected', () => {
     renderPage(<AboutPage />, '/about');
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();

@@ -24,7 +24,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSiteConfig } from '../../../lib/site.ts';
 import { balanceQuery } from '../../billing/index.ts';
-import { generateReport } from '../api/generate-report.ts';
+import { requestReport } from '../api/request-report.ts';
 import { understandIdea } from '../api/understand-idea.ts';
 import { formatTokens } from '../lib/format.ts';
 import { toDraft, type RecordDraft } from '../lib/record-draft.ts';
@@ -201,7 +201,7 @@ export function GenerateReportForm({
       if (short) return;
       const cost = REPORT_COSTS[values.complexity];
       try {
-        const report = await generateReport({ ...values, record }, idempotencyKey.current);
+        const report = await requestReport({ ...values, record }, idempotencyKey.current);
         idempotencyKey.current = newIdempotencyKey();
         onStarted(report, values);
       } catch (err) {

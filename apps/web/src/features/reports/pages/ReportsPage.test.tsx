@@ -8,7 +8,7 @@ import ReportsPage from './ReportsPage.tsx';
 
 // The checkout window is the one boundary faked here (the sandbox pop-up runs in the browser tests).
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
-vi.mock('../../billing/checkout/open-checkout.ts', () => checkout);
+vi.mock('../../purchase/checkout/open-checkout.ts', () => checkout);
 
 const PRO: TokenPackage = {
   id: 'pro', name: 'Pro', package_type: 'pro', tokens: 30000, price_usd: 129, original_price_usd: null,

@@ -11,7 +11,7 @@ import { ReportExpertReview } from './ReportExpertReview.tsx';
  * one purchase dialog; the order carries the review, and the capture opens it.
  */
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
-vi.mock('../../../billing/checkout/open-checkout.ts', () => checkout);
+vi.mock('../../../purchase/checkout/open-checkout.ts', () => checkout);
 
 const completed = startedReport({ status: 'completed', version: 1, pdf_url: '/api/reports/r1/download', progress: { stage: 'done', sections_done: 15, sections_total: 15 } });
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };

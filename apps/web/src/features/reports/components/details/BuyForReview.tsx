@@ -1,7 +1,7 @@
 import type { ReviewPurchaseRequest, VerifyPaymentResponse } from '@assay/shared';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/Button.tsx';
-import { PurchaseModal, usePurchase } from '../../../billing/index.ts';
+import { PurchaseModal, usePurchase } from '../../../purchase/index.ts';
 import { formatTokens } from '../../lib/format.ts';
 
 /**

@@ -1,4 +1,0 @@
-import type { Deps } from '../../deps.ts';
-
-/** What the payment use cases need. */
-export type PaymentsDeps = Pick<Deps, 'config' | 'db' | 'log' | 'payments' | 'queue'>;
