@@ -124,6 +124,7 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['admin.stats', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/stats' }]],
     ['admin.evidenceSources', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/evidence-sources' }]],
     ['admin.refunds', [{ kind: 'read', label: '', auth: 'operator', path: '/api/admin/refunds' }]],
+    ['admin.mailPreviews', { elsewhere: 'the operators\u2019 development preview of every mail: not registered in production, where the bench runs (decision 240); the mail preview tests' }],
     ['admin.refund', c.refundId
       ? [{ kind: 'read', label: 'one request whole', auth: 'operator', path: `/api/admin/refunds/${c.refundId}` }]
       : { elsewhere: 'no refund request seeded' }],

@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { blogPublicReads, blogRoutes, type ViewCounter } from './modules/blog/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
+import { mailRoutes } from './modules/mail/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorsRoutes } from './modules/operators/index.ts';
 import { mediaApiRoutes, mediaSiteRoutes } from './modules/media/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
       await api.register(billingRoutes(fullDeps));
       await api.register(reportsRoutes(fullDeps));
       await api.register(adminRoutes(fullDeps));
+      await api.register(mailRoutes(fullDeps));
       await api.register(expertsRoutes(fullDeps));
     },
     { prefix: API_BASE },

@@ -10,6 +10,7 @@ import {
   adminStatsView,
   adminUserParams,
   adminUserView,
+  mailPreviewList,
   tokenAdjustmentBody,
   tokenAdjustmentView,
   transactionView,
@@ -97,5 +98,9 @@ export const adminEndpoints = {
   }),
   declineRefund: endpoint({
     method: 'POST', path: '/admin/refunds/:id/decline', auth: 'operator', tags, params: refundIdParams, body: declineRefundBody, responses: { 200: adminRefundView },
+  }),
+  mailPreviews: endpoint({
+    method: 'GET', path: '/admin/mail-previews', auth: 'operator', tags, responses: { 200: mailPreviewList },
+    description: 'Development only (404 when NODE_ENV is production): every mail template, by name, drawn with its sample data: subject, plain text and HTML, for operators to check wording and layout.',
   }),
 };

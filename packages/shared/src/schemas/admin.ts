@@ -206,3 +206,13 @@ export const tokenAdjustmentView = z.object({
   available_tokens: z.number().int(),
 });
 export type TokenAdjustmentView = z.infer<typeof tokenAdjustmentView>;
+
+/** The operators' development preview of every mail (decision 240): each template drawn with its sample data. */
+export const mailPreviewView = z.object({
+  name: z.string(),
+  about: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export const mailPreviewList = z.array(mailPreviewView);

@@ -1,8 +1,7 @@
-import { PRODUCT_NAME } from '@assay/shared';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { defineJob, defineSweep } from '../../jobs/job-definition.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { buildArchive } from './export-account.ts';
 import { hasTotp } from '../auth/index.ts';
 import { exportLinkKey } from './download-export.ts';
@@ -44,13 +43,9 @@ export const buildExportJob = defineJob({
               [job.data.export_id, key, size, filename],
             );
             if (ready.rowCount !== 1) return false;
-            await queueMail(deps.queue, tx, {
-              to: row.email,
-              subject: `Your ${PRODUCT_NAME} data is ready to download`,
-              text: `Hi ${row.name},\n\nThe export of your ${PRODUCT_NAME} data you asked for is ready (${megabytes(size)}). Download it here${signInFirst ? ' (you will be asked to sign in)' : ''}:\n${link}\n\n`
-                + `The link works until ${row.expires_at.toUTCString()}; after that the file is deleted and you can ask for a new export from your profile.\n`
-                + (signInFirst ? '' : `Anyone with this link can download the file, so do not forward this email.\n`),
-            });
+            await queueMail(deps.queue, tx, composeMail(deps.config, row.email, 'dataExportReady', {
+              name: row.name, bytes: size, link, expiresAt: row.expires_at, signInFirst,
+            }));
             return true;
           });
           // The account was deleted while the zip was written: the file must not outlive it.
@@ -61,19 +56,13 @@ export const buildExportJob = defineJob({
           deps.log.error({ err, export: job.data.export_id }, 'data export failed');
           await deps.db.transaction(async (tx) => {
             await tx.query(`UPDATE account_exports SET status = 'failed' WHERE id = $1 AND status = 'preparing'`, [job.data.export_id]);
-            await queueMail(deps.queue, tx, {
-              to: row.email,
-              subject: `Your ${PRODUCT_NAME} data export could not be prepared`,
-              text: `Hi ${row.name},\n\nWe could not prepare the export of your data. Please ask for it again from your profile; if it fails again, contact us from the Contact page.\n`,
-            });
+            await queueMail(deps.queue, tx, composeMail(deps.config, row.email, 'dataExportFailed', { name: row.name }));
           });
         }
       },
     };
   },
 });
-
-const megabytes = (bytes: number) => `${Math.max(0.1, Math.round(bytes / 100_000) / 10)} MB`;
 
 /** Deletes expired exports: their files, then their rows. Idempotent (several workers may run it). */
 export const purgeExpiredExportsSweep = defineSweep({

@@ -4,10 +4,9 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.t
 import { NO_PASSWORD } from '../../lib/passwords.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { hmac, randomToken } from '../../lib/secrets.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { findUserByEmail, findUserById, toUserView, USER_COLUMNS, type UserRow } from '../users/index.ts';
 import { confirmPasskey, confirmPassword, confirmTotp } from './confirm-password.ts';
-import { emailChangeCodeMail, securityNoticeMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { mailCode } from './send-fresh-code.ts';
 import { revokeUserSessions } from './session-tokens.ts';
@@ -40,7 +39,7 @@ export async function requestEmailChange(deps: Deps, userId: string, newEmail: s
   if (await findUserByEmail(deps.db, newEmail)) throw conflict(MSG.emailChangeTaken, 'email_taken');
   await deps.db.query('INSERT INTO email_changes (user_id, old_email, new_email) VALUES ($1, $2, $3)', [userId, user.email, newEmail]);
   // To the new address: proof that the member holds it. 429 inside the code cooldown.
-  await mailCode(deps, { ...user, email: newEmail }, 'change_email', (to, name, code) => emailChangeCodeMail(to, name, code), MSG.mailFailed);
+  await mailCode(deps, { ...user, email: newEmail }, 'change_email', 'emailChangeCode', MSG.mailFailed);
   return { message: MSG.emailChangeCodeSent };
 }
 
@@ -66,11 +65,13 @@ export async function confirmEmailChange(deps: Deps, userId: string, otp: string
     });
     await tx.query('UPDATE email_changes SET changed_at = now(), revert_key_hash = $2 WHERE id = $1', [change.id, revertKeyHash(config.JWT_SECRET, key)]);
     const revert = `${config.PUBLIC_URL}/email-change-revert#key=${key}`;
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'Your email address was changed',
       what: `The email address of your account was changed from ${user.email} to ${change.new_email}; we will write there from now on`,
       link: { href: revert, label: 'This wasn’t me: undo it and lock my account' },
-    }, new Date(), config.PUBLIC_URL));
+    }));
     return r.rows[0]!;
   });
   return toUserView(updated);
@@ -108,11 +109,13 @@ export async function revertEmailChange(deps: Deps, key: string, ip: string) {
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [change.user_id]);
     await revokeUserSessions(tx, change.user_id, 'email_change_reverted');
     const user = restored.rows[0]!;
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'Your email address was changed back',
       what: `The change of your account's email address to ${change.new_email} was undone, every session was signed out and the password no longer works`,
       link: { href: `${config.PUBLIC_URL}/forgot-password`, label: 'Set a new password' },
-    }, new Date(), config.PUBLIC_URL));
+    }));
     return { message: MSG.emailChangeReverted };
   });
 }

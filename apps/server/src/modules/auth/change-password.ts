@@ -2,9 +2,8 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { confirmPassword } from './confirm-password.ts';
-import { passwordChangedMail } from './mail-templates.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
 /** Changes the password and signs out every other session of the account. */
@@ -21,7 +20,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, hash]);
     await revokeUserSessions(tx, user.id, 'password_changed', auth.sessionId);
-    await queueMail(deps.queue, tx, passwordChangedMail(user.email, user.name, 'changed', new Date(), config.PUBLIC_URL));
+    await queueMail(deps.queue, tx, composeMail(config, user.email, 'passwordChanged', { name: user.name, how: 'changed', at: new Date() }));
   });
   return { message: MSG.passwordChanged };
 }

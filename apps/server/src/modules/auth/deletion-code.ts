@@ -2,7 +2,6 @@ import { ACCOUNT_MESSAGES } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { UserRow } from '../users/index.ts';
-import { deletionMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { mailCode } from './send-fresh-code.ts';
 
@@ -13,7 +12,7 @@ import { mailCode } from './send-fresh-code.ts';
  */
 export async function sendDeletionCode(deps: Deps, user: UserRow) {
   if (user.password_hash) throw badRequest(ACCOUNT_MESSAGES.deletionCodeNotForPasswordAccounts, 'password_account');
-  await mailCode(deps, user, 'delete_account', deletionMail, ACCOUNT_MESSAGES.deletionCodeMailFailed);
+  await mailCode(deps, user, 'delete_account', 'accountDeletionCode', ACCOUNT_MESSAGES.deletionCodeMailFailed);
   return { message: ACCOUNT_MESSAGES.deletionCodeSent };
 }
 

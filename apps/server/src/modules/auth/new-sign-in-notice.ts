@@ -1,9 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import type { UserRow } from '../users/index.ts';
 import { describeUserAgent } from './active-sessions.ts';
-import { securityNoticeMail } from './mail-templates.ts';
 
 /**
  * "New sign-in" (decision 190): mailed, in the sign-in's transaction, when a browser without this
@@ -13,9 +12,11 @@ import { securityNoticeMail } from './mail-templates.ts';
 export async function mailNewSignIn(deps: Pick<Deps, 'queue' | 'config'>, tx: Queryable, user: UserRow, from: { ip?: string | undefined; userAgent?: string | undefined }) {
   if (!user.last_login) return;
   const ua = describeUserAgent(from.userAgent ?? null);
-  await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+  await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
+    name: user.name,
+    at: new Date(),
     subject: 'New sign-in to your account',
     what: `Your account was signed in to from ${ua.browser} on ${ua.os}${from.ip ? `, address ${from.ip}` : ''}, a browser that had not signed in to it before`,
     link: { href: `${deps.config.PUBLIC_URL}/profile#security`, label: 'See where you’re signed in' },
-  }, new Date(), deps.config.PUBLIC_URL));
+  }));
 }

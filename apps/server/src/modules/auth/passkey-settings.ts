@@ -4,10 +4,9 @@ import type { passkeyRegisterRequest } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { findUserById } from '../users/index.ts';
 import { confirmPassword } from './confirm-password.ts';
-import { securityNoticeMail } from './mail-templates.ts';
 import { addPasskeyFor, deletePasskeyOf, listPasskeysOf, passkeyRegistrationOptionsFor, renamePasskeyOf } from './passkey-store.ts';
 
 /**
@@ -36,10 +35,12 @@ export async function registerPasskey(deps: Deps, userId: string, body: z.output
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   return addPasskeyFor(deps.db, deps.config, member(userId), body, async (tx, added) => {
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'A passkey was added',
       what: `A passkey named “${added.name}” was added to your account: it signs in without your password`,
-    }, new Date(), deps.config.PUBLIC_URL));
+    }));
   });
 }
 
@@ -56,10 +57,12 @@ export async function removePasskey(deps: Deps, userId: string, id: number) {
   if (!user) throw unauthorized();
   await deps.db.transaction(async (tx) => {
     const name = await deletePasskeyOf(tx, member(userId), id);
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'A passkey was removed',
       what: `The passkey named “${name}” was removed from your account: it no longer signs in`,
-    }, new Date(), deps.config.PUBLIC_URL));
+    }));
   });
   return { message: MSG.passkeyRemoved };
 }

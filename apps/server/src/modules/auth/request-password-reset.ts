@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { issueCode } from './email-codes.ts';
 import { limitCodeSends } from './otp-rate-limit.ts';
-import { codeLink, resetMail } from './mail-templates.ts';
+import { composeMail } from '../mail/index.ts';
+import { codeLink } from './code-link.ts';
 
 /** Always the same answer, fast: whether the email has an account is never revealed. */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string) {
@@ -23,6 +24,6 @@ export async function mailResetCode(deps: Deps, user: { id: string; email: strin
   const link = codeLink(deps.config.PUBLIC_URL, 'reset_password', user.email, issued);
   // After answering, so the answer's timing does not depend on the account existing.
   setImmediate(() => {
-    deps.mailer.send(resetMail(user.email, user.name, issued.code, link)).catch((err) => deps.log.error({ err }, 'reset email failed'));
+    deps.mailer.send(composeMail(deps.config, user.email, 'passwordResetCode', { name: user.name, code: issued.code, link })).catch((err) => deps.log.error({ err }, 'reset email failed'));
   });
 }

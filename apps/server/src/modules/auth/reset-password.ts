@@ -1,10 +1,9 @@
 import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { accountActivated } from './account-activated.ts';
-import { passwordChangedMail } from './mail-templates.ts';
 import { checkCode } from './otp-rate-limit.ts';
 import { revokeUserSessions } from './session-tokens.ts';
 
@@ -22,7 +21,7 @@ export async function resetPassword(deps: Deps, email: string, otp: string, newP
     );
     if (r.rows[0] && !r.rows[0].was_verified) await accountActivated(tx, user.id);
     await revokeUserSessions(tx, user.id, 'password_reset');
-    await queueMail(deps.queue, tx, passwordChangedMail(user.email, user.name, 'reset', new Date(), config.PUBLIC_URL));
+    await queueMail(deps.queue, tx, composeMail(config, user.email, 'passwordChanged', { name: user.name, how: 'reset', at: new Date() }));
   });
   return { message: MSG.passwordReset };
 }

@@ -2,10 +2,9 @@ import { MSG } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { findUserById } from '../users/index.ts';
 import { confirmPassword } from './confirm-password.ts';
-import { securityNoticeMail } from './mail-templates.ts';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts';
 import { hasTotp, newTotpSecret, totpStep } from './totp.ts';
 
@@ -64,10 +63,12 @@ export async function enableTotp(deps: Deps, userId: string, code: string) {
     );
     if (!on.rows.length) throw conflict(MSG.totpAlreadyEnabled, 'totp_already_enabled');
     const codes = await replaceRecoveryCodes(tx, config.JWT_SECRET, userId);
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'Two-factor sign-in was turned on',
       what: 'An authenticator app was added to your account: signing in now also asks for its code',
-    }, new Date(), config.PUBLIC_URL));
+    }));
     return { recovery_codes: codes };
   });
 }
@@ -79,10 +80,12 @@ export async function disableTotp(deps: Deps, userId: string, password: string) 
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [userId]);
     if (!off.rows[0]?.confirmed_at) throw badRequest(MSG.totpNotEnabled, 'totp_not_enabled');
-    await queueMail(deps.queue, tx, securityNoticeMail(user.email, user.name, {
+    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
+      name: user.name,
+      at: new Date(),
       subject: 'Two-factor sign-in was turned off',
       what: 'The authenticator app was removed from your account: signing in now asks for the password only',
-    }, new Date(), deps.config.PUBLIC_URL));
+    }));
   });
   return { message: MSG.totpDisabled };
 }

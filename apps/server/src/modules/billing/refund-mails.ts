@@ -1,16 +1,14 @@
-import { PRODUCT_NAME } from '@assay/shared';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { creditNoteFileName, findCreditNote } from './credit-note-row.ts';
 import { openMember } from './open-member.ts';
-import { money } from './pdf-layout.ts';
 import { storedDocument } from './stored-document.ts';
 
 /**
- * "Refund approved" with the credit note attached: queued in the approval's transaction, run
+ * "Refund approved" (wording: modules/mail/templates/billing.ts) with the credit note attached: queued in the approval's transaction, run
  * here off the request path (stores the credit note's PDF once, queues the mail attaching it),
  * as the purchase receipt is. Always sent (docs/decisions/133-notifications.md).
  */
@@ -26,21 +24,13 @@ export const sendRefundApprovedJob = defineJob({
         const { note, invoice } = found;
         const userId = found.note.user_id;
         const { key } = await storedDocument(deps, 'credit_note', note.credit_note_number);
-        const c = note.currency;
         await deps.db.transaction(async (tx) => {
           const member = await openMember(tx, userId);
           if (!member) return;
-          await queueMail(deps.queue, tx, {
-            to: member.email,
-            subject: `Your refund is approved: credit note ${note.credit_note_number}`,
-            text: `Hi ${member.name},\n\nYour refund request for invoice ${invoice.invoice_number} was approved. `
-              + `We are refunding ${money(note.total_minor, c)} to your original payment method: the ${money(note.amount_paid_minor, c)} you paid `
-              + `less the 10 % administrative fee of ${money(note.fee_minor, c)}, as the Refund Policy says. `
-              + `Your bank may take 7 to 14 business days to show it.\n\n`
-              + `The package's ${note.tokens.toLocaleString('en-US')} tokens have been removed from your balance. `
-              + `Your credit note ${note.credit_note_number} is attached; you can download it again from your billing page:\n${deps.config.PUBLIC_URL}/billing\n`,
-            attachments: [{ filename: creditNoteFileName(note.credit_note_number), contentType: 'application/pdf', blobKey: key }],
-          });
+          await queueMail(deps.queue, tx, composeMail(deps.config, member.email, 'refundApproved', {
+            name: member.name, creditNoteNumber: note.credit_note_number, invoiceNumber: invoice.invoice_number, tokens: note.tokens,
+            currency: note.currency, paidMinor: note.amount_paid_minor, feeMinor: note.fee_minor, refundMinor: note.total_minor,
+          }), [{ filename: creditNoteFileName(note.credit_note_number), contentType: 'application/pdf', blobKey: key }]);
         });
         deps.log.info({ creditNote: note.credit_note_number }, 'refund approved mail queued');
       },
@@ -57,13 +47,9 @@ export async function queueRefundDeclinedMail(
   if (!r.user_id) return;
   const member = (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [r.user_id])).rows[0];
   if (!member) return;
-  await queueMail(deps.queue, tx, {
-    to: member.email,
-    subject: `Your ${PRODUCT_NAME} refund request was declined`,
-    text: `Hi ${member.name},\n\nWe have reviewed your refund request for the ${r.package_name} package`
-      + `${r.invoice_number ? ` (invoice ${r.invoice_number})` : ''} and cannot approve it.\n\nReason: ${r.decision_reason}\n\n`
-      + `Your tokens stay in your balance. If you think this is wrong, reply to this email or use the contact form:\n${deps.config.PUBLIC_URL}/contact\n`,
-  });
+  await queueMail(deps.queue, tx, composeMail(deps.config, member.email, 'refundDeclined', {
+    name: member.name, packageName: r.package_name, invoiceNumber: r.invoice_number, reason: r.decision_reason,
+  }));
 }
 
 /**
@@ -80,20 +66,10 @@ export async function queueRefundRequestMail(
   if (!r.user_id) return;
   const member = (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [r.user_id])).rows[0];
   if (!member) return;
-  const tokens = r.tokens.toLocaleString('en-US');
-  const c = r.currency;
-  const text = kind === 'received'
-    ? `Hi ${member.name},\n\nWe received your request to refund the ${r.package_name} package. An operator will review it; `
-      + `we will email you the decision.\n\nIf it is approved we refund ${money(r.refund_minor, c)} to your original payment method: `
-      + `the ${money(r.amount_minor, c)} you paid less the 10 % administrative fee of ${money(r.fee_minor, c)}, as the Refund Policy says.\n\n`
-      + `Until then the package's ${tokens} tokens are held for the refund and cannot be spent. `
-      + `Changed your mind? Withdraw the request on your billing page and the tokens are yours to use again:\n${deps.config.PUBLIC_URL}/billing\n`
-    : `Hi ${member.name},\n\nYou withdrew your refund request for the ${r.package_name} package. Nothing will be refunded, `
-      + `and the package's ${tokens} tokens are back in your balance. You may ask again while the purchase is within the refund window:\n`
-      + `${deps.config.PUBLIC_URL}/billing\n`;
-  await queueMail(deps.queue, tx, {
-    to: member.email,
-    subject: kind === 'received' ? `We received your ${PRODUCT_NAME} refund request` : `Your ${PRODUCT_NAME} refund request is withdrawn`,
-    text,
-  });
+  await queueMail(deps.queue, tx, kind === 'received'
+    ? composeMail(deps.config, member.email, 'refundRequested', {
+      name: member.name, packageName: r.package_name, tokens: r.tokens,
+      currency: r.currency, paidMinor: r.amount_minor, feeMinor: r.fee_minor, refundMinor: r.refund_minor,
+    })
+    : composeMail(deps.config, member.email, 'refundWithdrawn', { name: member.name, packageName: r.package_name, tokens: r.tokens }));
 }

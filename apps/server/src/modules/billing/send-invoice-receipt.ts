@@ -1,11 +1,9 @@
-import { PRODUCT_NAME } from '@assay/shared';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
-import { queueMail } from '../mail/index.ts';
+import { composeMail, queueMail } from '../mail/index.ts';
 import { findInvoiceByNumber, invoiceFileName } from './invoice-row.ts';
 import { openMember } from './open-member.ts';
-import { money } from './pdf-layout.ts';
 import { storedDocument } from './stored-document.ts';
 
 /**
@@ -24,18 +22,13 @@ export const sendInvoiceReceiptJob = defineJob({
         // Anonymised (account deleted) before the receipt went: nobody to send it to.
         if (!inv || !inv.user_id || inv.buyer_anonymised_at || !inv.buyer_email) return;
         const { key } = await storedDocument(deps, 'invoice', inv.invoice_number);
-        const url = `${deps.config.PUBLIC_URL}/billing`;
-        const total = money(inv.total_minor, inv.currency);
         const userId = inv.user_id;
         await deps.db.transaction(async (tx) => {
           if (!(await openMember(tx, userId))) return;
-          await queueMail(deps.queue, tx, {
-            to: inv.buyer_email,
-            subject: `Your ${PRODUCT_NAME} receipt: ${inv.tokens.toLocaleString('en-US')} tokens, invoice ${inv.invoice_number}`,
-            text: `Hi ${inv.buyer_name},\n\nThank you for your purchase. ${inv.description}, ${total} paid (payment ${inv.provider_payment_id}).\n\n`
-              + `Your tax invoice ${inv.invoice_number} is attached. You can download it again from your billing page:\n${url}\n`,
-            attachments: [{ filename: invoiceFileName(inv.invoice_number), contentType: 'application/pdf', blobKey: key }],
-          });
+          await queueMail(deps.queue, tx, composeMail(deps.config, inv.buyer_email, 'invoiceReceipt', {
+            name: inv.buyer_name, invoiceNumber: inv.invoice_number, tokens: inv.tokens, description: inv.description,
+            totalMinor: inv.total_minor, currency: inv.currency, paymentId: inv.provider_payment_id,
+          }), [{ filename: invoiceFileName(inv.invoice_number), contentType: 'application/pdf', blobKey: key }]);
         });
         deps.log.info({ invoice: inv.invoice_number }, 'purchase receipt queued');
       },

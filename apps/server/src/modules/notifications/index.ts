@@ -3,4 +3,3 @@ export { notificationsRoutes } from './notifications.routes.ts';
 export { readPreferences } from './preferences.ts';
 export { notifyReportFailed, notifyReportReady } from './notify-report.ts';
 export { notifyExpiringTokens, notifyExpiringTokensSweep } from './notify-expiring-tokens.ts';
-export { reportReadyMail } from './mail-templates.ts';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { defineSweep } from '../../jobs/job-definition.ts';
-import { tokensExpiringMail } from './mail-templates.ts';
+import { composeMail } from '../mail/index.ts';
 import { readPreferences } from './preferences.ts';
 import { queueNotice, type NoticeDeps } from './queue-notice.ts';
 
@@ -42,7 +42,10 @@ export async function notifyExpiringTokens(deps: NoticeDeps & Pick<Deps, 'db'>, 
           [user_id, EXPIRY_NOTICE_DAYS],
         );
         if (!claimed.rows.length) return undefined;
-        return tokensExpiringMail(member, claimed.rows.map((l) => ({ remaining: l.remaining, expiresAt: l.expires_at })), deps.config.PUBLIC_URL);
+        return composeMail(deps.config, member.email, 'tokensExpiring', {
+          name: member.name,
+          lots: claimed.rows.map((l) => ({ remaining: l.remaining, expiresAt: l.expires_at })),
+        });
       }),
     );
     if (queued) sent++;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { queueMail, type QueuedMail } from '../mail/index.ts';
+import { queueMail, type ComposedMail } from '../mail/index.ts';
 
 export type NoticeDeps = Pick<Deps, 'queue' | 'config' | 'log'>;
 
@@ -20,7 +20,7 @@ export async function queueNotice(
   deps: NoticeDeps,
   tx: Queryable,
   userId: string,
-  compose: (member: Member, tx: Queryable) => Promise<QueuedMail | undefined>,
+  compose: (member: Member, tx: Queryable) => Promise<ComposedMail | undefined>,
 ): Promise<boolean> {
   await tx.query('SAVEPOINT notice');
   try {

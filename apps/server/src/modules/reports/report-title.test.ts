@@ -2,7 +2,7 @@ import type { Report } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { reportReadyMail } from '../notifications/index.ts';
+import { composeMail } from '../mail/index.ts';
 
 /** Issue 26: a right-to-left override in an idea must not flip the report's title for others. */
 let t: TestApp;
@@ -32,11 +32,9 @@ describe('report titles', () => {
   });
 
   it('are shown without bidi overrides in e-mail subjects too', () => {
-    const mail = reportReadyMail(
-      { email: 'grace@example.com', name: 'Grace' },
-      { id: '00000000-0000-4000-8000-000000000000', title: 'Solar \u202Eretaw\u202C purifier' },
-      'http://localhost:3000',
-    );
+    const mail = composeMail({ PUBLIC_URL: 'http://localhost:3000' }, 'grace@example.com', 'reportReady', {
+      name: 'Grace', reportId: '00000000-0000-4000-8000-000000000000', title: 'Solar \u202Eretaw\u202C purifier',
+    });
     expect(mail.subject).not.toMatch(BIDI);
   });
 });
