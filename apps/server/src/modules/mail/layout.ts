@@ -9,7 +9,10 @@ import { escapeHtml } from '@assay/shared';
 
 /** Markup that is safe to send: written here, or text that went through escapeHtml. */
 export class SafeHtml {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString() {
     return this.value;
   }
