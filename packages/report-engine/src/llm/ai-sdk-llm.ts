@@ -138,7 +138,8 @@ export function createAiSdkLlm(options: AiSdkLlmOptions): StructuredLlm {
     const schemaInPrompt = mode === 'json_object' || mode === 'text';
     const common = {
       model,
-      system: schemaInPrompt ? `${system}\n\n${schemaInstructions(schema)}` : system,
+      // AI SDK 7 names the system prompt `instructions` (`system` is a deprecated alias).
+      instructions: schemaInPrompt ? `${system}\n\n${schemaInstructions(schema)}` : system,
       messages,
       maxRetries: 0,
       abortSignal,
@@ -158,6 +159,7 @@ export function createAiSdkLlm(options: AiSdkLlmOptions): StructuredLlm {
       if (!config.stream) {
         try {
           const result = await generateText(common);
+          // One step (no stopWhen): `usage` and `toolCalls`, which AI SDK 7 sums over all steps, are this call's.
           if (mode === 'tool') return checked(toolInput(result.toolCalls), toUsage(result.usage));
           return { ok: true, value: result.output as T, usage: toUsage(result.usage) };
         } catch (e) {
@@ -172,7 +174,7 @@ export function createAiSdkLlm(options: AiSdkLlmOptions): StructuredLlm {
       let text = '';
       const calls: unknown[] = [];
       let usage: TokenUsage = ZERO_USAGE;
-      for await (const part of result.fullStream) {
+      for await (const part of result.stream) {
         if (part.type === 'text-delta') text += part.text;
         else if (part.type === 'tool-call') calls.push(part);
         else if (part.type === 'error') throw part.error;
