@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -26,13 +26,13 @@ export default function PdfViewer({ blob, onError }: { blob: Blob; onError: () =
 
   useEffect(() => {
     let cancelled = false;
-    let loaded: PDFDocumentProxy | undefined;
+    let loading: PDFDocumentLoadingTask | undefined;
     const task = (async () => {
       const data = new Uint8Array(await blob.arrayBuffer());
       if (cancelled) return;
-      const loading = getDocument({ data, isEvalSupported: false });
+      // pdf.js 6 has no eval left (PostScript functions compile to Wasm or run in JS), so no isEvalSupported option.
+      loading = getDocument({ data });
       const pdf = await loading.promise;
-      loaded = pdf;
       const first = await pdf.getPage(1);
       const vp = first.getViewport({ scale: 1 });
       if (cancelled) return;
@@ -45,7 +45,8 @@ export default function PdfViewer({ blob, onError }: { blob: Blob; onError: () =
     return () => {
       cancelled = true;
       setDoc(undefined);
-      void task.finally(() => loaded?.destroy());
+      // The loading task owns the document and its worker (pdf.js 6 removed PDFDocumentProxy.destroy).
+      void task.finally(() => loading?.destroy());
     };
   }, [blob, reportError]);
 
