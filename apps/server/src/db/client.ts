@@ -92,7 +92,10 @@ export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Db 
   pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(text: string, params?: unknown[]) {
-      const r = await c.query(text, params);
+      const r: pg.QueryResult | pg.QueryResult[] = await c.query(text, params);
+      // A parameterless script of several statements (pg-boss's) answers one result per statement:
+      // all their rows, so a RETURNING before its COMMIT is not lost.
+      if (Array.isArray(r)) return { rows: r.flatMap((one) => one.rows ?? []) as R[], rowCount: r.reduce((n, one) => n + (one.rowCount ?? 0), 0) };
       return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
     },
   });

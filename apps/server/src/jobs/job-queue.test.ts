@@ -11,7 +11,7 @@ function slowCompletions(db: Db, delayMs: number): Db {
   return {
     ...db,
     async query(text, params) {
-      if (text.includes("state = 'completed'") && text.includes('completed_on = now()')) {
+      if (text.includes("state = 'completed'") && text.includes('SET completed_on = ')) {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
       return db.query(text, params);

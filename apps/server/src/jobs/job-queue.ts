@@ -1,6 +1,7 @@
-import PgBoss from 'pg-boss';
+import { fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Db, Queryable } from '../db/client.ts';
 import { createInFlight } from '../lib/in-flight.ts';
+import { carryOverPgBoss10Jobs, setAsidePgBoss10Schema } from './pgboss-10-upgrade.ts';
 
 /**
  * Jobs live in PostgreSQL (pg-boss), so the API and any number of workers on other machines
@@ -51,33 +52,32 @@ export interface QueueSpec {
 
 type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
-/** pg-boss sends parameterless multi-statement scripts; PGlite runs those through exec(). */
+/**
+ * pg-boss runs on our connection: PostgreSQL through the caller's pool or transaction, PGlite
+ * through pg-boss's own adapter, which sends its parameterless multi-statement scripts through
+ * exec() and keeps every statement's rows (a RETURNING before a COMMIT) - a transaction of ours
+ * on PGlite is an ordinary Queryable.
+ */
 function sqlRunner(q: Queryable, db: Db): SqlRunner {
-  return {
-    async executeSql(text, values) {
-      if ((!values || values.length === 0) && db.pglite && q === db) {
-        const results = await db.pglite.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
-      }
-      return q.query(text, values);
-    },
-  };
+  if (db.pglite && q === db) return fromPglite(db.pglite);
+  return { executeSql: (text, values) => q.query(text, values) };
 }
 
 /**
- * pg-boss 10 marks a finished job completed (or failed) without awaiting the write, and its
- * graceful stop returns once no handler runs. The queue's own statements are tracked so stop()
- * returns only after they settle: closing the pool under them would lose the completion and
- * reject with nobody listening.
+ * The queue's own statements are tracked so stop() returns only after they settle: closing the
+ * pool under them would lose the write and reject with nobody listening. pg-boss 10 marked a job
+ * completed without awaiting the write; 12 awaits it inside its worker and its graceful stop
+ * waits for its workers, but only up to its timeout, and its maintenance and monitoring timers
+ * issue statements of their own - the tracking keeps the guarantee whatever pg-boss does inside.
  */
 export function trackedRunner(runner: SqlRunner) {
   const statements = createInFlight();
   let closed = false;
   return {
-    // pg-boss issues a job's completion some ticks after its handler returns, unawaited: one that
-    // comes after stop() has finished would reach a closed pool and reject with nobody listening.
-    // It is dropped instead: never sent and never answered (an empty answer is no better, pg-boss
-    // reads a count from it and throws, unawaited). The job is then expired and run again (every
+    // A statement pg-boss issues after stop() has finished (a handler that outlived stop's timeout
+    // completing its job) would reach a closed pool and reject with nobody listening. It is
+    // dropped instead: never sent and never answered (an empty answer is no better, pg-boss reads
+    // a count from it and throws, unawaited). The job is then expired and run again (every
     // handler is idempotent), as if the process had stopped a moment earlier.
     executeSql: (text: string, values?: unknown[]) =>
       closed ? new Promise<never>(() => {}) : statements.track(runner.executeSql(text, values)),
@@ -91,14 +91,17 @@ export function trackedRunner(runner: SqlRunner) {
 export async function createJobQueue(db: Db, queues: QueueSpec[], options: { supervise: boolean }): Promise<JobQueue> {
   const runner = trackedRunner(sqlRunner(db, db));
   const handling = createInFlight();
+  const schema = 'pgboss';
+  await setAsidePgBoss10Schema(db, schema);
   const boss = new PgBoss({
     db: runner,
-    schema: 'pgboss',
+    backend: db.pglite ? 'pglite' : 'postgres',
+    schema,
     supervise: options.supervise,
     schedule: false,
     // Maintenance (expiring lost jobs) runs in supervising processes only.
     maintenanceIntervalSeconds: 30,
-  } as PgBoss.ConstructorOptions);
+  } satisfies ConstructorOptions);
   boss.on('error', (err) => console.error('job queue error', err));
   await boss.start();
   for (const q of queues) {
@@ -113,22 +116,25 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     if (await boss.getQueue(q.name)) await boss.updateQueue(q.name, settings);
     else await boss.createQueue(q.name, settings);
   }
+  const upgraded = await carryOverPgBoss10Jobs(db, queues.map((q) => q.name), async (tx, name, jobs) => {
+    await boss.insert(name, jobs, { db: sqlRunner(tx, db) });
+  });
+  if (upgraded) console.warn(`job queue: moved ${upgraded.carried} waiting jobs from pg-boss 10's schema (${upgraded.dropped} of unknown queues left behind)`);
   return {
     async enqueue(tx, job, data, opts) {
-      return boss.send(job.name, job.payload.parse(data), { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}) } as PgBoss.SendOptions);
+      const send: SendOptions = { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}) };
+      return boss.send(job.name, job.payload.parse(data), send);
     },
-    async work(name, concurrency, handler) {
-      // pg-boss 10: each work() call is one polling worker; concurrency = that many workers.
-      for (let i = 0; i < concurrency; i++) {
-        await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, (jobs) => {
-          return handling.track((async () => {
-            for (const job of jobs as Array<PgBoss.JobWithMetadata<never>>) {
-              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-            }
-          })());
-        });
-      }
+    async work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>) {
+      // One polling worker running up to `concurrency` jobs at once, one job per fetch.
+      await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: concurrency }, (jobs) => {
+        return handling.track((async () => {
+          for (const job of jobs as Array<JobWithMetadata<T>>) {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          }
+        })());
+      });
     },
     async forget(tx, name, field, value) {
       let deleted = 0;
@@ -139,7 +145,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       return deleted;
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
       // A handler still running past pg-boss's wait (a loaded machine) would query a closed pool,
       // and pg-boss's un-awaited completion of it after that: wait for both.
       await handling.settled();
