@@ -18,7 +18,18 @@ export interface JobQueue {
    * keeps finished jobs a while): account deletion forgets the mail queued for an address.
    */
   forget(tx: Queryable, name: string, field: string, value: string): Promise<number>;
+  /** The jobs of `name` whose payload contains `match`, in every state pg-boss still keeps. */
+  find(tx: Queryable, name: string, match: Record<string, string>): Promise<FoundJob[]>;
+  /** Cancels jobs of `name` not yet finished (waiting or running): none of them is run or retried. */
+  cancel(tx: Queryable, name: string, ids: string[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface FoundJob {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  /** When a worker last fetched it (null: never). */
+  startedOn: Date | null;
 }
 
 export interface EnqueueOptions {
@@ -136,13 +147,25 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
         })());
       });
     },
+    // Through pg-boss's own calls, never its tables: those are pg-boss's to change between versions.
     async forget(tx, name, field, value) {
+      const conn = { db: sqlRunner(tx, db) };
       let deleted = 0;
-      for (const table of ['job', 'archive']) {
-        const r = await tx.query(`DELETE FROM pgboss.${table} WHERE name = $1 AND data->>$2 = $3`, [name, field, value]);
-        deleted += r.rowCount;
+      for (;;) {
+        const found = await boss.findJobs(name, { ...conn, data: { [field]: value }, limit: 1000 });
+        if (!found.length) return deleted;
+        // pg-boss answers { requested, affected }; its typings declare the answer empty.
+        const { affected = 0 } = (await boss.deleteJob(name, found.map((job) => job.id), conn)) as { affected?: number };
+        if (!affected) return deleted; // nothing more it can delete: do not loop for ever
+        deleted += affected;
       }
-      return deleted;
+    },
+    async find(tx, name, match) {
+      const found = await boss.findJobs(name, { db: sqlRunner(tx, db), data: match, limit: 1000 });
+      return found.map((job) => ({ id: job.id, state: job.state, startedOn: job.startedOn ?? null }));
+    },
+    async cancel(tx, name, ids) {
+      if (ids.length) await boss.cancel(name, ids, { db: sqlRunner(tx, db) });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -13,7 +13,7 @@ import { reportJob } from './report-job.ts';
  * One transaction, rows locked and skipped when locked, so of several sweeps only one queues a
  * report; the job it queues keeps the next sweep from queueing it again.
  */
-export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enqueue'>, leaseMs: number): Promise<string[]> {
+export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enqueue' | 'find' | 'cancel'>, leaseMs: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     const expired = await tx.query<{ id: string }>(
       `UPDATE reports SET lease_owner = NULL, lease_until = NULL
@@ -21,29 +21,26 @@ export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enq
                       ORDER BY lease_until LIMIT 100 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
     );
-    const neverLeased = await tx.query<{ id: string }>(
-      `SELECT r.id FROM reports r
-        WHERE r.status = 'processing' AND r.lease_owner IS NULL
-          AND r.created_at < now() - make_interval(secs => $2)
-          AND NOT EXISTS (
-            SELECT 1 FROM pgboss.job j
-             WHERE j.name = $1 AND j.data->>'reportId' = r.id::text
-               AND (j.state IN ('created', 'retry')
-                    OR (j.state = 'active' AND j.started_on > now() - make_interval(secs => $2))))
-        ORDER BY r.created_at LIMIT 100 FOR UPDATE OF r SKIP LOCKED`,
-      [reportJob.name, leaseMs / 1000],
+    const unleased = await tx.query<{ id: string; fetched_since: Date }>(
+      `SELECT id, now() - make_interval(secs => $1) AS fetched_since FROM reports
+        WHERE status = 'processing' AND lease_owner IS NULL AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
+      [leaseMs / 1000],
     );
+    // A report some job will still reach is not abandoned: one waiting, or one a worker fetched
+    // less than a lease ago (it is about to take the lease).
+    const neverLeased: Array<{ id: string; deadJobs: string[] }> = [];
+    for (const { id, fetched_since: since } of unleased.rows) {
+      const jobs = await queue.find(tx, reportJob.name, { reportId: id });
+      const alive = jobs.some((job) => job.state === 'created' || job.state === 'retry'
+        || (job.state === 'active' && job.startedOn !== null && new Date(job.startedOn).getTime() > new Date(since).getTime()));
+      if (!alive) neverLeased.push({ id, deadJobs: jobs.filter((job) => job.state === 'active').map((job) => job.id) });
+    }
     // The dead worker's job is cancelled rather than left to expire and retry in 15 minutes.
     // Were that worker only slow, its later "completed" finds no active job, and the lease
     // still lets one attempt at a time write the report.
-    if (neverLeased.rows.length) {
-      await tx.query(
-        `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
-          WHERE name = $1 AND state = 'active' AND data->>'reportId' = ANY($2::text[])`,
-        [reportJob.name, neverLeased.rows.map((row) => row.id)],
-      );
-    }
-    const ids = [...expired.rows, ...neverLeased.rows].map((row) => row.id);
+    await queue.cancel(tx, reportJob.name, neverLeased.flatMap((report) => report.deadJobs));
+    const ids = [...expired.rows, ...neverLeased].map((row) => row.id);
     for (const id of ids) await queue.enqueue(tx, reportJob, { reportId: id });
     return ids;
   });
