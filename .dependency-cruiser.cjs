@@ -11,7 +11,17 @@
  * and eval/ sit above everything; tests may compose freely.
  */
 const ENGINE = '^packages/report-engine/src/';
-const ENGINE_FLOORS = [['lib', 'text'], ['llm'], ['content'], ['knowledge'], ['record'], ['plan'], ['evidence'], ['writers', 'review', 'pdf'], ['pipeline']];
+const ENGINE_FLOORS = [
+  ['lib', 'text'],
+  ['llm'],
+  ['content'],
+  ['knowledge'],
+  ['record'],
+  ['plan'],
+  ['evidence'],
+  ['writers', 'review', 'pdf'],
+  ['pipeline'],
+];
 const engineFloorRules = ENGINE_FLOORS.flatMap((floor, i) => {
   const above = ENGINE_FLOORS.slice(i + 1).flat();
   return floor.map((folder) => ({
@@ -47,14 +57,16 @@ module.exports = {
     },
     {
       name: 'server-modules-not-composition',
-      comment: 'The composition root (app.ts, runtime.ts, job-catalog.ts, run-workers.ts, main.ts, worker.ts) wires modules together; a module never reaches back into it.',
+      comment:
+        'The composition root (app.ts, runtime.ts, job-catalog.ts, run-workers.ts, main.ts, worker.ts) wires modules together; a module never reaches back into it.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/(app|runtime|job-catalog|run-workers|main|worker)\\.ts$' },
     },
     {
       name: 'web-shared-code-no-features',
-      comment: 'components/ (ui and layout) and lib/ are used by every feature; importing a feature from them would make every feature depend on that one.',
+      comment:
+        'components/ (ui and layout) and lib/ are used by every feature; importing a feature from them would make every feature depend on that one.',
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/features/' },
@@ -98,6 +110,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['node_modules', 'dist'] },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
   },
 };

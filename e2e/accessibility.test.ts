@@ -8,10 +8,24 @@ import { giveBillingCountryTo } from './support/billing.ts';
 const PASSWORD = 'Orbit1962ok';
 
 const PUBLIC_PAGES = [
-  '/', '/login', '/signup', '/forgot-password', '/rttp', '/contact', '/about', '/pricing', '/careers',
-  '/blog', '/press-releases', '/privacy', '/terms', '/refund-policy', '/no-such-page',
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/rttp',
+  '/contact',
+  '/about',
+  '/pricing',
+  '/careers',
+  '/blog',
+  '/press-releases',
+  '/privacy',
+  '/terms',
+  '/refund-policy',
+  '/no-such-page',
   // A post and a press release (seeded by migration 033).
-  '/blog/what-investors-look-for-in-a-technology-assessment', '/press-releases/assay-launches-ai-technology-assessment-reports',
+  '/blog/what-investors-look-for-in-a-technology-assessment',
+  '/press-releases/assay-launches-ai-technology-assessment-reports',
 ];
 const MEMBER_PAGES = ['/reports', '/login-pricing', '/profile'];
 
@@ -41,7 +55,9 @@ async function signUpMember(): Promise<string> {
   const email = `axe.${Date.now()}@example.com`;
   const post = (path: string, body: unknown) =>
     fetch(`${e2e.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(300);
+  expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(
+    300,
+  );
   const { code } = await e2e.server.readMail(email);
   expect((await post('/auth/verify-email-otp', { email, otp: code })).status).toBeLessThan(300);
   // A purchase needs a billing country (the step that asks for it is checked in purchase.test.ts).
@@ -50,7 +66,10 @@ async function signUpMember(): Promise<string> {
 }
 
 describe('accessibility (axe-core) of every public and member page', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`finds nothing on the public pages (${label})`, async () => {
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
@@ -73,7 +92,11 @@ describe('accessibility (axe-core) of every public and member page', () => {
     // Profile's delete-account dialog, open.
     await open(page, '/profile');
     await page.getByRole('button', { name: 'Delete account' }).click();
-    await page.getByRole('dialog', { name: 'Delete your account' }).getByTestId('forfeit-warning').getByText(/tokens/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Delete your account' })
+      .getByTestId('forfeit-warning')
+      .getByText(/tokens/)
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
@@ -100,7 +123,10 @@ async function openTab(page: Page, query: string) {
 }
 
 describe('accessibility (axe-core) of every operator screen', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`finds nothing on the sign-in screen, its lock screen and every tab, Activity included (${label})`, async () => {
       await signUpMember();
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
@@ -129,7 +155,11 @@ describe('accessibility (axe-core) of every operator screen', () => {
         await stranger.getByRole('button', { name: 'Sign in', exact: true }).click();
         await stranger.waitForLoadState('networkidle');
       }
-      await stranger.getByRole('alert').filter({ hasText: /minute/ }).first().waitFor();
+      await stranger
+        .getByRole('alert')
+        .filter({ hasText: /minute/ })
+        .first()
+        .waitFor();
       await stranger.waitForTimeout(4500); // the toasts go, the banner stays
       expect(await axeViolations(stranger)).toEqual([]);
       await stranger.close();
@@ -162,7 +192,7 @@ describe('focus in the browser', () => {
     await page.close();
   });
 
-  it('on purchase steps: the new step\'s heading, then the Buy button again after closing and after paying', async () => {
+  it("on purchase steps: the new step's heading, then the Buy button again after closing and after paying", async () => {
     const email = await signUpMember();
     const page = await e2e.browser.newPage({ viewport: DESKTOP });
     await open(page, '/login');
@@ -176,15 +206,24 @@ describe('focus in the browser', () => {
     await page.getByRole('button', { name: 'Generate Report' }).first().click();
     const generate = page.getByRole('dialog', { name: 'Generate Report' });
     await generate.getByText('Comprehensive', { exact: true }).click();
-    await generate.getByLabel('Describe your technology idea').fill('A passive cooling tile for rooftops that radiates heat to the night sky and stores cold for the day.');
+    await generate
+      .getByLabel('Describe your technology idea')
+      .fill('A passive cooling tile for rooftops that radiates heat to the night sky and stores cold for the day.');
     await generate.getByRole('button', { name: 'Generate Report' }).click();
     const buy = page.getByRole('dialog', { name: 'Buy Tokens' });
-    await buy.getByRole('button', { name: /^Buy Now: .* package$/ }).first().click();
+    await buy
+      .getByRole('button', { name: /^Buy Now: .* package$/ })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Review your purchase' }).waitFor();
     await expect.poll(() => focused(page)).toBe('h2:Review your purchase');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByRole('dialog')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
 
     // On the pricing page: Cancel gives focus back to the Buy button, and so does paying.
     await open(page, '/login-pricing');

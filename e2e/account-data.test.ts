@@ -7,7 +7,8 @@ import { DESKTOP, PHONE, signInMember, watchErrors } from './support/browser.ts'
 import { serverAndBrowser } from './support/server-and-browser.ts';
 
 const PASSWORD = 'Orbit1962ok';
-const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
+const IDEA =
+  'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 
 const e2e = serverAndBrowser();
 
@@ -41,7 +42,8 @@ async function mailFile(to: string, subject: string, timeoutMs = 30_000) {
   const dir = path.join(e2e.server.dataDir, 'mail');
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const found = readdirSync(dir).filter((f) => f.endsWith('.eml'))
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
       .map((f) => readFileSync(path.join(dir, f), 'utf8'))
       .find((raw) => raw.includes(`To: ${to}`) && new RegExp(`^Subject: ${subject}`, 'm').test(raw));
     if (found) return found.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
@@ -58,8 +60,12 @@ describe('notifications and the member’s own data, in the browser', () => {
     const started = await api('/reports/generate', { body: { idea: IDEA, complexity: 'basic' }, token });
     expect(started.status).toBe(201);
     const { id } = (await started.json()) as { id: string };
-    await expect.poll(async () => ((await (await api(`/reports/${id}`, { token })).json()) as { status: string }).status,
-      { timeout: 120_000, interval: 500 }).toBe('completed');
+    await expect
+      .poll(async () => ((await (await api(`/reports/${id}`, { token })).json()) as { status: string }).status, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe('completed');
 
     const raw = await mailFile(email, 'Your report is ready');
     const link = /(http:\/\/127\.0\.0\.1:\d+\/reports\?report=[0-9a-f-]{36})/.exec(raw)?.[1];
@@ -71,7 +77,14 @@ describe('notifications and the member’s own data, in the browser', () => {
     await page.goto(link!);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByRole('button', { name: /download/i }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('button', { name: /download/i })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

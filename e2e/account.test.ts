@@ -48,7 +48,10 @@ describe('a newcomer’s account, in the browser', () => {
     expect(mail.code).toMatch(/^\d{6}$/);
     await page.getByLabel('Verification code').fill('000000' === mail.code ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await page.getByText(/Invalid OTP|Invalid|expired/i).first().waitFor();
+    await page
+      .getByText(/Invalid OTP|Invalid|expired/i)
+      .first()
+      .waitFor();
     await page.getByLabel('Verification code').fill(mail.code!);
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.getByText('Email verified successfully! You can now login.').waitFor();

@@ -142,8 +142,9 @@ describe('the operator panel, in the browser', () => {
     await revenue.getByText('USD', { exact: true }).waitFor();
     await expect(revenue.textContent()).resolves.not.toContain('₹');
     // What the purchase counts count, the same on the card and the tab.
-    await expect(stats.filter({ hasText: 'Token Transactions' }).getByTestId('purchase-breakdown').textContent())
-      .resolves.toBe('All: 1 purchase (1 paid, 0 failed, 0 pending)');
+    await expect(stats.filter({ hasText: 'Token Transactions' }).getByTestId('purchase-breakdown').textContent()).resolves.toBe(
+      'All: 1 purchase (1 paid, 0 failed, 0 pending)',
+    );
     // Tab counts: one purchase, one contact message, the seeded 4 blog posts and 3 press releases.
     await expect.poll(() => tab(page, /Token Purchases/).textContent()).toBe('Token Purchases1');
     await expect.poll(() => tab(page, /Contact Submissions/).textContent()).toBe('Contact Submissions1');
@@ -163,14 +164,21 @@ describe('the operator panel, in the browser', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const subscriptions = card.getByRole('region', { name: 'Subscriptions' });
-    await subscriptions.getByText(/Starter/).first().waitFor();
+    await subscriptions
+      .getByText(/Starter/)
+      .first()
+      .waitFor();
     await subscriptions.getByText('Paid', { exact: true }).waitFor();
     const reports = card.getByRole('region', { name: 'Reports' });
     const download = reports.getByRole('button', { name: /^Download PDF/ });
     await download.waitFor();
     const [pdf] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(pdf.suggestedFilename()).toBe(`report-${seeded.reportId}.pdf`);
-    expect(readFileSync(await pdf.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
     await page.getByText('Report downloaded').waitFor();
     // The review's findings on the report, for the operator.
     await reports.getByTestId('admin-report-review').waitFor();
@@ -188,8 +196,11 @@ describe('the operator panel, in the browser', () => {
     await tab(page, 'Users & Reports').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => tab(page, /Token Purchases/).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent')).toBe('Token Purchases1');
-    await expect.poll(() => page.getByTestId('purchase-summary').getByTestId('purchase-breakdown').textContent())
+    await expect
+      .poll(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent'))
+      .toBe('Token Purchases1');
+    await expect
+      .poll(() => page.getByTestId('purchase-summary').getByTestId('purchase-breakdown').textContent())
       .toBe('1 purchase (1 paid, 0 failed, 0 pending)');
     const row = page.getByTestId('transaction-row').filter({ hasText: seeded.name });
     await row.waitFor();
@@ -202,8 +213,25 @@ describe('the operator panel, in the browser', () => {
     expect(xlsx.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readSheet(readFileSync(await xlsx.path()));
     expect(sheet[0]).toEqual([
-      'Member ID', 'User', 'Email', 'Plan', 'Package', 'Tokens', 'Amount', 'Tax (GST)', 'Refunded', 'Refunded tax', 'Net', 'Currency', 'Status',
-      'Refund requested', 'Date (UTC)', 'Active Until (UTC)', 'Payment ID', 'Order ID', 'Invoice',
+      'Member ID',
+      'User',
+      'Email',
+      'Plan',
+      'Package',
+      'Tokens',
+      'Amount',
+      'Tax (GST)',
+      'Refunded',
+      'Refunded tax',
+      'Net',
+      'Currency',
+      'Status',
+      'Refund requested',
+      'Date (UTC)',
+      'Active Until (UTC)',
+      'Payment ID',
+      'Order ID',
+      'Invoice',
     ]);
     expect(sheet).toHaveLength(2);
     // The member's id, labels (not codes) and instants in ISO 8601 with their zone.
@@ -290,7 +318,10 @@ describe('the operator panel, in the browser', () => {
     await page.getByText('Post unpublished successfully').waitFor();
     await post.getByText('Draft').waitFor();
     await visitor.goto(`${server.url}/blog`);
-    await visitor.getByRole('link', { name: /Technology Readiness Levels Explained/ }).first().waitFor();
+    await visitor
+      .getByRole('link', { name: /Technology Readiness Levels Explained/ })
+      .first()
+      .waitFor();
     await expect(visitor.getByRole('link', { name: title }).count()).resolves.toBe(0);
     expect(visitorErrors).toEqual([]);
     await visitor.close();
@@ -335,7 +366,8 @@ describe('the operator panel, in the browser', () => {
     const summary = review.locator('summary');
     if (await summary.count()) await summary.click();
     await expect.poll(noSideScroll).toBe(true);
-    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-review-${page.viewportSize()!.width}.png`, fullPage: true });
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-review-${page.viewportSize()!.width}.png`, fullPage: true });
     await card.click();
     // A post's delete, confirmed, removes it.
     await tab(page, /Press Releases/).click();

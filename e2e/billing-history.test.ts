@@ -44,7 +44,10 @@ async function member(name: string, buy: boolean) {
   const session = (await login.json()) as { access_token: string; user: { id: string } };
   if (buy) {
     await giveBillingCountry(server.url, session.access_token);
-    const order = await call<{ order_id: string }>('/tokens/purchase/create-order', { token: session.access_token, body: { package_id: 'starter' } });
+    const order = await call<{ order_id: string }>('/tokens/purchase/create-order', {
+      token: session.access_token,
+      body: { package_id: 'starter' },
+    });
     const approved = await call('/payments/sandbox/approve', { token: session.access_token, body: { order_id: order.order_id } });
     await call('/tokens/purchase/verify-payment', { token: session.access_token, body: approved });
   }
@@ -130,7 +133,10 @@ describe('Billing and operator grants, in the browser', () => {
     // A Basic report on the sign-up bonus (the lot that expires first), so the package bought next stays unused.
     const report = await call<{ id: string }>('/reports/generate', {
       token,
-      body: { idea: 'A paper-based microfluidic test strip that detects lead in drinking water at 5 ppb within ten minutes, read by a phone camera.', complexity: 'basic' },
+      body: {
+        idea: 'A paper-based microfluidic test strip that detects lead in drinking water at 5 ppb within ten minutes, read by a phone camera.',
+        complexity: 'basic',
+      },
     });
     const balance = async () => (await call<{ available_tokens: number }>('/tokens/balance', { token })).available_tokens;
 
@@ -143,7 +149,9 @@ describe('Billing and operator grants, in the browser', () => {
     await popup.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Successfully purchased 10,000 tokens!').waitFor();
     await server.readMail(m.email, 30_000, /receipt: 10,000 tokens, invoice INV\//);
-    await expect.poll(() => call<{ status: string }>(`/reports/${report.id}`, { token }).then((r) => r.status), { timeout: 120_000 }).toBe('completed');
+    await expect
+      .poll(() => call<{ status: string }>(`/reports/${report.id}`, { token }).then((r) => r.status), { timeout: 120_000 })
+      .toBe('completed');
     await server.readMail(m.email, 30_000, /^Your report is ready/);
     expect(await balance()).toBe(10000);
 
@@ -167,7 +175,10 @@ describe('Billing and operator grants, in the browser', () => {
     const opsErrors = watchErrors(ops);
     await signInOperator(ops);
     await ops.getByRole('tab', { name: /Refunds/ }).click();
-    const request = ops.getByRole('list', { name: 'Refund requests' }).getByRole('listitem').filter({ hasText: 'Bought the wrong package for my team' });
+    const request = ops
+      .getByRole('list', { name: 'Refund requests' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Bought the wrong package for my team' });
     await request.getByRole('button', { name: 'Approve' }).click();
     await ops.getByRole('dialog', { name: 'Approve this refund?' }).getByRole('button', { name: 'Approve and refund' }).click();
     await ops.getByText('Refund approved', { exact: true }).waitFor();
@@ -179,9 +190,15 @@ describe('Billing and operator grants, in the browser', () => {
     await page.reload();
     await row.getByText('Partially refunded', { exact: true }).waitFor();
     await row.getByText('−$52.04 refunded').waitFor();
-    const [note] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download credit note CN\// }).click()]);
+    const [note] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /Download credit note CN\// }).click(),
+    ]);
     expect(note.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
-    await page.getByRole('list', { name: 'Token history' }).getByText(/^Refunded/).waitFor();
+    await page
+      .getByRole('list', { name: 'Token history' })
+      .getByText(/^Refunded/)
+      .waitFor();
     const mail = await server.readMail(m.email, 30_000, /^Your refund is approved: credit note CN\//);
     expect(mail.raw).toMatch(/application\/pdf/);
     expect(errors).toEqual([]);

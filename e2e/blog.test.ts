@@ -170,11 +170,11 @@ describe('the blog, in the browser', () => {
       expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
       expect(a!.width).toBeGreaterThan(PHONE.width - 64);
       // Nothing sticks out sideways.
-      await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(PHONE.width);
+      await expect(page.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(PHONE.width);
     }
     await page.goto(`${e2e.server.url}/blog/${SEEDED.licensing.slug}`);
     await page.getByRole('heading', { level: 1, name: SEEDED.licensing.title }).waitFor();
-    await expect(page.evaluate("document.documentElement.scrollWidth")).resolves.toBeLessThanOrEqual(PHONE.width);
+    await expect(page.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(PHONE.width);
     expect(errors).toEqual([]);
     await page.close();
   });

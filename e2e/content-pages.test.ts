@@ -154,7 +154,9 @@ describe('the public pages, in the browser', () => {
     await page.waitForURL(/#liability$/);
     const heading = page.getByRole('heading', { level: 2, name: '9. Limitation of Liability' });
     await expect
-      .poll(() => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < 300), { timeout: 10_000 })
+      .poll(() => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < 300), {
+        timeout: 10_000,
+      })
       .toBe(true);
     await page.close();
   });

@@ -24,7 +24,10 @@ let ops: FakeOps;
 async function api<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
@@ -45,7 +48,10 @@ async function reportWithSearches() {
   const { access_token: token } = (await login.json()) as { access_token: string };
   const report = await api<{ id: string }>('/reports/generate', {
     token,
-    body: { idea: 'A gravity-fed ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic from groundwater.', complexity: 'basic' },
+    body: {
+      idea: 'A gravity-fed ceramic membrane filter coated with iron-oxide nanoparticles that removes arsenic from groundwater.',
+      complexity: 'basic',
+    },
   });
   // Outside a test (beforeAll): a plain wait for the worker to finish it.
   const deadline = Date.now() + 90_000;
@@ -56,7 +62,11 @@ async function reportWithSearches() {
 }
 
 beforeAll(async () => {
-  [oa, pv, ops] = await Promise.all([startFakeOpenAlex({ apiKey: 'oa-key' }), startFakePatentsView({ apiKey: 'pv-key' }), startFakeOps({ key: 'ops-key', secret: 'ops-secret' })]);
+  [oa, pv, ops] = await Promise.all([
+    startFakeOpenAlex({ apiKey: 'oa-key' }),
+    startFakePatentsView({ apiKey: 'pv-key' }),
+    startFakeOps({ key: 'ops-key', secret: 'ops-secret' }),
+  ]);
   oa.setDefault({ kind: 'daily-limit' });
   [server, browser] = await Promise.all([
     startServer({
@@ -95,7 +105,10 @@ async function dashboard(viewport: typeof PHONE) {
 const card = (page: Page, label: string) => page.getByTestId('evidence-source').filter({ hasText: label });
 
 describe('the prior-art sources on the operator dashboard', () => {
-  for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`shows each source's use, a spent allowance and the key checks, accessibly (${name})`, async () => {
       const page = await dashboard(viewport);
       const errors = watchErrors(page);

@@ -15,14 +15,25 @@ const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS
 const PASSWORD = 'Meitner1938fission';
 
 describe('experts with EXPERT_REQUIRE_2FA', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: the app first, then the undertaking and the portal`, async () => {
       const email = `lise.${width}.${Date.now()}@example.com`;
       const invited = await fetch(`${e2e.server.url}/api/admin/experts`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: basicAuthorization(OPS.username, OPS.password) },
-        body: JSON.stringify({ email, name: `Lise Meitner ${width}`, fields: ['Energy generation'], languages: ['en'], country: 'AT', rttp_number: 'RTTP-1878',
-          rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 2 }),
+        body: JSON.stringify({
+          email,
+          name: `Lise Meitner ${width}`,
+          fields: ['Energy generation'],
+          languages: ['en'],
+          country: 'AT',
+          rttp_number: 'RTTP-1878',
+          rates: { basic: 3000, advanced: 4500, comprehensive: 6000 },
+          capacity: 2,
+        }),
       });
       expect(invited.status).toBe(201);
       const { invitation_url } = (await invited.json()) as { invitation_url: string };

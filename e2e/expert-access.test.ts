@@ -18,7 +18,10 @@ const PASSWORD = 'Curie1903prize';
 const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe('Join as Expert → invited from the application → signs in with two-factor', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}`, async () => {
       const name = `Marie Skłodowska ${width}`;
       const email = `marie.${width}.${Date.now()}@example.com`;
@@ -50,7 +53,9 @@ describe('Join as Expert → invited from the application → signs in with two-
       await visitor.getByLabel('Materials and coatings').check();
       await visitor.getByLabel('Test and measurement').check();
       await visitor.getByLabel('Languages you review in').fill('English, French, Polish');
-      await visitor.getByLabel('Your experience').fill('Thirty years assessing radiochemistry inventions for licensing to instrument makers.');
+      await visitor
+        .getByLabel('Your experience')
+        .fill('Thirty years assessing radiochemistry inventions for licensing to instrument makers.');
       await visitor.getByRole('button', { name: 'Send application' }).click();
       await visitor.getByRole('heading', { name: 'Application sent' }).waitFor();
       expect(await axeViolations(visitor)).toEqual([]);
@@ -70,8 +75,15 @@ describe('Join as Expert → invited from the application → signs in with two-
         const sent = await fetch(`${e2e.server.url}/api/expert-applications`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Nikola Tesla', email: other, fields: ['energy_generation'], languages: ['English'], country: 'US', rttp_number: 'RTTP-1856',
-            statement: 'Alternating current systems, from the patents to the licensing deals.' }),
+          body: JSON.stringify({
+            name: 'Nikola Tesla',
+            email: other,
+            fields: ['energy_generation'],
+            languages: ['English'],
+            country: 'US',
+            rttp_number: 'RTTP-1856',
+            statement: 'Alternating current systems, from the patents to the licensing deals.',
+          }),
         });
         expect(sent.status).toBe(201);
         await admin.reload();
@@ -121,7 +133,9 @@ describe('Join as Expert → invited from the application → signs in with two-
       await security.getByRole('button', { name: 'I have saved them' }).click();
       await security.getByText('10 of 10 recovery codes left.').waitFor();
       await shot(ex, 'expert-2fa-on');
-      expect(plain((await e2e.server.readMail(email, 20_000, /Two-factor sign-in was turned on/)).raw)).toMatch(/authenticator app was added/);
+      expect(plain((await e2e.server.readMail(email, 20_000, /Two-factor sign-in was turned on/)).raw)).toMatch(
+        /authenticator app was added/,
+      );
 
       // 4. Signing in again (a new browser): the password, then the code from the app.
       const again = await e2e.browser.newPage({ viewport, bypassCSP: true });

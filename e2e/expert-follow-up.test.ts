@@ -18,12 +18,22 @@ const EXPERT_PASSWORD = 'Franklin1953ok';
 const ops = { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password) };
 const api = apiOf(() => e2e.server);
 
-
 /** An expert invited by the operator who has set a password and accepted the undertaking; their session cookie for API calls. */
 async function expertReady(name: string, email: string) {
-  const invited = await api('/admin/experts', { method: 'POST', headers: ops, body: JSON.stringify({
-    email, name, fields: ['water quality'], languages: ['en'], country: 'GB', rttp_number: 'RTTP-0451',
-    rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 3 }) });
+  const invited = await api('/admin/experts', {
+    method: 'POST',
+    headers: ops,
+    body: JSON.stringify({
+      email,
+      name,
+      fields: ['water quality'],
+      languages: ['en'],
+      country: 'GB',
+      rttp_number: 'RTTP-0451',
+      rates: { basic: 3000, advanced: 4500, comprehensive: 6000 },
+      capacity: 3,
+    }),
+  });
   expect(invited.status).toBe(201);
   const token = new URL(((await invited.json()) as { invitation_url: string }).invitation_url).searchParams.get('token')!;
   const accepted = await api('/expert/invitation', { method: 'POST', body: JSON.stringify({ token, password: EXPERT_PASSWORD }) });
@@ -34,21 +44,50 @@ async function expertReady(name: string, email: string) {
 }
 
 describe('the follow-up round and expert earnings, in the browser', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: the member asks a follow-up, the expert answers it, the operator sees the earning`, async () => {
       // A review delivered through the API: the flow up to delivery is expert-review.test.ts's.
       const member = await memberWithReport(e2e.server, `Rachel Carson ${width}`);
       const expertName = `Rosalind Franklin ${width}`;
       const expertEmail = `expert.fu.${width}.${Date.now()}@example.com`;
       const expert = await expertReady(expertName, expertEmail);
-      const created = await api(`/reports/${member.id}/review-requests`, { method: 'POST', token: member.token, body: JSON.stringify({ questions: 'Is a smartphone-read lead strip patentable?' }) });
+      const created = await api(`/reports/${member.id}/review-requests`, {
+        method: 'POST',
+        token: member.token,
+        body: JSON.stringify({ questions: 'Is a smartphone-read lead strip patentable?' }),
+      });
       expect(created.status).toBe(201);
       const requestId = ((await created.json()) as { id: string }).id;
-      expect((await api(`/admin/review-requests/${requestId}/assign`, { method: 'POST', headers: ops, body: JSON.stringify({ expert_id: expert.id }) })).status).toBe(200);
-      expect((await api(`/expert/assignments/${requestId}/accept`, { method: 'POST', headers: { cookie: expert.cookie } })).status).toBe(200);
-      const delivered = await api(`/expert/assignments/${requestId}/review`, { method: 'POST', headers: { cookie: expert.cookie }, body: JSON.stringify({
-        verdicts: { novelty: { verdict: 'strong' }, market: { verdict: 'adequate' }, maturity: { verdict: 'weak', note: 'Lab prototype.' }, ip_route: { verdict: 'adequate' } },
-        recommendation: 'hold_for_data', reasons: 'Good sensitivity; utilities will want field data.', answers: 'The reading method may be claimable.' }) });
+      expect(
+        (
+          await api(`/admin/review-requests/${requestId}/assign`, {
+            method: 'POST',
+            headers: ops,
+            body: JSON.stringify({ expert_id: expert.id }),
+          })
+        ).status,
+      ).toBe(200);
+      expect((await api(`/expert/assignments/${requestId}/accept`, { method: 'POST', headers: { cookie: expert.cookie } })).status).toBe(
+        200,
+      );
+      const delivered = await api(`/expert/assignments/${requestId}/review`, {
+        method: 'POST',
+        headers: { cookie: expert.cookie },
+        body: JSON.stringify({
+          verdicts: {
+            novelty: { verdict: 'strong' },
+            market: { verdict: 'adequate' },
+            maturity: { verdict: 'weak', note: 'Lab prototype.' },
+            ip_route: { verdict: 'adequate' },
+          },
+          recommendation: 'hold_for_data',
+          reasons: 'Good sensitivity; utilities will want field data.',
+          answers: 'The reading method may be claimable.',
+        }),
+      });
       expect(delivered.status).toBe(200);
 
       // 1. The member asks two follow-up questions under the delivered review.
@@ -98,7 +137,9 @@ describe('the follow-up round and expert earnings, in the browser', () => {
       await page.reload();
       const answered = page.getByRole('dialog', { name: 'Report details' }).getByTestId('review-follow-up');
       await answered.getByText('A maker of water-testing kits with a utilities sales channel.').waitFor();
-      expect(await page.getByRole('dialog', { name: 'Report details' }).getByRole('button', { name: 'Ask follow-up questions' }).count()).toBe(0);
+      expect(
+        await page.getByRole('dialog', { name: 'Report details' }).getByRole('button', { name: 'Ask follow-up questions' }).count(),
+      ).toBe(0);
       await answered.scrollIntoViewIfNeeded();
       expect(await axeViolations(page)).toEqual([]);
       await widthShot(page, 'follow-up-4-member-reads');
@@ -135,12 +176,21 @@ describe('the follow-up round and expert earnings, in the browser', () => {
 });
 
 describe('buying the missing tokens for a review, in the browser', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: a short balance offers the purchase; the sandbox payment opens the request`, async () => {
       const member = await memberWithReport(e2e.server, `Wangari Maathai ${width}`);
       // 20,000 to start, 2,500 spent on the report: leave 3,000, 2,000 short of a Basic review.
-      const drain = await api(`/admin/users/${(await (await api('/users/me', { token: member.token })).json() as { id: string }).id}/token-adjustments`, {
-        method: 'POST', headers: { ...ops, 'idempotency-key': `drain-${width}-${Date.now()}` }, body: JSON.stringify({ amount: -14_500, reason: 'e2e: a short balance' }) });
+      const drain = await api(
+        `/admin/users/${((await (await api('/users/me', { token: member.token })).json()) as { id: string }).id}/token-adjustments`,
+        {
+          method: 'POST',
+          headers: { ...ops, 'idempotency-key': `drain-${width}-${Date.now()}` },
+          body: JSON.stringify({ amount: -14_500, reason: 'e2e: a short balance' }),
+        },
+      );
       expect(drain.status).toBeLessThan(300);
       await giveBillingCountry(e2e.server.url, member.token);
 
@@ -174,7 +224,9 @@ describe('buying the missing tokens for a review, in the browser', () => {
       await widthShot(page, 'review-purchase-3-requested');
 
       // The purchase's invoice names the review on its own line (its PDF is checked in review-purchase.test.ts).
-      const { purchases } = (await (await api('/billing/purchases', { token: member.token })).json()) as { purchases: Array<{ invoice_number: string | null }> };
+      const { purchases } = (await (await api('/billing/purchases', { token: member.token })).json()) as {
+        purchases: Array<{ invoice_number: string | null }>;
+      };
       expect(purchases[0]?.invoice_number).toMatch(/^INV\//);
       expect(errors).toEqual([]);
       await page.close();

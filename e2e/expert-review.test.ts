@@ -28,15 +28,28 @@ const shot = async (page: Page, name: string) => {
 const ops = { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password) };
 const api = apiOf(() => e2e.server);
 
-
 describe('expert review, in the browser', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: request (priced) → operator assigns → expert accepts and delivers → the member reads it`, async () => {
       const member = await memberWithReport(e2e.server, `Rachel Carson ${width}`);
       const expertEmail = `expert.${width}.${Date.now()}@example.com`;
-      const invited = await api('/admin/experts', { method: 'POST', headers: ops, body: JSON.stringify({
-        email: expertEmail, name: `Rosalind Franklin ${width}`, fields: ['water quality'], languages: ['en'], country: 'GB', rttp_number: 'RTTP-0451',
-        rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 3 }) });
+      const invited = await api('/admin/experts', {
+        method: 'POST',
+        headers: ops,
+        body: JSON.stringify({
+          email: expertEmail,
+          name: `Rosalind Franklin ${width}`,
+          fields: ['water quality'],
+          languages: ['en'],
+          country: 'GB',
+          rttp_number: 'RTTP-0451',
+          rates: { basic: 3000, advanced: 4500, comprehensive: 6000 },
+          capacity: 3,
+        }),
+      });
       expect(invited.status).toBe(201);
 
       // 0. The expert: the invitation link from the mailbox, a password, the undertaking (only an
@@ -91,7 +104,10 @@ describe('expert review, in the browser', () => {
       await ex.reload();
       await ex.getByRole('button', { name: /Open the review of/ }).click();
       // By when to accept (decision 227), in the shared date format.
-      await ex.getByTestId('offer-deadline').getByText(/^Accept by /).waitFor();
+      await ex
+        .getByTestId('offer-deadline')
+        .getByText(/^Accept by /)
+        .waitFor();
       await ex.getByRole('button', { name: 'Accept the review' }).click();
       await ex.getByRole('heading', { name: 'The invention record' }).waitFor();
       await ex.getByText('Is a smartphone-read lead strip patentable here?').waitFor();
@@ -99,19 +115,32 @@ describe('expert review, in the browser', () => {
       await form.getByLabel('Reasons').fill('Good sensitivity, but field data from utilities is needed before licensing.');
       await form.getByLabel('Recommendation').selectOption('hold_for_data');
       // The draft saves itself (decision 233): a moment after typing stops, announced politely.
-      await form.getByTestId('draft-status').getByText(/^Saved \d/).waitFor({ timeout: 15_000 });
+      await form
+        .getByTestId('draft-status')
+        .getByText(/^Saved \d/)
+        .waitFor({ timeout: 15_000 });
       // Reload (another sitting, as on another device): the draft comes back.
       await ex.reload();
       await ex.getByRole('button', { name: /Open the review of/ }).click();
       form = ex.getByRole('form', { name: 'Your review' });
-      await form.getByTestId('draft-status').getByText(/^Draft restored, saved \d/).waitFor();
-      expect(await form.getByLabel('Reasons').inputValue()).toBe('Good sensitivity, but field data from utilities is needed before licensing.');
+      await form
+        .getByTestId('draft-status')
+        .getByText(/^Draft restored, saved \d/)
+        .waitFor();
+      expect(await form.getByLabel('Reasons').inputValue()).toBe(
+        'Good sensitivity, but field data from utilities is needed before licensing.',
+      );
       await form.getByLabel('Answers to the member’s questions').fill('The reading method may be claimable; the strip chemistry is known.');
       // A comment on a section: the one the member did not pick still can take it; here the report's IP Snapshot.
       await form.getByRole('button', { name: 'Add a comment on a section' }).click();
       await form.getByLabel('Section of comment 1').selectOption('ip_snapshot');
-      await form.getByLabel('Comment 1', { exact: true }).fill('Search the colorimetric strip patents of the 2010s before the utility pilot.');
-      await form.getByTestId('draft-status').getByText(/^Saved \d/).waitFor({ timeout: 15_000 });
+      await form
+        .getByLabel('Comment 1', { exact: true })
+        .fill('Search the colorimetric strip patents of the 2010s before the utility pilot.');
+      await form
+        .getByTestId('draft-status')
+        .getByText(/^Saved \d/)
+        .waitFor({ timeout: 15_000 });
       expect(await axeViolations(ex)).toEqual([]);
       expect(await overflowsSideways(ex)).toBe(false);
       await shot(ex, `expert-${width}-3-review-form`);
@@ -133,7 +162,10 @@ describe('expert review, in the browser', () => {
       await delivered.getByRole('button', { name: 'Download the reviewed PDF' }).scrollIntoViewIfNeeded();
       await shot(page, `expert-${width}-4b-member-review-comments`);
       // The reviewed PDF: the report with the review in its own section, signed with the expert's name and certification.
-      const [pdf] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('button', { name: 'Download the reviewed PDF' }).click()]);
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        delivered.getByRole('button', { name: 'Download the reviewed PDF' }).click(),
+      ]);
       expect(pdf.suggestedFilename()).toMatch(/ — expert review\.pdf$/);
       const text = execFileSync('pdftotext', ['-layout', await pdf.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
       expect(text).toContain('Recommendation: Hold for data');

@@ -113,7 +113,11 @@ describe('a failed refresh during page load (item 10)', () => {
     expect(new URL(page.url()).pathname).toBe('/reports');
     await page.unroute(REFRESH);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /report/i }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /report/i })
+      .first()
+      .waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe('/reports');
     await context.close();
   });
@@ -287,7 +291,9 @@ describe("a returning member's first paint (item 12)", () => {
     const release = await holdScripts(page);
     await page.goto(`${e2e.server.url}/`, { waitUntil: 'commit' });
     await page.locator('header').getByRole('link', { name: 'Sign In' }).waitFor();
-    await expect.poll(() => page.evaluate('window.visitorOffersSeen')).toEqual(expect.arrayContaining(['Sign In', 'Get Started', 'Free report on sign-up']));
+    await expect
+      .poll(() => page.evaluate('window.visitorOffersSeen'))
+      .toEqual(expect.arrayContaining(['Sign In', 'Get Started', 'Free report on sign-up']));
     release();
     await page.close();
 

@@ -8,8 +8,6 @@ import { totp } from './support/totp.ts';
 /** ADMIN_REQUIRE_2FA=true in the browser (decision 191): the operator adds an app, then every new browser asks for its code. */
 const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, ADMIN_REQUIRE_2FA: 'true' });
 
-
-
 describe('operators with ADMIN_REQUIRE_2FA', () => {
   it('adds the app at first sign-in, and a new browser asks for its code', async () => {
     const page = await e2e.browser.newPage({ viewport: DESKTOP, bypassCSP: true });

@@ -10,10 +10,10 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  * with ADMIN_REQUIRE_2FA the operator adds a passkey instead of an app at first sign-in, sees it
  * in the panel, and the next sign-in asks for the passkey. WebAuthn needs a host name: localhost.
  */
-const e2e = serverAndBrowser({ ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, ADMIN_REQUIRE_2FA: 'true' }, { hostname: 'localhost' });
-
-
-
+const e2e = serverAndBrowser(
+  { ADMIN_USERNAME: OPS.username, ADMIN_PASSWORD: OPS.password, ADMIN_REQUIRE_2FA: 'true' },
+  { hostname: 'localhost' },
+);
 
 describe('operator passkeys with ADMIN_REQUIRE_2FA', () => {
   it('adds a passkey at first sign-in, lists it in the panel, and signs in with it next time', async () => {

@@ -22,14 +22,17 @@ const api = (p: string, init: { body?: unknown; token?: string } = {}) =>
   });
 
 async function signUp(email: string) {
-  expect((await api('/auth/signup', { body: { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status).toBe(201);
+  expect((await api('/auth/signup', { body: { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status).toBe(
+    201,
+  );
   const { code } = await e2e.server.readMail(email);
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
 }
 
-
-
-describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s width', (label, viewport) => {
+describe.each([
+  ['phone', PHONE],
+  ['desktop', WIDE],
+] as const)('passkeys at %s width', (label, viewport) => {
   it('adds a passkey, signs in with it instead of the password, uses it at the code step, renames and removes it', async () => {
     const email = `passkey.${label}.${Date.now()}@example.com`;
     await signUp(email);
@@ -63,10 +66,16 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
 
     // With two-factor on, the code step offers the passkey instead of a code.
-    const session = (await (await fetch(`${e2e.server.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD }),
-    })).json()) as { access_token: string };
-    const setup = (await (await api('/auth/totp/setup', { body: { password: PASSWORD }, token: session.access_token })).json()) as { secret: string };
+    const session = (await (
+      await fetch(`${e2e.server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: PASSWORD }),
+      })
+    ).json()) as { access_token: string };
+    const setup = (await (await api('/auth/totp/setup', { body: { password: PASSWORD }, token: session.access_token })).json()) as {
+      secret: string;
+    };
     expect((await api('/auth/totp/enable', { body: { code: totp(setup.secret, -1) }, token: session.access_token })).status).toBe(200);
     await page.context().clearCookies();
     await page.goto(`${e2e.server.url}/login`);
@@ -115,7 +124,10 @@ describe.each([['phone', PHONE], ['desktop', WIDE]] as const)('passkeys at %s wi
     await page.context().clearCookies();
     await page.goto(`${e2e.server.url}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await page.getByText(/not registered|did not work/).first().waitFor();
+    await page
+      .getByText(/not registered|did not work/)
+      .first()
+      .waitFor();
     expect(page.url()).toContain('/login');
     expect(errors).toEqual([]);
     await page.close();

@@ -64,7 +64,11 @@ describe('the post editor, in the browser', () => {
     // Flagged before saving: the image in the content has no alt text.
     await d.getByTestId('missing-alt').getByText('1 image has no alt text').waitFor();
     await d.getByLabel(/Meta title/).fill('Field-of-use licensing: one patent, many licensees, and how the markets are split between them');
-    await d.getByTestId('serp-preview').getByText(/cut in results/).first().waitFor();
+    await d
+      .getByTestId('serp-preview')
+      .getByText(/cut in results/)
+      .first()
+      .waitFor();
 
     await d.getByTestId('post-image-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(2400, 1200) });
     await expect.poll(() => d.getByLabel(/Image URL/).inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);

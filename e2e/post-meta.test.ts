@@ -34,10 +34,19 @@ async function signIn(page: Page) {
 /** The operator's public name (decision 208): what readers see as the author, never the username. */
 const PUBLIC_NAME = 'Olivia Ops';
 async function givePublicName() {
-  const headers = { authorization: `Basic ${Buffer.from(`${OPERATOR.username}:${OPERATOR.password}`).toString('base64')}`, 'content-type': 'application/json' };
-  const { operators } = (await (await fetch(`${e2e.server.url}/api/admin/operators`, { headers })).json()) as { operators: { id: string; username: string }[] };
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${OPERATOR.username}:${OPERATOR.password}`).toString('base64')}`,
+    'content-type': 'application/json',
+  };
+  const { operators } = (await (await fetch(`${e2e.server.url}/api/admin/operators`, { headers })).json()) as {
+    operators: { id: string; username: string }[];
+  };
   const me = operators.find((o) => o.username === OPERATOR.username)!;
-  const res = await fetch(`${e2e.server.url}/api/admin/operators/${me.id}`, { method: 'PATCH', headers, body: JSON.stringify({ display_name: PUBLIC_NAME }) });
+  const res = await fetch(`${e2e.server.url}/api/admin/operators/${me.id}`, {
+    method: 'PATCH',
+    headers,
+    body: JSON.stringify({ display_name: PUBLIC_NAME }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -45,7 +54,10 @@ const ALT = 'Chart of "licences" <b>per</b> year';
 const CAPTION = '<img src=x onerror=alert(1)> Source: Assay survey';
 
 describe('authors, image text and social overrides, in the browser', () => {
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', WIDE]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', WIDE],
+  ] as const) {
     it(`sets them in the form and shows them on the post and in its head (${label})`, async () => {
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);

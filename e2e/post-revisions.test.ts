@@ -38,7 +38,12 @@ describe('two people editing one post, autosave and revisions, in the browser', 
     const created = await fetch(`${e2e.server.url}/api/blog/admin/posts`, {
       method: 'POST',
       headers: { authorization: basicAuthorization(OPERATOR.username, OPERATOR.password), 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Shared draft', description: 'Two editors, one post.', content: '<p>The first words.</p>', post_type: 'blog' }),
+      body: JSON.stringify({
+        title: 'Shared draft',
+        description: 'Two editors, one post.',
+        content: '<p>The first words.</p>',
+        post_type: 'blog',
+      }),
     });
     expect(created.status).toBe(201);
     const post = (await created.json()) as PostSaved;

@@ -49,12 +49,17 @@ async function newMember({ billedInIndia = false } = {}) {
 /** Both widths: a screenshot each, axe clean, nothing wider than the phone. */
 async function check(page: Page, name: string, ready: () => Promise<void>) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await ready();
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
     expect(await axeViolations(page), `${name} at ${label}`).toEqual([]);
-    const wide = await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`);
+    const wide = await page.evaluate(
+      `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`,
+    );
     expect(wide, `${name} at ${label}`).toEqual([]);
   }
 }

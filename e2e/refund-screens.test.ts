@@ -39,7 +39,9 @@ async function member(name: string) {
   const { code } = await server.readMail(email);
   await call('/auth/verify-email-otp', { body: { email, otp: code } });
   const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: email, password: PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
   });
   const session = (await login.json()) as { access_token: string; user: { id: string } };
   return { email, token: session.access_token };
@@ -56,7 +58,10 @@ async function buy(token: string) {
 
 /** Both widths: a screenshot each, axe clean, no horizontal scroll on the phone. */
 async function check(page: Page, name: string, ready: () => Promise<void>) {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await ready();
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
@@ -82,7 +87,10 @@ describe('refunds on the member and operator screens', () => {
     const used = await buy(m.token);
     await call('/reports/generate', {
       token: m.token,
-      body: { idea: 'A paper-based microfluidic test strip that detects lead in drinking water at 5 ppb within ten minutes, read by a phone camera.', complexity: 'comprehensive' },
+      body: {
+        idea: 'A paper-based microfluidic test strip that detects lead in drinking water at 5 ppb within ten minutes, read by a phone camera.',
+        complexity: 'comprehensive',
+      },
     });
     const held = await buy(m.token);
     await call(`/billing/purchases/${held}/refund-request`, { token: m.token, body: { reason: 'Bought one package too many' } });
@@ -94,17 +102,30 @@ describe('refunds on the member and operator screens', () => {
 
     // The generate dialog says the package is held.
     await page.goto(`${server.url}/reports`);
-    await page.getByRole('button', { name: /Generate( New)? Report/ }).first().click();
+    await page
+      .getByRole('button', { name: /Generate( New)? Report/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Generate Report' });
     await check(page, 'generate-dialog-refund-held', () => dialog.getByTestId('refund-held-note').waitFor());
-    expect(await dialog.getByTestId('refund-held-note').textContent()).toMatch(/^10,000 more tokens are held while your refund request is pending/);
+    expect(await dialog.getByTestId('refund-held-note').textContent()).toMatch(
+      /^10,000 more tokens are held while your refund request is pending/,
+    );
     await page.keyboard.press('Escape');
 
     // Billing: the waiting request with Withdraw; the used package says why it cannot be refunded.
     await page.goto(`${server.url}/billing`);
     const rows = page.getByTestId('purchase-row');
-    await check(page, 'billing-refund-pending', () => rows.first().getByRole('button', { name: /^Withdraw request/ }).waitFor());
-    await rows.nth(1).getByText(/^No refund: Some tokens of this package have already been used/).waitFor();
+    await check(page, 'billing-refund-pending', () =>
+      rows
+        .first()
+        .getByRole('button', { name: /^Withdraw request/ })
+        .waitFor(),
+    );
+    await rows
+      .nth(1)
+      .getByText(/^No refund: Some tokens of this package have already been used/)
+      .waitFor();
 
     // The operator approves; the member's row reads Partially refunded with the amount back.
     const { items } = await call<{ items: { id: string; purchase_id: string }[] }>('/admin/refunds?status=requested', { basic: true });
@@ -128,7 +149,10 @@ describe('refunds on the member and operator screens', () => {
     const tx = ops.getByTestId('transaction-row');
     await expect.poll(() => tx.count()).toBe(1);
     await check(ops, 'admin-token-purchases-refunded', () => tx.first().getByText('−$52.04 refunded · net $5.78').waitFor());
-    await ops.getByTestId('purchase-breakdown').getByText(/of which 1 partially refunded/).waitFor();
+    await ops
+      .getByTestId('purchase-breakdown')
+      .getByText(/of which 1 partially refunded/)
+      .waitFor();
     await ops.getByRole('tab', { name: /Users/ }).click();
     await ops.getByRole('button', { name: new RegExp(m.email.replace(/[.+]/g, '\\$&')) }).click();
     const subs = ops.getByRole('region', { name: 'Subscriptions' });

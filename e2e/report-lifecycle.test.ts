@@ -24,10 +24,14 @@ const shot = async (page: Page, name: string) => {
 
 const api = apiOf(() => e2e.server);
 
-const versionOf = async (token: string, id: string) => ((await (await api(`/reports/${id}`, { token })).json()) as { version: number; status: string });
+const versionOf = async (token: string, id: string) =>
+  (await (await api(`/reports/${id}`, { token })).json()) as { version: number; status: string };
 
 describe('steering a report, in the browser', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: correct → rewrite a section → versions → share, and the link opens without an account`, async () => {
       const { email, token, id } = await memberWithReport(e2e.server, `Clair Patterson ${width}`);
       const page = await e2e.browser.newPage({ viewport, acceptDownloads: true, bypassCSP: true });
@@ -35,13 +39,18 @@ describe('steering a report, in the browser', () => {
       await signInMember(page, e2e.server.url, email, MEMBER_PASSWORD);
       await page.goto(`${e2e.server.url}/reports?report=${id}`);
       const details = page.getByRole('dialog', { name: 'Report details' });
-      await details.getByRole('heading', { name: 'The invention as confirmed' }).or(details.getByRole('heading', { name: 'The invention as read from your idea' })).waitFor();
+      await details
+        .getByRole('heading', { name: 'The invention as confirmed' })
+        .or(details.getByRole('heading', { name: 'The invention as read from your idea' }))
+        .waitFor();
 
       // 1. Correct what we understood: the form, the reduced price and the balance after.
       await details.getByRole('button', { name: 'Correct what we understood' }).click();
       const form = details.getByRole('form', { name: 'Correct what we understood' });
       await form.waitFor();
-      expect(await form.getByTestId('correction-price').textContent()).toBe('Whole report rewritten · 500 tokens · balance after 17,000 tokens');
+      expect(await form.getByTestId('correction-price').textContent()).toBe(
+        'Whole report rewritten · 500 tokens · balance after 17,000 tokens',
+      );
       expect(await axeViolations(page)).toEqual([]);
       expect(await overflowsSideways(page)).toBe(false);
       await shot(page, `${width}-1-correct`);
@@ -115,7 +124,9 @@ describe('steering a report, in the browser', () => {
       }, url.split('/r/')[1]!);
       const copy = path.join(SHOTS ?? '/tmp', `${width}-shared.pdf`);
       (await import('node:fs')).writeFileSync(copy, Buffer.from(pdf));
-      expect(execFileSync('pdftotext', ['-q', copy, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')).toContain('Shared with Acme Ventures');
+      expect(execFileSync('pdftotext', ['-q', copy, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')).toContain(
+        'Shared with Acme Ventures',
+      );
 
       // The owner sees the views, and revokes: the link answers "not found".
       await page.reload();
@@ -155,10 +166,14 @@ describe('steering a report, in the browser', () => {
     }, 240_000);
   }
 
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: upgrade (the difference, priced first) → restore version 1 → delete`, async () => {
       const { email, token, id } = await memberWithReport(e2e.server, `Inge Lehmann ${width}`);
-      const balance = async () => ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
+      const balance = async () =>
+        ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
       const before = await balance();
       const page = await e2e.browser.newPage({ viewport, bypassCSP: true });
       const errors = watchErrors(page);
@@ -172,7 +187,9 @@ describe('steering a report, in the browser', () => {
       await actions.getByRole('button', { name: 'Upgrade to Advanced' }).click();
       const confirm = details.getByTestId('paid-action-confirm');
       await expect.poll(() => confirm.getByTestId('action-price').textContent()).toBe(`${difference.toLocaleString('en-US')} tokens`);
-      await expect.poll(() => confirm.getByTestId('action-balance-after').textContent()).toBe(`${(before - difference).toLocaleString('en-US')} tokens`);
+      await expect
+        .poll(() => confirm.getByTestId('action-balance-after').textContent())
+        .toBe(`${(before - difference).toLocaleString('en-US')} tokens`);
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, `${width}-8-upgrade`);
       await confirm.getByRole('button', { name: 'Confirm upgrade to Advanced' }).click();

@@ -58,12 +58,19 @@ const tokens = (n: number) => `${n.toLocaleString('en-US')} tokens`;
 const api = (p: string, init: RequestInit & { token?: string } = {}) =>
   fetch(`${server.url}/api${p}`, {
     ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers ?? {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.headers ?? {}),
+    },
   });
 
 async function member(name: string) {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  expect((await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) })).status).toBeLessThan(300);
+  expect(
+    (await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: PASSWORD, phone: '+1 757 555 0100' }) }))
+      .status,
+  ).toBeLessThan(300);
   const { code } = await server.readMail(email);
   expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);
   const login = await fetch(`${server.url}/api/auth/login`, {
@@ -75,14 +82,22 @@ async function member(name: string) {
   return { email, token };
 }
 const generate = async (token: string) =>
-  ((await (await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })).json()) as { id: string }).id;
+  (
+    (await (
+      await api('/reports/generate', { method: 'POST', token, body: JSON.stringify({ idea: IDEA, complexity: 'basic' }) })
+    ).json()) as { id: string }
+  ).id;
 const reportOf = async (token: string, id: string) =>
   (await (await api(`/reports/${id}`, { token })).json()) as { status: string; title: string; cancelled: boolean; version: number };
-const balanceOf = async (token: string) => ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
+const balanceOf = async (token: string) =>
+  ((await (await api('/tokens/balance', { token })).json()) as { available_tokens: number }).available_tokens;
 const history = (page: Page) => page.getByRole('list', { name: 'Token history' });
 
 describe('try again and cancel, in the browser', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${width}: a failed report is tried again (priced first), completes, and the history names the retry`, async () => {
       const { email, token } = await member(`Rosalind Franklin ${width}`);
       // The provider is down: every model call answers 500, so the report fails and its hold is released.

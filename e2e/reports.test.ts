@@ -103,11 +103,16 @@ describe('the reports dashboard, in the browser', () => {
       expect((await post(server, '/reports/generate', { idea, complexity: 'advanced' }, token)).status).toBe(201);
     }
     // Let them finish first: their own "is ready" toasts would otherwise stack over the one checked below.
-    await expect.poll(async () => {
-      const res = await fetch(`${server.url}/api/reports`, { headers: { authorization: `Bearer ${token}` } });
-      const { reports } = (await res.json()) as { reports: { status: string }[] };
-      return reports.filter((r) => r.status === 'processing').length;
-    }, { timeout: 90_000, interval: 500 }).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${server.url}/api/reports`, { headers: { authorization: `Bearer ${token}` } });
+          const { reports } = (await res.json()) as { reports: { status: string }[] };
+          return reports.filter((r) => r.status === 'processing').length;
+        },
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(0);
     await signIn(page, server, email);
     // Slow enough to be followed: every model call now waits a second before answering.
     llm.setPace({ delayToFirstTokenMs: 1000 });
@@ -183,7 +188,8 @@ describe('the reports dashboard, in the browser', () => {
     const { email, token } = await member(server, 'Mary Jackson');
     const ideas = Array.from(
       { length: 12 },
-      (_, i) => `Invention number ${i + 1}: a ${i === 3 ? 'zebrafish-inspired' : 'modular'} heat exchanger for district heating networks with printed lattice fins.`,
+      (_, i) =>
+        `Invention number ${i + 1}: a ${i === 3 ? 'zebrafish-inspired' : 'modular'} heat exchanger for district heating networks with printed lattice fins.`,
     );
     // Quickly, through the API, one at a time so the newest-first order is known.
     for (const idea of ideas) expect((await post(server, '/reports/generate', { idea, complexity: 'basic' }, token)).status).toBe(201);
@@ -215,14 +221,21 @@ describe('the reports dashboard, in the browser', () => {
     await expect.poll(() => cards.count()).toBe(10);
 
     // All twelve complete (two at a time on the worker); the status filter asks the server.
-    await expect.poll(async () => {
-      const res = await fetch(`${server.url}/api/reports?status=completed&limit=10`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { total: number }).total;
-    }, { timeout: 60_000, interval: 1000 }).toBe(12);
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${server.url}/api/reports?status=completed&limit=10`, { headers: { authorization: `Bearer ${token}` } });
+          return ((await res.json()) as { total: number }).total;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(12);
     await page.getByLabel('Status').selectOption('completed');
     await page.waitForURL(/status=completed/);
     await page.getByText('Page 1 of 2').waitFor();
-    await expect.poll(() => page.locator('[data-testid="report-card"][data-status="completed"]').filter({ visible: true }).count()).toBe(10);
+    await expect
+      .poll(() => page.locator('[data-testid="report-card"][data-status="completed"]').filter({ visible: true }).count())
+      .toBe(10);
     await page.getByLabel('Status').selectOption('failed');
     await page.getByText('No failed reports').waitFor();
     await page.getByLabel('Status').selectOption('');
@@ -239,7 +252,9 @@ describe('the reports dashboard, in the browser', () => {
     await modal.getByText('17 characters · minimum 50 (33 more needed)').waitFor();
     await modal.getByRole('button', { name: 'Generate Report' }).click();
     await modal.getByText('Please provide at least 50 characters').waitFor();
-    await modal.getByLabel('Describe your technology idea').fill('A solar-powered cold store for rural vaccine clinics that keeps 2–8 °C for five days without sun.');
+    await modal
+      .getByLabel('Describe your technology idea')
+      .fill('A solar-powered cold store for rural vaccine clinics that keeps 2–8 °C for five days without sun.');
     await modal.getByRole('button', { name: 'Generate Report' }).click();
     await modal.getByRole('button', { name: 'Confirm and generate' }).click();
     await page.getByText('Report generation started').waitFor();

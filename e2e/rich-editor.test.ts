@@ -45,7 +45,10 @@ describe.each([
     // Every save of the post (autosaves included): none may have had anything cleaned out.
     const saves: Promise<{ content: string; removed: string[]; slug: string }>[] = [];
     page.on('response', (r) => {
-      if (/\/api\/blog\/admin\/posts(\/[0-9a-f-]{36})?$/.test(new URL(r.url()).pathname) && ['POST', 'PUT'].includes(r.request().method())) {
+      if (
+        /\/api\/blog\/admin\/posts(\/[0-9a-f-]{36})?$/.test(new URL(r.url()).pathname) &&
+        ['POST', 'PUT'].includes(r.request().method())
+      ) {
         saves.push(r.json() as Promise<{ content: string; removed: string[]; slug: string }>);
       }
     });
@@ -90,8 +93,12 @@ describe.each([
     expect(post.content).toContain('<h2>Why fields of use</h2>');
     expect(post.content).toContain('<a href="https://example.com/field-of-use">https://example.com/field-of-use</a>');
     expect(post.content).toContain('<ul><li><p>Medical devices</p></li><li><p>Consumer goods</p></li></ul>');
-    expect(post.content).toMatch(/<figure><img loading="lazy" src="\/media\/[a-f0-9]{64}\.webp" alt="A chart of licences by market" \/><figcaption>Licences by market, 2026<\/figcaption><\/figure>/);
-    expect(post.content).toContain('<figure><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-embed="youtube">Play the video on YouTube</a></figure>');
+    expect(post.content).toMatch(
+      /<figure><img loading="lazy" src="\/media\/[a-f0-9]{64}\.webp" alt="A chart of licences by market" \/><figcaption>Licences by market, 2026<\/figcaption><\/figure>/,
+    );
+    expect(post.content).toContain(
+      '<figure><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-embed="youtube">Play the video on YouTube</a></figure>',
+    );
 
     const row = page.getByTestId('admin-post').filter({ hasText: title });
     await row.getByRole('button', { name: /^Publish / }).click();
@@ -113,7 +120,9 @@ describe.each([
     await card.scrollIntoViewIfNeeded();
     await shot(site, `rich-post-${width}`);
     expect(await axeViolations(site)).toEqual([]);
-    await site.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }));
+    await site.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
+    );
     await card.click();
     const player = article.locator('iframe[data-embed-player="youtube"]');
     await player.waitFor();

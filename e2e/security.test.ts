@@ -19,7 +19,9 @@ const api = (p: string, init: { body?: unknown; token?: string; headers?: Record
   });
 
 async function signUp(email: string) {
-  expect((await api('/auth/signup', { body: { name: 'Katherine Johnson', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status).toBe(201);
+  expect(
+    (await api('/auth/signup', { body: { name: 'Katherine Johnson', email, password: PASSWORD, phone: '+1 757 555 0101' } })).status,
+  ).toBe(201);
   const { code } = await e2e.server.readMail(email);
   expect((await api('/auth/verify-email-otp', { body: { email, otp: code } })).status).toBe(200);
 }
@@ -28,7 +30,8 @@ async function signUp(email: string) {
 async function mailFile(to: string, subject: string, timeoutMs = 30_000) {
   const dir = path.join(e2e.server.dataDir, 'mail');
   for (const end = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 250))) {
-    const found = readdirSync(dir).filter((f) => f.endsWith('.eml'))
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
       .map((f) => readFileSync(path.join(dir, f), 'utf8'))
       .find((raw) => raw.includes(`To: ${to}`) && raw.includes(`Subject: ${subject}`));
     if (found) return found.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
@@ -37,7 +40,8 @@ async function mailFile(to: string, subject: string, timeoutMs = 30_000) {
 }
 
 async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
 async function expectAxeClean(page: Page) {
@@ -127,7 +131,10 @@ describe('Profile → Security', () => {
     // Another device: an API client that says it is Firefox on Windows.
     const other = await fetch(`${e2e.server.url}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      },
       body: new URLSearchParams({ username: email, password: PASSWORD }),
     });
     const otherToken = ((await other.json()) as { access_token: string }).access_token;

@@ -14,8 +14,16 @@ const POST = {
   title: 'Technology Readiness Levels Explained: Where Does Your Invention Stand?',
 };
 const PAGES = [
-  { path: '/', heading: 'Know what your invention is worth — before you pitch it', text: ['Generate your assessment', 'Your commercialisation journey in six steps'] },
-  { path: '/blog', heading: 'Insights for inventors', text: [POST.title, 'Licensing or Spin-out? Choosing a Commercialisation Route for Your Technology'] },
+  {
+    path: '/',
+    heading: 'Know what your invention is worth — before you pitch it',
+    text: ['Generate your assessment', 'Your commercialisation journey in six steps'],
+  },
+  {
+    path: '/blog',
+    heading: 'Insights for inventors',
+    text: [POST.title, 'Licensing or Spin-out? Choosing a Commercialisation Route for Your Technology'],
+  },
   { path: POST.path, heading: POST.title, text: ['Back to Blog'] },
   { path: '/pricing', heading: 'Simple, token-based pricing', text: ['Starter', '$49.00', 'Pro', '$129.00'] },
 ];
@@ -24,7 +32,11 @@ const PAGES = [
 const e2e = serverAndBrowser(undefined, { fresh: true });
 
 /** The page's text as a reader sees it, without React's text separators. */
-const readable = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const readable = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every console error and uncaught error of the page (React reports hydration failures through both). */
 function watchConsole(page: Page): string[] {
@@ -104,31 +116,34 @@ describe('public pages rendered on the server', () => {
     await context.close();
   });
 
-  it.each(PAGES)('$path: hydrated without an error, a redraw or a second read, then navigates inside the app', async ({ path, heading }) => {
-    const page = await e2e.browser.newPage({ viewport: DESKTOP });
-    const errors = watchConsole(page);
-    await watchRedraws(page);
-    const reads: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/')) reads.push(r.url());
-    });
-    await page.goto(`${e2e.server.url}${path}`);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    const link = 'header a[href="/about"]';
-    await expect.poll(() => page.locator(link).evaluate(ownedByReact), { timeout: 20_000 }).toBe(true);
-    await page.waitForLoadState('networkidle');
-    expect(errors).toEqual([]);
-    expect(await page.evaluate('window.removedFromRoot')).toEqual([]);
-    // The page's reads came in the HTML: the app asked for none of them again.
-    expect(reads).toEqual([]);
+  it.each(PAGES)(
+    '$path: hydrated without an error, a redraw or a second read, then navigates inside the app',
+    async ({ path, heading }) => {
+      const page = await e2e.browser.newPage({ viewport: DESKTOP });
+      const errors = watchConsole(page);
+      await watchRedraws(page);
+      const reads: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/')) reads.push(r.url());
+      });
+      await page.goto(`${e2e.server.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const link = 'header a[href="/about"]';
+      await expect.poll(() => page.locator(link).evaluate(ownedByReact), { timeout: 20_000 }).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+      expect(await page.evaluate('window.removedFromRoot')).toEqual([]);
+      // The page's reads came in the HTML: the app asked for none of them again.
+      expect(reads).toEqual([]);
 
-    // A link now navigates inside the app: the document (and this mark on it) stays.
-    await page.evaluate('window.stillTheSamePage = true');
-    await page.locator(link).click();
-    await page.waitForURL(`${e2e.server.url}/about`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // A link now navigates inside the app: the document (and this mark on it) stays.
+      await page.evaluate('window.stillTheSamePage = true');
+      await page.locator(link).click();
+      await page.waitForURL(`${e2e.server.url}/about`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.evaluate('window.stillTheSamePage')).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

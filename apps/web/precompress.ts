@@ -23,7 +23,8 @@ export function precompress(): Plugin {
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-          d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]);
+          d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)],
+        );
       for (const file of walk(outDir)) {
         if (!TEXT.test(file)) continue;
         const plain = readFileSync(file);

@@ -25,7 +25,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
     violations = await scan(page);
   }
   return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`));
+    v.nodes.map(
+      (n) => `${v.id}: ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`,
+    ),
+  );
 }
 
 /** Finite animations and transitions end first: a toast fading in blends its colours with the page. */
@@ -37,4 +40,6 @@ async function settle(page: Page): Promise<void> {
 
 // A string runs in the page (this project's types have no DOM).
 const scan = (page: Page) =>
-  page.evaluate<Violation[]>(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((r) => r.violations)`);
+  page.evaluate<Violation[]>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((r) => r.violations)`,
+  );

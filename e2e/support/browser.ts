@@ -48,7 +48,7 @@ export const ownedByReact = (node: unknown) => Object.keys(node as object).some(
 export async function waitForApp(page: Page) {
   const main = page.locator('#main');
   await main.waitFor({ state: 'attached' });
-  for (const deadline = Date.now() + 20_000; !(await main.evaluate(ownedByReact)); ) {
+  for (const deadline = Date.now() + 20_000; !(await main.evaluate(ownedByReact));) {
     if (Date.now() > deadline) throw new Error('the page was not hydrated within 20 s');
     await page.waitForTimeout(50);
   }
@@ -56,7 +56,8 @@ export async function waitForApp(page: Page) {
 
 /** A full-page screenshot named with the viewport's width, when SHOTS_DIR asks for them. */
 export async function widthShot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
 /** Whether the page scrolls sideways: a layout wider than the viewport (a phone's, above all). */

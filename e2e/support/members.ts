@@ -27,7 +27,10 @@ export function apiOf(server: () => RunningServer): Api {
 export async function memberWithReport(server: RunningServer, name: string, idea = AQUATRACE_IDEA) {
   const api = apiOf(() => server);
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  const signup = await api('/auth/signup', { method: 'POST', body: JSON.stringify({ name, email, password: MEMBER_PASSWORD, phone: '+1 757 555 0100' }) });
+  const signup = await api('/auth/signup', {
+    method: 'POST',
+    body: JSON.stringify({ name, email, password: MEMBER_PASSWORD, phone: '+1 757 555 0100' }),
+  });
   expect(signup.status).toBeLessThan(300);
   const { code } = await server.readMail(email);
   expect((await api('/auth/verify-email-otp', { method: 'POST', body: JSON.stringify({ email, otp: code }) })).status).toBeLessThan(300);

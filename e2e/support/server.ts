@@ -110,7 +110,9 @@ export async function startServer(
       for (;;) {
         const files = (() => {
           try {
-            return readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+            return readdirSync(dir)
+              .filter((f) => f.endsWith('.eml'))
+              .sort();
           } catch {
             return [];
           }

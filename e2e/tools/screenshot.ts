@@ -10,7 +10,10 @@ const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir) throw new Error('usage: screenshot.ts BASE_URL OUT_DIR PATH…');
 mkdirSync(outDir, { recursive: true });
 const browser = await launchBrowser();
-for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [label, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   const page = await browser.newPage({ viewport });
   for (const p of paths) {
     await page.goto(base + p, { waitUntil: 'networkidle' });

@@ -34,7 +34,11 @@ const TARGET_P99_MS = 25;
 const MARK = ['<!-- bench:api -->', '<!-- /bench:api -->'] as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** A bare Fastify answering {"hello":"world"}, in its own process like the product. */
@@ -64,7 +68,8 @@ interface Row {
 /** Each row and the bare Fastify take turns of this many seconds: this host's speed drifts within seconds. */
 const TURN_SECONDS = 2;
 
-const run = (url: string, headers: Record<string, string>, duration: number) => autocannon({ url, headers, connections: CONNECTIONS, duration });
+const run = (url: string, headers: Record<string, string>, duration: number) =>
+  autocannon({ url, headers, connections: CONNECTIONS, duration });
 
 /**
  * One endpoint against the bare Fastify: after a warm-up of each, they take turns of
@@ -86,7 +91,8 @@ async function measure(name: string, url: string, bareUrl: string, headers: Reco
   const rate = (turns: Result[]) => turns.reduce((n, r) => n + r.requests.total, 0) / (turns.length * TURN_SECONDS);
   const p50s = ours.map((r) => r.latency.p50).sort((a, b) => a - b);
   const row: Row = {
-    name, bytes,
+    name,
+    bytes,
     rps: rate(ours),
     bareRps: rate(bare),
     p50: p50s[Math.floor(p50s.length / 2)]!,
@@ -94,7 +100,9 @@ async function measure(name: string, url: string, bareUrl: string, headers: Reco
     errors: ours.reduce((n, r) => n + r.errors, 0),
     non2xx: ours.reduce((n, r) => n + r.non2xx, 0),
   };
-  console.log(`${name}: ${Math.round(row.rps)} req/s (bare Fastify ${Math.round(row.bareRps)}), p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`);
+  console.log(
+    `${name}: ${Math.round(row.rps)} req/s (bare Fastify ${Math.round(row.bareRps)}), p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`,
+  );
   return row;
 }
 
@@ -122,7 +130,9 @@ async function benchmark(db: string, server: RunningServer): Promise<Section> {
       await paired('post page for crawlers (`/blog/:slug`)', `${server.url}/blog/${slug}`),
       await paired('sitemap (`/sitemap.xml`)', `${server.url}/sitemap.xml`),
       await paired('feed (`/rss/blog.xml`)', `${server.url}/rss/blog.xml`),
-      await paired('blog list, brotli (`accept-encoding: br, gzip`)', `${server.url}/api/blog/posts?post_type=blog&limit=9`, { 'accept-encoding': 'br, gzip' }),
+      await paired('blog list, brotli (`accept-encoding: br, gzip`)', `${server.url}/api/blog/posts?post_type=blog&limit=9`, {
+        'accept-encoding': 'br, gzip',
+      }),
       await paired('health (`/api/health`, no database)', `${server.url}/api/health`),
     ];
     return { db, loadBefore, loadAfter: load(), rows };
@@ -133,9 +143,12 @@ async function benchmark(db: string, server: RunningServer): Promise<Section> {
 
 /** As `npm start` runs it, with the production settings. */
 const productionEnv = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production', LOG_LEVEL: 'info', PASSWORD_HASH_COST: '15',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  PASSWORD_HASH_COST: '15',
   // No payments happen here; production refuses the sandbox otherwise.
-  PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline',
+  PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+  REPORT_WRITER: 'offline',
   ...extra,
 });
 
@@ -178,18 +191,27 @@ function markdown(sections: Section[], start: Startup | undefined): string {
   ];
   for (const s of sections) {
     lines.push(`### ${s.db}`, '', `Load average (1 / 5 / 15 min): ${s.loadBefore} before, ${s.loadAfter} after.`, '');
-    lines.push('| endpoint | req/s | bare Fastify in turns | × bare Fastify | p50 | p99 | errors | non-2xx | body |', '|---|---|---|---|---|---|---|---|---|');
+    lines.push(
+      '| endpoint | req/s | bare Fastify in turns | × bare Fastify | p50 | p99 | errors | non-2xx | body |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const r of s.rows) {
       const ratio = `**${(r.rps / r.bareRps).toFixed(2)}**`;
-      lines.push(`| ${r.name} | ${fmt(r.rps)} | ${fmt(r.bareRps)} | ${ratio} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} KB |`);
+      lines.push(
+        `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.bareRps)} | ${ratio} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.non2xx} | ${(r.bytes / 1024).toFixed(1)} KB |`,
+      );
     }
     lines.push('');
   }
   if (start) {
-    lines.push('### Start-up and memory (embedded default)', '',
+    lines.push(
+      '### Start-up and memory (embedded default)',
+      '',
       '| first start (new data directory: creates the database, migrates) | start with the database there | resident memory after 10 s idle |',
       '|---|---|---|',
-      `| ${(start.firstMs / 1000).toFixed(1)} s | **${(start.restartMs / 1000).toFixed(1)} s** | **${Math.round(start.idleRssMb)} MB** |`, '');
+      `| ${(start.firstMs / 1000).toFixed(1)} s | **${(start.restartMs / 1000).toFixed(1)} s** | **${Math.round(start.idleRssMb)} MB** |`,
+      '',
+    );
   }
   lines.push(MARK[1]);
   return lines.join('\n');
@@ -209,7 +231,9 @@ async function main() {
   let start: Startup | undefined;
   if (ONLY !== 'postgres') {
     start = await startup();
-    console.log(`start-up: first ${Math.round(start.firstMs)} ms, again ${Math.round(start.restartMs)} ms, idle RSS ${Math.round(start.idleRssMb)} MB`);
+    console.log(
+      `start-up: first ${Math.round(start.firstMs)} ms, again ${Math.round(start.restartMs)} ms, idle RSS ${Math.round(start.idleRssMb)} MB`,
+    );
     const server = await startServer(productionEnv());
     try {
       sections.push(await benchmark('PGlite (embedded default)', server));
@@ -222,11 +246,13 @@ async function main() {
     const admin = openPostgres(PG_SERVER, 1);
     await admin.exec(`CREATE DATABASE ${name}`);
     try {
-      const server = await startServer(productionEnv({
-        DATABASE_URL: withDatabase(PG_SERVER, name),
-        // Required in production with PostgreSQL (every server must share it); any value will do here.
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      }));
+      const server = await startServer(
+        productionEnv({
+          DATABASE_URL: withDatabase(PG_SERVER, name),
+          // Required in production with PostgreSQL (every server must share it); any value will do here.
+          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+        }),
+      );
       try {
         sections.push(await benchmark('PostgreSQL 15 (`DATABASE_URL`)', server));
       } finally {

@@ -20,8 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../../e2e/support/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const RATE = arg('rate', 30);
 const FLOOD_S = arg('seconds', 15);
 const QUIET_S = 5;
@@ -44,8 +43,7 @@ const form = (fields: Record<string, string>) => ({
 async function signedInMember(server: RunningServer) {
   const email = `bench.${Date.now()}@example.com`;
   const json = { 'content-type': 'application/json' };
-  const post = (p: string, body: unknown) =>
-    fetch(`${server.url}${p}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) => fetch(`${server.url}${p}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
   const signup = await post('/api/auth/signup', { name: 'Bench Member', email, phone: '+44 20 7946 0958', password: PASSWORD });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
   const { code } = await server.readMail(email);
@@ -54,7 +52,10 @@ async function signedInMember(server: RunningServer) {
   const { body, ...headers } = form({ username: email, password: PASSWORD });
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers, body });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const device = login.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('assay_device='));
+  const device = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('assay_device='));
   if (!device) throw new Error('login: no device cookie');
   return { email, device, token: ((await login.json()) as { access_token: string }).access_token };
 }
@@ -86,7 +87,12 @@ const ms = (x: number) => (Number.isNaN(x) ? '–' : x >= 1000 ? `${(x / 1000).t
 const counts = (xs: Sample[]) => {
   const c = new Map<string, number>();
   for (const x of xs) c.set(String(x.status), (c.get(String(x.status)) ?? 0) + 1);
-  return [...c].sort().map(([k, v]) => `${k}: ${v}`).join(', ') || '–';
+  return (
+    [...c]
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || '–'
+  );
 };
 const row = (name: string, xs: Sample[]) => {
   const l = xs.map((x) => x.ms);
@@ -95,13 +101,18 @@ const row = (name: string, xs: Sample[]) => {
 
 async function main() {
   // As `npm start` runs it, with the production password cost.
-  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', LOG_LEVEL: 'warn', TRUST_PROXY: '1',
+  const server = await startServer({
+    NODE_ENV: 'production',
+    PASSWORD_HASH_COST: '15',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
     // No payments happen here; production refuses the sandbox otherwise.
-    PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline' });
+    PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+    REPORT_WRITER: 'offline',
+  });
   try {
     const { token, email, device } = await signedInMember(server);
-    const balance = () =>
-      fetch(`${server.url}/api/tokens/balance`, { headers: { authorization: `Bearer ${token}` } });
+    const balance = () => fetch(`${server.url}/api/tokens/balance`, { headers: { authorization: `Bearer ${token}` } });
     // Her own browser signing in again: the right password and the device cookie it was given.
     const trustedSignIn = () => {
       const { body, ...headers } = form({ username: email, password: PASSWORD });
@@ -133,11 +144,18 @@ async function main() {
     for (let n = 0; now() - floodStart < FLOOD_S * 1000; n++) {
       const ip = `198.18.${Math.floor((n % ADDRESSES) / 256)}.${n % 256}`;
       const { body, ...headers } = form({ username: `flood.${n}@example.com`, password: 'wrong-password' });
-      flood.push(timed(now(), () => fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { ...headers, 'x-forwarded-for': ip },
-        body,
-      }), 60_000));
+      flood.push(
+        timed(
+          now(),
+          () =>
+            fetch(`${server.url}/api/auth/login`, {
+              method: 'POST',
+              headers: { ...headers, 'x-forwarded-for': ip },
+              body,
+            }),
+          60_000,
+        ),
+      );
       const next = floodStart + ((n + 1) * 1000) / RATE;
       await sleep(Math.max(0, next - now()));
     }
@@ -145,7 +163,10 @@ async function main() {
     await trustedLoop;
     const trustedDone = await Promise.all(trusted);
     const trustedOk = trustedDone.filter((x) => x.status === 200).length;
-    const trustedP95 = pct(trustedDone.map((x) => x.ms), 95);
+    const trustedP95 = pct(
+      trustedDone.map((x) => x.ms),
+      95,
+    );
     console.log('flood stopped; draining…');
     const floodDone = await Promise.race([Promise.all(flood), sleep(DRAIN_LIMIT_MS).then(() => undefined)]);
     const drained = floodDone ? Math.max(0, Math.max(...floodDone.map((s) => s.at + s.ms)) - floodEnd) : NaN;
@@ -157,7 +178,10 @@ async function main() {
     const during = all.filter((s) => s.at >= floodStart && s.at < floodEnd);
     const after = all.filter((s) => s.at >= floodEnd);
     const signins = floodDone ?? [];
-    const duringP95 = pct(during.map((s) => s.ms), 95);
+    const duringP95 = pct(
+      during.map((s) => s.ms),
+      95,
+    );
 
     const lines = [
       HEADING,

@@ -23,7 +23,10 @@ const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('='
 const TARGET = 0.95;
 const MARK = ['<!-- bench:lighthouse -->', '<!-- /bench:lighthouse -->'] as const;
 
-interface Audit { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+interface Audit {
+  numericValue?: number;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
 interface Report {
   categories: { performance: { score: number }; accessibility: { score: number } };
   audits: Record<string, Audit>;
@@ -31,11 +34,19 @@ interface Report {
 
 function lighthouse(url: string, out: string): Promise<Report> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [
-      CLI, url, '--quiet', '--output=json', `--output-path=${out}`,
-      '--only-categories=performance,accessibility',
-      '--chrome-flags=--no-sandbox --disable-gpu --headless=new',
-    ], { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility',
+        '--chrome-flags=--no-sandbox --disable-gpu --headless=new',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => {
@@ -85,8 +96,10 @@ function markdown(rows: Row[], load: string): string {
     '',
     '| page | performance | accessibility | FCP | LCP | TBT | CLS | JavaScript transferred (every chunk fetched during the load, lazy ones too) | runs (performance) |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) =>
-      `| \`${r.page}\` | ${s(r.performance)} | ${s(r.accessibility)} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.scriptKb.toFixed(1)} KB | ${r.all.map((x) => x.toFixed(2)).join(', ')} |`),
+    ...rows.map(
+      (r) =>
+        `| \`${r.page}\` | ${s(r.performance)} | ${s(r.accessibility)} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.scriptKb.toFixed(1)} KB | ${r.all.map((x) => x.toFixed(2)).join(', ')} |`,
+    ),
     MARK[1],
   ].join('\n');
 }
@@ -100,8 +113,17 @@ function writeDoc(block: string) {
 
 async function main() {
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-  const server = await startServer({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline', LOG_LEVEL: 'warn' });
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  const server = await startServer({
+    NODE_ENV: 'production',
+    PASSWORD_HASH_COST: '15',
+    PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+    REPORT_WRITER: 'offline',
+    LOG_LEVEL: 'warn',
+  });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'assay-lighthouse-'));
   try {
     const list = (await (await fetch(`${server.url}/api/blog/posts?post_type=blog&limit=1`)).json()) as { posts: { slug: string }[] };
@@ -115,7 +137,9 @@ async function main() {
         runs.push(await lighthouse(`${server.url}${page}`, out).catch(() => lighthouse(`${server.url}${page}`, out)));
       }
       const row = summarise(page, runs);
-      console.log(`${page}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, JS ${row.scriptKb.toFixed(1)} KB`);
+      console.log(
+        `${page}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${Math.round(row.lcp)} ms, TBT ${Math.round(row.tbt)} ms, JS ${row.scriptKb.toFixed(1)} KB`,
+      );
       rows.push(row);
     }
     writeDoc(markdown(rows, load));

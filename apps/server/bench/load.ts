@@ -13,33 +13,43 @@ let child: ChildProcess | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 export function loadApart(options: Options): Promise<Result> {
-  const run = queue.then(() => new Promise<Result>((resolve, reject) => {
-    if (!child) {
-      child = fork(self, ['--load-child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      child.on('exit', () => (child = undefined));
-      // The load process never keeps the benchmark alive.
-      child.unref();
-      child.channel?.unref();
-    }
-    const c = child;
-    const onExit = (code: number | null) => reject(new Error(`load process ended with ${code}`));
-    c.once('exit', onExit);
-    c.channel?.ref();
-    c.once('message', (r) => {
-      c.off('exit', onExit);
-      c.channel?.unref();
-      resolve(r as Result);
-    });
-    c.send(options);
-  }));
+  const run = queue.then(
+    () =>
+      new Promise<Result>((resolve, reject) => {
+        if (!child) {
+          child = fork(self, ['--load-child'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+          child.on('exit', () => (child = undefined));
+          // The load process never keeps the benchmark alive.
+          child.unref();
+          child.channel?.unref();
+        }
+        const c = child;
+        const onExit = (code: number | null) => reject(new Error(`load process ended with ${code}`));
+        c.once('exit', onExit);
+        c.channel?.ref();
+        c.once('message', (r) => {
+          c.off('exit', onExit);
+          c.channel?.unref();
+          resolve(r as Result);
+        });
+        c.send(options);
+      }),
+  );
   queue = run.catch(() => undefined);
   return run;
 }
 
 if (process.argv[1] === self && process.argv[2] === '--load-child') {
   process.on('message', (options: Options) => {
-    void autocannon(options).then((r) => process.send!({
-      latency: r.latency, requests: r.requests, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, statusCodeStats: r.statusCodeStats,
-    }));
+    void autocannon(options).then((r) =>
+      process.send!({
+        latency: r.latency,
+        requests: r.requests,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        statusCodeStats: r.statusCodeStats,
+      }),
+    );
   });
 }

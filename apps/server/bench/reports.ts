@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEvidenceSources, createLlm, criticalPathMs, generateReport, wallMs, type GeneratedReport } from '@assay/report-engine';
-import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
+import {
+  startFakeOpenAI,
+  startFakeOpenAlex,
+  startFakePatentsView,
+  type FakeOpenAI,
+  type FakeSearchServer,
+} from '@assay/report-engine/testing';
 import { startWorkers } from '../src/run-workers.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { requestReport } from '../src/modules/reports/request-report.ts';
@@ -56,7 +62,13 @@ async function timeReport(fakes: Fakes, tier: Complexity, concurrency: number) {
   });
   const before = fakes.llm.requests.length;
   const start = performance.now();
-  const report = await generateReport({ reportId: `bench-${tier}`, idea: IDEA, tier, ports: { llm, evidence }, sectionConcurrency: concurrency });
+  const report = await generateReport({
+    reportId: `bench-${tier}`,
+    idea: IDEA,
+    tier,
+    ports: { llm, evidence },
+    sectionConcurrency: concurrency,
+  });
   const ms = performance.now() - start;
   const calls = report.calls;
   return {
@@ -80,14 +92,20 @@ async function main() {
   const load = () => os.loadavg()[0]!.toFixed(1);
   say(`# Benchmarks`);
   say();
-  say(`Measured by \`npm run bench:reports\` on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load()} at the start.`);
-  say(`The model is a fake OpenAI-compatible server on loopback at a realistic pace: ${PACE.delayToFirstTokenMs / 1000} s to first token, ${PACE.tokensPerSecond} tokens/s, ~${PACE.simulatedOutputTokens} tokens per answer (so one call takes about ${seconds(PACE.delayToFirstTokenMs + (PACE.simulatedOutputTokens / PACE.tokensPerSecond) * 1000)}); fake OpenAlex and PatentsView servers answer each search in ${SEARCH_MS} ms. Everything else is the production code path.`);
+  say(
+    `Measured by \`npm run bench:reports\` on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load()} at the start.`,
+  );
+  say(
+    `The model is a fake OpenAI-compatible server on loopback at a realistic pace: ${PACE.delayToFirstTokenMs / 1000} s to first token, ${PACE.tokensPerSecond} tokens/s, ~${PACE.simulatedOutputTokens} tokens per answer (so one call takes about ${seconds(PACE.delayToFirstTokenMs + (PACE.simulatedOutputTokens / PACE.tokensPerSecond) * 1000)}); fake OpenAlex and PatentsView servers answer each search in ${SEARCH_MS} ms. Everything else is the production code path.`,
+  );
   say();
 
   // 1. One report, each tier: the engine's entry, concurrent sections vs its own critical path and the sequential baseline.
   say(`## One report, end to end (plan ‖ evidence → sections → executive summary → PDF)`);
   say();
-  say(`| tier | sections | model calls | searches | wall time (limit 34) | critical path of its calls | wall ÷ critical path | sequential baseline | target |`);
+  say(
+    `| tier | sections | model calls | searches | wall time (limit 34) | critical path of its calls | wall ÷ critical path | sequential baseline | target |`,
+  );
   say(`|---|---|---|---|---|---|---|---|---|`);
   let comprehensive: GeneratedReport | undefined;
   let ok = true;
@@ -127,7 +145,9 @@ async function main() {
   }
   const asked = fakes.llm.requests.length + fakes.openalex.requests.length + fakes.patentsview.requests.length - requestsBefore;
   times.sort((a, b) => a - b);
-  say(`## PDF rendering (Comprehensive, ${sectionsFor('comprehensive').length} sections, ${pages} pages, re-rendered from the stored content and evidence)`);
+  say(
+    `## PDF rendering (Comprehensive, ${sectionsFor('comprehensive').length} sections, ${pages} pages, re-rendered from the stored content and evidence)`,
+  );
   say();
   say(`| runs | median | slowest | model calls and searches during the re-renders | target |`);
   say(`|---|---|---|---|---|`);
@@ -167,7 +187,9 @@ async function main() {
   const stop = await startWorkers(deps);
   let maxActive = 0;
   const sampler = setInterval(async () => {
-    const r = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE status = 'processing' AND stage <> 'queued'`);
+    const r = await deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reports WHERE status = 'processing' AND stage <> 'queued'`,
+    );
     maxActive = Math.max(maxActive, r.rows[0]!.n);
   }, 250);
   const t0 = Date.now();
@@ -186,7 +208,9 @@ async function main() {
   say();
   say(`| completed | wall time | most reports in progress at once | limit | sequential baseline |`);
   say(`|---|---|---|---|---|`);
-  say(`| ${done.rows[0]!.n} / 20 | **${seconds(wall)}** | ${maxActive} | ${workerConcurrency} | ${seconds(20 * perReport)} (derived: 20 × one report) |`);
+  say(
+    `| ${done.rows[0]!.n} / 20 | **${seconds(wall)}** | ${maxActive} | ${workerConcurrency} | ${seconds(20 * perReport)} (derived: 20 × one report) |`,
+  );
   say();
   await stop();
   await runtime.close();

@@ -24,7 +24,11 @@ const IDLE_MS = Number(arg('idle', '10000'));
 const PROFILE = arg('cpu-prof', '');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 /** CPU time (user + system) a process has used so far, in ms: less at the mercy of other work than wall time. */
 const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -73,17 +77,29 @@ async function once(dist: string, dataDir: string, opts: { idle: boolean; profil
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const args = [...(opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : []), '--enable-source-maps', path.join(dist, 'main.js')];
+  const args = [
+    ...(opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : []),
+    '--enable-source-maps',
+    path.join(dist, 'main.js'),
+  ];
   const t0 = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: '', SMTP_URL: '', GOOGLE_CLIENT_ID: '',
-      NODE_ENV: 'production', LOG_LEVEL: 'info', PASSWORD_HASH_COST: '15',
-      PAYMENTS_SANDBOX_IN_PRODUCTION: 'true', REPORT_WRITER: 'offline',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      GOOGLE_CLIENT_ID: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      PASSWORD_HASH_COST: '15',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+      REPORT_WRITER: 'offline',
       WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
-      DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,7 +116,16 @@ async function once(dist: string, dataDir: string, opts: { idle: boolean; profil
       idleRssMb = rssMb(child.pid!);
       const list = (await (await fetch(`${url}/api/blog/posts?post_type=blog&limit=9`)).json()) as { posts: { slug: string }[] };
       const slug = list.posts[0]?.slug ?? 'none';
-      for (const p of ['/', '/blog', '/pricing', `/blog/${slug}`, '/sitemap.xml', '/rss/blog.xml', '/api/tokens/packages', `/api/blog/posts/${slug}?post_type=blog`]) {
+      for (const p of [
+        '/',
+        '/blog',
+        '/pricing',
+        `/blog/${slug}`,
+        '/sitemap.xml',
+        '/rss/blog.xml',
+        '/api/tokens/packages',
+        `/api/blog/posts/${slug}?post_type=blog`,
+      ]) {
         await (await fetch(`${url}${p}`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
       }
       await sleep(5_000);
@@ -134,14 +159,24 @@ async function main() {
       for (const b of builds) {
         const r = await once(b.dist, dataDir, { idle: i === 0 });
         runs.get(b.name)!.push(r);
-        console.log(`${b.name} #${i + 1}: health ${Math.round(r.healthMs)} ms (CPU ${Math.round(r.healthCpuMs)} ms), ready ${Math.round(r.readyMs)} ms${r.idleRssMb ? `, idle RSS ${Math.round(r.idleRssMb)} MB, after the public pages ${Math.round(r.afterPagesRssMb)} MB` : ''} (load ${load()})`);
+        console.log(
+          `${b.name} #${i + 1}: health ${Math.round(r.healthMs)} ms (CPU ${Math.round(r.healthCpuMs)} ms), ready ${Math.round(r.readyMs)} ms${r.idleRssMb ? `, idle RSS ${Math.round(r.idleRssMb)} MB, after the public pages ${Math.round(r.afterPagesRssMb)} MB` : ''} (load ${load()})`,
+        );
       }
     }
     console.log(`load average after: ${load()}`);
-    console.log('\n| build | first 200 on /api/health (median of ' + RUNS + ') | CPU used by then (median) | /api/ready | runs (health) | idle RSS (' + IDLE_MS / 1000 + ' s) | RSS after the public pages |\n|---|---|---|---|---|---|---|');
+    console.log(
+      '\n| build | first 200 on /api/health (median of ' +
+        RUNS +
+        ') | CPU used by then (median) | /api/ready | runs (health) | idle RSS (' +
+        IDLE_MS / 1000 +
+        ' s) | RSS after the public pages |\n|---|---|---|---|---|---|---|',
+    );
     for (const b of builds) {
       const rs = runs.get(b.name)!;
-      console.log(`| ${b.name} | **${(median(rs.map((r) => r.healthMs)) / 1000).toFixed(2)} s** | ${(median(rs.map((r) => r.healthCpuMs)) / 1000).toFixed(2)} s | ${(median(rs.map((r) => r.readyMs)) / 1000).toFixed(2)} s | ${rs.map((r) => (r.healthMs / 1000).toFixed(2)).join(', ')} | ${Math.round(rs[0]!.idleRssMb)} MB | ${Math.round(rs[0]!.afterPagesRssMb)} MB |`);
+      console.log(
+        `| ${b.name} | **${(median(rs.map((r) => r.healthMs)) / 1000).toFixed(2)} s** | ${(median(rs.map((r) => r.healthCpuMs)) / 1000).toFixed(2)} s | ${(median(rs.map((r) => r.readyMs)) / 1000).toFixed(2)} s | ${rs.map((r) => (r.healthMs / 1000).toFixed(2)).join(', ')} | ${Math.round(rs[0]!.idleRssMb)} MB | ${Math.round(rs[0]!.afterPagesRssMb)} MB |`,
+      );
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,8 +18,7 @@ const OUT = path.join(SERVER, 'dist');
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@assay/') ? undefined : { path: args.path, external: true });
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@assay/') ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -57,7 +57,9 @@ async function main(): Promise<void> {
     });
     const file = join(outDir, `sample-${complexity}.pdf`);
     writeFileSync(file, pdf);
-    console.log(`${file}: ${plan.field.label}, ${sections.length} sections, ${review.length} review findings, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`);
+    console.log(
+      `${file}: ${plan.field.label}, ${sections.length} sections, ${review.length} review findings, ${(pdf.length / 1024).toFixed(0)} KiB, ${(performance.now() - t0).toFixed(0)} ms`,
+    );
   }
 }
 

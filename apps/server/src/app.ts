@@ -6,11 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, canonicalSpaPath, isSpaPath, MSG, PRODUCT_NAME } from '@assay/shared';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -58,14 +54,18 @@ const zodCompilers = {
  * An HTTP server that offers each request to `first` before Fastify's handler, set up as
  * Fastify sets up its own (its keep-alive and timeouts).
  */
-const serverAnswering = (first: AnswerFromCopy): FastifyServerFactory => (handler, options) => {
-  // Fastify hands the factory its options with every default filled in.
-  const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Required<Pick<FastifyServerOptions, 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout'>>;
-  const server = createServer((req, res) => first(req, res) || handler(req, res));
-  Object.assign(server, { keepAliveTimeout, requestTimeout });
-  server.setTimeout(connectionTimeout);
-  return server;
-};
+const serverAnswering =
+  (first: AnswerFromCopy): FastifyServerFactory =>
+  (handler, options) => {
+    // Fastify hands the factory its options with every default filled in.
+    const { keepAliveTimeout, requestTimeout, connectionTimeout } = options as Required<
+      Pick<FastifyServerOptions, 'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout'>
+    >;
+    const server = createServer((req, res) => first(req, res) || handler(req, res));
+    Object.assign(server, { keepAliveTimeout, requestTimeout });
+    server.setTimeout(connectionTimeout);
+    return server;
+  };
 
 /**
  * The whole product as one Fastify app: outside plugins, then ours, then module routes
@@ -108,7 +108,13 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route under /api.' },
       servers: [{ url: API_BASE }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, admin: { type: 'http', scheme: 'basic' }, expert: { type: 'apiKey', in: 'cookie', name: 'assay_expert' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          admin: { type: 'http', scheme: 'basic' },
+          expert: { type: 'apiKey', in: 'cookie', name: 'assay_expert' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

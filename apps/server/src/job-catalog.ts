@@ -8,18 +8,20 @@ import { reviewDeadlinesSweep, reviewedPdfJob } from './modules/experts/index.ts
 import { sendMailJob } from './modules/mail/index.ts';
 import { notifyExpiringTokensSweep } from './modules/notifications/index.ts';
 import { reconcileStaleOrdersSweep } from './modules/purchase/index.ts';
-import {
-  failStuckReportsSweep,
-  reportJob,
-  requeueAbandonedReportsSweep,
-  staleReportFilesSweep,
-} from './modules/reports/index.ts';
+import { failStuckReportsSweep, reportJob, requeueAbandonedReportsSweep, staleReportFilesSweep } from './modules/reports/index.ts';
 import { purgeExpiredSweep, tendTablesSweep } from './modules/system/index.ts';
 import { expireLotsSweep } from './modules/tokens/index.ts';
 
 /** Every queued job and periodic sweep, each defined once in its module. */
-export const jobs: ReadonlyArray<RunnableJob<Deps>> = [runnable(reportJob), runnable(sendMailJob), runnable(sendInvoiceReceiptJob), runnable(sendRefundApprovedJob), runnable(buildExportJob), runnable(publishScheduledJob),
-  runnable(reviewedPdfJob)];
+export const jobs: ReadonlyArray<RunnableJob<Deps>> = [
+  runnable(reportJob),
+  runnable(sendMailJob),
+  runnable(sendInvoiceReceiptJob),
+  runnable(sendRefundApprovedJob),
+  runnable(buildExportJob),
+  runnable(publishScheduledJob),
+  runnable(reviewedPdfJob),
+];
 
 export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   requeueAbandonedReportsSweep,

@@ -16,8 +16,7 @@ async function main() {
   const { deps } = runtime;
   await ensureFirstOperator(deps);
 
-  const webDistDir =
-    config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const webDistDir = config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(deps, { logger: log, webDistDir });
   const stopBackground = config.IN_PROCESS_WORKER ? await startWorkers(deps) : async () => undefined;
 
@@ -41,7 +40,6 @@ async function main() {
     `Assay is running on ${config.PUBLIC_URL} (database: ${deps.db.kind}${deps.db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''}; mail: ${config.SMTP_URL ? 'SMTP' : `dev mailbox in ${config.DATA_DIR}/mail`}; reports: ${deps.reportPorts.llm?.provider ?? 'offline'}, evidence: ${config.EVIDENCE_SOURCES.join('+') || 'none'}${config.IN_PROCESS_WORKER ? ', worker in-process' : ''})`,
   );
 }
-
 
 main().catch((err) => {
   // A key refused at start-up is a configuration problem: its list, not a stack trace.

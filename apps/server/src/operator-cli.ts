@@ -26,27 +26,38 @@ async function serverAnswers(url: string): Promise<boolean> {
 
 async function main(): Promise<number> {
   const [command, username, ...rest] = process.argv.slice(2);
-  const valid = command === 'migrate' ? !username : Boolean(username) && !rest.length && (command === 'unlock' || command === 'reset-password');
+  const valid =
+    command === 'migrate' ? !username : Boolean(username) && !rest.length && (command === 'unlock' || command === 'reset-password');
   if (!valid) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfigOrExit();
   if (!config.DATABASE_URL && (await serverAnswers(`http://127.0.0.1:${config.PORT}`))) {
-    console.error(`The server is running on port ${config.PORT} with the embedded database, which one process uses at a time.\nStop it, run this command, then start it again.`);
+    console.error(
+      `The server is running on port ${config.PORT} with the embedded database, which one process uses at a time.\nStop it, run this command, then start it again.`,
+    );
     return 1;
   }
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const applied = await migrate(db);
     if (command === 'migrate') {
-      process.stdout.write(applied.length ? `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+      process.stdout.write(
+        applied.length
+          ? `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}\n`
+          : 'The database is up to date.\n',
+      );
     } else if (command === 'unlock') {
       const r = await unlockOperator(db, username!);
-      process.stdout.write(`Operator "${r.username}" unlocked (${r.cleared} failure counter${r.cleared === 1 ? '' : 's'} cleared). Sign in at ${config.PUBLIC_URL}/admin.\n`);
+      process.stdout.write(
+        `Operator "${r.username}" unlocked (${r.cleared} failure counter${r.cleared === 1 ? '' : 's'} cleared). Sign in at ${config.PUBLIC_URL}/admin.\n`,
+      );
     } else {
       const r = await resetOperatorPassword(db, username!, config.PASSWORD_HASH_COST);
-      process.stdout.write(`New password for operator "${r.username}": ${r.password}\nIt is shown only this once. Sign in at ${config.PUBLIC_URL}/admin; the account is unlocked.\n`);
+      process.stdout.write(
+        `New password for operator "${r.username}": ${r.password}\nIt is shown only this once. Sign in at ${config.PUBLIC_URL}/admin; the account is unlocked.\n`,
+      );
     }
     return 0;
   } catch (err) {

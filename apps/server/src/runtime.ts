@@ -20,7 +20,9 @@ export async function createRuntime(
 ) {
   for (const warning of configWarnings(config)) log.warn(warning);
   limitPasswordHashing({ concurrency: config.PASSWORD_HASH_CONCURRENCY, queue: config.PASSWORD_HASH_QUEUE });
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS }));
+  const db =
+    opts.db ??
+    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const queue = await createJobQueue(db, queueSpecs(config), { supervise: opts.supervise });

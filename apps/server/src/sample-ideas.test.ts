@@ -8,6 +8,10 @@ describe('home-page samples', () => {
     const records = Object.values(SAMPLE_IDEAS).map((idea) => readRecord(idea));
     expect(records.map((r) => r.field)).toEqual(['test_measurement', 'medical_devices', 'software_ai']);
     expect(records.every((r) => r.field_confidence !== 'low')).toBe(true);
-    expect(records.map((r) => [r.name, r.name_stated])).toEqual([['CellSight', true], ['PulseGuard', true], ['LedgerLens', true]]);
+    expect(records.map((r) => [r.name, r.name_stated])).toEqual([
+      ['CellSight', true],
+      ['PulseGuard', true],
+      ['LedgerLens', true],
+    ]);
   });
 });

@@ -32,10 +32,9 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('pgTemplate', template);
     return async () => {
-      const r = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`assay_t_${process.pid}_%`],
-      );
+      const r = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `assay_t_${process.pid}_%`,
+      ]);
       for (const { datname } of r.rows) await admin.exec(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.exec(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.close();

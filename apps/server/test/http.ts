@@ -17,15 +17,17 @@ const agent = new http.Agent({ keepAlive: true });
  */
 export function httpGet(base: string, url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    http.get(`${base}${url}`, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const rawPayload = Buffer.concat(chunks);
-        const body = rawPayload.toString();
-        resolve({ statusCode: res.statusCode!, headers: res.headers, rawPayload, body, json: <T>() => JSON.parse(body) as T });
-      });
-    }).on('error', reject);
+    http
+      .get(`${base}${url}`, { agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const rawPayload = Buffer.concat(chunks);
+          const body = rawPayload.toString();
+          resolve({ statusCode: res.statusCode!, headers: res.headers, rawPayload, body, json: <T>() => JSON.parse(body) as T });
+        });
+      })
+      .on('error', reject);
   });
 }

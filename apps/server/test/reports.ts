@@ -17,7 +17,12 @@ export const IDEA =
 
 /** Starts a Basic report through the API and waits for the worker to finish it. */
 export async function completedReport(t: TestApp, m: Member, timeoutMs = 60_000): Promise<Report> {
-  const started = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: m.auth,
+    payload: { idea: IDEA, complexity: 'basic' },
+  });
   const id = started.json<Report>().id;
   const end = Date.now() + timeoutMs;
   for (;;) {

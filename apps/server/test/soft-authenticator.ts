@@ -52,9 +52,15 @@ export class SoftAuthenticator {
   private newCredential(userHandle: string): SoftCredential {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
-    const cose = cbor(new Map<number, unknown>([
-      [1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]));
+    const cose = cbor(
+      new Map<number, unknown>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
     const cred: SoftCredential = { id: randomBytes(16), privateKey, cose, userHandle, counter: 0 };
     this.credentials.push(cred);
     return cred;
@@ -68,10 +74,24 @@ export class SoftAuthenticator {
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(id.length);
     const authData = Buffer.concat([
-      sha(o.rp.id), Buffer.from([this.flags(0x40 /* AT */)]), Buffer.alloc(4), Buffer.alloc(16) /* AAGUID */, idLen, id, cose,
+      sha(o.rp.id),
+      Buffer.from([this.flags(0x40 /* AT */)]),
+      Buffer.alloc(4),
+      Buffer.alloc(16) /* AAGUID */,
+      idLen,
+      id,
+      cose,
     ]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: o.challenge, origin: this.origin, crossOrigin: false }));
-    const attestationObject = cbor(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.create', challenge: o.challenge, origin: this.origin, crossOrigin: false }),
+    );
+    const attestationObject = cbor(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     return {
       id: b64u(id),
       rawId: b64u(id),
@@ -83,14 +103,20 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.get: signs the server's challenge with a credential (the first, or one named). */
-  assert(options: Record<string, unknown>, cred: SoftCredential | undefined = this.credentials[0], tamper: { origin?: string; rpId?: string } = {}) {
+  assert(
+    options: Record<string, unknown>,
+    cred: SoftCredential | undefined = this.credentials[0],
+    tamper: { origin?: string; rpId?: string } = {},
+  ) {
     if (!cred) throw new Error('no credential');
     const o = options as { challenge: string; rpId: string };
     if (this.opts.counter !== false) cred.counter += 1;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(this.opts.counter === false ? 0 : cred.counter);
     const authenticatorData = Buffer.concat([sha(tamper.rpId ?? o.rpId), Buffer.from([this.flags()]), count]);
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: o.challenge, origin: tamper.origin ?? this.origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: o.challenge, origin: tamper.origin ?? this.origin, crossOrigin: false }),
+    );
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha(clientDataJSON)]), cred.privateKey);
     return {
       id: b64u(cred.id),

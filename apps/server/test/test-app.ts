@@ -79,7 +79,11 @@ function sharedDb(other: TestApp): Db {
 }
 
 /** A test app whose first operator is created from these credentials, as the server does at start. */
-export async function createOperatorTestApp(admin: { username: string; password: string }, env: TestEnv = {}, options?: Parameters<typeof createTestApp>[1]) {
+export async function createOperatorTestApp(
+  admin: { username: string; password: string },
+  env: TestEnv = {},
+  options?: Parameters<typeof createTestApp>[1],
+) {
   const t = await createTestApp({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...env }, options);
   await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
   return t;

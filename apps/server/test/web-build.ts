@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-export const TEST_INDEX_HTML = '<!doctype html><html lang="en"><head><title>Assay</title><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Assay</title><!--app-head--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 /**
  * A web build for server tests: a small index.html, and beside it the web app's real server

@@ -42,11 +42,14 @@ const shell = [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]
 const preloads = JSON.parse(readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
 const total = (files: string[], encoding: 'br' | 'gz') => kb(files.reduce((sum, f) => sum + sent(f, encoding), 0));
 
-const rows = [['app shell', shell, false] as const, ...PAGES.map(([name, route, held]) => {
-  const own = preloads[route];
-  if (!own) throw new Error(`route-preloads.json has no ${route}`);
-  return [name, [...shell, ...own.map((f) => f.slice(1))], held] as const;
-})];
+const rows = [
+  ['app shell', shell, false] as const,
+  ...PAGES.map(([name, route, held]) => {
+    const own = preloads[route];
+    if (!own) throw new Error(`route-preloads.json has no ${route}`);
+    return [name, [...shell, ...own.map((f) => f.slice(1))], held] as const;
+  }),
+];
 
 console.log(`| page | brotli | gzip | largest of its own chunks (brotli) |`);
 console.log(`|---|---|---|---|`);
@@ -54,8 +57,13 @@ let over = 0;
 for (const [name, files, held] of rows) {
   const br = total(files, 'br');
   if (held && br > TARGET_KB) over++;
-  const own = files.filter((f) => !shell.includes(f) || name === 'app shell').sort((a, b) => sent(b, 'br') - sent(a, 'br')).slice(0, 3);
+  const own = files
+    .filter((f) => !shell.includes(f) || name === 'app shell')
+    .sort((a, b) => sent(b, 'br') - sent(a, 'br'))
+    .slice(0, 3);
   const largest = own.map((f) => `${path.basename(f).replace(/-[\w-]{8}\.js$/, '')} ${kb(sent(f, 'br')).toFixed(1)}`).join(', ');
   console.log(`| ${name} | ${br.toFixed(1)} KB | ${total(files, 'gz').toFixed(1)} KB | ${largest} |`);
 }
-console.log(`\n${over ? `${over} server-drawn page(s) over` : 'Every server-drawn page within'} the ${TARGET_KB} KB target (brotli, as Chrome receives it).`);
+console.log(
+  `\n${over ? `${over} server-drawn page(s) over` : 'Every server-drawn page within'} the ${TARGET_KB} KB target (brotli, as Chrome receives it).`,
+);

@@ -62,7 +62,8 @@ async function renderOnce(url: string, client: QueryClient): Promise<string | nu
   );
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
-    prelude.pipe(new Writable({ write: (chunk: Buffer, _enc, done) => void (chunks.push(chunk), done()) }))
+    prelude
+      .pipe(new Writable({ write: (chunk: Buffer, _enc, done) => void (chunks.push(chunk), done()) }))
       .on('finish', resolve)
       .on('error', reject);
   });

@@ -25,7 +25,9 @@ function llmFromEnv(): StructuredLlm {
   const env = process.env;
   const provider = env.LLM_PROVIDER;
   if (provider !== 'openai-compatible' && provider !== 'anthropic') {
-    throw new Error('--llm needs LLM_PROVIDER=openai-compatible|anthropic (and LLM_MODEL, LLM_BASE_URL / LLM_API_KEY as the provider needs)');
+    throw new Error(
+      '--llm needs LLM_PROVIDER=openai-compatible|anthropic (and LLM_MODEL, LLM_BASE_URL / LLM_API_KEY as the provider needs)',
+    );
   }
   const llm = createLlm({
     provider,
@@ -50,23 +52,43 @@ function writeDoc(marker: string, content: string): void {
   console.log(`written to ${DOC} (${marker})`);
 }
 
-const arg = (name: string) => process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const arg = (name: string) =>
+  process.argv
+    .slice(2)
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const useLlm = args.includes('--llm');
   const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',').filter(Boolean) : null;
   const tiers = (arg('tier') ?? 'basic,comprehensive').split(',') as EvalTier[];
-  for (const t of tiers) if (!['basic', 'advanced', 'comprehensive'].includes(t)) throw new Error(`--tier: basic, advanced or comprehensive, not "${t}"`);
+  for (const t of tiers)
+    if (!['basic', 'advanced', 'comprehensive'].includes(t)) throw new Error(`--tier: basic, advanced or comprehensive, not "${t}"`);
   const splits = arg('split') ? [arg('split') as 'tuning' | 'holdout'] : (['tuning', 'holdout'] as const);
   const llm = useLlm ? llmFromEnv() : null;
   let failed = false;
   for (const split of splits) {
     let items = loadEvalItems(split);
     if (only) items = items.filter((i) => only.includes(i.id));
-    const run = await evaluateSet({ items, split, tiers, llm, onItem: (id, tier, ms) => console.error(`  ${split} ${id} ${tier}: ${(ms / 1000).toFixed(1)} s`) });
-    const flags = [...(useLlm ? ['--llm'] : []), `--split=${split}`, ...(arg('tier') ? [`--tier=${arg('tier')}`] : []), ...(only ? ['--only', only.join(',')] : [])];
-    const text = [`Command: \`npm run eval:reports -- ${flags.join(' ')}\` — run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`, '', toMarkdown(run)].join('\n');
+    const run = await evaluateSet({
+      items,
+      split,
+      tiers,
+      llm,
+      onItem: (id, tier, ms) => console.error(`  ${split} ${id} ${tier}: ${(ms / 1000).toFixed(1)} s`),
+    });
+    const flags = [
+      ...(useLlm ? ['--llm'] : []),
+      `--split=${split}`,
+      ...(arg('tier') ? [`--tier=${arg('tier')}`] : []),
+      ...(only ? ['--only', only.join(',')] : []),
+    ];
+    const text = [
+      `Command: \`npm run eval:reports -- ${flags.join(' ')}\` — run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      '',
+      toMarkdown(run),
+    ].join('\n');
     console.log(text, '\n');
     if (args.includes('--write') && !only) writeDoc(`eval-${useLlm ? 'llm' : 'offline'}-${split}`, text);
     if (failures(run).length > 0) failed = true;

@@ -47,8 +47,24 @@ beforeEach(() => {
 
 const FAST = { timeoutMs: 1_000, maxRetries: 1, retryBaseDelayMs: 10, maxRetryDelayMs: 1_000 };
 const sources = () =>
-  createEvidenceSources({ sources: ['openalex', 'patentsview'], openalexUrl: oa.baseUrl, openalexApiKey: 'oa-key', patentsviewUrl: pv.baseUrl, patentsviewApiKey: 'pv-key', ...FAST });
-const llm = () => createLlm({ provider: 'openai-compatible', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
+  createEvidenceSources({
+    sources: ['openalex', 'patentsview'],
+    openalexUrl: oa.baseUrl,
+    openalexApiKey: 'oa-key',
+    patentsviewUrl: pv.baseUrl,
+    patentsviewApiKey: 'pv-key',
+    ...FAST,
+  });
+const llm = () =>
+  createLlm({
+    provider: 'openai-compatible',
+    baseUrl: model.baseUrl,
+    apiKey: 'k',
+    model: 'fake-model',
+    timeoutMs: 5_000,
+    maxRetries: 1,
+    retryBaseDelayMs: 5,
+  });
 
 function run(over: Partial<GenerateReportInput> & { tier?: Complexity } = {}) {
   return generateReport({
@@ -175,7 +191,9 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
       },
     );
     const report = await run({ ports: { llm: llm(), evidence: sources(), clock: { now: () => CREATED } }, sectionConcurrency: 1 });
-    const reask = model.requests.find((r) => JSON.stringify(r.body.messages).includes('cites [P99], [3], which are not in the evidence list'));
+    const reask = model.requests.find((r) =>
+      JSON.stringify(r.body.messages).includes('cites [P99], [3], which are not in the evidence list'),
+    );
     expect(reask, 'a re-ask naming the unknown citations').toBeTruthy();
     const messages = reask!.body.messages as Array<{ role: string; content: unknown }>;
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
@@ -190,10 +208,14 @@ describe('a report built with the fake OpenAlex and PatentsView', () => {
     expect(report.sections).toHaveLength(15);
     expect(report.evidence.items.every((i) => i.kind === 'work')).toBe(true);
     const method = sourcesPage(pdfText(report.pdf, 'failed-search'));
-    expect(method).toContain('The patent search (PatentsView (US patents and published applications)) failed: the service was unavailable (HTTP 503). This report cites no patents.');
+    expect(method).toContain(
+      'The patent search (PatentsView (US patents and published applications)) failed: the service was unavailable (HTTP 503). This report cites no patents.',
+    );
     expect(method).toContain('Searches that failed');
     // A spent daily allowance is said as such (decision 210); the searches already under way still answered.
-    expect(method).toMatch(/OpenAlex \(scholarly works\), “[^”]+”: the service has used up today's allowance of this service's key \(HTTP 429\); searches resume after midnight UTC\./);
+    expect(method).toMatch(
+      /OpenAlex \(scholarly works\), “[^”]+”: the service has used up today's allowance of this service's key \(HTTP 429\); searches resume after midnight UTC\./,
+    );
     // The IP sections say it again, beside the judgement it weakens.
     const ipSnapshot = flat(between(pdfText(report.pdf, 'failed-search'), /^\s*IP Snapshot\s*$/m, SECTION));
     expect(ipSnapshot).toContain('Not searched for this report');

@@ -146,7 +146,15 @@ export async function generateReport(input: GenerateReportInput): Promise<Genera
       version: input.version,
     }),
   );
-  return { ...content, usage: readUsage ? addUsage(content.usage, readUsage) : content.usage, writer: identity, pdf: rendered.pdf, text: rendered.text, writing: rendered.writing, calls: trace.spans };
+  return {
+    ...content,
+    usage: readUsage ? addUsage(content.usage, readUsage) : content.usage,
+    writer: identity,
+    pdf: rendered.pdf,
+    text: rendered.text,
+    writing: rendered.writing,
+    calls: trace.spans,
+  };
 }
 
 /** A section stored by an earlier attempt, or null when it no longer fits the content model (it is written again). */

@@ -27,7 +27,15 @@ export { cacheKey as searchCacheKey, SEARCH_CACHE_TTL_MS, type SearchCache } fro
 export type { SourceEvent, SourceUsageSink } from './evidence/usage.ts';
 export { SearchError } from './evidence/http.ts';
 export { buildReportPlan, type ReportPlan } from './plan/build-plan.ts';
-export { figureStatement, figureText, figuresFromNote, sectionsStating, statedLaunchYear, statedPrice, type FigureChange } from './plan/stated-figures.ts';
+export {
+  figureStatement,
+  figureText,
+  figuresFromNote,
+  sectionsStating,
+  statedLaunchYear,
+  statedPrice,
+  type FigureChange,
+} from './plan/stated-figures.ts';
 export { readRecord } from './record/read-record.ts';
 export { FINDING_KINDS, type FindingKind, type ReviewFinding } from './review/review.ts';
 export { sectionPlainText } from './content/section-text.ts';

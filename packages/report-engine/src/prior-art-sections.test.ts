@@ -17,7 +17,8 @@ const MECHANISM_PAPER: EvidenceHit = {
   holders: ['A. Kumar', 'M. Rossi'],
   year: 2011,
   url: 'https://doi.org/10.5555/arsenic.candle',
-  abstract: 'Arsenic ions adsorb onto iron oxide as water passes through a porous ceramic candle. Removal above 95 % was measured over 300 litres.',
+  abstract:
+    'Arsenic ions adsorb onto iron oxide as water passes through a porous ceramic candle. Removal above 95 % was measured over 300 litres.',
 };
 const HOUSING_PATENT: EvidenceHit = {
   kind: 'patent',
@@ -52,7 +53,11 @@ describe('sections use what the search found', () => {
       record: inventionRecord.parse(FILTER_RECORD),
       tier: 'advanced',
       createdAt: new Date('2026-11-23T09:00:00Z'),
-      ports: { llm: null, evidence: [fixedSource('work', [MECHANISM_PAPER], asked), fixedSource('patent', [HOUSING_PATENT], asked)], clock: { now: () => new Date('2026-11-23T09:00:00Z') } },
+      ports: {
+        llm: null,
+        evidence: [fixedSource('work', [MECHANISM_PAPER], asked), fixedSource('patent', [HOUSING_PATENT], asked)],
+        clock: { now: () => new Date('2026-11-23T09:00:00Z') },
+      },
     });
     // The searches were the record's families, with their shapes.
     expect(asked.some((a) => a.shape?.mode === 'phrase')).toBe(true);
@@ -64,13 +69,20 @@ describe('sections use what the search found', () => {
     const section = (key: string) => JSON.stringify(report.sections.find((s) => s.key === key));
     const text = report.text.join('\n');
 
-    expect(section('executive_summary')).toContain('Closest prior art: [W1] 10.5555/arsenic.candle (A. Kumar, 2011), disclosing 2 of 4 features, the mechanism among them');
+    expect(section('executive_summary')).toContain(
+      'Closest prior art: [W1] 10.5555/arsenic.candle (A. Kumar, 2011), disclosing 2 of 4 features, the mechanism among them',
+    );
     expect(section('competitors')).toContain('Published approach: Arsenic adsorption on iron oxide in ceramic candles — [W1]');
     expect(section('competitors')).toContain('Already discloses the mechanism and “porous ceramic candle filter”.');
-    expect(section('feasibility')).toContain('Shown before: [W1] 10.5555/arsenic.candle (A. Kumar, 2011) discloses 2 of 4 features, the mechanism among them');
+    expect(section('feasibility')).toContain(
+      'Shown before: [W1] 10.5555/arsenic.candle (A. Kumar, 2011) discloses 2 of 4 features, the mechanism among them',
+    );
     expect(section('trl_challenges')).toContain('Shown before: [W1]');
     const risks = report.sections.find((s) => s.key === 'risks')!.risks!;
-    expect(risks[0]).toMatchObject({ category: 'ip', risk: 'Claims narrowed by [W1] 10.5555/arsenic.candle (A. Kumar, 2011), disclosing 2 of 4 features' });
+    expect(risks[0]).toMatchObject({
+      category: 'ip',
+      risk: 'Claims narrowed by [W1] 10.5555/arsenic.candle (A. Kumar, 2011), disclosing 2 of 4 features',
+    });
     expect(risks[0]!.mitigation).toBe('Centre the claims on “iron oxide coating lining the pores”.');
 
     // The PDF: the feature chart under the IP summary, what remains new, and the searches by feature.

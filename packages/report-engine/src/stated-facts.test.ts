@@ -45,20 +45,42 @@ describe('with a model (fake OpenAI-compatible server)', () => {
   });
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  const options = () => ({ provider: 'openai-compatible' as const, baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
+  const options = () => ({
+    provider: 'openai-compatible' as const,
+    baseUrl: fake.baseUrl,
+    apiKey: 'k',
+    model: 'fake-model',
+    timeoutMs: 5_000,
+    maxRetries: 1,
+    retryBaseDelayMs: 5,
+  });
 
   /** Every answer: sections that carry a TRL give `level`, and say so in their first summary line. */
   const answering = (level: number) => (answer: unknown) => {
-    const a = answer as { summary?: string[]; trl?: { level: number; evidence: string[]; to_reach_next: string[] } | null; trl_estimate?: { level: number; evidence: string } };
+    const a = answer as {
+      summary?: string[];
+      trl?: { level: number; evidence: string[]; to_reach_next: string[] } | null;
+      trl_estimate?: { level: number; evidence: string };
+    };
     if (a.trl_estimate) return { ...a, title: 'A stent', trl_estimate: { level, evidence: `TRL ${level}` } };
     if (!a.trl) return a;
     const quote = level === 5 ? RECORD.stage.stated_text! : `TRL ${level} in a porcine model.`;
-    return { ...a, summary: [`Stent-Lite is at TRL ${level}, as the inventor states.`, ...(a.summary ?? []).slice(1)], trl: { ...a.trl, level, evidence: [`Stated by the inventor: “${quote}”`] } };
+    return {
+      ...a,
+      summary: [`Stent-Lite is at TRL ${level}, as the inventor states.`, ...(a.summary ?? []).slice(1)],
+      trl: { ...a.trl, level, evidence: [`Stated by the inventor: “${quote}”`] },
+    };
   };
 
   it('leaves a model that keeps the stated TRL alone: not rewritten, not "corrected" to an estimate', async () => {
     fake.setDefault({ kind: 'edit', edit: answering(5) });
-    const r = await generateReportContent({ writer: createReportWriter(options()), record: RECORD, complexity: 'basic', now: NOW, concurrency: 4 });
+    const r = await generateReportContent({
+      writer: createReportWriter(options()),
+      record: RECORD,
+      complexity: 'basic',
+      now: NOW,
+      concurrency: 4,
+    });
     expect(r.review.filter((f) => f.kind === 'contradiction' && /TRL/.test(f.detail))).toEqual([]);
     const feasibility = r.sections.find((s) => s.key === 'feasibility')!;
     expect(feasibility.trl!.level).toBe(5);
@@ -70,7 +92,13 @@ describe('with a model (fake OpenAI-compatible server)', () => {
 
   it('corrects a model that gives another level back to the stated one, by rule', async () => {
     fake.setDefault({ kind: 'edit', edit: answering(3) });
-    const r = await generateReportContent({ writer: createReportWriter(options()), record: RECORD, complexity: 'basic', now: NOW, concurrency: 4 });
+    const r = await generateReportContent({
+      writer: createReportWriter(options()),
+      record: RECORD,
+      complexity: 'basic',
+      now: NOW,
+      concurrency: 4,
+    });
     expect(r.outline.trl_estimate.level).toBe(5);
     for (const s of r.sections) if (s.trl) expect(s.trl.level, s.key).toBe(5);
     expect(r.review.some((f) => f.kind === 'contradiction' && f.resolution !== 'open')).toBe(true);

@@ -17,7 +17,12 @@ export const FILTER_RECORD: InventionRecordInput = {
   summary: 'A gravity-fed ceramic filter whose pores carry an iron oxide coating that adsorbs arsenic.',
   field: 'water',
   field_confidence: 'high',
-  features: ['porous ceramic candle filter', 'iron oxide coating lining the pores', 'gravity-fed housing with no pump', 'low-cost for rural households'],
+  features: [
+    'porous ceramic candle filter',
+    'iron oxide coating lining the pores',
+    'gravity-fed housing with no pump',
+    'low-cost for rural households',
+  ],
   mechanism: 'Arsenic ions adsorb onto the iron oxide coating as water passes through the porous ceramic candle.',
   customers: ['rural households', 'NGOs'],
 };

@@ -24,7 +24,11 @@ export interface UnderstoodIdea {
 
 export async function understandIdea(input: UnderstandIdeaInput): Promise<UnderstoodIdea> {
   if (!input.llm) {
-    return { record: readRecord(input.idea), usage: ZERO_USAGE, writer: { provider: 'offline', model: `offline-analyst@${OFFLINE_ANALYST_VERSION}`, offline: true } };
+    return {
+      record: readRecord(input.idea),
+      usage: ZERO_USAGE,
+      writer: { provider: 'offline', model: `offline-analyst@${OFFLINE_ANALYST_VERSION}`, offline: true },
+    };
   }
   const { record, usage } = await modelRecord(input.llm, input.idea, input.signal);
   return { record, usage, writer: { provider: input.llm.provider, model: input.llm.model, offline: false } };

@@ -62,5 +62,4 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
 /** The label of an action code, or the code itself when it has none. */
-export const auditActionLabel = (action: string): string =>
-  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+export const auditActionLabel = (action: string): string => (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;

@@ -13,7 +13,8 @@ export const EDITOR_BLOCKS: Readonly<Record<string, string>> = {
   orderedList: '<ol><li><p>First</p></li><li><p>Second</p></li></ol>',
   orderedListStart: '<ol start="3"><li><p>Third</p></li></ol>',
   quote: '<blockquote><p>A quotation.</p></blockquote>',
-  image: '<figure><img loading="lazy" src="/media/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.webp" alt="A bar chart"></figure>',
+  image:
+    '<figure><img loading="lazy" src="/media/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.webp" alt="A bar chart"></figure>',
   imageWithCaption:
     '<figure><img loading="lazy" src="https://example.com/a.png" alt="Our team"><figcaption>The team in 2026 &amp; friends</figcaption></figure>',
   youtube:

@@ -31,10 +31,18 @@ export const EARLY_CLICKS = '__assayEarlyClicks';
  * page hydrates later); once the app says it is done (`done`), nothing is held any more.
  */
 export const FIRST_PAINT_SCRIPT =
-  '(function(){var d=document,q=window.' + EARLY_CLICKS + '=[];' +
-  'try{if(localStorage.getItem("' + SESSION_FLAG + '")!==null)d.documentElement.setAttribute("' + RETURNING_ATTRIBUTE + '","")}catch(e){}' +
+  '(function(){var d=document,q=window.' +
+  EARLY_CLICKS +
+  '=[];' +
+  'try{if(localStorage.getItem("' +
+  SESSION_FLAG +
+  '")!==null)d.documentElement.setAttribute("' +
+  RETURNING_ATTRIBUTE +
+  '","")}catch(e){}' +
   'd.addEventListener("click",function(e){if(q.done)return;' +
   'var b=e.target&&e.target.closest?e.target.closest("#root button"):null;if(!b||b.disabled)return;' +
   'if(q.ready){var k=Object.keys(b);for(var i=0;i<k.length;i++)if(k[i].indexOf("__reactFiber")===0)return}' +
-  'e.preventDefault();e.stopPropagation();b.setAttribute("' + EARLY_CLICK_ATTRIBUTE + '","");' +
+  'e.preventDefault();e.stopPropagation();b.setAttribute("' +
+  EARLY_CLICK_ATTRIBUTE +
+  '","");' +
   'if(q.indexOf(b)<0)q.push(b);if(q.wake)q.wake()},true)})()';

@@ -32,7 +32,11 @@ export function firstReads(pathname: string): string[] {
   if (slug) return [...post(slug[1] === 'blog' ? 'blog' : 'press_release', decodeURIComponent(slug[2]!)), site];
   switch (pathname.replace(/(.)\/$/, '$1')) {
     case '/blog':
-      return [list({ post_type: 'blog', limit: PAGE_SIZES.blog }), list({ post_type: 'blog', featured_only: true, limit: PAGE_SIZES.featured }), site];
+      return [
+        list({ post_type: 'blog', limit: PAGE_SIZES.blog }),
+        list({ post_type: 'blog', featured_only: true, limit: PAGE_SIZES.featured }),
+        site,
+      ];
     case '/press-releases':
       return [list({ post_type: 'press_release', limit: PAGE_SIZES.press }), site];
     case '/pricing':

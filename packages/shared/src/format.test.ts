@@ -26,7 +26,9 @@ describe('formatMoney', () => {
 
   it('does not round an integer amount wrong and never throws on a bad code', () => {
     for (const minor of [1, 5, 10, 99, 101, 15222, 999999999]) {
-      expect(formatMoney(minor, 'USD', { code: true })).toBe(`USD ${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`);
+      expect(formatMoney(minor, 'USD', { code: true })).toBe(
+        `USD ${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`,
+      );
     }
     expect(formatMoney(1999, 'XYZ1')).toBe('19.99 XYZ1');
     expect(formatMoney(1999, 'XYZ1', { code: true })).toBe('19.99 XYZ1');

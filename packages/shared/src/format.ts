@@ -23,7 +23,9 @@ export function formatMoney(minor: number, currency: string, options: { code?: b
       new Intl.NumberFormat(locale, { style: 'currency', currency: code });
       return `${code} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major)}`;
     }
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      major,
+    );
   } catch {
     return `${major.toFixed(2)} ${code}`;
   }

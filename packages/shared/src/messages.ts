@@ -7,8 +7,7 @@ export const MSG = {
   passwordMin6: 'Password must be at least 6 characters',
   passwordMin8: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
-  passwordComplexity:
-    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordComplexity: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   nameMin: 'Name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
   nameRequired: 'Name is required',
@@ -46,7 +45,8 @@ export const MSG = {
   secondFactorCodeInvalid: 'Enter the 6-digit code from your authenticator app, or a recovery code like abcd-efgh-2345',
   secondFactorFailed: 'That code did not work. Check the time on your phone and try the newest code.',
   secondFactorExpired: 'This sign-in has expired. Enter your email and password again.',
-  secondFactorTooManyAttempts: 'Too many wrong codes for this account. Sign in from a browser you have used before, use a recovery code, or try again later.',
+  secondFactorTooManyAttempts:
+    'Too many wrong codes for this account. Sign in from a browser you have used before, use a recovery code, or try again later.',
   totpAlreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.',
   totpSetupMissing: 'Start the set-up again: scan the new QR code and type the code it shows.',
   totpEnabled: 'Two-factor sign-in is on.',
@@ -66,8 +66,10 @@ export const MSG = {
   passkeyResponseInvalid: 'The browser sent a passkey answer we could not read. Try again.',
   operatorSecondFactorRequired: 'Enter the code from your authenticator app, or use your passkey, to continue.',
   operatorTotpEnrolmentRequired: 'Operators must use two-factor sign-in here: add an authenticator app or a passkey to continue.',
-  operatorPasskeyFailed: 'That passkey is not one of this operator account’s passkeys, or it did not work. Try again, or use a code from your authenticator app.',
-  reauthPasskeyFailed: 'That passkey is not one of your account’s passkeys, or it did not confirm it was you. Try again, or use your password.',
+  operatorPasskeyFailed:
+    'That passkey is not one of this operator account’s passkeys, or it did not work. Try again, or use a code from your authenticator app.',
+  reauthPasskeyFailed:
+    'That passkey is not one of your account’s passkeys, or it did not confirm it was you. Try again, or use your password.',
   emailChangeCodeSent: 'We sent a code to your new address. Enter it to finish the change.',
   emailChangeSame: 'That is already your email address.',
   emailChangeTaken: 'Another account uses that email address.',
@@ -111,8 +113,7 @@ export const MSG = {
   otpAlreadySent: 'We sent you a code a moment ago. Please enter it below.',
   mailFailed: 'We could not send the verification email. Please try again.',
   resetRequested: 'If an account exists for this email, we have sent a reset code to it.',
-  contestedSignupVerified:
-    'Email verified. Someone else also signed up with this email, so set your password with the code we just sent.',
+  contestedSignupVerified: 'Email verified. Someone else also signed up with this email, so set your password with the code we just sent.',
   passwordReset: 'Your password has been reset. You can now login.',
   alreadyVerified: 'This email is already verified. Please sign in.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
@@ -215,6 +216,7 @@ export const POST_EDITOR_MSG = {
   postAuthorRepeated: 'Each author can be named once',
   postAuthorNoPublicName: 'An author needs a public name first: set one under Activity → Operators (readers never see a sign-in username)',
   postImageAltRequired: 'Describe the feature image in its alt text, or mark it as decorative',
-  postPublishedAtFuture: 'A publication date cannot be in the future. To publish later, unpublish the post and schedule it with “Publish at”.',
+  postPublishedAtFuture:
+    'A publication date cannot be in the future. To publish later, unpublish the post and schedule it with “Publish at”.',
   postPublishedAtDraft: 'A draft has no publication date yet: publish it first, or schedule it with “Publish at”.',
 } as const;

@@ -23,12 +23,14 @@ export interface PublicPageMeta {
 export const PUBLIC_PAGE_META = {
   '/': {
     name: 'AI Technology Assessment Reports',
-    description: 'Investor-grade technology assessment reports in minutes: TRL, IP, market, risks and a commercialisation roadmap for your invention.',
+    description:
+      'Investor-grade technology assessment reports in minutes: TRL, IP, market, risks and a commercialisation roadmap for your invention.',
     kind: 'home',
   },
   '/pricing': {
     name: 'Pricing',
-    description: 'Token packages for Basic, Advanced and Comprehensive technology assessment reports: what each report covers and what it costs.',
+    description:
+      'Token packages for Basic, Advanced and Comprehensive technology assessment reports: what each report covers and what it costs.',
     kind: 'page',
   },
   '/about': {
@@ -38,7 +40,8 @@ export const PUBLIC_PAGE_META = {
   },
   '/rttp': {
     name: 'RTTP Experts',
-    description: 'Work with Registered Technology Transfer Professionals on licensing, IP strategy, valuation and bringing your invention to market.',
+    description:
+      'Work with Registered Technology Transfer Professionals on licensing, IP strategy, valuation and bringing your invention to market.',
     kind: 'page',
   },
   '/careers': {

@@ -1,7 +1,14 @@
 import type { PostType } from './schemas/blog.ts';
 
 /** The query of a post list request, in the order the web sends it (its URL is the public cache's key). */
-export function postListSearch(p: { post_type: PostType; limit: number; page?: number; featured_only?: boolean; q?: string; exclude?: string }) {
+export function postListSearch(p: {
+  post_type: PostType;
+  limit: number;
+  page?: number;
+  featured_only?: boolean;
+  q?: string;
+  exclude?: string;
+}) {
   return {
     post_type: p.post_type,
     limit: p.limit,

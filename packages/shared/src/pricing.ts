@@ -38,5 +38,4 @@ export const minorToMajor = (minor: number) => Math.round(minor) / 100;
 export const insufficientTokensDetail = (required: number, available: number) =>
   `Insufficient tokens. Required: ${required}, Available: ${available}. Please purchase more tokens.`;
 
-export const purchaseSucceededMessage = (tokens: number) =>
-  `Successfully purchased ${tokens.toLocaleString('en-US')} tokens!`;
+export const purchaseSucceededMessage = (tokens: number) => `Successfully purchased ${tokens.toLocaleString('en-US')} tokens!`;

@@ -5,16 +5,44 @@ import { REPORT_SECTIONS, SECTION_COUNTS, isSectionKey, sectionsFor } from './re
 /** The section lists of docs/product.md §9 and packages/report-engine/README.md, restated here in their order. */
 const GUIDE = {
   basic: [
-    'executive_summary', 'problem', 'technology', 'benefits', 'applications', 'ip_snapshot', 'next_steps',
-    'expanded_summary', 'fit', 'feasibility', 'ip_summary', 'market_signals', 'competitors', 'regulatory', 'risks',
+    'executive_summary',
+    'problem',
+    'technology',
+    'benefits',
+    'applications',
+    'ip_snapshot',
+    'next_steps',
+    'expanded_summary',
+    'fit',
+    'feasibility',
+    'ip_summary',
+    'market_signals',
+    'competitors',
+    'regulatory',
+    'risks',
   ],
   advancedAdds: [
-    'business_case', 'technology_description', 'market_competition', 'trl_challenges', 'detailed_ip',
-    'regulatory_pathways', 'commercialisation_options', 'financial_estimates', 'go_to_market',
+    'business_case',
+    'technology_description',
+    'market_competition',
+    'trl_challenges',
+    'detailed_ip',
+    'regulatory_pathways',
+    'commercialisation_options',
+    'financial_estimates',
+    'go_to_market',
   ],
   comprehensiveAdds: [
-    'claims_analysis', 'freedom_to_operate', 'market_analysis', 'business_models', 'roi_5_year', 'funding_strategy',
-    'licensing_exit', 'team_partners', 'roadmap', 'appendices',
+    'claims_analysis',
+    'freedom_to_operate',
+    'market_analysis',
+    'business_models',
+    'roi_5_year',
+    'funding_strategy',
+    'licensing_exit',
+    'team_partners',
+    'roadmap',
+    'appendices',
   ],
 };
 
@@ -29,11 +57,7 @@ describe('report section catalogue', () => {
   it('follows the order of the report guide, each tier extending the one below', () => {
     expect(sectionsFor('basic').map((s) => s.key)).toEqual(GUIDE.basic);
     expect(sectionsFor('advanced').map((s) => s.key)).toEqual([...GUIDE.basic, ...GUIDE.advancedAdds]);
-    expect(sectionsFor('comprehensive').map((s) => s.key)).toEqual([
-      ...GUIDE.basic,
-      ...GUIDE.advancedAdds,
-      ...GUIDE.comprehensiveAdds,
-    ]);
+    expect(sectionsFor('comprehensive').map((s) => s.key)).toEqual([...GUIDE.basic, ...GUIDE.advancedAdds, ...GUIDE.comprehensiveAdds]);
   });
 
   it('records the tier that introduces each section', () => {

@@ -147,8 +147,7 @@ export const REPORT_SECTIONS: readonly ReportSectionDef[] = [
     key: 'regulatory',
     title: 'Regulatory Landscape',
     tier: 'basic',
-    question:
-      'Which regimes apply (e.g. medical device, food contact, emissions, data protection) and what that means for time and cost.',
+    question: 'Which regimes apply (e.g. medical device, food contact, emissions, data protection) and what that means for time and cost.',
   },
   {
     key: 'risks',

@@ -5,15 +5,40 @@ import { PRODUCT_NAME } from './constants.ts';
  * 404 (the web route table is checked against this list in its tests).
  */
 export const SPA_ROUTES = [
-  '/', '/login', '/signup', '/forgot-password', '/profile-completion', '/rttp', '/contact', '/about',
-  '/pricing', '/careers', '/blog', '/blog/:slug', '/blog/tag/:slug', '/press-releases', '/press-releases/:slug',
-  '/privacy', '/terms', '/pricing-policy', '/refund-policy', '/profile', '/login-pricing', '/reports', '/billing', '/admin',
-  '/preview/:token', '/r/:token', '/email-change-revert', '/expert', '/expert/invitation', '/experts/apply',
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/profile-completion',
+  '/rttp',
+  '/contact',
+  '/about',
+  '/pricing',
+  '/careers',
+  '/blog',
+  '/blog/:slug',
+  '/blog/tag/:slug',
+  '/press-releases',
+  '/press-releases/:slug',
+  '/privacy',
+  '/terms',
+  '/pricing-policy',
+  '/refund-policy',
+  '/profile',
+  '/login-pricing',
+  '/reports',
+  '/billing',
+  '/admin',
+  '/preview/:token',
+  '/r/:token',
+  '/email-change-revert',
+  '/expert',
+  '/expert/invitation',
+  '/experts/apply',
 ] as const;
 
 // As the router matches: case-insensitive, one trailing slash allowed.
-const patterns = SPA_ROUTES.map((route) =>
-  route === '/' ? /^\/$/ : new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));
+const patterns = SPA_ROUTES.map((route) => (route === '/' ? /^\/$/ : new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i')));
 
 /** Whether a request path (query and hash ignored) is one of the web app's pages. */
 export function isSpaPath(url: string): boolean {
@@ -30,7 +55,9 @@ export function canonicalSpaPath(pathname: string): string | undefined {
   const i = patterns.findIndex((p) => p.test(pathname));
   if (i < 0) return undefined;
   const given = pathname.replace(/(.)\/$/, '$1').split('/');
-  return SPA_ROUTES[i]!.split('/').map((segment, j) => (segment.startsWith(':') ? given[j] : segment)).join('/');
+  return SPA_ROUTES[i]!.split('/')
+    .map((segment, j) => (segment.startsWith(':') ? given[j] : segment))
+    .join('/');
 }
 
 /** The RSS feed of each post type: where it is, and the list page that announces it. */

@@ -13,7 +13,9 @@ describe('videoEmbedFrom', () => {
   ])('%s', (address, provider, id) => {
     const v = videoEmbedFrom(address)!;
     expect(v).toMatchObject({ provider, id });
-    expect(v.player.startsWith(provider === 'youtube' ? 'https://www.youtube-nocookie.com/embed/' : 'https://player.vimeo.com/video/')).toBe(true);
+    expect(
+      v.player.startsWith(provider === 'youtube' ? 'https://www.youtube-nocookie.com/embed/' : 'https://player.vimeo.com/video/'),
+    ).toBe(true);
   });
 
   it.each([

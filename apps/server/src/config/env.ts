@@ -37,7 +37,10 @@ const isProxyAddress = (entry: string) => {
 const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
   if (v === undefined || v === 'false' || v === '0') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (v === 'true' || !entries.length || !entries.every(isProxyAddress)) {
     ctx.addIssue({
       code: 'custom',
@@ -63,14 +66,34 @@ const schema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   /** Default: one core left for everything else, at most 2 of libuv's 4 pool threads. */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   /** Invoice and credit-note PDFs drawn at once per process, each on a worker thread (decision 181). */
-  PDF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
+  PDF_RENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(Math.max(1, Math.min(2, os.availableParallelism() - 1))),
   /** How long the mailed link to a member's data export works (hours); the file is deleted after (decision 181). */
-  EXPORT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  EXPORT_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   /** Hours an expert has to accept an offered review before it lapses and is offered on (decision 227). */
-  REVIEW_ACCEPT_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+  REVIEW_ACCEPT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   /** Offers a review request gets (by hand or by matching) before it ends and its tokens go back (decision 227). */
   REVIEW_MAX_OFFERS: z.coerce.number().int().min(1).max(10).default(2),
   SMTP_URL: optionalUrl,
@@ -98,11 +121,20 @@ const schema = z.object({
   // An open report progress stream learns of changes from the database's notifications; this slow
   // beat re-reads it anyway, in case one was missed, and keeps a quiet stream's connection alive (docs/decisions/241-report-progress-notify.md).
   REPORT_STREAM_FALLBACK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  PAYMENT_CURRENCY: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD'),
+  PAYMENT_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .default('USD'),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   /** The sandbox checkout pays any order for free: in production only when asked for, loudly. */
   PAYMENTS_SANDBOX_IN_PRODUCTION: bool,
-  PAYMENT_ORDER_ABANDON_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  PAYMENT_ORDER_ABANDON_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
@@ -112,29 +144,53 @@ const schema = z.object({
   SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Assay Technologies Private Limited'),
   SELLER_ADDRESS: z.string().trim().min(1).max(500).default('No. 1, Residency Road, Bengaluru, Karnataka 560025, India'),
   /** The first two digits are the seller's GST state code (29: Karnataka). */
-  SELLER_GSTIN: z.string().trim().toUpperCase().regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'must be a 15-character GSTIN').default('29AAACA0000A1Z5'),
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9]{2}[A-Z0-9]{13}$/, 'must be a 15-character GSTIN')
+    .default('29AAACA0000A1Z5'),
   /** Services Accounting Code of what is sold (998439: other on-line contents). */
-  INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998439'),
+  INVOICE_SAC: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC')
+    .default('998439'),
   /**
    * The SAC of an expert review named on the invoice of a purchase made for it
    * (docs/decisions/234-review-follow-ups-earnings-and-invoice-line.md; 998393: scientific and technical consulting services).
    */
-  REVIEW_INVOICE_SAC: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC').default('998393'),
+  REVIEW_INVOICE_SAC: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4,8}$/, 'must be a 4-8 digit SAC')
+    .default('998393'),
   /**
    * The seller's Letter of Undertaking (its ARN) for exporting services without paying IGST:
    * set, a buyer outside India is invoiced zero-rated under it; unset, such a supply is an export
    * with payment of IGST (docs/decisions/168-billing-country-and-place-of-supply.md).
    */
-  GST_LUT_NUMBER: z.string().trim().max(50).regex(/^[A-Za-z0-9/ -]*$/, 'must be the LUT\'s ARN (letters, digits, / and -)')
-    .optional().transform((v) => v || undefined),
+  GST_LUT_NUMBER: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[A-Za-z0-9/ -]*$/, "must be the LUT's ARN (letters, digits, / and -)")
+    .optional()
+    .transform((v) => v || undefined),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: optionalString.pipe(
     z.string().min(OPERATOR_PASSWORD_MIN_LENGTH, `must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters`).max(200).optional(),
   ),
   /** Decision 191: every operator must add an authenticator app and type its codes. */
-  ADMIN_REQUIRE_2FA: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  ADMIN_REQUIRE_2FA: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Decision 235: every expert must add an authenticator app before the portal opens, and keep it. */
-  EXPERT_REQUIRE_2FA: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  EXPERT_REQUIRE_2FA: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   OPERATOR_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
   OPERATOR_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
   OPERATOR_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -158,7 +214,12 @@ const schema = z.object({
   EVIDENCE_SOURCES: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(['openalex', 'patentsview', 'epo-ops']))),
   OPENALEX_URL: optionalUrl,
   /** Required with openalex: sent as `api_key` on every request (docs/decisions/210). */
@@ -178,8 +239,16 @@ const schema = z.object({
   REPORT_JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   REPORT_STUCK_MINUTES: z.coerce.number().int().min(1).default(60),
   /** A worker renews its report's lease every third of this; a lease left to expire is resumed elsewhere. */
-  REPORT_LEASE_MS: z.coerce.number().int().min(300).max(10 * 60_000).default(30_000),
-  IN_PROCESS_WORKER: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  REPORT_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(10 * 60_000)
+    .default(30_000),
+  IN_PROCESS_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   // report files: DATA_DIR/files by default, any S3-compatible store when S3_BUCKET is set
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -214,9 +283,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const c = parsed.data;
   const problems: string[] = [];
@@ -227,7 +294,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...reportWriterProblems(c));
   if (c.LLM_PROVIDER !== 'offline') {
     const llm = llmConfigSchema.safeParse({ provider: c.LLM_PROVIDER, baseUrl: c.LLM_BASE_URL, apiKey: c.LLM_API_KEY, model: c.LLM_MODEL });
-    if (!llm.success) problems.push(...llm.error.issues.map((i) => `LLM_${String(i.path[0]).replace(/[A-Z]/g, (m) => `_${m}`).toUpperCase()}: ${i.message}`));
+    if (!llm.success)
+      problems.push(
+        ...llm.error.issues.map(
+          (i) =>
+            `LLM_${String(i.path[0])
+              .replace(/[A-Z]/g, (m) => `_${m}`)
+              .toUpperCase()}: ${i.message}`,
+        ),
+      );
   }
   const evidence = evidenceConfigSchema.safeParse(evidenceConfig(c));
   if (!evidence.success) {
@@ -269,8 +344,18 @@ const EVIDENCE_VARIABLES: Record<string, string> = {
 export function evidenceConfig(
   c: Pick<
     Config,
-    | 'EVIDENCE_SOURCES' | 'OPENALEX_URL' | 'OPENALEX_API_KEY' | 'OPENALEX_MAILTO' | 'PATENTSVIEW_URL' | 'PATENTSVIEW_API_KEY'
-    | 'PATENTSVIEW_BUDGET' | 'PATENTSVIEW_BUDGET_WINDOW_MS' | 'EPO_OPS_URL' | 'EPO_OPS_KEY' | 'EPO_OPS_SECRET' | 'EVIDENCE_TIMEOUT_MS'
+    | 'EVIDENCE_SOURCES'
+    | 'OPENALEX_URL'
+    | 'OPENALEX_API_KEY'
+    | 'OPENALEX_MAILTO'
+    | 'PATENTSVIEW_URL'
+    | 'PATENTSVIEW_API_KEY'
+    | 'PATENTSVIEW_BUDGET'
+    | 'PATENTSVIEW_BUDGET_WINDOW_MS'
+    | 'EPO_OPS_URL'
+    | 'EPO_OPS_KEY'
+    | 'EPO_OPS_SECRET'
+    | 'EVIDENCE_TIMEOUT_MS'
   >,
 ) {
   return {
@@ -296,7 +381,11 @@ export function resolvePaymentProvider(c: Pick<Config, 'PAYMENT_PROVIDER' | 'RAZ
 
 function paymentProblems(c: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
-  const keys = { RAZORPAY_KEY_ID: c.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: c.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: c.RAZORPAY_WEBHOOK_SECRET };
+  const keys = {
+    RAZORPAY_KEY_ID: c.RAZORPAY_KEY_ID,
+    RAZORPAY_KEY_SECRET: c.RAZORPAY_KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: c.RAZORPAY_WEBHOOK_SECRET,
+  };
   const set = Object.entries(keys).filter(([, v]) => v);
   if (set.length > 0 && set.length < 3) {
     for (const [name, v] of Object.entries(keys)) if (!v) problems.push(`${name}: required when any RAZORPAY_* key is set`);
@@ -333,7 +422,9 @@ function reportWriterProblems(c: z.infer<typeof schema>): string[] {
 export function configWarnings(c: Config): string[] {
   const warnings: string[] = [];
   if (c.NODE_ENV === 'production' && resolvePaymentProvider(c) === 'sandbox') {
-    warnings.push('PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox checkout is on in production, anyone signed in can buy tokens for free');
+    warnings.push(
+      'PAYMENTS_SANDBOX_IN_PRODUCTION=true: the sandbox checkout is on in production, anyone signed in can buy tokens for free',
+    );
   }
   if (c.NODE_ENV === 'production' && c.LLM_PROVIDER === 'offline') {
     warnings.push('REPORT_WRITER=offline: the offline analyst writes every report in production (members are told so before they pay)');

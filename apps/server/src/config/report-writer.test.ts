@@ -41,7 +41,12 @@ describe('the report writer in production', () => {
     const config = loadConfig({ ...prod, REPORT_WRITER: 'offline' });
     expect(config.REPORT_WRITER).toBe('offline');
     const lines: Array<{ level: number; msg: string }> = [];
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
     const log = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
     const runtime = await createRuntime(config, log, { supervise: false, db: await createTestDb() });
     await runtime.close();

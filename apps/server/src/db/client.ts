@@ -95,7 +95,8 @@ export function openPostgres(url: string, max = 10, statementTimeoutMs = 0): Db 
       const r: pg.QueryResult | pg.QueryResult[] = await c.query(text, params);
       // A parameterless script of several statements (pg-boss's) answers one result per statement:
       // all their rows, so a RETURNING before its COMMIT is not lost.
-      if (Array.isArray(r)) return { rows: r.flatMap((one) => one.rows ?? []) as R[], rowCount: r.reduce((n, one) => n + (one.rowCount ?? 0), 0) };
+      if (Array.isArray(r))
+        return { rows: r.flatMap((one) => one.rows ?? []) as R[], rowCount: r.reduce((n, one) => n + (one.rowCount ?? 0), 0) };
       return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
     },
   });

@@ -35,12 +35,15 @@ export async function authenticateOperator(
 ): Promise<{ operator: OperatorAuth; deviceCookie?: string }> {
   const { db, config } = deps;
   const name = username.trim().toLowerCase();
-  const row = name && name.length <= 100
-    ? (await db.query<{ id: string; username: string; password_hash: string }>(
-        'SELECT id, username, password_hash FROM operators WHERE lower(username) = $1',
-        [name],
-      )).rows[0]
-    : undefined;
+  const row =
+    name && name.length <= 100
+      ? (
+          await db.query<{ id: string; username: string; password_hash: string }>(
+            'SELECT id, username, password_hash FROM operators WHERE lower(username) = $1',
+            [name],
+          )
+        ).rows[0]
+      : undefined;
   const device = readDeviceCookie(config.JWT_SECRET, 'operator', client.deviceCookie);
   const trusted = device !== undefined && device.accountId === row?.id;
   const windowSeconds = config.OPERATOR_LOCKOUT_MINUTES * 60;
@@ -53,7 +56,11 @@ export async function authenticateOperator(
   await assertUnderLimits(db, limits, MSG.adminLockedOut);
 
   // A browser trusted for this operator has its own lane in the hashing gate (decision 161).
-  const ok = await verifyCached(password, row?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)), trusted ? 'trusted' : 'anonymous');
+  const ok = await verifyCached(
+    password,
+    row?.password_hash ?? (await dummyHash(config.PASSWORD_HASH_COST)),
+    trusted ? 'trusted' : 'anonymous',
+  );
   if (!row || !ok) {
     const locked = await countHit(db, limits);
     // A lock-out begins: recorded once per counter and window, so a flood writes a line, not a
@@ -63,7 +70,10 @@ export async function authenticateOperator(
       const scope = l.key.startsWith('operator:ip:') ? 'address' : l.key.startsWith('operator:device:') ? 'browser' : 'username';
       if (scope === 'username' && !row) continue;
       await audit(db, null, 'operator.locked_out', row ? `operator:${row.id}` : null, {
-        username: name.slice(0, 100), scope, ip: client.ip, minutes: config.OPERATOR_LOCKOUT_MINUTES,
+        username: name.slice(0, 100),
+        scope,
+        ip: client.ip,
+        minutes: config.OPERATOR_LOCKOUT_MINUTES,
       });
     }
     throw unauthorized(MSG.adminInvalidCredentials, 'invalid_admin_credentials');

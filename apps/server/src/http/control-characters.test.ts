@@ -12,9 +12,21 @@ let asExpert: { cookie: string };
 beforeAll(async () => {
   t = await createOperatorTestApp(ADMIN);
   m = await signUpAndLogin(t);
-  const invited = await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: asOperator, payload: {
-    email: 'expert.cc@example.com', name: 'Expert', fields: ['optics'], languages: ['en'], country: 'GB', rttp_number: 'R-1',
-    rates: { basic: 1, advanced: 1, comprehensive: 1 }, capacity: 1 } });
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/experts',
+    headers: asOperator,
+    payload: {
+      email: 'expert.cc@example.com',
+      name: 'Expert',
+      fields: ['optics'],
+      languages: ['en'],
+      country: 'GB',
+      rttp_number: 'R-1',
+      rates: { basic: 1, advanced: 1, comprehensive: 1 },
+      capacity: 1,
+    },
+  });
   const token = new URL(invited.json<{ invitation_url: string }>().invitation_url).searchParams.get('token')!;
   const signedIn = await t.app.inject({ method: 'POST', url: '/api/expert/invitation', payload: { token, password: 'Str0ngPassw0rd' } });
   asExpert = { cookie: String(signedIn.headers['set-cookie']).split(';')[0]! };
@@ -22,11 +34,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Parameter { name: string; in: string; schema?: Property }
+interface Parameter {
+  name: string;
+  in: string;
+  schema?: Property;
+}
 /** Enumerations refuse anything off their list already; free text is what needs the check. */
-interface Property { type?: string; enum?: unknown[] }
+interface Property {
+  type?: string;
+  enum?: unknown[];
+}
 const freeText = (p?: Property) => p?.type === 'string' && !p.enum;
-interface Operation { security?: Record<string, unknown>[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, Property> } }> } }
+interface Operation {
+  security?: Record<string, unknown>[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, Property> } }> };
+}
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const NUL = '\u0000';
@@ -35,27 +58,54 @@ const sample = (name: string) => `${name}-1${NUL}`;
 /** Every route of the API as its OpenAPI document lists it, with each text input it reads. */
 function textInputs() {
   const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
-  const cases: { route: string; method: Method; where: 'path' | 'query' | 'body'; field: string; url: string; payload?: object; operator: boolean | 'expert' }[] = [];
+  const cases: {
+    route: string;
+    method: Method;
+    where: 'path' | 'query' | 'body';
+    field: string;
+    url: string;
+    payload?: object;
+    operator: boolean | 'expert';
+  }[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [verb, op] of Object.entries(ops)) {
       const method = verb.toUpperCase() as Method;
       const params = op.parameters ?? [];
       // Operator-only routes authenticate first (issue 26): they need an operator's credentials.
       // Expert routes likewise need an expert's session (decision 230).
-      const operator = !!op.security?.length && (op.security.every((s) => 'admin' in s) || (op.security.every((s) => 'expert' in s) && 'expert'));
+      const operator =
+        !!op.security?.length && (op.security.every((s) => 'admin' in s) || (op.security.every((s) => 'expert' in s) && 'expert'));
       // The other path parameters get '1', a value every id and slug schema accepts, so a body or
       // query field is checked rather than a parameter refused first (numeric ids, decision 193).
       const fill = (except?: string) =>
-        params.filter((p) => p.in === 'path').reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : '1'), `/api${path}`);
+        params
+          .filter((p) => p.in === 'path')
+          .reduce((u, p) => u.replace(`{${p.name}}`, p.name === except ? encodeURIComponent(sample(p.name)) : '1'), `/api${path}`);
       for (const p of params) {
         if (p.in === 'path') cases.push({ route: `${method} ${path}`, method, where: 'path', field: p.name, url: fill(p.name), operator });
         if (p.in === 'query' && freeText(p.schema)) {
-          cases.push({ route: `${method} ${path}`, method, where: 'query', field: p.name, url: `${fill()}?${p.name}=${encodeURIComponent(sample(p.name))}`, operator });
+          cases.push({
+            route: `${method} ${path}`,
+            method,
+            where: 'query',
+            field: p.name,
+            url: `${fill()}?${p.name}=${encodeURIComponent(sample(p.name))}`,
+            operator,
+          });
         }
       }
       const json = op.requestBody?.content['application/json']?.schema.properties ?? {};
       for (const [field, prop] of Object.entries(json)) {
-        if (freeText(prop)) cases.push({ route: `${method} ${path}`, method, where: 'body', field, url: fill(), payload: { [field]: sample(field) }, operator });
+        if (freeText(prop))
+          cases.push({
+            route: `${method} ${path}`,
+            method,
+            where: 'body',
+            field,
+            url: fill(),
+            payload: { [field]: sample(field) },
+            operator,
+          });
       }
     }
   }
@@ -66,9 +116,14 @@ describe('control characters in any request text', () => {
   it('are refused with 422 and a clear detail on every route, path parameter, query and body field', async () => {
     const cases = textInputs();
     expect(cases.length).toBeGreaterThan(40);
-    expect(cases.map((c) => `${c.where} ${c.route} ${c.field}`)).toEqual(expect.arrayContaining([
-      'path GET /reports/{id} id', 'path GET /blog/posts/{slug} slug', 'body POST /contact message', 'query GET /admin/users q',
-    ]));
+    expect(cases.map((c) => `${c.where} ${c.route} ${c.field}`)).toEqual(
+      expect.arrayContaining([
+        'path GET /reports/{id} id',
+        'path GET /blog/posts/{slug} slug',
+        'body POST /contact message',
+        'query GET /admin/users q',
+      ]),
+    );
     const failures: string[] = [];
     for (const c of cases) {
       const headers = c.operator === 'expert' ? asExpert : c.operator ? asOperator : m.auth;
@@ -82,8 +137,16 @@ describe('control characters in any request text', () => {
   });
 
   it('in an operator\u2019s basic-auth username or password answer 401, not 500', async () => {
-    for (const [username, password] of [[`ad${NUL}min`, 'whatever-password'], [ADMIN.username, `pass${NUL}word`], ['ops\u001b[31m', 'x']]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { authorization: basicAuthorization(username!, password!) } });
+    for (const [username, password] of [
+      [`ad${NUL}min`, 'whatever-password'],
+      [ADMIN.username, `pass${NUL}word`],
+      ['ops\u001b[31m', 'x'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { authorization: basicAuthorization(username!, password!) },
+      });
       expect(res.statusCode, JSON.stringify(username)).toBe(401);
       expect(res.json().code).toBe('admin_auth_required');
     }
@@ -91,13 +154,27 @@ describe('control characters in any request text', () => {
 
   it('leave nothing behind: a signup, contact message, profile or report with NUL is refused whole', async () => {
     const tokens = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+      (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+        .available_tokens;
     const before = await tokens();
     const requests = [
-      { method: 'POST', url: '/api/auth/signup', payload: { name: `Eve${NUL}`, email: 'eve@example.com', phone: '+44 20 7946 0958', password: 'Str0ngPassw0rd' } },
-      { method: 'POST', url: '/api/contact', payload: { name: 'Eve', email: 'eve@example.com', phone: '+44 20 7946 0958', message: `Hello${NUL}` } },
+      {
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: `Eve${NUL}`, email: 'eve@example.com', phone: '+44 20 7946 0958', password: 'Str0ngPassw0rd' },
+      },
+      {
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Eve', email: 'eve@example.com', phone: '+44 20 7946 0958', message: `Hello${NUL}` },
+      },
       { method: 'PATCH', url: '/api/users/me', headers: m.auth, payload: { name: `Ada${NUL}`, phone: '+44 20 7946 0958' } },
-      { method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: `${'A solar panel coating that sheds dust. '.repeat(3)}${NUL}`, complexity: 'basic' } },
+      {
+        method: 'POST',
+        url: '/api/reports/generate',
+        headers: m.auth,
+        payload: { idea: `${'A solar panel coating that sheds dust. '.repeat(3)}${NUL}`, complexity: 'basic' },
+      },
     ] as const;
     for (const r of requests) {
       const res = await t.app.inject(r);
@@ -119,7 +196,8 @@ describe('control characters in any request text', () => {
 
   it('keep line breaks in multi-line text', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/contact',
+      method: 'POST',
+      url: '/api/contact',
       payload: { name: 'Grace Hopper', email: 'grace@example.com', phone: '+44 20 7946 0958', message: 'First line\r\n\tsecond line' },
     });
     expect(res.statusCode).toBe(200);
@@ -143,4 +221,3 @@ describe('operator routes', () => {
     }
   });
 });
-

@@ -16,7 +16,10 @@ async function answerFor(code: string) {
 }
 
 describe('the error handler', () => {
-  it.each([['40P01', 'a deadlock'], ['40001', 'a serialisation failure']])('answers %s (%s) with a 409 to retry, not a 500', async (code) => {
+  it.each([
+    ['40P01', 'a deadlock'],
+    ['40001', 'a serialisation failure'],
+  ])('answers %s (%s) with a 409 to retry, not a 500', async (code) => {
     const res = await answerFor(code);
     expect(res.statusCode).toBe(409);
     expect(res.headers['retry-after']).toBe('1');

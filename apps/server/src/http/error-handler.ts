@@ -27,14 +27,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const pgCode = (error as { code?: unknown }).code;
   if (pgCode === '40P01' || pgCode === '40001') {
     request.log.warn({ err: error }, 'transaction rolled back by the database; the caller may retry');
-    return reply.code(409).header('retry-after', '1').send({ detail: MSG.concurrentChange, code: 'concurrent_change' } satisfies ApiErrorBody);
+    return reply
+      .code(409)
+      .header('retry-after', '1')
+      .send({ detail: MSG.concurrentChange, code: 'concurrent_change' } satisfies ApiErrorBody);
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…).
-    const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'The request body is not valid JSON'
-      : error.message;
+    const detail =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
     return reply.code(status).send({ detail, code: error.code ?? 'bad_request' } satisfies ApiErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');

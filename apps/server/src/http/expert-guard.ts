@@ -32,7 +32,13 @@ declare module 'fastify' {
  * What an expert reaches before adding an authenticator app when EXPERT_REQUIRE_2FA asks for one
  * (decision 235): who they are, signing out, and adding the app. Nothing of a member's.
  */
-const BEFORE_ENROLMENT: ReadonlySet<string> = new Set(['/expert/me', '/expert/logout', '/expert/security', '/expert/totp/setup', '/expert/totp/enable']);
+const BEFORE_ENROLMENT: ReadonlySet<string> = new Set([
+  '/expert/me',
+  '/expert/logout',
+  '/expert/security',
+  '/expert/totp/setup',
+  '/expert/totp/enable',
+]);
 /** What an expert reaches before accepting the confidentiality undertaking (their own second factor too). */
 const BEFORE_UNDERTAKING: ReadonlySet<string> = new Set([...BEFORE_ENROLMENT, '/expert/undertaking']);
 
@@ -53,7 +59,8 @@ export function requireExpert(deps: Pick<Deps, 'db' | 'config'>) {
     if (deps.config.EXPERT_REQUIRE_2FA && !row.totp && !(path && BEFORE_ENROLMENT.has(path))) {
       throw forbidden(EXPERT_ACCESS_MESSAGES.enrolmentRequired, 'expert_2fa_enrolment_required');
     }
-    if (!row.undertaking && !(path && BEFORE_UNDERTAKING.has(path))) throw forbidden(EXPERT_MESSAGES.undertakingRequired, 'undertaking_required');
+    if (!row.undertaking && !(path && BEFORE_UNDERTAKING.has(path)))
+      throw forbidden(EXPERT_MESSAGES.undertakingRequired, 'undertaking_required');
     request.expert = { id: row.id, name: row.name, email: row.email, sessionId: row.session_id };
   };
 }

@@ -22,10 +22,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 async function isSessionLive(db: Queryable, sessionId: string, userId: string) {
-  const r = await db.query(
-    'SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
-    [sessionId, userId],
-  );
+  const r = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()', [
+    sessionId,
+    userId,
+  ]);
   return r.rows.length > 0;
 }
 

@@ -5,7 +5,12 @@ import { deviceCookieOptions } from '../lib/device-cookie.ts';
 import { forbidden, serviceUnavailable, unauthorized } from '../lib/errors.ts';
 import { authenticateOperator, isRecentOperator, type OperatorAuth } from './authenticate-operator.ts';
 import { operatorLaneOf, type OperatorLane } from './operator-lane.ts';
-import { OPERATOR_MFA_COOKIE, operatorSecondFactorState, SECOND_FACTOR_STEP_PATHS, type OperatorSecondFactor } from './operator-second-factor.ts';
+import {
+  OPERATOR_MFA_COOKIE,
+  operatorSecondFactorState,
+  SECOND_FACTOR_STEP_PATHS,
+  type OperatorSecondFactor,
+} from './operator-second-factor.ts';
 
 export type { OperatorAuth };
 

@@ -99,7 +99,11 @@ describe('on the running app', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // A refused operator call never takes the lane: it is answered while the lane is held.
     const held = await lane!.enter();
-    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { authorization: basicAuthorization(ADMIN.username, 'wrong') } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { authorization: basicAuthorization(ADMIN.username, 'wrong') },
+    });
     expect(refused.statusCode).toBe(401);
     held();
   });

@@ -24,8 +24,14 @@ export type OperatorSecondFactor = 'ok' | 'required' | 'enrol';
  * password alone cannot add a factor beside the operator's own.
  */
 export const SECOND_FACTOR_STEP_PATHS: ReadonlySet<string> = new Set([
-  '/admin/login', '/admin/second-factor', '/admin/totp/setup', '/admin/totp/enable',
-  '/admin/second-factor/passkey/options', '/admin/second-factor/passkey', '/admin/passkeys/options', '/admin/passkeys',
+  '/admin/login',
+  '/admin/second-factor',
+  '/admin/totp/setup',
+  '/admin/totp/enable',
+  '/admin/second-factor/passkey/options',
+  '/admin/second-factor/passkey',
+  '/admin/passkeys/options',
+  '/admin/passkeys',
 ]);
 
 const signature = (secret: string, operatorId: string, expires: number, passwordHash: string) =>

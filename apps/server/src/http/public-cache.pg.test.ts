@@ -51,7 +51,9 @@ describe('a change made on one server', () => {
     expect(await titles(b)).toEqual(before);
 
     const created = await a.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { title: 'Two servers', description: 'Published on A.', content: '<p>First</p>', post_type: 'blog', status: 'published' },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -61,7 +63,9 @@ describe('a change made on one server', () => {
     expect((await readPost(b, post.slug)).json<Post>().content).toBe('<p>First</p>');
 
     const edited = await a.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin,
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
       payload: { title: 'Two servers', description: 'Published on A.', content: '<p>Second</p>', post_type: 'blog' },
     });
     expect(edited.statusCode, edited.body).toBe(200);

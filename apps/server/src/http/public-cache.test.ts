@@ -29,7 +29,14 @@ beforeAll(async () => {
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   // What the web build writes for each path of the route table: its screen's scripts.
-  writeFileSync(path.join(webDir, 'route-preloads.json'), JSON.stringify({ '/pricing': ['/assets/PricingPage-p1.js'], '/blog': ['/assets/BlogListPage-b1.js'], '/blog/:slug': ['/assets/PostPage-s1.js', '/assets/"><script>x.js'] }));
+  writeFileSync(
+    path.join(webDir, 'route-preloads.json'),
+    JSON.stringify({
+      '/pricing': ['/assets/PricingPage-p1.js'],
+      '/blog': ['/assets/BlogListPage-b1.js'],
+      '/blog/:slug': ['/assets/PostPage-s1.js', '/assets/"><script>x.js'],
+    }),
+  );
   t = await createOperatorTestApp(ADMIN, {}, { webDistDir: webDir });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -48,7 +55,12 @@ const decoded = (res: Awaited<ReturnType<typeof get>>) => {
 
 describe('built files', () => {
   it('answer with the brotli copy, the gzip copy or the plain bytes as the browser asks, cached for a year', async () => {
-    for (const [accept, encoding] of [['br, gzip, deflate', 'br'], ['gzip, deflate', 'gzip'], ['', undefined], ['identity', undefined]] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip, deflate', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['', undefined],
+      ['identity', undefined],
+    ] as const) {
       const res = await get('/assets/index-abc123.js', accept ? { 'accept-encoding': accept } : {});
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers['content-encoding'], accept).toBe(encoding);
@@ -132,7 +144,14 @@ describe('public reads', () => {
 
   it('send from the copy the same headers as the first answer: security headers and CSP included', async () => {
     const url = '/api/blog/posts?post_type=blog&limit=3';
-    const security = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-resource-policy'];
+    const security = [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'strict-transport-security',
+      'cross-origin-resource-policy',
+    ];
     for (const accept of ['', 'br', 'gzip']) {
       const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
       const [first, copy] = [await get(url, headers), await get(url, headers)];
@@ -163,7 +182,9 @@ describe('public reads', () => {
     const titles = async () => (await get('/api/blog/posts?post_type=blog&limit=50')).json<PostListResponse>().posts.map((p) => p.title);
     const before = await titles();
     const created = await t.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { title: 'Seen at once', description: 'A new post.', content: '<p>Body</p>', post_type: 'blog', status: 'published' },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -173,18 +194,24 @@ describe('public reads', () => {
     expect((await get(`/blog/${post.slug}`)).body).toContain('Seen at once');
 
     const edited = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin,
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
       payload: { title: 'Seen at once, edited', description: 'A new post.', content: '<p>New body</p>', post_type: 'blog' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await titles()).toContain('Seen at once, edited');
     expect((await get(`/api/blog/posts/${post.slug}`)).json<Post>().content).toBe('<p>New body</p>');
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/unpublish`, headers: asAdmin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/unpublish`, headers: asAdmin })).statusCode).toBe(
+      200,
+    );
     expect(await titles()).toEqual(before);
     expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(404);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/publish`, headers: asAdmin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/blog/admin/posts/${post.id}/publish`, headers: asAdmin })).statusCode).toBe(
+      200,
+    );
     expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin })).statusCode).toBe(200);
     expect((await get(`/api/blog/posts/${post.slug}`)).statusCode).toBe(404);
@@ -199,9 +226,13 @@ describe('public reads', () => {
     // is seen, every earlier one is in.
     const [latest] = (await get(url)).json<PostListResponse>().posts;
     await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [latest!.id, `${latest!.title} (seen)`]);
-    await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 5000, interval: 20 }).toBe(`${latest!.title} (seen)`);
+    await expect
+      .poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 5000, interval: 20 })
+      .toBe(`${latest!.title} (seen)`);
     await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [latest!.id, latest!.title]);
-    await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 5000, interval: 20 }).toBe(latest!.title);
+    await expect
+      .poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 5000, interval: 20 })
+      .toBe(latest!.title);
     const [first] = (await get(url)).json<PostListResponse>().posts;
     await t.db.query('ALTER TABLE posts DISABLE TRIGGER USER');
     try {
@@ -212,9 +243,13 @@ describe('public reads', () => {
     expect((await get(url)).json<PostListResponse>().posts[0]!.title).toBe(first!.title);
     // Fastify's own path (inject) is answered from the same copy (decision 173), though the row changed.
     expect((await t.app.inject({ url })).json<PostListResponse>().posts[0]!.title).toBe(first!.title);
-    expect((await t.db.query<{ title: string }>('SELECT title FROM posts WHERE id = $1', [first!.id])).rows[0]!.title).toBe('Changed unannounced');
+    expect((await t.db.query<{ title: string }>('SELECT title FROM posts WHERE id = $1', [first!.id])).rows[0]!.title).toBe(
+      'Changed unannounced',
+    );
     await t.db.query('UPDATE posts SET title = $2 WHERE id = $1', [first!.id, first!.title]);
-    await expect.poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 2000, interval: 20 }).toBe(first!.title);
+    await expect
+      .poll(async () => (await get(url)).json<PostListResponse>().posts[0]!.title, { timeout: 2000, interval: 20 })
+      .toBe(first!.title);
   });
 
   it('keep the copies readers use while a stranger floods the cache with new addresses', async () => {

@@ -180,7 +180,10 @@ function copyKey(url: string, query: (params: URLSearchParams) => string | null)
   const rawPath = at < 0 ? url : url.slice(0, at);
   let pathname: string;
   try {
-    pathname = rawPath.split('/').map((s) => encodeURIComponent(decodeURIComponent(s))).join('/');
+    pathname = rawPath
+      .split('/')
+      .map((s) => encodeURIComponent(decodeURIComponent(s)))
+      .join('/');
   } catch {
     return null; // a malformed escape: Fastify answers it
   }
@@ -197,7 +200,12 @@ function copyKey(url: string, query: (params: URLSearchParams) => string | null)
  * (decision 137); Fastify answers the rest and keeps the copies.
  * Also: API answers that did not choose their caching are never stored by browsers or proxies.
  */
-export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[], security: SecurityHeaders = { document: {}, api: {} }): Promise<AnswerFromCopy> {
+export async function publicCache(
+  app: AppInstance,
+  db: Db,
+  groups: PublicReads[],
+  security: SecurityHeaders = { document: {}, api: {} },
+): Promise<AnswerFromCopy> {
   const rules = new Map(groups.flatMap((g) => g.rules).map((r) => [r.route, r]));
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -251,46 +259,55 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     if (!rule) return;
     const snapshot = () => rule.topics.map((t) => generation.get(t)!);
     const query = rule.query ?? schemaQuery(route.schema?.querystring);
-    route.onRequest = [...[route.onRequest ?? []].flat(), (req, reply, done) => {
-      const key = copyKey(req.url, query);
-      if (key === null) return done();
-      // An address not written as its key (another order, a parameter the read ignores) reaches
-      // Fastify, and is answered here from the key's copy when there is one: not rebuilt.
-      if (req.method === 'GET' && answer(key, req.raw, reply.raw)) {
-        reply.hijack();
-        return;
-      }
-      (req as Marked)[KEY] = key;
-      (req as Marked)[START] = snapshot();
-      done();
-    }];
-    route.onSend = [...[route.onSend ?? []].flat(), (req, reply, payload, done) => {
-      const start = (req as Marked)[START];
-      const key = (req as Marked)[KEY];
-      if (!start || key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-      const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now(), ready: {} };
-      // Kept only when no change happened since the request began.
-      if (trusted && snapshot().every((g, i) => g === start[i])) {
-        drop(key);
-        entries.set(key, e);
-        bytes += e.body.length;
-        for (const key of entries.keys()) {
-          if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
-          drop(key);
+    route.onRequest = [
+      ...[route.onRequest ?? []].flat(),
+      (req, reply, done) => {
+        const key = copyKey(req.url, query);
+        if (key === null) return done();
+        // An address not written as its key (another order, a parameter the read ignores) reaches
+        // Fastify, and is answered here from the key's copy when there is one: not rebuilt.
+        if (req.method === 'GET' && answer(key, req.raw, reply.raw)) {
+          reply.hijack();
+          return;
         }
-      }
-      rule.onServe?.(req.raw, e.note);
-      reply.header('etag', e.etag).header('cache-control', rule.cacheControl ?? REVALIDATE).header('vary', 'Accept-Encoding');
-      if (matchesValidator(req.headers['if-none-match'], e.etag)) {
-        reply.code(304);
-        return done(null, '');
-      }
-      const encoding = e.body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
-      if (!encoding) return done(null, payload);
-      reply.header('content-encoding', encoding);
-      return done(null, (e[encoding] ??= compress[encoding](e.body)));
-    }];
+        (req as Marked)[KEY] = key;
+        (req as Marked)[START] = snapshot();
+        done();
+      },
+    ];
+    route.onSend = [
+      ...[route.onSend ?? []].flat(),
+      (req, reply, payload, done) => {
+        const start = (req as Marked)[START];
+        const key = (req as Marked)[KEY];
+        if (!start || key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+        const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+        const e: Entry = { ...cachedBody(payload, type), rule, note: rule.note?.(payload), storedAt: Date.now(), ready: {} };
+        // Kept only when no change happened since the request began.
+        if (trusted && snapshot().every((g, i) => g === start[i])) {
+          drop(key);
+          entries.set(key, e);
+          bytes += e.body.length;
+          for (const key of entries.keys()) {
+            if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+            drop(key);
+          }
+        }
+        rule.onServe?.(req.raw, e.note);
+        reply
+          .header('etag', e.etag)
+          .header('cache-control', rule.cacheControl ?? REVALIDATE)
+          .header('vary', 'Accept-Encoding');
+        if (matchesValidator(req.headers['if-none-match'], e.etag)) {
+          reply.code(304);
+          return done(null, '');
+        }
+        const encoding = e.body.length >= 1024 ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+        if (!encoding) return done(null, payload);
+        reply.header('content-encoding', encoding);
+        return done(null, (e[encoding] ??= compress[encoding](e.body)));
+      },
+    ];
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
@@ -313,7 +330,7 @@ export async function publicCache(app: AppInstance, db: Db, groups: PublicReads[
     // request objects and serialisation would add nothing (the profile in docs/benchmarks.md).
     const notModified = matchesValidator(req.headers['if-none-match'], e.etag);
     const encoding = notModified || e.body.length < 1024 ? undefined : preferredEncoding(req.headers['accept-encoding']);
-    const form: Form = notModified ? 'notModified' : encoding ?? 'plain';
+    const form: Form = notModified ? 'notModified' : (encoding ?? 'plain');
     const out = (e.ready[form] ??= ready(e, form));
     res.writeHead(out.status, out.headers);
     res.end(out.body);

@@ -26,7 +26,11 @@ describe('the request log', () => {
 
   it('logs the address of a capability link without its key or token, and no credentials', async () => {
     await app.inject({ method: 'GET', url: '/api/account-exports/00000000-0000-0000-0000-000000000000?key=the-secret-key&x=1' });
-    await app.inject({ method: 'GET', url: '/api/blog/preview?token=the-preview-token', headers: { authorization: 'Bearer the-bearer', cookie: 'refresh=the-cookie' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/blog/preview?token=the-preview-token',
+      headers: { authorization: 'Bearer the-bearer', cookie: 'refresh=the-cookie' },
+    });
     const log = lines.join('');
     expect(log).toContain('/api/account-exports/00000000-0000-0000-0000-000000000000?key=[redacted]&x=1');
     expect(log).toContain('token=[redacted]');

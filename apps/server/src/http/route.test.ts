@@ -1,6 +1,16 @@
 import cookie from '@fastify/cookie';
 import {
-  authEndpoints, allEndpoints, API_BASE, blogEndpoints, endpoint, endpointPath, MSG, reportsEndpoints, systemEndpoints, usersEndpoints, type Endpoint,
+  authEndpoints,
+  allEndpoints,
+  API_BASE,
+  blogEndpoints,
+  endpoint,
+  endpointPath,
+  MSG,
+  reportsEndpoints,
+  systemEndpoints,
+  usersEndpoints,
+  type Endpoint,
 } from '@assay/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,7 +33,12 @@ const mounted = (e: Endpoint) => (e.mount === 'site' ? '' : API_BASE) + e.path;
 const sampleParams: Record<string, string> = { invoice_number: 'INV/2026-27/000001', credit_note_number: 'CN/2026-27/000001' };
 /** A concrete URL for the endpoint, every path parameter filled with a well-formed value (an id unless named above). */
 const sample = (e: Endpoint) =>
-  endpointPath(e, Object.fromEntries([...e.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, sampleParams[name!] ?? '00000000-0000-4000-8000-000000000000'])));
+  endpointPath(
+    e,
+    Object.fromEntries(
+      [...e.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, sampleParams[name!] ?? '00000000-0000-4000-8000-000000000000']),
+    ),
+  );
 
 const endpoints = allEndpoints();
 
@@ -35,10 +50,13 @@ async function bareApp(register: (api: ReturnType<typeof Fastify>) => void | Pro
   app.setErrorHandler(errorHandler);
   registerAuthentication(app, t.deps);
   await app.register(cookie);
-  await app.register(async (api) => {
-    onlyDeclaredRoutes(api);
-    await register(api);
-  }, { prefix: API_BASE });
+  await app.register(
+    async (api) => {
+      onlyDeclaredRoutes(api);
+      await register(api);
+    },
+    { prefix: API_BASE },
+  );
   await app.ready();
   return app;
 }
@@ -69,12 +87,14 @@ describe('the endpoint declarations (packages/shared/src/api)', () => {
   });
 
   it.each(endpoints.filter(([, e]) => (e.auth === 'operator' || e.auth === 'member_or_operator') && !e.body))(
-    '%s refuses a caller without credentials', async (_name, e) => {
+    '%s refuses a caller without credentials',
+    async (_name, e) => {
       const res = await t.app.inject({ method: e.method, url: sample(e) });
       expect(res.statusCode).toBe(401);
-    });
+    },
+  );
 
-  it('refuse a member\'s bearer token on operator routes', async () => {
+  it("refuse a member's bearer token on operator routes", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: 'Bearer not-an-operator' } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ detail: MSG.adminAuthRequired });
@@ -84,7 +104,12 @@ describe('the endpoint declarations (packages/shared/src/api)', () => {
 describe('route()', () => {
   it('answers a declared 201 without the handler saying so, serialised through the schema', async () => {
     const created = endpoint({
-      method: 'POST', path: '/things', auth: 'public', tags: ['test'], body: z.object({ name: z.string() }), responses: { 201: z.object({ name: z.string() }) },
+      method: 'POST',
+      path: '/things',
+      auth: 'public',
+      tags: ['test'],
+      body: z.object({ name: z.string() }),
+      responses: { 201: z.object({ name: z.string() }) },
     });
     const app = await bareApp((api) => route(api, created, async (req) => ({ name: req.body.name, secret: 'left out' })));
     const res = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'Ada' } });
@@ -94,20 +119,29 @@ describe('route()', () => {
   });
 
   it('validates params, query and body with the declared schemas (422 with the field)', async () => {
-    const app = await bareApp((api) => route(api, usersEndpoints.updateMe, async () => {
-      throw new Error('not reached');
-    }));
+    const app = await bareApp((api) =>
+      route(api, usersEndpoints.updateMe, async () => {
+        throw new Error('not reached');
+      }),
+    );
     // The guard runs before validation (a preValidation hook): a caller without credentials
     // learns nothing of the schema (issue 26); one with them gets the field-by-field 422.
     const stranger = await app.inject({ method: 'PATCH', url: '/api/users/me', payload: { name: 'A', phone: '12' } });
     expect(stranger.statusCode).toBe(401);
     expect(stranger.body).not.toContain('name');
-    const withToken = await app.inject({ method: 'PATCH', url: '/api/users/me', headers: { authorization: 'Bearer not-a-token' }, payload: { name: 'A', phone: '12' } });
+    const withToken = await app.inject({
+      method: 'PATCH',
+      url: '/api/users/me',
+      headers: { authorization: 'Bearer not-a-token' },
+      payload: { name: 'A', phone: '12' },
+    });
     expect(withToken.statusCode).toBe(401);
     await app.close();
-    const open = await bareApp((api) => route(api, authEndpoints.forgotPassword, async () => {
-      throw new Error('not reached');
-    }));
+    const open = await bareApp((api) =>
+      route(api, authEndpoints.forgotPassword, async () => {
+        throw new Error('not reached');
+      }),
+    );
     const res = await open.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'not-an-email' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('email');
@@ -149,19 +183,25 @@ describe('route()', () => {
   it('refuses an endpoint registered outside its mount', async () => {
     const app = Fastify();
     registerAuthentication(app, t.deps);
-    expect(() => route(app, systemEndpoints.health, async () => ({ status: 'ok' as const })))
-      .toThrow('declared under "/api" but registered under ""');
+    expect(() => route(app, systemEndpoints.health, async () => ({ status: 'ok' as const }))).toThrow(
+      'declared under "/api" but registered under ""',
+    );
   });
 
   it('refuses a guarded endpoint when the app has no guards', async () => {
     const app = Fastify();
-    await expect(app.register(async (api) => route(api, reportsEndpoints.list, async () => ({ reports: [], page: 1, pages: 0, total: 0 })), { prefix: API_BASE }))
-      .rejects.toThrow('registerAuthentication');
+    await expect(
+      app.register(async (api) => route(api, reportsEndpoints.list, async () => ({ reports: [], page: 1, pages: 0, total: 0 })), {
+        prefix: API_BASE,
+      }),
+    ).rejects.toThrow('registerAuthentication');
   });
 
   it('onlyDeclaredRoutes refuses a route that no declaration names', async () => {
-    await expect(bareApp((api) => {
-      api.get('/hand-written', async () => ({}));
-    })).rejects.toThrow('GET /api/hand-written is not declared');
+    await expect(
+      bareApp((api) => {
+        api.get('/hand-written', async () => ({}));
+      }),
+    ).rejects.toThrow('GET /api/hand-written is not declared');
   });
 });

@@ -53,7 +53,9 @@ export function route<E extends Endpoint>(app: AppInstance, e: E, handler: Route
   if (e.responses) schema.response = e.responses;
   if (e.produces) schema.produces = [e.produces];
 
-  const success = Object.keys(e.responses ?? {}).map(Number).filter((status) => status >= 200 && status < 300);
+  const success = Object.keys(e.responses ?? {})
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
   const status = success.length === 1 && success[0] !== 200 ? success[0] : undefined;
   const handle = handler as unknown as RouteHandlerMethod;
   app.route({
@@ -65,10 +67,13 @@ export function route<E extends Endpoint>(app: AppInstance, e: E, handler: Route
     // preValidation, not preHandler: a caller is authenticated before its body is validated, so
     // a stranger's malformed body gets 401, never a 422 that describes the schema (issue 26).
     ...(guard ? { preValidation: guard } : {}),
-    handler: status === undefined ? handle : function (request, reply) {
-      reply.code(status);
-      return handle.call(this, request, reply);
-    },
+    handler:
+      status === undefined
+        ? handle
+        : function (request, reply) {
+            reply.code(status);
+            return handle.call(this, request, reply);
+          },
   });
 }
 
@@ -86,7 +91,9 @@ declare module 'fastify' {
 export function onlyDeclaredRoutes(app: AppInstance) {
   app.addHook('onRoute', (options) => {
     if (!options.config?.endpoint) {
-      throw new Error(`${String(options.method)} ${options.url} is not declared: add it to packages/shared/src/api and register it with route()`);
+      throw new Error(
+        `${String(options.method)} ${options.url} is not declared: add it to packages/shared/src/api and register it with route()`,
+      );
     }
   });
 }

@@ -20,7 +20,14 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  */
 export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
 /** The document headers a JSON answer keeps: transport, sniffing, framing, referrer and cross-origin reads. */
-const API_KEEPS = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-permitted-cross-domain-policies'];
+const API_KEEPS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+  'x-permitted-cross-domain-policies',
+];
 
 /**
  * Security headers on every response, worked out once at start (helmet's own middleware run
@@ -40,14 +47,28 @@ export function securityHeaders(app: AppInstance): SecurityHeaders {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE, 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com', 'https://assets.calendly.com'],
+        scriptSrc: [
+          "'self'",
+          FIRST_PAINT_SCRIPT_SOURCE,
+          'https://accounts.google.com/gsi/client',
+          'https://checkout.razorpay.com',
+          'https://assets.calendly.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style', 'https://assets.calendly.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/', 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
         // Video players load only when a reader clicks a post's video card (decision 200).
-        frameSrc: ["'self'", 'blob:', 'https://accounts.google.com/gsi/', 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://calendly.com',
-          'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        frameSrc: [
+          "'self'",
+          'blob:',
+          'https://accounts.google.com/gsi/',
+          'https://api.razorpay.com',
+          'https://checkout.razorpay.com',
+          'https://calendly.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
         workerSrc: ["'self'", 'blob:'],
       },
     },
@@ -57,7 +78,10 @@ export function securityHeaders(app: AppInstance): SecurityHeaders {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  const api = Object.fromEntries([...API_KEEPS.filter((name) => document[name]).map((name) => [name, document[name]!]), ['content-security-policy', API_CSP]]);
+  const api = Object.fromEntries([
+    ...API_KEEPS.filter((name) => document[name]).map((name) => [name, document[name]!]),
+    ['content-security-policy', API_CSP],
+  ]);
   app.addHook('onRequest', (req, reply, done) => {
     const endpoint = req.routeOptions.config?.endpoint;
     reply.headers(endpoint && !endpoint.produces ? api : document);

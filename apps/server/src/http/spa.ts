@@ -60,7 +60,12 @@ function readPreloads(file: string): Preloads {
 
 /** `/blog/:slug` → /^\/blog\/[^/]+$/; paths without parameters match exactly. */
 const pattern = (routePath: string) =>
-  new RegExp(`^${routePath.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+  new RegExp(
+    `^${routePath
+      .split('/')
+      .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  );
 
 /**
  * index.html for a path, naming the built scripts of that path's screen as modulepreload links
@@ -75,7 +80,10 @@ export function screenHtml(indexHtml: string, preloads: Preloads): (pathname: st
   const pages = Object.entries(preloads)
     .filter(([, files]) => Array.isArray(files) && files.length > 0)
     .map(([routePath, files]) => {
-      const links = files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+      const links = files
+        .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+        .join('');
       return { test: pattern(routePath), html: indexHtml.replace(marker, () => `${links}\n${marker}`) };
     });
   return (pathname, { reads: withReads = true } = {}) => {

@@ -24,7 +24,13 @@ const contact = (n: number, remoteAddress = BALANCER) =>
     url: '/api/contact',
     remoteAddress,
     headers: forged(n),
-    payload: { reason: 'other', name: 'Meera Iyer', phone: '+91 98765 43210', email: 'meera@example.com', message: 'Hello there, a question.' },
+    payload: {
+      reason: 'other',
+      name: 'Meera Iyer',
+      phone: '+91 98765 43210',
+      email: 'meera@example.com',
+      message: 'Hello there, a question.',
+    },
   });
 const signIn = (n: number) =>
   t.app.inject({
@@ -63,13 +69,17 @@ describe('a client behind one trusted proxy that forges X-Forwarded-For', () => 
 describe('a post read from its copy behind the proxy', () => {
   it('counts one view per real client, whatever the client writes before the proxy’s entry', async () => {
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { slug, id } = (await t.db.query<{ slug: string; id: string }>(`SELECT slug, id FROM posts WHERE status = 'published' AND post_type = 'blog' LIMIT 1`)).rows[0]!;
-    const views = async () => (await t.db.query<{ view_count: number }>('SELECT view_count FROM posts WHERE id = $1', [id])).rows[0]!.view_count;
+    const { slug, id } = (
+      await t.db.query<{ slug: string; id: string }>(`SELECT slug, id FROM posts WHERE status = 'published' AND post_type = 'blog' LIMIT 1`)
+    ).rows[0]!;
+    const views = async () =>
+      (await t.db.query<{ view_count: number }>('SELECT view_count FROM posts WHERE id = $1', [id])).rows[0]!.view_count;
     await t.app.postViews.flush();
     const before = await views();
     const browser = { 'user-agent': 'Mozilla/5.0 Firefox/140.0' };
     // The first read builds the copy (Fastify); the rest are answered from it, before Fastify.
-    for (let n = 1; n <= 4; n++) expect((await httpGet(base, `/api/blog/posts/${slug}`, { ...browser, ...forged(n) })).statusCode).toBe(200);
+    for (let n = 1; n <= 4; n++)
+      expect((await httpGet(base, `/api/blog/posts/${slug}`, { ...browser, ...forged(n) })).statusCode).toBe(200);
     await httpGet(base, `/api/blog/posts/${slug}`, { ...browser, 'x-forwarded-for': '203.0.113.10' });
     await t.app.postViews.flush();
     expect(await views()).toBe(before + 2);
@@ -77,7 +87,8 @@ describe('a post read from its copy behind the proxy', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const parse = (TRUST_PROXY: string) => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', DATABASE_URL: 'postgres://unused.invalid/x', TRUST_PROXY }).TRUST_PROXY;
+  const parse = (TRUST_PROXY: string) =>
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', DATABASE_URL: 'postgres://unused.invalid/x', TRUST_PROXY }).TRUST_PROXY;
 
   it('takes a hop count, a list of proxy addresses and networks, or nothing', () => {
     expect(parse('')).toBe(false);

@@ -127,25 +127,41 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     if (await boss.getQueue(q.name)) await boss.updateQueue(q.name, settings);
     else await boss.createQueue(q.name, settings);
   }
-  const upgraded = await carryOverPgBoss10Jobs(db, queues.map((q) => q.name), async (tx, name, jobs) => {
-    await boss.insert(name, jobs, { db: sqlRunner(tx, db) });
-  });
-  if (upgraded) console.warn(`job queue: moved ${upgraded.carried} waiting jobs from pg-boss 10's schema (${upgraded.dropped} of unknown queues left behind)`);
+  const upgraded = await carryOverPgBoss10Jobs(
+    db,
+    queues.map((q) => q.name),
+    async (tx, name, jobs) => {
+      await boss.insert(name, jobs, { db: sqlRunner(tx, db) });
+    },
+  );
+  if (upgraded)
+    console.warn(
+      `job queue: moved ${upgraded.carried} waiting jobs from pg-boss 10's schema (${upgraded.dropped} of unknown queues left behind)`,
+    );
   return {
     async enqueue(tx, job, data, opts) {
-      const send: SendOptions = { db: sqlRunner(tx, db), ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}) };
+      const send: SendOptions = {
+        db: sqlRunner(tx, db),
+        ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
+      };
       return boss.send(job.name, job.payload.parse(data), send);
     },
     async work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>) {
       // One polling worker running up to `concurrency` jobs at once, one job per fetch.
-      await boss.work<T>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: concurrency }, (jobs) => {
-        return handling.track((async () => {
-          for (const job of jobs as Array<JobWithMetadata<T>>) {
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-          }
-        })());
-      });
+      await boss.work<T>(
+        name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: concurrency },
+        (jobs) => {
+          return handling.track(
+            (async () => {
+              for (const job of jobs as Array<JobWithMetadata<T>>) {
+                await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              }
+            })(),
+          );
+        },
+      );
     },
     // Through pg-boss's own calls, never its tables: those are pg-boss's to change between versions.
     async forget(tx, name, field, value) {
@@ -155,7 +171,11 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
         const found = await boss.findJobs(name, { ...conn, data: { [field]: value }, limit: 1000 });
         if (!found.length) return deleted;
         // pg-boss answers { requested, affected }; its typings declare the answer empty.
-        const { affected = 0 } = (await boss.deleteJob(name, found.map((job) => job.id), conn)) as { affected?: number };
+        const { affected = 0 } = (await boss.deleteJob(
+          name,
+          found.map((job) => job.id),
+          conn,
+        )) as { affected?: number };
         if (!affected) return deleted; // nothing more it can delete: do not loop for ever
         deleted += affected;
       }

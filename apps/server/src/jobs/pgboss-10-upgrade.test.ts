@@ -13,9 +13,11 @@ async function asPgBoss10Left(db: Db) {
   await db.exec(V10);
 }
 const jobs = async (db: Db) =>
-  (await db.query<{ to: string; state: string; singleton_key: string | null; year: number }>(
-    `SELECT data->>'to' AS to, state, singleton_key, extract(year FROM start_after)::int AS year FROM pgboss.job WHERE name = 'mail.send' ORDER BY data->>'to'`,
-  )).rows;
+  (
+    await db.query<{ to: string; state: string; singleton_key: string | null; year: number }>(
+      `SELECT data->>'to' AS to, state, singleton_key, extract(year FROM start_after)::int AS year FROM pgboss.job WHERE name = 'mail.send' ORDER BY data->>'to'`,
+    )
+  ).rows;
 
 // On PostgreSQL and on embedded PGlite (a data directory kept from before the upgrade).
 describe('a database pg-boss 10 made', () => {

@@ -21,7 +21,12 @@ const LOCK = `SELECT pg_advisory_xact_lock(hashtext('assay:pgboss-10-upgrade'))`
  * snapshot sees what the process that held it committed, a cached name lookup may not.
  */
 const hasTable = async (q: Queryable, schema: string, table: string) =>
-  (await q.query(`SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`, [schema, table])).rows.length > 0;
+  (
+    await q.query(`SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`, [
+      schema,
+      table,
+    ])
+  ).rows.length > 0;
 
 export async function setAsidePgBoss10Schema(db: Db, schema: string): Promise<boolean> {
   if (!(await hasTable(db, schema, 'version'))) return false;
@@ -62,11 +67,15 @@ export async function carryOverPgBoss10Jobs(
     for (const [name, rows] of byQueue) {
       if (!queues.includes(name)) continue;
       // A job that was active belonged to a process that is gone: it runs again (handlers are idempotent).
-      await insert(tx, name, rows.map((row) => ({
-        data: row.data ?? {},
-        startAfter: row.start_after,
-        ...(row.singleton_key ? { singletonKey: row.singleton_key } : {}),
-      })));
+      await insert(
+        tx,
+        name,
+        rows.map((row) => ({
+          data: row.data ?? {},
+          startAfter: row.start_after,
+          ...(row.singleton_key ? { singletonKey: row.singleton_key } : {}),
+        })),
+      );
       carried += rows.length;
     }
     await tx.query(`DROP SCHEMA ${OLD_SCHEMA} CASCADE`);

@@ -16,8 +16,7 @@ export interface Device {
 
 export const DEVICE_COOKIE_DAYS = 365;
 
-const signature = (secret: string, kind: DeviceKind, accountId: string, id: string) =>
-  hmac(secret, `device:${kind}:${accountId}:${id}`);
+const signature = (secret: string, kind: DeviceKind, accountId: string, id: string) => hmac(secret, `device:${kind}:${accountId}:${id}`);
 
 export function issueDeviceCookie(secret: string, kind: DeviceKind, accountId: string): string {
   const id = randomToken(16);

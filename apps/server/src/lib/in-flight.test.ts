@@ -6,10 +6,12 @@ describe('createInFlight', () => {
     const inFlight = createInFlight();
     const done: string[] = [];
     let release!: () => void;
-    const first = inFlight.track(new Promise<void>((r) => (release = r)).then(() => {
-      done.push('first');
-      void inFlight.track(new Promise((r) => setTimeout(r, 5)).then(() => done.push('second')));
-    }));
+    const first = inFlight.track(
+      new Promise<void>((r) => (release = r)).then(() => {
+        done.push('first');
+        void inFlight.track(new Promise((r) => setTimeout(r, 5)).then(() => done.push('second')));
+      }),
+    );
     void inFlight.track(Promise.reject(new Error('ignored'))).catch(() => undefined);
     const settled = inFlight.settled().then(() => done.push('settled'));
     release();

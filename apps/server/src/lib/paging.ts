@@ -65,7 +65,8 @@ export const encodeLedgerCursor = (k: { at: string; id: number | string }) => Bu
 export function decodeLedgerCursor(cursor: string): { at: string; id: number } {
   const [tag, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const n = /^[1-9][0-9]{0,15}$/.test(id ?? '') ? Number(id) : NaN;
-  if (tag !== 'ledger' || !at || rest.length || !AT.test(at) || !Number.isSafeInteger(n)) throw badRequest(MSG.invalidCursor, 'invalid_cursor');
+  if (tag !== 'ledger' || !at || rest.length || !AT.test(at) || !Number.isSafeInteger(n))
+    throw badRequest(MSG.invalidCursor, 'invalid_cursor');
   return { at, id: n };
 }
 
@@ -112,7 +113,13 @@ export function pageHeaders(reply: FastifyReply, page: { total?: Total | undefin
  * are parameter placeholders.
  */
 export function countedPageSql(o: {
-  table: string; alias: string; at: string; filter: string; after?: string | undefined; limit: string; offset: string;
+  table: string;
+  alias: string;
+  at: string;
+  filter: string;
+  after?: string | undefined;
+  limit: string;
+  offset: string;
   /** A statement selecting the matches' `id` and `at` (at most COUNT_CAP + 1) when the filter is not the cheapest way to gather them. */
   matches?: string | undefined;
   /** The filter for the walk past the cap, when it should differ from `filter`. */
@@ -180,7 +187,16 @@ export function splitPage<R extends { cursor_at: string; id: string }>(rows: R[]
  */
 export async function* ascendingPages<R extends { id: string | number }>(
   db: Queryable,
-  o: { columns: string; from: string; where: string; params: unknown[]; at?: string; id: string; idType: 'uuid' | 'bigint'; pageSize?: number },
+  o: {
+    columns: string;
+    from: string;
+    where: string;
+    params: unknown[];
+    at?: string;
+    id: string;
+    idType: 'uuid' | 'bigint';
+    pageSize?: number;
+  },
 ): AsyncGenerator<(R & { cursor_at: string | null })[]> {
   const size = o.pageSize ?? 500;
   let last: { at: string | null; id: string | number } | undefined;

@@ -111,7 +111,9 @@ describe('an operator\u2019s parallel calls', () => {
     const authorization = `Basic ${Buffer.from(`ops:${OPERATOR_PASSWORD}`).toString('base64')}`;
     // Twelve at once with credentials this process has not checked yet: one at a time would
     // need twelve hashes, twice what the cap (2 running, 4 waiting) lets in.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization } })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization } })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
   });
 });

@@ -87,9 +87,7 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   return gated(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
       ),
     lane,
   );

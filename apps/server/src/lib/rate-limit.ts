@@ -16,12 +16,7 @@ async function bump(db: Queryable, key: string, windowSeconds: number) {
 }
 
 /** Counts every call; throws 429 (with Retry-After) once `limit` hits land in the current window. */
-export async function hitRateLimit(
-  db: Queryable,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<void> {
+export async function hitRateLimit(db: Queryable, key: string, limit: number, windowSeconds: number): Promise<void> {
   const row = await bump(db, key, windowSeconds);
   if (row.hits > limit) throw tooManyRequests(row.retry_after);
 }

@@ -5,8 +5,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * derived from the server secret (HKDF-SHA256, one `purpose` per kind of secret). A copy of the
  * database alone does not give them away; the server secret does, as it already signs sessions.
  */
-const keyFor = (serverSecret: string, purpose: string) =>
-  Buffer.from(hkdfSync('sha256', serverSecret, 'assay-sealed', purpose, 32));
+const keyFor = (serverSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'assay-sealed', purpose, 32));
 
 export function seal(serverSecret: string, purpose: string, plain: string): string {
   const iv = randomBytes(12);

@@ -10,7 +10,14 @@ export const isUuid = (value: string) => UUID.test(value);
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The words of a search a trigram index can look up: split as pg_trgm splits text, three characters or more. */
-const trigramWords = (text: string) => [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
+const trigramWords = (text: string) => [
+  ...new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3),
+  ),
+];
 
 /**
  * Of a search's words, the one the planner's statistics expect the fewest rows for under
@@ -40,7 +47,9 @@ const analysed = new Set<string>();
 
 async function hasStatistics(db: Queryable, table: string): Promise<boolean> {
   if (analysed.has(table)) return true;
-  const found = await db.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_statistic WHERE starelid = $1::regclass) AS yes', [table]);
+  const found = await db.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_statistic WHERE starelid = $1::regclass) AS yes', [
+    table,
+  ]);
   if (found.rows[0]?.yes) analysed.add(table);
   return analysed.has(table);
 }

@@ -106,7 +106,9 @@ function spawn(script: URL): Worker {
   // tsx's ES module entry (its package's "import" condition), found from its package.json.
   const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
   const tsx = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`, {
+    eval: true,
+  });
 }
 
 /** In a worker script: answers each task posted to this thread with `handle`'s result. */

@@ -43,7 +43,14 @@ export function xlsxStream<T>(
       let r = 2;
       for await (const page of pages) {
         count += page.length;
-        yield page.map((row) => rowXml(r++, columns.map((c) => c.value(row)))).join('');
+        yield page
+          .map((row) =>
+            rowXml(
+              r++,
+              columns.map((c) => c.value(row)),
+            ),
+          )
+          .join('');
       }
       yield '</sheetData></worksheet>';
       complete = true;
@@ -74,8 +81,9 @@ function columnName(i: number): string {
 }
 
 // Characters XML 1.0 cannot carry at all (C0 controls but tab, newline, return; lone surrogates; U+FFFE/F).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const escapeXml = (s: string) => escapeHtml(s.replace(NOT_XML, ''));
 
 /** A cell: a string is an inline string (never a formula), a number a number. Empty cells are left out. */
@@ -97,7 +105,11 @@ function sheetStart<T>(columns: XlsxColumn<T>[]) {
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     `<cols>${cols}</cols><sheetData>` +
-    rowXml(1, columns.map((c) => c.header), ' s="1"')
+    rowXml(
+      1,
+      columns.map((c) => c.header),
+      ' s="1"',
+    )
   );
 }
 
@@ -107,24 +119,29 @@ function fixedParts(sheetName: string): Record<string, string> {
   // Sheet names: at most 31 characters, none of []:*?/\ .
   const name = escapeXml(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
   return {
-    '[Content_Types].xml': `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '[Content_Types].xml':
+      `${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
       '<Default Extension="xml" ContentType="application/xml"/>' +
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
       '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
       '</Types>',
-    '_rels/.rels': `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+    '_rels/.rels':
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
       '</Relationships>',
-    'xl/workbook.xml': `${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ` +
+    'xl/workbook.xml':
+      `${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ` +
       'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
       `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+    'xl/_rels/workbook.xml.rels':
+      `${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
       '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
       '</Relationships>',
-    'xl/styles.xml': `${head}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+    'xl/styles.xml':
+      `${head}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
       '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
       '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
       '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +

@@ -68,9 +68,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const rid = (prefix: string) => prefix + Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeRazorpay(
-  opts: { keyId?: string; keySecret?: string; webhookSecret?: string } = {},
-) {
+export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: string; webhookSecret?: string } = {}) {
   const keyId = opts.keyId ?? 'rzp_test_fake0000000001';
   const keySecret = opts.keySecret ?? 'fake-key-secret-0123456789';
   const webhookSecret = opts.webhookSecret ?? 'fake-webhook-secret-0123456789';
@@ -95,93 +93,104 @@ export async function startFakeRazorpay(
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void new Promise((r) => setTimeout(r, delayMs)).then(() => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = undefined;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      const path = (req.url ?? '/').split('?')[0]!;
-      calls.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
-
-      const fault = faults.shift();
-      if (fault === 'hang') return; // never answers: the client must time out
-      if (fault === 'server-error') return error(res, 500, 'The server encountered an error');
-      if (fault === 'bad-json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end('{"id": ');
-      }
-
-      const lost = fault === 'answer-lost';
-      const answer = (status: number, b: unknown) => (lost ? undefined : send(res, status, b));
-
-      const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
-      if (req.headers.authorization !== expected) return error(res, 401, 'Authentication failed');
-
-      if (req.method === 'POST' && path === '/v1/orders') {
-        const b = (body ?? {}) as Partial<{ amount: unknown; currency: unknown; receipt: unknown; notes: unknown }>;
-        if (typeof b.amount !== 'number' || !Number.isInteger(b.amount) || b.amount < 100) {
-          return error(res, 400, 'The amount must be atleast INR 1.00');
-        }
-        if (typeof b.currency !== 'string' || !/^[A-Z]{3}$/.test(b.currency)) return error(res, 400, 'The currency is invalid');
-        if (typeof b.receipt === 'string' && b.receipt.length > 40) return error(res, 400, 'receipt: the length must be no more than 40.');
-        const order: FakeOrder = {
-          id: rid('order_'),
-          entity: 'order',
-          amount: b.amount,
-          amount_paid: 0,
-          amount_due: b.amount,
-          currency: b.currency,
-          receipt: typeof b.receipt === 'string' ? b.receipt : '',
-          status: 'created',
-          attempts: 0,
-          notes: (b.notes ?? {}) as Record<string, string>,
-          created_at: now(),
-        };
-        orders.set(order.id, order);
-        return send(res, 200, order);
-      }
-      const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
-      if (req.method === 'GET' && m) {
-        const order = orders.get(decodeURIComponent(m[1]!));
-        if (!order) return error(res, 400, 'The id provided does not exist');
-        if (!m[2]) return send(res, 200, order);
-        const items = [...payments.values()].filter((p) => p.order_id === order.id);
-        return send(res, 200, { entity: 'collection', count: items.length, items });
-      }
-      const refundPath = /^\/v1\/payments\/([^/]+)\/(refund|refunds)$/.exec(path);
-      if (refundPath) {
-        const payment = payments.get(decodeURIComponent(refundPath[1]!));
-        if (!payment) return error(res, 400, 'The id provided does not exist');
-        const ofPayment = [...refunds.values()].filter((r) => r.payment_id === payment.id);
-        if (req.method === 'GET' && refundPath[2] === 'refunds') {
-          return answer(200, { entity: 'collection', count: ofPayment.length, items: ofPayment });
-        }
-        if (req.method === 'POST' && refundPath[2] === 'refund') {
-          const b = (body ?? {}) as Partial<{ amount: unknown; receipt: unknown; notes: unknown; speed: unknown }>;
-          if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured');
-          const amount = b.amount === undefined ? payment.amount : b.amount;
-          if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
-            return error(res, 400, 'The refund amount provided is less than minimum amount allowed');
+    req.on(
+      'end',
+      () =>
+        void new Promise((r) => setTimeout(r, delayMs)).then(() => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = undefined;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = text;
           }
-          const refunded = ofPayment.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
-          if (refunded + amount > payment.amount) {
-            return error(res, 400, 'The total refund amount is greater than the refund payment amount');
+          const path = (req.url ?? '/').split('?')[0]!;
+          calls.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+
+          const fault = faults.shift();
+          if (fault === 'hang') return; // never answers: the client must time out
+          if (fault === 'server-error') return error(res, 500, 'The server encountered an error');
+          if (fault === 'bad-json') {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            return res.end('{"id": ');
           }
-          const refund: FakeRefund = {
-            id: rid('rfnd_'), entity: 'refund', payment_id: payment.id, amount, currency: payment.currency,
-            receipt: typeof b.receipt === 'string' ? b.receipt : null,
-            notes: b.notes && typeof b.notes === 'object' && Object.keys(b.notes).length ? (b.notes as Record<string, string>) : [],
-            status: newRefundStatus, speed_requested: typeof b.speed === 'string' ? b.speed : 'normal', created_at: now(),
-          };
-          refunds.set(refund.id, refund);
-          return answer(200, refund);
-        }
-      }
-      return error(res, 404, 'The requested URL was not found on the server.');
-    }));
+
+          const lost = fault === 'answer-lost';
+          const answer = (status: number, b: unknown) => (lost ? undefined : send(res, status, b));
+
+          const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+          if (req.headers.authorization !== expected) return error(res, 401, 'Authentication failed');
+
+          if (req.method === 'POST' && path === '/v1/orders') {
+            const b = (body ?? {}) as Partial<{ amount: unknown; currency: unknown; receipt: unknown; notes: unknown }>;
+            if (typeof b.amount !== 'number' || !Number.isInteger(b.amount) || b.amount < 100) {
+              return error(res, 400, 'The amount must be atleast INR 1.00');
+            }
+            if (typeof b.currency !== 'string' || !/^[A-Z]{3}$/.test(b.currency)) return error(res, 400, 'The currency is invalid');
+            if (typeof b.receipt === 'string' && b.receipt.length > 40)
+              return error(res, 400, 'receipt: the length must be no more than 40.');
+            const order: FakeOrder = {
+              id: rid('order_'),
+              entity: 'order',
+              amount: b.amount,
+              amount_paid: 0,
+              amount_due: b.amount,
+              currency: b.currency,
+              receipt: typeof b.receipt === 'string' ? b.receipt : '',
+              status: 'created',
+              attempts: 0,
+              notes: (b.notes ?? {}) as Record<string, string>,
+              created_at: now(),
+            };
+            orders.set(order.id, order);
+            return send(res, 200, order);
+          }
+          const m = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
+          if (req.method === 'GET' && m) {
+            const order = orders.get(decodeURIComponent(m[1]!));
+            if (!order) return error(res, 400, 'The id provided does not exist');
+            if (!m[2]) return send(res, 200, order);
+            const items = [...payments.values()].filter((p) => p.order_id === order.id);
+            return send(res, 200, { entity: 'collection', count: items.length, items });
+          }
+          const refundPath = /^\/v1\/payments\/([^/]+)\/(refund|refunds)$/.exec(path);
+          if (refundPath) {
+            const payment = payments.get(decodeURIComponent(refundPath[1]!));
+            if (!payment) return error(res, 400, 'The id provided does not exist');
+            const ofPayment = [...refunds.values()].filter((r) => r.payment_id === payment.id);
+            if (req.method === 'GET' && refundPath[2] === 'refunds') {
+              return answer(200, { entity: 'collection', count: ofPayment.length, items: ofPayment });
+            }
+            if (req.method === 'POST' && refundPath[2] === 'refund') {
+              const b = (body ?? {}) as Partial<{ amount: unknown; receipt: unknown; notes: unknown; speed: unknown }>;
+              if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured');
+              const amount = b.amount === undefined ? payment.amount : b.amount;
+              if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+                return error(res, 400, 'The refund amount provided is less than minimum amount allowed');
+              }
+              const refunded = ofPayment.filter((r) => r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+              if (refunded + amount > payment.amount) {
+                return error(res, 400, 'The total refund amount is greater than the refund payment amount');
+              }
+              const refund: FakeRefund = {
+                id: rid('rfnd_'),
+                entity: 'refund',
+                payment_id: payment.id,
+                amount,
+                currency: payment.currency,
+                receipt: typeof b.receipt === 'string' ? b.receipt : null,
+                notes: b.notes && typeof b.notes === 'object' && Object.keys(b.notes).length ? (b.notes as Record<string, string>) : [],
+                status: newRefundStatus,
+                speed_requested: typeof b.speed === 'string' ? b.speed : 'normal',
+                created_at: now(),
+              };
+              refunds.set(refund.id, refund);
+              return answer(200, refund);
+            }
+          }
+          return error(res, 404, 'The requested URL was not found on the server.');
+        }),
+    );
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -198,8 +207,15 @@ export async function startFakeRazorpay(
     if (!order) throw new Error(`fake razorpay: no order ${orderId}`);
     const status = o.status ?? 'captured';
     const payment: FakePayment = {
-      id: rid('pay_'), entity: 'payment', order_id: orderId, amount: order.amount, currency: order.currency,
-      status, method: 'card', captured: status === 'captured', created_at: now(),
+      id: rid('pay_'),
+      entity: 'payment',
+      order_id: orderId,
+      amount: order.amount,
+      currency: order.currency,
+      status,
+      method: 'card',
+      captured: status === 'captured',
+      created_at: now(),
     };
     payments.set(payment.id, payment);
     order.attempts++;
@@ -234,8 +250,12 @@ export async function startFakeRazorpay(
     const payload: Record<string, unknown> = { payment: { entity } };
     if (event === 'order.paid') payload.order = { entity: { ...order, amount_paid: entity.amount } };
     const body = JSON.stringify({
-      entity: 'event', account_id: 'acc_fake000000001', event,
-      contains: Object.keys(payload), payload, created_at: now(),
+      entity: 'event',
+      account_id: 'acc_fake000000001',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: now(),
     });
     return {
       body,
@@ -255,8 +275,12 @@ export async function startFakeRazorpay(
     if (event === 'refund.failed') refund.status = 'failed';
     const payment = payments.get(refund.payment_id)!;
     const body = JSON.stringify({
-      entity: 'event', account_id: 'acc_fake000000001', event, contains: ['refund', 'payment'],
-      payload: { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } }, created_at: now(),
+      entity: 'event',
+      account_id: 'acc_fake000000001',
+      event,
+      contains: ['refund', 'payment'],
+      payload: { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } },
+      created_at: now(),
     });
     return {
       body,

@@ -25,7 +25,9 @@ export async function startFakeS3() {
       const id = `up${++nextUpload}`;
       uploads.set(id, { path, contentType: req.headers['content-type'], parts: new Map() });
       res.writeHead(200, { 'content-type': 'application/xml' });
-      return res.end(`<?xml version="1.0"?><InitiateMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+      return res.end(
+        `<?xml version="1.0"?><InitiateMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      );
     }
     if (uploadId) {
       const upload = uploads.get(uploadId);
@@ -44,7 +46,9 @@ export async function startFakeS3() {
         objects.set(upload.path, { body, contentType: upload.contentType });
         uploads.delete(uploadId);
         res.writeHead(200, { 'content-type': 'application/xml' });
-        return res.end('<?xml version="1.0"?><CompleteMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><ETag>"x"</ETag></CompleteMultipartUploadResult>');
+        return res.end(
+          '<?xml version="1.0"?><CompleteMultipartUploadResult><Bucket>b</Bucket><Key>k</Key><ETag>"x"</ETag></CompleteMultipartUploadResult>',
+        );
       }
       if (req.method === 'DELETE') {
         uploads.delete(uploadId);

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, MEMBER, signIn, signOut, SITE, stubApi } from '../features/content/test-support.tsx';
 import { routes } from './routes.tsx';
 
-const pathsOf = (list: RouteObject[]): string[] =>
-  list.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
+const pathsOf = (list: RouteObject[]): string[] => list.flatMap((r) => [...(r.path ? [r.path] : []), ...pathsOf(r.children ?? [])]);
 
 /** The real route table in a memory router, with the API answering as for a visitor or a member. */
 function renderApp(entry: string | { pathname: string; state: unknown }, { member = false } = {}) {
@@ -39,7 +38,11 @@ afterEach(() => {
 
 describe('the route table', () => {
   it('knows exactly the paths the server serves the app for (SPA_ROUTES), plus the catch-all', () => {
-    expect(pathsOf(routes).filter((p) => p !== '*').sort()).toEqual([...SPA_ROUTES].sort());
+    expect(
+      pathsOf(routes)
+        .filter((p) => p !== '*')
+        .sort(),
+    ).toEqual([...SPA_ROUTES].sort());
     expect(pathsOf(routes)).toContain('*');
   });
 

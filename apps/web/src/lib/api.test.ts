@@ -1,5 +1,12 @@
 import {
-  authEndpoints, blogEndpoints, contactEndpoints, operatorsEndpoints, reportsEndpoints, tokensEndpoints, usersEndpoints, type User,
+  authEndpoints,
+  blogEndpoints,
+  contactEndpoints,
+  operatorsEndpoints,
+  reportsEndpoints,
+  tokensEndpoints,
+  usersEndpoints,
+  type User,
 } from '@assay/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, callRaw, ContractError } from './api.ts';
@@ -7,8 +14,15 @@ import { session } from './session.ts';
 import { json } from '../test/http.ts';
 
 const USER: User = {
-  id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 0,
-  created_at: '2025-07-18T00:00:00.000Z', last_login: null, auth_provider: 'password',
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  is_verified: true,
+  reports_generated: 0,
+  created_at: '2025-07-18T00:00:00.000Z',
+  last_login: null,
+  auth_provider: 'password',
 };
 const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null };
 
@@ -23,7 +37,12 @@ interface Sent {
 function stubFetch(...answers: (Response | ((req: Sent) => Response))[]) {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const req = { url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body as string | undefined };
+    const req = {
+      url,
+      method: init.method ?? 'GET',
+      headers: init.headers as Record<string, string>,
+      body: init.body as string | undefined,
+    };
     sent.push(req);
     const next = answers.shift();
     if (!next) throw new Error(`unexpected request ${req.method} ${url}`);
@@ -61,12 +80,16 @@ describe('the API client', () => {
     expect(sent[0]!.headers['content-type']).toBe('application/json');
 
     await call(authEndpoints.login, { body: { username: 'ada@example.com', password: 'pa ss&word', remember: true } });
-    expect(sent[1]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: 'username=ada%40example.com&password=pa+ss%26word&remember=true' });
+    expect(sent[1]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: 'username=ada%40example.com&password=pa+ss%26word&remember=true',
+    });
     expect(sent[1]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(sent[1]!.headers.authorization).toBeUndefined();
   });
 
-  it('refuses, in tests, a response its endpoint\'s schema does not accept', async () => {
+  it("refuses, in tests, a response its endpoint's schema does not accept", async () => {
     session.signIn('access-1', USER);
     stubFetch(json(200, { ...BALANCE, available_tokens: '2500' }));
     const err = await call(tokensEndpoints.balance).catch((e: unknown) => e);
@@ -80,9 +103,24 @@ describe('the API client', () => {
   it('accepts every status the endpoint declares', async () => {
     session.signIn('access-1', USER);
     const report = {
-      id: 'r1', title: 'T', idea: 'I', complexity: 'basic', status: 'processing', created_at: '2025-07-01T10:00:00.000Z', completed_at: null,
-      tokens_used: 2500, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
-      progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: null, record_confirmed: false, version: 0, run_kind: 'generate', cancelled: false,
+      id: 'r1',
+      title: 'T',
+      idea: 'I',
+      complexity: 'basic',
+      status: 'processing',
+      created_at: '2025-07-01T10:00:00.000Z',
+      completed_at: null,
+      tokens_used: 2500,
+      pdf_url: null,
+      content_preview: null,
+      error_message: null,
+      tokens_returned: false,
+      progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+      record: null,
+      record_confirmed: false,
+      version: 0,
+      run_kind: 'generate',
+      cancelled: false,
     };
     const sent = stubFetch(json(201, report), json(200, report));
     const body = { idea: 'x'.repeat(60), complexity: 'basic' } as const;
@@ -133,7 +171,9 @@ describe('the API client', () => {
   it('never refreshes for a public call: a failed sign-in is just a 401', async () => {
     session.signIn('old-token', USER);
     const sent = stubFetch(json(401, { detail: 'Incorrect email or password' }));
-    await expect(call(authEndpoints.login, { body: { username: 'a@b.co', password: 'secret1' } })).rejects.toMatchObject({ detail: 'Incorrect email or password' });
+    await expect(call(authEndpoints.login, { body: { username: 'a@b.co', password: 'secret1' } })).rejects.toMatchObject({
+      detail: 'Incorrect email or password',
+    });
     expect(sent).toHaveLength(1);
     expect(session.accessToken()).toBe('old-token');
   });
@@ -149,9 +189,15 @@ describe('the API client', () => {
   });
 
   it('turns an error body into ApiError with the detail and field messages, or the text', async () => {
-    stubFetch(json(422, { detail: 'Name is required', errors: { name: 'Name is required' } }), new Response('Bad gateway', { status: 502 }));
-    await expect(call(contactEndpoints.submit, { body: { name: '', phone: '', email: '', message: '' } }))
-      .rejects.toMatchObject({ status: 422, detail: 'Name is required', errors: { name: 'Name is required' } });
+    stubFetch(
+      json(422, { detail: 'Name is required', errors: { name: 'Name is required' } }),
+      new Response('Bad gateway', { status: 502 }),
+    );
+    await expect(call(contactEndpoints.submit, { body: { name: '', phone: '', email: '', message: '' } })).rejects.toMatchObject({
+      status: 422,
+      detail: 'Name is required',
+      errors: { name: 'Name is required' },
+    });
     await expect(call(tokensEndpoints.packages)).rejects.toMatchObject({ status: 502, detail: 'Bad gateway' });
   });
 });

@@ -105,7 +105,14 @@ function send(e: Endpoint, input: Sent, withMember: boolean): Promise<Response> 
   const token = withMember ? session.accessToken() : undefined;
   const authorization = input.authorization ?? (token ? `Bearer ${token}` : undefined);
   if (authorization) headers.authorization = authorization;
-  return transport(endpointUrl(e, input), { method: e.method, headers, body, signal: input.signal, credentials: 'same-origin', ...(input.keepalive ? { keepalive: true } : {}) });
+  return transport(endpointUrl(e, input), {
+    method: e.method,
+    headers,
+    body,
+    signal: input.signal,
+    credentials: 'same-origin',
+    ...(input.keepalive ? { keepalive: true } : {}),
+  });
 }
 
 async function toError(res: Response): Promise<ApiError> {

@@ -3,8 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../test/http.ts';
 
 const USER: User = {
-  id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 0,
-  created_at: '2025-07-18T00:00:00.000Z', last_login: null, auth_provider: 'password',
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  is_verified: true,
+  reports_generated: 0,
+  created_at: '2025-07-18T00:00:00.000Z',
+  last_login: null,
+  auth_provider: 'password',
 };
 const REFRESHED = { access_token: 'new-token', refresh_token: 'r2', token_type: 'bearer', expires_in: 900 };
 

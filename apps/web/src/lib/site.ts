@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@assay/shared';
 import { call, publicEndpoints } from './api.ts';
 
-
 export const DEFAULT_SITE: SiteConfig = {
   support_email: 'support@assay.example',
   consultation_url: 'https://calendly.com/assay-rttp/consultation',

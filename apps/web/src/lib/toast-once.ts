@@ -12,5 +12,8 @@ export function installToastDedupe() {
   installed = true;
   const showError = toast.error;
   toast.error = ((message, data) =>
-    showError(message, typeof message === 'string' && data?.id === undefined ? { ...data, id: `error:${message}` } : data)) as typeof toast.error;
+    showError(
+      message,
+      typeof message === 'string' && data?.id === undefined ? { ...data, id: `error:${message}` } : data,
+    )) as typeof toast.error;
 }

@@ -9,7 +9,8 @@ import { useEffect } from 'react';
 export function useFocusReturn(open: boolean): void {
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     return () => {
       // Runs after the dialog has left the page. Only when focus has nowhere better to be: the
       // opener still on the page, and focus lost (not moved on purpose by whoever closed it).

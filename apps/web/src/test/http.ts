@@ -31,7 +31,9 @@ export function stubApi(routes: Record<string, Handler>): Call[] {
     const url = new URL(input, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const body = typeof init.body === 'string' ? parseBody(init.body) : undefined;
     const call: Call = { method, path: path + url.search, headers, authorization: headers.authorization, body };
     calls.push(call);

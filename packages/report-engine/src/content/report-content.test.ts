@@ -22,7 +22,9 @@ describe('section content schema', () => {
     expect(requiredDataFor('roi_5_year')).toBe('roi');
     expect(requiredDataFor('problem')).toBeNull();
     expect(sectionBodySchemaFor('feasibility').safeParse(base).success).toBe(false);
-    expect(sectionBodySchemaFor('feasibility').safeParse({ ...base, trl: { level: 3, evidence: ['e'], to_reach_next: ['n'] } }).success).toBe(true);
+    expect(
+      sectionBodySchemaFor('feasibility').safeParse({ ...base, trl: { level: 3, evidence: ['e'], to_reach_next: ['n'] } }).success,
+    ).toBe(true);
     expect(sectionBodySchemaFor('problem').safeParse(base).success).toBe(true);
   });
 
@@ -35,6 +37,8 @@ describe('section content schema', () => {
     const risk = { risk: 'r', category: 'market', likelihood: 6, impact: 1, mitigation: 'm' };
     expect(sectionBodySchemaFor('risks').safeParse({ ...base, risks: [risk, risk, risk] }).success).toBe(false);
     const years = [1, 2, 3, 5, 4].map((year) => ({ year, investment: 1, revenue: 1 }));
-    expect(sectionBodySchemaFor('roi_5_year').safeParse({ ...base, roi: { currency: 'USD', unit: 'thousands', scenario: 's', years } }).success).toBe(false);
+    expect(
+      sectionBodySchemaFor('roi_5_year').safeParse({ ...base, roi: { currency: 'USD', unit: 'thousands', scenario: 's', years } }).success,
+    ).toBe(false);
   });
 });

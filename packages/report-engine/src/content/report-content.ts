@@ -28,7 +28,10 @@ export const TableBlockSchema = z
     type: z.literal('table'),
     title: line(160).nullable(),
     columns: z.array(line(80)).min(2).max(6),
-    rows: z.array(z.array(z.string().trim().max(400)).min(1).max(6)).min(1).max(20),
+    rows: z
+      .array(z.array(z.string().trim().max(400)).min(1).max(6))
+      .min(1)
+      .max(20),
   })
   .refine((t) => t.rows.every((r) => r.length === t.columns.length), {
     message: 'every table row must have exactly one cell per column',
@@ -82,7 +85,10 @@ export const RoiYearSchema = z.object({
 /** A five-year investment/return scenario. Figures are a model built on stated assumptions, never facts. */
 export const RoiSchema = z
   .object({
-    currency: z.string().trim().regex(/^[A-Z]{3}$/),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/),
     unit: z.enum(['units', 'thousands', 'millions']),
     scenario: line(300),
     years: z.array(RoiYearSchema).length(5),

@@ -10,7 +10,15 @@ describe('sectionPlainText', () => {
       summary: ['It works in the lab.', 'It has not left it.'],
       blocks: [
         { type: 'paragraph', text: 'The strip changes colour.' },
-        { type: 'table', title: 'Tests', columns: ['Test', 'Result'], rows: [['Lead 5 ppb', 'Detected'], ['Copper', 'No response']] },
+        {
+          type: 'table',
+          title: 'Tests',
+          columns: ['Test', 'Result'],
+          rows: [
+            ['Lead 5 ppb', 'Detected'],
+            ['Copper', 'No response'],
+          ],
+        },
         { type: 'bullets', title: null, items: ['Cheap', 'Fast'] },
       ],
       confidence: { level: 'medium', reason: 'One lab, one operator.' },

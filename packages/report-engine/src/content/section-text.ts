@@ -10,7 +10,13 @@ export function sectionPlainText(s: SectionContent): string {
   if (s.trl) {
     paragraphs.push(lines(`TRL ${s.trl.level}`, s.trl.evidence), lines('To reach the next level', s.trl.to_reach_next));
   }
-  if (s.risks?.length) paragraphs.push(lines('Risks', s.risks.map((r) => `${r.risk} — ${r.mitigation}`)));
+  if (s.risks?.length)
+    paragraphs.push(
+      lines(
+        'Risks',
+        s.risks.map((r) => `${r.risk} — ${r.mitigation}`),
+      ),
+    );
   if (s.confidence) paragraphs.push(`Confidence: ${s.confidence.level}. ${s.confidence.reason}`);
   paragraphs.push(lines('Next steps', s.next_steps));
   return paragraphs.filter(Boolean).join('\n\n');

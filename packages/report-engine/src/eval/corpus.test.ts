@@ -39,7 +39,9 @@ describe('the corpus of real inventions', () => {
     expect(new Set(staged.map((i) => i.expected.stage.label?.toLowerCase())).size).toBe(staged.length);
     expect(real.filter((i) => i.expected.ip.numbers.length > 0 || i.expected.ip.owner !== null).length).toBeGreaterThanOrEqual(4);
     const e = (i: Invention) => i.expected;
-    expect(real.filter((i) => e(i).licensees.length + e(i).customers.length + e(i).applications.length + e(i).figures.length > 0).length).toBeGreaterThanOrEqual(4);
+    expect(
+      real.filter((i) => e(i).licensees.length + e(i).customers.length + e(i).applications.length + e(i).figures.length > 0).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('gives every item a set, with at least 12 in the holdout and every kind in both sets', () => {
@@ -64,7 +66,10 @@ describe('the corpus of real inventions', () => {
       const text = source(i);
       const e = i.expected;
       for (const n of [...e.applications, ...e.licensees, ...e.customers]) {
-        expect(n.terms.some((t) => hasTerm(text, t)), `${i.id}: ${n.name}`).toBe(true);
+        expect(
+          n.terms.some((t) => hasTerm(text, t)),
+          `${i.id}: ${n.name}`,
+        ).toBe(true);
       }
       for (const n of e.ip.numbers) expect(digits(text), `${i.id}: ${n}`).toContain(digits(n));
       if (e.ip.owner) expect(text.toLowerCase(), i.id).toContain(e.ip.owner.toLowerCase());
@@ -107,7 +112,9 @@ describe('the corpus schema', () => {
     expect(withItem((i) => ((i.expected as Record<string, unknown>).licensee = []))).toThrow();
   });
   it('refuses a TRL outside its stated range and patent numbers with an unknown status', () => {
-    expect(withItem((i) => ((i.expected as { stage: unknown }).stage = { trl: 8, trl_range: [3, 4], label: 'proof of concept' }))).toThrow();
+    expect(
+      withItem((i) => ((i.expected as { stage: unknown }).stage = { trl: 8, trl_range: [3, 4], label: 'proof of concept' })),
+    ).toThrow();
     expect(withItem((i) => ((i.expected as { ip: unknown }).ip = { status: 'unknown', numbers: ['US 1,234,567'], owner: null }))).toThrow();
   });
   it('refuses a duplicate id', () => {

@@ -97,14 +97,29 @@ export async function evaluateSet(opts: {
   for (const [i, item] of opts.items.entries()) {
     const idea = pastedIdea(item);
     const { record } = await understandIdea({ idea, llm });
-    const result: ItemResult = { id: item.id, split: item.split, kind: item.kind, record, check: checkRecord(record, item.expected), tiers: {} };
+    const result: ItemResult = {
+      id: item.id,
+      split: item.split,
+      kind: item.kind,
+      record,
+      check: checkRecord(record, item.expected),
+      tiers: {},
+    };
     for (const tier of opts.tiers) {
       const t0 = performance.now();
       try {
-        const report = await generateReport({ reportId: `EVAL-${String(i + 1).padStart(2, '0')}`, idea, record, tier, ports: { llm, evidence: [], clock: { now: () => EVAL_DATE } } });
+        const report = await generateReport({
+          reportId: `EVAL-${String(i + 1).padStart(2, '0')}`,
+          idea,
+          record,
+          tier,
+          ports: { llm, evidence: [], clock: { now: () => EVAL_DATE } },
+        });
         writer = report.writer.offline ? 'offline' : `${report.writer.provider}/${report.writer.model}`;
         const text = report.text.join('\n');
-        const trls = [...new Set([report.outline.trl_estimate.level, ...report.sections.flatMap((s) => (s.trl ? [s.trl.level] : []))])].sort((a, b) => a - b);
+        const trls = [
+          ...new Set([report.outline.trl_estimate.level, ...report.sections.flatMap((s) => (s.trl ? [s.trl.level] : []))]),
+        ].sort((a, b) => a - b);
         const stated = expectedTrl(item.expected);
         const named = [...item.expected.applications, ...item.expected.licensees, ...item.expected.customers];
         const pages = pdfPageTexts(report.pdf);
@@ -127,7 +142,20 @@ export async function evaluateSet(opts: {
           ms: performance.now() - t0,
         };
       } catch (error) {
-        result.tiers[tier] = { crashed: (error as Error).message.slice(0, 300), words: 0, sharedWords: 0, share: 0, wholeShare: 0, reportedTrls: [], trlKept: false, missingInReport: [], outOfField: [], nearEmpty: [], pages: 0, ms: performance.now() - t0 };
+        result.tiers[tier] = {
+          crashed: (error as Error).message.slice(0, 300),
+          words: 0,
+          sharedWords: 0,
+          share: 0,
+          wholeShare: 0,
+          reportedTrls: [],
+          trlKept: false,
+          missingInReport: [],
+          outOfField: [],
+          nearEmpty: [],
+          pages: 0,
+          ms: performance.now() - t0,
+        };
       }
       opts.onItem?.(item.id, tier, result.tiers[tier]!.ms);
     }
@@ -139,7 +167,13 @@ export async function evaluateSet(opts: {
     const whole = sharedNgramShares(results.map((_, i) => list.whole[i] ?? []));
     results.forEach((r, i) => {
       const t = r.tiers[tier];
-      if (t && !t.crashed) Object.assign(t, { words: shares[i]!.words, sharedWords: shares[i]!.sharedWords, share: shares[i]!.share, wholeShare: whole[i]!.share });
+      if (t && !t.crashed)
+        Object.assign(t, {
+          words: shares[i]!.words,
+          sharedWords: shares[i]!.sharedWords,
+          share: shares[i]!.share,
+          wholeShare: whole[i]!.share,
+        });
     });
   }
   return { writer, split: opts.split, tiers: [...opts.tiers], ngram: NGRAM, items: results };
@@ -213,7 +247,8 @@ export function failures(run: EvalRun): string[] {
   all(s.stage, 'stated stage/TRL right');
   all(s.ipStatus, 'IP status right');
   all(s.namedInRecord, 'named applications, licensees and customers in the record');
-  if (s.field < Math.ceil(THRESHOLDS.fieldRight * s.items)) out.push(`field right: ${s.field} of ${s.items} (< ${THRESHOLDS.fieldRight * 100} %)`);
+  if (s.field < Math.ceil(THRESHOLDS.fieldRight * s.items))
+    out.push(`field right: ${s.field} of ${s.items} (< ${THRESHOLDS.fieldRight * 100} %)`);
   for (const tier of run.tiers) {
     const t = s.tiers[tier]!;
     if (t.crashed) out.push(`${tier}: ${t.crashed} report(s) crashed`);
@@ -240,7 +275,11 @@ export function toMarkdown(run: EvalRun): string {
       const t = r.tiers[tier];
       if (!t) return '';
       if (t.crashed) return `✗ crashed: ${t.crashed.slice(0, 60)}`;
-      const flags = [t.trlKept === false ? 'TRL lost' : '', t.missingInReport.length ? `missing: ${t.missingInReport.join('; ')}` : '', t.outOfField.length ? `out of field: ${t.outOfField.map((h) => h.name).join('; ')}` : ''].filter(Boolean);
+      const flags = [
+        t.trlKept === false ? 'TRL lost' : '',
+        t.missingInReport.length ? `missing: ${t.missingInReport.join('; ')}` : '',
+        t.outOfField.length ? `out of field: ${t.outOfField.map((h) => h.name).join('; ')}` : '',
+      ].filter(Boolean);
       return `${pct(t.share)}${flags.length ? ` — ${flags.join(' · ')}` : ''}`;
     });
     return `| ${[r.id, r.kind, `${mark(c.name)} ${r.record.name}`, `${mark(c.field)} ${r.record.field}`, `${mark(c.stage)} ${r.record.stage.trl ?? '—'}`, `${mark(c.ipStatus)} ${r.record.ip.status}`, c.missingNamed.length ? `✗ ${c.missingNamed.join('; ')}` : '✓', ...tierCells].map(cell).join(' | ')} |`;

@@ -59,19 +59,27 @@ export function checkRecord(record: InventionRecord, expected: ExpectedRecord): 
   const stage =
     e.trl === null
       ? record.stage.trl === null
-      : record.stage.trl !== null && (record.stage.trl === e.trl || (!!e.trl_range && record.stage.trl >= e.trl_range[0] && record.stage.trl <= e.trl_range[1]));
+      : record.stage.trl !== null &&
+        (record.stage.trl === e.trl || (!!e.trl_range && record.stage.trl >= e.trl_range[0] && record.stage.trl <= e.trl_range[1]));
   if (!stage) notes.push(`stage TRL ${record.stage.trl ?? 'none'} ≠ ${e.trl ?? 'none'}${e.trl_range ? ` (${e.trl_range.join('–')})` : ''}`);
   const ipStatus = record.ip.status === expected.ip.status;
   if (!ipStatus) notes.push(`IP ${record.ip.status} ≠ ${expected.ip.status}`);
   const have = record.ip.numbers.map(digits);
-  const ipNumbers = expected.ip.numbers.every((n) => have.some((h) => h.includes(digits(n)) || digits(n).includes(h) && h.length >= 6));
+  const ipNumbers = expected.ip.numbers.every((n) => have.some((h) => h.includes(digits(n)) || (digits(n).includes(h) && h.length >= 6)));
   if (!ipNumbers) notes.push(`IP numbers [${record.ip.numbers.join('; ')}] miss some of [${expected.ip.numbers.join('; ')}]`);
-  const ipOwner = expected.ip.owner === null ? null : !!record.ip.owner && (norm(record.ip.owner).toLowerCase().includes(norm(expected.ip.owner).toLowerCase()) || norm(expected.ip.owner).toLowerCase().includes(norm(record.ip.owner).toLowerCase()));
+  const ipOwner =
+    expected.ip.owner === null
+      ? null
+      : !!record.ip.owner &&
+        (norm(record.ip.owner).toLowerCase().includes(norm(expected.ip.owner).toLowerCase()) ||
+          norm(expected.ip.owner).toLowerCase().includes(norm(record.ip.owner).toLowerCase()));
   if (ipOwner === false) notes.push(`owner "${record.ip.owner ?? ''}" ≠ "${expected.ip.owner}"`);
   const lists = `${record.applications.join(' ; ')} ; ${record.customers.join(' ; ')} ; ${record.licensees.join(' ; ')}`;
   const missing = missingNamed(lists, [...expected.applications, ...expected.licensees, ...expected.customers]);
   if (missing.length) notes.push(`named items missing: ${missing.join('; ')}`);
-  const missingFigures = expected.figures.map((f) => f.value).filter((v) => !record.figures.some((f) => f.value === v || f.value_max === v));
+  const missingFigures = expected.figures
+    .map((f) => f.value)
+    .filter((v) => !record.figures.some((f) => f.value === v || f.value_max === v));
   if (missingFigures.length) notes.push(`figures missing: ${missingFigures.join(', ')}`);
   return { name, field, stage, ipStatus, ipNumbers, ipOwner, missingNamed: missing, missingFigures, notes };
 }

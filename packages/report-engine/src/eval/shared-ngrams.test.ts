@@ -11,7 +11,10 @@ describe('words', () => {
 describe('sharedNgramShares', () => {
   const common = 'this paragraph is the same boilerplate in every single report we write';
   it('counts the words of runs of eight shared with another report', () => {
-    const [a, b] = sharedNgramShares([[common, 'alpha beta gamma'], [common, 'delta epsilon']]);
+    const [a, b] = sharedNgramShares([
+      [common, 'alpha beta gamma'],
+      [common, 'delta epsilon'],
+    ]);
     expect(a).toEqual({ words: 15, sharedWords: 12, share: 12 / 15 });
     expect(b?.sharedWords).toBe(12);
   });

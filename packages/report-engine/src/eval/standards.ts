@@ -76,7 +76,13 @@ export const STANDARDS: readonly StandardEntry[] = [
   s('ASTM D638 / ISO 527 (plastics tensile)', /\b(ASTM\s*D\s?638|ISO\s*527)\b/i, ['materials_coatings']),
   s('ASTM B117 / ISO 9227 (salt spray)', /\b(ASTM\s*B\s?117|ISO\s*9227)\b/i, ['materials_coatings']),
   s('ASTM D6400 / EN 13432 (compostability)', /\b(ASTM\s*D\s?6400|EN\s*13432)\b/i, ['materials_coatings']),
-  s('EU REACH (EC) 1907/2006', /\b1907\/2006\b|\bREACH\b/, ['materials_coatings', 'pharma_biotech', 'manufacturing', 'water', 'energy_storage']),
+  s('EU REACH (EC) 1907/2006', /\b1907\/2006\b|\bREACH\b/, [
+    'materials_coatings',
+    'pharma_biotech',
+    'manufacturing',
+    'water',
+    'energy_storage',
+  ]),
   s('EU food-contact (EC) 1935/2004', /\b1935\/2004\b/, ['materials_coatings', 'agriculture_food']),
   // Water
   s('IS 10500 (drinking water)', /\bIS\s*10500\b/i, ['water']),

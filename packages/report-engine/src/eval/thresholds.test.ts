@@ -4,7 +4,8 @@ import { failures, THRESHOLDS, type EvalRun, type ItemResult, type TierResult } 
 import type { ExpectedRecord } from './record-check.ts';
 import { checkRecord } from './record-check.ts';
 
-const IDEA = 'VoltScope is a handheld tester that measures the internal resistance of lithium-ion cells in 2 seconds. TRL 5. Patent pending.';
+const IDEA =
+  'VoltScope is a handheld tester that measures the internal resistance of lithium-ion cells in 2 seconds. TRL 5. Patent pending.';
 const EXPECTED: ExpectedRecord = {
   name: 'VoltScope',
   field: 'test_measurement',
@@ -17,7 +18,21 @@ const EXPECTED: ExpectedRecord = {
 };
 
 function tier(share: number, extra: Partial<TierResult> = {}): TierResult {
-  return { crashed: null, words: 1000, sharedWords: share * 1000, share, wholeShare: share, reportedTrls: [5], trlKept: true, missingInReport: [], outOfField: [], nearEmpty: [], pages: 10, ms: 1, ...extra };
+  return {
+    crashed: null,
+    words: 1000,
+    sharedWords: share * 1000,
+    share,
+    wholeShare: share,
+    reportedTrls: [5],
+    trlKept: true,
+    missingInReport: [],
+    outOfField: [],
+    nearEmpty: [],
+    pages: 10,
+    ms: 1,
+    ...extra,
+  };
 }
 
 function run(items: Array<{ expected?: ExpectedRecord; basic: TierResult }>): EvalRun {
@@ -27,7 +42,14 @@ function run(items: Array<{ expected?: ExpectedRecord; basic: TierResult }>): Ev
     split: 'tuning',
     tiers: ['basic'],
     ngram: 8,
-    items: items.map((i, n): ItemResult => ({ id: `i${n}`, split: 'tuning', kind: 'member', record, check: checkRecord(record, i.expected ?? EXPECTED), tiers: { basic: i.basic } })),
+    items: items.map((i, n): ItemResult => ({
+      id: `i${n}`,
+      split: 'tuning',
+      kind: 'member',
+      record,
+      check: checkRecord(record, i.expected ?? EXPECTED),
+      tiers: { basic: i.basic },
+    })),
   };
 }
 
@@ -40,12 +62,16 @@ describe('the eval thresholds (issue 24, part 6)', () => {
     expect(failures(run([{ basic: tier(0.1) }, { basic: tier(THRESHOLDS.maxShare + 0.01) }]))).toEqual(
       expect.arrayContaining([expect.stringMatching(/basic: shared share max/)]),
     );
-    expect(failures(run([{ basic: tier(0.16) }, { basic: tier(0.16) }]))).toEqual(expect.arrayContaining([expect.stringMatching(/basic: shared share mean/)]));
+    expect(failures(run([{ basic: tier(0.16) }, { basic: tier(0.16) }]))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/basic: shared share mean/)]),
+    );
   });
 
   it('fail a set where one name, stage or IP status is wrong, or a stated TRL is lost or a tier crashed', () => {
     const wrong = { ...EXPECTED, name: 'Volt Scope', stage: { trl: 6 }, ip: { status: 'granted', numbers: [], owner: null } };
-    const f = failures(run([{ basic: tier(0.1) }, { expected: wrong, basic: tier(0.1, { trlKept: false }) }, { basic: tier(0, { crashed: 'boom' }) }]));
+    const f = failures(
+      run([{ basic: tier(0.1) }, { expected: wrong, basic: tier(0.1, { trlKept: false }) }, { basic: tier(0, { crashed: 'boom' }) }]),
+    );
     expect(f).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/names right: 2 of 3/),
@@ -58,7 +84,10 @@ describe('the eval thresholds (issue 24, part 6)', () => {
   });
 
   it('fail a set where fewer than 90 % of fields are right', () => {
-    const items = Array.from({ length: 10 }, (_, i) => ({ expected: i < 2 ? { ...EXPECTED, field: 'water' } : EXPECTED, basic: tier(0.1) }));
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      expected: i < 2 ? { ...EXPECTED, field: 'water' } : EXPECTED,
+      basic: tier(0.1),
+    }));
     expect(failures(run(items))).toEqual(expect.arrayContaining([expect.stringMatching(/field right: 8 of 10/)]));
     items[0]!.expected = EXPECTED;
     expect(failures(run(items)).filter((x) => x.startsWith('field'))).toEqual([]);

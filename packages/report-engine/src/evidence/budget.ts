@@ -47,13 +47,22 @@ export function budgetBucket(source: string, key: string): string {
  * Waits until the gate grants a slot. Gives up only when aborted or after `maxWaitMs` in the
  * queue (a search that would wait longer than a report should is reported as rate-limited).
  */
-export async function acquireSlot(gate: RateGate, bucket: string, limit: RateLimit, maxWaitMs: number, signal?: AbortSignal): Promise<void> {
+export async function acquireSlot(
+  gate: RateGate,
+  bucket: string,
+  limit: RateLimit,
+  maxWaitMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const started = Date.now();
   for (;;) {
     const wait = await gate.tryTake(bucket, limit);
     if (wait === 0) return;
     if (Date.now() - started + wait > maxWaitMs) {
-      throw new SearchError('rate_limited', `had no free request in its shared budget of ${limit.requests} a minute for ${Math.round(maxWaitMs / 1000)} s`);
+      throw new SearchError(
+        'rate_limited',
+        `had no free request in its shared budget of ${limit.requests} a minute for ${Math.round(maxWaitMs / 1000)} s`,
+      );
     }
     // A little jitter so queued searches from several processes do not all retry in the same millisecond.
     try {

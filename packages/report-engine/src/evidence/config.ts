@@ -45,7 +45,11 @@ export const evidenceConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['patentsviewApiKey'], message: 'required when patentsview is an evidence source' });
     }
     if (c.sources.includes('openalex') && !c.openalexApiKey) {
-      ctx.addIssue({ code: 'custom', path: ['openalexApiKey'], message: 'required when openalex is an evidence source (OpenAlex requires an API key since February 2026)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['openalexApiKey'],
+        message: 'required when openalex is an evidence source (OpenAlex requires an API key since February 2026)',
+      });
     }
     if (c.sources.includes('epo-ops')) {
       if (!c.epoOpsKey) ctx.addIssue({ code: 'custom', path: ['epoOpsKey'], message: 'required when epo-ops is an evidence source' });
@@ -67,11 +71,21 @@ export interface EvidencePorts {
 /** The listed sources, ready to search. Throws on an invalid configuration. */
 export function createEvidenceSources(input: EvidenceConfigInput, ports: EvidencePorts = {}): EvidenceSource[] {
   const c = evidenceConfigSchema.parse(input);
-  const policy = { timeoutMs: c.timeoutMs, maxRetries: c.maxRetries, retryBaseDelayMs: c.retryBaseDelayMs, maxRetryDelayMs: c.maxRetryDelayMs };
+  const policy = {
+    timeoutMs: c.timeoutMs,
+    maxRetries: c.maxRetries,
+    retryBaseDelayMs: c.retryBaseDelayMs,
+    maxRetryDelayMs: c.maxRetryDelayMs,
+  };
   const create = (name: (typeof EVIDENCE_SOURCE_NAMES)[number]): EvidenceSource => {
     switch (name) {
       case 'openalex':
-        return createOpenAlexSource({ ...policy, baseUrl: c.openalexUrl, apiKey: c.openalexApiKey!, ...(c.openalexMailto ? { mailto: c.openalexMailto } : {}) });
+        return createOpenAlexSource({
+          ...policy,
+          baseUrl: c.openalexUrl,
+          apiKey: c.openalexApiKey!,
+          ...(c.openalexMailto ? { mailto: c.openalexMailto } : {}),
+        });
       case 'patentsview':
         return createPatentsViewSource({
           ...policy,
@@ -90,7 +104,11 @@ export function createEvidenceSources(input: EvidenceConfigInput, ports: Evidenc
     if (ports.usage) source = observedSource(source, ports.usage);
     if (ports.cache) {
       const usage = ports.usage;
-      source = cachedSource(source, ports.cache, usage ? (hits) => usage.record({ source: name, kind: 'cache_hit', ok: true, hits }) : undefined);
+      source = cachedSource(
+        source,
+        ports.cache,
+        usage ? (hits) => usage.record({ source: name, kind: 'cache_hit', ok: true, hits }) : undefined,
+      );
     }
     return source;
   });

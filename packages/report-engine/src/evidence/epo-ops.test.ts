@@ -22,7 +22,10 @@ const source = (over: Partial<Parameters<typeof createEpoOpsSource>[0]> = {}) =>
   createEpoOpsSource({ ...FAST, baseUrl: ops.baseUrl, key: 'ops-key', secret: 'ops-secret', ...over });
 
 async function failureOf(p: Promise<unknown>): Promise<SearchError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(SearchError);
   return e as SearchError;
 }
@@ -141,7 +144,11 @@ describe('EPO OPS', () => {
 
   it('keeps quotes out of the CQL and reads the throttling header', () => {
     expect(opsQuery('say "hi" \\ there')).toBe('ta all "say hi there"');
-    expect(readThrottle('idle (images=green:200, inpadoc=yellow:50, search=red:5, other=green:1000, retrieval=black:0)')).toEqual({ system: 'idle', colour: 'red', perMinute: 5 });
+    expect(readThrottle('idle (images=green:200, inpadoc=yellow:50, search=red:5, other=green:1000, retrieval=black:0)')).toEqual({
+      system: 'idle',
+      colour: 'red',
+      perMinute: 5,
+    });
     expect(readThrottle(undefined)).toBeNull();
   });
 });

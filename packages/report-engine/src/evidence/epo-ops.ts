@@ -67,7 +67,8 @@ const parser = new XMLParser({
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
-  isArray: (name) => ['exchange-documents', 'exchange-document', 'invention-title', 'abstract', 'applicant', 'document-id', 'p'].includes(name),
+  isArray: (name) =>
+    ['exchange-documents', 'exchange-document', 'invention-title', 'abstract', 'applicant', 'document-id', 'p'].includes(name),
 });
 
 type Node = Record<string, unknown>;
@@ -105,8 +106,20 @@ function toHit(doc: unknown): EvidenceHit | null {
   const year = Number(date.slice(0, 4));
   const applicants = list(obj(obj(biblio['parties'])['applicants'])['applicant']).map(obj);
   // OPS lists each applicant twice: as filed ("original") and normalised ("epodoc", "ACME CORP [US]").
-  const preferred = applicants.some((a) => a['@data-format'] === 'original') ? applicants.filter((a) => a['@data-format'] === 'original') : applicants;
-  const holders = [...new Set(preferred.map((a) => clean(text(obj(a['applicant-name'])['name'])).replace(/\s*\[[A-Z]{2}\]$/, '').replace(/,$/, '')).filter(Boolean))].slice(0, 4);
+  const preferred = applicants.some((a) => a['@data-format'] === 'original')
+    ? applicants.filter((a) => a['@data-format'] === 'original')
+    : applicants;
+  const holders = [
+    ...new Set(
+      preferred
+        .map((a) =>
+          clean(text(obj(a['applicant-name'])['name']))
+            .replace(/\s*\[[A-Z]{2}\]$/, '')
+            .replace(/,$/, ''),
+        )
+        .filter(Boolean),
+    ),
+  ].slice(0, 4);
   const abstractNode = obj(byLanguage(list(d['abstract'])));
   const abstract = clean(list(abstractNode['p']).map(text).join(' '));
   return {
@@ -157,7 +170,13 @@ export function createEpoOpsSource(options: EpoOpsOptions): EvidenceSource {
         body: 'grant_type=client_credentials',
         classify: (a) =>
           a.status === 400 || a.status === 401 || a.status === 403
-            ? { fail: new SearchError('rejected', `refused this service's OPS credentials (HTTP ${a.status}); check EPO_OPS_KEY and EPO_OPS_SECRET`, a.status) }
+            ? {
+                fail: new SearchError(
+                  'rejected',
+                  `refused this service's OPS credentials (HTTP ${a.status}); check EPO_OPS_KEY and EPO_OPS_SECRET`,
+                  a.status,
+                ),
+              }
             : defaultVerdict(a),
       },
       options,
@@ -169,7 +188,8 @@ export function createEpoOpsSource(options: EpoOpsOptions): EvidenceSource {
     } catch {
       throw new SearchError('malformed', 'sent an answer that could not be read');
     }
-    if (typeof answer.access_token !== 'string' || !answer.access_token) throw new SearchError('malformed', 'sent an answer that could not be read');
+    if (typeof answer.access_token !== 'string' || !answer.access_token)
+      throw new SearchError('malformed', 'sent an answer that could not be read');
     const lifetimeMs = (Number(answer.expires_in) || 1199) * 1000;
     token = { value: answer.access_token, expiresAt: now() + lifetimeMs };
     return token.value;
@@ -197,7 +217,8 @@ export function createEpoOpsSource(options: EpoOpsOptions): EvidenceSource {
   async function paced(signal?: AbortSignal) {
     const t = now();
     const slot = Math.max(t, throttle.pausedUntil, throttle.lastAt + throttle.minIntervalMs);
-    if (slot - t > options.maxRetryDelayMs) throw new SearchError('rate_limited', `asked us to pause searches for ${Math.ceil((slot - t) / 1000)} s (throttling)`);
+    if (slot - t > options.maxRetryDelayMs)
+      throw new SearchError('rate_limited', `asked us to pause searches for ${Math.ceil((slot - t) / 1000)} s (throttling)`);
     // Reserved before sleeping, so concurrent searches queue one behind the other.
     throttle.lastAt = slot;
     if (slot > t) {
@@ -220,11 +241,21 @@ export function createEpoOpsSource(options: EpoOpsOptions): EvidenceSource {
       if (reason) {
         const weekly = /week/i.test(reason);
         const until = new Date(now() + (weekly ? 7 * 24 : /day/i.test(reason) ? 24 : 1) * 3_600_000);
-        return { fail: new SearchError('budget_spent', `has used up this service's ${weekly ? 'weekly' : /day/i.test(reason) ? 'daily' : 'hourly'} OPS quota (HTTP 403, ${reason})`, 403, until) };
+        return {
+          fail: new SearchError(
+            'budget_spent',
+            `has used up this service's ${weekly ? 'weekly' : /day/i.test(reason) ? 'daily' : 'hourly'} OPS quota (HTTP 403, ${reason})`,
+            403,
+            until,
+          ),
+        };
       }
       const t = readThrottle(a.headers['x-throttling-control']);
       if (t?.colour === 'black' || /RobotDetected|throttl|overload/i.test(`${fault.code} ${fault.message}`)) {
-        return { retry: new SearchError('rate_limited', 'asked us to slow down (HTTP 403, throttling)', 403), waitMs: opsRetryAfterMs(a.headers) ?? 60_000 };
+        return {
+          retry: new SearchError('rate_limited', 'asked us to slow down (HTTP 403, throttling)', 403),
+          waitMs: opsRetryAfterMs(a.headers) ?? 60_000,
+        };
       }
       return { fail: new SearchError('rejected', `refused the search (HTTP 403${fault.code ? `, ${fault.code}` : ''})`, 403) };
     }
@@ -237,7 +268,14 @@ export function createEpoOpsSource(options: EpoOpsOptions): EvidenceSource {
       const bearer = await accessToken(signal);
       try {
         return await requestText(
-          { url, accept: 'application/xml', headers: { authorization: `Bearer ${bearer}` }, classify, beforeAttempt: paced, onHeaders: noteThrottle },
+          {
+            url,
+            accept: 'application/xml',
+            headers: { authorization: `Bearer ${bearer}` },
+            classify,
+            beforeAttempt: paced,
+            onHeaders: noteThrottle,
+          },
           options,
           signal,
         );

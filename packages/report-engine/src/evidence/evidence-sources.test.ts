@@ -51,7 +51,10 @@ const patentsview = (over = {}) => sources(over).find((s) => s.name === 'patents
 const grantRequests = () => pv.requests.filter((r) => r.url.pathname === '/api/v1/patent/');
 
 async function failureOf(p: Promise<unknown>): Promise<SearchError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(SearchError);
   return e as SearchError;
 }
@@ -81,7 +84,12 @@ describe('OpenAlex works search', () => {
   it('sends a query family’s shapes as OpenAlex reads them: a quoted phrase, AND/OR words, a field filter', async () => {
     const none = { cpc: [], openAlexFields: [] };
     await openalex().search('ceramic candle', undefined, { mode: 'phrase', groups: [['ceramic candle']], ...none });
-    await openalex().search('iron oxide coating', undefined, { mode: 'all', groups: [['iron'], ['oxide'], ['coating', 'layer']], cpc: ['C02F'], openAlexFields: [23, 15] });
+    await openalex().search('iron oxide coating', undefined, {
+      mode: 'all',
+      groups: [['iron'], ['oxide'], ['coating', 'layer']],
+      cpc: ['C02F'],
+      openAlexFields: [23, 15],
+    });
     expect(oa.requests[0]!.url.searchParams.get('search')).toBe('"ceramic candle"');
     expect(oa.requests[0]!.url.searchParams.get('filter')).toBeNull();
     expect(oa.requests[1]!.url.searchParams.get('search')).toBe('iron AND oxide AND (coating OR layer)');
@@ -126,11 +134,18 @@ describe('PatentsView PatentSearch', () => {
   it('sends a query family’s shapes as PatentSearch reads them: _text_phrase, each word or a synonym, CPC subclasses', async () => {
     const none = { cpc: [], openAlexFields: [] };
     await patentsview().search('ceramic candle', undefined, { mode: 'phrase', groups: [['ceramic candle']], ...none });
-    await patentsview().search('iron oxide coating', undefined, { mode: 'all', groups: [['iron'], ['coating', 'layer']], cpc: ['C02F', 'B01D'], openAlexFields: [23] });
+    await patentsview().search('iron oxide coating', undefined, {
+      mode: 'all',
+      groups: [['iron'], ['coating', 'layer']],
+      cpc: ['C02F', 'B01D'],
+      openAlexFields: [23],
+    });
     // Each search asks granted patents and published applications; the class restriction is for grants.
     const grants = pv.requests.filter((r) => r.url.pathname === '/api/v1/patent/');
     const q = (i: number) => JSON.parse(grants[i]!.url.searchParams.get('q')!) as unknown;
-    expect(q(0)).toEqual({ _or: [{ _text_phrase: { patent_title: 'ceramic candle' } }, { _text_phrase: { patent_abstract: 'ceramic candle' } }] });
+    expect(q(0)).toEqual({
+      _or: [{ _text_phrase: { patent_title: 'ceramic candle' } }, { _text_phrase: { patent_abstract: 'ceramic candle' } }],
+    });
     const inText = (w: string) => ({ _or: [{ _text_all: { patent_title: w } }, { _text_all: { patent_abstract: w } }] });
     expect(q(1)).toEqual({
       _and: [
@@ -204,7 +219,15 @@ describe('the research stage', () => {
     const slowOa = await startFakeOpenAlex({ delayMs: 300 });
     const slowPv = await startFakePatentsView({ apiKey: 'k', delayMs: 300 });
     try {
-      const slow = createEvidenceSources({ sources: ['openalex', 'patentsview'], openalexUrl: slowOa.baseUrl, openalexApiKey: 'k', patentsviewUrl: slowPv.baseUrl, patentsviewApiKey: 'k', ...FAST, timeoutMs: 5_000 });
+      const slow = createEvidenceSources({
+        sources: ['openalex', 'patentsview'],
+        openalexUrl: slowOa.baseUrl,
+        openalexApiKey: 'k',
+        patentsviewUrl: slowPv.baseUrl,
+        patentsviewApiKey: 'k',
+        ...FAST,
+        timeoutMs: 5_000,
+      });
       const t0 = Date.now();
       const record = await gatherEvidence({ plan: PLAN, sources: slow, now });
       // Sixteen searches at 300 ms each: one after another would take 4.8 s.
@@ -234,7 +257,9 @@ describe('the research stage', () => {
     const record = await gatherEvidence({ plan: PLAN, sources: sources({ maxRetries: 0, timeoutMs: 5_000 }), now });
     const patent = record.sources.find((s) => s.kind === 'patent')!;
     expect(patent.status).toBe('failed');
-    expect(patent.note).toBe('The patent search (PatentsView (US patents and published applications)) failed: the service was unavailable (HTTP 502). This report cites no patents.');
+    expect(patent.note).toBe(
+      'The patent search (PatentsView (US patents and published applications)) failed: the service was unavailable (HTTP 502). This report cites no patents.',
+    );
     const work = record.sources.find((s) => s.kind === 'work')!;
     expect(work.status).toBe('partly_failed');
     expect(work.note).toContain('1 of the 8 searches failed: the service sent an answer that could not be read.');

@@ -29,7 +29,8 @@ const item = (over: Partial<EvidenceItem> & Pick<EvidenceItem, 'id' | 'title' | 
 const MECHANISM_PAPER = item({
   id: 'W1',
   title: 'Arsenic adsorption on iron oxide in ceramic candles',
-  abstract: 'Arsenic ions adsorb onto iron oxide as water passes through a porous ceramic candle. Removal above 95 % was measured over 300 litres.',
+  abstract:
+    'Arsenic ions adsorb onto iron oxide as water passes through a porous ceramic candle. Removal above 95 % was measured over 300 litres.',
 });
 const HOUSING_PATENT = item({
   id: 'P1',
@@ -39,7 +40,11 @@ const HOUSING_PATENT = item({
   title: 'Gravity-fed water purifier housing',
   abstract: 'A gravity-fed housing holds a filter cartridge above a storage vessel, with no pump. The cartridge is replaceable.',
 });
-const UNRELATED = item({ id: 'W2', title: 'Rainwater harvesting in villages', abstract: 'A survey of rainwater tanks in rural households.' });
+const UNRELATED = item({
+  id: 'W2',
+  title: 'Rainwater harvesting in villages',
+  abstract: 'A survey of rainwater tanks in rural households.',
+});
 
 describe('the feature chart', () => {
   const chart = featureChart(record, [HOUSING_PATENT, MECHANISM_PAPER, UNRELATED])!;
@@ -57,7 +62,10 @@ describe('the feature chart', () => {
     });
     expect(paper.cells.find((c) => c.target === 'F3')).toMatchObject({ level: 'no', sentence: null });
     const housing = chart.documents[1]!;
-    expect(housing.cells.find((c) => c.target === 'F3')).toMatchObject({ level: 'yes', sentence: 'A gravity-fed housing holds a filter cartridge above a storage vessel, with no pump.' });
+    expect(housing.cells.find((c) => c.target === 'F3')).toMatchObject({
+      level: 'yes',
+      sentence: 'A gravity-fed housing holds a filter cartridge above a storage vessel, with no pump.',
+    });
   });
 
   it('says what remains new when the documents are combined', () => {
@@ -67,12 +75,24 @@ describe('the feature chart', () => {
     expect(chart.novelty).toBe(
       'Not disclosed in full by any document found: “iron oxide coating lining the pores” — what remains new when the closest documents are combined, and what claims should be built around. “iron oxide coating lining the pores” is touched in part: the full texts decide.',
     );
-    const pores = item({ id: 'W4', title: 'Iron oxide coating lining the pores of ceramics', abstract: 'An iron oxide coating lining the pores of a ceramic body is deposited from solution.' });
+    const pores = item({
+      id: 'W4',
+      title: 'Iron oxide coating lining the pores of ceramics',
+      abstract: 'An iron oxide coating lining the pores of a ceramic body is deposited from solution.',
+    });
     const combined = featureChart(record, [HOUSING_PATENT, MECHANISM_PAPER, pores])!;
     expect(combined.remaining).toEqual([]);
-    expect(combined.novelty).toMatch(/^Each feature is disclosed by at least one document \(\[W1\], \[W4\] and \[P1\]\), none discloses them all: novelty rests on the combination/);
-    const all = item({ id: 'W3', title: 'A gravity-fed ceramic candle filter', abstract: `${MECHANISM_PAPER.abstract} The porous ceramic candle filter has an iron oxide coating lining the pores. A gravity-fed housing with no pump holds it.` });
-    expect(featureChart(record, [all])!.novelty).toMatch(/^\[W3\] discloses every feature charted: as recorded, the invention may not be new over it\./);
+    expect(combined.novelty).toMatch(
+      /^Each feature is disclosed by at least one document \(\[W1\], \[W4\] and \[P1\]\), none discloses them all: novelty rests on the combination/,
+    );
+    const all = item({
+      id: 'W3',
+      title: 'A gravity-fed ceramic candle filter',
+      abstract: `${MECHANISM_PAPER.abstract} The porous ceramic candle filter has an iron oxide coating lining the pores. A gravity-fed housing with no pump holds it.`,
+    });
+    expect(featureChart(record, [all])!.novelty).toMatch(
+      /^\[W3\] discloses every feature charted: as recorded, the invention may not be new over it\./,
+    );
   });
 
   it('never calls a document that discloses the mechanism "different", and never tells a paper to check its claims', () => {

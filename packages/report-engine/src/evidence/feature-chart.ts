@@ -69,7 +69,9 @@ function noveltyOf(targets: readonly FeatureTarget[], documents: readonly Charte
   return [
     `Not disclosed in full by any document found: ${listing(remaining.map(targetName))} — what remains new when the closest documents are combined, and what claims should be built around.`,
     partly.length ? `${listing(partly.map(targetName))} ${partly.length === 1 ? 'is' : 'are'} touched in part: the full texts decide.` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The chart over the closest documents of `items`; null when nothing was found or the record has no feature to chart. */
@@ -97,7 +99,9 @@ export function documentFinding(chart: FeatureChart, d: ChartedDocument): string
   return [
     `Discloses ${d.yes} of ${n} features${yes.length ? ` (${listing(yes)})` : ''}${partly.length ? `; touches ${listing(partly)}` : ''}.`,
     no.length ? `Not shown in its ${d.item.claims ? 'title, abstract or claims' : 'title or abstract'}: ${listing(no)}.` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "[P1] US1234567 (Acme, 2015)" */

@@ -100,7 +100,14 @@ function nounRuns(text: string, exclude: ReadonlySet<string>): string[][] {
   for (const clause of text.toLowerCase().split(/[.,;:!?()[\]"\n]|\s[-–—]\s/)) {
     let run: string[] = [];
     for (const w of tokens(clause)) {
-      const content = w.length >= 3 && !STOP.has(w) && !isStopword(w) && !NOT_THE_INVENTION.has(w) && !exclude.has(w) && !isParticiple(w) && !/^\d/.test(w);
+      const content =
+        w.length >= 3 &&
+        !STOP.has(w) &&
+        !isStopword(w) &&
+        !NOT_THE_INVENTION.has(w) &&
+        !exclude.has(w) &&
+        !isParticiple(w) &&
+        !/^\d/.test(w);
       if (content) run.push(w);
       else {
         if (run.length) runs.push(run);
@@ -142,7 +149,15 @@ export function featureTargets(record: InventionRecord): FeatureTarget[] {
     const words = [...new Set(terms.flat())].slice(0, 5);
     const stems = [...new Set(words.map(canonical))].slice(0, MAX_STEMS);
     if (terms[0] && stems.length >= 2) {
-      out.push({ id: 'M', kind: 'mechanism', label: `How it works: ${clip(record.mechanism, 160)}`, core: terms[0].join(' '), phrase: true, words, stems });
+      out.push({
+        id: 'M',
+        kind: 'mechanism',
+        label: `How it works: ${clip(record.mechanism, 160)}`,
+        core: terms[0].join(' '),
+        phrase: true,
+        words,
+        stems,
+      });
     }
   }
   record.features.forEach((feature, i) => {
@@ -150,7 +165,15 @@ export function featureTargets(record: InventionRecord): FeatureTarget[] {
     if (content.length === 0) return;
     const stems = [...new Set(content.map(canonical))].slice(0, MAX_STEMS);
     const c = coreOf(feature, exclude);
-    out.push({ id: `F${i + 1}`, kind: 'feature', label: clip(feature, 200), core: c?.core ?? null, phrase: c?.phrase ?? false, words: c ? tokens(c.core) : [], stems });
+    out.push({
+      id: `F${i + 1}`,
+      kind: 'feature',
+      label: clip(feature, 200),
+      core: c?.core ?? null,
+      phrase: c?.phrase ?? false,
+      words: c ? tokens(c.core) : [],
+      stems,
+    });
   });
   // A record without searchable features is searched for what it is (its summary, else its name).
   const what = record.summary || record.name;

@@ -3,7 +3,15 @@
  * timeout and retries), then de-duplication and ranking. A source that fails or is missing is
  * recorded in plain words; the stage itself never fails a report.
  */
-import { KIND_NOUN, type EvidenceHit, type EvidenceKind, type EvidenceRecord, type EvidenceSource, type SearchRun, type SourceReport } from './evidence.ts';
+import {
+  KIND_NOUN,
+  type EvidenceHit,
+  type EvidenceKind,
+  type EvidenceRecord,
+  type EvidenceSource,
+  type SearchRun,
+  type SourceReport,
+} from './evidence.ts';
 import { SearchError } from './http.ts';
 import { rankEvidence } from './rank.ts';
 import { buildSearchPlan, describeQuery } from './search-terms.ts';
@@ -37,20 +45,40 @@ function sourceReport(kind: EvidenceKind, source: EvidenceSource | undefined, ru
   const failed = mine.filter((r) => !r.ok);
   const why = [...new Set(failed.map((r) => r.failure))].join('; ');
   if (mine.length > 0 && failed.length === mine.length) {
-    return { kind, source: source.name, label: source.label, status: 'failed', note: `The ${noun.search} (${source.label}) failed: the service ${why}. This report cites no ${noun.plural}.` };
+    return {
+      kind,
+      source: source.name,
+      label: source.label,
+      status: 'failed',
+      note: `The ${noun.search} (${source.label}) failed: the service ${why}. This report cites no ${noun.plural}.`,
+    };
   }
   const found = `${mine.length} ${mine.length === 1 ? 'search' : 'searches'} of ${source.label}; ${kept === 1 ? `the closest ${noun.singular} is` : `the ${kept} closest ${noun.plural} are`} listed under References.`;
   if (failed.length > 0) {
-    return { kind, source: source.name, label: source.label, status: 'partly_failed', note: `${found} ${failed.length} of the ${mine.length} searches failed: the service ${why}.` };
+    return {
+      kind,
+      source: source.name,
+      label: source.label,
+      status: 'partly_failed',
+      note: `${found} ${failed.length} of the ${mine.length} searches failed: the service ${why}.`,
+    };
   }
-  return { kind, source: source.name, label: source.label, status: 'searched', note: kept > 0 ? found : `${mine.length} searches of ${source.label} found no ${noun.plural} close to this idea.` };
+  return {
+    kind,
+    source: source.name,
+    label: source.label,
+    status: 'searched',
+    note: kept > 0 ? found : `${mine.length} searches of ${source.label} found no ${noun.plural} close to this idea.`,
+  };
 }
 
 export async function gatherEvidence(input: GatherEvidenceInput): Promise<EvidenceRecord> {
   const plan = buildSearchPlan(input.plan.record, input.plan.field);
   // Each family's searches to each source, listed as that source was asked (its class restriction is its own).
   const jobs = plan.families.flatMap((family, f) =>
-    family.queries.flatMap((q, i) => input.sources.map((source) => ({ source, q, f, order: f * 10 + i, label: describeQuery(q, source.kind) }))),
+    family.queries.flatMap((q, i) =>
+      input.sources.map((source) => ({ source, q, f, order: f * 10 + i, label: describeQuery(q, source.kind) })),
+    ),
   );
   const runs: Array<SearchRun & { order: number }> = [];
   const hits: EvidenceHit[] = [];

@@ -57,7 +57,10 @@ export type Verdict = { retry: SearchError; waitMs?: number } | { fail: SearchEr
 /** The common reading: 429 waits for Retry-After, 5xx retries, any other refusal is final. */
 export function defaultVerdict(a: FailedAnswer): Verdict {
   if (a.status === 429) {
-    return { retry: new SearchError('rate_limited', 'refused the search because of its rate limit (HTTP 429)', 429), waitMs: retryAfterMs(a.headers) };
+    return {
+      retry: new SearchError('rate_limited', 'refused the search because of its rate limit (HTTP 429)', 429),
+      waitMs: retryAfterMs(a.headers),
+    };
   }
   if (a.status >= 500) return { retry: new SearchError('unavailable', `was unavailable (HTTP ${a.status})`, a.status) };
   return { fail: new SearchError('rejected', `rejected the search (HTTP ${a.status})`, a.status) };

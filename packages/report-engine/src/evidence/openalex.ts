@@ -43,7 +43,14 @@ export function openAlexVerdict(a: FailedAnswer, now: number): Verdict {
   }
   if (a.status === 429) {
     const until = nextUtcMidnight(now);
-    return { fail: new SearchError('budget_spent', "has used up today's allowance of this service's key (HTTP 429); searches resume after midnight UTC", 429, until) };
+    return {
+      fail: new SearchError(
+        'budget_spent',
+        "has used up today's allowance of this service's key (HTTP 429); searches resume after midnight UTC",
+        429,
+        until,
+      ),
+    };
   }
   return defaultVerdict(a);
 }
@@ -69,7 +76,10 @@ function toHit(w: z.infer<typeof WorkSchema>): EvidenceHit | null {
     source: 'openalex',
     identifier: doi ?? openAlexId,
     title,
-    holders: (w.authorships ?? []).map((a) => a.author?.display_name?.trim() ?? '').filter(Boolean).slice(0, 6),
+    holders: (w.authorships ?? [])
+      .map((a) => a.author?.display_name?.trim() ?? '')
+      .filter(Boolean)
+      .slice(0, 6),
     year: w.publication_year ?? null,
     url: doi ? `https://doi.org/${doi}` : (w.primary_location?.landing_page_url ?? w.id),
     abstract: abstractFromInvertedIndex(w.abstract_inverted_index),
@@ -115,7 +125,10 @@ export function createOpenAlexSource(options: OpenAlexOptions): EvidenceSource {
     label: 'OpenAlex (scholarly works)',
     async search(query, signal, shape) {
       const { search, filter } = openAlexSearch(query, shape);
-      const body = await get(works({ search, ...(filter ? { filter } : {}), 'per-page': String(PER_PAGE), select: SELECT.join(',') }), signal);
+      const body = await get(
+        works({ search, ...(filter ? { filter } : {}), 'per-page': String(PER_PAGE), select: SELECT.join(',') }),
+        signal,
+      );
       const parsed = ListSchema.safeParse(body);
       if (!parsed.success) throw new SearchError('malformed', 'sent an answer that could not be read');
       return parsed.data.results.map(toHit).filter((h): h is EvidenceHit => h !== null);

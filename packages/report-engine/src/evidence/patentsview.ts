@@ -21,7 +21,13 @@ export const PATENTSVIEW_BUDGET: RateLimit = { requests: 45, windowMs: 60_000 };
 // the newest 25: older, often closer, documents reach the ranking by features (rank.ts).
 const SIZE = 100;
 const FIELDS = ['patent_id', 'patent_title', 'patent_date', 'patent_abstract', 'assignees.assignee_organization'];
-const PUBLICATION_FIELDS = ['document_number', 'publication_title', 'publication_date', 'publication_abstract', 'assignees.assignee_organization'];
+const PUBLICATION_FIELDS = [
+  'document_number',
+  'publication_title',
+  'publication_date',
+  'publication_abstract',
+  'assignees.assignee_organization',
+];
 
 const Assignees = z.array(z.object({ assignee_organization: z.string().nullish() })).nullish();
 const PatentSchema = z.object({
@@ -58,8 +64,14 @@ export interface PatentsViewOptions extends HttpPolicy {
  * With a query family's shape (decision 215): the phrase in the title or abstract, or each word
  * (by any of its synonyms) in the title or abstract, and within the CPC subclasses when given.
  */
-export function patentQuery(query: string, shape?: QueryShape, fields = { title: 'patent_title', abstract: 'patent_abstract' }): Record<string, unknown> {
-  const inText = (op: '_text_all' | '_text_phrase', words: string) => ({ _or: [{ [op]: { [fields.title]: words } }, { [op]: { [fields.abstract]: words } }] });
+export function patentQuery(
+  query: string,
+  shape?: QueryShape,
+  fields = { title: 'patent_title', abstract: 'patent_abstract' },
+): Record<string, unknown> {
+  const inText = (op: '_text_all' | '_text_phrase', words: string) => ({
+    _or: [{ [op]: { [fields.title]: words } }, { [op]: { [fields.abstract]: words } }],
+  });
   if (!shape) return inText('_text_all', query);
   const text =
     shape.mode === 'phrase'
@@ -78,7 +90,11 @@ export function publicationQuery(query: string, shape?: QueryShape) {
 }
 
 const clip = (text: string) => (text.length > 1200 ? `${text.slice(0, 1199).trimEnd()}…` : text);
-const holders = (a: z.infer<typeof Assignees>) => (a ?? []).map((x) => x.assignee_organization?.trim() ?? '').filter(Boolean).slice(0, 4);
+const holders = (a: z.infer<typeof Assignees>) =>
+  (a ?? [])
+    .map((x) => x.assignee_organization?.trim() ?? '')
+    .filter(Boolean)
+    .slice(0, 4);
 const yearOf = (date: string | null | undefined) => {
   const year = date ? Number(date.slice(0, 4)) : NaN;
   return Number.isInteger(year) ? year : null;
@@ -132,14 +148,22 @@ export function createPatentsViewSource(options: PatentsViewOptions): EvidenceSo
   };
 
   const grants = async (query: string, signal?: AbortSignal, shape?: QueryShape) => {
-    const body = await ask('/api/v1/patent/', { q: patentQuery(query, shape), f: FIELDS, o: { size: SIZE }, s: [{ patent_date: 'desc' }] }, signal);
+    const body = await ask(
+      '/api/v1/patent/',
+      { q: patentQuery(query, shape), f: FIELDS, o: { size: SIZE }, s: [{ patent_date: 'desc' }] },
+      signal,
+    );
     const parsed = AnswerSchema.safeParse(body);
     if (!parsed.success) throw new SearchError('malformed', 'sent an answer that could not be read');
     if (parsed.data.error) throw new SearchError('rejected', 'rejected the search');
     return (parsed.data.patents ?? []).map(toHit).filter((h): h is EvidenceHit => h !== null);
   };
   const applications = async (query: string, signal?: AbortSignal, shape?: QueryShape) => {
-    const body = await ask('/api/v1/publication/', { q: publicationQuery(query, shape), f: PUBLICATION_FIELDS, o: { size: SIZE }, s: [{ publication_date: 'desc' }] }, signal);
+    const body = await ask(
+      '/api/v1/publication/',
+      { q: publicationQuery(query, shape), f: PUBLICATION_FIELDS, o: { size: SIZE }, s: [{ publication_date: 'desc' }] },
+      signal,
+    );
     const parsed = PublicationAnswerSchema.safeParse(body);
     if (!parsed.success) throw new SearchError('malformed', 'sent an answer that could not be read');
     if (parsed.data.error) throw new SearchError('rejected', 'rejected the search');

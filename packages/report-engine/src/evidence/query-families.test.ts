@@ -11,8 +11,8 @@ import type { EvidenceHit } from './evidence.ts';
 import { rankEvidence } from './rank.ts';
 import { buildSearchPlan, describeQuery } from './search-terms.ts';
 
-
-const planOf = (over: Partial<InventionRecordInput> = {}) => buildReportPlan(inventionRecord.parse({ ...FILTER_RECORD, ...over }), TEST_DATE);
+const planOf = (over: Partial<InventionRecordInput> = {}) =>
+  buildReportPlan(inventionRecord.parse({ ...FILTER_RECORD, ...over }), TEST_DATE);
 const searchPlan = (over: Partial<InventionRecordInput> = {}) => {
   const plan = planOf(over);
   return buildSearchPlan(plan.record, plan.field);
@@ -42,7 +42,11 @@ describe('query families built from the record', () => {
   });
 
   it('never sends a single common word, a customer type or a market phrase', () => {
-    for (const over of [{}, { features: ['water', 'filter for households', 'sensor', 'low-cost for rural households'] }, { features: [], mechanism: '' }]) {
+    for (const over of [
+      {},
+      { features: ['water', 'filter for households', 'sensor', 'low-cost for rural households'] },
+      { features: [], mechanism: '' },
+    ]) {
       const p = searchPlan(over);
       for (const q of p.families.flatMap((f) => f.queries)) {
         const words = q.text.split(/\s+/);
@@ -74,12 +78,18 @@ const hit = (over: Partial<EvidenceHit> & Pick<EvidenceHit, 'identifier' | 'titl
 describe('ranking by feature coverage', () => {
   it('puts an old document touching three features above a new one touching one, whatever the date', () => {
     const p = searchPlan();
-    const recent = hit({ identifier: 'US11000001', year: 2025, title: 'Ceramic candle water filter', abstract: 'A porous ceramic candle filter for drinking water.' });
+    const recent = hit({
+      identifier: 'US11000001',
+      year: 2025,
+      title: 'Ceramic candle water filter',
+      abstract: 'A porous ceramic candle filter for drinking water.',
+    });
     const old = hit({
       identifier: 'US5000001',
       year: 1998,
       title: 'Arsenic removal with iron oxide coated ceramic',
-      abstract: 'Arsenic ions adsorb onto an iron oxide coating lining the pores of a porous ceramic candle as water passes through. The gravity-fed housing needs no pump.',
+      abstract:
+        'Arsenic ions adsorb onto an iron oxide coating lining the pores of a porous ceramic candle as water passes through. The gravity-fed housing needs no pump.',
     });
     const unrelated = hit({ identifier: 'US11000002', year: 2026, title: 'Water bottle lid', abstract: 'A lid for a water bottle.' });
     const items = rankEvidence([recent, unrelated, old], p);
@@ -91,7 +101,11 @@ describe('ranking by feature coverage', () => {
   it('reads claims where the source returns them', () => {
     const p = searchPlan();
     const bare = hit({ identifier: 'US7000001', title: 'Filter element', abstract: 'A filter element for liquids.' });
-    const withClaims = { ...bare, identifier: 'US7000002', claims: 'A filter comprising a porous ceramic candle whose pores are lined with an iron oxide coating.' };
+    const withClaims = {
+      ...bare,
+      identifier: 'US7000002',
+      claims: 'A filter comprising a porous ceramic candle whose pores are lined with an iron oxide coating.',
+    };
     const items = rankEvidence([bare, withClaims], p);
     expect(items[0]!.identifier).toBe('US7000002');
   });

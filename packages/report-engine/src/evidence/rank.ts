@@ -22,7 +22,11 @@ function stem(w: string): string {
 }
 
 export function stems(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map(stem);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3)
+    .map(stem);
 }
 
 function identityKey(h: EvidenceHit): string {
@@ -98,7 +102,9 @@ export function rankEvidence(hits: readonly EvidenceHit[], plan: Pick<SearchPlan
       .filter((i) => i.kind === kind && (plan.targets.length ? i.touched > 0 : i.terms >= MIN_SCORE))
       .sort((a, b) => b.touched - a.touched || b.terms - a.terms || a.identifier.localeCompare(b.identifier))
       .slice(0, KEEP_PER_KIND);
-    kept.forEach(({ titleKey: _t, touched: _c, terms: _s, ...item }, i) => out.push({ ...item, id: `${kind === 'patent' ? 'P' : 'W'}${i + 1}` }));
+    kept.forEach(({ titleKey: _t, touched: _c, terms: _s, ...item }, i) =>
+      out.push({ ...item, id: `${kind === 'patent' ? 'P' : 'W'}${i + 1}` }),
+    );
   }
   return out;
 }

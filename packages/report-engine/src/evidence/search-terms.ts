@@ -40,7 +40,11 @@ export const MAX_FAMILIES = 4;
 /** A query never repeats this many consecutive words of the idea (the idea is confidential). */
 export const MAX_SHARED_RUN = 6;
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** True when `query` holds a run of MAX_SHARED_RUN or more consecutive words of the idea. */
 export function repeatsIdea(query: string, idea: string): boolean {
@@ -69,7 +73,8 @@ function familyFor(target: FeatureTarget, classes: { cpc: string[]; openAlexFiel
   const queries: PlannedQuery[] = [];
   if (target.phrase) queries.push({ text: core, form: 'phrase', shape: { mode: 'phrase', groups: [[core]], ...none } });
   queries.push({ text: all, form: 'all-words', shape: { mode: 'all', groups, ...none } });
-  if (classes.cpc.length || classes.openAlexFields.length) queries.push({ text: all, form: 'class', shape: { mode: 'all', groups, ...classes } });
+  if (classes.cpc.length || classes.openAlexFields.length)
+    queries.push({ text: all, form: 'class', shape: { mode: 'all', groups, ...classes } });
   return { target, queries };
 }
 
@@ -107,5 +112,7 @@ export function describeQuery(q: PlannedQuery, kind: EvidenceKind): string {
   const words = shape.mode === 'phrase' ? shape.groups[0]![0]! : shape.groups.map(joinOr).join(' AND ');
   if (q.form !== 'class') return words;
   if (kind === 'patent') return shape.cpc.length ? `${words}, in CPC ${shape.cpc.join(' or ')}` : words;
-  return shape.openAlexFields.length ? `${words}, in ${shape.openAlexFields.map((f) => OPENALEX_FIELD_NAMES[f] ?? `field ${f}`).join(' or ')}` : words;
+  return shape.openAlexFields.length
+    ? `${words}, in ${shape.openAlexFields.map((f) => OPENALEX_FIELD_NAMES[f] ?? `field ${f}`).join(' or ')}`
+    : words;
 }

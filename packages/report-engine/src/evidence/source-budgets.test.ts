@@ -34,13 +34,25 @@ beforeEach(() => {
 
 const build = (over: Record<string, unknown> = {}, ports: EvidencePorts = {}) =>
   createEvidenceSources(
-    { sources: ['openalex', 'patentsview'], openalexUrl: oa.baseUrl, openalexApiKey: 'oa-key', patentsviewUrl: pv.baseUrl, patentsviewApiKey: 'pv-key', ...FAST, ...over },
+    {
+      sources: ['openalex', 'patentsview'],
+      openalexUrl: oa.baseUrl,
+      openalexApiKey: 'oa-key',
+      patentsviewUrl: pv.baseUrl,
+      patentsviewApiKey: 'pv-key',
+      ...FAST,
+      ...over,
+    },
     ports,
   );
-const one = (name: string, over: Record<string, unknown> = {}, ports: EvidencePorts = {}) => build(over, ports).find((s) => s.name === name)!;
+const one = (name: string, over: Record<string, unknown> = {}, ports: EvidencePorts = {}) =>
+  build(over, ports).find((s) => s.name === name)!;
 
 async function failureOf(p: Promise<unknown>): Promise<SearchError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(SearchError);
   return e as SearchError;
 }
@@ -121,7 +133,9 @@ describe('PatentsView coverage and budget', () => {
     expect(JSON.parse(pub.url.searchParams.get('q')!)).toEqual({
       _or: [{ _text_all: { publication_title: 'ceramic membrane' } }, { _text_all: { publication_abstract: 'ceramic membrane' } }],
     });
-    expect(JSON.parse(pub.url.searchParams.get('f')!)).toEqual(expect.arrayContaining(['document_number', 'publication_title', 'publication_abstract', 'publication_date']));
+    expect(JSON.parse(pub.url.searchParams.get('f')!)).toEqual(
+      expect.arrayContaining(['document_number', 'publication_title', 'publication_abstract', 'publication_date']),
+    );
     const applications = hits.filter((h) => /^US\d{11}$/.test(h.identifier));
     const grants = hits.filter((h) => /^US\d{7,8}$/.test(h.identifier));
     expect(applications.length).toBeGreaterThan(0);

@@ -30,7 +30,8 @@ export function observedSource(source: EvidenceSource, sink: SourceUsageSink): E
         sink.record({ source: source.name, kind: 'search', ok: true, hits: hits.length });
         return hits;
       } catch (e) {
-        if (!(e instanceof SearchError && e.failure === 'aborted')) sink.record({ source: source.name, kind: 'search', ok: false, error: asSearchError(e) });
+        if (!(e instanceof SearchError && e.failure === 'aborted'))
+          sink.record({ source: source.name, kind: 'search', ok: false, error: asSearchError(e) });
         throw e;
       }
     },

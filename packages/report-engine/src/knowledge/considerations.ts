@@ -34,17 +34,38 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\bimplant(?:able|ed|s)?\b|\bstent|\bprosthe|\bbone (?:plate|screw|graft)|\bpacemaker|\bneurostimulat/,
     fields: MED,
     topic: 'implantable device',
-    regime: { name: 'EU MDR Annex VIII rule 8 (implantable and long-term surgically invasive devices) and US FDA class II/III', scope: 'Implantable devices are class IIb or III in the EU and usually class III (PMA) or class II with special controls in the US — the class decides the route (to verify with the rules).', implication: 'Expect a notified body, clinical investigation data and long-term safety evidence; budget years, not months, for the first approval.' },
-    standards: ['ISO 10993-1 (biological evaluation: implant contact, long-term)', 'ISO 14630 (non-active surgical implants) or ISO 14708 (active implantable devices)'],
-    risk: { risk: 'Long-term implantation data (biocompatibility, fatigue, migration) takes longer than the plan allows', category: 'regulatory', likelihood: 4, impact: 5, mitigation: 'Start the ISO 10993 test plan and an animal study design with a GLP laboratory before the first investor round.' },
-    test: 'ISO 10993 biocompatibility series and a bench fatigue test at the implant\'s load cycles',
+    regime: {
+      name: 'EU MDR Annex VIII rule 8 (implantable and long-term surgically invasive devices) and US FDA class II/III',
+      scope:
+        'Implantable devices are class IIb or III in the EU and usually class III (PMA) or class II with special controls in the US — the class decides the route (to verify with the rules).',
+      implication:
+        'Expect a notified body, clinical investigation data and long-term safety evidence; budget years, not months, for the first approval.',
+    },
+    standards: [
+      'ISO 10993-1 (biological evaluation: implant contact, long-term)',
+      'ISO 14630 (non-active surgical implants) or ISO 14708 (active implantable devices)',
+    ],
+    risk: {
+      risk: 'Long-term implantation data (biocompatibility, fatigue, migration) takes longer than the plan allows',
+      category: 'regulatory',
+      likelihood: 4,
+      impact: 5,
+      mitigation: 'Start the ISO 10993 test plan and an animal study design with a GLP laboratory before the first investor round.',
+    },
+    test: "ISO 10993 biocompatibility series and a bench fatigue test at the implant's load cycles",
   },
   {
     id: 'skin-contact',
     when: /\b(?:wearable|skin|patch|sweat|on-body|wristband|earbud|smart (?:watch|ring))\b/,
     topic: 'skin contact',
     standards: ['ISO 10993-5, -10 and -23 (cytotoxicity, sensitisation, irritation) for materials touching skin'],
-    risk: { risk: 'Skin irritation or adhesive failure in multi-day wear', category: 'technical', likelihood: 3, impact: 3, mitigation: 'Run a wear study on volunteers with the final adhesive and housing materials.' },
+    risk: {
+      risk: 'Skin irritation or adhesive failure in multi-day wear',
+      category: 'technical',
+      likelihood: 3,
+      impact: 3,
+      mitigation: 'Run a wear study on volunteers with the final adhesive and housing materials.',
+    },
     test: 'a multi-day wear study with the final materials',
   },
   {
@@ -52,9 +73,20 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:software|algorithm|app|machine learning|neural|ai\b|artificial intelligence|classifier|model)\b/,
     fields: ['medical_devices', 'diagnostics'],
     topic: 'software with a medical purpose',
-    regime: { name: 'Software as a medical device: EU MDR rule 11, US FDA SaMD policy and the AI-enabled device guidance', scope: 'Software that informs diagnosis or treatment is itself a device; rule 11 places most such software in class IIa or higher.', implication: 'A software life cycle under IEC 62304, clinical validation of the algorithm on independent data, and a plan for updates (FDA predetermined change control plan) are needed.' },
+    regime: {
+      name: 'Software as a medical device: EU MDR rule 11, US FDA SaMD policy and the AI-enabled device guidance',
+      scope: 'Software that informs diagnosis or treatment is itself a device; rule 11 places most such software in class IIa or higher.',
+      implication:
+        'A software life cycle under IEC 62304, clinical validation of the algorithm on independent data, and a plan for updates (FDA predetermined change control plan) are needed.',
+    },
     standards: ['IEC 62304 (medical device software life cycle)', 'IEC 82304-1 (health software)', 'ISO 14971 (risk management)'],
-    risk: { risk: 'The algorithm does not hold its accuracy on patients outside the development data', category: 'technical', likelihood: 3, impact: 5, mitigation: 'Validate on an independent, prospectively collected data set from another site before claiming performance.' },
+    risk: {
+      risk: 'The algorithm does not hold its accuracy on patients outside the development data',
+      category: 'technical',
+      likelihood: 3,
+      impact: 5,
+      mitigation: 'Validate on an independent, prospectively collected data set from another site before claiming performance.',
+    },
     test: 'clinical validation of the algorithm on an independent data set from a second site',
   },
   {
@@ -62,9 +94,24 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:assay|immunoassay|biomarker|specimen|blood sample|saliva|urine|swab|lateral flow|pcr|antigen test|diagnostic test|point[- ]of[- ]care)\b/,
     fields: ['diagnostics', 'medical_devices', 'pharma_biotech'],
     topic: 'in-vitro diagnostic',
-    regime: { name: 'EU IVDR (EU) 2017/746 and US FDA IVD rules (CLIA categorisation in the US)', scope: 'A test on samples taken from the body is an in-vitro diagnostic; IVDR classes A–D follow Annex VIII rules.', implication: 'Analytical performance (sensitivity, specificity, limit of detection) and clinical performance studies are needed; class B and above need a notified body.' },
-    standards: ['ISO 13485 (quality management)', 'ISO 20916 (clinical performance studies for IVDs)', 'CLSI EP17 (limits of detection) and EP05 (precision)'],
-    risk: { risk: 'Sensitivity or specificity in the clinical study falls short of the reference method', category: 'technical', likelihood: 3, impact: 5, mitigation: 'Run an analytical study against the reference method on banked samples before the clinical study.' },
+    regime: {
+      name: 'EU IVDR (EU) 2017/746 and US FDA IVD rules (CLIA categorisation in the US)',
+      scope: 'A test on samples taken from the body is an in-vitro diagnostic; IVDR classes A–D follow Annex VIII rules.',
+      implication:
+        'Analytical performance (sensitivity, specificity, limit of detection) and clinical performance studies are needed; class B and above need a notified body.',
+    },
+    standards: [
+      'ISO 13485 (quality management)',
+      'ISO 20916 (clinical performance studies for IVDs)',
+      'CLSI EP17 (limits of detection) and EP05 (precision)',
+    ],
+    risk: {
+      risk: 'Sensitivity or specificity in the clinical study falls short of the reference method',
+      category: 'technical',
+      likelihood: 3,
+      impact: 5,
+      mitigation: 'Run an analytical study against the reference method on banked samples before the clinical study.',
+    },
     test: 'an analytical study against the reference method (limit of detection, precision, cross-reactivity) on banked samples',
   },
   {
@@ -72,18 +119,39 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:drug|therapeutic|compound|small molecule|antibod|peptide|vaccine|adjuvant|formulation|dosage|api\b|active ingredient)\b/,
     fields: ['pharma_biotech'],
     topic: 'medicinal product',
-    regime: { name: 'Medicines regulation: FDA IND/NDA or BLA, EMA centralised procedure, India CDSCO (New Drugs and Clinical Trials Rules 2019)', scope: 'Anything with a therapeutic claim for humans.', implication: 'GLP toxicology before first-in-human studies, GMP manufacture of clinical material, phased trials — the longest route of any field.' },
+    regime: {
+      name: 'Medicines regulation: FDA IND/NDA or BLA, EMA centralised procedure, India CDSCO (New Drugs and Clinical Trials Rules 2019)',
+      scope: 'Anything with a therapeutic claim for humans.',
+      implication:
+        'GLP toxicology before first-in-human studies, GMP manufacture of clinical material, phased trials — the longest route of any field.',
+    },
     standards: ['ICH M3(R2) (non-clinical safety studies)', 'ICH Q8–Q10 (development, risk, quality system)', 'OECD GLP principles'],
-    risk: { risk: 'Toxicology or pharmacokinetics in animals rule out the dose that works', category: 'technical', likelihood: 3, impact: 5, mitigation: 'Run an early dose-range-finding and exposure study before committing to GLP toxicology.' },
+    risk: {
+      risk: 'Toxicology or pharmacokinetics in animals rule out the dose that works',
+      category: 'technical',
+      likelihood: 3,
+      impact: 5,
+      mitigation: 'Run an early dose-range-finding and exposure study before committing to GLP toxicology.',
+    },
     test: 'a dose-range-finding and pharmacokinetic study in a relevant animal model',
   },
   {
     id: 'radio',
     when: /\b(?:lora|lorawan|bluetooth|ble\b|wi-?fi|zigbee|nb-iot|lte|5g|cellular|gsm|rfid|nfc|radio|wireless|antenna|transmitter|telemetry)\b/,
     topic: 'radio link',
-    regime: { name: 'Radio equipment rules: EU Radio Equipment Directive 2014/53/EU, US FCC Part 15, India WPC approval (ETA)', scope: 'Any product that transmits on a radio frequency.', implication: 'Conformity testing per market (and, for LPWAN, duty-cycle and band limits); a pre-certified radio module shortens it.' },
+    regime: {
+      name: 'Radio equipment rules: EU Radio Equipment Directive 2014/53/EU, US FCC Part 15, India WPC approval (ETA)',
+      scope: 'Any product that transmits on a radio frequency.',
+      implication: 'Conformity testing per market (and, for LPWAN, duty-cycle and band limits); a pre-certified radio module shortens it.',
+    },
     standards: ['ETSI EN 300 220 (short-range devices, e.g. LoRa in 868 MHz) or EN 300 328 (2.4 GHz)', 'ETSI EN 301 489 (radio EMC)'],
-    risk: { risk: 'Range or battery life in the field falls short of the design because of the radio link', category: 'technical', likelihood: 3, impact: 3, mitigation: 'Measure link budget and current draw on site before the pilot commits to a layout.' },
+    risk: {
+      risk: 'Range or battery life in the field falls short of the design because of the radio link',
+      category: 'technical',
+      likelihood: 3,
+      impact: 3,
+      mitigation: 'Measure link budget and current draw on site before the pilot commits to a layout.',
+    },
     test: 'a link-budget and current-draw measurement at a real site',
   },
   {
@@ -91,7 +159,12 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     // Cells the product carries or ships with — not the cells a tester measures.
     when: /\b(?:battery[- ]powered|rechargeable|powered by (?:a |an )?(?:lithium|li-ion|battery|batteries)|(?:built-in|internal|on-board|integrated) (?:lithium |li-ion )?batter(?:y|ies)|battery pack|coin cell|lithium polymer)\b/,
     topic: 'lithium cells on board or under test',
-    regime: { name: 'Transport of lithium batteries (UN 38.3; IATA and IMDG rules) and the EU Battery Regulation (EU) 2023/1542', scope: 'Products that contain, ship with or handle lithium cells.', implication: 'UN 38.3 test summaries for shipping; labelling, due-diligence and end-of-life duties under the EU regulation as they phase in.' },
+    regime: {
+      name: 'Transport of lithium batteries (UN 38.3; IATA and IMDG rules) and the EU Battery Regulation (EU) 2023/1542',
+      scope: 'Products that contain, ship with or handle lithium cells.',
+      implication:
+        'UN 38.3 test summaries for shipping; labelling, due-diligence and end-of-life duties under the EU regulation as they phase in.',
+    },
     standards: ['UN 38.3 (transport tests)', 'IEC 62133-2 (safety of portable lithium cells and batteries)'],
     test: 'UN 38.3 transport tests on the final pack (or a certified pack)',
   },
@@ -100,8 +173,16 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:second[- ]life|repurpos\w*|recycl\w*|end[- ]of[- ]life|state of health|soh\b|grading|sorting)\b/,
     fields: ['test_measurement', 'energy_storage', 'manufacturing', 'materials_coatings'],
     topic: 'reuse and recycling of batteries or materials',
-    regime: { name: 'EU Battery Regulation (EU) 2023/1542 — state-of-health information, repurposing and recycled-content duties', scope: 'Batteries that are repurposed, remanufactured or recycled in the EU.', implication: 'Repurposed batteries need a documented state-of-health assessment; a grading instrument that feeds that record has a regulatory reason to exist.' },
-    standards: ['UL 1974 (evaluation for repurposing batteries)', 'IEC 62933-5 (safety of grid storage systems) where second-life packs go into storage'],
+    regime: {
+      name: 'EU Battery Regulation (EU) 2023/1542 — state-of-health information, repurposing and recycled-content duties',
+      scope: 'Batteries that are repurposed, remanufactured or recycled in the EU.',
+      implication:
+        'Repurposed batteries need a documented state-of-health assessment; a grading instrument that feeds that record has a regulatory reason to exist.',
+    },
+    standards: [
+      'UL 1974 (evaluation for repurposing batteries)',
+      'IEC 62933-5 (safety of grid storage systems) where second-life packs go into storage',
+    ],
   },
   {
     id: 'grid-storage',
@@ -109,13 +190,23 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     fields: ['energy_storage', 'energy_generation'],
     topic: 'stationary storage',
     standards: ['IEC 62619 (industrial lithium batteries)', 'UL 9540 / UL 9540A (energy storage systems, thermal runaway propagation)'],
-    risk: { risk: 'Thermal-runaway propagation test (UL 9540A) forces a redesign of the enclosure', category: 'technical', likelihood: 2, impact: 4, mitigation: 'Run a cell-level 9540A test early; design spacing and venting from its results.' },
+    risk: {
+      risk: 'Thermal-runaway propagation test (UL 9540A) forces a redesign of the enclosure',
+      category: 'technical',
+      likelihood: 2,
+      impact: 4,
+      mitigation: 'Run a cell-level 9540A test early; design spacing and venting from its results.',
+    },
   },
   {
     id: 'mains-electrical',
     when: /\b(?:mains|230 ?v|110 ?v|high voltage|power supply|charger|inverter|converter|motor drive|electrical equipment)\b/,
     topic: 'mains or high-voltage electronics',
-    regime: { name: 'EU Low Voltage Directive 2014/35/EU and EMC Directive 2014/30/EU (UL/CSA listing in North America)', scope: 'Electrical equipment powered from the mains or above 50 V AC / 75 V DC.', implication: 'Electrical-safety and EMC testing at an accredited laboratory before sale; design for it from the first prototype.' },
+    regime: {
+      name: 'EU Low Voltage Directive 2014/35/EU and EMC Directive 2014/30/EU (UL/CSA listing in North America)',
+      scope: 'Electrical equipment powered from the mains or above 50 V AC / 75 V DC.',
+      implication: 'Electrical-safety and EMC testing at an accredited laboratory before sale; design for it from the first prototype.',
+    },
     standards: ['IEC 62368-1 (ICT/AV) or IEC 61010-1 (measurement and laboratory equipment) for safety', 'CISPR 11 / CISPR 32 (emissions)'],
   },
   {
@@ -123,16 +214,36 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:instrument|analy[sz]er|meter|gauge|tester|measur\w+ (?:device|system|instrument)|metrolog\w*|calibrat\w*)\b/,
     fields: ['test_measurement', 'semiconductors_electronics', 'optics_photonics', 'diagnostics'],
     topic: 'measuring instrument',
-    standards: ['IEC 61010-1 (safety of measurement and laboratory equipment)', 'ISO/IEC 17025 (competence of the laboratory that calibrates or compares it)', 'JCGM 100 (GUM: expressing the measurement uncertainty)'],
-    risk: { risk: 'Measurement uncertainty across the real operating range is wider than the headline figure', category: 'technical', likelihood: 3, impact: 4, mitigation: 'Compare with a reference instrument at an accredited laboratory over the full range and publish the uncertainty budget.' },
+    standards: [
+      'IEC 61010-1 (safety of measurement and laboratory equipment)',
+      'ISO/IEC 17025 (competence of the laboratory that calibrates or compares it)',
+      'JCGM 100 (GUM: expressing the measurement uncertainty)',
+    ],
+    risk: {
+      risk: 'Measurement uncertainty across the real operating range is wider than the headline figure',
+      category: 'technical',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Compare with a reference instrument at an accredited laboratory over the full range and publish the uncertainty budget.',
+    },
     test: 'a comparison with a reference instrument over the full operating range, with an uncertainty budget',
   },
   {
     id: 'inspection-am',
     when: /\b(?:additive manufactur\w*|3d[- ]print\w*|powder bed|melt pool|laser powder|build plate|layer[- ]wise|in[- ]situ monitoring)\b/,
     topic: 'additive manufacturing process',
-    standards: ['ISO/ASTM 52900 series (additive manufacturing terms and qualification)', 'ISO/ASTM 52930 (qualification of installation and operation)', 'ASTM F3303 (process requirements for critical applications)'],
-    risk: { risk: 'Machine makers close their build chambers to third-party sensors or data', category: 'market', likelihood: 3, impact: 4, mitigation: 'Agree data access with one machine maker as a development partner before scaling.' },
+    standards: [
+      'ISO/ASTM 52900 series (additive manufacturing terms and qualification)',
+      'ISO/ASTM 52930 (qualification of installation and operation)',
+      'ASTM F3303 (process requirements for critical applications)',
+    ],
+    risk: {
+      risk: 'Machine makers close their build chambers to third-party sensors or data',
+      category: 'market',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Agree data access with one machine maker as a development partner before scaling.',
+    },
     test: 'a correlation of in-process signals with CT-scanned defects on built coupons',
   },
   {
@@ -148,34 +259,64 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     fields: ['optics_photonics', 'test_measurement', 'software_ai', 'semiconductors_electronics', 'agriculture_food', 'manufacturing'],
     topic: 'imaging',
     standards: ['EMVA 1288 (characterisation of image sensors and cameras)'],
-    risk: { risk: 'Lighting, dust or vibration in the real setting degrade image quality below what the algorithm needs', category: 'technical', likelihood: 3, impact: 3, mitigation: 'Collect images at the customer site early and test the algorithm on them.' },
+    risk: {
+      risk: 'Lighting, dust or vibration in the real setting degrade image quality below what the algorithm needs',
+      category: 'technical',
+      likelihood: 3,
+      impact: 3,
+      mitigation: 'Collect images at the customer site early and test the algorithm on them.',
+    },
   },
   {
     id: 'laser',
     when: /\blasers?\b/,
     topic: 'laser',
-    regime: { name: 'Laser product safety: IEC 60825-1 classification (and US 21 CFR 1040.10)', scope: 'Any product that contains or emits laser light.', implication: 'The laser class sets labelling, interlocks and who may operate it; class 3B/4 limits where it can be used.' },
+    regime: {
+      name: 'Laser product safety: IEC 60825-1 classification (and US 21 CFR 1040.10)',
+      scope: 'Any product that contains or emits laser light.',
+      implication: 'The laser class sets labelling, interlocks and who may operate it; class 3B/4 limits where it can be used.',
+    },
     standards: ['IEC 60825-1 (safety of laser products)'],
   },
   {
     id: 'ai-data',
     when: /\b(?:machine learning|deep learning|neural network|artificial intelligence|ai[- ](?:based|driven|powered)|ai model|language model|computer vision|predictive model)\b/,
     topic: 'AI model',
-    regime: { name: 'EU AI Act (Regulation (EU) 2024/1689)', scope: 'AI systems placed on the EU market; high-risk uses (e.g. safety components, medical devices, critical infrastructure, employment) carry obligations.', implication: 'Classify the use case under Annex III; high-risk systems need risk management, data governance, logging and human oversight.' },
-    risk: { risk: 'Model performance drops on data from new customers or sites (data drift)', category: 'technical', likelihood: 3, impact: 4, mitigation: 'Hold out a site the model never saw and measure on it; plan monitoring and retraining.' },
+    regime: {
+      name: 'EU AI Act (Regulation (EU) 2024/1689)',
+      scope:
+        'AI systems placed on the EU market; high-risk uses (e.g. safety components, medical devices, critical infrastructure, employment) carry obligations.',
+      implication:
+        'Classify the use case under Annex III; high-risk systems need risk management, data governance, logging and human oversight.',
+    },
+    risk: {
+      risk: 'Model performance drops on data from new customers or sites (data drift)',
+      category: 'technical',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Hold out a site the model never saw and measure on it; plan monitoring and retraining.',
+    },
     test: 'a hold-out test on data from a site or customer the model never saw',
   },
   {
     id: 'personal-data',
     when: /\b(?:patient data|personal data|user data|health data|location data|biometric|face|voice|wearable|app\b|mobile app|account)\b/,
     topic: 'personal data',
-    regime: { name: 'Data protection: GDPR (EU), India DPDP Act 2023, HIPAA where US covered entities are involved', scope: 'Processing data about identifiable people.', implication: 'Privacy by design, a lawful basis, data-processing agreements and security controls from the first pilot.' },
+    regime: {
+      name: 'Data protection: GDPR (EU), India DPDP Act 2023, HIPAA where US covered entities are involved',
+      scope: 'Processing data about identifiable people.',
+      implication: 'Privacy by design, a lawful basis, data-processing agreements and security controls from the first pilot.',
+    },
   },
   {
     id: 'connected-product',
     when: /\b(?:iot|internet of things|connected|cloud|remote monitoring|firmware|over[- ]the[- ]air|dashboard)\b/,
     topic: 'connected product',
-    regime: { name: 'EU Cyber Resilience Act (Regulation (EU) 2024/2847) and, for industrial sites, IEC 62443', scope: 'Products with digital elements sold in the EU (obligations phase in from 2026–2027).', implication: 'Secure-by-design development, vulnerability handling and security updates over the support period.' },
+    regime: {
+      name: 'EU Cyber Resilience Act (Regulation (EU) 2024/2847) and, for industrial sites, IEC 62443',
+      scope: 'Products with digital elements sold in the EU (obligations phase in from 2026–2027).',
+      implication: 'Secure-by-design development, vulnerability handling and security updates over the support period.',
+    },
     standards: ['ETSI EN 303 645 (consumer IoT security)', 'IEC 62443-4-2 (industrial components)'],
   },
   {
@@ -183,7 +324,12 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:drinking water|potable|household water|point[- ]of[- ]use|tap water|well water|water filter|water purif\w*)\b/,
     fields: ['water', 'materials_coatings', 'consumer'],
     topic: 'drinking-water contact',
-    regime: { name: 'Drinking-water rules: EU Drinking Water Directive (EU) 2020/2184, US EPA regulations, India BIS IS 10500', scope: 'Products that treat or touch water people drink.', implication: 'Materials in contact need approval (NSF/ANSI 61 in the US, national schemes in the EU) and performance claims need certified testing.' },
+    regime: {
+      name: 'Drinking-water rules: EU Drinking Water Directive (EU) 2020/2184, US EPA regulations, India BIS IS 10500',
+      scope: 'Products that treat or touch water people drink.',
+      implication:
+        'Materials in contact need approval (NSF/ANSI 61 in the US, national schemes in the EU) and performance claims need certified testing.',
+    },
     standards: ['NSF/ANSI 53 and 58 (health-effect reduction claims)', 'NSF/ANSI 61 (materials in contact with drinking water)'],
     test: 'a certified reduction test against NSF/ANSI 53 (or the national equivalent) with challenge water',
   },
@@ -192,15 +338,34 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:wastewater|effluent|sewage|sludge|industrial water|discharge|leachate|brine|produced water)\b/,
     fields: ['water', 'materials_coatings', 'manufacturing', 'energy_generation'],
     topic: 'wastewater treatment',
-    regime: { name: 'Discharge permits: EU Urban Waste Water Treatment Directive (recast 2024) and Industrial Emissions Directive; US Clean Water Act (NPDES); India CPCB/SPCB consent', scope: 'Treating or discharging industrial or municipal wastewater.', implication: 'The customer\'s permit limits set the performance target; pilots are judged against them.' },
+    regime: {
+      name: 'Discharge permits: EU Urban Waste Water Treatment Directive (recast 2024) and Industrial Emissions Directive; US Clean Water Act (NPDES); India CPCB/SPCB consent',
+      scope: 'Treating or discharging industrial or municipal wastewater.',
+      implication: "The customer's permit limits set the performance target; pilots are judged against them.",
+    },
   },
   {
     id: 'pfas',
     when: /\b(?:pfas|pfoa|pfos|perfluoro\w*|polyfluoro\w*|forever chemicals|fluorosurfactant|afff)\b/,
     topic: 'PFAS',
-    regime: { name: 'PFAS rules: US EPA National Primary Drinking Water Regulation for six PFAS (2024) and EPA interim guidance on PFAS destruction and disposal; EU Drinking Water Directive PFAS limits (from 2026); proposed EU-wide PFAS restriction under REACH', scope: 'Treating, destroying or replacing PFAS.', implication: 'Claims of destruction need a mass balance with fluoride recovery and evidence that no shorter-chain PFAS or volatile fluorinated products are formed.' },
-    standards: ['EPA Methods 533 and 537.1 (PFAS in drinking water)', 'EPA Method 1633 (PFAS in wastewater, solids and tissue)', 'EPA OTM-45 (PFAS in air emissions)'],
-    risk: { risk: 'Incomplete destruction forms shorter-chain PFAS or volatile fluorinated products', category: 'technical', likelihood: 3, impact: 5, mitigation: 'Close the fluorine mass balance (fluoride, targeted and non-targeted analysis) in an independent laboratory.' },
+    regime: {
+      name: 'PFAS rules: US EPA National Primary Drinking Water Regulation for six PFAS (2024) and EPA interim guidance on PFAS destruction and disposal; EU Drinking Water Directive PFAS limits (from 2026); proposed EU-wide PFAS restriction under REACH',
+      scope: 'Treating, destroying or replacing PFAS.',
+      implication:
+        'Claims of destruction need a mass balance with fluoride recovery and evidence that no shorter-chain PFAS or volatile fluorinated products are formed.',
+    },
+    standards: [
+      'EPA Methods 533 and 537.1 (PFAS in drinking water)',
+      'EPA Method 1633 (PFAS in wastewater, solids and tissue)',
+      'EPA OTM-45 (PFAS in air emissions)',
+    ],
+    risk: {
+      risk: 'Incomplete destruction forms shorter-chain PFAS or volatile fluorinated products',
+      category: 'technical',
+      likelihood: 3,
+      impact: 5,
+      mitigation: 'Close the fluorine mass balance (fluoride, targeted and non-targeted analysis) in an independent laboratory.',
+    },
     test: 'a fluorine mass balance with targeted (Method 1633) and non-targeted analysis by an independent laboratory',
   },
   {
@@ -209,7 +374,11 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:new|novel)\s+(?:chemical|compound|substance|molecule|material|formulation|catalyst|polymer)s?\b|\bnano(?:particle|material|form|tube|wire)s?\b/,
     fields: ['materials_coatings', 'manufacturing', 'energy_storage', 'energy_generation', 'water', 'consumer', 'construction'],
     topic: 'chemical substances',
-    regime: { name: 'Chemical registration: EU REACH (registration above 1 t/year per manufacturer or importer), US TSCA (new-chemical notice), India chemical rules as they come in', scope: 'Substances manufactured or imported, including nanoforms.', implication: 'A new substance needs registration data before volume sales; check whether the substances are already registered.' },
+    regime: {
+      name: 'Chemical registration: EU REACH (registration above 1 t/year per manufacturer or importer), US TSCA (new-chemical notice), India chemical rules as they come in',
+      scope: 'Substances manufactured or imported, including nanoforms.',
+      implication: 'A new substance needs registration data before volume sales; check whether the substances are already registered.',
+    },
   },
   {
     id: 'coating',
@@ -217,15 +386,25 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     fields: ['materials_coatings', 'optics_photonics', 'manufacturing', 'construction', 'energy_generation'],
     topic: 'coating durability',
     standards: ['ISO 2409 / ASTM D3359 (adhesion)', 'ISO 9211-4 (optical coatings: environmental durability)', 'ASTM D4060 (abrasion)'],
-    risk: { risk: 'The coating loses its function after abrasion, cleaning or weathering in use', category: 'technical', likelihood: 3, impact: 4, mitigation: 'Run abrasion, humidity and UV ageing tests on the customer\'s own substrate.' },
-    test: 'abrasion, damp-heat and UV ageing tests on the customer\'s substrate',
+    risk: {
+      risk: 'The coating loses its function after abrasion, cleaning or weathering in use',
+      category: 'technical',
+      likelihood: 3,
+      impact: 4,
+      mitigation: "Run abrasion, humidity and UV ageing tests on the customer's own substrate.",
+    },
+    test: "abrasion, damp-heat and UV ageing tests on the customer's substrate",
   },
   {
     id: 'food-contact',
     when: /\b(?:food contact|food packaging|packaging|edible|beverage|dairy|meat|grain storage|post-harvest|shelf life)\b/,
     fields: ['agriculture_food', 'materials_coatings', 'consumer'],
     topic: 'food contact or food safety',
-    regime: { name: 'Food-contact and food-safety rules: EU Regulation 1935/2004 (and 10/2011 for plastics), US FDA 21 CFR 174–186, India FSSAI', scope: 'Materials touching food, or processes that change food.', implication: 'Migration testing and a declaration of compliance before sale; novel food processes may need approval.' },
+    regime: {
+      name: 'Food-contact and food-safety rules: EU Regulation 1935/2004 (and 10/2011 for plastics), US FDA 21 CFR 174–186, India FSSAI',
+      scope: 'Materials touching food, or processes that change food.',
+      implication: 'Migration testing and a declaration of compliance before sale; novel food processes may need approval.',
+    },
     test: 'overall and specific migration tests with food simulants',
   },
   {
@@ -233,7 +412,11 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:fertili[sz]er|pesticide|herbicide|fungicide|biostimulant|biopesticide|seed treatment|soil amendment)\b/,
     fields: ['agriculture_food', 'pharma_biotech', 'materials_coatings'],
     topic: 'farm inputs',
-    regime: { name: 'Farm-input registration: EU Fertilising Products Regulation (EU) 2019/1009 and plant-protection Regulation 1107/2009; US EPA (FIFRA); India Fertiliser Control Order and Insecticides Act', scope: 'Products applied to crops or soil for nutrition or protection.', implication: 'Efficacy and safety data from multi-season field trials before registration.' },
+    regime: {
+      name: 'Farm-input registration: EU Fertilising Products Regulation (EU) 2019/1009 and plant-protection Regulation 1107/2009; US EPA (FIFRA); India Fertiliser Control Order and Insecticides Act',
+      scope: 'Products applied to crops or soil for nutrition or protection.',
+      implication: 'Efficacy and safety data from multi-season field trials before registration.',
+    },
     test: 'replicated field trials over at least two seasons',
   },
   {
@@ -241,21 +424,40 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:farmer|field|crop|irrigation|drip|greenhouse|livestock|orchard|soil (?:probe|sensor|moisture))\b/,
     fields: ['agriculture_food'],
     topic: 'on-farm use',
-    risk: { risk: 'Farmers do not pay for it at the price needed, or only with a subsidy', category: 'market', likelihood: 3, impact: 4, mitigation: 'Price-test with a farmer group and a dealer; check which subsidy schemes list such equipment.' },
+    risk: {
+      risk: 'Farmers do not pay for it at the price needed, or only with a subsidy',
+      category: 'market',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Price-test with a farmer group and a dealer; check which subsidy schemes list such equipment.',
+    },
   },
   {
     id: 'drone',
     when: /\b(?:drone|uav|unmanned aerial|quadcopter)\b/,
     topic: 'unmanned aircraft',
-    regime: { name: 'Aviation rules for drones: EU Regulation 2019/947 (open/specific categories), US FAA Part 107, India Drone Rules 2021', scope: 'Operating unmanned aircraft.', implication: 'Operations beyond visual line of sight need authorisation; the operating concept sets the approval route.' },
+    regime: {
+      name: 'Aviation rules for drones: EU Regulation 2019/947 (open/specific categories), US FAA Part 107, India Drone Rules 2021',
+      scope: 'Operating unmanned aircraft.',
+      implication: 'Operations beyond visual line of sight need authorisation; the operating concept sets the approval route.',
+    },
   },
   {
     id: 'vehicle',
     when: /\b(?:vehicle|automotive|car\b|truck|bus\b|two-wheeler|e-bike|scooter|brake|powertrain|drivetrain|tyre|tire)\b/,
     fields: ['mobility', 'energy_storage', 'semiconductors_electronics', 'manufacturing'],
     topic: 'vehicle component',
-    regime: { name: 'Vehicle type approval: UNECE regulations (WP.29), EU 2018/858, India AIS/CMVR; FMVSS in the US', scope: 'Components that affect the safety or emissions of road vehicles.', implication: 'Automotive customers require type-approval evidence and an IATF 16949 supplier; qualification takes one or more model cycles.' },
-    standards: ['ISO 26262 (functional safety, for electronics with safety functions)', 'AEC-Q100/Q200 (electronic components)', 'IATF 16949 (automotive quality management)'],
+    regime: {
+      name: 'Vehicle type approval: UNECE regulations (WP.29), EU 2018/858, India AIS/CMVR; FMVSS in the US',
+      scope: 'Components that affect the safety or emissions of road vehicles.',
+      implication:
+        'Automotive customers require type-approval evidence and an IATF 16949 supplier; qualification takes one or more model cycles.',
+    },
+    standards: [
+      'ISO 26262 (functional safety, for electronics with safety functions)',
+      'AEC-Q100/Q200 (electronic components)',
+      'IATF 16949 (automotive quality management)',
+    ],
   },
   {
     id: 'ev-charging',
@@ -268,7 +470,13 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:solar cell|solar module|photovoltaic|pv module|perovskite)\b/,
     topic: 'photovoltaic module',
     standards: ['IEC 61215 (design qualification of PV modules)', 'IEC 61730 (PV module safety)'],
-    risk: { risk: 'Damp-heat and thermal-cycling tests show degradation too fast for a 25-year warranty', category: 'technical', likelihood: 4, impact: 5, mitigation: 'Run IEC 61215 accelerated tests on encapsulated minimodules before scaling the process.' },
+    risk: {
+      risk: 'Damp-heat and thermal-cycling tests show degradation too fast for a 25-year warranty',
+      category: 'technical',
+      likelihood: 4,
+      impact: 5,
+      mitigation: 'Run IEC 61215 accelerated tests on encapsulated minimodules before scaling the process.',
+    },
     test: 'IEC 61215 damp-heat (1,000 h) and thermal-cycling tests on encapsulated minimodules',
   },
   {
@@ -276,21 +484,33 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:grid[- ]connected|grid[- ]tied|inverter|feed[- ]in|distribution network|utility)\b/,
     fields: ['energy_generation', 'energy_storage', 'semiconductors_electronics'],
     topic: 'grid connection',
-    standards: ['IEEE 1547 (interconnection, US)', 'EN 50549 (generating plants connected to distribution networks, EU)', 'IEC 62109 (safety of power converters for PV)'],
+    standards: [
+      'IEEE 1547 (interconnection, US)',
+      'EN 50549 (generating plants connected to distribution networks, EU)',
+      'IEC 62109 (safety of power converters for PV)',
+    ],
   },
   {
     id: 'hydrogen',
     when: /\b(?:hydrogen|electroly[sz]er|fuel cell|ammonia cracking)\b/,
     topic: 'hydrogen',
     standards: ['ISO 22734 (water electrolysers)', 'IEC 62282 (fuel cell technologies)', 'ISO 14687 (hydrogen fuel quality)'],
-    regime: { name: 'Pressure and explosive-atmosphere rules: EU Pressure Equipment Directive 2014/68/EU and ATEX 2014/34/EU', scope: 'Equipment that stores or handles hydrogen under pressure.', implication: 'Hazardous-area design and conformity assessment add cost and time to pilots.' },
+    regime: {
+      name: 'Pressure and explosive-atmosphere rules: EU Pressure Equipment Directive 2014/68/EU and ATEX 2014/34/EU',
+      scope: 'Equipment that stores or handles hydrogen under pressure.',
+      implication: 'Hazardous-area design and conformity assessment add cost and time to pilots.',
+    },
   },
   {
     id: 'machinery',
     when: /\b(?:machine|robot|robotic|actuator|conveyor|automation|cnc|gripper|exoskeleton)\b/,
     fields: ['manufacturing', 'mobility', 'construction', 'agriculture_food', 'consumer'],
     topic: 'machinery',
-    regime: { name: 'EU Machinery Regulation (EU) 2023/1230 (applies from January 2027) and OSHA rules in the US', scope: 'Machines with moving parts, including robots and their safety functions.', implication: 'A risk assessment to ISO 12100 and safety functions to ISO 13849 before the CE mark.' },
+    regime: {
+      name: 'EU Machinery Regulation (EU) 2023/1230 (applies from January 2027) and OSHA rules in the US',
+      scope: 'Machines with moving parts, including robots and their safety functions.',
+      implication: 'A risk assessment to ISO 12100 and safety functions to ISO 13849 before the CE mark.',
+    },
     standards: ['ISO 12100 (risk assessment)', 'ISO 13849-1 (safety-related control systems)', 'ISO 10218 (industrial robots)'],
   },
   {
@@ -299,7 +519,13 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     fields: ['semiconductors_electronics', 'energy_generation', 'optics_photonics', 'test_measurement'],
     topic: 'semiconductor device',
     standards: ['JEDEC JESD47 (stress-test qualification of integrated circuits)', 'AEC-Q101 (discrete semiconductors, automotive)'],
-    risk: { risk: 'Yield or reliability at a commercial foundry is far below the lab result', category: 'technical', likelihood: 3, impact: 4, mitigation: 'Run a multi-project-wafer lot at a commercial foundry and a JEDEC stress test before claiming performance.' },
+    risk: {
+      risk: 'Yield or reliability at a commercial foundry is far below the lab result',
+      category: 'technical',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Run a multi-project-wafer lot at a commercial foundry and a JEDEC stress test before claiming performance.',
+    },
     test: 'a multi-project-wafer run at a commercial foundry with JEDEC stress tests',
   },
   {
@@ -307,7 +533,12 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:satellite|spacecraft|cubesat|orbit|launch vehicle|thruster|space debris|in-orbit)\b/,
     topic: 'space hardware',
     standards: ['ECSS-E-ST-10-03 (testing)', 'ISO 24113 (space debris mitigation)', 'NASA GEVS (GSFC-STD-7000)'],
-    regime: { name: 'Space activity licensing and export control: national space laws (e.g. India IN-SPACe authorisation), ITU filings for radio, ITAR/EAR and EU dual-use export rules', scope: 'Hardware that flies or communicates from orbit, and its export.', implication: 'Export classification early; a launch opportunity and qualification tests (vibration, thermal vacuum) set the schedule.' },
+    regime: {
+      name: 'Space activity licensing and export control: national space laws (e.g. India IN-SPACe authorisation), ITU filings for radio, ITAR/EAR and EU dual-use export rules',
+      scope: 'Hardware that flies or communicates from orbit, and its export.',
+      implication:
+        'Export classification early; a launch opportunity and qualification tests (vibration, thermal vacuum) set the schedule.',
+    },
     test: 'vibration and thermal-vacuum qualification of an engineering model',
   },
   {
@@ -315,7 +546,12 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:concrete|cement|brick|insulation|facade|roofing|structural|building material|precast|mortar)\b/,
     fields: ['construction', 'materials_coatings'],
     topic: 'construction product',
-    regime: { name: 'EU Construction Products Regulation (EU) 2024/3110 (CE marking against harmonised standards) and national building codes (e.g. India BIS, US IBC)', scope: 'Products incorporated permanently in buildings or infrastructure.', implication: 'Declared performance to a harmonised standard or a European Assessment Document; fire and structural tests take months.' },
+    regime: {
+      name: 'EU Construction Products Regulation (EU) 2024/3110 (CE marking against harmonised standards) and national building codes (e.g. India BIS, US IBC)',
+      scope: 'Products incorporated permanently in buildings or infrastructure.',
+      implication:
+        'Declared performance to a harmonised standard or a European Assessment Document; fire and structural tests take months.',
+    },
     standards: ['EN 206 (concrete)', 'EN 13501-1 (reaction to fire)'],
   },
   {
@@ -323,7 +559,11 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     when: /\b(?:consumer|household|home use|kitchen|toy|children|personal care|cosmetic)\b/,
     fields: ['consumer'],
     topic: 'consumer product',
-    regime: { name: 'EU General Product Safety Regulation (EU) 2023/988, US CPSC rules, India BIS; EN 71 for toys, Regulation 1223/2009 for cosmetics', scope: 'Products sold to consumers.', implication: 'Risk assessment, traceability and labelling before retail; retailers ask for test reports.' },
+    regime: {
+      name: 'EU General Product Safety Regulation (EU) 2023/988, US CPSC rules, India BIS; EN 71 for toys, Regulation 1223/2009 for cosmetics',
+      scope: 'Products sold to consumers.',
+      implication: 'Risk assessment, traceability and labelling before retail; retailers ask for test reports.',
+    },
   },
 ];
 

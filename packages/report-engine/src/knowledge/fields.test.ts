@@ -9,12 +9,14 @@ const read = (text: string, head: string, applications: string[] = []) => classi
 
 describe('the field of an invention', () => {
   it('a tester OF batteries is test and measurement, not energy storage', () => {
-    const idea = 'A battery impedance testing device applies an excitation current to a test battery and measures its response. It suits lithium batteries.';
+    const idea =
+      'A battery impedance testing device applies an excitation current to a test battery and measures its response. It suits lithium batteries.';
     expect(read(idea, 'battery impedance testing device').field).toBe('test_measurement');
   });
 
   it('a membrane whose named uses are reverse and forward osmosis is a water technology', () => {
-    const idea = 'A nanoporous polymer membrane coated with a hydrophilic polymer. The membrane can be used in reverse osmosis or forward osmosis.';
+    const idea =
+      'A nanoporous polymer membrane coated with a hydrophilic polymer. The membrane can be used in reverse osmosis or forward osmosis.';
     expect(read(idea, 'polymer membrane', ['reverse osmosis', 'forward osmosis']).field).toBe('water');
   });
 

@@ -14,22 +14,67 @@ interface MaturityCue {
 }
 
 const CUES: MaturityCue[] = [
-  { level: 9, label: 'commercial sales or production', pattern: /\b(?:in (?:commercial |series |mass )?production|on the market|commercially (?:available|sold|deployed)|paying customers|(?:recurring |first )?revenues?\b|units sold|sold (?:over|more than) \d)/i },
-  { level: 8, label: 'certified or qualified system', pattern: /\b(?:certified|ce[- ]marked|fda[- ](?:cleared|approved)|type[- ]approved|qualified for|approval (?:was )?granted|received (?:regulatory )?approval)/i },
-  { level: 7, label: 'field trial or operation in a real environment', pattern: /\b(?:field[- ]trials?|field[- ]tested|operational environment|deployed (?:at|in|with|on)|installed (?:at|in)|live with \d|in use (?:at|by)|clinical (?:trial|study|investigation)|active users)/i },
-  { level: 6, label: 'pilot or demonstrator in a relevant environment', pattern: /\b(?:pilot(?:ed|ing)?(?: plant| line| project| study| deployment| site| scale)?|demonstrator|beta (?:version|test|users|customers)|in[- ]vivo|animal (?:study|studies|model)|pre-?clinical|scaled[- ]up)/i },
-  { level: 5, label: 'validation in a relevant or simulated environment', pattern: /\b(?:relevant environment|simulated (?:environment|conditions)|real(?:istic)? (?:conditions|water|samples|soil)|outdoor test|tested on site|working mvp|mvp|minimum viable product)/i },
-  { level: 4, label: 'prototype validated in the laboratory', pattern: /\b(?:prototypes?|breadboard|bench[- ]?(?:top|scale)? ?tests?|validated in (?:the )?lab(?:oratory)?|lab(?:oratory)?[- ]scale|lab(?:oratory)? (?:cells?|units?|devices?|prototypes?|reactors?)|coin cells?|working model)/i },
-  { level: 3, label: 'experimental proof of concept', pattern: /\b(?:proof[- ]of[- ]concept|experiments?|experimental(?:ly)?|lab(?:oratory)? (?:results?|tests?|data|trials?)|in[- ]vitro|preliminary (?:results|data|tests)|tested|measured|in (?:the |our |a )?lab(?:oratory)?\b)/i },
-  { level: 2, label: 'technology concept formulated', pattern: /\b(?:concept|conceptual|design(?:ed)?|simulations?|simulated|model(?:led|ed|ling|ing)|theoretical(?:ly)?|hypothes[ie]s|calculations?|proposed|envisage|envision)/i },
-  { level: 1, label: 'basic principles observed', pattern: /\b(?:basic principles?|phenomenon (?:was )?observed|we observed|discovered that|scientific observation)/i },
+  {
+    level: 9,
+    label: 'commercial sales or production',
+    pattern:
+      /\b(?:in (?:commercial |series |mass )?production|on the market|commercially (?:available|sold|deployed)|paying customers|(?:recurring |first )?revenues?\b|units sold|sold (?:over|more than) \d)/i,
+  },
+  {
+    level: 8,
+    label: 'certified or qualified system',
+    pattern:
+      /\b(?:certified|ce[- ]marked|fda[- ](?:cleared|approved)|type[- ]approved|qualified for|approval (?:was )?granted|received (?:regulatory )?approval)/i,
+  },
+  {
+    level: 7,
+    label: 'field trial or operation in a real environment',
+    pattern:
+      /\b(?:field[- ]trials?|field[- ]tested|operational environment|deployed (?:at|in|with|on)|installed (?:at|in)|live with \d|in use (?:at|by)|clinical (?:trial|study|investigation)|active users)/i,
+  },
+  {
+    level: 6,
+    label: 'pilot or demonstrator in a relevant environment',
+    pattern:
+      /\b(?:pilot(?:ed|ing)?(?: plant| line| project| study| deployment| site| scale)?|demonstrator|beta (?:version|test|users|customers)|in[- ]vivo|animal (?:study|studies|model)|pre-?clinical|scaled[- ]up)/i,
+  },
+  {
+    level: 5,
+    label: 'validation in a relevant or simulated environment',
+    pattern:
+      /\b(?:relevant environment|simulated (?:environment|conditions)|real(?:istic)? (?:conditions|water|samples|soil)|outdoor test|tested on site|working mvp|mvp|minimum viable product)/i,
+  },
+  {
+    level: 4,
+    label: 'prototype validated in the laboratory',
+    pattern:
+      /\b(?:prototypes?|breadboard|bench[- ]?(?:top|scale)? ?tests?|validated in (?:the )?lab(?:oratory)?|lab(?:oratory)?[- ]scale|lab(?:oratory)? (?:cells?|units?|devices?|prototypes?|reactors?)|coin cells?|working model)/i,
+  },
+  {
+    level: 3,
+    label: 'experimental proof of concept',
+    pattern:
+      /\b(?:proof[- ]of[- ]concept|experiments?|experimental(?:ly)?|lab(?:oratory)? (?:results?|tests?|data|trials?)|in[- ]vitro|preliminary (?:results|data|tests)|tested|measured|in (?:the |our |a )?lab(?:oratory)?\b)/i,
+  },
+  {
+    level: 2,
+    label: 'technology concept formulated',
+    pattern:
+      /\b(?:concept|conceptual|design(?:ed)?|simulations?|simulated|model(?:led|ed|ling|ing)|theoretical(?:ly)?|hypothes[ie]s|calculations?|proposed|envisage|envision)/i,
+  },
+  {
+    level: 1,
+    label: 'basic principles observed',
+    pattern: /\b(?:basic principles?|phenomenon (?:was )?observed|we observed|discovered that|scientific observation)/i,
+  },
 ];
 
 /** A cue inside this window before it, such as "plan to" or "no", makes it a plan or a negation. */
 const PLAN_OR_NEGATION =
   /\b(?:no|not|without|yet to|plan(?:s|ned|ning)? to|will|would|intend(?:s|ed)? to|aim(?:s|ing)? to|want(?:s)? to|hope to|future|next step|seek(?:ing)? (?:funding )?to|need(?:s)? (?:funding )?to|could|should)\b[^.]{0,40}$/i;
 
-const COMPARISON = /\b(?:compar\w*|than|unlike|versus|vs\.?|existing|conventional|incumbent|competitors?|alternatives?|state of the art|(?:methods?|products?|solutions?|devices?|systems?) (?:currently )?(?:on|in) the market)\b/i;
+const COMPARISON =
+  /\b(?:compar\w*|than|unlike|versus|vs\.?|existing|conventional|incumbent|competitors?|alternatives?|state of the art|(?:methods?|products?|solutions?|devices?|systems?) (?:currently )?(?:on|in) the market)\b/i;
 
 export interface TrlEstimate {
   level: number;
@@ -73,7 +118,9 @@ export function estimateTrl(sentences: string[]): TrlEstimate {
       cues: [],
       plans,
       confidence: 'low',
-      reason: sentences[0] ? `Default for a described concept: nothing from ${quoteShort(sentences[0], 60)} onwards reports a test; the inventor must confirm.` : 'Default for a described concept; the inventor must confirm.',
+      reason: sentences[0]
+        ? `Default for a described concept: nothing from ${quoteShort(sentences[0], 60)} onwards reports a test; the inventor must confirm.`
+        : 'Default for a described concept; the inventor must confirm.',
     };
   }
   found.sort((a, b) => b.level - a.level);

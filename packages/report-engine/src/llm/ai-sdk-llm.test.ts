@@ -14,7 +14,10 @@ const Verdict = z.object({
   answer: z.string().min(1),
   level: z.enum(['high', 'medium', 'low']),
   score: z.number().int().min(1).max(5),
-  reasons: z.array(z.object({ text: z.string().min(1), weight: z.number().min(0) })).min(1).max(4),
+  reasons: z
+    .array(z.object({ text: z.string().min(1), weight: z.number().min(0) }))
+    .min(1)
+    .max(4),
   note: z.string().nullable(),
 });
 

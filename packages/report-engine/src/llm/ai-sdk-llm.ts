@@ -40,20 +40,11 @@ export interface AiSdkLlmOptions {
   providerOptions?: Record<string, Record<string, string | number | boolean>>;
   config: Pick<
     LlmConfig,
-    | 'timeoutMs'
-    | 'maxRetries'
-    | 'maxSchemaAttempts'
-    | 'stream'
-    | 'retryBaseDelayMs'
-    | 'maxRetryDelayMs'
-    | 'maxOutputTokens'
-    | 'temperature'
+    'timeoutMs' | 'maxRetries' | 'maxSchemaAttempts' | 'stream' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxOutputTokens' | 'temperature'
   >;
 }
 
-type Attempt<T> =
-  | { ok: true; value: T; usage: TokenUsage }
-  | { ok: false; text: string; issues: string; usage: TokenUsage };
+type Attempt<T> = { ok: true; value: T; usage: TokenUsage } | { ok: false; text: string; issues: string; usage: TokenUsage };
 
 class CallTimeout extends Error {
   constructor(ms: number) {
@@ -148,7 +139,10 @@ export function createAiSdkLlm(options: AiSdkLlmOptions): StructuredLlm {
       ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
       // Tool mode: the answer is the arguments of one forced call of a tool whose input is the schema.
       ...(mode === 'tool'
-        ? { tools: { [schemaName]: tool({ description: `Give the ${schemaName} answer.`, inputSchema: schema }) }, toolChoice: { type: 'tool' as const, toolName: schemaName } }
+        ? {
+            tools: { [schemaName]: tool({ description: `Give the ${schemaName} answer.`, inputSchema: schema }) },
+            toolChoice: { type: 'tool' as const, toolName: schemaName },
+          }
         : { output: Output.object({ schema, name: schemaName }) }),
     };
     const checked = (text: string, usage: TokenUsage): Attempt<T> => {
@@ -212,14 +206,21 @@ export function createAiSdkLlm(options: AiSdkLlmOptions): StructuredLlm {
         const detail = error instanceof Error ? error.message : String(error);
         if (!c.transient) {
           throw new LlmError(c.code, `${what}: ${options.provider} rejected the request (${c.status ?? '?'}): ${detail}`, {
-            attempts, usage, status: c.status, cause: error,
+            attempts,
+            usage,
+            status: c.status,
+            cause: error,
           });
         }
         transientFailures++;
         const wait = c.retryAfterMs ?? backoffMs(transientFailures, config.retryBaseDelayMs, config.maxRetryDelayMs);
         if (transientFailures > config.maxRetries || wait > config.maxRetryDelayMs) {
           throw new LlmError(c.code, `${what}: ${c.code.replace('_', ' ')} after ${attempts} attempt(s): ${detail}`, {
-            attempts, usage, status: c.status, retryAfterMs: c.retryAfterMs, cause: error,
+            attempts,
+            usage,
+            status: c.status,
+            retryAfterMs: c.retryAfterMs,
+            cause: error,
           });
         }
         try {

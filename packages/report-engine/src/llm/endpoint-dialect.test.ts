@@ -13,9 +13,17 @@ import { LlmError } from './errors.ts';
 const Verdict = z.object({
   answer: z.string().min(1),
   level: z.enum(['high', 'medium', 'low']),
-  reasons: z.array(z.object({ text: z.string().min(1) })).min(1).max(3),
+  reasons: z
+    .array(z.object({ text: z.string().min(1) }))
+    .min(1)
+    .max(3),
 });
-const REQUEST = { schema: Verdict, schemaName: 'verdict', system: 'You are a careful analyst.', prompt: 'Judge this idea.\n<idea>\nA ceramic arsenic filter\n</idea>' };
+const REQUEST = {
+  schema: Verdict,
+  schemaName: 'verdict',
+  system: 'You are a careful analyst.',
+  prompt: 'Judge this idea.\n<idea>\nA ceramic arsenic filter\n</idea>',
+};
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -25,7 +33,15 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const llm = (overrides: Partial<LlmConfigInput> = {}) =>
-  createStructuredLlm({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: 'k', model: 'house-model', timeoutMs: 5_000, retryBaseDelayMs: 5, ...overrides });
+  createStructuredLlm({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl,
+    apiKey: 'k',
+    model: 'house-model',
+    timeoutMs: 5_000,
+    retryBaseDelayMs: 5,
+    ...overrides,
+  });
 const sent = () => fake.requests.map((r) => ({ behaviour: r.behaviour, body: r.body as Record<string, unknown> }));
 
 describe('a reasoning model', () => {
@@ -103,7 +119,9 @@ describe('an endpoint without structured outputs', () => {
     expect(sent()[0]!.body.tools).toBeDefined();
     fake.reset();
     fake.setEndpoint({ refuses: ['tools'] });
-    const err = await llm({ structuredOutput: 'tool' }).generateObject(REQUEST).catch((e: unknown) => e);
+    const err = await llm({ structuredOutput: 'tool' })
+      .generateObject(REQUEST)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect((err as LlmError).code).toBe('provider_rejected');
     expect(sent()).toHaveLength(1);
@@ -111,7 +129,9 @@ describe('an endpoint without structured outputs', () => {
 
   it('does not take a refusal of something else (a wrong key, an unknown model) for a missing feature', async () => {
     fake.enqueue({ kind: 'server-error', status: 401 });
-    const err = await llm().generateObject(REQUEST).catch((e: unknown) => e);
+    const err = await llm()
+      .generateObject(REQUEST)
+      .catch((e: unknown) => e);
     expect((err as LlmError).code).toBe('provider_rejected');
     expect(sent()).toHaveLength(1);
   });

@@ -96,5 +96,9 @@ function refusal(error: unknown): string | undefined {
   }
   const text = `${param} ${message}`.toLowerCase();
   // Only refusals of a parameter or a value: "invalid API key" or "model not found" are not ours to adapt to.
-  return /unsupported|not supported|unavailable|does not support|unknown (?:parameter|field)|unrecognized|not allowed|invalid parameter/.test(text) ? text : undefined;
+  return /unsupported|not supported|unavailable|does not support|unknown (?:parameter|field)|unrecognized|not allowed|invalid parameter/.test(
+    text,
+  )
+    ? text
+    : undefined;
 }

@@ -33,7 +33,12 @@ export function drawBullets(f: Flow, items: readonly string[], opts: { numbered?
 function minColumnWidth(f: Flow, t: TableBlock, i: number): number {
   // Measuring every word is costly (font shaping): measure only the longest few by length.
   const words = [t.columns[i] ?? '', ...t.rows.map((r) => r[i] ?? '')]
-    .flatMap((text, row) => text.split(/\s+/).filter(Boolean).map((w) => ({ w, bold: row === 0 })))
+    .flatMap((text, row) =>
+      text
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => ({ w, bold: row === 0 })),
+    )
     .sort((a, b) => b.w.length - a.w.length)
     .slice(0, 3);
   let widest = 0;
@@ -90,7 +95,14 @@ function drawRow(f: Flow, cells: readonly string[], widths: number[], opts: { he
       x += widths[i]!;
     }),
   );
-  doc.save().moveTo(f.left, y + h).lineTo(f.left + f.width, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(f.left, y + h)
+    .lineTo(f.left + f.width, y + h)
+    .lineWidth(0.4)
+    .strokeColor(COLOR.rule)
+    .stroke()
+    .restore();
   f.y = y + h;
 }
 
@@ -118,7 +130,10 @@ export function drawCallout(f: Flow, c: Pick<CalloutBlock, 'kind' | 'title' | 'i
   const palette = COLOR[c.kind];
   const innerW = f.width - 18;
   const title = c.title ?? palette.label;
-  const itemsH = c.items.reduce((s, it) => s + f.measure(it, { size: TYPE.small + 0.5, width: innerW - (c.items.length > 1 ? 10 : 0), lineGap: 1.5 }) + 3, 0);
+  const itemsH = c.items.reduce(
+    (s, it) => s + f.measure(it, { size: TYPE.small + 0.5, width: innerW - (c.items.length > 1 ? 10 : 0), lineGap: 1.5 }) + 3,
+    0,
+  );
   const h = 8 + f.measure(title, { bold: true, size: TYPE.small + 0.5 }) + 3 + itemsH + 6;
   f.ensure(h <= 650 ? h : 120);
   const doc = f.doc;

@@ -8,7 +8,6 @@ import { TRL_SCALE } from '../knowledge/trl-scale.ts';
 import type { Flow } from './flow.ts';
 import { COLOR, TYPE } from './theme.ts';
 
-
 /** The TRL bar; `stated` when the member's record states the level (the label says which it is). */
 export function drawTrlScale(f: Flow, trl: Trl, stated: boolean): void {
   const height = 112;
@@ -22,22 +21,54 @@ export function drawTrlScale(f: Flow, trl: Trl, stated: boolean): void {
     const x = f.left + (level - 1) * segW;
     const current = level === trl.level;
     const fill = current ? COLOR.accent : level < trl.level ? COLOR.accentLight : '#F1F5F9';
-    doc.save().rect(x + 1, barTop, segW - 2, 24).fill(fill).restore();
+    doc
+      .save()
+      .rect(x + 1, barTop, segW - 2, 24)
+      .fill(fill)
+      .restore();
     f.textAt(String(level), x, barTop + 6, { bold: true, size: 11, color: current ? '#FFFFFF' : COLOR.navy, width: segW, align: 'center' });
     if (current) {
       const cx = x + segW / 2;
-      doc.save().moveTo(cx - 5, barTop - 9).lineTo(cx + 5, barTop - 9).lineTo(cx, barTop - 3).fill(COLOR.accent).restore();
+      doc
+        .save()
+        .moveTo(cx - 5, barTop - 9)
+        .lineTo(cx + 5, barTop - 9)
+        .lineTo(cx, barTop - 3)
+        .fill(COLOR.accent)
+        .restore();
       const label = `${stated ? 'Stated' : 'Estimated'}: TRL ${level}`;
-      f.textAt(label, Math.min(Math.max(f.left, cx - 60), f.left + f.width - 120), barTop - 21, { bold: true, size: TYPE.small, color: COLOR.accent, width: 120, align: 'center' });
+      f.textAt(label, Math.min(Math.max(f.left, cx - 60), f.left + f.width - 120), barTop - 21, {
+        bold: true,
+        size: TYPE.small,
+        color: COLOR.accent,
+        width: 120,
+        align: 'center',
+      });
     }
   }
-  const bands: Array<[string, number]> = [['Research (1–3)', 0], ['Development (4–6)', 3], ['Deployment (7–9)', 6]];
+  const bands: Array<[string, number]> = [
+    ['Research (1–3)', 0],
+    ['Development (4–6)', 3],
+    ['Deployment (7–9)', 6],
+  ];
   for (const [label, start] of bands) {
     const x = f.left + start * segW;
-    doc.save().moveTo(x + 2, barTop + 30).lineTo(x + 3 * segW - 2, barTop + 30).lineWidth(0.8).strokeColor(COLOR.faint).stroke().restore();
+    doc
+      .save()
+      .moveTo(x + 2, barTop + 30)
+      .lineTo(x + 3 * segW - 2, barTop + 30)
+      .lineWidth(0.8)
+      .strokeColor(COLOR.faint)
+      .stroke()
+      .restore();
     f.textAt(label, x, barTop + 33, { size: TYPE.tiny, color: COLOR.muted, width: 3 * segW, align: 'center' });
   }
-  f.textAt(`TRL ${trl.level} — ${TRL_SCALE[trl.level]}`, f.left, barTop + 52, { bold: true, size: TYPE.small + 0.5, color: COLOR.ink, width: f.width });
+  f.textAt(`TRL ${trl.level} — ${TRL_SCALE[trl.level]}`, f.left, barTop + 52, {
+    bold: true,
+    size: TYPE.small + 0.5,
+    color: COLOR.ink,
+    width: f.width,
+  });
   f.y = top + height;
 }
 
@@ -57,7 +88,11 @@ export function drawRiskMatrix(f: Flow, risks: readonly Risk[]): void {
     for (let likelihood = 1; likelihood <= 5; likelihood++) {
       const x = gx + (likelihood - 1) * cell;
       const y = gy + (5 - impact) * cell;
-      doc.save().rect(x, y, cell, cell).fill(SCORE_FILL(likelihood * impact)).restore();
+      doc
+        .save()
+        .rect(x, y, cell, cell)
+        .fill(SCORE_FILL(likelihood * impact))
+        .restore();
       doc.save().rect(x, y, cell, cell).lineWidth(0.6).strokeColor('#FFFFFF').stroke().restore();
     }
     f.textAt(String(impact), gx - 12, gy + (5 - impact) * cell + cell / 2 - 4, { size: TYPE.small, color: COLOR.muted });
@@ -153,7 +188,14 @@ export function drawRoiChart(f: Flow, roi: Roi): void {
   const yOf = (v: number) => py + ((max - v) / (max - min)) * ph;
   for (let v = min; v <= max + step / 2; v += step) {
     const y = yOf(v);
-    doc.save().moveTo(px, y).lineTo(px + pw, y).lineWidth(v === 0 ? 0.9 : 0.3).strokeColor(v === 0 ? COLOR.muted : COLOR.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(px, y)
+      .lineTo(px + pw, y)
+      .lineWidth(v === 0 ? 0.9 : 0.3)
+      .strokeColor(v === 0 ? COLOR.muted : COLOR.rule)
+      .stroke()
+      .restore();
     f.textAt(formatAmount(v), f.left, y - 4, { size: TYPE.tiny, color: COLOR.muted, width: 50, align: 'right' });
   }
   const slot = pw / rows.length;
@@ -162,8 +204,18 @@ export function drawRoiChart(f: Flow, roi: Roi): void {
   rows.forEach((r, i) => {
     const cx = px + slot * i + slot / 2;
     const zero = yOf(0);
-    if (r.revenue > 0) doc.save().rect(cx - barW - 1, yOf(r.revenue), barW, zero - yOf(r.revenue)).fill(COLOR.positive).restore();
-    if (r.investment > 0) doc.save().rect(cx + 1, zero, barW, yOf(-r.investment) - zero).fill(COLOR.negative).restore();
+    if (r.revenue > 0)
+      doc
+        .save()
+        .rect(cx - barW - 1, yOf(r.revenue), barW, zero - yOf(r.revenue))
+        .fill(COLOR.positive)
+        .restore();
+    if (r.investment > 0)
+      doc
+        .save()
+        .rect(cx + 1, zero, barW, yOf(-r.investment) - zero)
+        .fill(COLOR.negative)
+        .restore();
     f.textAt(`Year ${r.year}`, cx - slot / 2, py + ph + 6, { size: TYPE.small, color: COLOR.ink, width: slot, align: 'center' });
     points.push([cx, yOf(r.cumulative)]);
   });
@@ -180,7 +232,11 @@ export function drawRoiChart(f: Flow, roi: Roi): void {
   ];
   let lx = px;
   for (const [color, label] of legend) {
-    doc.save().rect(lx, ly + 1, 9, 9).fill(color).restore();
+    doc
+      .save()
+      .rect(lx, ly + 1, 9, 9)
+      .fill(color)
+      .restore();
     f.textAt(label, lx + 13, ly + 1, { size: TYPE.small, color: COLOR.ink });
     lx += 13 + f.widthOf(label, { size: TYPE.small }) + 18;
   }

@@ -28,11 +28,30 @@ function drawChrome(f: Flow, pageIndex: number, pageCount: number, info: ChromeI
   const title = truncate(info.title, 69, '…');
   f.textAt(`${info.productName} · Technology Assessment Report`, left, PAGE.headerY, { bold: true, size: TYPE.tiny, color: COLOR.accent });
   f.textAt(title, left + 200, PAGE.headerY, { size: TYPE.tiny, color: COLOR.muted, width: width - 200, align: 'right', height: 10 });
-  doc.save().moveTo(left, PAGE.headerY + 13).lineTo(left + width, PAGE.headerY + 13).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(left, PAGE.headerY + 13)
+    .lineTo(left + width, PAGE.headerY + 13)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke()
+    .restore();
 
   const fy = PAGE.footerY;
-  doc.save().moveTo(left, fy - 6).lineTo(left + width, fy - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
-  f.textAt(`${info.tierLabel} report${info.version ? ` · Version ${info.version}` : ''} · ID ${info.reportId}`, left, fy, { size: TYPE.tiny, color: COLOR.muted, width: width * 0.58, height: 10 });
+  doc
+    .save()
+    .moveTo(left, fy - 6)
+    .lineTo(left + width, fy - 6)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke()
+    .restore();
+  f.textAt(`${info.tierLabel} report${info.version ? ` · Version ${info.version}` : ''} · ID ${info.reportId}`, left, fy, {
+    size: TYPE.tiny,
+    color: COLOR.muted,
+    width: width * 0.58,
+    height: 10,
+  });
   f.textAt(`Not investment or legal advice  ·  Page ${pageIndex + 1} of ${pageCount}`, left + width * 0.58, fy, {
     size: TYPE.tiny,
     color: COLOR.ink,

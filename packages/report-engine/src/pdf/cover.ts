@@ -33,7 +33,19 @@ export function recordRows(r: InventionRecord): Array<[string, string]> {
   if (r.features.length) rows.push(['Key features', r.features.slice(0, 4).join('; ')]);
   if (r.applications.length) rows.push(['Applications', r.applications.join('; ')]);
   if (r.licensees.length || r.customers.length) rows.push(['Licensees, customers', [...r.licensees, ...r.customers].join('; ')]);
-  if (r.figures.length) rows.push(['Figures given', r.figures.slice(0, 4).map((x) => `${x.value.toLocaleString('en-US')}${x.value_max !== null ? `–${x.value_max.toLocaleString('en-US')}` : ''} ${x.unit} ${x.what}`.replace(/\s+/g, ' ')).join('; ')]);
+  if (r.figures.length)
+    rows.push([
+      'Figures given',
+      r.figures
+        .slice(0, 4)
+        .map((x) =>
+          `${x.value.toLocaleString('en-US')}${x.value_max !== null ? `–${x.value_max.toLocaleString('en-US')}` : ''} ${x.unit} ${x.what}`.replace(
+            /\s+/g,
+            ' ',
+          ),
+        )
+        .join('; '),
+    ]);
   return rows;
 }
 
@@ -69,7 +81,12 @@ export function drawCover(f: Flow, info: CoverInfo): void {
     const y = f.y;
     doc.save().roundedRect(left, y, width, 34, 4).fill('#FEF3C7').restore();
     f.textAt(OFFLINE_NOTE, left + 12, y + 7, { bold: true, size: TYPE.body, color: '#92400E' });
-    f.textAt('Written by the offline analyst from the confirmed record and curated field knowledge; no AI model read it.', left + 12, y + 20, { size: TYPE.tiny, color: '#92400E' });
+    f.textAt(
+      'Written by the offline analyst from the confirmed record and curated field knowledge; no AI model read it.',
+      left + 12,
+      y + 20,
+      { size: TYPE.tiny, color: '#92400E' },
+    );
     f.y = y + 46;
   }
 
@@ -90,14 +107,25 @@ export function drawCover(f: Flow, info: CoverInfo): void {
 
   const noticeTop = PAGE.height - 118;
   if (f.y < noticeTop) {
-    doc.save().moveTo(left, noticeTop - 8).lineTo(left + width, noticeTop - 8).lineWidth(0.5).strokeColor(COLOR.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(left, noticeTop - 8)
+      .lineTo(left + width, noticeTop - 8)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
     f.textAt(
       'Confidential — prepared for the account holder. Public disclosure of an unpublished idea before a patent filing can destroy its novelty in most countries.',
-      left, noticeTop, { size: TYPE.tiny, color: COLOR.muted, width },
+      left,
+      noticeTop,
+      { size: TYPE.tiny, color: COLOR.muted, width },
     );
     f.textAt(
       'Not investment, legal or regulatory advice. Statements marked "to verify" must be verified before any decision; figures are illustrative outputs of stated assumptions.',
-      left, noticeTop + 22, { size: TYPE.tiny, color: COLOR.muted, width },
+      left,
+      noticeTop + 22,
+      { size: TYPE.tiny, color: COLOR.muted, width },
     );
   }
 }

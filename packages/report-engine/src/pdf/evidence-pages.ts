@@ -31,7 +31,8 @@ export function drawSearchGaps(f: Flow, sectionKey: string, evidence: EvidenceRe
   if (gaps.length > 0) drawCallout(f, { kind: 'verify', title: 'Not searched for this report', items: gaps });
 }
 
-const holderText = (e: EvidenceItem) => (e.holders.length === 0 ? '—' : e.kind === 'work' && e.holders.length > 2 ? `${e.holders[0]} et al.` : e.holders.join('; '));
+const holderText = (e: EvidenceItem) =>
+  e.holders.length === 0 ? '—' : e.kind === 'work' && e.holders.length > 2 ? `${e.holders[0]} et al.` : e.holders.join('; ');
 
 export function drawPriorArtTable(f: Flow, rows: readonly PriorArtRow[], evidence: EvidenceRecord | null): void {
   const byId = new Map((evidence?.items ?? []).map((e) => [e.id, e]));
@@ -66,12 +67,21 @@ export function drawFeatureChart(f: Flow, record: InventionRecord, evidence: Evi
     type: 'table',
     title: 'Feature chart: what the closest documents disclose',
     columns: ['Feature of the record', ...docs.map((d) => `[${d.item.id}]`)],
-    rows: chart.targets.map((t) => [t.kind === 'mechanism' ? t.label : `${t.id}. ${t.label}`, ...docs.map((d) => MARK[d.cells.find((c) => c.target === t.id)!.level]!)]),
+    rows: chart.targets.map((t) => [
+      t.kind === 'mechanism' ? t.label : `${t.id}. ${t.label}`,
+      ...docs.map((d) => MARK[d.cells.find((c) => c.target === t.id)!.level]!),
+    ]),
   });
   const shows = docs.flatMap((d) =>
     d.cells.filter((c) => c.sentence).map((c) => [`[${d.item.id}]`, c.target === 'M' ? 'mechanism' : c.target, c.level, `“${c.sentence}”`]),
   );
-  if (shows.length) drawTable(f, { type: 'table', title: 'The sentences that show it', columns: ['Document', 'Feature', 'Discloses', 'Sentence'], rows: shows.slice(0, 20) });
+  if (shows.length)
+    drawTable(f, {
+      type: 'table',
+      title: 'The sentences that show it',
+      columns: ['Document', 'Feature', 'Discloses', 'Sentence'],
+      rows: shows.slice(0, 20),
+    });
   drawParagraph(f, `What remains new: ${chart.novelty}`);
 }
 
@@ -96,20 +106,34 @@ export function drawSourcesAndMethod(f: Flow, evidence: EvidenceRecord | null): 
     true,
   );
   drawSubheading(f, 'What was searched');
-  drawBullets(f, evidence.sources.map((s) => s.note));
+  drawBullets(
+    f,
+    evidence.sources.map((s) => s.note),
+  );
   if (searched && evidence.families?.length) {
     // By feature: the searcher's query families (decision 215), each search as the source was asked.
     drawSubheading(f, 'Search terms sent, by feature');
-    drawBullets(f, evidence.families.map((fam) => `For ${fam.target === 'the mechanism' ? fam.target : `“${fam.target}”`}: ${fam.queries.map((q) => `“${q}”`).join('; ')}`));
+    drawBullets(
+      f,
+      evidence.families.map(
+        (fam) => `For ${fam.target === 'the mechanism' ? fam.target : `“${fam.target}”`}: ${fam.queries.map((q) => `“${q}”`).join('; ')}`,
+      ),
+    );
   } else if (searched) {
     drawSubheading(f, 'Search terms sent');
-    drawBullets(f, evidence.queries.map((q) => `“${q}”`));
+    drawBullets(
+      f,
+      evidence.queries.map((q) => `“${q}”`),
+    );
   }
   const failed = evidence.runs.filter((r) => !r.ok);
   if (failed.length > 0) {
     const label = (name: string) => evidence.sources.find((s) => s.source === name)?.label ?? name;
     drawSubheading(f, 'Searches that failed');
-    drawBullets(f, failed.map((r) => `${label(r.source)}, “${r.query}”: the service ${r.failure ?? 'failed'}.`));
+    drawBullets(
+      f,
+      failed.map((r) => `${label(r.source)}, “${r.query}”: the service ${r.failure ?? 'failed'}.`),
+    );
   }
   if (searched) {
     drawSubheading(f, 'How documents were chosen');
@@ -140,7 +164,12 @@ export function drawReferences(f: Flow, evidence: EvidenceRecord | null): void {
   heading(f, REFERENCES_TITLE);
   const items = evidence?.items ?? [];
   if (items.length === 0) {
-    drawParagraph(f, wasSearched(evidence) ? 'The search found no documents close enough to this invention to cite.' : 'No search was run, so there are no references.');
+    drawParagraph(
+      f,
+      wasSearched(evidence)
+        ? 'The search found no documents close enough to this invention to cite.'
+        : 'No search was run, so there are no references.',
+    );
     return;
   }
   const patents = items.filter((i) => i.kind === 'patent');

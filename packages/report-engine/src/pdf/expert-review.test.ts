@@ -21,7 +21,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const pages = (pdf: Buffer, name: string) => {
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').map((p) => p.replace(/\s+/g, ' '));
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .map((p) => p.replace(/\s+/g, ' '));
 };
 
 const REVIEW: ExpertReviewSection = {
@@ -50,8 +52,15 @@ let input: RenderReportInput;
 beforeAll(async () => {
   const content = await generateReportContent({ writer: createAnalystWriter(), record: RECORD, complexity: 'basic' });
   input = {
-    reportId: 'rep-review-1', title: content.title, record: RECORD, complexity: 'basic', createdAt: new Date('2026-11-20T10:00:00Z'),
-    sections: content.sections as SectionContent[], offline: true, evidence: content.evidence, version: 2,
+    reportId: 'rep-review-1',
+    title: content.title,
+    record: RECORD,
+    complexity: 'basic',
+    createdAt: new Date('2026-11-20T10:00:00Z'),
+    sections: content.sections as SectionContent[],
+    offline: true,
+    evidence: content.evidence,
+    version: 2,
   };
 }, 60_000);
 
@@ -88,7 +97,10 @@ describe('the reviewed PDF', () => {
   }, 60_000);
 
   it('draws names and text in other scripts with the report’s fallbacks', async () => {
-    const { pdf } = await renderReportPdf({ ...input, expertReview: { ...REVIEW, expertName: 'अनन्या शर्मा', reasons: '需要现场数据。', comments: [] } });
+    const { pdf } = await renderReportPdf({
+      ...input,
+      expertReview: { ...REVIEW, expertName: 'अनन्या शर्मा', reasons: '需要现场数据。', comments: [] },
+    });
     // Devanagari comes back whole from its ActualText, though -layout places it apart from its line.
     const text = pages(pdf, 'scripts').join(' ');
     expect(text).toContain('अनन्या शर्मा');

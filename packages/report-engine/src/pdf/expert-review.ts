@@ -6,8 +6,17 @@
  * report's own Flow (fonts, script fallbacks, bidi), like every other page.
  */
 import {
-  formatDay, isSectionKey, PRODUCT_NAME, REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_RECOMMENDATION_LABELS, REVIEW_VERDICT_LABELS, sectionByKey,
-  type ReviewDimension, type ReviewRecommendation, type REVIEW_VERDICTS,
+  formatDay,
+  isSectionKey,
+  PRODUCT_NAME,
+  REVIEW_DIMENSIONS,
+  REVIEW_DIMENSION_LABELS,
+  REVIEW_RECOMMENDATION_LABELS,
+  REVIEW_VERDICT_LABELS,
+  sectionByKey,
+  type ReviewDimension,
+  type ReviewRecommendation,
+  type REVIEW_VERDICTS,
 } from '@assay/shared';
 import type { SectionContent } from '../content/report-content.ts';
 import { drawBullets, drawParagraph, drawSubheading, drawTable } from './blocks.ts';
@@ -33,7 +42,8 @@ export interface ExpertReviewSection {
 export const EXPERT_REVIEW_TITLE = 'Expert review';
 
 /** The line on the cover and in the document's subject: who reviewed it, and when. */
-export const reviewedByLine = (r: ExpertReviewSection) => `${r.expertName}, RTTP ${r.rttpNumber} · delivered ${formatDay(r.deliveredAt, 'UTC')}`;
+export const reviewedByLine = (r: ExpertReviewSection) =>
+  `${r.expertName}, RTTP ${r.rttpNumber} · delivered ${formatDay(r.deliveredAt, 'UTC')}`;
 
 /** "3 · The Technology": a section as this document numbers it, or by its catalogue title when it is not in it. */
 function sectionName(key: string, sections: readonly SectionContent[]): string {
@@ -43,7 +53,11 @@ function sectionName(key: string, sections: readonly SectionContent[]): string {
 }
 
 /** Paragraphs as the expert typed them: a blank line starts a new one, a single break stays inside it. */
-const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 export function drawExpertReview(f: Flow, r: ExpertReviewSection, sections: readonly SectionContent[]): void {
   f.text('Reviewed by a certified technology-transfer professional', { size: TYPE.tiny, color: COLOR.muted, after: 2 });
@@ -54,7 +68,9 @@ export function drawExpertReview(f: Flow, r: ExpertReviewSection, sections: read
 
   f.text(`Recommendation: ${REVIEW_RECOMMENDATION_LABELS[r.recommendation]}`, { bold: true, size: TYPE.h2, color: COLOR.accent, after: 4 });
   f.text(
-    r.scope?.length ? `Scope: the sections the member asked about — ${r.scope.map((k) => sectionName(k, sections)).join('; ')}` : 'Scope: the whole report',
+    r.scope?.length
+      ? `Scope: the sections the member asked about — ${r.scope.map((k) => sectionName(k, sections)).join('; ')}`
+      : 'Scope: the whole report',
     { size: TYPE.small + 0.5, color: COLOR.muted, after: 8 },
   );
 
@@ -66,7 +82,11 @@ export function drawExpertReview(f: Flow, r: ExpertReviewSection, sections: read
     type: 'table',
     title: 'Verdict per dimension',
     columns: ['Dimension', 'Verdict', 'Note'],
-    rows: REVIEW_DIMENSIONS.map((d) => [REVIEW_DIMENSION_LABELS[d], REVIEW_VERDICT_LABELS[r.verdicts[d].verdict], r.verdicts[d].note.trim() || '—']),
+    rows: REVIEW_DIMENSIONS.map((d) => [
+      REVIEW_DIMENSION_LABELS[d],
+      REVIEW_VERDICT_LABELS[r.verdicts[d].verdict],
+      r.verdicts[d].note.trim() || '—',
+    ]),
   });
 
   if (r.questions.trim()) {
@@ -92,7 +112,10 @@ export function drawExpertReview(f: Flow, r: ExpertReviewSection, sections: read
     for (const key of keys) {
       f.ensure(50);
       f.text(`Section ${sectionName(key, sections)}`, { bold: true, size: TYPE.body, color: COLOR.navy, after: 3 });
-      drawBullets(f, r.comments.filter((c) => c.section === key).map((c) => c.text));
+      drawBullets(
+        f,
+        r.comments.filter((c) => c.section === key).map((c) => c.text),
+      );
     }
   }
 

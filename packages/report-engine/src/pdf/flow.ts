@@ -196,6 +196,13 @@ export class Flow {
 
   rule(color: string = COLOR.rule, weight = 0.6): void {
     const y = this.doc.y;
-    this.doc.save().moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(weight).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(weight)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 }

@@ -42,7 +42,12 @@ const cjk = (family: string) => ({
 // The base metrics are DejaVu's own (hhea), so Latin lays out exactly as it always has; the
 // others are set by eye: Noto's own hhea values (Arabic: 2.1 em) would double-space paragraphs.
 const FACES: Record<FaceKey, Face> = {
-  base: { regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf', ascent: 1901 / 2048, height: 2384 / 2048 },
+  base: {
+    regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+    ascent: 1901 / 2048,
+    height: 2384 / 2048,
+  },
   arabic: { ...noto('noto-sans-arabic', 'NotoSansArabic'), ascent: 1.02, height: 1.5 },
   devanagari: { ...noto('noto-sans-devanagari', 'NotoSansDevanagari'), ascent: 0.96, height: 1.42 },
   sc: { ...cjk('NotoSansSC'), ascent: 0.93, height: 1.24 },

@@ -114,7 +114,16 @@ describe('report PDF', () => {
       risks: null,
       roi: null,
     }));
-    const { pdf } = await renderReportPdf({ reportId: 'flow', title: 'Flow', record: RECORD, complexity: 'comprehensive', createdAt: CREATED, sections, offline: true, evidence: null });
+    const { pdf } = await renderReportPdf({
+      reportId: 'flow',
+      title: 'Flow',
+      record: RECORD,
+      complexity: 'comprehensive',
+      createdAt: CREATED,
+      sections,
+      offline: true,
+      evidence: null,
+    });
     const pages = pdfText(pdf, 'flow');
     const toc = pages.slice(1, 3).join('\n');
     const starts = sections.map((s, i) => {
@@ -125,7 +134,9 @@ describe('report PDF', () => {
       // The contents number is the page the section starts on, and its lead paragraph begins there.
       const at = body.indexOf(`Section ${i + 1} of ${sections.length}`);
       expect(at, `${s.title} on page ${page}`).toBeGreaterThanOrEqual(0);
-      expect(body.slice(at), `${s.title}: heading kept with its first lines`).toMatch(new RegExp(`Lead${i + 1} opens this section\\. A sentence of ordinary length`));
+      expect(body.slice(at), `${s.title}: heading kept with its first lines`).toMatch(
+        new RegExp(`Lead${i + 1} opens this section\\. A sentence of ordinary length`),
+      );
       return page;
     });
     expect(new Set(starts).size, 'several sections share a page').toBeLessThan(sections.length);
@@ -160,7 +171,6 @@ describe('report PDF', () => {
     expect(flat(pages.join(' '))).toContain('with the help of an AI language model');
   });
 
-
   it('survives content at the limits of the schema (long cells, many rows, six columns)', async () => {
     const long = 'Very long cell text that keeps going to test wrapping in narrow columns. '.repeat(5).slice(0, 390);
     const section: SectionContent = {
@@ -168,7 +178,12 @@ describe('report PDF', () => {
       title: 'Competitors and Alternatives',
       summary: ['A summary. '.repeat(120).slice(0, 1490)],
       blocks: [
-        { type: 'table', title: 'Big table', columns: ['A', 'B', 'C', 'D', 'E', 'F'], rows: Array.from({ length: 20 }, () => Array(6).fill(long)) },
+        {
+          type: 'table',
+          title: 'Big table',
+          columns: ['A', 'B', 'C', 'D', 'E', 'F'],
+          rows: Array.from({ length: 20 }, () => Array(6).fill(long)),
+        },
         { type: 'callout', kind: 'verify', title: null, items: Array(10).fill(long) },
         { type: 'bullets', title: null, items: Array(12).fill(long) },
         { type: 'paragraph', text: 'Ünïcødé — “quotes”, € ₹ µg/L ≥ ≤ × → ✓' },
@@ -176,10 +191,30 @@ describe('report PDF', () => {
       confidence: { level: 'low', reason: long },
       next_steps: Array(6).fill(long),
       trl: { level: 9, evidence: [long], to_reach_next: [long] },
-      risks: Array.from({ length: 15 }, (_, i) => ({ risk: long, category: 'market' as const, likelihood: (i % 5) + 1, impact: 5 - (i % 5), mitigation: long })),
-      roi: { currency: 'EUR', unit: 'millions', scenario: 'Stress', years: [1, 2, 3, 4, 5].map((year) => ({ year, investment: year * 1.5, revenue: year * year })) },
+      risks: Array.from({ length: 15 }, (_, i) => ({
+        risk: long,
+        category: 'market' as const,
+        likelihood: (i % 5) + 1,
+        impact: 5 - (i % 5),
+        mitigation: long,
+      })),
+      roi: {
+        currency: 'EUR',
+        unit: 'millions',
+        scenario: 'Stress',
+        years: [1, 2, 3, 4, 5].map((year) => ({ year, investment: year * 1.5, revenue: year * year })),
+      },
     };
-    const { pdf } = await renderReportPdf({ reportId: 'x', title: 'T'.repeat(160), record: { ...RECORD, summary: 'I'.repeat(300) }, complexity: 'basic', createdAt: CREATED, sections: [section], offline: false, evidence: null });
+    const { pdf } = await renderReportPdf({
+      reportId: 'x',
+      title: 'T'.repeat(160),
+      record: { ...RECORD, summary: 'I'.repeat(300) },
+      complexity: 'basic',
+      createdAt: CREATED,
+      sections: [section],
+      offline: false,
+      evidence: null,
+    });
     const pages = pdfText(pdf, 'stress');
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.length).toBeLessThan(40);
@@ -206,18 +241,32 @@ describe('report PDF', () => {
     }
 
     function renderIdea(title: string, idea: string) {
-      return renderReportPdf({ reportId: 'rep-intl', title, record: { ...RECORD, name: title.slice(0, 120), summary: idea.slice(0, 300) }, complexity: 'basic', createdAt: CREATED, sections: [sectionOf(title, idea)], offline: false, evidence: null }).then((r) => r.pdf);
+      return renderReportPdf({
+        reportId: 'rep-intl',
+        title,
+        record: { ...RECORD, name: title.slice(0, 120), summary: idea.slice(0, 300) },
+        complexity: 'basic',
+        createdAt: CREATED,
+        sections: [sectionOf(title, idea)],
+        offline: false,
+        evidence: null,
+      }).then((r) => r.pdf);
     }
 
     /** Every word pdftotext finds, with its page's width and its horizontal extent. */
-    function pdfWords(pdf: Buffer, name: string): Array<{ page: number; width: number; xMin: number; xMax: number; height: number; text: string }> {
+    function pdfWords(
+      pdf: Buffer,
+      name: string,
+    ): Array<{ page: number; width: number; xMin: number; xMax: number; height: number; text: string }> {
       const file = join(dir, `${name}-bbox.pdf`);
       writeFileSync(file, pdf);
       const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       const words: Array<{ page: number; width: number; xMin: number; xMax: number; height: number; text: string }> = [];
       let page = 0;
       let width = 0;
-      for (const m of html.matchAll(/<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      for (const m of html.matchAll(
+        /<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      )) {
         if (m[1]) {
           page++;
           width = Number(m[1]);
@@ -268,7 +317,12 @@ describe('report PDF', () => {
       it(`draws a ${c.script} title and idea with an embedded Noto font, and the text comes back`, async () => {
         const pdf = await renderIdea(c.title, c.idea);
         // Words in reading order; runs of complex scripts come back whole, from their ActualText.
-        const cover = noSpace(pdfWords(pdf, c.script).filter((w) => w.page === 1).map((w) => w.text).join(''));
+        const cover = noSpace(
+          pdfWords(pdf, c.script)
+            .filter((w) => w.page === 1)
+            .map((w) => w.text)
+            .join(''),
+        );
         expect(cover).toContain(noSpace(c.title));
         expect(cover).toContain(noSpace(c.idea));
         const fonts = pdfFonts(pdf, c.script);
@@ -279,20 +333,28 @@ describe('report PDF', () => {
 
     it('draws an Arabic title and idea with Noto Sans Arabic, right-aligned, readable in logical order', async () => {
       const title = 'مرشح غشائي خزفي منخفض التكلفة لإزالة الزرنيخ';
-      const idea = 'مرشح غشائي خزفي مغطى بجسيمات أكسيد الحديد النانوية يزيل الزرنيخ والفلورايد من المياه الجوفية للأسر الريفية في الهند. وحدات التناضح العكسي الحالية باهظة الثمن.';
+      const idea =
+        'مرشح غشائي خزفي مغطى بجسيمات أكسيد الحديد النانوية يزيل الزرنيخ والفلورايد من المياه الجوفية للأسر الريفية في الهند. وحدات التناضح العكسي الحالية باهظة الثمن.';
       const pdf = await renderIdea(title, idea);
       const fonts = pdfFonts(pdf, 'arabic').map((f) => f[0]!.replace(/^[A-Z]{6}\+/, ''));
       expect(fonts).toEqual(expect.arrayContaining(['NotoSansArabic-Regular', 'NotoSansArabic-Bold']));
       // Shaped Arabic glyphs do not map one to one back to letters, so each run carries its text
       // in reading order (ActualText), which is what a reader extracts.
       const words = pdfWords(pdf, 'arabic');
-      const cover = words.filter((w) => w.page === 1).map((w) => w.text).join(' ');
+      const cover = words
+        .filter((w) => w.page === 1)
+        .map((w) => w.text)
+        .join(' ');
       expect(cover).toContain(title);
       expect(cover).toContain(idea.slice(0, 60));
       // Right-aligned: the title's run ends at the right margin and starts well inside it.
       const tallest = Math.max(...words.filter((w) => w.page === 1 && /[\u0600-\u06FF]/.test(w.text)).map((w) => w.height));
       const titleLine = words.filter((w) => w.page === 1 && w.height === tallest);
-      const titleRun = { width: titleLine[0]!.width, xMin: Math.min(...titleLine.map((w) => w.xMin)), xMax: Math.max(...titleLine.map((w) => w.xMax)) };
+      const titleRun = {
+        width: titleLine[0]!.width,
+        xMin: Math.min(...titleLine.map((w) => w.xMin)),
+        xMax: Math.max(...titleLine.map((w) => w.xMax)),
+      };
       expect(titleRun.xMax).toBeGreaterThan(titleRun.width - PAGE.margin.right - 2);
       expect(titleRun.xMin).toBeGreaterThan(PAGE.margin.left + 10);
     });

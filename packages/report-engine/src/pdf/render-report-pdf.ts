@@ -14,7 +14,17 @@ import { drawRiskMatrix, drawRoiChart, drawTrlScale, formatAmount, roiRows } fro
 import { drawPageChrome, drawWatermark } from './chrome.ts';
 import { drawCover } from './cover.ts';
 import { drawExpertReview, EXPERT_REVIEW_TITLE, reviewedByLine, type ExpertReviewSection } from './expert-review.ts';
-import { drawFeatureChart, drawPriorArtTable, FEATURE_CHART_SECTION, drawReferences, drawSearchGaps, drawSourcesAndMethod, REFERENCES_TITLE, SOURCES_TITLE, wasSearched } from './evidence-pages.ts';
+import {
+  drawFeatureChart,
+  drawPriorArtTable,
+  FEATURE_CHART_SECTION,
+  drawReferences,
+  drawSearchGaps,
+  drawSourcesAndMethod,
+  REFERENCES_TITLE,
+  SOURCES_TITLE,
+  wasSearched,
+} from './evidence-pages.ts';
 import { Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 import { drawToc, tocPageCount, type TocEntry } from './toc.ts';
@@ -86,7 +96,15 @@ function startSection(f: Flow, s: SectionContent, index: number, total: number):
   f.ensure(sectionHeadHeight(f, s, index, total) + KEEP_WITH_HEADING);
 }
 
-function drawSection(f: Flow, s: SectionContent, index: number, total: number, evidence: EvidenceRecord | null, trlStated: boolean, record: InventionRecord): void {
+function drawSection(
+  f: Flow,
+  s: SectionContent,
+  index: number,
+  total: number,
+  evidence: EvidenceRecord | null,
+  trlStated: boolean,
+  record: InventionRecord,
+): void {
   f.text(sectionLabel(index, total), { size: TYPE.tiny, color: COLOR.muted, after: 2 });
   f.text(s.title, { bold: true, size: TYPE.h1, color: COLOR.navy, after: 4 });
   const question = sectionQuestion(s);
@@ -123,7 +141,15 @@ function drawSectionBody(f: Flow, s: SectionContent, evidence: EvidenceRecord | 
       type: 'table',
       title: 'Risk register',
       columns: ['#', 'Risk', 'Category', 'L', 'I', 'L×I', 'Mitigation'],
-      rows: s.risks.map((r, i) => [`R${i + 1}`, r.risk, r.category, String(r.likelihood), String(r.impact), String(r.likelihood * r.impact), r.mitigation]),
+      rows: s.risks.map((r, i) => [
+        `R${i + 1}`,
+        r.risk,
+        r.category,
+        String(r.likelihood),
+        String(r.impact),
+        String(r.likelihood * r.impact),
+        r.mitigation,
+      ]),
     });
   }
   if (s.roi) {
@@ -133,7 +159,13 @@ function drawSectionBody(f: Flow, s: SectionContent, evidence: EvidenceRecord | 
       type: 'table',
       title: `${s.roi.scenario} (${s.roi.currency}${s.roi.unit === 'units' ? '' : ` ${s.roi.unit}`})`,
       columns: ['Year', 'Investment', 'Revenue', 'Net', 'Cumulative'],
-      rows: roiRows(s.roi).map((r) => [`Year ${r.year}`, formatAmount(r.investment), formatAmount(r.revenue), formatAmount(r.net), formatAmount(r.cumulative)]),
+      rows: roiRows(s.roi).map((r) => [
+        `Year ${r.year}`,
+        formatAmount(r.investment),
+        formatAmount(r.revenue),
+        formatAmount(r.net),
+        formatAmount(r.cumulative),
+      ]),
     });
   }
 
@@ -245,7 +277,14 @@ export async function renderReportPdf(input: RenderReportInput): Promise<Rendere
   drawToc(f, tocStart, entries);
 
   const { count } = doc.bufferedPageRange();
-  const chrome = { title: input.title, reportId: input.reportId, tierLabel: TIER_LABELS[input.complexity], productName: PRODUCT_NAME, version: input.version, watermark: input.watermark };
+  const chrome = {
+    title: input.title,
+    reportId: input.reportId,
+    tierLabel: TIER_LABELS[input.complexity],
+    productName: PRODUCT_NAME,
+    version: input.version,
+    watermark: input.watermark,
+  };
   for (let i = 1; i < count; i++) drawPageChrome(f, i, count, chrome);
   // The cover has no chrome; a shared copy's cover carries the recipient too.
   if (input.watermark) {

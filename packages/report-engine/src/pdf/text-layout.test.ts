@@ -9,7 +9,14 @@ describe('text layout', () => {
   it('gives Chinese, Arabic, Devanagari and emoji each a face that has their glyphs, and Latin the base face', () => {
     const [line] = layoutText(doc(), 'Assay 检测 فلتر फ़िल्टर 🚀', box);
     const faces = line!.runs.map((r) => [r.face, r.text.trim()]);
-    expect(faces).toEqual(expect.arrayContaining([['base', 'Assay'], ['sc', '检测'], ['devanagari', 'फ़िल्टर'], ['emoji', '🚀']]));
+    expect(faces).toEqual(
+      expect.arrayContaining([
+        ['base', 'Assay'],
+        ['sc', '检测'],
+        ['devanagari', 'फ़िल्टर'],
+        ['emoji', '🚀'],
+      ]),
+    );
     expect(line!.runs.find((r) => r.face === 'arabic')?.actual?.trim()).toBe('فلتر');
   });
 
@@ -17,7 +24,10 @@ describe('text layout', () => {
     // Logical order: "filter" 2024 "model" PDF — read right to left.
     const [line] = layoutText(doc(), 'مرشح 2024 نموذج PDF', box);
     expect(line!.rtl).toBe(true);
-    const visual = line!.runs.map((r) => r.actual ?? r.text).map((t) => t.trim()).filter(Boolean);
+    const visual = line!.runs
+      .map((r) => r.actual ?? r.text)
+      .map((t) => t.trim())
+      .filter(Boolean);
     expect(visual).toEqual(['PDF', 'نموذج', '2024', 'مرشح']);
   });
 
@@ -33,6 +43,11 @@ describe('text layout', () => {
     const lines = layoutText(doc(), `${'长'.repeat(100)} ${'x'.repeat(1000)}`, { ...box, width: 200 });
     expect(lines.length).toBeGreaterThan(10);
     for (const l of lines) expect(l.width).toBeLessThanOrEqual(200);
-    expect(lines.map((l) => l.runs.map((r) => r.text).join('')).join('').replace(/\s/g, '')).toBe(`${'长'.repeat(100)}${'x'.repeat(1000)}`);
+    expect(
+      lines
+        .map((l) => l.runs.map((r) => r.text).join(''))
+        .join('')
+        .replace(/\s/g, ''),
+    ).toBe(`${'长'.repeat(100)}${'x'.repeat(1000)}`);
   });
 });

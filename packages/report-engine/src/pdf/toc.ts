@@ -53,7 +53,16 @@ export function drawToc(f: Flow, firstPage: number, entries: readonly TocEntry[]
     const x0 = f.left + 26 + titleW + 6;
     const x1 = f.left + f.width - numW - 4;
     if (x1 > x0) {
-      doc.save().moveTo(x0, y + 9).lineTo(x1, y + 9).dash(1, { space: 2.5 }).lineWidth(0.6).strokeColor(COLOR.faint).stroke().undash().restore();
+      doc
+        .save()
+        .moveTo(x0, y + 9)
+        .lineTo(x1, y + 9)
+        .dash(1, { space: 2.5 })
+        .lineWidth(0.6)
+        .strokeColor(COLOR.faint)
+        .stroke()
+        .undash()
+        .restore();
     }
     f.textAt(String(e.page), f.left + f.width - numW, y, { size: TYPE.body, bold: true, color: COLOR.navy, width: numW, align: 'right' });
     doc.goTo(f.left, y - 2, f.width, row - 2, e.destination);

@@ -40,7 +40,16 @@ describe('every tier at every TRL', () => {
   it.each(LEVELS)('renders the Comprehensive PDF at TRL %i', async (trl) => {
     const record = { ...BASE, stage: { trl, stated_text: `TRL ${trl}`, label: null } };
     const r = await generateReportContent({ writer: createAnalystWriter(), record, complexity: 'comprehensive', now: NOW });
-    const { pdf, text: rendered } = await renderReportPdf({ reportId: `trl-${trl}`, title: r.title, record, complexity: 'comprehensive', createdAt: NOW(), sections: r.sections, offline: true, evidence: r.evidence });
+    const { pdf, text: rendered } = await renderReportPdf({
+      reportId: `trl-${trl}`,
+      title: r.title,
+      record,
+      complexity: 'comprehensive',
+      createdAt: NOW(),
+      sections: r.sections,
+      offline: true,
+      evidence: r.evidence,
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(rendered.join('\n')).toContain(`Stated: TRL ${trl}`);
   });

@@ -103,7 +103,9 @@ export async function generateReportContent(input: GenerateReportContentInput): 
     generate: (section, completed) =>
       trace.span(
         sectionSpan(section.key),
-        section.key === EXECUTIVE_SUMMARY_KEY ? all.filter((s) => s.key !== section.key).map((s) => sectionSpan(s.key)) : ['plan', 'evidence'],
+        section.key === EXECUTIVE_SUMMARY_KEY
+          ? all.filter((s) => s.key !== section.key).map((s) => sectionSpan(s.key))
+          : ['plan', 'evidence'],
         async () => {
           const request = {
             title,

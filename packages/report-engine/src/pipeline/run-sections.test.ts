@@ -60,7 +60,11 @@ describe('runSections', () => {
     await runSections({ sections: sectionsFor('basic'), concurrency: 4, generate: g.generate });
     expect(g.order.at(-1)).toBe('executive_summary');
     const last = g.seen.find((s) => s.key === 'executive_summary')!;
-    expect(last.completed).toEqual(sectionsFor('basic').slice(1).map((s) => s.key));
+    expect(last.completed).toEqual(
+      sectionsFor('basic')
+        .slice(1)
+        .map((s) => s.key),
+    );
   });
 
   it('skips sections already done (resume) and calls onSectionDone once per generated section', async () => {
@@ -137,9 +141,9 @@ describe('runSections', () => {
 
   it('rejects content returned for the wrong section', async () => {
     const sections = sectionsFor('basic');
-    await expect(
-      runSections({ sections, concurrency: 2, generate: async () => fakeContent(sections[2]!) }),
-    ).rejects.toThrow(/returned section/);
+    await expect(runSections({ sections, concurrency: 2, generate: async () => fakeContent(sections[2]!) })).rejects.toThrow(
+      /returned section/,
+    );
   });
 
   it('stops when the signal aborts', async () => {

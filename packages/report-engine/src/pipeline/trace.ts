@@ -38,7 +38,13 @@ export function criticalPathMs(spans: readonly Span[]): number {
   const finish = (s: Span): number => {
     const known = memo.get(s.name);
     if (known !== undefined) return known;
-    const before = Math.max(0, ...s.after.map((n) => byName.get(n)).filter((d): d is Span => !!d).map(finish));
+    const before = Math.max(
+      0,
+      ...s.after
+        .map((n) => byName.get(n))
+        .filter((d): d is Span => !!d)
+        .map(finish),
+    );
     const value = before + (s.endMs - s.startMs);
     memo.set(s.name, value);
     return value;

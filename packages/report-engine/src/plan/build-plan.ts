@@ -47,7 +47,17 @@ export interface ReportPlan {
 }
 
 export function recordText(record: InventionRecord): string {
-  return [record.name, record.summary, ...record.features, record.mechanism, record.problem, ...record.advantages, ...record.applications, ...record.customers, ...record.licensees]
+  return [
+    record.name,
+    record.summary,
+    ...record.features,
+    record.mechanism,
+    record.problem,
+    ...record.advantages,
+    ...record.applications,
+    ...record.customers,
+    ...record.licensees,
+  ]
     .filter(Boolean)
     .join('\n');
 }
@@ -64,7 +74,9 @@ function planTrl(record: InventionRecord): PlanTrl {
       range: words?.range ?? [stage.trl, stage.trl],
       // A stated level is the inventor's; documents (test reports) raise the confidence, not our reading.
       confidence: 'medium',
-      reason: stage.stated_text ? 'Stated by the inventor; test records should confirm it.' : 'Confirmed by the member; test records should confirm it.',
+      reason: stage.stated_text
+        ? 'Stated by the inventor; test records should confirm it.'
+        : 'Confirmed by the member; test records should confirm it.',
     };
   }
   const estimate = estimateTrl(splitSentences([record.summary, record.mechanism, ...record.features, ...record.advantages].join('\n')));
@@ -86,7 +98,12 @@ export function buildReportPlan(record: InventionRecord, now: Date): ReportPlan 
   const market = sizeMarket(record);
   const baseYear = now.getUTCFullYear();
   const stated = statedLaunchYear(record);
-  const money = buildMoneyModel(trl.level, field.profile, market, stated === null ? null : Math.min(10, Math.max(1, stated - baseYear + 1)));
+  const money = buildMoneyModel(
+    trl.level,
+    field.profile,
+    market,
+    stated === null ? null : Math.min(10, Math.max(1, stated - baseYear + 1)),
+  );
   return {
     record,
     field,

@@ -39,15 +39,18 @@ export interface MarketSizing {
 const CURRENCY = /^(?:USD|EUR|GBP|INR)$/;
 /** How each currency the record holds is written before an amount. */
 export const CURRENCY_SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', INR: '₹' };
-const PRICE_WORDS = /\b(?:price|sells?|sold|retail|charge|fee|per (?:unit|test|device|kit|year|month|licen[cs]e|user|seat)|a (?:unit|test|kit|year|month)|each|subscription)\b/i;
-const COUNT_WORDS = /\b(?:per year|a year|each year|annually|per month|a month|procedures|patients|hospitals|clinics|farmers|farms|households|homes|users|customers|units|vehicles|sites|plants|factories|schools|cases|tests|operations|installations|towers|buyers)\b/i;
+const PRICE_WORDS =
+  /\b(?:price|sells?|sold|retail|charge|fee|per (?:unit|test|device|kit|year|month|licen[cs]e|user|seat)|a (?:unit|test|kit|year|month)|each|subscription)\b/i;
+const COUNT_WORDS =
+  /\b(?:per year|a year|each year|annually|per month|a month|procedures|patients|hospitals|clinics|farmers|farms|households|homes|users|customers|units|vehicles|sites|plants|factories|schools|cases|tests|operations|installations|towers|buyers)\b/i;
 
 function amount(f: RecordFigure): StatedAmount {
   const rate = USD_PER[f.unit] ?? 1;
   const symbol = CURRENCY_SYMBOL[f.unit] ?? '';
   return {
     usd: Math.round(f.value * rate * 100) / 100,
-    as_stated: `${symbol}${f.value.toLocaleString('en-US')}${f.value_max !== null ? `–${f.value_max.toLocaleString('en-US')}` : ''} ${f.what}`.trim(),
+    as_stated:
+      `${symbol}${f.value.toLocaleString('en-US')}${f.value_max !== null ? `–${f.value_max.toLocaleString('en-US')}` : ''} ${f.what}`.trim(),
     what: f.what,
     quote: f.stated_text,
     converted: f.unit !== 'USD',
@@ -56,7 +59,9 @@ function amount(f: RecordFigure): StatedAmount {
 
 /** A figure in a currency that states what the product sells for (not what it costs to make, or a raise). */
 export const readsAsPrice = (f: RecordFigure) =>
-  CURRENCY.test(f.unit) && PRICE_WORDS.test(`${f.what} ${f.stated_text}`) && !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
+  CURRENCY.test(f.unit) &&
+  PRICE_WORDS.test(`${f.what} ${f.stated_text}`) &&
+  !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
 
 export function sizeMarket(record: InventionRecord): MarketSizing {
   const money = record.figures.filter((f) => CURRENCY.test(f.unit));

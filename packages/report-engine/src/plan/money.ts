@@ -92,13 +92,21 @@ interface Path {
   revenueIn(year: number, launchYear: number): number;
 }
 
-function project(path: Path, m: { grossMarginPct: number; commercialSpendPct: number; fixedOpexKusd: number }, devTotal: number, devYears: number, launchYear: number, scaleUp: number): PlanningYear[] {
+function project(
+  path: Path,
+  m: { grossMarginPct: number; commercialSpendPct: number; fixedOpexKusd: number },
+  devTotal: number,
+  devYears: number,
+  launchYear: number,
+  scaleUp: number,
+): PlanningYear[] {
   const years: PlanningYear[] = [];
   let cumulative = 0;
   for (let year = 1; year <= 5; year++) {
     const revenue = year >= launchYear ? path.revenueIn(year, launchYear) : 0;
     const dev = year <= devYears ? devTotal / devYears : 0;
-    const running = year >= launchYear ? m.fixedOpexKusd + scaleUp + revenue * (m.commercialSpendPct / 100) + revenue * (1 - m.grossMarginPct / 100) : 0;
+    const running =
+      year >= launchYear ? m.fixedOpexKusd + scaleUp + revenue * (m.commercialSpendPct / 100) + revenue * (1 - m.grossMarginPct / 100) : 0;
     const investment = dev + running;
     const net = revenue - investment;
     cumulative += net;
@@ -107,7 +115,12 @@ function project(path: Path, m: { grossMarginPct: number; commercialSpendPct: nu
   return years;
 }
 
-export function buildMoneyModel(trl: number, domain: DomainProfile, market: MarketSizing, statedLaunchYear: number | null = null): MoneyModel {
+export function buildMoneyModel(
+  trl: number,
+  domain: DomainProfile,
+  market: MarketSizing,
+  statedLaunchYear: number | null = null,
+): MoneyModel {
   const regulated = REGULATED.has(domain.id);
   const targetTrl = Math.min(9, Math.max(trl + 1, regulated ? 8 : 7));
   const steps = trl >= 8 ? 0 : targetTrl - trl;
@@ -136,12 +149,34 @@ export function buildMoneyModel(trl: number, domain: DomainProfile, market: Mark
   });
   const byShare = marketValue !== null && marketValue > 0;
   const defs = [
-    { name: 'Conservative' as const, launchYear: launchYear + 1, firstYearAccounts: Math.max(1, Math.floor(placeholder.firstYearAccounts * 0.6)), growth: Math.max(1.2, placeholder.growth - 0.5), revenueFactor: 0.7, spendFactor: 1.2 },
-    { name: 'Base' as const, launchYear, firstYearAccounts: placeholder.firstYearAccounts, growth: placeholder.growth, revenueFactor: 1, spendFactor: 1 },
+    {
+      name: 'Conservative' as const,
+      launchYear: launchYear + 1,
+      firstYearAccounts: Math.max(1, Math.floor(placeholder.firstYearAccounts * 0.6)),
+      growth: Math.max(1.2, placeholder.growth - 0.5),
+      revenueFactor: 0.7,
+      spendFactor: 1.2,
+    },
+    {
+      name: 'Base' as const,
+      launchYear,
+      firstYearAccounts: placeholder.firstYearAccounts,
+      growth: placeholder.growth,
+      revenueFactor: 1,
+      spendFactor: 1,
+    },
     // Upside launches when the base does (development does not get shorter by hoping), with more accounts and faster growth.
-    { name: 'Upside' as const, launchYear, firstYearAccounts: Math.ceil(placeholder.firstYearAccounts * 1.3), growth: placeholder.growth + 0.25, revenueFactor: 1.15, spendFactor: 0.9 },
+    {
+      name: 'Upside' as const,
+      launchYear,
+      firstYearAccounts: Math.ceil(placeholder.firstYearAccounts * 1.3),
+      growth: placeholder.growth + 0.25,
+      revenueFactor: 1.15,
+      spendFactor: 0.9,
+    },
   ];
-  const pathFor = (d: (typeof defs)[number]) => (byShare ? sharePath(SHARE_FIRST_YEAR, d.revenueFactor) : accountPath(d.firstYearAccounts, d.growth, d.revenueFactor));
+  const pathFor = (d: (typeof defs)[number]) =>
+    byShare ? sharePath(SHARE_FIRST_YEAR, d.revenueFactor) : accountPath(d.firstYearAccounts, d.growth, d.revenueFactor);
   const scenarios: Scenario[] = defs.map((d) => {
     const ys = project(pathFor(d), base, devTotal * d.spendFactor, devYears, d.launchYear, scaleUpKusdPerYear * d.spendFactor);
     return { ...d, years: ys, cumulative5: ys[4]!.cumulative };
@@ -149,7 +184,8 @@ export function buildMoneyModel(trl: number, domain: DomainProfile, market: Mark
   const years = scenarios.find((s) => s.name === 'Base')!.years;
   const contributionPct = base.grossMarginPct - base.commercialSpendPct;
   const contribution = placeholder.revenuePerAccountKusd * (contributionPct / 100);
-  const breakEvenAccounts = !byShare && contribution > 0 && contributionPct >= 10 ? Math.ceil((base.fixedOpexKusd + scaleUpKusdPerYear) / contribution) : null;
+  const breakEvenAccounts =
+    !byShare && contribution > 0 && contributionPct >= 10 ? Math.ceil((base.fixedOpexKusd + scaleUpKusdPerYear) / contribution) : null;
   const breakEvenNote =
     breakEvenAccounts !== null
       ? null

@@ -26,8 +26,13 @@ export function planBrief(plan: ReportPlan): string[] {
       ? `TRL: ${trl.level}, STATED by the inventor — quote: “${trl.quote}”. The report's TRL is ${trl.level}. Never give another current level; if the evidence suggests otherwise, keep ${trl.level} and say in writing what would confirm or change it.`
       : `TRL: ${trl.level} (estimated: no stage is stated; ${trl.reason}). Say it is an estimate.`,
   );
-  lines.push(`IP status as stated: ${IP_STATUS_LABELS[r.ip.status]}${r.ip.numbers.length ? `; numbers: ${r.ip.numbers.join(', ')}` : ''}${r.ip.owner ? `; owner or licensor: ${r.ip.owner}` : ''}. Never change it; name no other patent number.`);
-  if (plan.considerations.length) lines.push(`What this kind of invention involves (use where it bears on the section): ${plan.considerations.map((c) => c.topic).join('; ')}.`);
+  lines.push(
+    `IP status as stated: ${IP_STATUS_LABELS[r.ip.status]}${r.ip.numbers.length ? `; numbers: ${r.ip.numbers.join(', ')}` : ''}${r.ip.owner ? `; owner or licensor: ${r.ip.owner}` : ''}. Never change it; name no other patent number.`,
+  );
+  if (plan.considerations.length)
+    lines.push(
+      `What this kind of invention involves (use where it bears on the section): ${plan.considerations.map((c) => c.topic).join('; ')}.`,
+    );
   lines.push(
     '',
     'Assumptions (USD thousands unless marked; every financial figure must come from these, labelled as assumptions):',

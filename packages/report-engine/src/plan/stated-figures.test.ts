@@ -3,13 +3,18 @@ import { readRecord } from '../record/read-record.ts';
 import { buildReportPlan } from './build-plan.ts';
 import { figureStatement, figureText, figuresFromNote, sectionsStating, statedPrice } from './stated-figures.ts';
 
-const record = readRecord('HeatLoop is a heat pump for apartment balconies. It retails at 2,400 EUR installed. Landlords would pay for it.');
+const record = readRecord(
+  'HeatLoop is a heat pump for apartment balconies. It retails at 2,400 EUR installed. Landlords would pay for it.',
+);
 
 describe('shared figures a note on a section states', () => {
-  it('reads a new price and a launch year, and the plan sizes from the member\'s price', () => {
+  it("reads a new price and a launch year, and the plan sizes from the member's price", () => {
     expect(statedPrice(record)).toMatchObject({ value: 2400, unit: 'EUR' });
     const { record: next, changes } = figuresFromNote('Wrong: we will sell it for €1,990, and first sales will be in 2029.', record);
-    expect(changes).toEqual([{ figure: 'launch year', to: 2029 }, { figure: 'price', to: 1990, unit: 'EUR' }]);
+    expect(changes).toEqual([
+      { figure: 'launch year', to: 2029 },
+      { figure: 'price', to: 1990, unit: 'EUR' },
+    ]);
     expect(statedPrice(next)).toMatchObject({ value: 1990, unit: 'EUR', what: 'price' });
     // The old price is gone: the sizing cannot read it any more.
     expect(next.figures.filter((f) => f.unit === 'EUR')).toHaveLength(1);
@@ -36,7 +41,14 @@ describe('counts and performance figures a note states', () => {
     expect(figure(strip, /pilot customers/)).toMatchObject([{ value: 5, unit: '' }]);
     const note = 'Wrong: we have 3 pilot customers, not five.';
     const { record: next, changes } = figuresFromNote(note, strip);
-    expect(changes).toEqual([{ figure: 'record', what: 'pilot customers', from: expect.objectContaining({ value: 5 }), to: expect.objectContaining({ value: 3, unit: '', stated_text: note }) }]);
+    expect(changes).toEqual([
+      {
+        figure: 'record',
+        what: 'pilot customers',
+        from: expect.objectContaining({ value: 5 }),
+        to: expect.objectContaining({ value: 3, unit: '', stated_text: note }),
+      },
+    ]);
     expect(figure(next, /pilot customers/)).toMatchObject([{ value: 3, stated_text: note }]);
     // In the same place, every other figure kept.
     expect(next.figures.map((f) => f.what)).toEqual(strip.figures.map((f) => f.what));
@@ -48,8 +60,11 @@ describe('counts and performance figures a note states', () => {
     expect(JSON.stringify(next)).not.toMatch(/\b5 pilot customers/);
   });
 
-  it('reads units sold and performance figures (a percentage, a detection limit) as the record\'s, whatever the note calls them', () => {
-    const { record: next, changes } = figuresFromNote('We have now sold 120 units. Accuracy is 98 % in field tests, and it detects down to 2 ppb.', strip);
+  it("reads units sold and performance figures (a percentage, a detection limit) as the record's, whatever the note calls them", () => {
+    const { record: next, changes } = figuresFromNote(
+      'We have now sold 120 units. Accuracy is 98 % in field tests, and it detects down to 2 ppb.',
+      strip,
+    );
     expect(changes.map((c) => c.figure === 'record' && [c.what, c.from?.value, c.to.value, c.to.unit])).toEqual([
       ['units', 40, 120, ''],
       ['against lab tests', 95, 98, '%'],
@@ -61,7 +76,9 @@ describe('counts and performance figures a note states', () => {
 
   it('adds a count the record did not hold (from nothing), and changes nothing when the note restates the record', () => {
     const { record: next, changes } = figuresFromNote('The market section misses that we have 2 distribution partners.', strip);
-    expect(changes).toEqual([{ figure: 'record', what: 'distribution partners', from: null, to: expect.objectContaining({ value: 2, unit: '' }) }]);
+    expect(changes).toEqual([
+      { figure: 'record', what: 'distribution partners', from: null, to: expect.objectContaining({ value: 2, unit: '' }) },
+    ]);
     expect(next.figures).toHaveLength(strip.figures.length + 1);
     expect(figuresFromNote('As written: 5 pilot customers, 40 units, 95 % accuracy.', strip)).toEqual({ record: strip, changes: [] });
     expect(figuresFromNote('This section is too long and repeats itself.', strip)).toEqual({ record: strip, changes: [] });

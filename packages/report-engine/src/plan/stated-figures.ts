@@ -11,14 +11,19 @@ import { readFigures } from '../record/figures.ts';
 import { splitSentences } from '../text/sentences.ts';
 import { CURRENCY_SYMBOL, readsAsPrice } from './market.ts';
 
-const LAUNCH_WHAT = /\b(launch|first (?:revenue|sales?|orders?)|market entry|on (?:the )?market|on sale|commercial(?:ly)? (?:available|release|launch))\b/i;
+const LAUNCH_WHAT =
+  /\b(launch|first (?:revenue|sales?|orders?)|market entry|on (?:the )?market|on sale|commercial(?:ly)? (?:available|release|launch))\b/i;
 const YEAR = /\b(20[2-9]\d)\b/;
 /** "launch in 2031", "first sales will be in 2031", "2031 is when it goes on sale". */
-const NOTE_LAUNCH = new RegExp(`${LAUNCH_WHAT.source}[^.;\\n]{0,60}?${YEAR.source}|${YEAR.source}[^.;\\n]{0,40}?${LAUNCH_WHAT.source}`, 'i');
+const NOTE_LAUNCH = new RegExp(
+  `${LAUNCH_WHAT.source}[^.;\\n]{0,60}?${YEAR.source}|${YEAR.source}[^.;\\n]{0,40}?${LAUNCH_WHAT.source}`,
+  'i',
+);
 
 export const LAUNCH_FIGURE_WHAT = 'first revenue (launch) year';
 
-const isLaunchFigure = (f: RecordFigure) => /^(year|calendar year)?$/i.test(f.unit.trim()) && LAUNCH_WHAT.test(f.what) && f.value >= 2000 && f.value < 2100;
+const isLaunchFigure = (f: RecordFigure) =>
+  /^(year|calendar year)?$/i.test(f.unit.trim()) && LAUNCH_WHAT.test(f.what) && f.value >= 2000 && f.value < 2100;
 
 /** The calendar year of first revenue the record states, if any. */
 export function statedLaunchYear(record: InventionRecord): number | null {
@@ -38,12 +43,23 @@ export type FigureChange =
 
 /** A currency as a note writes it (a symbol, a code or a word), to its code. */
 const CURRENCY_OF: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(CURRENCY_SYMBOL).flatMap(([code, symbol]) => [[symbol, code], [code.toLowerCase(), code]])),
-  dollars: 'USD', euros: 'EUR', pounds: 'GBP', rupees: 'INR',
+  ...Object.fromEntries(
+    Object.entries(CURRENCY_SYMBOL).flatMap(([code, symbol]) => [
+      [symbol, code],
+      [code.toLowerCase(), code],
+    ]),
+  ),
+  dollars: 'USD',
+  euros: 'EUR',
+  pounds: 'GBP',
+  rupees: 'INR',
 };
 const AMOUNT = String.raw`(?:([$€£₹])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(USD|EUR|GBP|INR|dollars|euros|pounds|rupees)\b)`;
 /** "the price will be 1,200 USD", "sells for €49", "priced at $900 a unit". */
-const NOTE_PRICE = new RegExp(String.raw`\b(?:price[ds]?|sells?(?: it)? for|selling(?: it)? for|retails? (?:at|for)|costs? the (?:buyer|customer))\b[^.;\n]{0,30}?${AMOUNT}`, 'i');
+const NOTE_PRICE = new RegExp(
+  String.raw`\b(?:price[ds]?|sells?(?: it)? for|selling(?: it)? for|retails? (?:at|for)|costs? the (?:buyer|customer))\b[^.;\n]{0,30}?${AMOUNT}`,
+  'i',
+);
 /** The price the record states, as the market sizing reads it, if any. */
 export function statedPrice(record: InventionRecord): RecordFigure | null {
   return record.figures.find(readsAsPrice) ?? null;
@@ -83,7 +99,10 @@ export function figuresFromNote(note: string, record: InventionRecord): { record
   if (!changes.length) return { record, changes };
   const room = 20 - first.length - last.length;
   const { figures: _figures, ...prose } = record;
-  return { record: { ...restated(prose, changes), figures: [...first, ...others.slice(Math.max(0, others.length - room)), ...last] }, changes };
+  return {
+    record: { ...restated(prose, changes), figures: [...first, ...others.slice(Math.max(0, others.length - room)), ...last] },
+    changes,
+  };
 }
 
 /**
@@ -108,11 +127,38 @@ function restated<T>(value: T, changes: readonly FigureChange[]): T {
 function restate(text: string, was: RecordFigure, to: RecordFigure): string {
   const statement = figureStatement(was);
   if (!statement.test(text)) return text;
-  const value = new RegExp(`(?<![\\d.,])(?:${[...new Set([String(was.value), was.value.toLocaleString('en-US')])].map(escape).join('|')})(?![\\d]|[.,]\\d)`);
+  const value = new RegExp(
+    `(?<![\\d.,])(?:${[...new Set([String(was.value), was.value.toLocaleString('en-US')])].map(escape).join('|')})(?![\\d]|[.,]\\d)`,
+  );
   return text.replace(new RegExp(statement.source, `${statement.flags}g`), (m) => m.replace(value, to.value.toLocaleString('en-US')));
 }
 
-const STOP = new Set(['the', 'and', 'our', 'its', 'their', 'with', 'for', 'per', 'each', 'every', 'year', 'now', 'have', 'has', 'are', 'was', 'not', 'than', 'about', 'from', 'into', 'that', 'this', 'which']);
+const STOP = new Set([
+  'the',
+  'and',
+  'our',
+  'its',
+  'their',
+  'with',
+  'for',
+  'per',
+  'each',
+  'every',
+  'year',
+  'now',
+  'have',
+  'has',
+  'are',
+  'was',
+  'not',
+  'than',
+  'about',
+  'from',
+  'into',
+  'that',
+  'this',
+  'which',
+]);
 /** The words that name what a figure counts or measures, singular ("pilot customers" → pilot, customer). */
 const wordsOf = (text: string) =>
   new Set((text.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?<=[a-z]{3})e?s$/, '')));
@@ -128,7 +174,10 @@ function restatedBy(n: RecordFigure, figures: readonly RecordFigure[]): RecordFi
   const same = figures.filter((f) => f.unit === n.unit);
   const words = wordsOf(n.what);
   const best = (score: (f: RecordFigure) => number) => {
-    const scored = same.map((f) => [f, score(f)] as const).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
+    const scored = same
+      .map((f) => [f, score(f)] as const)
+      .filter(([, s]) => s > 0)
+      .sort((a, b) => b[1] - a[1]);
     return scored[0]?.[0];
   };
   return (

@@ -8,13 +8,15 @@
 import { clip } from '../text/normalise.ts';
 import { partLines, type PastedListing, type ListingPart } from '../text/listing.ts';
 
-const OPENING = /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
+const OPENING =
+  /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
 
 /** Parts whose lines describe the invention (not its stage, IP, licensing, team or market). */
 const DESCRIBING = new Set<ListingPart['kind']>([null, 'technology', 'summary', 'features', 'problem']);
 
 /** Sentences about licensing, patents or stage, wherever they stand: facts of their own, not a description. */
-const NOT_DESCRIBING = /\b(?:licens\w*|patent\w*|intellectual property|stage of development|technology readiness|TRL\s*\d|seeking (?:partners|investors|funding)|contact\b|provisional|application (?:was |has been )?filed|pct\b)|^\s*(?:stage|status|maturity)\s*[:–-]/i;
+const NOT_DESCRIBING =
+  /\b(?:licens\w*|patent\w*|intellectual property|stage of development|technology readiness|TRL\s*\d|seeking (?:partners|investors|funding)|contact\b|provisional|application (?:was |has been )?filed|pct\b)|^\s*(?:stage|status|maturity)\s*[:–-]/i;
 
 export function describingSentences(listing: PastedListing, sentences: readonly string[]): string[] {
   const describing = new Set(listing.parts.filter((p) => DESCRIBING.has(p.kind)).flatMap((p) => p.lines));
@@ -23,7 +25,8 @@ export function describingSentences(listing: PastedListing, sentences: readonly 
 
 export function readSummary(listing: PastedListing, describing: readonly string[]): string {
   const candidates = [...partLines(listing, 'summary'), ...describing];
-  const first = candidates.find((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s)) ?? candidates[0] ?? listing.title ?? '';
+  const first =
+    candidates.find((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s)) ?? candidates[0] ?? listing.title ?? '';
   let s = first;
   for (let i = 0; i < 2; i++) s = s.replace(OPENING, '');
   s = s.trim();
@@ -31,35 +34,53 @@ export function readSummary(listing: PastedListing, describing: readonly string[
 }
 
 /** The elements a patent-style sentence lists: "A device includes a current driver …, and a processor …". */
-const ELEMENTS = /\b(?:includes?|including|comprises?|comprising|consists? of|consisting of|composed of|has|having|contains?|containing|is made of|is formed (?:of|from)|features?)\s+(.+)/i;
-const USES = /\b(?:uses?|using|utili[sz](?:es|ing)|employs?|employing|based on|relies on|by means of|combines?|combining|integrates?|integrating|via|through)\s+(?:an?\s+|the\s+)?(.+)/i;
+const ELEMENTS =
+  /\b(?:includes?|including|comprises?|comprising|consists? of|consisting of|composed of|has|having|contains?|containing|is made of|is formed (?:of|from)|features?)\s+(.+)/i;
+const USES =
+  /\b(?:uses?|using|utili[sz](?:es|ing)|employs?|employing|based on|relies on|by means of|combines?|combining|integrates?|integrating|via|through)\s+(?:an?\s+|the\s+)?(.+)/i;
 
 function elementsOf(list: string): string[] {
-  return list
-    .replace(/[.]+$/, '')
-    // Elements are listed with "; ", ", and a …", "and a …"; a "where …"/"wherein …" clause and "with a …" add a feature of their own.
-    .split(/;\s*|,\s*(?:and\s+)?(?=(?:an?|the|one or more|at least one|two|three|several|a plurality of)\s)|\s+and\s+(?=(?:an?|the|one or more|at least one|a plurality of)\s)|,?\s+(?:where|wherein|whereby)\s+(?:each of\s+)?(?:the\s+)?|\s+with\s+(?=(?:an?|a total|total)\s)/i)
-    .map((x) => x.trim().replace(/^(?:and|or)\s+/i, ''))
-    .filter((x) => x.split(/\s+/).length >= 2);
+  return (
+    list
+      .replace(/[.]+$/, '')
+      // Elements are listed with "; ", ", and a …", "and a …"; a "where …"/"wherein …" clause and "with a …" add a feature of their own.
+      .split(
+        /;\s*|,\s*(?:and\s+)?(?=(?:an?|the|one or more|at least one|two|three|several|a plurality of)\s)|\s+and\s+(?=(?:an?|the|one or more|at least one|a plurality of)\s)|,?\s+(?:where|wherein|whereby)\s+(?:each of\s+)?(?:the\s+)?|\s+with\s+(?=(?:an?|a total|total)\s)/i,
+      )
+      .map((x) => x.trim().replace(/^(?:and|or)\s+/i, ''))
+      .filter((x) => x.split(/\s+/).length >= 2)
+  );
 }
 
 /** "The film can be coated or laminated by a hydrophilic polymer to form a Janus membrane": an optional feature, as written. */
-const CAN_BE = /\b(?:can|may)\s+(?:also\s+)?be\s+((?:coated|laminated|made|formed|printed|doped|mounted|integrated|combined|arranged|configured|used|operated|embedded|attached|connected|deposited|grown|cast|moulded|molded|sintered|cured)\b[^.;]*)/i;
+const CAN_BE =
+  /\b(?:can|may)\s+(?:also\s+)?be\s+((?:coated|laminated|made|formed|printed|doped|mounted|integrated|combined|arranged|configured|used|operated|embedded|attached|connected|deposited|grown|cast|moulded|molded|sintered|cured)\b[^.;]*)/i;
 
 /** A noun phrase from a "uses …" clause: up to the next clause boundary. */
 function usedThing(tail: string): string {
   // "a new sulfide electrolyte that is stable in air": the property is part of the feature.
-  const property = /^((?:[\w-]+\s+){0,5}?[\w-]+)\s+(?:that|which)\s+(?:is|are)\s+([^,;.]+?)(?=[,;.]|\s(?:so|and|while|allowing)\b|$)/i.exec(tail);
-  if (property && `${property[1]} ${property[2]}`.split(/\s+/).length <= 10) return `${property[1]} that is ${property[2]}`.replace(/^(?:an?|the)\s+/i, '');
+  const property = /^((?:[\w-]+\s+){0,5}?[\w-]+)\s+(?:that|which)\s+(?:is|are)\s+([^,;.]+?)(?=[,;.]|\s(?:so|and|while|allowing)\b|$)/i.exec(
+    tail,
+  );
+  if (property && `${property[1]} ${property[2]}`.split(/\s+/).length <= 10)
+    return `${property[1]} that is ${property[2]}`.replace(/^(?:an?|the)\s+/i, '');
   const cut = /\s(?:to|that|which|so|for|in order|while|allowing|enabling|and then|,)\s|[,;.(]/i.exec(tail);
   const phrase = (cut ? tail.slice(0, cut.index) : tail).trim();
   return phrase.split(/\s+/).length <= 8 ? phrase : phrase.split(/\s+/).slice(0, 8).join(' ');
 }
 
-const tidy = (s: string) => clip(s.replace(/^[-•*]\s*/, '').replace(/[.;,]+$/, '').trim(), 300);
+const tidy = (s: string) =>
+  clip(
+    s
+      .replace(/^[-•*]\s*/, '')
+      .replace(/[.;,]+$/, '')
+      .trim(),
+    300,
+  );
 
 /** "A handheld instrument that measures the internal impedance of cells …" → the thing and what it does. */
-export const WHAT_IT_DOES = /^(?:an?\s+|the\s+)?([\w-]+(?:\s+[\w-]+){0,9}?)\s+(?:that|which)\s+((?:[a-z]+s)\s+[^,;.]+?)(?=\s+(?:using|with|by|via|through|in under|within|allowing|so that|while)\b|[,;.]|$)/i;
+export const WHAT_IT_DOES =
+  /^(?:an?\s+|the\s+)?([\w-]+(?:\s+[\w-]+){0,9}?)\s+(?:that|which)\s+((?:[a-z]+s)\s+[^,;.]+?)(?=\s+(?:using|with|by|via|through|in under|within|allowing|so that|while)\b|[,;.]|$)/i;
 
 export function readFeatures(listing: PastedListing, describing: readonly string[], max = 8, summary = ''): string[] {
   const out: string[] = [];
@@ -83,7 +104,8 @@ export function readFeatures(listing: PastedListing, describing: readonly string
   }
   for (const s of describing) {
     const c = CAN_BE.exec(s);
-    if (c) for (const part of c[1]!.split(/\s+and\s+(?:can|may)\s+(?:also\s+)?be\s+/i)) if (!/^used\s+(?:in|for|by)\b/i.test(part)) add(part);
+    if (c)
+      for (const part of c[1]!.split(/\s+and\s+(?:can|may)\s+(?:also\s+)?be\s+/i)) if (!/^used\s+(?:in|for|by)\b/i.test(part)) add(part);
   }
   for (const s of describing) {
     const u = USES.exec(s);
@@ -94,7 +116,9 @@ export function readFeatures(listing: PastedListing, describing: readonly string
   }
   // No listed elements: the parts the inventor's own sentences say do the work, clause by clause
   // ("A camera finds the fruit's orientation and a spring-loaded blade follows the skin").
-  if (out.length < 2) for (const s of howItWorks(describing, summary)) for (const part of elementsOf(s.replace(/^(?:it|this|they)\s+(?:is|are)\s+/i, ''))) add(part);
+  if (out.length < 2)
+    for (const s of howItWorks(describing, summary))
+      for (const part of elementsOf(s.replace(/^(?:it|this|they)\s+(?:is|are)\s+/i, ''))) add(part);
   return out;
 }
 
@@ -110,11 +134,21 @@ const MARKET = /\b(?:customers?|buyers?|users?|would (?:buy|pay)|price|retails?|
 function howItWorks(describing: readonly string[], summary: string): string[] {
   const isSummary = (s: string) => s.includes(summary.replace(/…$/, '').slice(1, 60));
   return describing
-    .filter((s) => !isSummary(s) && THING_OPENS.test(s) && !PEOPLE.test(s) && !STORY.test(s) && !MARKET.test(s) && !VALIDATION.test(s) && !PROBLEM.test(s))
+    .filter(
+      (s) =>
+        !isSummary(s) &&
+        THING_OPENS.test(s) &&
+        !PEOPLE.test(s) &&
+        !STORY.test(s) &&
+        !MARKET.test(s) &&
+        !VALIDATION.test(s) &&
+        !PROBLEM.test(s),
+    )
     .slice(0, 3);
 }
 
-const HOW = /\b(?:by|through|via|using|when|whereby|wherein|which (?:then|causes|allows|enables)|causes?|driven by|applies|applied|converts?|reacts?|binds?|generates?|emits?|absorbs?|detects?|measures?|controls?|adjusts?|responsive to|in response to|so that)\b/i;
+const HOW =
+  /\b(?:by|through|via|using|when|whereby|wherein|which (?:then|causes|allows|enables)|causes?|driven by|applies|applied|converts?|reacts?|binds?|generates?|emits?|absorbs?|detects?|measures?|controls?|adjusts?|responsive to|in response to|so that)\b/i;
 
 export function readMechanism(describing: readonly string[], summary: string): string {
   const isSummary = (s: string) => s.includes(summary.replace(/…$/, '').slice(1, 60));
@@ -131,18 +165,26 @@ export function readMechanism(describing: readonly string[], summary: string): s
 const VALIDATION = /\b(?:compared|agreed|validated|tested|demonstrated|showed|shown|reached|achieved)\b/i;
 
 /** Sentences that state a problem or today's way of solving it. */
-const PROBLEM = /\b(?:problem|challenge|difficult|costly|expensive|time[- ]consuming|slow|inaccurate|unreliable|limited|lack(?:s|ing)?|suffer|fail(?:s|ure)?|risk of|waste|currently|today|conventional|existing|traditional|requires?|require[sd]?|cannot|can't|unable|only way|manual(?:ly)?|labou?r[- ]intensive|bottleneck|shortage)\b/i;
+const PROBLEM =
+  /\b(?:problem|challenge|difficult|costly|expensive|time[- ]consuming|slow|inaccurate|unreliable|limited|lack(?:s|ing)?|suffer|fail(?:s|ure)?|risk of|waste|currently|today|conventional|existing|traditional|requires?|require[sd]?|cannot|can't|unable|only way|manual(?:ly)?|labou?r[- ]intensive|bottleneck|shortage)\b/i;
 
 /** The problem as the inventor states it: a "Problem"/"Background" part, or the sentences that describe today's pain. */
 export function readProblem(listing: PastedListing, describing: readonly string[], summary: string): string {
   const stated = partLines(listing, 'problem');
   if (stated.length > 0) return clip(stated.join(' '), 1200);
   const isSummary = (s: string) => s.includes(summary.replace(/…$/, '').slice(1, 60));
-  return clip(describing.filter((s) => !isSummary(s) && PROBLEM.test(s) && !VALIDATION.test(s)).slice(0, 3).join(' '), 1200);
+  return clip(
+    describing
+      .filter((s) => !isSummary(s) && PROBLEM.test(s) && !VALIDATION.test(s))
+      .slice(0, 3)
+      .join(' '),
+    1200,
+  );
 }
 
 /** Comparative or measurable claims: "20x faster than EIS", "cuts energy use by 40 %". */
-const ADVANTAGE = /\b(?:faster|cheaper|lighter|smaller|stronger|safer|longer|more (?:accurate|efficient|reliable|sensitive|durable)|less (?:expensive|energy|waste)|lower (?:cost|power|energy)|higher (?:yield|accuracy|efficiency|capacity|sensitivity|throughput)|reduc\w*|improv\w*|eliminat\w*|increas\w*|enabl\w*|without (?:the need|requiring)|no need|non-invasive|portable|low[- ]cost|real[- ]time|rapid)\b/i;
+const ADVANTAGE =
+  /\b(?:faster|cheaper|lighter|smaller|stronger|safer|longer|more (?:accurate|efficient|reliable|sensitive|durable)|less (?:expensive|energy|waste)|lower (?:cost|power|energy)|higher (?:yield|accuracy|efficiency|capacity|sensitivity|throughput)|reduc\w*|improv\w*|eliminat\w*|increas\w*|enabl\w*|without (?:the need|requiring)|no need|non-invasive|portable|low[- ]cost|real[- ]time|rapid)\b/i;
 
 export function readAdvantages(listing: PastedListing, describing: readonly string[], max = 8): string[] {
   const out: string[] = [];

@@ -12,28 +12,52 @@ const CURRENCY_BEFORE = String.raw`(?:US\$|\$|USD\s?|€|EUR\s?|£|GBP\s?|₹|IN
 const CURRENCY_AFTER = String.raw`(?:\s?(?:USD|EUR|GBP|INR|dollars|euros|rupees|pounds))`;
 const UNIT = String.raw`(?:%|percent|per ?cent|x\b|×|times\b|fold\b|°C|°F|K\b|kWh|MWh|GWh|Wh|mAh|Ah|kW|MW|GW|W\b|kV|mV|V\b|mA|A\b|Hz|kHz|MHz|GHz|dB|kg|mg|µg|ug|ng|g\b|tonnes?|tons?|t\b|litres?|liters?|mL|ml|L\b|m3|m²|m2|km|mm|cm|µm|um|nm|m\b|ppm|ppb|ppt|mg\/L|µg\/L|ng\/L|seconds?|secs?|s\b|ms\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|cycles?|psi|bar|Pa|kPa|MPa|GPa|N\b|rpm|lux|lm)`;
 
-const MONEY = new RegExp(String.raw`(${CURRENCY_BEFORE})\s?(${NUM})${SCALE}(?:\s?(?:-|–|to)\s?(?:${CURRENCY_BEFORE})?\s?(${NUM})${SCALE})?|(${NUM})${SCALE}(${CURRENCY_AFTER})`, 'gi');
+const MONEY = new RegExp(
+  String.raw`(${CURRENCY_BEFORE})\s?(${NUM})${SCALE}(?:\s?(?:-|–|to)\s?(?:${CURRENCY_BEFORE})?\s?(${NUM})${SCALE})?|(${NUM})${SCALE}(${CURRENCY_AFTER})`,
+  'gi',
+);
 // A unit ends at a word's end: "3,000 patients" is a count, not 3,000 Pa.
 const QUANTITY = new RegExp(String.raw`(?<![\w.,/#-])(${NUM})(?:\s?(?:-|–|to)\s?(${NUM}))?\s?(${UNIT})(?![A-Za-z])`, 'gi');
 const COUNT = new RegExp(String.raw`(?<![\w.,/#$€£₹-])(${NUM})${SCALE}\+?\s+((?:[a-z][a-z-]+\s+){0,3}[a-z][a-z-]+s)\b`, 'gi');
 
 /** Numbers that are not figures: years, TRLs, patents, standards, figure and claim references. */
-const NOT_A_FIGURE = /(?:TRL|level|Fig(?:ure)?s?\.?|No\.?|Pat(?:ent)?\.?|ISO|IEC|EN|ASTM|UL|Class|claim|claims|Rule|Article|Section|Phase|Gen|version|v)\s*$/i;
+const NOT_A_FIGURE =
+  /(?:TRL|level|Fig(?:ure)?s?\.?|No\.?|Pat(?:ent)?\.?|ISO|IEC|EN|ASTM|UL|Class|claim|claims|Rule|Article|Section|Phase|Gen|version|v)\s*$/i;
 
-const SCALES: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, crore: 1e7, lakh: 1e5, lakhs: 1e5 };
+const SCALES: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  mn: 1e6,
+  m: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+  b: 1e9,
+  crore: 1e7,
+  lakh: 1e5,
+  lakhs: 1e5,
+};
 function scaleOf(text: string): number {
   const m = /\s?(thousand|million|billion|bn|mn|k|m|b|crore|lakhs?)\b/i.exec(text);
   return m ? (SCALES[m[1]!.toLowerCase()] ?? 1) : 1;
 }
 const num = (s: string) => Number(s.replace(/,/g, ''));
 
-const CURRENCY_CODE: Array<[RegExp, string]> = [[/\$|USD|dollar/i, 'USD'], [/€|EUR|euro/i, 'EUR'], [/£|GBP|pound/i, 'GBP'], [/₹|INR|Rs|rupee/i, 'INR']];
+const CURRENCY_CODE: Array<[RegExp, string]> = [
+  [/\$|USD|dollar/i, 'USD'],
+  [/€|EUR|euro/i, 'EUR'],
+  [/£|GBP|pound/i, 'GBP'],
+  [/₹|INR|Rs|rupee/i, 'INR'],
+];
 const currencyOf = (s: string) => CURRENCY_CODE.find(([re]) => re.test(s))?.[1] ?? 'USD';
 
 /** What a number measures: the words just before ("efficiency of 95 %") or after ("12,000 procedures a year"). */
 const MONEY_WORDS: Array<[RegExp, string]> = [
   [/\b(?:costs?|costing|cost of)\b[^.]{0,20}$/i, 'cost'],
-  [/\b(?:price[sd]?|priced at|sells? for|sold for|retails? (?:at|for)|charge[sd]?|fee|(?:buy|pay)(?: it| them)? for)\b[^.]{0,20}$/i, 'price'],
+  [
+    /\b(?:price[sd]?|priced at|sells? for|sold for|retails? (?:at|for)|charge[sd]?|fee|(?:buy|pay)(?: it| them)? for)\b[^.]{0,20}$/i,
+    'price',
+  ],
   [/\b(?:revenues?|sales)\b[^.]{0,20}$/i, 'revenue'],
   [/\b(?:market|market size|worth)\b[^.]{0,20}$/i, 'market'],
   [/\b(?:rais\w*|funding|investment|invest\w*|grant)\b[^.]{0,20}$/i, 'funding'],
@@ -45,22 +69,35 @@ function moneyWhat(sentence: string, start: number, end: number): string | null 
   const before = sentence.slice(0, start);
   const hit = MONEY_WORDS.find(([re]) => re.test(before));
   if (!hit) return null;
-  const after = /^\s*((?:to|per|a|an|each|for)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=[,.;:()]|\s(?:and|which|that|while|with|than)\b|$)/i.exec(sentence.slice(end))?.[1];
+  const after = /^\s*((?:to|per|a|an|each|for)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=[,.;:()]|\s(?:and|which|that|while|with|than)\b|$)/i.exec(
+    sentence.slice(end),
+  )?.[1];
   return after ? `${hit[1]} ${after}` : hit[1];
 }
 
 function whatOf(sentence: string, start: number, end: number, fallback: string): string {
   const after = sentence.slice(end).replace(/^[\s,]+/, '');
-  const afterPhrase = /^((?:(?:a|per|each|every|in|of|for|to)\s+)?(?:[\w'-]+\s+){0,5}?[\w'-]+?)(?=[,.;:()]|\s(?:and|which|that|while|with|than|compared|but)\b|$)/i.exec(after)?.[1] ?? '';
+  const afterPhrase =
+    /^((?:(?:a|per|each|every|in|of|for|to)\s+)?(?:[\w'-]+\s+){0,5}?[\w'-]+?)(?=[,.;:()]|\s(?:and|which|that|while|with|than|compared|but)\b|$)/i.exec(
+      after,
+    )?.[1] ?? '';
   const before = sentence.slice(0, start).replace(/[\s,(]+$/, '');
-  const beforePhrase = /((?:[\w'-]+\s+){0,4}[\w'-]+?)\s*(?:of|at|by|is|are|was|about|around|approximately|approx\.?|up to|down to|over|under|less than|more than|below|above|within|only|:|costs?|priced at|sells? for|for)?$/i.exec(before.replace(/\s+(?:down|up)\s+to$/i, ''))?.[1] ?? '';
+  const beforePhrase =
+    /((?:[\w'-]+\s+){0,4}[\w'-]+?)\s*(?:of|at|by|is|are|was|about|around|approximately|approx\.?|up to|down to|over|under|less than|more than|below|above|within|only|:|costs?|priced at|sells? for|for)?$/i.exec(
+      before.replace(/\s+(?:down|up)\s+to$/i, ''),
+    )?.[1] ?? '';
   // After the number only when it names what is counted ("12,000 procedures a year", "$40 a unit"), not a clause ("using …").
   // "a thickness of 0.1 to 12 μm", "total porosity of 65 to 75 percent": what is measured is named just before "of".
-  const measuredOf = /((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:(?:in excess|upwards) of|of|(?:greater|more|less|smaller|larger|higher|lower) than)\s*(?:about|around|approximately|approx\.?|up to|over|under|at least|only)?\s*$/i.exec(before);
+  const measuredOf =
+    /((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:(?:in excess|upwards) of|of|(?:greater|more|less|smaller|larger|higher|lower) than)\s*(?:about|around|approximately|approx\.?|up to|over|under|at least|only)?\s*$/i.exec(
+      before,
+    );
   if (measuredOf && !/^(?:one|each|all|most|some|any|use|number|percent|per)$/i.test(measuredOf[1]!.trim())) {
     return clip(measuredOf[1]!.replace(/^(?:a|an|the|with|has|have|and)\s+/i, '').trim(), 200);
   }
-  const afterNames = afterPhrase.split(/\s+/).length >= 2 && !/^(?:using|with|by|allowing|enabling|to|and|which|that|while|on|in|at|from|than|compared|when|if|for|of)\b/i.test(afterPhrase);
+  const afterNames =
+    afterPhrase.split(/\s+/).length >= 2 &&
+    !/^(?:using|with|by|allowing|enabling|to|and|which|that|while|on|in|at|from|than|compared|when|if|for|of)\b/i.test(afterPhrase);
   const trimmedBefore = beforePhrase
     .split(/\s+/)
     .slice(-4)
@@ -92,16 +129,37 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
       const scale = scaleOf(m[0]);
       const value = num(raw) * scale;
       const high = m[3] ? num(m[3]) * scaleOf(m[0].slice(m[0].indexOf(m[3]))) : null;
-      push({ value, value_max: high, unit: currencyOf(m[1] ?? m[5] ?? ''), what: moneyWhat(sentence, at, end) ?? whatOf(sentence, at, end, 'amount'), stated_text: clip(sentence, 600) }, at, end);
+      push(
+        {
+          value,
+          value_max: high,
+          unit: currencyOf(m[1] ?? m[5] ?? ''),
+          what: moneyWhat(sentence, at, end) ?? whatOf(sentence, at, end, 'amount'),
+          stated_text: clip(sentence, 600),
+        },
+        at,
+        end,
+      );
     }
     for (const m of sentence.matchAll(QUANTITY)) {
       const at = m.index!;
       const end = at + m[0].length;
       const value = num(m[1]!);
       // A bare year ("in 2021") or a one-letter unit after a list number is not a figure.
-      if (/^(?:s|m|h|t|A|K|N|V|W|L|x)$/i.test(m[3]!) && !/\d\s?(?:x|×)/.test(m[0]) && m[3]!.length === 1 && !/\d\s?[a-zA-Z]$/.test(m[0])) continue;
+      if (/^(?:s|m|h|t|A|K|N|V|W|L|x)$/i.test(m[3]!) && !/\d\s?(?:x|×)/.test(m[0]) && m[3]!.length === 1 && !/\d\s?[a-zA-Z]$/.test(m[0]))
+        continue;
       const unit = m[3]!.replace(/^per ?cent$|^percent$/i, '%').replace(/^times$|^fold$|^×$/i, 'x');
-      push({ value, value_max: m[2] ? num(m[2]) : null, unit, what: whatOf(sentence, at, end, unit === '%' ? 'share' : 'value'), stated_text: clip(sentence, 600) }, at, end);
+      push(
+        {
+          value,
+          value_max: m[2] ? num(m[2]) : null,
+          unit,
+          what: whatOf(sentence, at, end, unit === '%' ? 'share' : 'value'),
+          stated_text: clip(sentence, 600),
+        },
+        at,
+        end,
+      );
     }
     for (const m of sentence.matchAll(COUNT)) {
       const at = m.index!;
@@ -109,8 +167,15 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
       const value = num(m[1]!) * scaleOf(m[0].slice(m[1]!.length, m[0].length - m[2]!.length));
       if (value >= 1900 && value <= 2100 && !/,/.test(m[1]!)) continue;
       // What is counted, and how often or where when the next words say so: "12,000 procedures a year".
-      const rate = /^\s*((?:a|per|each|every)\s+[\w-]+|(?:at|in|on|across)\s+(?:[\w-]+\s+){0,3}?[\w-]+)(?=[,.;:()]|\s(?:and|which|that|with|while)\b|$)/i.exec(sentence.slice(end))?.[1];
-      push({ value, value_max: null, unit: '', what: clip(rate ? `${m[2]} ${rate}` : m[2]!, 200), stated_text: clip(sentence, 600) }, at, end);
+      const rate =
+        /^\s*((?:a|per|each|every)\s+[\w-]+|(?:at|in|on|across)\s+(?:[\w-]+\s+){0,3}?[\w-]+)(?=[,.;:()]|\s(?:and|which|that|with|while)\b|$)/i.exec(
+          sentence.slice(end),
+        )?.[1];
+      push(
+        { value, value_max: null, unit: '', what: clip(rate ? `${m[2]} ${rate}` : m[2]!, 200), stated_text: clip(sentence, 600) },
+        at,
+        end,
+      );
     }
     if (out.length >= max) break;
   }

@@ -25,11 +25,18 @@ const ModelRecordSchema = z.object({
   problem: z.string(),
   advantages: z.array(z.string()).max(12),
   stage: z.object({ trl: z.number().int().min(1).max(9).nullable(), stated_text: z.string().nullable(), label: z.string().nullable() }),
-  ip: z.object({ status: z.enum(IP_STATUSES), numbers: z.array(z.string()).max(12), owner: z.string().nullable(), stated_text: z.string().nullable() }),
+  ip: z.object({
+    status: z.enum(IP_STATUSES),
+    numbers: z.array(z.string()).max(12),
+    owner: z.string().nullable(),
+    stated_text: z.string().nullable(),
+  }),
   applications: z.array(z.string()).max(12),
   customers: z.array(z.string()).max(12),
   licensees: z.array(z.string()).max(12),
-  figures: z.array(z.object({ value: z.number(), value_max: z.number().nullable(), unit: z.string(), what: z.string(), stated_text: z.string() })).max(20),
+  figures: z
+    .array(z.object({ value: z.number(), value_max: z.number().nullable(), unit: z.string(), what: z.string(), stated_text: z.string() }))
+    .max(20),
   unknowns: z.array(z.string()).max(12),
 });
 
@@ -51,10 +58,15 @@ const BRIEF = `Fill the invention record from the text below.
 
 const inText = (text: string, fragment: string | null | undefined) => {
   if (!fragment) return false;
-  const squash = (s: string) => normaliseText(s).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const squash = (s: string) =>
+    normaliseText(s)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return squash(text).includes(squash(fragment));
 };
-const digitsIn = (text: string, n: string) => text.replace(/[^\d]/g, ' ').includes(n.replace(/[^\d]/g, '')) || text.replace(/\D/g, '').includes(n.replace(/\D/g, ''));
+const digitsIn = (text: string, n: string) =>
+  text.replace(/[^\d]/g, ' ').includes(n.replace(/[^\d]/g, '')) || text.replace(/\D/g, '').includes(n.replace(/\D/g, ''));
 const valueIn = (text: string, v: number) => {
   const plain = text.replace(/(\d),(\d{3})/g, '$1$2');
   const candidates = [String(v), String(v / 1e3), String(v / 1e6), String(v / 1e9), String(v / 1e5), String(v / 1e7)];
@@ -74,7 +86,10 @@ export function checkedRecord(idea: string, proposed: z.infer<typeof ModelRecord
     name_stated: nameStated,
     stage: stageOk ? proposed.stage : parsed.stage,
     ip: {
-      status: proposed.ip.status !== 'unknown' && (inText(idea, proposed.ip.stated_text) || ipNumbers.length > 0) ? proposed.ip.status : parsed.ip.status,
+      status:
+        proposed.ip.status !== 'unknown' && (inText(idea, proposed.ip.stated_text) || ipNumbers.length > 0)
+          ? proposed.ip.status
+          : parsed.ip.status,
       numbers: [...new Set([...ipNumbers, ...parsed.ip.numbers])].slice(0, 12),
       owner: proposed.ip.owner && inText(idea, proposed.ip.owner) ? proposed.ip.owner : parsed.ip.owner,
       stated_text: inText(idea, proposed.ip.stated_text) ? proposed.ip.stated_text : parsed.ip.stated_text,
@@ -82,9 +97,14 @@ export function checkedRecord(idea: string, proposed: z.infer<typeof ModelRecord
     applications: proposed.applications.filter((a) => inText(idea, a) || parsed.applications.includes(a)),
     customers: proposed.customers.filter((a) => inText(idea, a)),
     licensees: proposed.licensees.filter((a) => inText(idea, a)),
-    figures: proposed.figures.filter((f) => valueIn(idea, f.value)).map((f) => ({ ...f, stated_text: inText(idea, f.stated_text) ? f.stated_text : '' })),
+    figures: proposed.figures
+      .filter((f) => valueIn(idea, f.value))
+      .map((f) => ({ ...f, stated_text: inText(idea, f.stated_text) ? f.stated_text : '' })),
   };
-  const result = inventionRecord.safeParse({ ...record, unknowns: record.unknowns.length > 0 ? record.unknowns : unknownsOf(record as InventionRecord) });
+  const result = inventionRecord.safeParse({
+    ...record,
+    unknowns: record.unknowns.length > 0 ? record.unknowns : unknownsOf(record as InventionRecord),
+  });
   // A model answer that breaks the record's bounds (a 400-character name) falls back to the parser's, field by field.
   return result.success ? result.data : inventionRecord.parse({ ...parsed, ...pickValid(record) });
 }
@@ -98,7 +118,11 @@ function pickValid(record: Record<string, unknown>): Partial<InventionRecord> {
   return out as Partial<InventionRecord>;
 }
 
-export async function modelRecord(llm: StructuredLlm, idea: string, signal?: AbortSignal): Promise<{ record: InventionRecord; usage: TokenUsage }> {
+export async function modelRecord(
+  llm: StructuredLlm,
+  idea: string,
+  signal?: AbortSignal,
+): Promise<{ record: InventionRecord; usage: TokenUsage }> {
   const r = await llm.generateObject({
     schema: ModelRecordSchema,
     schemaName: 'invention_record',

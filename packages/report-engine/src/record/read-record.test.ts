@@ -24,7 +24,9 @@ describe('the stated stage', () => {
   });
 
   it('takes a plain statement of a working prototype tested on site as a stated stage', () => {
-    expect(readRecord('We have a working prototype of a drip controller that was tested with 12 farmers in Nashik last season.').stage.trl).toBeGreaterThanOrEqual(5);
+    expect(
+      readRecord('We have a working prototype of a drip controller that was tested with 12 farmers in Nashik last season.').stage.trl,
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it('records no stage when none is stated, and says so among the unknowns', () => {
@@ -40,19 +42,26 @@ describe('the stated stage', () => {
 
 describe('the stated IP', () => {
   it('reads "U.S. Pat. No. 9,123,456" as a granted patent with its number as written', () => {
-    const r = readRecord('A catheter valve with a soft seal. The valve is protected by U.S. Pat. No. 9,123,456 owned by Example Medical Inc.');
+    const r = readRecord(
+      'A catheter valve with a soft seal. The valve is protected by U.S. Pat. No. 9,123,456 owned by Example Medical Inc.',
+    );
     expect(r.ip.status).toBe('granted');
     expect(r.ip.numbers).toEqual(['U.S. Pat. No. 9,123,456']);
     expect(r.ip.owner).toBe('Example Medical Inc');
   });
 
   it('reads "US Patent 10,123,456 issued" and "patent pending"', () => {
-    expect(readRecord('A lens coating. US Patent 10,123,456 issued in 2019.').ip).toMatchObject({ status: 'granted', numbers: ['US Patent 10,123,456'] });
+    expect(readRecord('A lens coating. US Patent 10,123,456 issued in 2019.').ip).toMatchObject({
+      status: 'granted',
+      numbers: ['US Patent 10,123,456'],
+    });
     expect(readRecord('A lens coating that repels water, patent pending.').ip.status).toBe('filed');
   });
 
   it('reads publications, PCT and provisional numbers', () => {
-    const r = readRecord('A soil probe. Filed as PCT/US2021/012345, published as WO 2022/123456; claims priority to Provisional Application No. 62/634,849.');
+    const r = readRecord(
+      'A soil probe. Filed as PCT/US2021/012345, published as WO 2022/123456; claims priority to Provisional Application No. 62/634,849.',
+    );
     expect(r.ip.status).toBe('published');
     expect(r.ip.numbers).toEqual(expect.arrayContaining(['PCT/US2021/012345', 'WO 2022/123456']));
     expect(r.ip.numbers.join(' ')).toContain('62/634,849');
@@ -63,13 +72,19 @@ describe('the stated IP', () => {
   });
 
   it('leaves the status unknown when nothing is stated', () => {
-    expect(readRecord('A bike light powered by the wheel hub through a small generator.').ip).toMatchObject({ status: 'unknown', numbers: [], owner: null });
+    expect(readRecord('A bike light powered by the wheel hub through a small generator.').ip).toMatchObject({
+      status: 'unknown',
+      numbers: [],
+      owner: null,
+    });
   });
 });
 
 describe('names', () => {
   it('keeps a hyphenated product name exactly as written', () => {
-    expect(readRecord('PFAS-Annihilator destroys per- and polyfluoroalkyl substances in water with a plasma reactor.').name).toBe('PFAS-Annihilator');
+    expect(readRecord('PFAS-Annihilator destroys per- and polyfluoroalkyl substances in water with a plasma reactor.').name).toBe(
+      'PFAS-Annihilator',
+    );
     expect(readRecord('Bio-Sense is a skin patch that reads lactate from sweat.').name).toBe('Bio-Sense');
   });
 
@@ -85,7 +100,10 @@ describe('names', () => {
   });
 
   it('takes a pasted title as the name when the text names no product', () => {
-    expect(readRecord('Method of making a surface with improved optical properties\nA process for preparing a surface of an optical article.').name).toBe('Method of making a surface with improved optical properties');
+    expect(
+      readRecord('Method of making a surface with improved optical properties\nA process for preparing a surface of an optical article.')
+        .name,
+    ).toBe('Method of making a surface with improved optical properties');
   });
 
   it('gives an unnamed idea a descriptive name, not a technique or a team', () => {
@@ -100,21 +118,33 @@ describe('names', () => {
 
 describe('what the inventor names', () => {
   it('reads licensees from "Companies interested in licensing … may include …"', () => {
-    const r = readRecord('A battery tester.\nCompanies interested in licensing this technology may include battery recyclers, test equipment manufacturers and EV OEMs.');
+    const r = readRecord(
+      'A battery tester.\nCompanies interested in licensing this technology may include battery recyclers, test equipment manufacturers and EV OEMs.',
+    );
     expect(r.licensees).toEqual(['battery recyclers', 'test equipment manufacturers', 'EV OEMs']);
   });
 
   it('reads the lines under "Applications:" as written', () => {
-    const r = readRecord('Impedance analyzer for cells\nA handheld instrument for cells.\nApplications:\n• Second-life battery grading at recycling plants\n• End-of-line testing in cell manufacturing');
-    expect(r.applications).toEqual(expect.arrayContaining(['Second-life battery grading at recycling plants', 'End-of-line testing in cell manufacturing']));
+    const r = readRecord(
+      'Impedance analyzer for cells\nA handheld instrument for cells.\nApplications:\n• Second-life battery grading at recycling plants\n• End-of-line testing in cell manufacturing',
+    );
+    expect(r.applications).toEqual(
+      expect.arrayContaining(['Second-life battery grading at recycling plants', 'End-of-line testing in cell manufacturing']),
+    );
   });
 
   it('reads an inline "Applications: A, B and C" as three', () => {
-    expect(readRecord('A glass coating.\nApplications: eyewear, camera lenses and solar covers').applications).toEqual(['eyewear', 'camera lenses', 'solar covers']);
+    expect(readRecord('A glass coating.\nApplications: eyewear, camera lenses and solar covers').applications).toEqual([
+      'eyewear',
+      'camera lenses',
+      'solar covers',
+    ]);
   });
 
-  it('keeps the inventor\'s figures with their units and sentences', () => {
-    const r = readRecord('A suture clip for laparoscopic surgery. About 12,000 procedures a year in India could use it, and it sells for $40 a unit.');
+  it("keeps the inventor's figures with their units and sentences", () => {
+    const r = readRecord(
+      'A suture clip for laparoscopic surgery. About 12,000 procedures a year in India could use it, and it sells for $40 a unit.',
+    );
     expect(r.figures).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ value: 12000, unit: '', what: expect.stringContaining('procedures') }),
@@ -132,28 +162,51 @@ describe('what the inventor names', () => {
 
 describe('forms members and notices use (found on the tuning set)', () => {
   it('reads an inline "Stage: proof of concept." and who is beta testing it now as stated stages', () => {
-    expect(readRecord('Our solid-state sodium battery uses a new sulfide electrolyte. Stage: proof of concept. Provisional filed.').stage).toMatchObject({ trl: 3, label: 'proof of concept' });
-    expect(readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. 8 machine shops are beta testing it right now.').stage.trl).toBeGreaterThanOrEqual(5);
-    expect(readRecord('Their device only exists as a basic prototype today, but a provisional application was filed.').stage.trl).toBeGreaterThanOrEqual(4);
+    expect(
+      readRecord('Our solid-state sodium battery uses a new sulfide electrolyte. Stage: proof of concept. Provisional filed.').stage,
+    ).toMatchObject({ trl: 3, label: 'proof of concept' });
+    expect(
+      readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. 8 machine shops are beta testing it right now.').stage.trl,
+    ).toBeGreaterThanOrEqual(5);
+    expect(
+      readRecord('Their device only exists as a basic prototype today, but a provisional application was filed.').stage.trl,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('names the product from its own noun phrase, without the sentence around it', () => {
-    expect(readRecord('Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air. Coin cells reached 500 cycles.').name).toBe('Solid-state sodium battery');
-    expect(readRecord('A biodegradable packaging foam made from mycelium grown on agricultural waste. It replaces polystyrene.').name).toBe('Biodegradable packaging foam made from mycelium');
+    expect(
+      readRecord('Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air. Coin cells reached 500 cycles.')
+        .name,
+    ).toBe('Solid-state sodium battery');
+    expect(readRecord('A biodegradable packaging foam made from mycelium grown on agricultural waste. It replaces polystyrene.').name).toBe(
+      'Biodegradable packaging foam made from mycelium',
+    );
     expect(readRecord('I built a trailer-mounted solar array, we call it SunCart-3. 12 panels, 4.8 kW peak.').name).toBe('SunCart-3');
   });
 
   it('takes neither a headline, a table header nor an ordinary compound for the name', () => {
-    expect(readRecord('Navy lab transfers technology to firm in just 13 days\nThe lab licenses a patented structural fatigue measuring tool to a small business.').name_stated).toBe(false);
-    expect(readRecord('Country | Type | Number | Dated | Case |\nA single-ion conducting polymer electrolyte for lithium batteries.').name).not.toContain('|');
-    const notice = readRecord('Notice of Intent To Grant a Partially Exclusive Patent License\nNASA hereby gives notice of its intent to grant a license to the invention "Cryogenic Flux Capacitor for Solid-State Storage," NASA Case Number KSC-14075, to a company.');
+    expect(
+      readRecord(
+        'Navy lab transfers technology to firm in just 13 days\nThe lab licenses a patented structural fatigue measuring tool to a small business.',
+      ).name_stated,
+    ).toBe(false);
+    expect(
+      readRecord('Country | Type | Number | Dated | Case |\nA single-ion conducting polymer electrolyte for lithium batteries.').name,
+    ).not.toContain('|');
+    const notice = readRecord(
+      'Notice of Intent To Grant a Partially Exclusive Patent License\nNASA hereby gives notice of its intent to grant a license to the invention "Cryogenic Flux Capacitor for Solid-State Storage," NASA Case Number KSC-14075, to a company.',
+    );
     expect(notice.name).toBe('Cryogenic Flux Capacitor for Solid-State Storage');
   });
 
   it('reads who uses it and what it is for as the inventor wrote them', () => {
-    const r = readRecord('BrakeGlow is a rear bike light with an accelerometer. I have printed 20 units and my cycling club is using them. Target users: commuters who ride at night.');
+    const r = readRecord(
+      'BrakeGlow is a rear bike light with an accelerometer. I have printed 20 units and my cycling club is using them. Target users: commuters who ride at night.',
+    );
     expect(r.customers).toEqual(expect.arrayContaining(['cycling club', 'commuters']));
-    expect(readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. It cuts chatter.').applications).toContain('CNC milling spindles');
+    expect(readRecord('ChatterStop-X is a clamp-on damper for CNC milling spindles. It cuts chatter.').applications).toContain(
+      'CNC milling spindles',
+    );
   });
 
   it('reads a spaced EP number, and counts as counts', () => {
@@ -164,7 +217,9 @@ describe('forms members and notices use (found on the tuning set)', () => {
 });
 
 describe('what it is, how it works and what it makes possible', () => {
-  const r = readRecord('Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air, so cells can be assembled outside a dry room. Coin cells reached 500 cycles at 80% capacity retention. Stage: proof of concept. US provisional application filed in 2025.');
+  const r = readRecord(
+    'Our solid-state sodium battery uses a new sulfide electrolyte that is stable in air, so cells can be assembled outside a dry room. Coin cells reached 500 cycles at 80% capacity retention. Stage: proof of concept. US provisional application filed in 2025.',
+  );
 
   it('keeps a used material with its property as a feature, not the sentence around it', () => {
     expect(r.features).toEqual(['new sulfide electrolyte that is stable in air']);
@@ -195,19 +250,27 @@ describe('ideas typed the way members type them', () => {
   });
 
   it('takes the sentences that describe the thing at work as its features and mechanism, never the story around it', () => {
-    const mango = readRecord('We built a robot arm attachment that peels mangoes. A camera finds the fruit\'s orientation and a spring-loaded blade follows the skin at 0.5 mm depth. Juice factories in India and Mexico would buy it.');
-    expect(mango.mechanism).toBe('A camera finds the fruit\'s orientation and a spring-loaded blade follows the skin at 0.5 mm depth.');
+    const mango = readRecord(
+      "We built a robot arm attachment that peels mangoes. A camera finds the fruit's orientation and a spring-loaded blade follows the skin at 0.5 mm depth. Juice factories in India and Mexico would buy it.",
+    );
+    expect(mango.mechanism).toBe("A camera finds the fruit's orientation and a spring-loaded blade follows the skin at 0.5 mm depth.");
     expect(mango.customers).toEqual(['Juice factories in India and Mexico']);
-    const story = readRecord('They developed a surgical retractor with a battery-powered LED in a class. The young women started the project in spring 2011. Their assignment was to come up with a concept for a product.');
+    const story = readRecord(
+      'They developed a surgical retractor with a battery-powered LED in a class. The young women started the project in spring 2011. Their assignment was to come up with a concept for a product.',
+    );
     expect(story.mechanism).toBe('');
     expect(story.features.join(' ')).not.toMatch(/young women|assignment/);
   });
 
   it('names the thing, not the team that made it, and reads "X would pay for it" with a longer subject', () => {
-    const r = readRecord('The team at Norland Hospital developed a disposable catheter sleeve that releases silver ions when bacteria raise the local pH. Hospitals and long-term care homes are the users.');
+    const r = readRecord(
+      'The team at Norland Hospital developed a disposable catheter sleeve that releases silver ions when bacteria raise the local pH. Hospitals and long-term care homes are the users.',
+    );
     expect(r.name).toBe('Disposable catheter sleeve');
     expect(r.customers).toEqual(['Hospitals', 'long-term care homes']);
-    expect(readRecord('HeatLoop is a heat pump for apartment balconies. Landlords and social housing companies would pay for it.').customers).toEqual(['Landlords', 'social housing companies']);
+    expect(
+      readRecord('HeatLoop is a heat pump for apartment balconies. Landlords and social housing companies would pay for it.').customers,
+    ).toEqual(['Landlords', 'social housing companies']);
     expect(readRecord('GripDry is a chalk substitute. It would pay for itself in a month.').customers).toEqual([]);
   });
 });

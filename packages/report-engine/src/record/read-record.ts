@@ -16,15 +16,20 @@ import { readStage } from './stage.ts';
 /** What a record leaves open, as one line each: what a report will say is "to find out". */
 export function unknownsOf(record: Omit<InventionRecord, 'unknowns'>): string[] {
   const out: string[] = [];
-  const figureText = record.figures.map((f) => `${f.unit} ${f.what}`).join(' ').toLowerCase();
+  const figureText = record.figures
+    .map((f) => `${f.unit} ${f.what}`)
+    .join(' ')
+    .toLowerCase();
   if (record.stage.trl === null) out.push('Stage (TRL): not stated.');
   if (record.ip.status === 'unknown') out.push('IP status: not stated.');
   if (record.ip.status !== 'unknown' && record.ip.status !== 'none' && !record.ip.owner) out.push('Owner of the IP: not stated.');
   if (record.applications.length === 0) out.push('First application: not named.');
   if (record.customers.length === 0 && record.licensees.length === 0) out.push('Customers or licensees: none named.');
   if (!/usd|eur|gbp|inr|price|cost/.test(figureText)) out.push('Price or cost: not given.');
-  if (!record.figures.some((f) => f.unit === '' || /\b(?:a|per|each) year\b|annual|market size|revenue|sales/.test(f.what.toLowerCase()))) out.push('Market size: no count given.');
-  if (!record.figures.some((f) => /%|x/.test(f.unit) || /faster|accura|efficien|sensitiv|reduc|improv/.test(f.what.toLowerCase()))) out.push('Performance against today: not measured.');
+  if (!record.figures.some((f) => f.unit === '' || /\b(?:a|per|each) year\b|annual|market size|revenue|sales/.test(f.what.toLowerCase())))
+    out.push('Market size: no count given.');
+  if (!record.figures.some((f) => /%|x/.test(f.unit) || /faster|accura|efficien|sensitiv|reduc|improv/.test(f.what.toLowerCase())))
+    out.push('Performance against today: not measured.');
   return out.slice(0, 12);
 }
 

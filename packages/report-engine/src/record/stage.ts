@@ -19,13 +19,18 @@ const EXPLICIT = new RegExp(
   String.raw`\b${TRL_WORDS}\s*(?:\(\s*TRL\s*\))?\s*(?:is|of|at|=|:|-|–|currently|now|reached|stands at)?\s*(?:currently|now|about|around|approximately|approx\.?|ca\.?|level|between)?\s*([1-9])(?:\s*(?:-|–|—|to|\/|and|or)\s*([1-9]))?(?!\d|[.,]\d)`,
   'i',
 );
-const EXPLICIT_AFTER = new RegExp(String.raw`\b(?:at|reached|reaches|is at|currently at)\s+(?:level\s+)?([1-9])(?:\s*(?:-|–)\s*([1-9]))?\s+(?:on|of)\s+(?:the\s+)?${TRL_WORDS}`, 'i');
+const EXPLICIT_AFTER = new RegExp(
+  String.raw`\b(?:at|reached|reaches|is at|currently at)\s+(?:level\s+)?([1-9])(?:\s*(?:-|–)\s*([1-9]))?\s+(?:on|of)\s+(?:the\s+)?${TRL_WORDS}`,
+  'i',
+);
 /** Words before a TRL that make it a target or a plan, not the current level. */
-const TARGET_BEFORE = /\b(?:to|towards?|reach(?:es|ing)?|achiev\w*|advanc\w*|progress\w*|mov\w*|get|take|bring|target(?:ing|s)?|aim(?:s|ing)? (?:at|for)|next|until|up to|beyond|from\s+TRL\s*\d\s+to|need\w*(?: funding)?(?: to)?|required? for|goal|plan\w*)\s*(?:a\s+|the\s+)?$/i;
+const TARGET_BEFORE =
+  /\b(?:to|towards?|reach(?:es|ing)?|achiev\w*|advanc\w*|progress\w*|mov\w*|get|take|bring|target(?:ing|s)?|aim(?:s|ing)? (?:at|for)|next|until|up to|beyond|from\s+TRL\s*\d\s+to|need\w*(?: funding)?(?: to)?|required? for|goal|plan\w*)\s*(?:a\s+|the\s+)?$/i;
 /** "from TRL 3 to TRL 5": the first is where it stands. */
 const FROM_TO = new RegExp(String.raw`\bfrom\s+${TRL_WORDS}\s*([1-9])\s+(?:to|towards)\b`, 'i');
 /** A comparison or a description of others: never a statement of this invention's stage. */
-const COMPARISON = /\b(?:compared?|comparison|than|unlike|versus|vs\.?|existing|conventional|incumbent|competitors?|alternatives?|other (?:methods|products|solutions)|methods? (?:currently )?(?:on|in) the market|currently (?:available|used)|state of the art)\b/i;
+const COMPARISON =
+  /\b(?:compared?|comparison|than|unlike|versus|vs\.?|existing|conventional|incumbent|competitors?|alternatives?|other (?:methods|products|solutions)|methods? (?:currently )?(?:on|in) the market|currently (?:available|used)|state of the art)\b/i;
 /** Prose that states what exists now: a subject that is ours, a verb of having or doing. */
 const OURS =
   /\b(?:we|our|their|i|it|this|the (?:device|system|prototype|technology|product|platform|invention|process|method|sensor|instrument|kit|tool|app|software|team))\b[^.]{0,80}?\b(?:ha(?:ve|s|d)|is|are|was|were|built|developed|completed|demonstrated|tested|validated|running|deployed|piloted|trialled|trialed|shown|achieved|reached|produce[sd]?|make|made|run|runs|operate[sd]?|sell|sold|exists?)\b|\b(?:are|is)\s+(?:now\s+)?(?:beta[- ]|field[- ])?testing\s+(?:it|them|our)\b/i;

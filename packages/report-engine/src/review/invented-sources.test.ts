@@ -19,8 +19,18 @@ const IDEA =
   'It is at TRL 5. We hold US Patent 10,234,567 and Kalyani Instruments Pvt Ltd has asked for a licence.';
 
 const EVIDENCE: EvidenceItem = {
-  id: 'P1', kind: 'patent', source: 'patentsview', identifier: 'US 11,223,344 B2', title: 'Impedance spectroscopy of battery cells',
-  holders: ['Northwind Energy Inc.'], year: 2022, url: 'https://patents.google.com/patent/US11223344B2', abstract: 'A method of measuring cell impedance. See doi 10.1000/xyz123.', score: 0.6, shared: [], missing: [],
+  id: 'P1',
+  kind: 'patent',
+  source: 'patentsview',
+  identifier: 'US 11,223,344 B2',
+  title: 'Impedance spectroscopy of battery cells',
+  holders: ['Northwind Energy Inc.'],
+  year: 2022,
+  url: 'https://patents.google.com/patent/US11223344B2',
+  abstract: 'A method of measuring cell impedance. See doi 10.1000/xyz123.',
+  score: 0.6,
+  shared: [],
+  missing: [],
 };
 const KNOWN = knownSources([EVIDENCE], { text: IDEA, numbers: ['US 10,234,567'] });
 
@@ -58,16 +68,35 @@ describe('inventedSources', () => {
 describe('the reviewer and invented sources', () => {
   const plan = planFor(IDEA, {}, NOW);
   const section: SectionContent = {
-    key: 'competitors', title: 'Competitors',
-    summary: ['VoltScope faces Acme Batteries Inc., which already holds U.S. Pat. No. 9,123,456.', 'VoltScope measures cells in ten seconds.'],
-    blocks: [{ type: 'bullets', title: null, items: ['WO2024/123456 describes a similar handheld tester.', 'Handheld testers from incumbent instrument makers.'] }],
-    confidence: null, next_steps: ['Search Espacenet for VoltScope’s mechanism.'], trl: null, risks: null, roi: null,
+    key: 'competitors',
+    title: 'Competitors',
+    summary: [
+      'VoltScope faces Acme Batteries Inc., which already holds U.S. Pat. No. 9,123,456.',
+      'VoltScope measures cells in ten seconds.',
+    ],
+    blocks: [
+      {
+        type: 'bullets',
+        title: null,
+        items: ['WO2024/123456 describes a similar handheld tester.', 'Handheld testers from incumbent instrument makers.'],
+      },
+    ],
+    confidence: null,
+    next_steps: ['Search Espacenet for VoltScope’s mechanism.'],
+    trl: null,
+    risks: null,
+    roi: null,
   };
 
   it('flags each for a rewrite and removes by rule what remains', () => {
     const findings = checkSection(section, { plan, evidence: [] }).filter((f) => f.kind === 'unsupported');
     const details = findings.map((f) => f.detail).join('\n');
-    for (const invented of ['“Acme Batteries Inc.” (an organisation)', '“U.S. Pat. No. 9,123,456” (a patent number)', '“WO2024/123456” (a patent number)']) expect(details).toContain(invented);
+    for (const invented of [
+      '“Acme Batteries Inc.” (an organisation)',
+      '“U.S. Pat. No. 9,123,456” (a patent number)',
+      '“WO2024/123456” (a patent number)',
+    ])
+      expect(details).toContain(invented);
     expect(findings.every((f) => f.fix === 'rewrite')).toBe(true);
     const text = sectionTexts(fixByRule(section, findings, { plan, evidence: [] })).join(' ');
     expect(text).not.toMatch(/Acme|9,123,456|WO2024/);
@@ -89,14 +118,28 @@ describe('the reviewer and invented sources', () => {
       };
       // Request 1 is the outline; request 2 the first section; its rewrite invents again.
       fake.enqueue({ kind: 'ok' }, { kind: 'edit', edit: invent }, { kind: 'edit', edit: invent });
-      const writer = createReportWriter({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
+      const writer = createReportWriter({
+        provider: 'openai-compatible',
+        baseUrl: fake.baseUrl,
+        apiKey: 'k',
+        model: 'fake-model',
+        timeoutMs: 5_000,
+        maxRetries: 1,
+        retryBaseDelayMs: 5,
+      });
       const r = await generateReportContent({ writer, record: readRecord(IDEA), complexity: 'basic', now: () => NOW, concurrency: 1 });
-      const again = fake.requests.find((q) => JSON.stringify(q.body.messages).includes('A reviewer flagged your previous draft') && JSON.stringify(q.body.messages).includes('Acme Batteries Inc.'));
+      const again = fake.requests.find(
+        (q) =>
+          JSON.stringify(q.body.messages).includes('A reviewer flagged your previous draft') &&
+          JSON.stringify(q.body.messages).includes('Acme Batteries Inc.'),
+      );
       expect(again).toBeDefined();
       expect(JSON.stringify(again!.body.messages)).toContain('US 9,876,543');
       const all = r.sections.flatMap(sectionTexts).join(' ');
       expect(all).not.toMatch(/Acme Batteries|9,876,543/);
-      expect(r.review.some((f) => f.kind === 'unsupported' && f.detail.includes('Acme Batteries Inc.') && f.resolution === 'fixed-by-rule')).toBe(true);
+      expect(
+        r.review.some((f) => f.kind === 'unsupported' && f.detail.includes('Acme Batteries Inc.') && f.resolution === 'fixed-by-rule'),
+      ).toBe(true);
     });
   });
 });

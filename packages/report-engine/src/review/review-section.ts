@@ -45,7 +45,11 @@ export async function reviewSection(
   const remaining = afterRewrite.length > 0 ? checkSection(fixed, ctx) : [];
   const findings: ReviewFinding[] = first.map((f) => ({
     ...f,
-    resolution: remaining.some((r) => same(r, f)) ? 'open' : rewritten && !afterRewrite.some((r) => same(r, f)) ? 'rewritten' : 'fixed-by-rule',
+    resolution: remaining.some((r) => same(r, f))
+      ? 'open'
+      : rewritten && !afterRewrite.some((r) => same(r, f))
+        ? 'rewritten'
+        : 'fixed-by-rule',
   }));
   // Findings the rewrite introduced are recorded too.
   for (const f of afterRewrite) {

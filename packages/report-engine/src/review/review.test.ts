@@ -48,7 +48,13 @@ function plantingWriter(key: string): ReportWriter {
 
 describe('reviewer, offline: finds a planted contradiction and corrects it by rule', () => {
   it('flags TRL, year, field, grammar, name and slot findings and fixes each', async () => {
-    const r = await generateReportContent({ writer: plantingWriter('feasibility'), record: RECORD, complexity: 'basic', now: () => NOW, concurrency: 4 });
+    const r = await generateReportContent({
+      writer: plantingWriter('feasibility'),
+      record: RECORD,
+      complexity: 'basic',
+      now: () => NOW,
+      concurrency: 4,
+    });
     const found = r.review.filter((f) => f.section === 'feasibility');
     const kinds = new Set(found.map((f) => f.kind));
     for (const k of ['contradiction', 'out-of-field', 'grammar', 'name', 'slot'] as const) expect(kinds).toContain(k);
@@ -70,7 +76,13 @@ describe('reviewer, offline: finds a planted contradiction and corrects it by ru
   });
 
   it('leaves a clean offline report without open findings', async () => {
-    const r = await generateReportContent({ writer: createAnalystWriter(), record: RECORD, complexity: 'comprehensive', now: () => NOW, concurrency: 8 });
+    const r = await generateReportContent({
+      writer: createAnalystWriter(),
+      record: RECORD,
+      complexity: 'comprehensive',
+      now: () => NOW,
+      concurrency: 8,
+    });
     expect(r.review.filter((f) => f.resolution === 'open')).toEqual([]);
     expect(r.review.filter((f) => ['contradiction', 'out-of-field', 'grammar', 'name'].includes(f.kind))).toEqual([]);
   });
@@ -89,7 +101,12 @@ describe('reviewer, offline: finds a planted contradiction and corrects it by ru
       roi: null,
     };
     const findings = checkSection(section, { plan, evidence: [] });
-    expect(findings.filter((f) => f.kind === 'unsupported').map((f) => f.detail).join(' ')).toMatch(/USD 4\.7 billion[\s\S]*|US9876543/);
+    expect(
+      findings
+        .filter((f) => f.kind === 'unsupported')
+        .map((f) => f.detail)
+        .join(' '),
+    ).toMatch(/USD 4\.7 billion[\s\S]*|US9876543/);
     const fixed = fixByRule(section, findings, { plan, evidence: [] });
     expect(sectionTexts(fixed).join(' ')).not.toMatch(/4\.7 billion|US9876543/);
   });
@@ -103,7 +120,16 @@ describe('reviewer, model writer: a flagged section is asked again, once, with t
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
 
-  const writer = () => createReportWriter({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 5_000, maxRetries: 1, retryBaseDelayMs: 5 });
+  const writer = () =>
+    createReportWriter({
+      provider: 'openai-compatible',
+      baseUrl: fake.baseUrl,
+      apiKey: 'k',
+      model: 'fake-model',
+      timeoutMs: 5_000,
+      maxRetries: 1,
+      retryBaseDelayMs: 5,
+    });
   const plant = (answer: unknown) => {
     const a = answer as { summary: string[] };
     return { ...a, summary: ['Certify it to IEC 61400 and ISO 22734 before any sale.', ...a.summary.slice(1)] };

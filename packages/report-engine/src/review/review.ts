@@ -43,18 +43,68 @@ export interface ReviewContext {
 
 /** Standards and regulations tied to one field: naming them elsewhere is out of field unless the idea speaks of their topic. */
 const FIELD_BOUND: Array<{ re: RegExp; fields: readonly string[]; topic: RegExp; name: string }> = [
-  { re: /\bIEC 6121[05]\b|\bIEC 61730\b/g, fields: ['energy_generation'], topic: /\bsolar|photovoltaic|\bpv\b/i, name: 'PV-module standards' },
+  {
+    re: /\bIEC 6121[05]\b|\bIEC 61730\b/g,
+    fields: ['energy_generation'],
+    topic: /\bsolar|photovoltaic|\bpv\b/i,
+    name: 'PV-module standards',
+  },
   { re: /\bIEC 61400\b/g, fields: ['energy_generation'], topic: /\bwind\b/i, name: 'wind-turbine standards' },
-  { re: /\bISO 22734\b/g, fields: ['energy_generation', 'energy_storage'], topic: /hydrogen|electroly/i, name: 'hydrogen-generator standards' },
-  { re: /\bIEEE 1547\b/g, fields: ['energy_generation', 'energy_storage'], topic: /\bgrid\b|inverter/i, name: 'grid-interconnection rules' },
+  {
+    re: /\bISO 22734\b/g,
+    fields: ['energy_generation', 'energy_storage'],
+    topic: /hydrogen|electroly/i,
+    name: 'hydrogen-generator standards',
+  },
+  {
+    re: /\bIEEE 1547\b/g,
+    fields: ['energy_generation', 'energy_storage'],
+    topic: /\bgrid\b|inverter/i,
+    name: 'grid-interconnection rules',
+  },
   { re: /\bEN 13432\b|\bASTM D6400\b/g, fields: [], topic: /packag|compost/i, name: 'compostable-packaging standards' },
-  { re: /\bISO 527\b|\bASTM D638\b/g, fields: ['materials_coatings', 'manufacturing'], topic: /plastic|polymer|tensile/i, name: 'plastics tensile tests' },
-  { re: /\b(?:EC\) )?1935\/2004\b|\b10\/2011\b|21 CFR 17[4-9]/g, fields: ['agriculture_food'], topic: /food|packag/i, name: 'food-contact rules' },
-  { re: /\bISO 13485\b|\bIEC 60601\b|\bISO 10993\b|2017\/745|\b510\(k\)/g, fields: ['medical_devices', 'diagnostics', 'pharma_biotech'], topic: /medical|patient|clinic|diagnos|hospital/i, name: 'medical-device rules' },
-  { re: /\bIVDR\b|2017\/746|\bISO 15189\b|\bCLIA\b/g, fields: ['diagnostics', 'medical_devices'], topic: /diagnos|in[- ]vitro|assay|specimen/i, name: 'in-vitro diagnostic rules' },
-  { re: /\bICH (?:Q|E|S|M)\d|\bGMP\b|\bIND\b|\bNDA\/BLA\b/g, fields: ['pharma_biotech'], topic: /drug|therap|pharma|medicine/i, name: 'medicines regulation' },
-  { re: /\bECSS\b|\bDO-160\b|\bAS9100\b/g, fields: ['space_aerospace'], topic: /space|satellite|aircraft|airborne|aerospace/i, name: 'aerospace standards' },
-  { re: /\bIEC 6261[9]\b|\bIEC 62660\b|\bUL 9540A?\b|\bIEC 62133\b|\bUN 38\.3\b/g, fields: ['energy_storage', 'energy_generation'], topic: /batter|lithium|\bcells?\b/i, name: 'battery standards' },
+  {
+    re: /\bISO 527\b|\bASTM D638\b/g,
+    fields: ['materials_coatings', 'manufacturing'],
+    topic: /plastic|polymer|tensile/i,
+    name: 'plastics tensile tests',
+  },
+  {
+    re: /\b(?:EC\) )?1935\/2004\b|\b10\/2011\b|21 CFR 17[4-9]/g,
+    fields: ['agriculture_food'],
+    topic: /food|packag/i,
+    name: 'food-contact rules',
+  },
+  {
+    re: /\bISO 13485\b|\bIEC 60601\b|\bISO 10993\b|2017\/745|\b510\(k\)/g,
+    fields: ['medical_devices', 'diagnostics', 'pharma_biotech'],
+    topic: /medical|patient|clinic|diagnos|hospital/i,
+    name: 'medical-device rules',
+  },
+  {
+    re: /\bIVDR\b|2017\/746|\bISO 15189\b|\bCLIA\b/g,
+    fields: ['diagnostics', 'medical_devices'],
+    topic: /diagnos|in[- ]vitro|assay|specimen/i,
+    name: 'in-vitro diagnostic rules',
+  },
+  {
+    re: /\bICH (?:Q|E|S|M)\d|\bGMP\b|\bIND\b|\bNDA\/BLA\b/g,
+    fields: ['pharma_biotech'],
+    topic: /drug|therap|pharma|medicine/i,
+    name: 'medicines regulation',
+  },
+  {
+    re: /\bECSS\b|\bDO-160\b|\bAS9100\b/g,
+    fields: ['space_aerospace'],
+    topic: /space|satellite|aircraft|airborne|aerospace/i,
+    name: 'aerospace standards',
+  },
+  {
+    re: /\bIEC 6261[9]\b|\bIEC 62660\b|\bUL 9540A?\b|\bIEC 62133\b|\bUN 38\.3\b/g,
+    fields: ['energy_storage', 'energy_generation'],
+    topic: /batter|lithium|\bcells?\b/i,
+    name: 'battery standards',
+  },
   { re: /\bNSF\/ANSI (?:42|53|58)\b|\bIS 10500\b/g, fields: ['water'], topic: /water/i, name: 'drinking-water standards' },
 ];
 
@@ -139,7 +189,7 @@ export function planRoi(plan: ReportPlan) {
   return {
     currency: 'USD',
     unit: 'thousands' as const,
-    scenario: 'Base scenario of the report\'s one money model (assumptions beside it)',
+    scenario: "Base scenario of the report's one money model (assumptions beside it)",
     years: plan.money.years.map((y) => ({ year: y.year, investment: Math.max(0, y.investment), revenue: Math.max(0, y.revenue) })),
   };
 }
@@ -157,7 +207,11 @@ function planAmounts(plan: ReportPlan): number[] {
     ...(plan.market.annualValueKusd !== null ? [plan.market.annualValueKusd] : []),
     ...[plan.market.price, ...plan.market.otherAmounts].flatMap((a) => (a ? [a.usd / 1000] : [])),
     ...m.years.flatMap((y) => [y.investment, y.revenue, y.net, y.cumulative]),
-    ...m.scenarios.flatMap((s) => [s.cumulative5, s.years.reduce((a, y) => a + y.revenue, 0), ...s.years.flatMap((y) => [y.investment, y.revenue, y.cumulative])]),
+    ...m.scenarios.flatMap((s) => [
+      s.cumulative5,
+      s.years.reduce((a, y) => a + y.revenue, 0),
+      ...s.years.flatMap((y) => [y.investment, y.revenue, y.cumulative]),
+    ]),
   ];
   for (const f of [0.2, 0.35, 0.45]) out.push(dev[0] * f, dev[1] * f, dev[0] * f + m.fixedOpexKusd, dev[1] * f + m.fixedOpexKusd);
   return out.map(Math.abs);
@@ -179,9 +233,12 @@ function ideaWords(ctx: ReviewContext): Set<string> {
   return new Set(words);
 }
 
-const CURRENT_TRL = /\b(?:currently|presently|now|is|sits|stands|estimated|assessed|judged)\s+(?:at\s+|as\s+)?(?:about\s+|around\s+)?TRL\s?([1-9])\b/gi;
-const FIRST_REVENUE_YEAR = /\bfirst (?:revenue|sales|paid orders)\s+(?:is expected\s+|are expected\s+)?(?:in|around|from|by)\s+(?:year\s+)?(\d{1,4})\b/gi;
-const FIRST_REVENUE_QUARTER = /\bfirst (?:revenue|sales|paid orders)\s+(?:is expected\s+|are expected\s+)?(?:in|around|from|by)\s+(?:quarter\s+|Q)(\d{1,2})\b/gi;
+const CURRENT_TRL =
+  /\b(?:currently|presently|now|is|sits|stands|estimated|assessed|judged)\s+(?:at\s+|as\s+)?(?:about\s+|around\s+)?TRL\s?([1-9])\b/gi;
+const FIRST_REVENUE_YEAR =
+  /\bfirst (?:revenue|sales|paid orders)\s+(?:is expected\s+|are expected\s+)?(?:in|around|from|by)\s+(?:year\s+)?(\d{1,4})\b/gi;
+const FIRST_REVENUE_QUARTER =
+  /\bfirst (?:revenue|sales|paid orders)\s+(?:is expected\s+|are expected\s+)?(?:in|around|from|by)\s+(?:quarter\s+|Q)(\d{1,2})\b/gi;
 
 export function checkSection(section: SectionContent, ctx: ReviewContext): Finding[] {
   const { plan } = ctx;
@@ -195,7 +252,11 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
 
   // Contradictions with the plan.
   if (section.trl && section.trl.level !== plan.trl.level) {
-    add('contradiction', `The section gives TRL ${section.trl.level}; the report's TRL is ${plan.trl.level}${plan.trl.source === 'stated' ? ' as stated by the inventor' : ''}.`, 'rule');
+    add(
+      'contradiction',
+      `The section gives TRL ${section.trl.level}; the report's TRL is ${plan.trl.level}${plan.trl.source === 'stated' ? ' as stated by the inventor' : ''}.`,
+      'rule',
+    );
   }
   if (section.trl && plan.trl.source === 'stated' && !section.trl.evidence.some((e) => e.includes(plan.trl.quote.slice(0, 40)))) {
     add('contradiction', `The inventor's TRL statement is not quoted: “${plan.trl.quote}”.`, 'rule');
@@ -207,16 +268,28 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
     for (const m of t.matchAll(FIRST_REVENUE_YEAR)) {
       const n = Number(m[1]);
       const ok = n > 1000 ? n === plan.launchCalendarYear : n === plan.money.launchYear;
-      if (!ok) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in year ${plan.money.launchYear} (${plan.launchCalendarYear}).`);
+      if (!ok)
+        add(
+          'contradiction',
+          `“${m[0]}” contradicts the plan's first revenue in year ${plan.money.launchYear} (${plan.launchCalendarYear}).`,
+        );
     }
     for (const m of t.matchAll(FIRST_REVENUE_QUARTER)) {
-      if (Number(m[1]) !== plan.money.firstRevenueQuarter) add('contradiction', `“${m[0]}” contradicts the plan's first revenue in quarter ${plan.money.firstRevenueQuarter}.`);
+      if (Number(m[1]) !== plan.money.firstRevenueQuarter)
+        add('contradiction', `“${m[0]}” contradicts the plan's first revenue in quarter ${plan.money.firstRevenueQuarter}.`);
     }
   }
   if (section.roi) {
     const want = planRoi(plan).years;
-    const differs = section.roi.unit !== 'thousands' || section.roi.years.some((y, i) => y.investment !== want[i]!.investment || y.revenue !== want[i]!.revenue);
-    if (differs) add('contradiction', 'The ROI figures differ from the report\'s assumptions (they must be the base scenario computed from them).', 'rule');
+    const differs =
+      section.roi.unit !== 'thousands' ||
+      section.roi.years.some((y, i) => y.investment !== want[i]!.investment || y.revenue !== want[i]!.revenue);
+    if (differs)
+      add(
+        'contradiction',
+        "The ROI figures differ from the report's assumptions (they must be the base scenario computed from them).",
+        'rule',
+      );
   }
 
   // Standards or regulations of another field.
@@ -225,7 +298,8 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
     const hit = bound.re.exec(all);
     if (!hit) continue;
     const inField = !plan.field.neutral && bound.fields.includes(plan.field.id);
-    if (!inField && !bound.topic.test(plan.recordText)) add('out-of-field', `${hit[0]} (${bound.name}) belongs to another field than this idea (${plan.field.label}).`);
+    if (!inField && !bound.topic.test(plan.recordText))
+      add('out-of-field', `${hit[0]} (${bound.name}) belongs to another field than this idea (${plan.field.label}).`);
   }
 
   // Sources and amounts that are neither in the evidence nor in the assumptions: the evidence's
@@ -233,13 +307,18 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
   const known = knownSources(ctx.evidence, { text: `${plan.name}\n${plan.recordText}`, numbers: plan.record.ip.numbers });
   const amounts = planAmounts(plan);
   for (const t of texts) {
-    for (const named of inventedSources(t, known)) add('unsupported', `“${named.text}” (${SOURCE_KIND[named.kind]}) is neither in the evidence found for this report nor in the invention record.`);
+    for (const named of inventedSources(t, known))
+      add(
+        'unsupported',
+        `“${named.text}” (${SOURCE_KIND[named.kind]}) is neither in the evidence found for this report nor in the invention record.`,
+      );
   }
   for (const unit of moneyUnits(section)) {
     for (const s of sentences(unit)) {
       if (MARKED.test(s)) continue;
       for (const m of s.matchAll(MONEY)) {
-        if (!justified(moneyToKusd(m[1]!, m[2]), amounts)) add('unsupported', `The amount “${m[0].trim()}” is neither in the assumptions nor marked as an estimate to verify.`);
+        if (!justified(moneyToKusd(m[1]!, m[2]), amounts))
+          add('unsupported', `The amount “${m[0].trim()}” is neither in the assumptions nor marked as an estimate to verify.`);
       }
     }
   }
@@ -248,13 +327,15 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
   for (const t of texts) {
     for (const slip of articleSlips(t)) add('grammar', `“${slip.wrong}” should read “${slip.right}”.`, 'rule');
     const slot = SLOT.exec(t);
-    if (slot) add('slot', `An empty or broken slot (“${slot[0]}”) in: “${t.slice(0, 120)}”.`, /undefined|NaN/.test(slot[0]) ? 'rewrite' : 'rule');
+    if (slot)
+      add('slot', `An empty or broken slot (“${slot[0]}”) in: “${t.slice(0, 120)}”.`, /undefined|NaN/.test(slot[0]) ? 'rewrite' : 'rule');
   }
   const name = statedName(plan);
   if (name) {
     const re = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
     for (const t of texts) {
-      for (const m of t.matchAll(re)) if (m[0] !== name) add('name', `The product name is written “${m[0]}”; the inventor writes “${name}”.`, 'rule');
+      for (const m of t.matchAll(re))
+        if (m[0] !== name) add('name', `The product name is written “${m[0]}”; the inventor writes “${name}”.`, 'rule');
     }
   }
 
@@ -262,7 +343,10 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
   if (key === 'applications' || key === 'fit') {
     const lower = all.toLowerCase();
     const r = plan.record;
-    const named = key === 'applications' ? [...r.applications.map((n) => ['application', n]), ...r.customers.map((n) => ['customer', n])] : [...r.licensees.map((n) => ['licensee', n]), ...r.customers.map((n) => ['customer', n])];
+    const named =
+      key === 'applications'
+        ? [...r.applications.map((n) => ['application', n]), ...r.customers.map((n) => ['customer', n])]
+        : [...r.licensees.map((n) => ['licensee', n]), ...r.customers.map((n) => ['customer', n])];
     for (const [kind, n] of named) {
       if (!lower.includes(n!.toLowerCase())) add('name', `The ${kind} the inventor names, “${n}”, does not appear.`);
     }
@@ -270,8 +354,13 @@ export function checkSection(section: SectionContent, ctx: ReviewContext): Findi
 
   // Could this section be about any invention? (A finding for a model to rewrite; no rule can add substance.)
   const words = ideaWords(ctx);
-  const specific = (s: string) => s.toLowerCase().split(/[^a-z0-9-]+/).some((w) => words.has(w));
-  if (!section.summary.some(specific)) add('generic', 'No sentence of the summary names anything from this idea; it would read the same for any invention.');
+  const specific = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9-]+/)
+      .some((w) => words.has(w));
+  if (!section.summary.some(specific))
+    add('generic', 'No sentence of the summary names anything from this idea; it would read the same for any invention.');
 
   const wordCount = all.split(/\s+/).filter(Boolean).length;
   if (wordCount < SECTION_TEXT_MIN_WORDS) add('near-empty', `The section has ${wordCount} words; a page needs substance.`);
@@ -287,7 +376,9 @@ function dropMatching(section: SectionContent, re: RegExp): SectionContent {
   // Matched on the whole text, then every sentence the match touches goes: a pattern may span a
   // sentence split ("U.S. Pat. No. 9,123,456").
   const prune = (text: string) => {
-    const hits = [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map((m) => [m.index, m.index + m[0].length] as const);
+    const hits = [...text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))].map(
+      (m) => [m.index, m.index + m[0].length] as const,
+    );
     if (hits.length === 0) return text;
     let at = 0;
     return sentences(text)
@@ -315,7 +406,12 @@ function dropMatching(section: SectionContent, re: RegExp): SectionContent {
     .filter((b): b is Block => b !== null);
   return {
     ...section,
-    summary: summary.length ? summary : section.summary.slice(0, 1).map(prune).map((s) => s || 'See the tables below.'),
+    summary: summary.length
+      ? summary
+      : section.summary
+          .slice(0, 1)
+          .map(prune)
+          .map((s) => s || 'See the tables below.'),
     blocks: blocks.length ? blocks : section.blocks.slice(0, 1),
     next_steps: section.next_steps.filter((s) => !test(s)).length ? section.next_steps.filter((s) => !test(s)) : section.next_steps,
   };
@@ -345,7 +441,10 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
   if (kinds.has('contradiction')) {
     if (s.trl) {
       const quote = plan.trl.source === 'stated' ? `Stated by the inventor: “${plan.trl.quote}”` : null;
-      const evidence = quote && !s.trl.evidence.some((e) => e.includes(plan.trl.quote.slice(0, 40))) ? [quote, ...s.trl.evidence].slice(0, 6) : s.trl.evidence;
+      const evidence =
+        quote && !s.trl.evidence.some((e) => e.includes(plan.trl.quote.slice(0, 40)))
+          ? [quote, ...s.trl.evidence].slice(0, 6)
+          : s.trl.evidence;
       s = { ...s, trl: { ...s.trl, level: plan.trl.level, evidence } };
     }
     if (s.roi) s = { ...s, roi: planRoi(plan) };
@@ -353,7 +452,9 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
       t
         .replace(CURRENT_TRL, (m, n: string) => m.replace(`TRL ${n}`, `TRL ${plan.trl.level}`).replace(`TRL${n}`, `TRL ${plan.trl.level}`))
         .replace(FIRST_REVENUE_QUARTER, (m, n: string) => m.replace(new RegExp(`${n}\\b`), String(plan.money.firstRevenueQuarter)))
-        .replace(FIRST_REVENUE_YEAR, (m, n: string) => m.replace(new RegExp(`${n}\\b`), Number(n) > 1000 ? String(plan.launchCalendarYear) : String(plan.money.launchYear))),
+        .replace(FIRST_REVENUE_YEAR, (m, n: string) =>
+          m.replace(new RegExp(`${n}\\b`), Number(n) > 1000 ? String(plan.launchCalendarYear) : String(plan.money.launchYear)),
+        ),
     );
   }
   for (const bound of FIELD_BOUND) {
@@ -373,14 +474,26 @@ export function fixByRule(section: SectionContent, findings: readonly Finding[],
     });
   }
   if (kinds.has('slot')) {
-    s = mapTexts(s, (t) => t.replace(/\s+,/g, ',').replace(/,\s*,/g, ',').replace(/\(\s*\)/g, '').replace(/\s(?:…|\.\.\.)\s+(?=[a-z])/g, ' ').replace(/\b(its|the|a|an|of|for|at)\s+\1\b/g, '$1').replace(/\s{2,}/g, ' ').trim());
+    s = mapTexts(s, (t) =>
+      t
+        .replace(/\s+,/g, ',')
+        .replace(/,\s*,/g, ',')
+        .replace(/\(\s*\)/g, '')
+        .replace(/\s(?:…|\.\.\.)\s+(?=[a-z])/g, ' ')
+        .replace(/\b(its|the|a|an|of|for|at)\s+\1\b/g, '$1')
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    );
   }
   const name = statedName(plan);
   if (kinds.has('name') && name) {
     const re = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
     s = mapTexts(s, (t) => t.replace(re, name));
   }
-  const missing = findings.filter((f) => f.kind === 'name' && f.detail.includes('does not appear')).map((f) => /“([^”]+)”/.exec(f.detail)?.[1]).filter((x): x is string => !!x);
+  const missing = findings
+    .filter((f) => f.kind === 'name' && f.detail.includes('does not appear'))
+    .map((f) => /“([^”]+)”/.exec(f.detail)?.[1])
+    .filter((x): x is string => !!x);
   if (missing.length > 0) {
     const block: Block = { type: 'bullets', title: 'Named by the inventor (to assess with them)', items: missing };
     s = { ...s, blocks: [block, ...s.blocks].slice(0, 16) };

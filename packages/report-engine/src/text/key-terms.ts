@@ -4,7 +4,6 @@
  */
 import { splitSentences } from './sentences.ts';
 
-
 const STOPWORDS = new Set(
   `a about above across after again against all almost also although always am among an and another any anyone anything
 are around as at along associated away be became because become becomes been before being below between both but by can cannot could
@@ -30,7 +29,9 @@ measure measures measured capture captures captured deliver delivers delivered o
 got found find finds seeking seek looking aim aims aimed hope already still only now even around approximately about
 per cent lead leads leading halves halve doubles double cuts cut cutting saves save lowers lower alert alerts
 alerting allowing disclosed related provided thereof herein utilize utilizes utilized and/or
-capable comprising comprises configured enhance enhances`.split(/\s+/).filter((w) => !w.endsWith('?')),
+capable comprising comprises configured enhance enhances`
+    .split(/\s+/)
+    .filter((w) => !w.endsWith('?')),
 );
 
 /** Words too generic to stand alone as a key term (they may still sit inside a phrase). */
@@ -39,12 +40,6 @@ const GENERIC = new Set(
 various different specific particular main key important good great real world better best data concept home
 cycles results result samples sample prototype pilot partner partners team`.split(/\s+/),
 );
-
-
-
-
-
-
 
 /** True for a function word or a common verb form: never part of a technical noun phrase. */
 export const isStopword = (word: string) => STOPWORDS.has(word.toLowerCase());
@@ -132,8 +127,24 @@ export function extractKeyTerms(text: string, max = 8, boostWords: readonly stri
 }
 
 /** Words about the project rather than the technology: phrases holding them are not key terms. */
-const ADMIN = new Set(['patent', 'patents', 'paper', 'papers', 'university', 'partner', 'partners', 'funding', 'investor',
-  'investors', 'startup', 'company', 'months', 'lab', 'pilot', 'grant']);
+const ADMIN = new Set([
+  'patent',
+  'patents',
+  'paper',
+  'papers',
+  'university',
+  'partner',
+  'partners',
+  'funding',
+  'investor',
+  'investors',
+  'startup',
+  'company',
+  'months',
+  'lab',
+  'pilot',
+  'grant',
+]);
 
 function dropTrailingParticiples(words: string[], display: string): { words: string[]; display: string } {
   const w = [...words];
@@ -174,8 +185,11 @@ export function extractSubject(firstSentence: string, fallback: string): string 
   while (words.length > 1 && (/ed$/i.test(words[words.length - 1]!) || STOPWORDS.has(words[words.length - 1]!.toLowerCase()))) {
     words.pop();
   }
-  const phrase = words.join(' ').replace(/[.!?]+$/, '').trim();
-  if (phrase.length < 4 || phrase.split(' ').length === 1 && STOPWORDS.has(phrase.toLowerCase())) return fallback;
+  const phrase = words
+    .join(' ')
+    .replace(/[.!?]+$/, '')
+    .trim();
+  if (phrase.length < 4 || (phrase.split(' ').length === 1 && STOPWORDS.has(phrase.toLowerCase()))) return fallback;
   return phrase.charAt(0).toLowerCase() === phrase.charAt(0) || /^[A-Z][a-z]/.test(phrase)
     ? phrase.charAt(0).toLowerCase() + phrase.slice(1)
     : phrase;
@@ -184,19 +198,46 @@ export function extractSubject(firstSentence: string, fallback: string): string 
 /** "for smallholder farmers", "for hospitals" → the users or settings named in the idea. */
 export function extractStatedUsers(text: string, max = 4): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/\bfor\s+((?:[a-z][\w-]*\s*){1,5}?)(?=[,.;:)]|\s(?:who|that|which|in|at|to|and|with|by|where|using)\b|$)/gi)) {
+  for (const m of text.matchAll(
+    /\bfor\s+((?:[a-z][\w-]*\s*){1,5}?)(?=[,.;:)]|\s(?:who|that|which|in|at|to|and|with|by|where|using)\b|$)/gi,
+  )) {
     const phrase = m[1]!.trim().replace(/\s+/g, ' ');
     const first = phrase.split(' ')[0]!.toLowerCase();
-    if (['example', 'instance', 'the', 'a', 'an', 'use', 'this', 'that', 'it', 'its', 'their', 'his', 'her', 'our', 'your', 'more', 'less', 'up', 'years', 'decades', 'example,', 'each', 'every', 'measuring', 'testing', 'use in'].includes(first) || /\d/.test(phrase)) continue;
+    if (
+      [
+        'example',
+        'instance',
+        'the',
+        'a',
+        'an',
+        'use',
+        'this',
+        'that',
+        'it',
+        'its',
+        'their',
+        'his',
+        'her',
+        'our',
+        'your',
+        'more',
+        'less',
+        'up',
+        'years',
+        'decades',
+        'example,',
+        'each',
+        'every',
+        'measuring',
+        'testing',
+        'use in',
+      ].includes(first) ||
+      /\d/.test(phrase)
+    )
+      continue;
     if (phrase.length < 4 || out.some((o) => o.toLowerCase() === phrase.toLowerCase())) continue;
     out.push(phrase);
     if (out.length >= max) break;
   }
   return out;
 }
-
-
-
-
-
-

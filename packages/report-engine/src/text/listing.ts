@@ -10,20 +10,49 @@ import { normaliseText } from './normalise.ts';
 import { splitSentences } from './sentences.ts';
 
 export type PartKind =
-  | 'stage' | 'applications' | 'advantages' | 'ip' | 'licensing' | 'market' | 'problem' | 'technology'
-  | 'summary' | 'features' | 'customers' | 'team' | 'other';
+  | 'stage'
+  | 'applications'
+  | 'advantages'
+  | 'ip'
+  | 'licensing'
+  | 'market'
+  | 'problem'
+  | 'technology'
+  | 'summary'
+  | 'features'
+  | 'customers'
+  | 'team'
+  | 'other';
 
 /** Label words as listings write them, by what the part holds. Longest first where they overlap. */
 const PART_LABELS: ReadonlyArray<readonly [PartKind, RegExp]> = [
-  ['stage', /^(?:(?:current )?(?:stage|state|status|phase) of (?:development|the technology|technology|readiness)|development (?:stage|status|phase)|technology readiness(?: level)?|trl|(?:technology |development )?status|maturity|readiness)$/i],
-  ['applications', /^(?:(?:potential |commercial |possible |key |market |target )?applications?(?: and (?:uses|markets))?|(?:potential |possible )?uses|use cases?|target (?:applications|markets?))$/i],
-  ['advantages', /^(?:(?:key |main |competitive )?(?:advantages?|benefits?)(?: and (?:features|applications))?|value proposition|why it matters)$/i],
+  [
+    'stage',
+    /^(?:(?:current )?(?:stage|state|status|phase) of (?:development|the technology|technology|readiness)|development (?:stage|status|phase)|technology readiness(?: level)?|trl|(?:technology |development )?status|maturity|readiness)$/i,
+  ],
+  [
+    'applications',
+    /^(?:(?:potential |commercial |possible |key |market |target )?applications?(?: and (?:uses|markets))?|(?:potential |possible )?uses|use cases?|target (?:applications|markets?))$/i,
+  ],
+  [
+    'advantages',
+    /^(?:(?:key |main |competitive )?(?:advantages?|benefits?)(?: and (?:features|applications))?|value proposition|why it matters)$/i,
+  ],
   ['features', /^(?:(?:key |technical )?features?|innovation|technical (?:details|summary)|how it works)$/i],
-  ['ip', /^(?:intellectual property(?: status)?|ip(?: status)?|patents?(?: status| information)?|patent (?:status|information)|ip protection|protection|publications? and patents)$/i],
-  ['licensing', /^(?:licensing(?: opportunity| status)?|opportunity|partnering(?: opportunity)?|seeking|looking for|collaboration(?: opportunity)?|available for licensing)$/i],
+  [
+    'ip',
+    /^(?:intellectual property(?: status)?|ip(?: status)?|patents?(?: status| information)?|patent (?:status|information)|ip protection|protection|publications? and patents)$/i,
+  ],
+  [
+    'licensing',
+    /^(?:licensing(?: opportunity| status)?|opportunity|partnering(?: opportunity)?|seeking|looking for|collaboration(?: opportunity)?|available for licensing)$/i,
+  ],
   ['market', /^(?:market(?: opportunity| size| potential)?|commercial (?:opportunity|potential))$/i],
   ['problem', /^(?:(?:the )?problem|background|unmet need|challenge|need)$/i],
-  ['technology', /^(?:(?:the )?technology|(?:technology )?description|(?:the )?solution|invention|technical description|abstract|overview)$/i],
+  [
+    'technology',
+    /^(?:(?:the )?technology|(?:technology )?description|(?:the )?solution|invention|technical description|abstract|overview)$/i,
+  ],
   ['summary', /^(?:summary|executive summary|tech(?:nology)? summary)$/i],
   ['customers', /^(?:customers?|target (?:customers|users)|users)$/i],
   ['team', /^(?:inventors?|researchers?|team|contact|lead (?:inventor|researcher))$/i],
@@ -80,7 +109,13 @@ export function splitTitle(text: string): { title: string | null; body: string }
   const rest = text.slice(nl + 1).trim();
   const words = first.split(/\s+/).filter(Boolean);
   const isTitle =
-    rest.length >= 40 && words.length > 0 && words.length <= MAX_TITLE_WORDS && !/[.!?:;]["”')]*$/.test(first) && !labelled(first) && !heading(first) && !isBullet(first);
+    rest.length >= 40 &&
+    words.length > 0 &&
+    words.length <= MAX_TITLE_WORDS &&
+    !/[.!?:;]["”')]*$/.test(first) &&
+    !labelled(first) &&
+    !heading(first) &&
+    !isBullet(first);
   return isTitle ? { title: first, body: rest } : { title: null, body: text };
 }
 

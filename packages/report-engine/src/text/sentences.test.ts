@@ -4,7 +4,11 @@ import { splitSentences } from './sentences.ts';
 
 describe('sentences', () => {
   it('does not break after the abbreviations listings and patents are full of', () => {
-    expect(splitSentences('The sensor (see Fig. 2) is described in U.S. Pat. No. 9,123,456 in detail. It measures e.g. impedance, i.e. the response. Smith et al. reported it.')).toEqual([
+    expect(
+      splitSentences(
+        'The sensor (see Fig. 2) is described in U.S. Pat. No. 9,123,456 in detail. It measures e.g. impedance, i.e. the response. Smith et al. reported it.',
+      ),
+    ).toEqual([
       'The sensor (see Fig. 2) is described in U.S. Pat. No. 9,123,456 in detail.',
       'It measures e.g. impedance, i.e. the response.',
       'Smith et al. reported it.',
@@ -12,11 +16,19 @@ describe('sentences', () => {
   });
 
   it('still ends a sentence after an abbreviation that can close one', () => {
-    expect(splitSentences('It is sold in the U.S. Then it ships. Acme Inc. is a licensee.')).toEqual(['It is sold in the U.S.', 'Then it ships.', 'Acme Inc. is a licensee.']);
+    expect(splitSentences('It is sold in the U.S. Then it ships. Acme Inc. is a licensee.')).toEqual([
+      'It is sold in the U.S.',
+      'Then it ships.',
+      'Acme Inc. is a licensee.',
+    ]);
   });
 
   it('ends a sentence at a line break, so a label and each bullet stand alone', () => {
-    expect(splitSentences('Applications:\n• Batteries\n• Recycling plants')).toEqual(['Applications:', '• Batteries', '• Recycling plants']);
+    expect(splitSentences('Applications:\n• Batteries\n• Recycling plants')).toEqual([
+      'Applications:',
+      '• Batteries',
+      '• Recycling plants',
+    ]);
   });
 });
 
@@ -39,7 +51,7 @@ describe('a pasted listing', () => {
     ]);
   });
 
-  it('does not read a member\'s first sentence as a title', () => {
+  it("does not read a member's first sentence as a title", () => {
     expect(readListing('We built a soil probe that reads nitrate in the field.\nIt costs $40.').title).toBeNull();
   });
 });

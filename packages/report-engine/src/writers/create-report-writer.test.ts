@@ -19,7 +19,13 @@ describe('createReportWriter', () => {
   });
 
   it('builds an OpenAI-compatible writer (an API key is optional for local servers)', () => {
-    const w = createReportWriter({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 1000, maxRetries: 0 });
+    const w = createReportWriter({
+      provider: 'openai-compatible',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      timeoutMs: 1000,
+      maxRetries: 0,
+    });
     expect(w.provider).toBe('openai-compatible');
     expect(w.model).toBe('m');
     expect(w.offline).toBe(false);

@@ -130,7 +130,13 @@ async function startFakeSearch(
 }
 
 const AUTHORS = ['A. Kumar', 'M. Rossi', 'L. Chen', 'S. Okafor', 'J. Müller', 'R. Silva', 'H. Tanaka'];
-const ASSIGNEES = ['Example Filtration Corp.', 'Northbridge Materials Inc.', 'Delta Instruments GmbH', 'Kestrel Labs Ltd.', 'Univ. of Example'];
+const ASSIGNEES = [
+  'Example Filtration Corp.',
+  'Northbridge Materials Inc.',
+  'Delta Instruments GmbH',
+  'Kestrel Labs Ltd.',
+  'Univ. of Example',
+];
 
 function invertedIndex(text: string): Record<string, number[]> {
   const index: Record<string, number[]> = {};
@@ -146,7 +152,11 @@ export async function startFakeOpenAlex(options: FakeOptions = {}): Promise<Fake
     }
     if (url.searchParams.has('filter') && !url.searchParams.has('search')) {
       const n = Math.min(1, Number(url.searchParams.get('per-page') ?? 25) || 25);
-      return sendJson(res, 200, { meta: { count: 1, page: 1, per_page: n }, results: Array.from({ length: n }, () => ({ id: 'https://openalex.org/W1' })), group_by: [] });
+      return sendJson(res, 200, {
+        meta: { count: 1, page: 1, per_page: n },
+        results: Array.from({ length: n }, () => ({ id: 'https://openalex.org/W1' })),
+        group_by: [],
+      });
     }
     const search = plainSearch(url.searchParams.get('search') ?? '');
     const perPage = Math.min(200, Number(url.searchParams.get('per-page') ?? 25) || 25);
@@ -169,14 +179,21 @@ export async function startFakeOpenAlex(options: FakeOptions = {}): Promise<Fake
         display_name: title,
         title,
         publication_year: 2012 + (h % 13),
-        authorships: [0, 1, 2].map((k) => ({ author_position: k === 0 ? 'first' : 'middle', author: { id: `https://openalex.org/A${h + k}`, display_name: AUTHORS[(h + k) % AUTHORS.length] } })),
+        authorships: [0, 1, 2].map((k) => ({
+          author_position: k === 0 ? 'first' : 'middle',
+          author: { id: `https://openalex.org/A${h + k}`, display_name: AUTHORS[(h + k) % AUTHORS.length] },
+        })),
         abstract_inverted_index: invertedIndex(abstract),
         primary_location: { landing_page_url: `https://example.org/works/${h}`, source: { display_name: 'Journal of Examples' } },
         cited_by_count: h % 300,
       };
       return select ? Object.fromEntries(Object.entries(work).filter(([k]) => select.includes(k))) : work;
     });
-    sendJson(res, 200, { meta: { count: works.length, db_response_time_ms: 12, page: 1, per_page: perPage, groups_count: null }, results: works, group_by: [] });
+    sendJson(res, 200, {
+      meta: { count: works.length, db_response_time_ms: 12, page: 1, per_page: perPage, groups_count: null },
+      results: works,
+      group_by: [],
+    });
   });
 }
 
@@ -205,11 +222,14 @@ export async function startFakePatentsView(options: FakeOptions & { apiKey: stri
   return startFakeSearch(options, (url, req, res, served) => {
     const grants = url.pathname === '/api/v1/patent/';
     if (!grants && url.pathname !== '/api/v1/publication/') return sendJson(res, 404, { detail: 'Not found.' });
-    if (req.headers['x-api-key'] !== options.apiKey) return sendJson(res, 403, { detail: 'You do not have permission to perform this action.' });
+    if (req.headers['x-api-key'] !== options.apiKey)
+      return sendJson(res, 403, { detail: 'You do not have permission to perform this action.' });
     let q: unknown, f: string[], o: { size?: number };
     try {
       q = JSON.parse(url.searchParams.get('q') ?? '');
-      f = JSON.parse(url.searchParams.get('f') ?? (grants ? '["patent_id","patent_title"]' : '["document_number","publication_title"]')) as string[];
+      f = JSON.parse(
+        url.searchParams.get('f') ?? (grants ? '["patent_id","patent_title"]' : '["document_number","publication_title"]'),
+      ) as string[];
       o = JSON.parse(url.searchParams.get('o') ?? '{}') as { size?: number };
       JSON.parse(url.searchParams.get('s') ?? '[]');
     } catch {
@@ -226,14 +246,31 @@ export async function startFakePatentsView(options: FakeOptions & { apiKey: stri
       const h = hash(`${grants ? '' : 'pub:'}${words}#${i}`);
       const id = byNumber ?? (grants ? String(8_000_000 + (h % 3_000_000)) : String(2015_0000000 + (h % 90_000_000)));
       const title = grants
-        ? [`${capitalise(words)} and method of making the same`, `Apparatus comprising ${words}`, `System using ${words}`, `Improved ${words}`][i % 4]!
+        ? [
+            `${capitalise(words)} and method of making the same`,
+            `Apparatus comprising ${words}`,
+            `System using ${words}`,
+            `Improved ${words}`,
+          ][i % 4]!
         : [`Method for producing ${words}`, `${capitalise(words)} assembly`, `Device with ${words}`, `Use of ${words}`][i % 4]!;
       if (!byNumber) served.push({ identifier: `US${id}`, title });
       const date = `${2008 + (h % 16)}-0${1 + (h % 9)}-1${h % 10}`;
       const abstract = `An apparatus includes ${words}. The arrangement improves reliability and lowers the cost of manufacture compared with known designs.`;
       const full: Record<string, unknown> = grants
-        ? { patent_id: id, patent_title: title, patent_date: date, patent_abstract: abstract, assignees: [{ assignee_organization: ASSIGNEES[h % ASSIGNEES.length] }] }
-        : { document_number: Number(id), publication_title: title, publication_date: date, publication_abstract: abstract, assignees: [{ assignee_organization: ASSIGNEES[h % ASSIGNEES.length] }] };
+        ? {
+            patent_id: id,
+            patent_title: title,
+            patent_date: date,
+            patent_abstract: abstract,
+            assignees: [{ assignee_organization: ASSIGNEES[h % ASSIGNEES.length] }],
+          }
+        : {
+            document_number: Number(id),
+            publication_title: title,
+            publication_date: date,
+            publication_abstract: abstract,
+            assignees: [{ assignee_organization: ASSIGNEES[h % ASSIGNEES.length] }],
+          };
       const out: Record<string, unknown> = {};
       for (const field of f) {
         const [top] = field.split('.');
@@ -241,6 +278,11 @@ export async function startFakePatentsView(options: FakeOptions & { apiKey: stri
       }
       return out;
     });
-    sendJson(res, 200, { error: false, count: documents.length, total_hits: documents.length * 7, [grants ? 'patents' : 'publications']: documents });
+    sendJson(res, 200, {
+      error: false,
+      count: documents.length,
+      total_hits: documents.length * 7,
+      [grants ? 'patents' : 'publications']: documents,
+    });
   });
 }

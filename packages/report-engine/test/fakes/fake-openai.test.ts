@@ -25,18 +25,31 @@ const body = (stream: boolean) =>
 
 describe('fake OpenAI server', () => {
   it('answers a forced tool call with arguments valid for the tool schema', async () => {
-    const res = await fetch(`${fake.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(false) });
-    const json = (await res.json()) as { choices: Array<{ message: { tool_calls: Array<{ function: { name: string; arguments: string } }> } }> };
+    const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body(false),
+    });
+    const json = (await res.json()) as {
+      choices: Array<{ message: { tool_calls: Array<{ function: { name: string; arguments: string } }> } }>;
+    };
     const call = json.choices[0]!.message.tool_calls[0]!;
     expect(call.function.name).toBe('thing');
     expect(Thing.parse(JSON.parse(call.function.arguments))).toBeTruthy();
   });
 
   it('streams tool-call arguments as SSE chunks ending in [DONE]', async () => {
-    const res = await fetch(`${fake.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(true) });
+    const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body(true),
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const text = await res.text();
-    const chunks = text.split('\n\n').filter((l) => l.startsWith('data: ') && !l.includes('[DONE]')).map((l) => JSON.parse(l.slice(6)));
+    const chunks = text
+      .split('\n\n')
+      .filter((l) => l.startsWith('data: ') && !l.includes('[DONE]'))
+      .map((l) => JSON.parse(l.slice(6)));
     const args = chunks.map((c) => c.choices[0]?.delta?.tool_calls?.[0]?.function?.arguments ?? '').join('');
     expect(Thing.parse(JSON.parse(args))).toBeTruthy();
     expect(text.trim().endsWith('data: [DONE]')).toBe(true);

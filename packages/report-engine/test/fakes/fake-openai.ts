@@ -188,9 +188,7 @@ export function buildFromSchema(schemaIn: JsonSchema, ctx: BuildContext): unknow
       const min = schema.minItems ?? 1;
       const max = schema.maxItems ?? Math.max(min, 3);
       const count = Math.min(Math.max(min, 3), max);
-      return Array.from({ length: count }, (_, index) =>
-        buildFromSchema(schema.items ?? { type: 'string' }, { ...ctx, index }),
-      );
+      return Array.from({ length: count }, (_, index) => buildFromSchema(schema.items ?? { type: 'string' }, { ...ctx, index }));
     }
     case 'string':
       return buildString(schema, ctx);
@@ -241,13 +239,23 @@ function topicOf(messages: ChatMessage[] | undefined): string {
 
 /** The 400 a real endpoint answers for a parameter it does not accept, or undefined. */
 function refusal(body: ChatRequest, endpoint: FakeEndpoint): object | undefined {
-  const error = (message: string, param: string | null, code: string | null) => ({ error: { message, type: 'invalid_request_error', param, code } });
+  const error = (message: string, param: string | null, code: string | null) => ({
+    error: { message, type: 'invalid_request_error', param, code },
+  });
   if (endpoint.reasoningModel) {
     if (body.max_tokens !== undefined) {
-      return error("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+      return error(
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        'max_tokens',
+        'unsupported_parameter',
+      );
     }
     if (body.temperature !== undefined && body.temperature !== 1) {
-      return error(`Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, 'temperature', 'unsupported_value');
+      return error(
+        `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+        'temperature',
+        'unsupported_value',
+      );
     }
   }
   const refuses = endpoint.refuses ?? [];
@@ -405,7 +413,11 @@ export async function startFakeOpenAI(options: Partial<FakePace> & { defaultBeha
       if (Number.isFinite(pace.tokensPerSecond)) await sleep((tokens / pace.tokensPerSecond) * 1000);
       if (res.destroyed) return;
       const message = tool
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${seq}`, type: 'function', function: { name: tool, arguments: content } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: `call_${seq}`, type: 'function', function: { name: tool, arguments: content } }],
+          }
         : { role: 'assistant', content };
       sendJson(res, 200, {
         id,
@@ -425,7 +437,18 @@ export async function startFakeOpenAI(options: Partial<FakePace> & { defaultBeha
     // Paced by the wall clock, so a busy event loop delays ticks without stretching the answer.
     const paced = pace.simulatedOutputTokens ?? pieces.length;
     const totalMs = Number.isFinite(pace.tokensPerSecond) ? (paced / pace.tokensPerSecond) * 1000 : 0;
-    res.write(chunk(tool ? { role: 'assistant', content: null, tool_calls: [{ index: 0, id: `call_${seq}`, type: 'function', function: { name: tool, arguments: '' } }] } : { role: 'assistant', content: '' }, null));
+    res.write(
+      chunk(
+        tool
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ index: 0, id: `call_${seq}`, type: 'function', function: { name: tool, arguments: '' } }],
+            }
+          : { role: 'assistant', content: '' },
+        null,
+      ),
+    );
     const started = Date.now();
     let sent = 0;
     while (sent < pieces.length) {

@@ -56,7 +56,13 @@ export interface FakeOps {
 }
 
 const GREEN = 'idle (images=green:200, inpadoc=green:60, other=green:1000, retrieval=green:200, search=green:30)';
-const APPLICANTS = ['Siemens Aktiengesellschaft', 'Koninklijke Philips N.V.', 'Toray Industries, Inc.', 'BASF SE', 'Commissariat à l’Énergie Atomique'];
+const APPLICANTS = [
+  'Siemens Aktiengesellschaft',
+  'Koninklijke Philips N.V.',
+  'Toray Industries, Inc.',
+  'BASF SE',
+  'Commissariat à l’Énergie Atomique',
+];
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -105,7 +111,12 @@ function document(words: string, i: number, served: ServedDocument[]) {
       </exchange-documents>`;
 }
 
-export async function startFakeOps(options: { key: string; secret: string; perQuery?: number; tokenLifetimeSeconds?: number }): Promise<FakeOps> {
+export async function startFakeOps(options: {
+  key: string;
+  secret: string;
+  perQuery?: number;
+  tokenLifetimeSeconds?: number;
+}): Promise<FakeOps> {
   const queue: FakeOpsBehaviour[] = [];
   const requests: FakeOpsRequest[] = [];
   const served: ServedDocument[] = [];
@@ -113,7 +124,14 @@ export async function startFakeOps(options: { key: string; secret: string; perQu
   let throttling = GREEN;
   let used = 0;
 
-  const send = (rec: FakeOpsRequest, res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) => {
+  const send = (
+    rec: FakeOpsRequest,
+    res: ServerResponse,
+    status: number,
+    body: string,
+    type: string,
+    headers: Record<string, string> = {},
+  ) => {
     rec.status = status;
     used += body.length;
     res.writeHead(status, {
@@ -131,7 +149,15 @@ export async function startFakeOps(options: { key: string; secret: string; perQu
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const rec: FakeOpsRequest = { method: req.method ?? 'GET', path: url.pathname, url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status: 0, at: Date.now() };
+      const rec: FakeOpsRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status: 0,
+        at: Date.now(),
+      };
       requests.push(rec);
       const xml = 'application/xml; charset=UTF-8';
 
@@ -139,32 +165,51 @@ export async function startFakeOps(options: { key: string; secret: string; perQu
         const expected = `Basic ${Buffer.from(`${options.key}:${options.secret}`).toString('base64')}`;
         if (req.method !== 'POST') return send(rec, res, 405, '{"error":"method_not_allowed"}', 'application/json');
         if (req.headers.authorization !== expected) {
-          return send(rec, res, 401, JSON.stringify({ error: 'invalid_client', error_description: 'Client credentials are invalid' }), 'application/json');
+          return send(
+            rec,
+            res,
+            401,
+            JSON.stringify({ error: 'invalid_client', error_description: 'Client credentials are invalid' }),
+            'application/json',
+          );
         }
         if (new URLSearchParams(rec.body).get('grant_type') !== 'client_credentials') {
-          return send(rec, res, 400, JSON.stringify({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }), 'application/json');
+          return send(
+            rec,
+            res,
+            400,
+            JSON.stringify({ error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' }),
+            'application/json',
+          );
         }
         const token = randomBytes(12).toString('base64url');
         tokens.set(token, { expired: false });
-        return send(rec, res, 200, JSON.stringify({
-          refresh_token_expires_in: '0',
-          api_product_list: '[ops-prod]',
-          api_product_list_json: ['ops-prod'],
-          organization_name: 'assay',
-          'developer.email': 'ops@assay.example',
-          token_type: 'BearerToken',
-          issued_at: String(Date.now()),
-          client_id: options.key,
-          access_token: token,
-          application_name: 'assay-test',
-          scope: 'core',
-          expires_in: String(options.tokenLifetimeSeconds ?? 1199),
-          refresh_count: '0',
-          status: 'approved',
-        }), 'application/json');
+        return send(
+          rec,
+          res,
+          200,
+          JSON.stringify({
+            refresh_token_expires_in: '0',
+            api_product_list: '[ops-prod]',
+            api_product_list_json: ['ops-prod'],
+            organization_name: 'assay',
+            'developer.email': 'ops@assay.example',
+            token_type: 'BearerToken',
+            issued_at: String(Date.now()),
+            client_id: options.key,
+            access_token: token,
+            application_name: 'assay-test',
+            scope: 'core',
+            expires_in: String(options.tokenLifetimeSeconds ?? 1199),
+            refresh_count: '0',
+            status: 'approved',
+          }),
+          'application/json',
+        );
       }
 
-      if (url.pathname !== '/3.2/rest-services/published-data/search/biblio') return send(rec, res, 404, fault('SERVER.EntityNotFound', 'No such service'), xml);
+      if (url.pathname !== '/3.2/rest-services/published-data/search/biblio')
+        return send(rec, res, 404, fault('SERVER.EntityNotFound', 'No such service'), xml);
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const token = bearer ? tokens.get(bearer) : undefined;
       if (!token) return send(rec, res, 400, fault('CLIENT.InvalidAccessToken', 'invalid_access_token'), xml);
@@ -174,20 +219,39 @@ export async function startFakeOps(options: { key: string; secret: string; perQu
       if (behaviour.kind === 'throttle-black') {
         const saved = throttling;
         throttling = saved.replace(/search=\w+:\d+/, 'search=black:0').replace(/^\w+/, 'overloaded');
-        send(rec, res, 403, fault('CLIENT.RobotDetected', 'Recent behaviour implies you are a robot. The server is at the moment busy to serve robots. Please try again later'), xml, { 'retry-after': String(behaviour.retryAfterMs ?? 60_000) });
+        send(
+          rec,
+          res,
+          403,
+          fault(
+            'CLIENT.RobotDetected',
+            'Recent behaviour implies you are a robot. The server is at the moment busy to serve robots. Please try again later',
+          ),
+          xml,
+          { 'retry-after': String(behaviour.retryAfterMs ?? 60_000) },
+        );
         throttling = saved;
         return;
       }
       if (behaviour.kind === 'quota') {
-        return send(rec, res, 403, fault('CLIENT.QuotaExceeded', 'This request has been rejected due to the violation of Fair Use policy'), xml, { 'x-rejection-reason': behaviour.reason });
+        return send(
+          rec,
+          res,
+          403,
+          fault('CLIENT.QuotaExceeded', 'This request has been rejected due to the violation of Fair Use policy'),
+          xml,
+          { 'x-rejection-reason': behaviour.reason },
+        );
       }
-      if (behaviour.kind === 'server-error') return send(rec, res, behaviour.status ?? 503, fault('SERVER.DomainAccess', 'Service unavailable'), xml);
+      if (behaviour.kind === 'server-error')
+        return send(rec, res, behaviour.status ?? 503, fault('SERVER.DomainAccess', 'Service unavailable'), xml);
 
       const cql = url.searchParams.get('q') ?? '';
       const m = /^ta all "([^"]+)"$/.exec(cql);
       if (!m) return send(rec, res, 400, fault('CLIENT.CQL', `Invalid CQL: ${cql}`), xml);
       const range = /^(\d+)-(\d+)$/.exec(url.searchParams.get('Range') ?? '1-25');
-      if (!range || Number(range[2]) - Number(range[1]) >= 100) return send(rec, res, 413, fault('CLIENT.InvalidRange', 'Range is too large'), xml);
+      if (!range || Number(range[2]) - Number(range[1]) >= 100)
+        return send(rec, res, 413, fault('CLIENT.InvalidRange', 'Range is too large'), xml);
       const words = m[1]!.trim();
       if (/nothing/i.test(words)) return send(rec, res, 404, fault('SERVER.EntityNotFound', 'No results found'), xml);
       const n = Math.min(options.perQuery ?? 3, Number(range[2]) - Number(range[1]) + 1);

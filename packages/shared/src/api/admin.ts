@@ -27,7 +27,14 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * (X-Total-Count-Capped when it is a lower bound) and X-Next-Cursor.
  */
 export const adminEndpoints = {
-  users: endpoint({ method: 'GET', path: '/admin/users', auth: 'operator', tags, query: adminListQuery, responses: { 200: z.array(adminUserView) } }),
+  users: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'operator',
+    tags,
+    query: adminListQuery,
+    responses: { 200: z.array(adminUserView) },
+  }),
   usersExport: endpoint({
     method: 'GET',
     path: '/admin/users/export',
@@ -35,7 +42,8 @@ export const adminEndpoints = {
     tags,
     query: adminUsersExportQuery,
     produces: XLSX,
-    description: 'Every member matching `q` as an Excel sheet, newest first, streamed as it is read (no Content-Length); recorded in the audit log with the row count when it ends.',
+    description:
+      'Every member matching `q` as an Excel sheet, newest first, streamed as it is read (no Content-Length); recorded in the audit log with the row count when it ends.',
   }),
   userReports: endpoint({
     method: 'GET',
@@ -57,7 +65,12 @@ export const adminEndpoints = {
     description: "A member's purchases, newest first: one page (`limit`, default 50), then X-Next-Cursor.",
   }),
   transactions: endpoint({
-    method: 'GET', path: '/admin/transactions', auth: 'operator', tags, query: adminTransactionsQuery, responses: { 200: z.array(transactionView) },
+    method: 'GET',
+    path: '/admin/transactions',
+    auth: 'operator',
+    tags,
+    query: adminTransactionsQuery,
+    responses: { 200: z.array(transactionView) },
   }),
   transactionsExport: endpoint({
     method: 'GET',
@@ -66,7 +79,8 @@ export const adminEndpoints = {
     tags,
     query: adminTransactionsExportQuery,
     produces: XLSX,
-    description: 'Every purchase matching the filters as an Excel sheet, newest first, streamed as it is read; recorded in the audit log with the row count when it ends.',
+    description:
+      'Every purchase matching the filters as an Excel sheet, newest first, streamed as it is read; recorded in the audit log with the row count when it ends.',
   }),
   adjustTokens: endpoint({
     method: 'POST',
@@ -77,30 +91,65 @@ export const adminEndpoints = {
     headers: idempotencyKeyHeaders,
     body: tokenAdjustmentBody,
     responses: { 201: tokenAdjustmentView, 200: tokenAdjustmentView },
-    description: 'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422. Send an Idempotency-Key header to make retries safe: a repeat answers 200 with the first answer, and the same key with a different amount or reason is a 422.',
+    description:
+      'Grants (positive) or deducts (negative) tokens with a reason the member sees; written to the audit log. A deduction beyond the balance is a 422. Send an Idempotency-Key header to make retries safe: a repeat answers 200 with the first answer, and the same key with a different amount or reason is a 422.',
   }),
   stats: endpoint({ method: 'GET', path: '/admin/stats', auth: 'operator', tags, responses: { 200: adminStatsView } }),
   evidenceSources: endpoint({
-    method: 'GET', path: '/admin/evidence-sources', auth: 'operator', tags, responses: { 200: z.array(adminEvidenceSourceView) },
-    description: 'Each configured prior-art and literature source: searches, failures and cache hits today and this week, its last failure, a spent allowance and the start-up check of its key.',
+    method: 'GET',
+    path: '/admin/evidence-sources',
+    auth: 'operator',
+    tags,
+    responses: { 200: z.array(adminEvidenceSourceView) },
+    description:
+      'Each configured prior-art and literature source: searches, failures and cache hits today and this week, its last failure, a spent allowance and the start-up check of its key.',
   }),
   refunds: endpoint({
-    method: 'GET', path: '/admin/refunds', auth: 'operator', tags, query: adminRefundsQuery, responses: { 200: adminRefundList },
-    description: 'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision. Each row carries what the list shows, its reasons shortened to 280 characters (`reasons_cut`; the whole request from `GET /admin/refunds/{id}`).',
+    method: 'GET',
+    path: '/admin/refunds',
+    auth: 'operator',
+    tags,
+    query: adminRefundsQuery,
+    responses: { 200: adminRefundList },
+    description:
+      'Refund requests, newest first, optionally of one status, a page at a time (`limit`, default 50; X-Next-Cursor names the next page), with the count waiting for a decision. Each row carries what the list shows, its reasons shortened to 280 characters (`reasons_cut`; the whole request from `GET /admin/refunds/{id}`).',
   }),
   refund: endpoint({
-    method: 'GET', path: '/admin/refunds/:id', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },
-    description: 'One refund request whole: both reasons in full, when it was decided, the provider\'s refund id. The list carries each reason shortened (`reasons_cut`). Unknown or malformed id: 404.',
+    method: 'GET',
+    path: '/admin/refunds/:id',
+    auth: 'operator',
+    tags,
+    params: refundIdParams,
+    responses: { 200: adminRefundView },
+    description:
+      "One refund request whole: both reasons in full, when it was decided, the provider's refund id. The list carries each reason shortened (`reasons_cut`). Unknown or malformed id: 404.",
   }),
   approveRefund: endpoint({
-    method: 'POST', path: '/admin/refunds/:id/approve', auth: 'operator', tags, params: refundIdParams, responses: { 200: adminRefundView },
-    description: 'Approves a request: refunds the amount less the 10 % fee through the provider (once, however often it is called), removes the package\'s tokens, issues the credit note and mails the member. On a failed refund it retries.',
+    method: 'POST',
+    path: '/admin/refunds/:id/approve',
+    auth: 'operator',
+    tags,
+    params: refundIdParams,
+    responses: { 200: adminRefundView },
+    description:
+      "Approves a request: refunds the amount less the 10 % fee through the provider (once, however often it is called), removes the package's tokens, issues the credit note and mails the member. On a failed refund it retries.",
   }),
   declineRefund: endpoint({
-    method: 'POST', path: '/admin/refunds/:id/decline', auth: 'operator', tags, params: refundIdParams, body: declineRefundBody, responses: { 200: adminRefundView },
+    method: 'POST',
+    path: '/admin/refunds/:id/decline',
+    auth: 'operator',
+    tags,
+    params: refundIdParams,
+    body: declineRefundBody,
+    responses: { 200: adminRefundView },
   }),
   mailPreviews: endpoint({
-    method: 'GET', path: '/admin/mail-previews', auth: 'operator', tags, responses: { 200: mailPreviewList },
-    description: 'Development only (404 when NODE_ENV is production): every mail template, by name, drawn with its sample data: subject, plain text and HTML, for operators to check wording and layout.',
+    method: 'GET',
+    path: '/admin/mail-previews',
+    auth: 'operator',
+    tags,
+    responses: { 200: mailPreviewList },
+    description:
+      'Development only (404 when NODE_ENV is production): every mail template, by name, drawn with its sample data: subject, plain text and HTML, for operators to check wording and layout.',
   }),
 };

@@ -1,4 +1,11 @@
-import { billingDetails, billingDetailsView, billingListQuery, invoiceNumberParams, ledgerView, purchasesView } from '../schemas/billing.ts';
+import {
+  billingDetails,
+  billingDetailsView,
+  billingListQuery,
+  invoiceNumberParams,
+  ledgerView,
+  purchasesView,
+} from '../schemas/billing.ts';
 import { creditNoteNumberParams, purchaseIdParams, refundIdParams, refundRequestBody, refundView } from '../schemas/refunds.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -7,11 +14,20 @@ const tags = ['billing'];
 /** Tax invoices and the member's billing details (docs/decisions/130-tax-invoices.md). */
 export const billingEndpoints = {
   billingDetails: endpoint({
-    method: 'GET', path: '/billing/details', auth: 'member', tags, responses: { 200: billingDetailsView },
-    description: 'The buyer details printed on the member\'s next invoices.',
+    method: 'GET',
+    path: '/billing/details',
+    auth: 'member',
+    tags,
+    responses: { 200: billingDetailsView },
+    description: "The buyer details printed on the member's next invoices.",
   }),
   saveBillingDetails: endpoint({
-    method: 'PUT', path: '/billing/details', auth: 'member', tags, body: billingDetails, responses: { 200: billingDetailsView },
+    method: 'PUT',
+    path: '/billing/details',
+    auth: 'member',
+    tags,
+    body: billingDetails,
+    responses: { 200: billingDetailsView },
   }),
   invoice: endpoint({
     method: 'GET',
@@ -21,12 +37,14 @@ export const billingEndpoints = {
     description: 'The invoice PDF (its number URL-encoded, INV%2F2026-27%2F000123): its owner with a bearer token, or an operator.',
     params: invoiceNumberParams,
     produces: 'application/pdf',
-  }),  requestRefund: endpoint({
+  }),
+  requestRefund: endpoint({
     method: 'POST',
     path: '/billing/purchases/:id/refund-request',
     auth: 'member',
     tags,
-    description: 'Asks for a refund of a purchase (its payment id) within 7 days of capture, none of its tokens used (docs/decisions/135-refunds.md).',
+    description:
+      'Asks for a refund of a purchase (its payment id) within 7 days of capture, none of its tokens used (docs/decisions/135-refunds.md).',
     params: purchaseIdParams,
     body: refundRequestBody,
     responses: { 201: refundView },
@@ -36,7 +54,8 @@ export const billingEndpoints = {
     path: '/billing/refunds/:id/withdraw',
     auth: 'member',
     tags,
-    description: 'Withdraws the member\'s own refund request while it waits for a decision: the package\'s tokens can be spent again (docs/decisions/165-pending-refunds-hold-their-lot.md).',
+    description:
+      "Withdraws the member's own refund request while it waits for a decision: the package's tokens can be spent again (docs/decisions/165-pending-refunds-hold-their-lot.md).",
     params: refundIdParams,
     responses: { 200: refundView },
   }),
@@ -56,7 +75,7 @@ export const billingEndpoints = {
     tags,
     query: billingListQuery,
     responses: { 200: purchasesView },
-    description: 'The member\'s own token purchases, newest first, with their invoice numbers and lots; X-Next-Cursor names the next page.',
+    description: "The member's own token purchases, newest first, with their invoice numbers and lots; X-Next-Cursor names the next page.",
   }),
   ledger: endpoint({
     method: 'GET',
@@ -65,6 +84,7 @@ export const billingEndpoints = {
     tags,
     query: billingListQuery,
     responses: { 200: ledgerView },
-    description: 'The member\'s token history in plain words, newest first (X-Next-Cursor), and the newest lots (at most 50; `lots_more` when there are older ones) with their expiry and remaining tokens.',
+    description:
+      "The member's token history in plain words, newest first (X-Next-Cursor), and the newest lots (at most 50; `lots_more` when there are older ones) with their expiry and remaining tokens.",
   }),
 };

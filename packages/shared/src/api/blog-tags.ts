@@ -1,6 +1,13 @@
 import { messageResponse } from '../schemas/auth.ts';
 import {
-  adminTagListQuery, adminTagListResponse, adminTagSchema, tagIdParams, tagInput, tagPageQuery, tagPageResponse, tagSlugParams,
+  adminTagListQuery,
+  adminTagListResponse,
+  adminTagSchema,
+  tagIdParams,
+  tagInput,
+  tagPageQuery,
+  tagPageResponse,
+  tagSlugParams,
 } from '../schemas/tags.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -13,7 +20,8 @@ export const blogTagEndpoints = {
     path: '/blog/tags/:slug',
     auth: 'public',
     tags,
-    description: 'The tag and a page of its published blog posts, newest first. A slug the tag held before reads it too (`tag.slug` is its address now); an unknown tag is a 404.',
+    description:
+      'The tag and a page of its published blog posts, newest first. A slug the tag held before reads it too (`tag.slug` is its address now); an unknown tag is a 404.',
     params: tagSlugParams,
     query: tagPageQuery,
     responses: { 200: tagPageResponse },
@@ -41,7 +49,8 @@ export const blogTagEndpoints = {
     path: '/blog/admin/tags/:id',
     auth: 'operator',
     tags,
-    description: 'Renames the tag; its address changes only when `slug` is given (an address held by another tag now is a 409), and the old address then redirects (301) to the new one, page and feed.',
+    description:
+      'Renames the tag; its address changes only when `slug` is given (an address held by another tag now is a 409), and the old address then redirects (301) to the new one, page and feed.',
     params: tagIdParams,
     body: tagInput,
     responses: { 200: adminTagSchema },

@@ -29,7 +29,8 @@ export const contactEndpoints = {
     path: '/contact/submissions',
     auth: 'operator',
     tags,
-    description: 'Newest first, one page (at most `limit`): by `page`, or after `cursor` (from X-Next-Cursor). Filters: q (name, email, message), from/to (YYYY-MM-DD, inclusive). X-Total-Count (X-Total-Count-Capped when a lower bound).',
+    description:
+      'Newest first, one page (at most `limit`): by `page`, or after `cursor` (from X-Next-Cursor). Filters: q (name, email, message), from/to (YYYY-MM-DD, inclusive). X-Total-Count (X-Total-Count-Capped when a lower bound).',
     query: contactSubmissionsQuery,
     responses: { 200: z.array(contactSubmissionSchema) },
   }),
@@ -47,7 +48,8 @@ export const contactEndpoints = {
     path: '/contact/submissions/:id/handled',
     auth: 'operator',
     tags,
-    description: 'Marks a submission handled (`handled: true`, with the operator and time) or open again; recorded in the audit log. An unknown id is a 404.',
+    description:
+      'Marks a submission handled (`handled: true`, with the operator and time) or open again; recorded in the audit log. An unknown id is a 404.',
     params: contactSubmissionParams,
     body: contactHandledBody,
     responses: { 200: contactSubmissionSchema },
@@ -57,7 +59,8 @@ export const contactEndpoints = {
     path: '/contact/submissions/:id',
     auth: 'operator',
     tags,
-    description: 'Erases a submission for good (a sender asked to be forgotten, or spam); the audit log keeps that it happened, not what it said. An unknown id is a 404.',
+    description:
+      'Erases a submission for good (a sender asked to be forgotten, or spam); the audit log keeps that it happened, not what it said. An unknown id is a 404.',
     params: contactSubmissionParams,
     responses: { 200: messageResponse },
   }),

@@ -15,8 +15,11 @@ describe('endpoint addresses', () => {
   });
 
   it('leave unset query values out and keep the order given', () => {
-    expect(endpointUrl(blogEndpoints.list, { query: { post_type: 'blog', page: undefined, q: '', exclude: null, limit: 3, featured_only: true } }))
-      .toBe('/api/blog/posts?post_type=blog&limit=3&featured_only=true');
+    expect(
+      endpointUrl(blogEndpoints.list, {
+        query: { post_type: 'blog', page: undefined, q: '', exclude: null, limit: 3, featured_only: true },
+      }),
+    ).toBe('/api/blog/posts?post_type=blog&limit=3&featured_only=true');
     expect(endpointUrl(blogEndpoints.list, { query: { q: 'a&b=c' } })).toBe('/api/blog/posts?q=a%26b%3Dc');
     expect(endpointUrl(blogEndpoints.list)).toBe('/api/blog/posts');
   });

@@ -73,9 +73,7 @@ export interface EndpointRequest<E extends Endpoint> {
 }
 
 /** What a successful JSON call answers. */
-export type EndpointResponse<E extends Endpoint> = E extends { responses: infer R }
-  ? Output<R[Extract<keyof R, SuccessStatus>]>
-  : never;
+export type EndpointResponse<E extends Endpoint> = E extends { responses: infer R } ? Output<R[Extract<keyof R, SuccessStatus>]> : never;
 
 /** Every answer the handler may give, whatever its status. */
 export type EndpointResult<E extends Endpoint> = E extends { responses: infer R } ? Output<R[keyof R]> : never;

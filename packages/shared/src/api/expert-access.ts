@@ -1,4 +1,11 @@
-import { messageResponse, passwordConfirmRequest, recoveryCodesResponse, secondFactorRequest, totpEnableRequest, totpSetupResponse } from '../schemas/auth.ts';
+import {
+  messageResponse,
+  passwordConfirmRequest,
+  recoveryCodesResponse,
+  secondFactorRequest,
+  totpEnableRequest,
+  totpSetupResponse,
+} from '../schemas/auth.ts';
 import {
   expertApplicationListQuery,
   expertApplicationListResponse,
@@ -22,7 +29,8 @@ export const expertSecurityEndpoints = {
     path: '/expert/login/second-factor',
     auth: 'public',
     tags: ['expert'],
-    description: 'Finishes an expert sign-in that answered second_factor_required: the challenge and a code from the app or a recovery code. Wrong codes count per expert and per address; a browser the expert signed in from before has its own budget.',
+    description:
+      'Finishes an expert sign-in that answered second_factor_required: the challenge and a code from the app or a recovery code. Wrong codes count per expert and per address; a browser the expert signed in from before has its own budget.',
     body: secondFactorRequest,
     responses: { 200: expertMeView },
   }),
@@ -75,7 +83,8 @@ export const expertApplicationsEndpoints = {
     path: '/expert-applications',
     auth: 'public',
     tags: ['experts'],
-    description: 'Applies to join the expert network. Limited per client address like the contact form; a second application from an address whose first is still waiting changes nothing (same answer).',
+    description:
+      'Applies to join the expert network. Limited per client address like the contact form; a second application from an address whose first is still waiting changes nothing (same answer).',
     body: expertApplicationRequest,
     responses: { 201: expertApplicationResponse },
   }),
@@ -93,7 +102,8 @@ export const expertApplicationsEndpoints = {
     path: '/admin/expert-applications/:id/decline',
     auth: 'operator',
     tags: ['admin'],
-    description: 'Declines a waiting application and mails the applicant, once (a repeat answers the same and mails nothing; an invited one is a 409).',
+    description:
+      'Declines a waiting application and mails the applicant, once (a repeat answers the same and mails nothing; an invited one is a 409).',
     params: expertApplicationParams,
     responses: { 200: expertApplicationView },
   }),

@@ -1,5 +1,10 @@
 import {
-  earningsExportQuery, expertEarningsResponse, expertOwnEarningsResponse, expertPayoutParams, recordPayoutRequest, recordPayoutResponse,
+  earningsExportQuery,
+  expertEarningsResponse,
+  expertOwnEarningsResponse,
+  expertPayoutParams,
+  recordPayoutRequest,
+  recordPayoutResponse,
 } from '../schemas/expert-earnings.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -21,7 +26,8 @@ export const expertEarningsEndpoints = {
     path: '/admin/experts/earnings/export',
     auth: 'operator',
     tags: ['admin'],
-    description: 'The payout CSV: one row per review delivered from `from` to `to` (UTC days, inclusive), optionally of one expert, with what is owed and what was paid. Streamed.',
+    description:
+      'The payout CSV: one row per review delivered from `from` to `to` (UTC days, inclusive), optionally of one expert, with what is owed and what was paid. Streamed.',
     query: earningsExportQuery,
     produces: 'text/csv',
   }),
@@ -30,7 +36,8 @@ export const expertEarningsEndpoints = {
     path: '/admin/experts/:id/payouts',
     auth: 'operator',
     tags: ['admin'],
-    description: 'Records that the expert was paid everything owed for reviews delivered up to the end of `through` (UTC). Idempotent: the same expert and day again answers the payout already recorded (`created: false`). 409 when nothing is owed.',
+    description:
+      'Records that the expert was paid everything owed for reviews delivered up to the end of `through` (UTC). Idempotent: the same expert and day again answers the payout already recorded (`created: false`). 409 when nothing is owed.',
     params: expertPayoutParams,
     body: recordPayoutRequest,
     responses: { 200: recordPayoutResponse },

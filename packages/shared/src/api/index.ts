@@ -19,10 +19,27 @@ import { usersEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export {
-  adminEndpoints, authEndpoints, billingEndpoints, blogEndpoints, contactEndpoints, mediaEndpoints, operatorsEndpoints, purchaseEndpoints, reportsEndpoints,
-  shareEndpoints, siteEndpoints, systemEndpoints, tokensEndpoints, usersEndpoints, adminExpertsEndpoints, expertEndpoints, reviewsEndpoints,
-  expertApplicationsEndpoints, expertSecurityEndpoints,
-  expertEarningsEndpoints, followUpEndpoints,
+  adminEndpoints,
+  authEndpoints,
+  billingEndpoints,
+  blogEndpoints,
+  contactEndpoints,
+  mediaEndpoints,
+  operatorsEndpoints,
+  purchaseEndpoints,
+  reportsEndpoints,
+  shareEndpoints,
+  siteEndpoints,
+  systemEndpoints,
+  tokensEndpoints,
+  usersEndpoints,
+  adminExpertsEndpoints,
+  expertEndpoints,
+  reviewsEndpoints,
+  expertApplicationsEndpoints,
+  expertSecurityEndpoints,
+  expertEarningsEndpoints,
+  followUpEndpoints,
 };
 
 /** Every endpoint by area (the web imports the areas it calls, so each stays in its own bundle chunk). */
@@ -52,4 +69,6 @@ export const ENDPOINT_AREAS = {
 
 /** Every endpoint, named `area.name`. */
 export const allEndpoints = (): [string, Endpoint][] =>
-  Object.entries(ENDPOINT_AREAS).flatMap(([area, list]) => Object.entries(list).map(([name, e]): [string, Endpoint] => [`${area}.${name}`, e]));
+  Object.entries(ENDPOINT_AREAS).flatMap(([area, list]) =>
+    Object.entries(list).map(([name, e]): [string, Endpoint] => [`${area}.${name}`, e]),
+  );

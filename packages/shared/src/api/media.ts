@@ -12,8 +12,8 @@ export const mediaEndpoints = {
     tags,
     multipart: true,
     description:
-      'multipart/form-data with one `file`: a JPEG, PNG, WebP or GIF (checked by its bytes) of at most 5 MB. '
-      + 'Scaled down to 1600 px wide, stored as WebP under its content hash. 413 when too large, 422 when not such an image.',
+      'multipart/form-data with one `file`: a JPEG, PNG, WebP or GIF (checked by its bytes) of at most 5 MB. ' +
+      'Scaled down to 1600 px wide, stored as WebP under its content hash. 413 when too large, 422 when not such an image.',
     responses: { 201: imageUploadResponse },
   }),
   file: endpoint({

@@ -47,7 +47,8 @@ export const reportsEndpoints = {
     path: '/reports/generate',
     auth: 'member',
     tags,
-    description: 'Holds the tier’s cost, creates the report and queues its generation, atomically. With `record` (the confirmed invention record) the report is built on it and titled with its name; without, the record is read from the idea. Send an Idempotency-Key header to make retries safe (a repeat answers 200 with the first report).',
+    description:
+      'Holds the tier’s cost, creates the report and queues its generation, atomically. With `record` (the confirmed invention record) the report is built on it and titled with its name; without, the record is read from the idea. Send an Idempotency-Key header to make retries safe (a repeat answers 200 with the first report).',
     headers: idempotencyKeyHeaders,
     body: generateReportRequest,
     responses: { 201: reportView, 200: reportView },
@@ -87,7 +88,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/retry',
     auth: 'member',
     tags,
-    description: 'Tries a failed (or cancelled) report again on the same record: its cost is held again and the report queued. 409 when it is not failed.',
+    description:
+      'Tries a failed (or cancelled) report again on the same record: its cost is held again and the report queued. 409 when it is not failed.',
     params: reportIdParams,
     responses: { 200: reportView },
   }),
@@ -96,7 +98,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/cancel',
     auth: 'member',
     tags,
-    description: 'Stops a report being written and returns its held tokens, exactly once (a report that completes first is not cancelled: 409). A change to a completed report (an upgrade, a correction) is cancelled back to the version it had.',
+    description:
+      'Stops a report being written and returns its held tokens, exactly once (a report that completes first is not cancelled: 409). A change to a completed report (an upgrade, a correction) is cancelled back to the version it had.',
     params: reportIdParams,
     responses: { 200: reportView },
   }),
@@ -105,7 +108,8 @@ export const reportsEndpoints = {
     path: '/reports/:id',
     auth: 'member',
     tags,
-    description: 'Deletes the report, its versions and their PDFs. What the ledger and invoices record stays. A report being written must be cancelled first (409).',
+    description:
+      'Deletes the report, its versions and their PDFs. What the ledger and invoices record stays. A report being written must be cancelled first (409).',
     params: reportIdParams,
     responses: { 200: messageResponse },
   }),
@@ -114,7 +118,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/upgrade',
     auth: 'member',
     tags,
-    description: 'Rewrites a completed report at a higher tier, paying the difference once (a repeat while it runs answers 200 without charging again); the record and the evidence are reused, and the result is a new version.',
+    description:
+      'Rewrites a completed report at a higher tier, paying the difference once (a repeat while it runs answers 200 without charging again); the record and the evidence are reused, and the result is a new version.',
     params: reportIdParams,
     body: upgradeReportRequest,
     responses: { 200: reportView },
@@ -142,7 +147,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/versions/:n/compare',
     auth: 'member',
     tags,
-    description: 'What differs between version n and another (`with`, the current version when left out): the record\'s facts, and each section word by word.',
+    description:
+      "What differs between version n and another (`with`, the current version when left out): the record's facts, and each section word by word.",
     params: reportVersionParams,
     query: compareVersionsQuery,
     responses: { 200: versionComparison },
@@ -161,7 +167,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/correct',
     auth: 'member',
     tags,
-    description: '"Correct what we understood": stores the corrected invention record and rewrites the whole report on it at a reduced price (REPORT_CORRECTION_PERCENT of the tier, default 20 %), as a new version. The evidence found is reused.',
+    description:
+      '"Correct what we understood": stores the corrected invention record and rewrites the whole report on it at a reduced price (REPORT_CORRECTION_PERCENT of the tier, default 20 %), as a new version. The evidence found is reused.',
     params: reportIdParams,
     body: correctReportRequest,
     responses: { 200: reportView },
@@ -171,7 +178,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/sections/:section/regenerate',
     auth: 'member',
     tags,
-    description: '"This section is wrong…": rewrites that section with the member\'s note at a small fixed price (SECTION_REWRITE_TOKENS, default 150), as a new version. A shared figure the note states (the launch year) becomes the member\'s figure, and every other section that states the old one is rewritten too, charged once; the answer says which.',
+    description:
+      '"This section is wrong…": rewrites that section with the member\'s note at a small fixed price (SECTION_REWRITE_TOKENS, default 150), as a new version. A shared figure the note states (the launch year) becomes the member\'s figure, and every other section that states the old one is rewritten too, charged once; the answer says which.',
     params: reportSectionParams,
     body: regenerateSectionRequest,
     responses: { 200: regenerateSectionResponse },
@@ -181,7 +189,8 @@ export const reportsEndpoints = {
     path: '/reports/:id/share-links',
     auth: 'member',
     tags,
-    description: 'A read-only link to one version of the report (the current one unless `version`), for the recipient `label` (printed on every page of the copy they see), optionally expiring and with a passcode. The URL carries a 256-bit token, stored only as its SHA-256; it is shown this once.',
+    description:
+      'A read-only link to one version of the report (the current one unless `version`), for the recipient `label` (printed on every page of the copy they see), optionally expiring and with a passcode. The URL carries a 256-bit token, stored only as its SHA-256; it is shown this once.',
     params: reportIdParams,
     body: createShareLinkRequest,
     responses: { 201: createShareLinkResponse },
@@ -191,7 +200,7 @@ export const reportsEndpoints = {
     path: '/reports/:id/share-links',
     auth: 'member',
     tags,
-    description: 'The report\'s share links, newest first, with their views; never their URLs.',
+    description: "The report's share links, newest first, with their views; never their URLs.",
     params: reportIdParams,
     responses: { 200: shareLinksResponse },
   }),
@@ -222,7 +231,8 @@ export const shareEndpoints = {
     path: '/share/:token/pdf',
     auth: 'public',
     tags: ['share'],
-    description: 'The shared PDF, watermarked with the recipient; counts a view. The passcode travels in the body (never the URL); wrong ones are limited per link and address (429 with Retry-After).',
+    description:
+      'The shared PDF, watermarked with the recipient; counts a view. The passcode travels in the body (never the URL); wrong ones are limited per link and address (429 with Retry-After).',
     params: shareTokenParams,
     body: sharedPdfRequest,
     produces: 'application/pdf',

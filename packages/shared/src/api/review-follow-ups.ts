@@ -12,7 +12,8 @@ export const followUpEndpoints = {
     path: '/review-requests/:id/follow-up',
     auth: 'member',
     tags: ['reviews'],
-    description: 'Asks the expert one round of follow-up questions (1 to 5) on a delivered review, within 30 days of delivery, at no charge. A second round is a 409; the expert is e-mailed.',
+    description:
+      'Asks the expert one round of follow-up questions (1 to 5) on a delivered review, within 30 days of delivery, at no charge. A second round is a 409; the expert is e-mailed.',
     params: reviewRequestParams,
     body: askFollowUpRequest,
     responses: { 201: reviewRequestView },
@@ -22,7 +23,8 @@ export const followUpEndpoints = {
     path: '/expert/assignments/:id/follow-up',
     auth: 'expert',
     tags: ['expert'],
-    description: 'Answers the member’s follow-up questions, one answer each, once (409 when none were asked or they were answered); the member is e-mailed.',
+    description:
+      'Answers the member’s follow-up questions, one answer each, once (409 when none were asked or they were answered); the member is e-mailed.',
     params: reviewRequestParams,
     body: answerFollowUpRequest,
     responses: { 200: expertAssignmentDetail },

@@ -53,7 +53,9 @@ export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;
 
 /** The deletion dialog's forms: a password account types its password, a Google account the emailed code. */
 export const deleteAccountPasswordForm = z.object({
-  password: lineText(ACCOUNT_MESSAGES.deletePasswordRequired).min(1, ACCOUNT_MESSAGES.deletePasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
+  password: lineText(ACCOUNT_MESSAGES.deletePasswordRequired)
+    .min(1, ACCOUNT_MESSAGES.deletePasswordRequired)
+    .max(LIMITS.passwordMax, MSG.passwordTooLong),
 });
 export const deleteAccountCodeForm = z.object({ code: otpField });
 

@@ -7,9 +7,12 @@ import { paymentState } from './refunds.ts';
 
 /** Operator views of docs/product.md §3 (admin user, admin report, transaction, stats). */
 
-
 export const adminListQuery = z.object({
-  q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
+  q: lineText()
+    .trim()
+    .max(200)
+    .refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort)
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   cursor: listCursor,
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -137,13 +140,15 @@ export const adminStatsView = z.object({
    * Every currency's revenue in minor units, by currency code; never summed across currencies.
    * amount_minor is net of refunds (gross − refunded); tax_minor the GST kept (charged − credited).
    */
-  revenue_by_currency: z.array(z.object({
-    currency: z.string(),
-    amount_minor: z.number().int(),
-    gross_minor: z.number().int(),
-    refunded_minor: z.number().int(),
-    tax_minor: z.number().int(),
-  })),
+  revenue_by_currency: z.array(
+    z.object({
+      currency: z.string(),
+      amount_minor: z.number().int(),
+      gross_minor: z.number().int(),
+      refunded_minor: z.number().int(),
+      tax_minor: z.number().int(),
+    }),
+  ),
 });
 export type AdminStats = z.infer<typeof adminStatsView>;
 

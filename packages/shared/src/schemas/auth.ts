@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import {
-  emailField,
-  lineText,
-  loginPasswordField,
-  nameField,
-  newPasswordField,
-  otpField,
-  pathParam,
-  phoneField,
-} from './fields.ts';
+import { emailField, lineText, loginPasswordField, nameField, newPasswordField, otpField, pathParam, phoneField } from './fields.ts';
 import { passkeyAuthenticationResponse } from './webauthn-responses.ts';
 import { userSchema } from './users.ts';
 
@@ -58,7 +49,9 @@ export const signupForm = z
 export type SignupForm = z.input<typeof signupForm>;
 
 /** Extension (decision 160): the key from the code mail's link, which proves the mailbox. */
-const codeLinkKey = lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.otpLinkInvalid).optional();
+const codeLinkKey = lineText()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.otpLinkInvalid)
+  .optional();
 
 export const verifyOtpRequest = z.object({
   email: emailField,
@@ -150,7 +143,6 @@ export const profileIncompleteResponse = z.object({
 });
 export type ProfileIncompleteResponse = z.infer<typeof profileIncompleteResponse>;
 
-
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
@@ -199,7 +191,9 @@ export const secondFactorForm = z.object({ code: secondFactorCode });
 export type SecondFactorForm = z.input<typeof secondFactorForm>;
 
 /** Re-entering the password before a security change. */
-export const passwordConfirmRequest = z.object({ password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong) });
+export const passwordConfirmRequest = z.object({
+  password: lineText().min(1, MSG.currentPasswordRequired).max(LIMITS.passwordMax, MSG.passwordTooLong),
+});
 export type PasswordConfirmRequest = z.input<typeof passwordConfirmRequest>;
 
 export const totpSetupResponse = z.object({
@@ -241,16 +235,21 @@ export const sessionIdParams = z.object({ id: pathParam(100) });
 export const googleLoginResponse = z.union([sessionResponse, profileIncompleteResponse, secondFactorChallengeResponse]);
 
 /* Changing the e-mail address (decision 190). */
-export const emailChangeRequest = z.object({
-  new_email: emailField,
-  /** The password, or — for an account with an authenticator app — a code from it (decision 193). */
-  password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
-  code: lineText().trim().regex(/^\d{6}$/, MSG.secondFactorCodeInvalid).optional(),
-  /** Or one of the member's passkeys answering a `reauth` challenge (decision 228). */
-  passkey: passkeyAuthenticationResponse.optional(),
-}).superRefine((v, ctx) => {
-  if (!v.password && !v.code && !v.passkey) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.currentPasswordRequired });
-});
+export const emailChangeRequest = z
+  .object({
+    new_email: emailField,
+    /** The password, or — for an account with an authenticator app — a code from it (decision 193). */
+    password: lineText().max(LIMITS.passwordMax, MSG.passwordTooLong).optional(),
+    code: lineText()
+      .trim()
+      .regex(/^\d{6}$/, MSG.secondFactorCodeInvalid)
+      .optional(),
+    /** Or one of the member's passkeys answering a `reauth` challenge (decision 228). */
+    passkey: passkeyAuthenticationResponse.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password && !v.code && !v.passkey) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.currentPasswordRequired });
+  });
 export type EmailChangeRequest = z.input<typeof emailChangeRequest>;
 export const emailChangeConfirmRequest = z.object({ otp: otpField });
 export const emailChangeRevertRequest = z.object({ key: lineText().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.emailChangeRevertInvalid) });

@@ -25,13 +25,44 @@ export const BILLING_MESSAGES = {
 
 /** GST state codes (the first two digits of a GSTIN) and their states and union territories. */
 export const GST_STATES: Readonly<Record<string, string>> = {
-  '01': 'Jammu and Kashmir', '02': 'Himachal Pradesh', '03': 'Punjab', '04': 'Chandigarh', '05': 'Uttarakhand',
-  '06': 'Haryana', '07': 'Delhi', '08': 'Rajasthan', '09': 'Uttar Pradesh', '10': 'Bihar', '11': 'Sikkim',
-  '12': 'Arunachal Pradesh', '13': 'Nagaland', '14': 'Manipur', '15': 'Mizoram', '16': 'Tripura', '17': 'Meghalaya',
-  '18': 'Assam', '19': 'West Bengal', '20': 'Jharkhand', '21': 'Odisha', '22': 'Chhattisgarh', '23': 'Madhya Pradesh',
-  '24': 'Gujarat', '26': 'Dadra and Nagar Haveli and Daman and Diu', '27': 'Maharashtra', '29': 'Karnataka', '30': 'Goa',
-  '31': 'Lakshadweep', '32': 'Kerala', '33': 'Tamil Nadu', '34': 'Puducherry', '35': 'Andaman and Nicobar Islands',
-  '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh', '97': 'Other Territory', '96': 'Outside India',
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
+  '97': 'Other Territory',
+  '96': 'Outside India',
 };
 
 /** The GST state code of a place outside India (an export of services). */
@@ -55,11 +86,15 @@ export const billingDetails = z
     address: z.preprocess(blankToNull, multiLineText().trim().max(500, BILLING_MESSAGES.addressTooLong).nullable()),
     state_code: z.preprocess(
       blankToNull,
-      lineText().refine((c) => c in GST_STATES && c !== OUTSIDE_INDIA, BILLING_MESSAGES.stateCodeInvalid).nullable(),
+      lineText()
+        .refine((c) => c in GST_STATES && c !== OUTSIDE_INDIA, BILLING_MESSAGES.stateCodeInvalid)
+        .nullable(),
     ),
     gstin: z.preprocess(
       (v) => blankToNull(typeof v === 'string' && !hasControlCharacters(v) ? v.replace(/\s+/g, '').toUpperCase() : v),
-      lineText().regex(/^[0-9]{2}[A-Z0-9]{13}$/, BILLING_MESSAGES.gstinInvalid).nullable(),
+      lineText()
+        .regex(/^[0-9]{2}[A-Z0-9]{13}$/, BILLING_MESSAGES.gstinInvalid)
+        .nullable(),
     ),
   })
   .transform((d) => ({ ...d, country: d.country ?? (d.state_code || d.gstin ? INDIA : null) }))
@@ -148,8 +183,18 @@ export const purchasesView = z.object({ purchases: z.array(purchaseView) });
  * report was delivered), tokens released back, expired, refunded, forfeited, an operator deduction.
  */
 export const LEDGER_ENTRY_KINDS = [
-  'purchase', 'signup_bonus', 'promotion', 'operator_grant', 'held', 'spent', 'released', 'expired',
-  'refunded', 'operator_deduction', 'forfeited', 'other',
+  'purchase',
+  'signup_bonus',
+  'promotion',
+  'operator_grant',
+  'held',
+  'spent',
+  'released',
+  'expired',
+  'refunded',
+  'operator_deduction',
+  'forfeited',
+  'other',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -210,18 +255,30 @@ export function describeLedgerEntry(e: {
     return `${e.purpose}${state} — ${report}`;
   }
   switch (e.kind) {
-    case 'purchase': return e.package_name ? `Purchased the ${e.package_name} package` : 'Purchased tokens';
-    case 'signup_bonus': return 'Sign-up bonus';
-    case 'promotion': return 'Promotional credit';
-    case 'operator_grant': return `Operator grant${why}`;
-    case 'held': return `Held for ${report}`;
-    case 'spent': return `Spent on ${report}`;
+    case 'purchase':
+      return e.package_name ? `Purchased the ${e.package_name} package` : 'Purchased tokens';
+    case 'signup_bonus':
+      return 'Sign-up bonus';
+    case 'promotion':
+      return 'Promotional credit';
+    case 'operator_grant':
+      return `Operator grant${why}`;
+    case 'held':
+      return `Held for ${report}`;
+    case 'spent':
+      return `Spent on ${report}`;
     // A hold comes back when the report was not delivered (it failed or was cancelled): said so, not "released".
-    case 'released': return `Returned — ${report} not delivered`;
-    case 'expired': return 'Expired unused';
-    case 'refunded': return `Refunded${why}`;
-    case 'operator_deduction': return `Operator deduction${why}`;
-    case 'forfeited': return 'Forfeited when the account was deleted';
-    case 'other': return 'Adjustment';
+    case 'released':
+      return `Returned — ${report} not delivered`;
+    case 'expired':
+      return 'Expired unused';
+    case 'refunded':
+      return `Refunded${why}`;
+    case 'operator_deduction':
+      return `Operator deduction${why}`;
+    case 'forfeited':
+      return 'Forfeited when the account was deleted';
+    case 'other':
+      return 'Adjustment';
   }
 }

@@ -47,10 +47,7 @@ export function postByline(names: string[]): string {
 
 /** Post fields: `text` is lineText, multiLineText or displayNameText. */
 const requiredText = (text: typeof lineText, message: string, max: number, what: string) =>
-  text(message)
-    .trim()
-    .min(1, message)
-    .max(max, `${what} must be at most ${max} characters`);
+  text(message).trim().min(1, message).max(max, `${what} must be at most ${max} characters`);
 
 const optionalText = (text: typeof lineText, max: number, what: string) =>
   text()
@@ -140,12 +137,16 @@ export const postMetaInput = {
     .refine((v) => !v || isHttpsUrl(v), POST_EDITOR_MSG.postCanonicalInvalid),
   og_title: keptText(POST_LIMITS.socialTitleMax, 'Open Graph title'),
   og_description: keptText(POST_LIMITS.socialDescriptionMax, 'Open Graph description'),
-  og_image_url: keptText(POST_LIMITS.imageUrlMax, 'Open Graph image', MSG.postImageUrlInvalid)
-    .refine((v) => !v || isSafeImageUrl(v), MSG.postImageUrlInvalid),
+  og_image_url: keptText(POST_LIMITS.imageUrlMax, 'Open Graph image', MSG.postImageUrlInvalid).refine(
+    (v) => !v || isSafeImageUrl(v),
+    MSG.postImageUrlInvalid,
+  ),
   twitter_title: keptText(POST_LIMITS.socialTitleMax, 'X (Twitter) title'),
   twitter_description: keptText(POST_LIMITS.socialDescriptionMax, 'X (Twitter) description'),
-  twitter_image_url: keptText(POST_LIMITS.imageUrlMax, 'X (Twitter) image', MSG.postImageUrlInvalid)
-    .refine((v) => !v || isSafeImageUrl(v), MSG.postImageUrlInvalid),
+  twitter_image_url: keptText(POST_LIMITS.imageUrlMax, 'X (Twitter) image', MSG.postImageUrlInvalid).refine(
+    (v) => !v || isSafeImageUrl(v),
+    MSG.postImageUrlInvalid,
+  ),
 };
 
 /** POST and PUT /blog/admin/posts (the operator post form). Status is kept when omitted on PUT. */
@@ -290,10 +291,13 @@ export const adminPostSummarySchema = postSummarySchema.extend({
 });
 export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
 /** A post whole as the operator's editor opens it. */
-export const adminPostSchema = adminPostSummarySchema.extend({ content: z.string() }).extend(postMetaSchema.shape).extend({
-  /** The chosen authors' operator ids, in order (the names are in `authors`). */
-  author_ids: z.array(z.string()),
-});
+export const adminPostSchema = adminPostSummarySchema
+  .extend({ content: z.string() })
+  .extend(postMetaSchema.shape)
+  .extend({
+    /** The chosen authors' operator ids, in order (the names are in `authors`). */
+    author_ids: z.array(z.string()),
+  });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 
 /** A created or updated post, with what the sanitiser took out of its content ("removed <script>"). */
@@ -310,7 +314,6 @@ export type PostListResponse = z.infer<typeof postListResponse>;
 
 /** The operator's post list: list fields only, never the bodies (issue 32). */
 export const adminPostListResponse = z.object({ posts: z.array(adminPostSummarySchema) });
-
 
 export const POST_REVISION_KINDS = ['autosave', 'save', 'published'] as const;
 /** GET /blog/admin/posts/:id/revisions: newest first (the last 20, and every published version). */

@@ -98,7 +98,11 @@ export const timeZoneField = lineText().trim().max(64).refine(isTimeZone, 'Unkno
  * midnight to local midnight, as the list shows its times.
  */
 export const contactSubmissionsQuery = z.object({
-  q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
+  q: lineText()
+    .trim()
+    .max(200)
+    .refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort)
+    .optional(),
   from: dateBound,
   to: dateBound,
   tz: timeZoneField,

@@ -38,10 +38,21 @@ export type ExpertSecurity = z.infer<typeof expertSecurityView>;
 
 /* ---- Applications to join the expert network ---- */
 
-export const EXPERT_APPLICATION_LIMITS = { nameMax: 120, languagesMax: 10, languageMax: 40, rttpMax: 60, statementMin: 20, statementMax: 2000 } as const;
+export const EXPERT_APPLICATION_LIMITS = {
+  nameMax: 120,
+  languagesMax: 10,
+  languageMax: 40,
+  rttpMax: 60,
+  statementMin: 20,
+  statementMax: 2000,
+} as const;
 export const EXPERT_APPLICATION_STATES = ['pending', 'invited', 'declined'] as const;
 export type ExpertApplicationState = (typeof EXPERT_APPLICATION_STATES)[number];
-export const EXPERT_APPLICATION_STATE_LABELS: Record<ExpertApplicationState, string> = { pending: 'Waiting', invited: 'Invited', declined: 'Declined' };
+export const EXPERT_APPLICATION_STATE_LABELS: Record<ExpertApplicationState, string> = {
+  pending: 'Waiting',
+  invited: 'Invited',
+  declined: 'Declined',
+};
 
 const L = EXPERT_APPLICATION_LIMITS;
 /** Case-insensitively distinct, in the order given. */
@@ -51,18 +62,26 @@ const distinct = (items: string[]) => items.filter((v, i) => items.findIndex((w)
 export const expertApplicationRequest = z.object({
   name: displayNameText('Enter your name').trim().min(1, 'Enter your name').max(L.nameMax, `Keep your name to ${L.nameMax} characters`),
   email: emailField,
-  fields: z.array(z.enum(INVENTION_FIELD_IDS, { error: 'Choose from the listed fields' }), { error: 'Choose at least one field of expertise' })
+  fields: z
+    .array(z.enum(INVENTION_FIELD_IDS, { error: 'Choose from the listed fields' }), { error: 'Choose at least one field of expertise' })
     .min(1, 'Choose at least one field of expertise')
     .max(INVENTION_FIELD_IDS.length, 'Choose from the listed fields')
     .transform((v) => [...new Set(v)]),
-  languages: z.array(lineText().trim().min(1, 'Name the languages you review in').max(L.languageMax, `Keep each language to ${L.languageMax} characters`), {
-    error: 'Name the languages you review in',
-  })
+  languages: z
+    .array(
+      lineText().trim().min(1, 'Name the languages you review in').max(L.languageMax, `Keep each language to ${L.languageMax} characters`),
+      {
+        error: 'Name the languages you review in',
+      },
+    )
     .min(1, 'Name the languages you review in')
     .max(L.languagesMax, `Name at most ${L.languagesMax} languages`)
     .transform(distinct),
   country: lineText('Choose your country').trim().toUpperCase().refine(isCountryCode, 'Choose your country'),
-  rttp_number: lineText('Enter your RTTP number').trim().min(1, 'Enter your RTTP number').max(L.rttpMax, `Keep the RTTP number to ${L.rttpMax} characters`),
+  rttp_number: lineText('Enter your RTTP number')
+    .trim()
+    .min(1, 'Enter your RTTP number')
+    .max(L.rttpMax, `Keep the RTTP number to ${L.rttpMax} characters`),
   statement: multiLineText('Tell us about your experience')
     .trim()
     .min(L.statementMin, `Tell us a little more about your experience (at least ${L.statementMin} characters)`)

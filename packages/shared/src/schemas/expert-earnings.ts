@@ -71,13 +71,15 @@ export const recordPayoutResponse = z.object({ payout: expertPayoutView, created
 export const expertOwnEarningsResponse = z.object({
   owed_tokens: z.number(),
   paid_tokens: z.number(),
-  earnings: z.array(z.object({
-    request_id: z.string(),
-    complexity: z.enum(COMPLEXITIES),
-    tokens: z.number(),
-    accrued_at: z.string(),
-    paid_at: z.string().nullable(),
-  })),
+  earnings: z.array(
+    z.object({
+      request_id: z.string(),
+      complexity: z.enum(COMPLEXITIES),
+      tokens: z.number(),
+      accrued_at: z.string(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
   payouts: z.array(expertPayoutView.omit({ paid_by: true })),
 });
 export type ExpertOwnEarnings = z.infer<typeof expertOwnEarningsResponse>;

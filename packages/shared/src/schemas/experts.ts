@@ -24,7 +24,11 @@ export const REVIEW_DIMENSION_LABELS: Record<ReviewDimension, string> = {
   ip_route: 'IP route',
 };
 export const REVIEW_VERDICTS = ['strong', 'adequate', 'weak'] as const;
-export const REVIEW_VERDICT_LABELS: Record<(typeof REVIEW_VERDICTS)[number], string> = { strong: 'Strong', adequate: 'Adequate', weak: 'Weak' };
+export const REVIEW_VERDICT_LABELS: Record<(typeof REVIEW_VERDICTS)[number], string> = {
+  strong: 'Strong',
+  adequate: 'Adequate',
+  weak: 'Weak',
+};
 export const REVIEW_RECOMMENDATIONS = ['pursue', 'hold_for_data', 'do_not_pursue'] as const;
 export type ReviewRecommendation = (typeof REVIEW_RECOMMENDATIONS)[number];
 export const REVIEW_RECOMMENDATION_LABELS: Record<ReviewRecommendation, string> = {
@@ -149,7 +153,10 @@ export const REVIEW_COMMENT_MAX = 2000;
 const commentSection = lineText().refine(isSectionKey, 'Choose one of the report’s sections for each comment');
 export const reviewCommentInput = z.object({
   section: commentSection,
-  text: multiLineText().trim().min(1, 'Write each comment, or remove it').max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`),
+  text: multiLineText()
+    .trim()
+    .min(1, 'Write each comment, or remove it')
+    .max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`),
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentInput>;
 const verdict = z.object({ verdict: z.enum(REVIEW_VERDICTS), note: multiLineText().trim().max(2000).default('') });
@@ -165,7 +172,8 @@ export type SubmitReviewRequest = z.input<typeof submitReviewRequest>;
 
 /** What the server answers about comments, drafts and the reviewed PDF (decision 233). */
 export const REVIEW_CONTENT_MESSAGES = {
-  commentSection: (n: number, tier: string) => `Comment ${n} is on a section a ${tier} report does not have: choose one of this report’s sections`,
+  commentSection: (n: number, tier: string) =>
+    `Comment ${n} is on a section a ${tier} report does not have: choose one of this report’s sections`,
   draftClosed: 'Drafts are kept only while you are reviewing an accepted request',
   pdfNotDelivered: 'The reviewed PDF is ready once the expert has delivered the review',
   pdfUnavailable: 'The reviewed PDF cannot be made for this report',
@@ -187,7 +195,14 @@ export const reviewDraftRequest = z.object({
   reasons: multiLineText().max(8000, 'Keep the reasons to 8,000 characters').default(''),
   answers: multiLineText().max(8000, 'Keep the answers to 8,000 characters').default(''),
   comments: z
-    .array(z.object({ section: commentSection, text: multiLineText().max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`).default('') }))
+    .array(
+      z.object({
+        section: commentSection,
+        text: multiLineText()
+          .max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`)
+          .default(''),
+      }),
+    )
     .max(REVIEW_COMMENTS_MAX, `Keep to ${REVIEW_COMMENTS_MAX} comments`)
     .default([]),
 });
@@ -228,7 +243,10 @@ export const REVIEW_RATING_COMMENT_MAX = 1000;
 const STARS_MESSAGE = 'Choose from 1 to 5 stars';
 export const rateReviewRequest = z.object({
   stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
-  comment: multiLineText().trim().max(REVIEW_RATING_COMMENT_MAX, `Keep the comment to ${REVIEW_RATING_COMMENT_MAX.toLocaleString('en-US')} characters`).default(''),
+  comment: multiLineText()
+    .trim()
+    .max(REVIEW_RATING_COMMENT_MAX, `Keep the comment to ${REVIEW_RATING_COMMENT_MAX.toLocaleString('en-US')} characters`)
+    .default(''),
 });
 export type RateReviewRequest = z.input<typeof rateReviewRequest>;
 export const reviewRatingView = z.object({ stars: z.number(), comment: z.string(), rated_at: z.string() });
@@ -264,7 +282,12 @@ export const reviewRequestListQuery = z.object({ report_id: lineText().max(100).
 export const reviewRequestListResponse = z.object({ requests: z.array(reviewRequestView) });
 
 /** The quote the member sees before confirming. */
-export const reviewQuoteResponse = z.object({ price: z.number(), balance: z.number(), balance_after: z.number(), turnaround_days: z.number() });
+export const reviewQuoteResponse = z.object({
+  price: z.number(),
+  balance: z.number(),
+  balance_after: z.number(),
+  turnaround_days: z.number(),
+});
 
 /** The operator's queue row: the request plus the member and the expert. */
 export const adminReviewRequestView = reviewRequestView.extend({

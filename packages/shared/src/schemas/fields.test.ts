@@ -28,10 +28,27 @@ const stringFields = Object.entries(shared).flatMap(([name, value]) => {
   return Object.entries(shape).flatMap(([key, field]) => (innerString(field) ? [[`${name}.${key}`, field] as const] : []));
 });
 
-const MULTI_LINE = ['contactRequest.message', 'contactForm.message', 'generateReportRequest.idea', 'generateReportForm.idea', 'understandIdeaRequest.idea',
-  'postInput.content', 'postInput.description', 'postInput.meta_description', 'postPreviewRequest.content', 'billingDetails.address',
-  'regenerateSectionRequest.note', 'createReviewRequest.questions', 'submitReviewRequest.reasons', 'submitReviewRequest.answers',
-  'rateReviewRequest.comment', 'reviewDraftRequest.reasons', 'reviewDraftRequest.answers', 'reviewCommentInput.text', 'expertApplicationRequest.statement'];
+const MULTI_LINE = [
+  'contactRequest.message',
+  'contactForm.message',
+  'generateReportRequest.idea',
+  'generateReportForm.idea',
+  'understandIdeaRequest.idea',
+  'postInput.content',
+  'postInput.description',
+  'postInput.meta_description',
+  'postPreviewRequest.content',
+  'billingDetails.address',
+  'regenerateSectionRequest.note',
+  'createReviewRequest.questions',
+  'submitReviewRequest.reasons',
+  'submitReviewRequest.answers',
+  'rateReviewRequest.comment',
+  'reviewDraftRequest.reasons',
+  'reviewDraftRequest.answers',
+  'reviewCommentInput.text',
+  'expertApplicationRequest.statement',
+];
 
 const controlIssue = (field: z.ZodType, value: string) =>
   field.safeParse(value).error?.issues.some((i) => i.message === MSG.textControlCharacters) ?? false;
@@ -39,7 +56,9 @@ const controlIssue = (field: z.ZodType, value: string) =>
 describe('text fields of every request schema', () => {
   it('finds the string fields clients send', () => {
     expect(stringFields.length).toBeGreaterThan(50);
-    expect(stringFields.map(([n]) => n)).toEqual(expect.arrayContaining(['signupRequest.name', 'contactRequest.message', 'reportIdParams.id', 'postListQuery.q']));
+    expect(stringFields.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['signupRequest.name', 'contactRequest.message', 'reportIdParams.id', 'postListQuery.q']),
+    );
   });
 
   it.each(stringFields)('%s refuses NUL, escape and C1 control characters with a clear message', (_name, field) => {
@@ -73,7 +92,15 @@ describe('names shown to others', () => {
   });
 
   it('refuses names of zero-width characters or Hangul fillers only, but keeps joiners inside real names', () => {
-    for (const invisible of ['\u200b\u200b', '\u3164\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', '\u200c\u200d\u2060', '\u00ad\u034f\ufeff', ' \u3164\u3164 ']) {
+    for (const invisible of [
+      '\u200b\u200b',
+      '\u3164\u3164\u3164',
+      '\u115f\u1160',
+      '\uffa0\uffa0',
+      '\u200c\u200d\u2060',
+      '\u00ad\u034f\ufeff',
+      ' \u3164\u3164 ',
+    ]) {
       expect(nameField.safeParse(invisible).error?.issues[0]?.message, JSON.stringify(invisible)).toBe(MSG.nameRequired);
     }
     expect(nameField.safeParse('A\u200b\u3164').error?.issues[0]?.message).toBe(MSG.nameMin);

@@ -34,8 +34,7 @@ const INVISIBLE = /[\s\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u2800\u
 const visibleLength = (v: string) => [...v.replace(INVISIBLE, '')].length;
 
 /** One line of text (names, emails, search terms, ids): no control characters. */
-export const lineText = (error?: string) =>
-  z.string(error ? { error } : undefined).regex(NO_CONTROLS, MSG.textControlCharacters);
+export const lineText = (error?: string) => z.string(error ? { error } : undefined).regex(NO_CONTROLS, MSG.textControlCharacters);
 
 /**
  * An Idempotency-Key header: a POST sent again with the same key (a retry after a lost answer)
@@ -48,8 +47,7 @@ export const multiLineText = (error?: string) =>
   z.string(error ? { error } : undefined).regex(NO_CONTROLS_BUT_LINES, MSG.textControlCharacters);
 
 /** A name shown to other people: one line, with bidi controls removed so it reads as typed. */
-export const displayNameText = (error?: string) =>
-  lineText(error).overwrite((v) => v.replace(BIDI_CONTROLS, ''));
+export const displayNameText = (error?: string) => lineText(error).overwrite((v) => v.replace(BIDI_CONTROLS, ''));
 
 /** A path parameter (an id or slug): one line, bounded. */
 export const pathParam = (max = 200) => lineText().min(1).max(max);

@@ -27,7 +27,11 @@ export const adminLoginResponse = z.object({
   /** With 'required': the factors this operator has (decision 228), so the panel offers the passkey. */
   methods: z.array(z.enum(['totp', 'passkey'])).optional(),
 });
-export const adminSecondFactorRequest = z.object({ otp: lineText(MSG.otpRequired).trim().regex(/^\d{6}$/, MSG.otpInvalid) });
+export const adminSecondFactorRequest = z.object({
+  otp: lineText(MSG.otpRequired)
+    .trim()
+    .regex(/^\d{6}$/, MSG.otpInvalid),
+});
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
 
 export const auditEntrySchema = z.object({
@@ -69,9 +73,13 @@ const operatorPassword = () =>
  * half of the operator's credentials, and a published username is one a stranger can aim at.
  */
 const operatorPublicName = () =>
-  displayNameText('Enter a public name').trim().min(2, 'A public name has at least 2 characters').max(80, 'A public name has at most 80 characters');
+  displayNameText('Enter a public name')
+    .trim()
+    .min(2, 'A public name has at least 2 characters')
+    .max(80, 'A public name has at most 80 characters');
 export const operatorCreateRequest = z.object({
-  username: lineText('Username is required').trim()
+  username: lineText('Username is required')
+    .trim()
     .min(3, 'A username has at least 3 characters')
     .max(50, 'A username has at most 50 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),

@@ -30,7 +30,7 @@ export const REFUND_MESSAGES = {
   requested: 'Refund requested. We will email you when an operator has reviewed it.',
   requestFailed: 'Could not send the refund request',
   notWithdrawable: 'This refund request has already been decided, so it can no longer be withdrawn',
-  withdrawn: 'Refund request withdrawn. The package\'s tokens can be used again.',
+  withdrawn: "Refund request withdrawn. The package's tokens can be used again.",
   withdrawFailed: 'Could not withdraw the refund request',
   withdrawnByMember: 'The member withdrew this refund request',
 } as const;
@@ -49,8 +49,7 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   withdrawn: 'Refund request withdrawn',
 };
 
-const reasonText = (required: string) =>
-  multiLineText().trim().min(1, required).max(1000, REFUND_MESSAGES.reasonTooLong);
+const reasonText = (required: string) => multiLineText().trim().min(1, required).max(1000, REFUND_MESSAGES.reasonTooLong);
 
 export const refundRequestBody = z.object({ reason: reasonText(REFUND_MESSAGES.reasonRequired) });
 export const declineRefundBody = z.object({ reason: reasonText(REFUND_MESSAGES.declineReasonRequired) });
@@ -183,6 +182,9 @@ export function paymentStateOf(p: { status: string; amount_minor: number; refund
 
 /** A status word an operator typed into a search box (“refunded”, “Partially refunded”), or undefined. */
 export function paymentStateNamed(text: string): PaymentState | undefined {
-  const t = text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   return PAYMENT_STATES.find((s) => s.replace('_', ' ') === t || PAYMENT_STATE_LABELS[s].toLowerCase() === t);
 }

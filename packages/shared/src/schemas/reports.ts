@@ -135,7 +135,11 @@ export type ReportVersion = z.infer<typeof reportVersionView>;
 export const reportVersionsResponse = z.object({ versions: z.array(reportVersionView) });
 export type ReportVersions = z.infer<typeof reportVersionsResponse>;
 /** A version number as text (a control character is named as such), then a whole number. */
-const versionNumber = () => lineText().regex(/^\d{1,6}$/, 'A version is a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000));
+const versionNumber = () =>
+  lineText()
+    .regex(/^\d{1,6}$/, 'A version is a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000));
 export const reportVersionParams = z.object({ id: pathParam(100), n: versionNumber() });
 /** Which version to compare with: the current one when left out. */
 export const compareVersionsQuery = z.object({ with: versionNumber().optional() });
@@ -152,9 +156,7 @@ export const versionComparison = z.object({
   from: z.number().int(),
   to: z.number().int(),
   facts: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
-  sections: z.array(
-    z.object({ key: z.string(), title: z.string(), status: z.enum(SECTION_COMPARISONS), changes: z.array(textChange) }),
-  ),
+  sections: z.array(z.object({ key: z.string(), title: z.string(), status: z.enum(SECTION_COMPARISONS), changes: z.array(textChange) })),
 });
 export type VersionComparison = z.infer<typeof versionComparison>;
 
@@ -171,14 +173,21 @@ export const reportListQuery = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.reports),
     status: z.enum(REPORT_STATUSES).optional(),
-    q: lineText().trim().max(200).refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort).optional(),
+    q: lineText()
+      .trim()
+      .max(200)
+      .refine((q) => !q || isOperatorSearchable(q), MSG.searchTooShort)
+      .optional(),
     sort: z.enum(REPORT_SORTS).default('newest'),
     complexity: z.enum(COMPLEXITIES).optional(),
     from: dateBound,
     to: dateBound,
     tz: timeZoneField,
   })
-  .refine((v) => !v.from || !v.to || v.from.slice(0, 10) <= v.to.slice(0, 10), { message: 'The start date must be before the end date', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from.slice(0, 10) <= v.to.slice(0, 10), {
+    message: 'The start date must be before the end date',
+    path: ['from'],
+  });
 export type ReportListQuery = z.input<typeof reportListQuery>;
 
 export const reportListResponse = z.object({
@@ -258,12 +267,16 @@ export const SHARE_PASSCODE_MIN = 6;
  * they see), when it stops working (optional, in the future), and a passcode (optional).
  */
 export const createShareLinkRequest = z.object({
-  label: lineText(MSG.shareLabelRequired).trim().min(1, MSG.shareLabelRequired).max(120, 'Please keep the recipient under 120 characters')
+  label: lineText(MSG.shareLabelRequired)
+    .trim()
+    .min(1, MSG.shareLabelRequired)
+    .max(120, 'Please keep the recipient under 120 characters')
     .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
   expires_at: lineText()
     .max(40, 'Use a date and time like 2026-12-31T18:00:00Z')
     .pipe(z.iso.datetime({ offset: true, error: 'Use a date and time like 2026-12-31T18:00:00Z' }))
-    .refine((v) => Date.parse(v) > Date.now(), 'The expiry must be in the future').optional(),
+    .refine((v) => Date.parse(v) > Date.now(), 'The expiry must be in the future')
+    .optional(),
   passcode: lineText().min(SHARE_PASSCODE_MIN, `Use a passcode of at least ${SHARE_PASSCODE_MIN} characters`).max(200).optional(),
   /** The version shared; the report's current version when absent. */
   version: z.number().int().min(1).optional(),

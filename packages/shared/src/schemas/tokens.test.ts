@@ -30,9 +30,7 @@ describe('GST arithmetic in minor units', () => {
 
 describe('token texts', () => {
   it('words the insufficient-tokens detail as the spec does', () => {
-    expect(insufficientTokensDetail(9000, 2500)).toBe(
-      'Insufficient tokens. Required: 9000, Available: 2500. Please purchase more tokens.',
-    );
+    expect(insufficientTokensDetail(9000, 2500)).toBe('Insufficient tokens. Required: 9000, Available: 2500. Please purchase more tokens.');
     expect(purchaseSucceededMessage(30000)).toBe('Successfully purchased 30,000 tokens!');
   });
 });

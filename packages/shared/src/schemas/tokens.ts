@@ -6,7 +6,14 @@ import { lineText, pathParam } from './fields.ts';
 
 // Pricing arithmetic and the texts with amounts in them live in ../pricing.ts, apart from the
 // schemas, so that a page using them does not load the schema library.
-export { gstMinor, insufficientTokensDetail, minorToMajor, priceBreakdown, purchaseSucceededMessage, type PriceBreakdown } from '../pricing.ts';
+export {
+  gstMinor,
+  insufficientTokensDetail,
+  minorToMajor,
+  priceBreakdown,
+  purchaseSucceededMessage,
+  type PriceBreakdown,
+} from '../pricing.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Packages and balance.
@@ -91,8 +98,7 @@ export const createOrderResponse = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
-const providerId = (what: string) =>
-  lineText(`${what} is required`).trim().min(1, `${what} is required`).max(200, `${what} is invalid`);
+const providerId = (what: string) => lineText(`${what} is required`).trim().min(1, `${what} is required`).max(200, `${what} is invalid`);
 
 export const verifyPaymentRequest = z.object({
   razorpay_payment_id: providerId('razorpay_payment_id'),

@@ -8,14 +8,21 @@ import { lineText } from './fields.ts';
  * verifier. Apart from passkeys.ts so that auth.ts can take an answer too (the e-mail change,
  * decision 228) without the two importing each other.
  */
-const b64url = (max: number) => lineText(MSG.passkeyResponseInvalid).min(1, MSG.passkeyResponseInvalid).max(max, MSG.passkeyResponseInvalid)
-  .regex(/^[A-Za-z0-9_-]+={0,2}$/, MSG.passkeyResponseInvalid);
+const b64url = (max: number) =>
+  lineText(MSG.passkeyResponseInvalid)
+    .min(1, MSG.passkeyResponseInvalid)
+    .max(max, MSG.passkeyResponseInvalid)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, MSG.passkeyResponseInvalid);
 
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 const transports = z.array(z.enum(TRANSPORTS)).max(TRANSPORTS.length).optional();
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 /** Extension results are not used; an object is accepted and dropped. */
-const extensionResults = z.object({}).passthrough().optional().transform(() => ({}));
+const extensionResults = z
+  .object({})
+  .passthrough()
+  .optional()
+  .transform(() => ({}));
 
 export const passkeyRegistrationResponse = z.object({
   id: b64url(1400),

@@ -12,7 +12,10 @@ export function createPgRateGate(db: Db): RateGate {
     tryTake: (bucket, limit) =>
       db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`evidence-rate:${bucket}`]);
-        await tx.query(`DELETE FROM evidence_rate_slots WHERE bucket = $1 AND taken_at <= clock_timestamp() - $2 * interval '1 millisecond'`, [bucket, limit.windowMs]);
+        await tx.query(
+          `DELETE FROM evidence_rate_slots WHERE bucket = $1 AND taken_at <= clock_timestamp() - $2 * interval '1 millisecond'`,
+          [bucket, limit.windowMs],
+        );
         const { rows } = await tx.query<{ n: number; wait_ms: number | null }>(
           `SELECT count(*)::int AS n,
                   ceil(extract(epoch FROM (min(taken_at) + $2 * interval '1 millisecond' - clock_timestamp())) * 1000)::int AS wait_ms

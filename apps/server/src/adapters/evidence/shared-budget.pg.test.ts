@@ -51,7 +51,8 @@ describe('the PatentsView budget shared by two servers (PostgreSQL)', () => {
     const at = pv.requests.map((r) => r.at).sort((x, y) => x - y);
     // Slots are taken before each request leaves; its arrival here varies by a few tens of ms.
     // Without the shared ledger, each server would send 4 at once: 8 within a few ms.
-    for (let i = BUDGET; i < at.length; i++) expect(at[i]! - at[i - BUDGET]!, `requests ${i - BUDGET}..${i}`).toBeGreaterThanOrEqual(WINDOW_MS - 100);
+    for (let i = BUDGET; i < at.length; i++)
+      expect(at[i]! - at[i - BUDGET]!, `requests ${i - BUDGET}..${i}`).toBeGreaterThanOrEqual(WINDOW_MS - 100);
     expect(elapsed).toBeGreaterThanOrEqual(2 * WINDOW_MS - 60);
     const slots = await a.db.query<{ n: number }>(`SELECT count(DISTINCT bucket)::int AS n FROM evidence_rate_slots`);
     expect(slots.rows[0]!.n).toBe(1); // one bucket for the key, named by its hash

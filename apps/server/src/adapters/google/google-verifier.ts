@@ -32,9 +32,10 @@ export function createGoogleVerifier(clientId: string | undefined, jwksUrl: stri
         sub: payload.sub,
         email,
         emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-        name: typeof payload.name === 'string' && payload.name.trim().length >= 2
-          ? payload.name.trim().slice(0, 100)
-          : email.split('@')[0]!.slice(0, 100).padEnd(2, '_'),
+        name:
+          typeof payload.name === 'string' && payload.name.trim().length >= 2
+            ? payload.name.trim().slice(0, 100)
+            : email.split('@')[0]!.slice(0, 100).padEnd(2, '_'),
       };
     },
   };

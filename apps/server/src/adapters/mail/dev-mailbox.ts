@@ -8,15 +8,13 @@ import type { Mailer } from './mailer.ts';
  * The embedded default: each message becomes a real RFC 822 .eml file under DATA_DIR/mail,
  * and its one-time code is printed, so a newcomer can finish signup with no mail server.
  */
-export function createDevMailbox(
-  dir: string,
-  from: string,
-  log: { info: (obj: object, msg: string) => void },
-): Mailer {
+export function createDevMailbox(dir: string, from: string, log: { info: (obj: object, msg: string) => void }): Mailer {
   // nodemailer loads with the first message, not at start (decision 124).
   let transport: Promise<Transporter> | undefined;
-  const open = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   mkdirSync(dir, { recursive: true });
   const safeName = (to: string) => to.replace(/[^a-z0-9@._-]/gi, '_');
   return {
@@ -53,7 +51,12 @@ async function readHead(file: string): Promise<string> {
   try {
     const buf = Buffer.alloc(8192);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+    return (
+      buf
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .split(/\r?\n\r?\n/)[0] ?? ''
+    );
   } finally {
     await fh.close();
   }

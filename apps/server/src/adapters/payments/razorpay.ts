@@ -90,23 +90,41 @@ export function createRazorpayProvider(o: RazorpayOptions): PaymentProvider {
     async createOrder(input: CreateOrderInput): Promise<ProviderOrder> {
       const order = await call('POST', '/v1/orders', orderSchema, input);
       if (order.amount !== input.amount || order.currency !== input.currency) {
-        throw new PaymentProviderError(`Razorpay created order ${order.id} for ${order.amount} ${order.currency}, not ${input.amount} ${input.currency}`);
+        throw new PaymentProviderError(
+          `Razorpay created order ${order.id} for ${order.amount} ${order.currency}, not ${input.amount} ${input.currency}`,
+        );
       }
-      return { id: order.id, amount: order.amount, currency: order.currency, receipt: order.receipt ?? input.receipt, status: order.status };
+      return {
+        id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        receipt: order.receipt ?? input.receipt,
+        status: order.status,
+      };
     },
     async fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
       const list = await call('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`, collectionSchema);
-      return list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? orderId, amount: p.amount, currency: p.currency, status: p.status }));
+      return list.items.map((p) => ({
+        id: p.id,
+        order_id: p.order_id ?? orderId,
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status,
+      }));
     },
     async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
-      const refund = toProviderRefund(await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, refundEntity, {
-        amount: input.amount,
-        speed: 'normal',
-        receipt: input.receipt,
-        notes: input.notes,
-      }));
+      const refund = toProviderRefund(
+        await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, refundEntity, {
+          amount: input.amount,
+          speed: 'normal',
+          receipt: input.receipt,
+          notes: input.notes,
+        }),
+      );
       if (refund.amount !== input.amount || refund.payment_id !== input.paymentId) {
-        throw new PaymentProviderError(`Razorpay refund ${refund.id} is for ${refund.amount} of ${refund.payment_id}, not ${input.amount} of ${input.paymentId}`);
+        throw new PaymentProviderError(
+          `Razorpay refund ${refund.id} is for ${refund.amount} of ${refund.payment_id}, not ${input.amount} of ${input.paymentId}`,
+        );
       }
       return refund;
     },

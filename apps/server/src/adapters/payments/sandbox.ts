@@ -1,6 +1,13 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import type { CreateOrderInput, CreateRefundInput, PaymentProvider, ProviderOrder, ProviderPayment, ProviderRefund } from './payment-provider.ts';
+import type {
+  CreateOrderInput,
+  CreateRefundInput,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderPayment,
+  ProviderRefund,
+} from './payment-provider.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature, webhookSignature } from './signatures.ts';
 
@@ -42,8 +49,7 @@ const toRefund = (r: SandboxRefundRow): ProviderRefund => ({
 });
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const randomId = (prefix: string) =>
-  prefix + Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+const randomId = (prefix: string) => prefix + Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 export function createSandboxProvider(db: Db, serverSecret: string): SandboxProvider {
   const derive = (purpose: string) => createHmac('sha256', serverSecret).update(`assay:payment-sandbox:${purpose}`).digest('base64url');
@@ -51,7 +57,11 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
   const webhookSecret = derive('webhook-secret');
 
   const toPayment = (r: { id: string; order_id: string; amount: number; currency: string; status: string }): ProviderPayment => ({
-    id: r.id, order_id: r.order_id, amount: r.amount, currency: r.currency, status: r.status,
+    id: r.id,
+    order_id: r.order_id,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
   });
 
   return {
@@ -85,13 +95,16 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
 
     async approve(orderId: string) {
       const payment = await db.transaction(async (tx) => {
-        const order = (await tx.query<SandboxOrder>(
-          'SELECT id, amount, currency, status FROM payment_sandbox_orders WHERE id = $1 FOR UPDATE', [orderId],
-        )).rows[0];
+        const order = (
+          await tx.query<SandboxOrder>('SELECT id, amount, currency, status FROM payment_sandbox_orders WHERE id = $1 FOR UPDATE', [
+            orderId,
+          ])
+        ).rows[0];
         if (!order) return undefined;
         const paid = await tx.query<ProviderPayment>(
           `SELECT id, order_id, amount, currency, status FROM payment_sandbox_payments
-            WHERE order_id = $1 AND status = 'captured'`, [orderId],
+            WHERE order_id = $1 AND status = 'captured'`,
+          [orderId],
         );
         if (paid.rows[0]) return paid.rows[0];
         const r = await tx.query<ProviderPayment>(
@@ -108,9 +121,11 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
 
     async decline(orderId: string) {
       return db.transaction(async (tx) => {
-        const order = (await tx.query<SandboxOrder>(
-          'SELECT id, amount, currency, status FROM payment_sandbox_orders WHERE id = $1 FOR UPDATE', [orderId],
-        )).rows[0];
+        const order = (
+          await tx.query<SandboxOrder>('SELECT id, amount, currency, status FROM payment_sandbox_orders WHERE id = $1 FOR UPDATE', [
+            orderId,
+          ])
+        ).rows[0];
         if (!order) return undefined;
         const r = await tx.query<ProviderPayment>(
           `INSERT INTO payment_sandbox_payments (id, order_id, amount, currency, status) VALUES ($1, $2, $3, $4, 'failed')
@@ -128,17 +143,26 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
     // Like Razorpay: refunds of a payment never exceed what it captured, and a receipt names one refund.
     async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
       return db.transaction(async (tx) => {
-        const payment = (await tx.query<{ amount: number; currency: string }>(
-          `SELECT amount, currency FROM payment_sandbox_payments WHERE id = $1 AND status = 'captured' FOR UPDATE`, [input.paymentId],
-        )).rows[0];
+        const payment = (
+          await tx.query<{ amount: number; currency: string }>(
+            `SELECT amount, currency FROM payment_sandbox_payments WHERE id = $1 AND status = 'captured' FOR UPDATE`,
+            [input.paymentId],
+          )
+        ).rows[0];
         if (!payment) throw new PaymentProviderError(`The payment ${input.paymentId} does not exist or was not captured`, 400);
-        const same = (await tx.query<SandboxRefundRow>(
-          `SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 AND receipt = $2`, [input.paymentId, input.receipt],
-        )).rows[0];
+        const same = (
+          await tx.query<SandboxRefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 AND receipt = $2`, [
+            input.paymentId,
+            input.receipt,
+          ])
+        ).rows[0];
         if (same) return toRefund(same);
-        const refunded = (await tx.query<{ n: number }>(
-          `SELECT coalesce(sum(amount), 0)::int8 AS n FROM payment_sandbox_refunds WHERE payment_id = $1 AND status <> 'failed'`, [input.paymentId],
-        )).rows[0]!.n;
+        const refunded = (
+          await tx.query<{ n: number }>(
+            `SELECT coalesce(sum(amount), 0)::int8 AS n FROM payment_sandbox_refunds WHERE payment_id = $1 AND status <> 'failed'`,
+            [input.paymentId],
+          )
+        ).rows[0]!.n;
         if (Number(refunded) + input.amount > payment.amount) {
           throw new PaymentProviderError('The total refund amount is greater than the refund payment amount', 400);
         }
@@ -153,7 +177,8 @@ export function createSandboxProvider(db: Db, serverSecret: string): SandboxProv
 
     async fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
       const r = await db.query<SandboxRefundRow>(
-        `SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 ORDER BY created_at`, [paymentId],
+        `SELECT ${REFUND_COLUMNS} FROM payment_sandbox_refunds WHERE payment_id = $1 ORDER BY created_at`,
+        [paymentId],
       );
       return r.rows.map(toRefund);
     },

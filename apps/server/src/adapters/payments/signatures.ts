@@ -16,10 +16,7 @@ export function signaturesMatch(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function verifyPaymentSignature(
-  keySecret: string,
-  p: { orderId: string; paymentId: string; signature: string },
-): boolean {
+export function verifyPaymentSignature(keySecret: string, p: { orderId: string; paymentId: string; signature: string }): boolean {
   return signaturesMatch(paymentSignature(keySecret, p.orderId, p.paymentId), p.signature);
 }
 

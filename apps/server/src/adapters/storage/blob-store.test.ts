@@ -52,22 +52,31 @@ describe.each(stores)('the %s blob store', (kind, make) => {
     const store = make();
     // 300 KiB in 1 KiB chunks: several 64 KiB parts on S3, the last one short.
     const chunk = (i: number) => Buffer.alloc(1024, i % 251);
-    const { size } = await store.putStream('exports/big.zip', Readable.from((function* () {
-      for (let i = 0; i < 300; i++) yield chunk(i);
-    })()), 'application/zip');
+    const { size } = await store.putStream(
+      'exports/big.zip',
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 300; i++) yield chunk(i);
+        })(),
+      ),
+      'application/zip',
+    );
     expect(size).toBe(300 * 1024);
     const got = await store.get('exports/big.zip');
     expect((await buffer(got!.body)).equals(Buffer.concat(Array.from({ length: 300 }, (_, i) => chunk(i))))).toBe(true);
-    if (kind === 's3') expect(s3.requests.filter((r) => r.path === '/reports-bucket/assay/exports/big.zip' && r.method === 'PUT').length).toBe(5);
+    if (kind === 's3')
+      expect(s3.requests.filter((r) => r.path === '/reports-bucket/assay/exports/big.zip' && r.method === 'PUT').length).toBe(5);
 
     const small = await store.putStream('exports/small.zip', Readable.from([Buffer.from('tiny')]), 'application/zip');
     expect(small.size).toBe(4);
     expect(await text((await store.get('exports/small.zip'))!.body)).toBe('tiny');
 
-    const failing = Readable.from((async function* () {
-      for (let i = 0; i < 100; i++) yield chunk(i);
-      throw new Error('the source failed');
-    })());
+    const failing = Readable.from(
+      (async function* () {
+        for (let i = 0; i < 100; i++) yield chunk(i);
+        throw new Error('the source failed');
+      })(),
+    );
     await expect(store.putStream('exports/broken.zip', failing, 'application/zip')).rejects.toThrow(/source failed/);
     expect(await store.get('exports/broken.zip')).toBeUndefined();
     if (kind === 's3') expect(s3.uploads.size).toBe(0);

@@ -36,17 +36,18 @@ async function* parts(body: Readable, size: number): AsyncGenerator<Buffer> {
 /** Any S3-compatible store (AWS S3, Cloudflare R2, MinIO, …). */
 export function createS3Store(s: S3Settings): BlobStore {
   // The SDK loads on first use: it is most of a second of start-up, and many servers never store a file.
-  const sdk = import('@aws-sdk/client-s3').then((aws) => ({ aws, client: new aws.S3Client({
-    region: s.region,
-    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
-    forcePathStyle: s.forcePathStyle,
-    // Plain bodies: many S3-compatible stores do not support the newer streaming checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(s.accessKeyId && s.secretAccessKey
-      ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
-      : {}),
-  }) }));
+  const sdk = import('@aws-sdk/client-s3').then((aws) => ({
+    aws,
+    client: new aws.S3Client({
+      region: s.region,
+      ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+      forcePathStyle: s.forcePathStyle,
+      // Plain bodies: many S3-compatible stores do not support the newer streaming checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(s.accessKeyId && s.secretAccessKey ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } } : {}),
+    }),
+  }));
   const objectKey = (key: string) => {
     assertSafeKey(key);
     return `${s.prefix}${key}`;
@@ -98,7 +99,8 @@ export function createS3Store(s: S3Settings): BlobStore {
         if (!r.Body) return undefined;
         return { body: r.Body as Readable, size: r.ContentLength };
       } catch (err) {
-        if (err instanceof aws.NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+        if (err instanceof aws.NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return undefined;
         throw err;
       }
     },

@@ -34,7 +34,10 @@ export function accountRoutes(deps: Deps) {
     route(app, e.exportLink, async (req, reply) => {
       const file = await openExport(deps, req.params.id, { key: req.query.key });
       // A member with a second factor downloads it signed in, from her profile (decision 190).
-      if ('signInRequired' in file) return reply.header('referrer-policy', 'no-referrer').redirect(`/profile?export=${encodeURIComponent(req.params.id)}#your-data`, 303);
+      if ('signInRequired' in file)
+        return reply
+          .header('referrer-policy', 'no-referrer')
+          .redirect(`/profile?export=${encodeURIComponent(req.params.id)}#your-data`, 303);
       return sendZip(reply, file);
     });
 

@@ -2,7 +2,13 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import type { Queryable } from '../../db/client.ts';
 import {
-  anonymiseInvoices as anonymise, creditNoteFileName, invoiceFileName, listCreditNotesOf, listInvoicesOf, openStoredDocument, pendingRefundCount,
+  anonymiseInvoices as anonymise,
+  creditNoteFileName,
+  invoiceFileName,
+  listCreditNotesOf,
+  listInvoicesOf,
+  openStoredDocument,
+  pendingRefundCount,
 } from '../billing/index.ts';
 
 /*

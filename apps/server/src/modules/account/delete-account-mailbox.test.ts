@@ -37,13 +37,19 @@ const filesTo = (address: string) =>
   readdirSync(dir).filter((f) => /^To: (.*)$/m.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1]?.trim() === address);
 
 async function signUp(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Mira Holt', email, phone: '+44 20 7946 0958', password: GOOD_PASSWORD } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Mira Holt', email, phone: '+44 20 7946 0958', password: GOOD_PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const [file] = await waitFor(async () => filesTo(email).length > 0 && filesTo(email));
   const otp = /\b(\d{6})\b/.exec(readFileSync(path.join(dir, file!), 'utf8'))![1];
   expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otp } })).statusCode).toBe(200);
   const login = await t.app.inject({
-    method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username: email, password: GOOD_PASSWORD }).toString(),
   });
   return { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
@@ -58,8 +64,16 @@ describe('deleting an account with the dev mailbox', () => {
     await signUp(neighbour);
     const order = await openOrder(t, auth, 'starter');
     const orderId = order.json<{ order_id: string }>().order_id;
-    const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: auth, payload: { order_id: orderId } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: auth, payload: approved.json() })).statusCode).toBe(200);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/approve',
+      headers: auth,
+      payload: { order_id: orderId },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: auth, payload: approved.json() }))
+        .statusCode,
+    ).toBe(200);
     // The receipt with the invoice PDF reaches the mailbox.
     await waitFor(async () => filesTo(email).some((f) => readFileSync(path.join(dir, f), 'utf8').includes('application/pdf')), 20_000);
     const neighbourMail = filesTo(neighbour);

@@ -4,14 +4,7 @@ import { startFakeGoogle, type FakeGoogle } from '../../../test/fakes/fake-googl
 import { GOOD_PASSWORD, login, signUpAndLogin, type Member } from '../../../test/members.ts';
 import { completedReport, IDEA } from '../../../test/reports.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import {
-  buyPackage,
-  columnsContaining,
-  leaveTraces,
-  signUpPerson,
-  uniquePerson,
-  type PersonMember,
-} from './test-support.ts';
+import { buyPackage, columnsContaining, leaveTraces, signUpPerson, uniquePerson, type PersonMember } from './test-support.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 let t: TestApp;
@@ -35,14 +28,20 @@ afterAll(async () => {
 const deleteMe = (m: Member, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload });
 const balance = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 
 /** Tables where the deleted member's id may stay, each for a reason recorded in decision 134. */
 const ID_MAY_STAY = [
-  'public.token_accounts.user_id', 'public.token_lots.user_id', 'public.token_holds.user_id', 'public.token_ledger.user_id',
-  'public.signup_bonus_grants.user_id', 'public.operator_audit_log.target',
-  'public.payment_sandbox_orders.notes', 'public.payment_webhook_events.payload',
+  'public.token_accounts.user_id',
+  'public.token_lots.user_id',
+  'public.token_holds.user_id',
+  'public.token_ledger.user_id',
+  'public.signup_bonus_grants.user_id',
+  'public.operator_audit_log.target',
+  'public.payment_sandbox_orders.notes',
+  'public.payment_webhook_events.payload',
 ];
 
 describe('deleting an account', () => {
@@ -52,13 +51,23 @@ describe('deleting an account', () => {
     const report = await completedReport(t, m);
     expect(report.status).toBe('completed');
     await leaveTraces(t, m);
-    await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-preferences', headers: m.auth, payload: { report_ready: false, tokens_expiring: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-preferences',
+      headers: m.auth,
+      payload: { report_ready: false, tokens_expiring: true },
+    });
     const pdfKey = (await t.db.query<{ pdf_key: string }>('SELECT pdf_key FROM reports WHERE id = $1', [report.id])).rows[0]!.pdf_key;
     expect(await t.deps.blobs.get(pdfKey)).toBeDefined();
     // Before: the details are there to be found, so the walk below can fail.
-    expect(await columnsContaining(t.db, m.person.email)).toEqual(expect.arrayContaining([
-      'public.users.email', 'public.contact_submissions.email', 'public.payment_webhook_events.payload', 'public.rate_limits.key',
-    ]));
+    expect(await columnsContaining(t.db, m.person.email)).toEqual(
+      expect.arrayContaining([
+        'public.users.email',
+        'public.contact_submissions.email',
+        'public.payment_webhook_events.payload',
+        'public.rate_limits.key',
+      ]),
+    );
     expect(await columnsContaining(t.db, m.person.phone, { digits: true })).toContain('public.payment_webhook_events.payload');
     // The report-ready mail sits in the job queue's tables.
     expect((await columnsContaining(t.db, m.person.email)).some((c) => c.startsWith('pgboss.'))).toBe(true);
@@ -83,34 +92,75 @@ describe('deleting an account', () => {
     expect(await t.deps.blobs.get(pdfKey)).toBeUndefined();
 
     // The payment stays, with its amounts, naming nobody.
-    const payment = (await t.db.query<{ user_id: string | null; amount: number; status: string }>(
-      'SELECT user_id, amount, status FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0]!;
+    const payment = (
+      await t.db.query<{ user_id: string | null; amount: number; status: string }>(
+        'SELECT user_id, amount, status FROM payments WHERE razorpay_order_id = $1',
+        [orderId],
+      )
+    ).rows[0]!;
     expect(payment).toEqual({ user_id: null, amount: expect.any(Number), status: 'paid' });
     expect(payment.amount).toBeGreaterThan(0);
     // Its tax invoice stays too (the statutory period), with the buyer anonymised and the figures intact.
-    const invoice = (await t.db.query<Record<string, unknown>>(
-      `SELECT i.user_id, i.buyer_name, i.buyer_email, i.buyer_phone, i.buyer_address, i.buyer_gstin, i.total_minor,
+    const invoice = (
+      await t.db.query<Record<string, unknown>>(
+        `SELECT i.user_id, i.buyer_name, i.buyer_email, i.buyer_phone, i.buyer_address, i.buyer_gstin, i.total_minor,
               i.buyer_anonymised_at IS NOT NULL AS anonymised
-         FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1`, [orderId])).rows;
-    expect(invoice).toEqual([{ user_id: null, buyer_name: 'Deleted member', buyer_email: '', buyer_phone: null, buyer_address: null,
-      buyer_gstin: null, total_minor: payment.amount, anonymised: true }]);
+         FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1`,
+        [orderId],
+      )
+    ).rows;
+    expect(invoice).toEqual([
+      {
+        user_id: null,
+        buyer_name: 'Deleted member',
+        buyer_email: '',
+        buyer_phone: null,
+        buyer_address: null,
+        buyer_gstin: null,
+        total_minor: payment.amount,
+        anonymised: true,
+      },
+    ]);
     // The ledger's sums stay whole: what was credited, less the report, less what was forfeited, is zero.
     const entries = await t.db.query<{ kind: string; total: number }>(
-      'SELECT kind, sum(amount)::int AS total FROM token_ledger WHERE user_id = $1 GROUP BY kind ORDER BY kind', [m.user.id]);
+      'SELECT kind, sum(amount)::int AS total FROM token_ledger WHERE user_id = $1 GROUP BY kind ORDER BY kind',
+      [m.user.id],
+    );
     expect(Object.fromEntries(entries.rows.map((e) => [e.kind, e.total]))).toEqual({
-      grant: REPORT_COSTS.basic, purchase: 10000, hold: -REPORT_COSTS.basic, forfeit: -10000,
+      grant: REPORT_COSTS.basic,
+      purchase: 10000,
+      hold: -REPORT_COSTS.basic,
+      forfeit: -10000,
     });
     expect(await count('SELECT coalesce(sum(remaining), 0)::int AS n FROM token_lots WHERE user_id = $1', [m.user.id])).toBe(0);
     // The closed account takes no tokens, whatever writes to it.
-    await expect(t.db.query(
-      `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at) VALUES ($1, 'promo', 'adjustment', 5, now() + interval '1 day')`,
-      [m.user.id])).rejects.toThrow(/closed/);
+    await expect(
+      t.db.query(
+        `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at) VALUES ($1, 'promo', 'adjustment', 5, now() + interval '1 day')`,
+        [m.user.id],
+      ),
+    ).rejects.toThrow(/closed/);
 
     // The operator audit log records it.
-    const entry = (await t.db.query<{ action: string; details: Record<string, unknown> }>(
-      `SELECT action, details FROM operator_audit_log WHERE target = $1`, [m.user.id])).rows;
-    expect(entry).toEqual([{ action: 'member.account_deleted', details: expect.objectContaining({
-      by: 'member', forfeited_tokens: 10000, reports_deleted: 1, payments_kept: 1, invoices_kept: 1, contact_messages_deleted: 1 }) }]);
+    const entry = (
+      await t.db.query<{ action: string; details: Record<string, unknown> }>(
+        `SELECT action, details FROM operator_audit_log WHERE target = $1`,
+        [m.user.id],
+      )
+    ).rows;
+    expect(entry).toEqual([
+      {
+        action: 'member.account_deleted',
+        details: expect.objectContaining({
+          by: 'member',
+          forfeited_tokens: 10000,
+          reports_deleted: 1,
+          payments_kept: 1,
+          invoices_kept: 1,
+          contact_messages_deleted: 1,
+        }),
+      },
+    ]);
 
     // Every session has ended.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: m.auth })).statusCode).toBe(401);
@@ -153,7 +203,9 @@ describe('deleting an account', () => {
     const r = await t.db.query<{ id: string }>(
       `INSERT INTO reports (id, user_id, title, idea, complexity, tokens_used, hold_id, sections_total, lease_owner, lease_until)
        VALUES (gen_random_uuid(), $1, 'Still running', $2, 'basic', $3, gen_random_uuid(), 15, gen_random_uuid(), now() + interval '1 hour')
-       RETURNING id`, [m.user.id, IDEA, REPORT_COSTS.basic]);
+       RETURNING id`,
+      [m.user.id, IDEA, REPORT_COSTS.basic],
+    );
     const res = await deleteMe(m, { password: GOOD_PASSWORD });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(ACCOUNT_MESSAGES.deleteReportRunning);
@@ -177,8 +229,9 @@ describe('deleting an account', () => {
     await leaveTraces(t, stayer);
     expect((await deleteMe(leaver, { password: GOOD_PASSWORD })).statusCode).toBe(200);
     expect(await balance(stayer)).toBe(10000 + REPORT_COSTS.basic);
-    expect(await columnsContaining(t.db, stayer.person.email)).toEqual(expect.arrayContaining([
-      'public.users.email', 'public.contact_submissions.email', 'public.payment_webhook_events.payload']));
+    expect(await columnsContaining(t.db, stayer.person.email)).toEqual(
+      expect.arrayContaining(['public.users.email', 'public.contact_submissions.email', 'public.payment_webhook_events.payload']),
+    );
     expect((await login(t, stayer.email)).user.id).toBe(stayer.user.id);
   });
 });
@@ -186,10 +239,17 @@ describe('deleting an account', () => {
 describe('deleting a Google account', () => {
   async function googleMember(): Promise<PersonMember> {
     const person = uniquePerson();
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { credential: await google.signIdToken({ email: person.email, name: person.name }) } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { credential: await google.signIdToken({ email: person.email, name: person.name }) },
+    });
     const body = first.json<{ user: { id: string }; profile_token: string }>();
-    const done = await t.app.inject({ method: 'POST', url: '/api/auth/complete-profile',
-      payload: { user_id: body.user.id, phone: person.phone, profile_token: body.profile_token } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { user_id: body.user.id, phone: person.phone, profile_token: body.profile_token },
+    });
     const session = done.json<{ access_token: string; refresh_token: string; user: Member['user'] }>();
     return { ...session, email: person.email, auth: { authorization: `Bearer ${session.access_token}` }, person } as PersonMember;
   }

@@ -89,7 +89,13 @@ async function confirmIdentity(deps: Deps, user: UserRow, proof: DeleteAccountRe
   }
   if (!proof.password) throw badRequest(ACCOUNT_MESSAGES.deletePasswordRequired, 'password_required');
   // Guessing the password through a stolen session is bounded, as for a password change.
-  const limits = [{ key: `delete-account:${user.id}`, limit: deps.config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: deps.config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    {
+      key: `delete-account:${user.id}`,
+      limit: deps.config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      windowSeconds: deps.config.RATE_LIMIT_WINDOW_SECONDS,
+    },
+  ];
   await assertUnderLimits(deps.db, limits);
   if (!(await verifyPassword(proof.password, user.password_hash))) {
     await countHit(deps.db, limits);

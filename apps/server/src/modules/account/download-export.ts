@@ -24,7 +24,11 @@ export const exportLinkKey = (config: Pick<Config, 'JWT_SECRET'>, id: string) =>
 type ExportFile = { body: Readable; size: number; filename: string };
 type ExportDeps = Pick<Deps, 'db' | 'blobs' | 'config'>;
 export async function openExport(deps: ExportDeps, id: string, access: { userId: string }): Promise<ExportFile>;
-export async function openExport(deps: ExportDeps, id: string, access: { key: string | undefined }): Promise<ExportFile | { signInRequired: true }>;
+export async function openExport(
+  deps: ExportDeps,
+  id: string,
+  access: { key: string | undefined },
+): Promise<ExportFile | { signInRequired: true }>;
 export async function openExport(
   deps: ExportDeps,
   id: string,
@@ -32,12 +36,16 @@ export async function openExport(
 ): Promise<ExportFile | { signInRequired: true }> {
   const gone = notFound(ACCOUNT_MESSAGES.exportNotFound, 'export_not_found');
   if (!UUID.test(id)) throw gone;
-  const r = await deps.db.query<{ user_id: string; status: string; blob_key: string | null; byte_size: string | null; file_name: string | null }>(
-    `SELECT user_id, status, blob_key, byte_size, file_name FROM account_exports WHERE id = $1 AND expires_at > now()`,
-    [id],
-  );
+  const r = await deps.db.query<{
+    user_id: string;
+    status: string;
+    blob_key: string | null;
+    byte_size: string | null;
+    file_name: string | null;
+  }>(`SELECT user_id, status, blob_key, byte_size, file_name FROM account_exports WHERE id = $1 AND expires_at > now()`, [id]);
   const row = r.rows[0];
-  const allowed = row && ('userId' in access ? row.user_id === access.userId : !!access.key && safeEqual(access.key, exportLinkKey(deps.config, id)));
+  const allowed =
+    row && ('userId' in access ? row.user_id === access.userId : !!access.key && safeEqual(access.key, exportLinkKey(deps.config, id)));
   if (!row || !allowed || row.status === 'failed') throw gone;
   // With a second factor on, the mailbox alone is not enough (decision 190): the link leads to the
   // profile, where the signed-in member downloads it.

@@ -21,7 +21,12 @@ const OPS_PASSWORD = 'operator-password-123';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_OTP_PER_IP: '1000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD });
+  t = await createTestApp({
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_OTP_PER_IP: '1000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPS_PASSWORD,
+  });
   await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
@@ -39,7 +44,10 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number
 
 /** The link in the export's mail to `email`, as a path and query the app answers. */
 async function mailedLink(email: string, after = 0): Promise<string> {
-  const mail = await waitFor(async () => t.smtp.received.slice(after).find((r) => r.to.includes(email) && r.subject.includes('ready to download')), 30_000);
+  const mail = await waitFor(
+    async () => t.smtp.received.slice(after).find((r) => r.to.includes(email) && r.subject.includes('ready to download')),
+    30_000,
+  );
   const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const link = /(https?:\/\/\S+\/api\/account-exports\/[0-9a-f-]{36}\?key=[0-9a-f]{64})/.exec(body)?.[1];
   if (!link) throw new Error(`no link in ${body}`);
@@ -47,7 +55,9 @@ async function mailedLink(email: string, after = 0): Promise<string> {
 }
 
 /** Asks for the export, waits for its mail and downloads the zip the link points to. */
-async function exportOf(m: Member): Promise<{ status: number; rawPayload: Buffer; headers: Record<string, unknown>; link: string; id: string }> {
+async function exportOf(
+  m: Member,
+): Promise<{ status: number; rawPayload: Buffer; headers: Record<string, unknown>; link: string; id: string }> {
   const before = t.smtp.received.length;
   const asked = await requestExport(m);
   if (asked.statusCode !== 202) return { status: asked.statusCode, rawPayload: asked.rawPayload, headers: asked.headers, link: '', id: '' };
@@ -83,7 +93,12 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const m = await signUpPerson(t);
     const { orderId } = await buyPackage(t, m);
     const report = await completedReport(t, m);
-    await t.app.inject({ method: 'PUT', url: '/api/users/me/notification-preferences', headers: m.auth, payload: { report_ready: false, tokens_expiring: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-preferences',
+      headers: m.auth,
+      payload: { report_ready: false, tokens_expiring: true },
+    });
 
     const res = await exportOf(m);
     expect(res.status).toBe(200);
@@ -99,7 +114,9 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
     const pdfName = [...files.keys()].find((n) => n.startsWith('reports/') && n.endsWith('.pdf'));
     const invoiceName = [...files.keys()].find((n) => n.startsWith('invoices/'));
-    expect([...files.keys()].sort()).toEqual(['README.txt', 'profile.json', 'purchases.json', pdfName, invoiceName, 'reports/reports.json', 'token-ledger.json'].sort());
+    expect([...files.keys()].sort()).toEqual(
+      ['README.txt', 'profile.json', 'purchases.json', pdfName, invoiceName, 'reports/reports.json', 'token-ledger.json'].sort(),
+    );
     // The purchase's tax invoice (modules/billing), named by its number.
     expect(invoiceName).toMatch(/^invoices\/INV-\d{4}-\d{2}-\d{6}\.pdf$/);
     expect(files.get(invoiceName!)!.subarray(0, 5).toString()).toBe('%PDF-');
@@ -109,12 +126,16 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
       user: { id: m.user.id, email: m.person.email, name: m.person.name, phone: m.person.phone, reports_generated: 1 },
       notification_preferences: { report_ready: false, tokens_expiring: true },
     });
-    expect(json('purchases.json')).toEqual([expect.objectContaining({ order_id: orderId, status: 'paid', tokens: 10000, package_id: 'starter' })]);
+    expect(json('purchases.json')).toEqual([
+      expect.objectContaining({ order_id: orderId, status: 'paid', tokens: 10000, package_id: 'starter' }),
+    ]);
     const ledger = json('token-ledger.json');
     expect(ledger.lots).toHaveLength(2);
     expect(ledger.entries.map((e: { kind: string }) => e.kind)).toEqual(['grant', 'purchase', 'hold']);
     expect(ledger.entries.find((e: { kind: string }) => e.kind === 'hold').report_id).toBe(report.id);
-    expect(json('reports/reports.json')).toEqual([expect.objectContaining({ id: report.id, idea: IDEA, status: 'completed', pdf_file: pdfName })]);
+    expect(json('reports/reports.json')).toEqual([
+      expect.objectContaining({ id: report.id, idea: IDEA, status: 'completed', pdf_file: pdfName }),
+    ]);
     expect(files.get('README.txt')!.toString()).toContain('token-ledger.json');
 
     // The PDF is the stored file, byte for byte.
@@ -127,10 +148,19 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const m = await signUpPerson(t);
     await buyPackage(t, m);
     const purchase = (await t.db.query<{ id: string }>('SELECT id FROM payments WHERE user_id = $1', [m.user.id])).rows[0]!;
-    const asked = await t.app.inject({ method: 'POST', url: `/api/billing/purchases/${purchase.id}/refund-request`, headers: m.auth, payload: { reason: 'Wrong package' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/billing/purchases/${purchase.id}/refund-request`,
+      headers: m.auth,
+      payload: { reason: 'Wrong package' },
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const ops = { authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).toString('base64')}` };
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/refunds/${asked.json<{ id: string }>().id}/approve`, headers: ops });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/refunds/${asked.json<{ id: string }>().id}/approve`,
+      headers: ops,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
 
     const files = await unzip((await exportOf(m)).rawPayload);
@@ -143,7 +173,8 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     // The refund mail stored a copy naming the buyer; deletion takes it away with the account.
     // The credit note is stored once (decision 181); its stored file is what the zip carries.
     const number = note!.slice('credit-notes/'.length, -'.pdf'.length).replace(/^CN-(\d{4}-\d{2})-/, 'CN/$1/');
-    const copy = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE credit_note_number = $1', [number])).rows[0]!.blob_key;
+    const copy = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE credit_note_number = $1', [number]))
+      .rows[0]!.blob_key;
     expect((await buffer((await t.deps.blobs.get(copy))!.body)).equals(files.get(note!)!)).toBe(true);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -154,8 +185,11 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const m = await signUpPerson(t);
     await buyPackage(t, m);
     // Six more orders left unpaid, so the purchases span several pages of 2.
-    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
-      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_paged_' || i || '_' || $2 FROM generate_series(1, 6) i`, [m.user.id, m.user.id]);
+    await t.db.query(
+      `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+      SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_paged_' || i || '_' || $2 FROM generate_series(1, 6) i`,
+      [m.user.id, m.user.id],
+    );
     const rows: number[] = [];
     const counting: Queryable = {
       query: async (text, params) => {
@@ -173,7 +207,11 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
       expect(text(name), name).toBe(`${JSON.stringify(JSON.parse(text(name)), null, 2)}\n`);
     }
     const purchases = JSON.parse(text('purchases.json')) as { order_id: string; created_at: string }[];
-    const expected = (await t.db.query<{ order: string }>('SELECT razorpay_order_id AS order FROM payments WHERE user_id = $1 ORDER BY created_at, id', [m.user.id])).rows;
+    const expected = (
+      await t.db.query<{ order: string }>('SELECT razorpay_order_id AS order FROM payments WHERE user_id = $1 ORDER BY created_at, id', [
+        m.user.id,
+      ])
+    ).rows;
     expect(purchases.map((p) => p.order_id)).toEqual(expected.map((r) => r.order));
     expect(purchases).toHaveLength(7);
     const ledger = JSON.parse(text('token-ledger.json'));
@@ -229,7 +267,11 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     // The other member's own key does not open this export, nor does a key cut short or none at all.
     const otherExport = await exportOf(other);
     const otherKey = new URL(otherExport.link, 'http://x').searchParams.get('key')!;
-    for (const url of [`/api/account-exports/${id}?key=${otherKey}`, `/api/account-exports/${id}?key=${otherKey.slice(0, 10)}`, `/api/account-exports/${id}`]) {
+    for (const url of [
+      `/api/account-exports/${id}?key=${otherKey}`,
+      `/api/account-exports/${id}?key=${otherKey.slice(0, 10)}`,
+      `/api/account-exports/${id}`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/account-exports/not-a-uuid?key=abc` })).statusCode).toBe(404);
@@ -242,7 +284,10 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
     const res = await exportOf(m);
     expect(res.status).toBe(200);
     const key = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM account_exports WHERE id = $1', [res.id])).rows[0]!.blob_key;
-    await t.db.query(`UPDATE account_exports SET requested_at = now() - interval '4 days', expires_at = now() - interval '1 second' WHERE id = $1`, [res.id]);
+    await t.db.query(
+      `UPDATE account_exports SET requested_at = now() - interval '4 days', expires_at = now() - interval '1 second' WHERE id = $1`,
+      [res.id],
+    );
     const expired = await t.app.inject({ method: 'GET', url: res.link });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().detail).toBe(ACCOUNT_MESSAGES.exportNotFound);
@@ -258,7 +303,9 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
       const asked = await requestExport(m);
       expect(asked.statusCode).toBe(202);
       // Finished before the next request, so each is a new export.
-      await t.db.query(`UPDATE account_exports SET status = 'failed' WHERE id = $1 AND status = 'preparing'`, [asked.json<{ id: string }>().id]);
+      await t.db.query(`UPDATE account_exports SET status = 'failed' WHERE id = $1 AND status = 'preparing'`, [
+        asked.json<{ id: string }>().id,
+      ]);
     }
     const limited = await requestExport(m);
     expect(limited.statusCode).toBe(429);
@@ -269,7 +316,12 @@ describe('the data export (a job; the mailed link downloads the zip)', () => {
 describe('the mailed link with two-factor sign-in on (decision 190)', () => {
   it('leads to the profile instead of the file: the mailbox alone is not enough; signed in, the file downloads', async () => {
     const m = await signUpAndLogin(t);
-    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/setup',
+      headers: m.auth,
+      payload: { password: GOOD_PASSWORD },
+    });
     const code = TOTP.generate({ secret: Secret.fromBase32(setup.json().secret) });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: m.auth, payload: { code } })).statusCode).toBe(200);
 

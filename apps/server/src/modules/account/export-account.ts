@@ -49,20 +49,39 @@ export async function buildArchive(deps: ExportDeps, userId: string, pageSize?: 
     zip.addReadStream(stream, name, { mtime });
   };
   zip.addBuffer(Buffer.from(readme(exportedAt)), 'README.txt', { mtime });
-  zip.addBuffer(Buffer.from(`${JSON.stringify({ exported_at: exportedAt.toISOString(), user: toUserView(user), notification_preferences: preferences }, null, 2)}\n`), 'profile.json', { mtime });
+  zip.addBuffer(
+    Buffer.from(
+      `${JSON.stringify({ exported_at: exportedAt.toISOString(), user: toUserView(user), notification_preferences: preferences }, null, 2)}\n`,
+    ),
+    'profile.json',
+    { mtime },
+  );
   records('purchases.json', jsonFile(jsonArray(memberPaymentPages(deps.db, userId, pageSize), 0)));
   const ledger = exportLedger(deps.db, userId, pageSize);
-  records('token-ledger.json', jsonFile((async function* () {
-    yield '{\n  "lots": ';
-    yield* jsonArray(ledger.lots, 1);
-    yield ',\n  "entries": ';
-    yield* jsonArray(ledger.entries, 1);
-    yield '\n}';
-  })()));
-  records('reports/reports.json', jsonFile(jsonArray(mapPages(reportPagesForExport(deps.db, userId, pageSize), ({ report, pdfKey }) => {
-    const { pdf_url: _url, progress: _progress, ...details } = report;
-    return { ...details, pdf_file: pdfKey ? reportFileName(report) : null };
-  }), 0)));
+  records(
+    'token-ledger.json',
+    jsonFile(
+      (async function* () {
+        yield '{\n  "lots": ';
+        yield* jsonArray(ledger.lots, 1);
+        yield ',\n  "entries": ';
+        yield* jsonArray(ledger.entries, 1);
+        yield '\n}';
+      })(),
+    ),
+  );
+  records(
+    'reports/reports.json',
+    jsonFile(
+      jsonArray(
+        mapPages(reportPagesForExport(deps.db, userId, pageSize), ({ report, pdfKey }) => {
+          const { pdf_url: _url, progress: _progress, ...details } = report;
+          return { ...details, pdf_file: pdfKey ? reportFileName(report) : null };
+        }),
+        0,
+      ),
+    ),
+  );
 
   // The report PDFs are read by a second walk of the reports, after their details were written.
   async function* storedFiles(): AsyncGenerator<StoredFile> {
@@ -78,7 +97,8 @@ export async function buildArchive(deps: ExportDeps, userId: string, pageSize?: 
 }
 
 /** A report's PDF in the archive: `reports/<date>-<title>-<id>.pdf`. */
-const reportFileName = (r: { created_at: string; title: string; id: string }) => `reports/${reportFileStem(r.created_at, r.title, r.id)}.pdf`;
+const reportFileName = (r: { created_at: string; title: string; id: string }) =>
+  `reports/${reportFileStem(r.created_at, r.title, r.id)}.pdf`;
 
 async function* mapPages<T, U>(pages: AsyncIterable<T[]>, f: (item: T) => U): AsyncGenerator<U[]> {
   for await (const page of pages) yield page.map(f);
@@ -138,7 +158,9 @@ async function addStoredFiles(deps: ExportDeps, zip: ZipFile, files: AsyncIterab
 
 /** `2026-01-31-Solar-panel-cleaning-robot-1a2b3c4d`: sorted by date, readable, unique by id. */
 function reportFileStem(createdAt: string, title: string, id: string) {
-  const name = pdfFilename(title).utf8.replace(/\.pdf$/, '').replace(/\s+/g, '-');
+  const name = pdfFilename(title)
+    .utf8.replace(/\.pdf$/, '')
+    .replace(/\s+/g, '-');
   return `${createdAt.slice(0, 10)}-${name}-${id.slice(0, 8)}`;
 }
 

@@ -31,7 +31,8 @@ describe('a heavy export does not stall anyone else', () => {
     const heavy = await signUpPerson(t);
     for (let i = 0; i < INVOICES; i++) await buyPackage(t, heavy);
     // Once the receipt jobs have stored each PDF, forget them, so the export has every invoice to draw.
-    const storedCount = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tax_document_pdfs WHERE stored_at IS NOT NULL')).rows[0]!.n;
+    const storedCount = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tax_document_pdfs WHERE stored_at IS NOT NULL')).rows[0]!.n;
     await expect.poll(storedCount, { timeout: 120_000, interval: 200 }).toBe(INVOICES);
     await t.db.query('DELETE FROM tax_document_pdfs');
     const other = await signUpAndLogin(t);
@@ -44,7 +45,8 @@ describe('a heavy export does not stall anyone else', () => {
     expect(asked.statusCode).toBe(202);
     const id = asked.json<{ id: string }>().id;
     const samples: number[] = [];
-    const status = async () => (await t.db.query<{ status: string }>('SELECT status FROM account_exports WHERE id = $1', [id])).rows[0]!.status;
+    const status = async () =>
+      (await t.db.query<{ status: string }>('SELECT status FROM account_exports WHERE id = $1', [id])).rows[0]!.status;
     const end = Date.now() + 120_000;
     while ((await status()) === 'preparing' && Date.now() < end) {
       const started = performance.now();

@@ -43,9 +43,17 @@ export const buildExportJob = defineJob({
               [job.data.export_id, key, size, filename],
             );
             if (ready.rowCount !== 1) return false;
-            await queueMail(deps.queue, tx, composeMail(deps.config, row.email, 'dataExportReady', {
-              name: row.name, bytes: size, link, expiresAt: row.expires_at, signInFirst,
-            }));
+            await queueMail(
+              deps.queue,
+              tx,
+              composeMail(deps.config, row.email, 'dataExportReady', {
+                name: row.name,
+                bytes: size,
+                link,
+                expiresAt: row.expires_at,
+                signInFirst,
+              }),
+            );
             return true;
           });
           // The account was deleted while the zip was written: the file must not outlive it.

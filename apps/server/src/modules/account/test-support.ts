@@ -22,7 +22,12 @@ export type Person = ReturnType<typeof uniquePerson>;
 /** A member with a name and phone of their own (the shared sign-up helper gives everyone one phone). */
 export async function signUpPerson(t: TestApp, person: Person = uniquePerson()) {
   const m = await signUpAndLogin(t, { email: person.email, name: person.name });
-  const res = await t.app.inject({ method: 'PATCH', url: '/api/users/me', headers: m.auth, payload: { name: person.name, phone: person.phone } });
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/users/me',
+    headers: m.auth,
+    payload: { name: person.name, phone: person.phone },
+  });
   if (res.statusCode !== 200) throw new Error(`profile update failed: ${res.body}`);
   return { ...m, person };
 }
@@ -36,8 +41,18 @@ export type PersonMember = Awaited<ReturnType<typeof signUpPerson>>;
 export async function buyPackage(t: TestApp, m: PersonMember, packageId = 'starter') {
   const order = await openOrder(t, m.auth, packageId);
   const orderId = order.json<{ order_id: string }>().order_id;
-  const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: orderId } });
-  const verified = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() });
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/approve',
+    headers: m.auth,
+    payload: { order_id: orderId },
+  });
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokens/purchase/verify-payment',
+    headers: m.auth,
+    payload: approved.json(),
+  });
   if (verified.statusCode !== 200) throw new Error(`purchase failed: ${verified.body}`);
   const paymentId = approved.json<{ razorpay_payment_id: string }>().razorpay_payment_id;
   const rawBody = JSON.stringify({
@@ -46,17 +61,32 @@ export async function buyPackage(t: TestApp, m: PersonMember, packageId = 'start
     payload: {
       payment: {
         entity: {
-          id: paymentId, entity: 'payment', order_id: orderId, status: 'authorized', method: 'upi', currency: 'USD', amount: 1,
-          email: m.person.email, contact: m.person.phone.replaceAll(' ', ''), vpa: 'ysolde@upi',
-          description: `Tokens for ${m.person.name}`, notes: { user_id: m.user.id },
+          id: paymentId,
+          entity: 'payment',
+          order_id: orderId,
+          status: 'authorized',
+          method: 'upi',
+          currency: 'USD',
+          amount: 1,
+          email: m.person.email,
+          contact: m.person.phone.replaceAll(' ', ''),
+          vpa: 'ysolde@upi',
+          description: `Tokens for ${m.person.name}`,
+          notes: { user_id: m.user.id },
         },
       },
     },
   });
   const sandbox = createSandboxProvider(t.db, t.config.JWT_SECRET);
   const hook = await t.app.inject({
-    method: 'POST', url: '/api/payments/webhook', payload: rawBody,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': sandbox.signWebhook(rawBody), 'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}` },
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: rawBody,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': sandbox.signWebhook(rawBody),
+      'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}`,
+    },
   });
   if (hook.statusCode !== 200) throw new Error(`webhook refused: ${hook.body}`);
   return { orderId, paymentId };
@@ -65,11 +95,20 @@ export async function buyPackage(t: TestApp, m: PersonMember, packageId = 'start
 /** A contact-form message and a failed sign-in: two more places the address ends up. */
 export async function leaveTraces(t: TestApp, m: PersonMember) {
   await t.app.inject({
-    method: 'POST', url: '/api/contact',
-    payload: { reason: 'other', name: m.person.name, email: m.person.email, phone: m.person.phone, message: 'Please call me about licensing.' },
+    method: 'POST',
+    url: '/api/contact',
+    payload: {
+      reason: 'other',
+      name: m.person.name,
+      email: m.person.email,
+      phone: m.person.phone,
+      message: 'Please call me about licensing.',
+    },
   });
   await t.app.inject({
-    method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username: m.person.email, password: `${GOOD_PASSWORD}-wrong` }).toString(),
   });
 }

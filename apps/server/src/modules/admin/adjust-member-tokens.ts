@@ -42,7 +42,11 @@ export async function adjustMemberTokens(
       available_after: available_tokens,
     });
     if (idempotencyKey) {
-      await tx.query('UPDATE token_adjustment_keys SET available_after = $3 WHERE user_id = $1 AND idempotency_key = $2', [userId, idempotencyKey, available_tokens]);
+      await tx.query('UPDATE token_adjustment_keys SET available_after = $3 WHERE user_id = $1 AND idempotency_key = $2', [
+        userId,
+        idempotencyKey,
+        available_tokens,
+      ]);
     }
     return { adjustment: { amount: input.amount, reason: input.reason, available_tokens }, created: true };
   });

@@ -50,15 +50,29 @@ export function adminRoutes(deps: Deps) {
     route(app, e.usersExport, async (req, reply) => {
       const by = operator(req);
       const filter = req.query.q ? { q: req.query.q } : {};
-      return sendSheet(reply, 'users', exportUsers(deps.db, req.query.q, (count, complete) =>
-        audit(deps.db, by, 'users.export', null, { count, complete, filter }).catch((err: unknown) => req.log.error({ err }, 'export audit entry failed'))));
+      return sendSheet(
+        reply,
+        'users',
+        exportUsers(deps.db, req.query.q, (count, complete) =>
+          audit(deps.db, by, 'users.export', null, { count, complete, filter }).catch((err: unknown) =>
+            req.log.error({ err }, 'export audit entry failed'),
+          ),
+        ),
+      );
     });
 
     route(app, e.transactionsExport, async (req, reply) => {
       const by = operator(req);
       const filter = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v));
-      return sendSheet(reply, 'transactions', exportTransactions(deps.db, req.query, (count, complete) =>
-        audit(deps.db, by, 'transactions.export', null, { count, complete, filter }).catch((err: unknown) => req.log.error({ err }, 'export audit entry failed'))));
+      return sendSheet(
+        reply,
+        'transactions',
+        exportTransactions(deps.db, req.query, (count, complete) =>
+          audit(deps.db, by, 'transactions.export', null, { count, complete, filter }).catch((err: unknown) =>
+            req.log.error({ err }, 'export audit entry failed'),
+          ),
+        ),
+      );
     });
 
     route(app, e.userReports, async (req, reply) => {
@@ -81,7 +95,13 @@ export function adminRoutes(deps: Deps) {
     });
 
     route(app, e.adjustTokens, async (req, reply) => {
-      const { adjustment, created } = await adjustMemberTokens(deps.db, operator(req), (await existingUser(req.params.id)).id, req.body, req.headers['idempotency-key']);
+      const { adjustment, created } = await adjustMemberTokens(
+        deps.db,
+        operator(req),
+        (await existingUser(req.params.id)).id,
+        req.body,
+        req.headers['idempotency-key'],
+      );
       reply.code(created ? 201 : 200);
       return adjustment;
     });

@@ -40,7 +40,12 @@ async function buy(m: Member, packageId: string) {
 }
 
 async function reportCompleted(m: Member) {
-  const r = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: m.auth,
+    payload: { idea: IDEA, complexity: 'basic' },
+  });
   const id = r.json().id as string;
   for (let i = 0; i < 200; i++) {
     const s = await t.app.inject({ method: 'GET', url: `/api/reports/${id}`, headers: m.auth });
@@ -50,7 +55,14 @@ async function reportCompleted(m: Member) {
   throw new Error('report did not finish');
 }
 
-const OPERATOR_GETS = ['/api/admin/users', '/api/admin/transactions', '/api/admin/stats', '/api/contact/submissions', '/api/contact/export', '/api/blog/admin/posts?post_type=blog'];
+const OPERATOR_GETS = [
+  '/api/admin/users',
+  '/api/admin/transactions',
+  '/api/admin/stats',
+  '/api/contact/submissions',
+  '/api/contact/export',
+  '/api/blog/admin/posts?post_type=blog',
+];
 
 describe('operator calls', () => {
   it('refuse a missing or wrong authorization, and a member’s bearer token', async () => {
@@ -89,26 +101,39 @@ describe('operator calls', () => {
     expect(after.total_revenue_inr).toBe(inr(after) / 100);
 
     // The user card: reports with a download link, and purchases.
-    const reports = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/reports`, headers: ops })).json<AdminReport[]>();
+    const reports = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/reports`, headers: ops })).json<
+      AdminReport[]
+    >();
     expect(reports).toHaveLength(2);
-    expect(reports.every((r) => r.status === 'completed' && r.file_url === `/api/reports/${r.id}/download` && r.plan_name === 'Basic')).toBe(true);
+    expect(
+      reports.every((r) => r.status === 'completed' && r.file_url === `/api/reports/${r.id}/download` && r.plan_name === 'Basic'),
+    ).toBe(true);
     // The review ran on every section: its findings (possibly none) are there for the operator.
     expect(reports.every((r) => Array.isArray(r.review))).toBe(true);
-    const txs = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/transactions`, headers: ops })).json<Transaction[]>();
+    const txs = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${a.user.id}/transactions`, headers: ops })).json<
+      Transaction[]
+    >();
     expect(txs).toHaveLength(1);
     expect(txs[0]).toMatchObject({ status: 'paid', plan_name: 'pro', amount_paid: proOrder.amount, currency: 'INR', user_email: a.email });
     expect(txs[0]!.razorpay_payment_id).toMatch(/^pay_/);
     expect(txs[0]!.active_until).not.toBeNull();
     // Its tax invoice, which the operator downloads with the same basic credentials.
     expect(txs[0]!.invoice_number).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/billing/invoices/${encodeURIComponent(txs[0]!.invoice_number!)}`, headers: ops });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${encodeURIComponent(txs[0]!.invoice_number!)}`,
+      headers: ops,
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
 
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/transactions', headers: ops });
     const list = all.json<Transaction[]>();
     expect(Number(all.headers['x-total-count'])).toBe(list.length);
-    expect(list.find((x) => x.user_email === b.email && x.package_name === 'Max')).toMatchObject({ status: 'pending', invoice_number: null });
+    expect(list.find((x) => x.user_email === b.email && x.package_name === 'Max')).toMatchObject({
+      status: 'pending',
+      invoice_number: null,
+    });
     // One breakdown for the dashboard and the Token Purchases tab: the tab's total is the stats' total.
     expect(after.purchases.total - before.purchases.total).toBe(3);
     expect(after.purchases.paid - before.purchases.paid).toBe(2);
@@ -123,7 +148,9 @@ describe('operator calls', () => {
     const byName = (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=rosalind', headers: ops })).json<AdminUser[]>();
     expect(byName.map((u) => u.id)).toEqual([m.user.id]);
     expect(byName[0]).toMatchObject({ plan_name: 'Free', subscription_status: 'free', available_tokens: 2500, reports_generated: 0 });
-    const byEmail = (await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(m.email.toUpperCase())}`, headers: ops })).json<AdminUser[]>();
+    const byEmail = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(m.email.toUpperCase())}`, headers: ops })
+    ).json<AdminUser[]>();
     expect(byEmail).toHaveLength(1);
     // LIKE's wildcard is a character like any other: no name holds "ros%".
     const wildcard = (await t.app.inject({ method: 'GET', url: '/api/admin/users?q=ros%25', headers: ops })).json<AdminUser[]>();
@@ -132,7 +159,11 @@ describe('operator calls', () => {
     expect(page.json()).toHaveLength(2);
     expect(Number(page.headers['x-total-count'])).toBeGreaterThan(2);
     expect(page.json<AdminUser[]>()[0]!.id).toBe(m.user.id);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/admin/users/00000000-0000-0000-0000-000000000000/reports', headers: ops });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users/00000000-0000-0000-0000-000000000000/reports',
+      headers: ops,
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -140,7 +171,8 @@ describe('operator calls', () => {
     // Ties on the timestamp (to the microsecond) are ordered by id, across page boundaries too.
     await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
       SELECT 'Tied Member', 'tied' || i || '@keyset.example', 'scrypt$x', true, '2024-01-01T00:00:00.000001Z' FROM generate_series(1, 5) i`);
-    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    await t.db
+      .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, created_at)
       SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_keyset_' || u.email, u.created_at
         FROM users u WHERE u.email LIKE 'tied%@keyset.example'`);
@@ -150,7 +182,9 @@ describe('operator calls', () => {
       ['/api/admin/users?limit=2&q=tied', 'users', `email LIKE 'tied%'`],
       ['/api/admin/transactions?limit=3', 'payments', 'true'],
     ] as const) {
-      const expected = (await t.db.query<{ id: string }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC`)).rows.map((r) => r.id);
+      const expected = (
+        await t.db.query<{ id: string }>(`SELECT id FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC`)
+      ).rows.map((r) => r.id);
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
@@ -159,14 +193,20 @@ describe('operator calls', () => {
         seen.push(...res.json<{ id: string }[]>().map((x) => x.id));
         cursor = res.headers['x-next-cursor'] as string | undefined;
         // A member joins (and orders) between pages: newer than the walk, so not part of it.
-        await t.db.query(`WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ('Newcomer', $1, 'scrypt$x') RETURNING id)
+        await t.db.query(
+          `WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ('Newcomer', $1, 'scrypt$x') RETURNING id)
           INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
           SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid() FROM u`,
-        [`new-${randomUUID()}@keyset.example`]);
+          [`new-${randomUUID()}@keyset.example`],
+        );
       } while (cursor);
       expect(seen, url).toEqual(expected);
     }
-    const bad = await t.app.inject({ method: 'GET', url: `/api/admin/users?cursor=${Buffer.from('2024-01-01|x').toString('base64url')}`, headers: ops });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?cursor=${Buffer.from('2024-01-01|x').toString('base64url')}`,
+      headers: ops,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe(MSG.invalidCursor);
   });
@@ -177,43 +217,77 @@ describe('operator calls', () => {
         `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM reports) AS r,
                 (SELECT count(*)::int FROM payments WHERE status = 'paid') AS p,
                 (SELECT count(*)::int FROM payments) AS total, (SELECT count(*)::int FROM payments WHERE status = 'failed') AS failed,
-                (SELECT count(*)::int FROM payments WHERE status = 'created') AS pending`);
-      const rev = await t.db.query<{ currency: string; amount_minor: number; gross_minor: number; refunded_minor: number; tax_minor: number }>(
+                (SELECT count(*)::int FROM payments WHERE status = 'created') AS pending`,
+      );
+      const rev = await t.db.query<{
+        currency: string;
+        amount_minor: number;
+        gross_minor: number;
+        refunded_minor: number;
+        tax_minor: number;
+      }>(
         `SELECT p.currency, p.gross - coalesce(cn.total, 0) AS amount_minor, p.gross AS gross_minor, coalesce(cn.total, 0)::int8 AS refunded_minor,
                 p.tax - coalesce(cn.tax, 0) AS tax_minor
            FROM (SELECT currency, sum(amount)::int8 AS gross, sum(gst_minor)::int8 AS tax FROM payments WHERE status = 'paid' GROUP BY currency) p
            LEFT JOIN (SELECT currency, sum(total_minor)::int8 AS total, sum(cgst_minor + sgst_minor + igst_minor)::int8 AS tax FROM credit_notes GROUP BY currency) cn
              ON cn.currency = p.currency
-          ORDER BY p.currency`);
-      const refunds = (await t.db.query<{ full: number; part: number }>(
-        `SELECT count(*) FILTER (WHERE total_minor >= amount_paid_minor)::int AS full, count(*) FILTER (WHERE total_minor < amount_paid_minor)::int AS part FROM credit_notes`)).rows[0]!;
+          ORDER BY p.currency`,
+      );
+      const refunds = (
+        await t.db.query<{ full: number; part: number }>(
+          `SELECT count(*) FILTER (WHERE total_minor >= amount_paid_minor)::int AS full, count(*) FILTER (WHERE total_minor < amount_paid_minor)::int AS part FROM credit_notes`,
+        )
+      ).rows[0]!;
       const x = r.rows[0]!;
-      return { total_users: x.u, total_reports: x.r, completed_transactions: x.p, revenue_by_currency: rev.rows,
-        purchases: { total: x.total, paid: x.p, failed: x.failed, pending: x.pending, refunded: refunds.full, partially_refunded: refunds.part } };
+      return {
+        total_users: x.u,
+        total_reports: x.r,
+        completed_transactions: x.p,
+        revenue_by_currency: rev.rows,
+        purchases: {
+          total: x.total,
+          paid: x.p,
+          failed: x.failed,
+          pending: x.pending,
+          refunded: refunds.full,
+          partially_refunded: refunds.part,
+        },
+      };
     };
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ops })).json<AdminStats>();
-    const order = (n: number, currency: string) => `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
+    const order = (
+      n: number,
+      currency: string,
+    ) => `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor,
         amount, currency, provider, receipt, razorpay_order_id)
       SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'pro', 'Pro', 30000, 1000 + i, 0, 1000 + i, '${currency}', 'sandbox', 'r', 'order_stats_' || gen_random_uuid()
         FROM generate_series(1, ${n}) i`;
-    const member = (tag: string) => t.db.query(
-      `INSERT INTO users (name, email, password_hash) VALUES ('Counted Member', $1, 'scrypt$x')`, [`${tag}@stats.example`]);
+    const member = (tag: string) =>
+      t.db.query(`INSERT INTO users (name, email, password_hash) VALUES ('Counted Member', $1, 'scrypt$x')`, [`${tag}@stats.example`]);
 
     await t.db.query(order(6, 'EUR'));
     await t.db.query(`UPDATE payments SET status = 'paid', paid_at = now(), razorpay_payment_id = 'pay_' || id
       WHERE razorpay_order_id LIKE 'order_stats_%' AND amount <= 1004`);
-    await t.db.query(`UPDATE payments SET amount = amount + 1, price_minor = price_minor + 1 WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1001`);
-    await t.db.query(`UPDATE payments SET status = 'failed', paid_at = NULL, failed_at = now() WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1004`);
+    await t.db.query(
+      `UPDATE payments SET amount = amount + 1, price_minor = price_minor + 1 WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1001`,
+    );
+    await t.db.query(
+      `UPDATE payments SET status = 'failed', paid_at = NULL, failed_at = now() WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1004`,
+    );
     await t.db.query(`DELETE FROM payments WHERE razorpay_order_id LIKE 'order_stats_%' AND amount = 1003`);
-    await expect(t.db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO users (name, email, password_hash) VALUES ('Rolled Back', 'rollback@stats.example', 'scrypt$x')`);
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO users (name, email, password_hash) VALUES ('Rolled Back', 'rollback@stats.example', 'scrypt$x')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     // Writers at the same time (real concurrency on PostgreSQL), then some members leave with their reports.
     await Promise.all([
       ...Array.from({ length: 12 }, (_, i) => member(`concurrent-${i}`)),
       ...Array.from({ length: 4 }, () => t.db.query(order(2, 'GBP'))),
-      t.db.query(`UPDATE payments SET status = 'paid', paid_at = now(), razorpay_payment_id = 'pay_' || id WHERE razorpay_order_id LIKE 'order_stats_%' AND status = 'created'`),
+      t.db.query(
+        `UPDATE payments SET status = 'paid', paid_at = now(), razorpay_payment_id = 'pay_' || id WHERE razorpay_order_id LIKE 'order_stats_%' AND status = 'created'`,
+      ),
     ]);
     const leaver = await signUpAndLogin(t);
     await reportCompleted(leaver);
@@ -221,13 +295,19 @@ describe('operator calls', () => {
     await t.db.query(`DELETE FROM users WHERE email LIKE 'concurrent-1%@stats.example'`);
 
     const got = await stats();
-    expect({ total_users: got.total_users, total_reports: got.total_reports, completed_transactions: got.completed_transactions,
-      revenue_by_currency: got.revenue_by_currency, purchases: got.purchases }).toEqual(await recount());
+    expect({
+      total_users: got.total_users,
+      total_reports: got.total_reports,
+      completed_transactions: got.completed_transactions,
+      revenue_by_currency: got.revenue_by_currency,
+      purchases: got.purchases,
+    }).toEqual(await recount());
   });
 
   it('answer every purchases page by offset as SQL orders them, from either end of the list', async () => {
     // Ties on the timestamp, so the oldest-end walk has to break them by id the same way.
-    await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    await t.db
+      .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, created_at)
       SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_offset_' || i,
              '2023-06-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, 11) i`);
@@ -248,7 +328,11 @@ describe('operator calls', () => {
     expect(seen).toEqual(expected);
     // The cursor a deep page hands out continues where that page ended.
     const deep = await t.app.inject({ method: 'GET', url: `/api/admin/transactions?page=${pages - 1}&limit=${limit}`, headers: ops });
-    const rest = await t.app.inject({ method: 'GET', url: `/api/admin/transactions?limit=${limit}&cursor=${deep.headers['x-next-cursor']}`, headers: ops });
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/transactions?limit=${limit}&cursor=${deep.headers['x-next-cursor']}`,
+      headers: ops,
+    });
     expect(rest.json<Transaction[]>().map((x) => x.id)).toEqual(expected.slice((pages - 1) * limit));
     await t.db.query(`DELETE FROM payments WHERE razorpay_order_id LIKE 'order_offset_%'`);
   });
@@ -315,11 +399,16 @@ describe('operator calls', () => {
   it('page a member’s reports on the card: the newest 50, then by cursor, at most 500 at a time', async () => {
     const m = await signUpAndLogin(t);
     // Failed ones, so no sweep picks them up meanwhile.
-    await t.db.query(`INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, error_message, tokens_used, hold_id, sections_total, created_at)
+    await t.db.query(
+      `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, error_message, tokens_used, hold_id, sections_total, created_at)
       SELECT gen_random_uuid(), $1, 'Card report ' || i, repeat('An idea long enough to be a valid report idea. ', 2), 'basic', 'failed', 'failed', 'bench', 10,
              gen_random_uuid(), 15, '2024-03-01T00:00:00Z'::timestamptz + (i / 4) * interval '1 minute'
-        FROM generate_series(1, 61) i`, [m.user.id]);
-    const expected = (await t.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [m.user.id])).rows.map((r) => r.id);
+        FROM generate_series(1, 61) i`,
+      [m.user.id],
+    );
+    const expected = (
+      await t.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [m.user.id])
+    ).rows.map((r) => r.id);
     const url = `/api/admin/users/${m.user.id}/reports`;
     const first = await t.app.inject({ method: 'GET', url, headers: ops });
     expect(first.json<AdminReport[]>().map((r) => r.id)).toEqual(expected.slice(0, 50));

@@ -13,15 +13,22 @@ const PURCHASES = 57;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPERATOR_PASSWORD });
   await ensureFirstOperator(t.deps);
-  memberId = (await t.db.query<{ id: string }>(
-    `INSERT INTO users (name, email, password_hash, is_verified) VALUES ('Heavy Buyer', 'heavy@bounded.example', 'scrypt$x', true) RETURNING id`)).rows[0]!.id;
+  memberId = (
+    await t.db.query<{ id: string }>(
+      `INSERT INTO users (name, email, password_hash, is_verified) VALUES ('Heavy Buyer', 'heavy@bounded.example', 'scrypt$x', true) RETURNING id`,
+    )
+  ).rows[0]!.id;
   // Three purchases a second, so pages break ties by id.
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db.query(
+    `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, created_at)
     SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_' || i,
-           '2024-01-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, ${PURCHASES}) i`, [memberId]);
+           '2024-01-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, ${PURCHASES}) i`,
+    [memberId],
+  );
   // Someone else's purchase, which the card never shows.
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
+  await t.db
+    .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id)
     VALUES ('96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_bounded_other')`);
 });
 afterAll(() => t.close());
@@ -30,8 +37,9 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ops });
 
 describe("a member's purchases on the user card", () => {
   it('answers one page and a cursor, then the rest, in order, never another member’s', async () => {
-    const expected = (await t.db.query<{ id: string }>('SELECT id FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [memberId])).rows
-      .map((r) => r.id);
+    const expected = (
+      await t.db.query<{ id: string }>('SELECT id FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [memberId])
+    ).rows.map((r) => r.id);
     const first = await get(`/api/admin/users/${memberId}/transactions`);
     expect(first.statusCode).toBe(200);
     // The default page is 50, not every purchase (the card once asked for 500 at once).
@@ -62,18 +70,26 @@ describe('the refund list', () => {
   const REFUNDS = 23;
   beforeAll(async () => {
     // Paid purchases with a refund request each, three requests a second.
-    const paid = await t.db.query<{ id: string }>(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    const paid = await t.db.query<{ id: string }>(
+      `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, razorpay_payment_id, status, paid_at)
       SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_refund_' || i, 'pay_refund_' || i, 'paid', now()
-        FROM generate_series(1, ${REFUNDS}) i RETURNING id`, [memberId]);
-    await t.db.query(`INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
+        FROM generate_series(1, ${REFUNDS}) i RETURNING id`,
+      [memberId],
+    );
+    await t.db.query(
+      `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
       SELECT p.id, $1, 'Bought the wrong package', 10000, 'USD', 4900, 490, 4410,
              '2024-02-01T00:00:00.000001Z'::timestamptz + (row_number() OVER (ORDER BY p.id) / 3) * interval '1 second'
-        FROM payments p WHERE p.id = ANY($2::uuid[])`, [memberId, paid.rows.map((r) => r.id)]);
+        FROM payments p WHERE p.id = ANY($2::uuid[])`,
+      [memberId, paid.rows.map((r) => r.id)],
+    );
   });
 
   it('answers one page (50 by default, fewer when asked) and X-Next-Cursor, walking every request once, newest first', async () => {
-    const expected = (await t.db.query<{ id: string }>('SELECT id FROM refund_requests ORDER BY requested_at DESC, id DESC')).rows.map((r) => r.id);
+    const expected = (await t.db.query<{ id: string }>('SELECT id FROM refund_requests ORDER BY requested_at DESC, id DESC')).rows.map(
+      (r) => r.id,
+    );
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -109,21 +125,32 @@ describe('the refund list', () => {
   });
 });
 
-describe('the refund list\'s rows and one request whole (decision 189)', () => {
+describe("the refund list's rows and one request whole (decision 189)", () => {
   const LONG = 200;
   // Each reason as long as a reason may be (1,000 characters), in a script whose letters are three bytes in UTF-8.
   const reason = 'धनवापसी का अनुरोध '.repeat(60).slice(0, 1000);
   const decision = 'अस्वीकृत: टोकन उपयोग हुए '.repeat(45).slice(0, 1000);
   let ids: string[];
   beforeAll(async () => {
-    const paid = await t.db.query<{ id: string }>(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+    const paid = await t.db.query<{ id: string }>(
+      `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
         provider, receipt, razorpay_order_id, razorpay_payment_id, status, paid_at)
       SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_long_' || i, 'pay_long_' || i, 'paid', now()
-        FROM generate_series(1, ${LONG}) i RETURNING id`, [memberId]);
-    ids = (await t.db.query<{ id: string }>(`INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
+        FROM generate_series(1, ${LONG}) i RETURNING id`,
+      [memberId],
+    );
+    ids = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor, requested_at)
       SELECT p.id, $1, $3, 10000, 'USD', 4900, 490, 4410, '2025-03-01T00:00:00Z'::timestamptz + (row_number() OVER (ORDER BY p.id)) * interval '1 second'
-        FROM payments p WHERE p.id = ANY($2::uuid[]) RETURNING id`, [memberId, paid.rows.map((r) => r.id), reason])).rows.map((r) => r.id);
-    await t.db.query(`UPDATE refund_requests SET status = 'declined', decided_at = now(), decided_by = 'ops', decision_reason = $2 WHERE id = ANY($1::uuid[])`, [ids, decision]);
+        FROM payments p WHERE p.id = ANY($2::uuid[]) RETURNING id`,
+        [memberId, paid.rows.map((r) => r.id), reason],
+      )
+    ).rows.map((r) => r.id);
+    await t.db.query(
+      `UPDATE refund_requests SET status = 'declined', decided_at = now(), decided_by = 'ops', decision_reason = $2 WHERE id = ANY($1::uuid[])`,
+      [ids, decision],
+    );
   });
 
   it('carries what a card shows and no more: each reason cut to its bound, whole rows never sent', async () => {
@@ -135,7 +162,13 @@ describe('the refund list\'s rows and one request whole (decision 189)', () => {
       // Exactly the summary's fields: no decided_at, no provider ids, no whole reasons.
       expect(Object.keys(item).sort()).toEqual(Object.keys(adminRefundSummary.shape).sort());
       expect(adminRefundSummary.strict().safeParse(item).success).toBe(true);
-      expect(item).toMatchObject({ reason: reason.slice(0, REFUND_REASON_SHOWN), decision_reason: decision.slice(0, REFUND_REASON_SHOWN), reasons_cut: true, retryable: false, decided_by: 'ops' });
+      expect(item).toMatchObject({
+        reason: reason.slice(0, REFUND_REASON_SHOWN),
+        decision_reason: decision.slice(0, REFUND_REASON_SHOWN),
+        reasons_cut: true,
+        retryable: false,
+        decided_by: 'ops',
+      });
     }
     // The largest page of the longest reasons: whole, the reasons alone would pass 1 MB.
     expect(LONG * (Buffer.byteLength(reason) + Buffer.byteLength(decision))).toBeGreaterThan(1024 * 1024);
@@ -149,7 +182,14 @@ describe('the refund list\'s rows and one request whole (decision 189)', () => {
     const res = await get(`/api/admin/refunds/${ids[0]}`);
     expect(res.statusCode).toBe(200);
     const whole = res.json<AdminRefund>();
-    expect(whole).toMatchObject({ id: ids[0], reason, decision_reason: decision, status: 'declined', decided_by: 'ops', provider_refund_id: null });
+    expect(whole).toMatchObject({
+      id: ids[0],
+      reason,
+      decision_reason: decision,
+      status: 'declined',
+      decided_by: 'ops',
+      provider_refund_id: null,
+    });
     expect(whole.decided_at).toBeTruthy();
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const missing = await get(`/api/admin/refunds/${id}`);

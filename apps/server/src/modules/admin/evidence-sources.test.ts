@@ -54,7 +54,11 @@ describe('the evidence sources in the operator panel', () => {
   it('lists every configured source with its start-up check', async () => {
     const list = await view();
     expect(list.map((s) => s.source)).toEqual(['openalex', 'patentsview', 'epo-ops']);
-    expect(list.map((s) => s.label)).toEqual(['OpenAlex (scholarly works)', 'PatentsView (US patents and published applications)', 'EPO Open Patent Services (patents worldwide)']);
+    expect(list.map((s) => s.label)).toEqual([
+      'OpenAlex (scholarly works)',
+      'PatentsView (US patents and published applications)',
+      'EPO Open Patent Services (patents worldwide)',
+    ]);
     for (const s of list) {
       expect(s.probe).toBe('ok');
       expect(s.probed_at).not.toBeNull();
@@ -73,7 +77,7 @@ describe('the evidence sources in the operator panel', () => {
     expect(epoView.last_ok_at).not.toBeNull();
   });
 
-  it("shows a spent allowance and the last failure in plain words", async () => {
+  it('shows a spent allowance and the last failure in plain words', async () => {
     oa.setDefault({ kind: 'daily-limit' });
     try {
       await expect(source('openalex').search('iron oxide')).rejects.toThrow(/allowance/);

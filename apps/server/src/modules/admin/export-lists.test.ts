@@ -16,7 +16,8 @@ beforeAll(async () => {
   await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
     SELECT 'Sheet Person ' || i || CASE WHEN i = 7 THEN ' <&> "quoted" ' || chr(1) ELSE '' END, 'sheet' || i || '@sheets.example', 'scrypt$x', true,
            '2021-03-01T00:00:00.000001Z'::timestamptz + (i / 3) * interval '1 second' FROM generate_series(1, ${ROWS}) i`);
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db
+    .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, created_at)
     SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_sheet_' || u.email, u.created_at
       FROM users u WHERE u.email LIKE 'sheet%@sheets.example'`);
@@ -44,7 +45,13 @@ function unzip(zip: Buffer): Promise<Map<string, string>> {
   });
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The sheet's rows as cell values by column letter (inline strings, numbers and booleans). */
 function readRows(sheetXml: string): Record<string, string | number | boolean>[] {
@@ -68,8 +75,12 @@ async function download(url: string) {
 }
 
 const lastAudit = async (action: string) =>
-  (await t.db.query<{ details: { count: number; complete: boolean; filter: Record<string, string> } }>(
-    `SELECT details FROM operator_audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1`, [action])).rows[0]?.details;
+  (
+    await t.db.query<{ details: { count: number; complete: boolean; filter: Record<string, string> } }>(
+      `SELECT details FROM operator_audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1`,
+      [action],
+    )
+  ).rows[0]?.details;
 
 /** A database that remembers how many rows each statement answered. */
 function countingRows(db: Queryable) {
@@ -97,12 +108,28 @@ describe('the Users export', () => {
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(body.length / 2);
 
     const files = await unzip(body);
-    expect([...files.keys()].sort()).toEqual(
-      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect([...files.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(files.get('xl/workbook.xml')).toContain('<sheet name="Users"');
     const rows = readRows(files.get('xl/worksheets/sheet1.xml')!);
     expect(Object.values(rows[0]!)).toEqual([
-      'Member ID', 'Name', 'Email', 'Phone', 'Plan', 'Subscription Status', 'Reports Generated', 'Available Tokens', 'Verified', 'Joined (UTC)', 'Last Login (UTC)',
+      'Member ID',
+      'Name',
+      'Email',
+      'Phone',
+      'Plan',
+      'Subscription Status',
+      'Reports Generated',
+      'Available Tokens',
+      'Verified',
+      'Joined (UTC)',
+      'Last Login (UTC)',
     ]);
     const expected = (await t.db.query<{ id: string }>('SELECT id FROM users ORDER BY created_at DESC, id DESC')).rows.map((r) => r.id);
     expect(expected.length).toBeGreaterThan(2 * EXPORT_PAGE_ROWS);
@@ -120,7 +147,9 @@ describe('the Users export', () => {
     const out = exportUsers(q, undefined, async (count, complete) => {
       done = { count, complete };
     });
-    for await (const _ of out) { /* drain */ }
+    for await (const _ of out) {
+      /* drain */
+    }
     expect(done).toEqual({ count: await userCount(), complete: true });
     expect(Math.max(...rows)).toBeLessThanOrEqual(EXPORT_PAGE_ROWS + 1);
     expect(rows.filter((n) => n > EXPORT_PAGE_ROWS / 2).length).toBeGreaterThanOrEqual(2);
@@ -163,7 +192,9 @@ describe('the Transactions export', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     const rows = readRows((await unzip(body)).get('xl/worksheets/sheet1.xml')!);
     expect(rows[0]).toMatchObject({ A: 'Member ID', B: 'User', G: 'Amount', M: 'Status', S: 'Invoice' });
-    const expected = (await t.db.query<{ order: string }>('SELECT razorpay_order_id AS order FROM payments ORDER BY created_at DESC, id DESC')).rows;
+    const expected = (
+      await t.db.query<{ order: string }>('SELECT razorpay_order_id AS order FROM payments ORDER BY created_at DESC, id DESC')
+    ).rows;
     expect(rows.slice(1).map((r) => r.R)).toEqual(expected.map((r) => r.order));
     // Money as the amount (minor units / 100), a state as its label, no payment id as N/A.
     expect(rows[1]).toMatchObject({ E: 'Starter', F: 10000, G: 49, H: 0, K: 49, L: 'USD', M: 'Pending', N: 'No', Q: 'N/A' });
@@ -173,9 +204,16 @@ describe('the Transactions export', () => {
   it('applies the filters and writes them to the record', async () => {
     const { body } = await download('/api/admin/transactions/export?q=sheet12%40&status=pending&from=2021-03-01&to=2021-03-01&tz=UTC');
     const rows = readRows((await unzip(body)).get('xl/worksheets/sheet1.xml')!);
-    expect(rows.slice(1).map((r) => r.C).sort()).toEqual(['sheet12@sheets.example']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r.C)
+        .sort(),
+    ).toEqual(['sheet12@sheets.example']);
     expect(await lastAudit('transactions.export')).toEqual({
-      count: 1, complete: true, filter: { q: 'sheet12@', status: 'pending', from: '2021-03-01', to: '2021-03-01', tz: 'UTC' },
+      count: 1,
+      complete: true,
+      filter: { q: 'sheet12@', status: 'pending', from: '2021-03-01', to: '2021-03-01', tz: 'UTC' },
     });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/transactions/export?status=stolen', headers: ops });
     expect(bad.statusCode).toBe(422);
@@ -184,7 +222,9 @@ describe('the Transactions export', () => {
   it('reads a page at a time', async () => {
     const { q, rows } = countingRows(t.db);
     const out = exportTransactions(q, {}, async () => {});
-    for await (const _ of out) { /* drain */ }
+    for await (const _ of out) {
+      /* drain */
+    }
     expect(Math.max(...rows)).toBeLessThanOrEqual(EXPORT_PAGE_ROWS + 1);
   });
 });

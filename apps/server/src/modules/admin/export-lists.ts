@@ -13,7 +13,9 @@ export const EXPORT_PAGE_ROWS = 500;
  * Every page of a list, newest first, each after the previous one's last row (keyset): the list's
  * own statement, so the sheet holds what the panel shows, and a deep page costs what the first does.
  */
-async function* keysetPages<T>(read: (cursor: string | undefined) => Promise<{ rows: T[]; next: Keyset | undefined }>): AsyncGenerator<T[]> {
+async function* keysetPages<T>(
+  read: (cursor: string | undefined) => Promise<{ rows: T[]; next: Keyset | undefined }>,
+): AsyncGenerator<T[]> {
   let cursor: string | undefined;
   for (;;) {
     const { rows, next } = await read(cursor);

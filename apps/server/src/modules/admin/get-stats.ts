@@ -10,11 +10,22 @@ import { readCounters } from '../../lib/stat-counters.ts';
  */
 export async function getStats(db: Queryable): Promise<AdminStats> {
   const c = await readCounters(db, [
-    'users', 'reports', 'payments', 'payments_paid', 'payments_failed', 'payments_refunded', 'payments_partially_refunded',
-    'revenue:*', 'revenue_tax:*', 'refunded:*', 'refunded_tax:*',
+    'users',
+    'reports',
+    'payments',
+    'payments_paid',
+    'payments_failed',
+    'payments_refunded',
+    'payments_partially_refunded',
+    'revenue:*',
+    'revenue_tax:*',
+    'refunded:*',
+    'refunded_tax:*',
   ]);
   const family = (prefix: string, currency: string) => c.get(`${prefix}:${currency}`) ?? 0;
-  const currencies = new Set([...c.keys()].filter((n) => n.startsWith('revenue:') || n.startsWith('refunded:')).map((n) => n.split(':')[1]!));
+  const currencies = new Set(
+    [...c.keys()].filter((n) => n.startsWith('revenue:') || n.startsWith('refunded:')).map((n) => n.split(':')[1]!),
+  );
   const revenue = [...currencies]
     .map((currency) => {
       const gross = family('revenue', currency);

@@ -8,7 +8,10 @@ const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
  * allowance and start-up check (written by the server's usage sink, migration 210). Two small
  * reads whatever the traffic: one row per source and day.
  */
-export async function listEvidenceSources(db: Queryable, configured: readonly { name: string; label: string }[]): Promise<AdminEvidenceSource[]> {
+export async function listEvidenceSources(
+  db: Queryable,
+  configured: readonly { name: string; label: string }[],
+): Promise<AdminEvidenceSource[]> {
   if (configured.length === 0) return [];
   const names = configured.map((s) => s.name);
   const [usage, status] = await Promise.all([

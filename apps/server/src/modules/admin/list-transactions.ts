@@ -1,6 +1,16 @@
 import { paymentStateNamed, paymentStateOf, type PaymentState, type Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import { afterCursor, cappedCount, COUNT_CAP, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
+import {
+  afterCursor,
+  cappedCount,
+  COUNT_CAP,
+  countedPageSql,
+  cursorAt,
+  exactTotal,
+  offsetWindow,
+  splitPage,
+  totalOfPage,
+} from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
@@ -30,7 +40,8 @@ interface Row {
 }
 
 /** What its credit note gave back (credit notes are issued when a refund is approved). */
-const REFUNDED = (col: string) => `(SELECT cn.${col} FROM refund_requests rr JOIN credit_notes cn ON cn.refund_request_id = rr.id WHERE rr.payment_id = p.id)`;
+const REFUNDED = (col: string) =>
+  `(SELECT cn.${col} FROM refund_requests rr JOIN credit_notes cn ON cn.refund_request_id = rr.id WHERE rr.payment_id = p.id)`;
 
 /** SQL for one state of the shared vocabulary (paymentStateOf), on payments `p`. */
 const STATE_SQL: Record<PaymentState, string> = {
@@ -50,8 +61,15 @@ const STATE_SQL: Record<PaymentState, string> = {
 export async function listTransactions(
   db: Queryable,
   q: {
-    userId?: string | undefined; q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number;
-    status?: PaymentState | undefined; from?: string | undefined; to?: string | undefined; tz?: string | undefined;
+    userId?: string | undefined;
+    q?: string | undefined;
+    page?: number | undefined;
+    cursor?: string | undefined;
+    limit: number;
+    status?: PaymentState | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    tz?: string | undefined;
   },
 ) {
   // Days are the operator's (tz), `to` inclusive: up to the next local midnight (as the contact list).
@@ -87,8 +105,8 @@ export async function listTransactions(
   const filter = conditions.length ? conditions.join(' AND ') : 'true';
   // A search alone gathers its matches from the union itself, each side stopping at the cap:
   // a dense search ("pro", a package) then costs the cap, not the table.
-  const matches = search && !others.length
-    ? `SELECT id, created_at FROM (${found(`LIMIT ${COUNT_CAP + 1}`)}) p LIMIT ${COUNT_CAP + 1}` : undefined;
+  const matches =
+    search && !others.length ? `SELECT id, created_at FROM (${found(`LIMIT ${COUNT_CAP + 1}`)}) p LIMIT ${COUNT_CAP + 1}` : undefined;
   // Past the cap the page is found by walking the newest-first index, the search a hashed test
   // on each row (IS TRUE keeps PostgreSQL from turning it into a join that reads the table).
   const walkFilter = search ? [`(p.id IN (SELECT id FROM (${found()}) f)) IS TRUE`, ...others].join(' AND ') : undefined;
@@ -126,7 +144,8 @@ export async function listTransactions(
   const total = counted
     ? await counted
     : await totalOfPage(rows.rows as { total: number }[], !q.cursor && offset === 0, () =>
-      cappedCount(db, `FROM payments p WHERE ${filter}`, filterParams));
+        cappedCount(db, `FROM payments p WHERE ${filter}`, filterParams),
+      );
   const { page, next } = splitPage(rows.rows, q.limit);
   const transactions: Transaction[] = page.map((r) => ({
     id: r.id,

@@ -30,7 +30,10 @@ const WHOLE = `(${LOOKUP}) AND (strpos(lower(u.name), $2) > 0 OR strpos(u.email,
  * One page by `cursor` (keyset) or `page` (offset, from the nearer end of the whole list); the
  * per-member figures are computed for the page's rows only, from each member's live lots.
  */
-export async function listUsers(db: Queryable, q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number }) {
+export async function listUsers(
+  db: Queryable,
+  q: { q?: string | undefined; page?: number | undefined; cursor?: string | undefined; limit: number },
+) {
   const search = q.q?.toLowerCase();
   const word = search ? await rarestWord(db, 'users', `FROM users u WHERE ${LOOKUP}`, search) : undefined;
   const matching = word && word !== search ? WHOLE : LOOKUP;
@@ -81,7 +84,9 @@ export async function listUsers(db: Queryable, q: { q?: string | undefined; page
     ? exactTotal(counter ?? 0)
     : searched == null
       ? await cappedCount(db, `FROM users u WHERE ${matching}`, searchParams)
-      : searched > COUNT_CAP ? { n: COUNT_CAP, capped: true } : exactTotal(searched);
+      : searched > COUNT_CAP
+        ? { n: COUNT_CAP, capped: true }
+        : exactTotal(searched);
   const { page, next } = splitPage(rows.rows, q.limit);
   const users: AdminUser[] = page.map((u) => ({
     id: u.id,

@@ -110,7 +110,8 @@ describe('operator searches', () => {
 
   describe('with more matches than are counted', () => {
     beforeAll(async () => {
-      await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+      await t.db
+        .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
           provider, receipt, razorpay_order_id, created_at)
         SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), NULL, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_dense_' || i,
                '2022-01-01T00:00:00Z'::timestamptz + (i / 2) * interval '1 second' FROM generate_series(1, 10005) i`);
@@ -174,7 +175,7 @@ describe('operator searches', () => {
         const none = await recordStatements(t.db, (q) => c.list(q, 'nothing-like-this', 1, 5));
         expect(none.sent).toHaveLength(1);
         expect(none.result).toEqual({ ids: [], total: { n: 0, capped: false }, next: undefined });
-        expect((await c.list(t.db, c.sparse[0], 1000, 5))).toEqual({ ids: [], total: { n: sparse.length, capped: false }, next: undefined });
+        expect(await c.list(t.db, c.sparse[0], 1000, 5)).toEqual({ ids: [], total: { n: sparse.length, capped: false }, next: undefined });
 
         // The search is found through its trigram index, not by reading the table.
         const plan = await planOf(t.db, exact.sent[0]!);

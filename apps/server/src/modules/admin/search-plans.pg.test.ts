@@ -28,7 +28,8 @@ beforeAll(async () => {
       FROM generate_series(1, ${MEMBERS}) i
       CROSS JOIN LATERAL (SELECT (string_to_array('Ada Grace Alan Rosalind Marie Nikola Emmy Srinivasa Hedy Katherine Tim Barbara Linus Margaret Donald Frances Edsger Radia Claude Shafi John Leslie Ken Dennis Bjarne Guido Anders Yukihiro Sophie Jean Ahmed Priya Chen Olu Mateo Ines Kofi Aiko Lars Zainab', ' '))[1 + i % 40] AS v) f
       CROSS JOIN LATERAL (SELECT (string_to_array('Lovelace Hopper Turing Franklin Curie Tesla Noether Ramanujan Lamarr Johnson Berners Liskov Torvalds Hamilton Knuth Allen Dijkstra Perlman Shannon Goldwasser McCarthy Lamport Thompson Ritchie Stroustrup Rossum Hejlsberg Matsumoto Wilson Sammet Hassan Patel Wei Adeyemi Garcia Silva Mensah Tanaka Nilsson Bello Okafor Novak Kowalski Rossi Dubois Schmidt Jensen Murphy Kim Nguyen', ' '))[1 + (i / 40) % 50] AS v) s`);
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+  await t.db
+    .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
       provider, receipt, razorpay_order_id, razorpay_payment_id, status, created_at, paid_at)
     SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), u.id, k.id, k.name, k.tokens, k.price_usd_cents, 0, k.price_usd_cents, 'USD', 'razorpay', 'r',
            'order_' || md5(i::text), 'pay_' || md5('p' || i), 'paid', u.created_at + interval '1 hour', u.created_at + interval '1 hour'
@@ -62,7 +63,9 @@ describe('operator searches at tens of thousands of rows (PostgreSQL)', () => {
       ['zainab okafor', `lower(name) LIKE '%zainab okafor%'`],
       ['.12345@', `email LIKE '%.12345@%'`],
     ] as const) {
-      const expected = ids((await t.db.query<{ id: string }>(`SELECT id FROM users WHERE ${truth} ORDER BY created_at DESC, id DESC`)).rows);
+      const expected = ids(
+        (await t.db.query<{ id: string }>(`SELECT id FROM users WHERE ${truth} ORDER BY created_at DESC, id DESC`)).rows,
+      );
       expect(expected.length, q).toBeGreaterThan(0);
       const { result, sent } = await recordStatements(t.db, (db) => listUsers(db, { q, page: 1, limit: 10 }));
       const reads = sent.filter((s) => /FROM users/.test(s.text) && !/^EXPLAIN/.test(s.text));
@@ -76,18 +79,37 @@ describe('operator searches at tens of thousands of rows (PostgreSQL)', () => {
   });
 
   it('finds a purchase by its order id, by its buyer and by package through the trigram indexes, in one statement', async () => {
-    const order = (await t.db.query<{ razorpay_order_id: string; id: string }>(`SELECT id, razorpay_order_id FROM payments ORDER BY created_at LIMIT 1 OFFSET 777`)).rows[0]!;
+    const order = (
+      await t.db.query<{ razorpay_order_id: string; id: string }>(
+        `SELECT id, razorpay_order_id FROM payments ORDER BY created_at LIMIT 1 OFFSET 777`,
+      )
+    ).rows[0]!;
     const cases = [
       { q: order.razorpay_order_id.slice(6, 18), expected: [order.id], index: /payments_ids_trgm_idx/ },
-      { q: 'quillfeather', index: /users_(name|email)_trgm_idx/,
-        expected: ids((await t.db.query<{ id: string }>(`SELECT p.id FROM payments p JOIN users u ON u.id = p.user_id
-          WHERE lower(u.name) LIKE '%quillfeather%' ORDER BY p.created_at DESC, p.id DESC`)).rows) },
+      {
+        q: 'quillfeather',
+        index: /users_(name|email)_trgm_idx/,
+        expected: ids(
+          (
+            await t.db.query<{ id: string }>(`SELECT p.id FROM payments p JOIN users u ON u.id = p.user_id
+          WHERE lower(u.name) LIKE '%quillfeather%' ORDER BY p.created_at DESC, p.id DESC`)
+          ).rows,
+        ),
+      },
       // A third of all purchases: more than the count's cap, so the total is capped and the page walked.
-      { q: 'pro', index: /payments_ids_trgm_idx/, capped: true,
-        expected: ids((await t.db.query<{ id: string }>(`SELECT p.id FROM payments p
+      {
+        q: 'pro',
+        index: /payments_ids_trgm_idx/,
+        capped: true,
+        expected: ids(
+          (
+            await t.db.query<{ id: string }>(`SELECT p.id FROM payments p
           WHERE lower(p.razorpay_order_id || ' ' || coalesce(p.razorpay_payment_id, '') || ' ' || p.package_name) LIKE '%pro%'
              OR p.user_id IN (SELECT id FROM users WHERE lower(name) LIKE '%pro%' OR email LIKE '%pro%')
-          ORDER BY p.created_at DESC, p.id DESC LIMIT 10`)).rows) },
+          ORDER BY p.created_at DESC, p.id DESC LIMIT 10`)
+          ).rows,
+        ),
+      },
     ];
     for (const c of cases) {
       expect(c.expected.length, c.q).toBeGreaterThan(0);
@@ -104,8 +126,15 @@ describe('operator searches at tens of thousands of rows (PostgreSQL)', () => {
 
   it('finds contact messages by a word in the message through the trigram index, in one statement', async () => {
     for (const q of ['patent in kenya', 'visitor2999']) {
-      const expected = ids((await t.db.query<{ id: string }>(`SELECT id FROM contact_submissions
-        WHERE (name || ' ' || email || ' ' || message) ILIKE $1 ORDER BY submitted_at DESC, id DESC`, [`%${q}%`])).rows);
+      const expected = ids(
+        (
+          await t.db.query<{ id: string }>(
+            `SELECT id FROM contact_submissions
+        WHERE (name || ' ' || email || ' ' || message) ILIKE $1 ORDER BY submitted_at DESC, id DESC`,
+            [`%${q}%`],
+          )
+        ).rows,
+      );
       expect(expected.length, q).toBeGreaterThan(0);
       const { result, sent } = await recordStatements(t.db, (db) => listSubmissions(db, { q }, { page: 1, limit: 10 }));
       expect(sent, q).toHaveLength(1);

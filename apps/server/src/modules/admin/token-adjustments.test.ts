@@ -15,12 +15,17 @@ afterAll(() => t.close());
 const adjust = (userId: string, payload: unknown, headers: Record<string, string> = ops) =>
   t.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/token-adjustments`, headers, payload: payload as object });
 const balanceOf = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 const historyOf = async (m: Member) =>
   (await t.app.inject({ method: 'GET', url: '/api/billing/ledger', headers: m.auth })).json<{ entries: LedgerEntry[]; lots: TokenLot[] }>();
 const auditRows = async (userId: string) =>
-  (await t.db.query<{ action: string; operator_username: string; details: { amount: number; reason: string; available_after: number } }>(
-    `SELECT action, operator_username, details FROM operator_audit_log WHERE target = $1 ORDER BY id`, [userId])).rows;
+  (
+    await t.db.query<{ action: string; operator_username: string; details: { amount: number; reason: string; available_after: number } }>(
+      `SELECT action, operator_username, details FROM operator_audit_log WHERE target = $1 ORDER BY id`,
+      [userId],
+    )
+  ).rows;
 
 describe('POST /admin/users/{id}/token-adjustments', () => {
   it('is for operators only', async () => {
@@ -49,7 +54,7 @@ describe('POST /admin/users/{id}/token-adjustments', () => {
     expect(await auditRows(m.user.id)).toEqual([]);
   });
 
-  it('grants and deducts with the reason in the member\'s history and a row in the audit log; the ledger sums hold', async () => {
+  it("grants and deducts with the reason in the member's history and a row in the audit log; the ledger sums hold", async () => {
     const m = await signUpAndLogin(t);
     const granted = await adjust(m.user.id, { amount: 5000, reason: 'Goodwill for the outage' });
     expect(granted.statusCode).toBe(201);
@@ -65,13 +70,24 @@ describe('POST /admin/users/{id}/token-adjustments', () => {
       ['operator_grant', 5000, 'Operator grant: Goodwill for the outage', 'Goodwill for the outage'],
       ['signup_bonus', 2500, 'Sign-up bonus', null],
     ]);
-    expect(lots.map((l) => [l.source, l.tokens, l.remaining])).toEqual([['operator_grant', 5000, 4500], ['signup_bonus', 2500, 0]]);
+    expect(lots.map((l) => [l.source, l.tokens, l.remaining])).toEqual([
+      ['operator_grant', 5000, 4500],
+      ['signup_bonus', 2500, 0],
+    ]);
     expect(await balanceOf(m)).toBe(4500);
     expect(await ledgerSum(t.db, m.user.id)).toBe(4500);
 
     expect(await auditRows(m.user.id)).toEqual([
-      { action: 'member.tokens_granted', operator_username: 'ops', details: { amount: 5000, reason: 'Goodwill for the outage', available_after: 7500 } },
-      { action: 'member.tokens_deducted', operator_username: 'ops', details: { amount: -3000, reason: 'Duplicate grant', available_after: 4500 } },
+      {
+        action: 'member.tokens_granted',
+        operator_username: 'ops',
+        details: { amount: 5000, reason: 'Goodwill for the outage', available_after: 7500 },
+      },
+      {
+        action: 'member.tokens_deducted',
+        operator_username: 'ops',
+        details: { amount: -3000, reason: 'Duplicate grant', available_after: 4500 },
+      },
     ]);
   });
 
@@ -96,7 +112,9 @@ describe('POST /admin/users/{id}/token-adjustments', () => {
     expect(await balanceOf(m)).toBe(4600);
     // A key is the member's own: the same key for another member is another adjustment.
     const another = await signUpAndLogin(t);
-    expect((await adjust(another.user.id, { amount: 700, reason: 'Goodwill' }, { ...ops, 'idempotency-key': 'grant-1' })).statusCode).toBe(201);
+    expect((await adjust(another.user.id, { amount: 700, reason: 'Goodwill' }, { ...ops, 'idempotency-key': 'grant-1' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('lets a key refused with the deduction try again: nothing was made, so nothing is answered from it', async () => {

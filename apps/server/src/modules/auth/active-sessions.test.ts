@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 async function loginFrom(email: string, userAgent: string, ip: string) {
@@ -41,13 +42,18 @@ describe('the session list', () => {
     expect(sessions).toHaveLength(3);
     expect(sessions[0]).toMatchObject({ current: true, browser: 'Safari 17', os: 'iOS 17.5', device: 'mobile', ip: '203.0.113.7' });
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
-    expect(sessions).toContainEqual(expect.objectContaining({ browser: 'Firefox 128', os: 'Windows 10', device: 'desktop', ip: '2001:db8::5', current: false }));
+    expect(sessions).toContainEqual(
+      expect.objectContaining({ browser: 'Firefox 128', os: 'Windows 10', device: 'desktop', ip: '2001:db8::5', current: false }),
+    );
     for (const s of sessions) expect(Date.parse(s.last_active_at as string)).toBeGreaterThan(0);
   });
 
   it('moves last active forward when a session refreshes', async () => {
     const m = await signUpAndLogin(t);
-    await t.db.query(`UPDATE sessions SET created_at = now() - interval '2 hours' WHERE id IN (SELECT id FROM sessions WHERE user_id = $1)`, [m.user.id]);
+    await t.db.query(
+      `UPDATE sessions SET created_at = now() - interval '2 hours' WHERE id IN (SELECT id FROM sessions WHERE user_id = $1)`,
+      [m.user.id],
+    );
     const before = (await list(m.auth)).json().sessions[0].last_active_at;
     const r = await refresh(m.refresh_token);
     expect(r.statusCode).toBe(200);

@@ -51,8 +51,7 @@ export function authRoutes(deps: Deps) {
         // Unticked Remember me: a browser-session cookie.
         ...(remember ? { maxAge: refreshLifetimeDays(true) * 86400 } : {}),
       });
-    const clearRefreshCookie = (reply: FastifyReply) =>
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 
     const withSession = <T extends { refresh_token: string; remember: boolean }>(reply: FastifyReply, s: T) => {
       setRefreshCookie(reply, s.refresh_token, s.remember);
@@ -75,7 +74,10 @@ export function authRoutes(deps: Deps) {
     });
 
     /** A finished sign-in: the refresh cookie, and the device cookie that marks this browser as known. */
-    const signedIn = <T extends { refresh_token: string; remember: boolean; device_cookie: string; known_device: boolean }>(reply: FastifyReply, s: T) => {
+    const signedIn = <T extends { refresh_token: string; remember: boolean; device_cookie: string; known_device: boolean }>(
+      reply: FastifyReply,
+      s: T,
+    ) => {
       const { device_cookie, known_device: _known, ...session } = s;
       reply.setCookie(DEVICE_COOKIE, device_cookie, deviceCookieOptions(deps.config.secureCookies, COOKIE_PATH));
       return withSession(reply, session);
@@ -91,14 +93,29 @@ export function authRoutes(deps: Deps) {
     });
 
     route(app, e.loginSecondFactor, async (req, reply) =>
-      signedIn(reply, await completeSecondFactor(deps, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] })));
+      signedIn(
+        reply,
+        await completeSecondFactor(deps, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] }),
+      ),
+    );
 
     route(app, e.passkeySignInOptions, async (req) => passkeySignInOptions(deps, req.ip));
     route(app, e.passkeySignIn, async (req, reply) =>
-      signedIn(reply, await passkeySignIn(deps, req.body.response, { ...meta(req, req.body.remember ?? true), deviceCookie: req.cookies[DEVICE_COOKIE] })));
+      signedIn(
+        reply,
+        await passkeySignIn(deps, req.body.response, { ...meta(req, req.body.remember ?? true), deviceCookie: req.cookies[DEVICE_COOKIE] }),
+      ),
+    );
     route(app, e.passkeySecondFactorOptions, async (req) => passkeySecondFactorOptions(deps, req.body.challenge, req.ip));
     route(app, e.passkeySecondFactor, async (req, reply) =>
-      signedIn(reply, await completeSecondFactorWithPasskey(deps, req.body.challenge, req.body.response, { ip: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] })));
+      signedIn(
+        reply,
+        await completeSecondFactorWithPasskey(deps, req.body.challenge, req.body.response, {
+          ip: req.ip,
+          deviceCookie: req.cookies[DEVICE_COOKIE],
+        }),
+      ),
+    );
 
     route(app, e.google, async (req, reply) => {
       const s = await googleLogin(deps, req.body.credential, meta(req, req.body.remember ?? true));
@@ -131,8 +148,7 @@ export function authRoutes(deps: Deps) {
       return { message: MSG.loggedOut };
     });
 
-    route(app, e.changePassword, async (req) =>
-      changePassword(deps, member(req), req.body.current_password, req.body.new_password));
+    route(app, e.changePassword, async (req) => changePassword(deps, member(req), req.body.current_password, req.body.new_password));
 
     route(app, e.security, async (req) => securityStatus(deps, member(req).userId));
     route(app, e.totpSetup, async (req) => setupTotp(deps, member(req).userId, req.body.password));
@@ -160,6 +176,8 @@ export function authRoutes(deps: Deps) {
 
     route(app, e.forgotPassword, async (req) => requestPasswordReset(deps, req.body.email, req.ip));
 
-    route(app, e.resetPassword, async (req) => resetPassword(deps, req.body.email, req.body.otp, req.body.new_password, req.ip, req.body.key));
+    route(app, e.resetPassword, async (req) =>
+      resetPassword(deps, req.body.email, req.body.otp, req.body.new_password, req.ip, req.body.key),
+    );
   };
 }

@@ -15,10 +15,12 @@ afterAll(() => t.close());
 const post = (url: string, payload: Record<string, unknown>, auth?: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, ...(auth ? { headers: auth } : {}) });
 const queued = async (email: string, subject: string) =>
-  (await t.db.query<{ text: string }>(
-    `SELECT data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' = $2`,
-    [email, subject],
-  )).rows;
+  (
+    await t.db.query<{ text: string }>(
+      `SELECT data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' = $2`,
+      [email, subject],
+    )
+  ).rows;
 const loginStatus = async (email: string, password = GOOD_PASSWORD) =>
   (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } })).statusCode;
 
@@ -78,7 +80,9 @@ describe('changing the email address', () => {
     // The intruder also adds an authenticator.
     const setup = await post('totp/setup', { password: GOOD_PASSWORD }, m.auth);
     const { TOTP, Secret } = await import('otpauth');
-    expect((await post('totp/enable', { code: TOTP.generate({ secret: Secret.fromBase32(setup.json().secret) }) }, m.auth)).statusCode).toBe(200);
+    expect(
+      (await post('totp/enable', { code: TOTP.generate({ secret: Secret.fromBase32(setup.json().secret) }) }, m.auth)).statusCode,
+    ).toBe(200);
 
     const res = await post('email-change/revert', { key });
     expect(res.statusCode).toBe(200);
@@ -86,7 +90,9 @@ describe('changing the email address', () => {
     const row = (await t.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [m.user.id])).rows[0]!;
     expect(row.email).toBe(m.email);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: m.auth })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: m.refresh_token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: m.refresh_token } })).statusCode).toBe(
+      401,
+    );
     expect(await loginStatus(m.email)).toBe(401);
     expect(await loginStatus(next)).toBe(401);
     expect((await t.db.query('SELECT 1 FROM totp_factors WHERE user_id = $1', [m.user.id])).rows).toHaveLength(0);
@@ -183,12 +189,16 @@ describe('changing the email address', () => {
     expect(crossed.json().code).toBe('passkey_expired');
     // A sign-in challenge (not issued for re-authentication) does not count either.
     const signInOptions = (await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options' })).json().options;
-    expect((await post('email-change', { new_email: next, passkey: key.assert(signInOptions) }, m.auth)).json().code).toBe('passkey_expired');
+    expect((await post('email-change', { new_email: next, passkey: key.assert(signInOptions) }, m.auth)).json().code).toBe(
+      'passkey_expired',
+    );
     // A device that did not check who holds it (no PIN, fingerprint or face) is not enough.
     const touchOnly = new SoftAuthenticator(origin, { userVerified: false });
     const touchReg = (await post('passkeys/options', { password: GOOD_PASSWORD }, m.auth)).json().options;
     expect((await post('passkeys', { name: 'Key', response: touchOnly.register(touchReg) }, m.auth)).statusCode).toBe(201);
-    expect((await post('email-change', { new_email: next, passkey: touchOnly.assert(await reauth()) }, m.auth)).json().code).toBe('passkey_invalid');
+    expect((await post('email-change', { new_email: next, passkey: touchOnly.assert(await reauth()) }, m.auth)).json().code).toBe(
+      'passkey_invalid',
+    );
 
     const signed = key.assert(await reauth());
     const asked = await post('email-change', { new_email: next, passkey: signed }, m.auth);
@@ -213,7 +223,11 @@ describe('changing the email address', () => {
     const limit = t.config.RATE_LIMIT_LOGIN_PER_ACCOUNT;
     for (let i = 0; i < limit; i++) {
       const options = (await post('email-change/passkey/options', {}, m.auth)).json().options;
-      const res = await post('email-change', { new_email: uniqueEmail('l'), passkey: key.assert(options, undefined, { origin: 'https://evil.example' }) }, m.auth);
+      const res = await post(
+        'email-change',
+        { new_email: uniqueEmail('l'), passkey: key.assert(options, undefined, { origin: 'https://evil.example' }) },
+        m.auth,
+      );
       expect(res.statusCode).toBe(400);
     }
     const options = (await post('email-change/passkey/options', {}, m.auth)).json().options;

@@ -34,7 +34,9 @@ export async function requestEmailChange(deps: Deps, userId: string, newEmail: s
   // or one of the member's passkeys (decision 228).
   const user = proof.passkey
     ? await confirmPasskey(deps, userId, proof.passkey)
-    : proof.password ? await confirmPassword(deps, userId, proof.password) : await confirmTotp(deps, userId, proof.code ?? '');
+    : proof.password
+      ? await confirmPassword(deps, userId, proof.password)
+      : await confirmTotp(deps, userId, proof.code ?? '');
   if (newEmail === user.email) throw badRequest(MSG.emailChangeSame, 'email_same');
   if (await findUserByEmail(deps.db, newEmail)) throw conflict(MSG.emailChangeTaken, 'email_taken');
   await deps.db.query('INSERT INTO email_changes (user_id, old_email, new_email) VALUES ($1, $2, $3)', [userId, user.email, newEmail]);
@@ -59,19 +61,28 @@ export async function confirmEmailChange(deps: Deps, userId: string, otp: string
   if (!change) throw badRequest(MSG.emailChangeNoPending, 'email_change_expired');
   const key = randomToken(16);
   const updated = await db.transaction(async (tx) => {
-    const r = await tx.query<UserRow>(`UPDATE users SET email = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, change.new_email]).catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw conflict(MSG.emailChangeTaken, 'email_taken');
-      throw err;
-    });
-    await tx.query('UPDATE email_changes SET changed_at = now(), revert_key_hash = $2 WHERE id = $1', [change.id, revertKeyHash(config.JWT_SECRET, key)]);
+    const r = await tx
+      .query<UserRow>(`UPDATE users SET email = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [userId, change.new_email])
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === '23505') throw conflict(MSG.emailChangeTaken, 'email_taken');
+        throw err;
+      });
+    await tx.query('UPDATE email_changes SET changed_at = now(), revert_key_hash = $2 WHERE id = $1', [
+      change.id,
+      revertKeyHash(config.JWT_SECRET, key),
+    ]);
     const revert = `${config.PUBLIC_URL}/email-change-revert#key=${key}`;
-    await queueMail(deps.queue, tx, composeMail(config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'Your email address was changed',
-      what: `The email address of your account was changed from ${user.email} to ${change.new_email}; we will write there from now on`,
-      link: { href: revert, label: 'This wasn’t me: undo it and lock my account' },
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'Your email address was changed',
+        what: `The email address of your account was changed from ${user.email} to ${change.new_email}; we will write there from now on`,
+        link: { href: revert, label: 'This wasn’t me: undo it and lock my account' },
+      }),
+    );
     return r.rows[0]!;
   });
   return toUserView(updated);
@@ -92,30 +103,39 @@ export async function revertEmailChange(deps: Deps, key: string, ip: string) {
     if (!change) throw invalid;
     // Whatever the address is now (an intruder may have changed it again), it goes back to this
     // mailbox's, which held the account before.
-    const restored = await tx.query<UserRow>(
-      `UPDATE users SET email = $2, password_hash = $3 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-      [change.user_id, change.old_email, NO_PASSWORD],
-    ).catch((err: unknown) => {
-      // The old address was taken since (it was free): the change stays, and we say so.
-      if ((err as { code?: string }).code === '23505') throw conflict(MSG.emailChangeTaken, 'email_taken');
-      throw err;
-    });
+    const restored = await tx
+      .query<UserRow>(`UPDATE users SET email = $2, password_hash = $3 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [
+        change.user_id,
+        change.old_email,
+        NO_PASSWORD,
+      ])
+      .catch((err: unknown) => {
+        // The old address was taken since (it was free): the change stays, and we say so.
+        if ((err as { code?: string }).code === '23505') throw conflict(MSG.emailChangeTaken, 'email_taken');
+        throw err;
+      });
     await tx.query('UPDATE email_changes SET reverted_at = now() WHERE id = $1', [change.id]);
     // A second factor added after the change is the intruder's; one from before stays the owner's.
     await tx.query('DELETE FROM totp_factors WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
     // Passkeys added since the change sign in without the password: the intruder's go too (decision 193).
     await tx.query('DELETE FROM passkeys WHERE user_id = $1 AND created_at >= $2', [change.user_id, change.changed_at]);
-    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1)', [change.user_id]);
+    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM totp_factors WHERE user_id = $1)', [
+      change.user_id,
+    ]);
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [change.user_id]);
     await revokeUserSessions(tx, change.user_id, 'email_change_reverted');
     const user = restored.rows[0]!;
-    await queueMail(deps.queue, tx, composeMail(config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'Your email address was changed back',
-      what: `The change of your account's email address to ${change.new_email} was undone, every session was signed out and the password no longer works`,
-      link: { href: `${config.PUBLIC_URL}/forgot-password`, label: 'Set a new password' },
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'Your email address was changed back',
+        what: `The change of your account's email address to ${change.new_email} was undone, every session was signed out and the password no longer works`,
+        link: { href: `${config.PUBLIC_URL}/forgot-password`, label: 'Set a new password' },
+      }),
+    );
     return { message: MSG.emailChangeReverted };
   });
 }

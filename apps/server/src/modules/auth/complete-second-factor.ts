@@ -32,10 +32,9 @@ export async function completeSecondFactor(
   await assertUnderLimits(db, perIp);
 
   const expired = unauthorized(MSG.secondFactorExpired, 'second_factor_expired');
-  const found = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM sign_in_challenges WHERE token_hash = $1 AND expires_at > now()',
-    [sha256(challenge)],
-  );
+  const found = await db.query<{ user_id: string }>('SELECT user_id FROM sign_in_challenges WHERE token_hash = $1 AND expires_at > now()', [
+    sha256(challenge),
+  ]);
   const userId = found.rows[0]?.user_id;
   if (!userId) {
     await countHit(db, perIp);
@@ -61,9 +60,7 @@ export async function completeSecondFactor(
   const ch = taken.rows[0];
   if (!ch) throw expired;
 
-  const ok = recovery
-    ? await useRecoveryCode(db, config.JWT_SECRET, userId, code)
-    : await useTotpCode(db, config.JWT_SECRET, userId, code);
+  const ok = recovery ? await useRecoveryCode(db, config.JWT_SECRET, userId, code) : await useTotpCode(db, config.JWT_SECRET, userId, code);
   if (!ok) {
     await countHit(db, [...perIp, ...perAccount]);
     throw badRequest(MSG.secondFactorFailed, 'second_factor_invalid');

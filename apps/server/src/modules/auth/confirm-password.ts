@@ -17,7 +17,9 @@ export async function confirmPassword(deps: Deps, userId: string, password: stri
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   if (!user.password_hash) throw badRequest(MSG.googleAccountNoPassword, 'google_account');
-  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
   if (!(await verifyPassword(password, user.password_hash))) {
     await countHit(db, limits);
@@ -35,7 +37,9 @@ export async function confirmTotp(deps: Deps, userId: string, code: string): Pro
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   if (!(await hasTotp(db, userId))) throw badRequest(MSG.totpNotEnabled, 'totp_not_enabled');
-  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
   if (!(await useTotpCode(db, config.JWT_SECRET, userId, code))) {
     await countHit(db, limits);
@@ -62,12 +66,16 @@ export async function confirmPasskey(deps: Deps, userId: string, response: Passk
   const { db, config } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
-  const limits = [{ key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `change-password:${user.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
   const outcome = await checkOwnerPasskey(db, config, { kind: 'member', id: userId }, 'reauth', response, true);
   if (outcome !== 'ok') {
     await countHit(db, limits);
-    throw outcome === 'expired' ? badRequest(MSG.passkeyExpired, 'passkey_expired') : badRequest(MSG.reauthPasskeyFailed, 'passkey_invalid');
+    throw outcome === 'expired'
+      ? badRequest(MSG.passkeyExpired, 'passkey_expired')
+      : badRequest(MSG.reauthPasskeyFailed, 'passkey_invalid');
   }
   return user;
 }

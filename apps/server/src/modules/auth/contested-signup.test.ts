@@ -13,23 +13,18 @@ afterAll(() => t.close());
 const VICTIM = GOOD_PASSWORD;
 const ATTACKER = 'Att4ckerPassword';
 
-const post = (url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload });
-const signup = (email: string, password: string) =>
-  post('signup', { name: 'Grace Hopper', email, phone: '+1 (555) 010-2030', password });
+const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload });
+const signup = (email: string, password: string) => post('signup', { name: 'Grace Hopper', email, phone: '+1 (555) 010-2030', password });
 const verify = (email: string, otp: string, password?: string) =>
   post('verify-email-otp', { email, otp, ...(password === undefined ? {} : { password }) });
-const loginStatus = async (email: string, password: string) =>
-  (await post('login', { username: email, password })).statusCode;
+const loginStatus = async (email: string, password: string) => (await post('login', { username: email, password })).statusCode;
 const pastResendWindow = (email: string) =>
-  t.db.query(
-    `UPDATE email_codes SET created_at = now() - interval '2 minutes' WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-    [email],
-  );
+  t.db.query(`UPDATE email_codes SET created_at = now() - interval '2 minutes' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [
+    email,
+  ]);
 const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
 const competing = async (email: string) =>
-  (await t.db.query<{ n: number }>('SELECT cardinality(signup_password_hashes) AS n FROM users WHERE email = $1', [email]))
-    .rows[0]!.n;
+  (await t.db.query<{ n: number }>('SELECT cardinality(signup_password_hashes) AS n FROM users WHERE email = $1', [email])).rows[0]!.n;
 
 /** `first` signs up, then `second`; returns the code the second sign-up mailed to the address. */
 async function bothSignUp(email: string, first: string, second: string) {
@@ -145,8 +140,8 @@ describe('one person signing up', () => {
     const email = uniqueEmail('victim');
     const code = await bothSignUp(email, ATTACKER, VICTIM);
     await verify(email, code);
-    const stored = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]))
-      .rows[0]!.password_hash;
+    const stored = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!
+      .password_hash;
     expect(await loginStatus(email, stored)).toBe(401);
   });
 });

@@ -7,10 +7,8 @@ import { hmac, randomDigits, randomToken, safeEqual } from '../../lib/secrets.ts
 export type CodePurpose = 'verify_email' | 'reset_password' | 'delete_account' | 'change_email';
 type CodeConfig = Pick<Config, 'JWT_SECRET'>;
 
-const codeHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
-  hmac(secret, `${purpose}:${userId}:${code}`);
-const keyHash = (secret: string, userId: string, purpose: CodePurpose, key: string) =>
-  hmac(secret, `link:${purpose}:${userId}:${key}`);
+const codeHash = (secret: string, userId: string, purpose: CodePurpose, code: string) => hmac(secret, `${purpose}:${userId}:${code}`);
+const keyHash = (secret: string, userId: string, purpose: CodePurpose, key: string) => hmac(secret, `link:${purpose}:${userId}:${key}`);
 
 /** A mailed code: the 6 digits to type, and the long key its mail's link carries (decision 160). */
 export interface IssuedCode {

@@ -37,10 +37,10 @@ export async function googleLogin(deps: Deps, credential: string, meta: SessionM
       throw conflict('This email is already linked to another Google account.', 'google_account_conflict');
     }
     if (existing?.is_verified) {
-      const r = await tx.query<UserRow>(
-        `UPDATE users SET google_sub = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`,
-        [existing.id, identity.sub],
-      );
+      const r = await tx.query<UserRow>(`UPDATE users SET google_sub = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [
+        existing.id,
+        identity.sub,
+      ]);
       return r.rows[0]!;
     }
     if (existing) {

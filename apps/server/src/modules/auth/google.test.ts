@@ -26,15 +26,20 @@ afterAll(async () => {
 
 const google = (credential: string, app: TestApp = t) =>
   app.app.inject({ method: 'POST', url: '/api/auth/google', payload: { credential } });
-const completeProfile = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload });
+const completeProfile = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/complete-profile', payload });
 const me = (accessToken: string) =>
   t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
 const usersWithEmail = async (email: string) =>
-  (await t.db.query<{ id: string; phone: string | null; google_sub: string | null; password_hash: string | null; is_verified: boolean; name: string }>(
-    'SELECT id, phone, google_sub, password_hash, is_verified, name FROM users WHERE email = $1',
-    [email],
-  )).rows;
+  (
+    await t.db.query<{
+      id: string;
+      phone: string | null;
+      google_sub: string | null;
+      password_hash: string | null;
+      is_verified: boolean;
+      name: string;
+    }>('SELECT id, phone, google_sub, password_hash, is_verified, name FROM users WHERE email = $1', [email])
+  ).rows;
 const sessionsOf = async (userId: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId])).rows[0]!.n;
 
@@ -43,7 +48,11 @@ async function firstSignIn(email = uniqueEmail('google')) {
   const sub = `sub-${email}`;
   const res = await google(await fake.signIdToken({ email, sub, name: 'Katherine Johnson' }));
   expect(res.statusCode).toBe(200);
-  return { email, sub, body: res.json<{ profile_incomplete: true; user: SessionResponse['user']; message: string; profile_token: string }>() };
+  return {
+    email,
+    sub,
+    body: res.json<{ profile_incomplete: true; user: SessionResponse['user']; message: string; profile_token: string }>(),
+  };
 }
 
 describe('Google sign-in', () => {
@@ -81,7 +90,11 @@ describe('Google sign-in', () => {
 
     const second = await google(await fake.signIdToken({ email, sub }));
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), user: { id: body.user.id, phone: PHONE } });
+    expect(second.json()).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      user: { id: body.user.id, phone: PHONE },
+    });
     expect(second.json()).not.toHaveProperty('profile_incomplete');
     expect(second.json().user.last_login).not.toBeNull();
     expect(await usersWithEmail(email)).toHaveLength(1);
@@ -95,7 +108,10 @@ describe('Google sign-in', () => {
 
   it('validates the phone of the profile completion with the spec message', async () => {
     const { email, body } = await firstSignIn();
-    for (const [phone, detail] of [['12345', MSG.phoneInvalid], ['', MSG.phoneRequired]] as const) {
+    for (const [phone, detail] of [
+      ['12345', MSG.phoneInvalid],
+      ['', MSG.phoneRequired],
+    ] as const) {
       const res = await completeProfile({ user_id: body.user.id, phone, profile_token: body.profile_token });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toBe(detail);
@@ -129,7 +145,7 @@ describe('Google sign-in', () => {
     });
   });
 
-  it('refuses profile completion with someone else\'s user_id, a forged, an expired or a wrong-purpose token', async () => {
+  it("refuses profile completion with someone else's user_id, a forged, an expired or a wrong-purpose token", async () => {
     const alice = await firstSignIn();
     const bob = await firstSignIn();
     const sign = (secret: string, sub: string, exp: number | string, typ = 'complete_profile') =>
@@ -197,7 +213,9 @@ describe('Google sign-in', () => {
     expect(login.statusCode).toBe(401);
     expect(login.json().detail).toBe(MSG.googleAccountNoPassword);
 
-    const session = (await completeProfile({ user_id: body.user.id, phone: PHONE, profile_token: body.profile_token })).json<SessionResponse>();
+    const session = (
+      await completeProfile({ user_id: body.user.id, phone: PHONE, profile_token: body.profile_token })
+    ).json<SessionResponse>();
     const change = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -260,10 +278,20 @@ describe('without GOOGLE_CLIENT_ID', () => {
 describe('Google sign-in to an account with an authenticator (decision 190)', () => {
   it('answers the code step, not a session: Google does not bypass the member’s own second factor', async () => {
     const m = await signUpAndLogin(t, { email: uniqueEmail('google-totp') });
-    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/setup',
+      headers: m.auth,
+      payload: { password: GOOD_PASSWORD },
+    });
     const { Secret, TOTP } = await import('otpauth');
     const secret = Secret.fromBase32(setup.json().secret);
-    const enabled = await t.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: m.auth, payload: { code: TOTP.generate({ secret, timestamp: Date.now() - 30_000 }) } });
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      headers: m.auth,
+      payload: { code: TOTP.generate({ secret, timestamp: Date.now() - 30_000 }) },
+    });
     expect(enabled.statusCode).toBe(200);
 
     const res = await google(await fake.signIdToken({ email: m.email, sub: `sub-${m.email}`, name: 'Ada Lovelace' }));
@@ -271,7 +299,11 @@ describe('Google sign-in to an account with an authenticator (decision 190)', ()
     expect(res.json()).toMatchObject({ second_factor_required: true });
     expect(res.json()).not.toHaveProperty('access_token');
     expect(res.cookies.find((c) => c.name === 'assay_refresh')).toBeUndefined();
-    const done = await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', payload: { challenge: res.json().challenge, code: TOTP.generate({ secret }) } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge: res.json().challenge, code: TOTP.generate({ secret }) },
+    });
     expect(done.statusCode).toBe(200);
     expect((await me(done.json().access_token)).statusCode).toBe(200);
   });

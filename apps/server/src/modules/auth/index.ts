@@ -4,5 +4,11 @@ export { consumeDeletionCode, sendDeletionCode } from './deletion-code.ts';
 export { hasTotp, newTotpSecret, totpStep, useTotpCode } from './totp.ts';
 export { recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 export {
-  addPasskeyFor, checkOwnerPasskey, deletePasskeyOf, listPasskeysOf, passkeyAssertionOptionsFor, passkeyRegistrationOptionsFor, renamePasskeyOf,
+  addPasskeyFor,
+  checkOwnerPasskey,
+  deletePasskeyOf,
+  listPasskeysOf,
+  passkeyAssertionOptionsFor,
+  passkeyRegistrationOptionsFor,
+  renamePasskeyOf,
 } from './passkey-store.ts';

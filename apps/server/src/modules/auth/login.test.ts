@@ -55,10 +55,11 @@ async function verifiedAccount(email = uniqueEmail('login')) {
 }
 
 const sessionCount = async (email: string) =>
-  (await t.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
-    [email],
-  )).rows[0]!.n;
+  (
+    await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [
+      email,
+    ])
+  ).rows[0]!.n;
 
 describe('login', () => {
   it('signs in with form-encoded username and password: tokens, token_type bearer and the user', async () => {
@@ -74,8 +75,8 @@ describe('login', () => {
     });
     expect(body.access_token).not.toBe(body.refresh_token);
     // No password material anywhere in the answer.
-    const { password_hash } = (await t.db.query<{ password_hash: string }>(
-      'SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!;
+    const { password_hash } = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]))
+      .rows[0]!;
     expect(res.body).not.toContain(password_hash);
     expect(res.body).not.toMatch(/password_hash|scrypt\$|google_sub/);
     expect(Object.keys(body.user)).not.toContain('password');
@@ -241,7 +242,7 @@ describe('login', () => {
     expect((await loginForm({ username: email, password: GOOD_PASSWORD }, nextIp())).statusCode).toBe(200);
   });
 
-  it("trusts a device cookie only for the account it names, and not at all when forged", async () => {
+  it('trusts a device cookie only for the account it names, and not at all when forged', async () => {
     const victim = await verifiedAccount();
     const attacker = await verifiedAccount();
     const attackerDevice = await ownerBrowser(attacker, nextIp());

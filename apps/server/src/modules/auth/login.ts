@@ -45,8 +45,9 @@ export async function login(
   const hash = user?.password_hash === NO_PASSWORD ? undefined : user?.password_hash;
   const matches = await verifyPassword(password, hash ?? (await dummyHash(config.PASSWORD_HASH_COST)), lane);
   // A contested sign-up (decision 050): any password typed at sign-up leads on to the code step.
-  const ok = (!!hash && matches)
-    || (user?.is_verified === false && !!(await matchingHash(password, (await signupPasswords(db, user.id)).competing)));
+  const ok =
+    (!!hash && matches) ||
+    (user?.is_verified === false && !!(await matchingHash(password, (await signupPasswords(db, user.id)).competing)));
   if (!user || !ok) {
     await countHit(db, limits);
     if (user && !user.password_hash) throw unauthorized(MSG.googleAccountNoPassword, 'google_account');

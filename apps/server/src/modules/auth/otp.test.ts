@@ -35,10 +35,8 @@ async function signup(email: string, ip: string) {
 const userRow = async (email: string) =>
   (await t.db.query<{ id: string; is_verified: boolean }>('SELECT id, is_verified FROM users WHERE email = $1', [email])).rows[0]!;
 const codeRows = async (email: string) =>
-  (await t.db.query<Record<string, unknown>>(
-    'SELECT c.* FROM email_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
-    [email],
-  )).rows;
+  (await t.db.query<Record<string, unknown>>('SELECT c.* FROM email_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1', [email]))
+    .rows;
 /** Moves the code's issue time back past the resend window, as if a minute had passed. */
 const pastResendWindow = (email: string) =>
   t.db.query(
@@ -138,7 +136,10 @@ describe('email verification code', () => {
     expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(OTP.resendSeconds);
     expect(mailsTo(email)).toHaveLength(1);
     // Retry-After counts down with the code's age, so a client waits no longer than it must.
-    await t.db.query(`UPDATE email_codes SET created_at = now() - make_interval(secs => $2) FROM users u WHERE u.id = email_codes.user_id AND u.email = $1`, [email, OTP.resendSeconds - 15]);
+    await t.db.query(
+      `UPDATE email_codes SET created_at = now() - make_interval(secs => $2) FROM users u WHERE u.id = email_codes.user_id AND u.email = $1`,
+      [email, OTP.resendSeconds - 15],
+    );
     const waitLess = Number((await resend(email, ip)).headers['retry-after']);
     expect(waitLess).toBeGreaterThanOrEqual(14);
     expect(waitLess).toBeLessThanOrEqual(16);
@@ -289,7 +290,9 @@ describe('email verification code', () => {
       // Resends as fast as the attacker likes, from new addresses, then guesses in parallel.
       for (let i = 0; i < 3; i++) await resend(email, nextIp());
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => String(200000 + minute * 100 + i)).filter((g) => g !== code).map((g) => verify(email, g, nextIp())),
+        Array.from({ length: 12 }, (_, i) => String(200000 + minute * 100 + i))
+          .filter((g) => g !== code)
+          .map((g) => verify(email, g, nextIp())),
       );
       for (const a of answers) {
         if (a.json().code === 'otp_invalid') checked++;
@@ -336,7 +339,10 @@ describe('email verification code', () => {
     expect((await verify(a, wrongCode(codeA), ip, keyA)).statusCode).toBe(400);
     expect((await verify(a, mailB.code!, ip, mailB.key)).statusCode).toBe(400);
     expect((await verify(b, codeA, ip, keyA)).statusCode).toBe(400);
-    await t.db.query(`UPDATE email_codes SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [a]);
+    await t.db.query(
+      `UPDATE email_codes SET expires_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [a],
+    );
     expect((await verify(a, codeA, ip, keyA)).statusCode).toBe(400);
     expect((await userRow(a)).is_verified).toBe(false);
     expect((await verify(b, mailB.code!, ip, mailB.key)).statusCode).toBe(200);

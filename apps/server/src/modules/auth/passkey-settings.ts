@@ -35,12 +35,16 @@ export async function registerPasskey(deps: Deps, userId: string, body: z.output
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   return addPasskeyFor(deps.db, deps.config, member(userId), body, async (tx, added) => {
-    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'A passkey was added',
-      what: `A passkey named “${added.name}” was added to your account: it signs in without your password`,
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(deps.config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'A passkey was added',
+        what: `A passkey named “${added.name}” was added to your account: it signs in without your password`,
+      }),
+    );
   });
 }
 
@@ -57,12 +61,16 @@ export async function removePasskey(deps: Deps, userId: string, id: number) {
   if (!user) throw unauthorized();
   await deps.db.transaction(async (tx) => {
     const name = await deletePasskeyOf(tx, member(userId), id);
-    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'A passkey was removed',
-      what: `The passkey named “${name}” was removed from your account: it no longer signs in`,
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(deps.config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'A passkey was removed',
+        what: `The passkey named “${name}” was removed from your account: it no longer signs in`,
+      }),
+    );
   });
   return { message: MSG.passkeyRemoved };
 }

@@ -19,8 +19,9 @@ import { CHALLENGE_TIMEOUT_MS, challengeOf, relyingParty, storeChallenge, takeCh
  * there is no per-account counter a stranger could fill to lock the owner out of her passkeys.
  */
 
-const perIp = (deps: Deps, ip: string): FailureLimit[] =>
-  [{ key: `passkey:ip:${ip}`, limit: deps.config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: deps.config.RATE_LIMIT_WINDOW_SECONDS }];
+const perIp = (deps: Deps, ip: string): FailureLimit[] => [
+  { key: `passkey:ip:${ip}`, limit: deps.config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: deps.config.RATE_LIMIT_WINDOW_SECONDS },
+];
 
 /** Options for any of this site's passkeys (the browser offers the ones it holds). */
 export async function passkeySignInOptions(deps: Deps, ip: string) {
@@ -117,7 +118,11 @@ export async function completeSecondFactorWithPasskey(
   // The passkey challenge must be the one issued for this very sign-in.
   const fits = !!issued && issued.signInChallengeId === ch.id && issued.userId === ch.user_id;
   const who = fits
-    ? await verifyPasskeyAssertion(db, config, response, webauthnChallenge!, { kind: 'member', owner: ch.user_id, requireUserVerification: false })
+    ? await verifyPasskeyAssertion(db, config, response, webauthnChallenge!, {
+        kind: 'member',
+        owner: ch.user_id,
+        requireUserVerification: false,
+      })
     : undefined;
   if (!who) {
     await countHit(db, limits);

@@ -6,7 +6,14 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { ownerColumn, verifyPasskeyAssertion, type PasskeyOwnerKind } from './passkey-assertion.ts';
 
 export type { PasskeyOwnerKind };
-import { CHALLENGE_TIMEOUT_MS, challengeOf, relyingParty, storeChallenge, takeChallenge, type ChallengePurpose } from './webauthn-challenges.ts';
+import {
+  CHALLENGE_TIMEOUT_MS,
+  challengeOf,
+  relyingParty,
+  storeChallenge,
+  takeChallenge,
+  type ChallengePurpose,
+} from './webauthn-challenges.ts';
 
 /*
  * The one passkey store of members (decision 193) and operators (decision 228). A passkey names
@@ -19,7 +26,6 @@ export interface PasskeyOwner {
   kind: PasskeyOwnerKind;
   id: string;
 }
-
 
 /** The challenge purpose of adding a passkey, by owner kind. */
 const registerPurpose = (kind: PasskeyOwnerKind): ChallengePurpose => (kind === 'operator' ? 'operator_register' : 'register');
@@ -46,7 +52,9 @@ const view = (r: PasskeyRow): PasskeyView => ({
 });
 
 export async function listPasskeysOf(db: Queryable, owner: PasskeyOwner) {
-  const r = await db.query<PasskeyRow>(`SELECT ${COLUMNS} FROM passkeys WHERE ${ownerColumn(owner.kind)} = $1 ORDER BY created_at, id`, [owner.id]);
+  const r = await db.query<PasskeyRow>(`SELECT ${COLUMNS} FROM passkeys WHERE ${ownerColumn(owner.kind)} = $1 ORDER BY created_at, id`, [
+    owner.id,
+  ]);
   return { passkeys: r.rows.map(view) };
 }
 
@@ -70,7 +78,8 @@ export async function passkeyRegistrationOptionsFor(
   shown: { userName: string; displayName: string },
 ) {
   const existing = await credentialsOf(db, owner);
-  if (existing.length >= MAX_PASSKEYS) throw badRequest(`An account can have up to ${MAX_PASSKEYS} passkeys. Remove one first.`, 'passkey_limit');
+  if (existing.length >= MAX_PASSKEYS)
+    throw badRequest(`An account can have up to ${MAX_PASSKEYS} passkeys. Remove one first.`, 'passkey_limit');
   const rp = relyingParty(config);
   const options = await generateRegistrationOptions({
     rpName: PRODUCT_NAME,
@@ -120,8 +129,15 @@ export async function addPasskeyFor(
     const r = await q.query<PasskeyRow>(
       `INSERT INTO passkeys (${ownerColumn(owner.kind)}, credential_id, public_key, counter, transports, name, backed_up)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (credential_id) DO NOTHING RETURNING ${COLUMNS}`,
-      [owner.id, credential.id, Buffer.from(credential.publicKey).toString('base64url'), credential.counter,
-        credential.transports ?? [], body.name, credentialBackedUp],
+      [
+        owner.id,
+        credential.id,
+        Buffer.from(credential.publicKey).toString('base64url'),
+        credential.counter,
+        credential.transports ?? [],
+        body.name,
+        credentialBackedUp,
+      ],
     );
     if (!r.rows[0]) throw conflict(MSG.passkeyAlreadyRegistered, 'passkey_exists');
     const added = view(r.rows[0]);
@@ -142,7 +158,10 @@ export async function renamePasskeyOf(db: Queryable, owner: PasskeyOwner, id: nu
 
 /** Deletes one of the owner's passkeys and answers its name; another account's is a 404. */
 export async function deletePasskeyOf(db: Queryable, owner: PasskeyOwner, id: number): Promise<string> {
-  const r = await db.query<{ name: string }>(`DELETE FROM passkeys WHERE id = $1 AND ${ownerColumn(owner.kind)} = $2 RETURNING name`, [id, owner.id]);
+  const r = await db.query<{ name: string }>(`DELETE FROM passkeys WHERE id = $1 AND ${ownerColumn(owner.kind)} = $2 RETURNING name`, [
+    id,
+    owner.id,
+  ]);
   if (!r.rows[0]) throw notFound(MSG.passkeyNotFound, 'passkey_not_found');
   return r.rows[0].name;
 }
@@ -190,6 +209,10 @@ export async function checkOwnerPasskey(
   const taken = await takeChallenge(db, challenge, purpose);
   const issuedTo = owner.kind === 'operator' ? taken?.operatorId : taken?.userId;
   if (!taken || issuedTo !== owner.id) return 'expired';
-  const who = await verifyPasskeyAssertion(db, config, response, challenge!, { kind: owner.kind, owner: owner.id, requireUserVerification });
+  const who = await verifyPasskeyAssertion(db, config, response, challenge!, {
+    kind: owner.kind,
+    owner: owner.id,
+    requireUserVerification,
+  });
   return who ? 'ok' : 'invalid';
 }

@@ -135,7 +135,12 @@ describe('signing in with a passkey instead of the password', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user.email).toBe(m.email);
     expect(res.cookies.find((c) => c.name === 'assay_refresh')).toBeDefined();
-    const row = (await t.db.query<{ counter: string; last_used_at: Date | null }>('SELECT counter::text, last_used_at FROM passkeys WHERE user_id = $1', [m.user.id])).rows[0]!;
+    const row = (
+      await t.db.query<{ counter: string; last_used_at: Date | null }>(
+        'SELECT counter::text, last_used_at FROM passkeys WHERE user_id = $1',
+        [m.user.id],
+      )
+    ).rows[0]!;
     expect(row.counter).toBe('1');
     expect(row.last_used_at).not.toBeNull();
   });
@@ -194,11 +199,14 @@ describe('signing in with a passkey instead of the password', () => {
     expect(late.json().code).toBe('passkey_expired');
   });
 
-  it('a stranger cannot exhaust the owner\'s passkey sign-in', async () => {
+  it("a stranger cannot exhaust the owner's passkey sign-in", async () => {
     const { m, key } = await memberWithPasskey();
     // Failures naming her credential, from one address until it is cut off, and from many others.
     const attacker = nextIp();
-    const forged = (options: Record<string, unknown>) => ({ ...key.assert(options), response: { ...key.assert(options).response, signature: 'AAAA' } });
+    const forged = (options: Record<string, unknown>) => ({
+      ...key.assert(options),
+      response: { ...key.assert(options).response, signature: 'AAAA' },
+    });
     for (let i = 0; i < PER_IP; i++) expect((await signIn(forged(await signInOptions()), attacker)).statusCode).toBe(401);
     expect((await signIn(forged(await signInOptions()), attacker)).statusCode).toBe(429);
     for (let i = 0; i < 3 * PER_IP; i++) expect((await signIn(forged(await signInOptions()), nextIp())).statusCode).toBe(401);
@@ -220,7 +228,12 @@ describe('a passkey at the code step', () => {
     return p;
   }
   async function challengeFor(email: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: nextIp(), payload: { username: email, password: GOOD_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: nextIp(),
+      payload: { username: email, password: GOOD_PASSWORD },
+    });
     expect(res.json()).toMatchObject({ second_factor_required: true, methods: ['totp', 'recovery_code', 'passkey'] });
     return res.json().challenge as string;
   }
@@ -231,7 +244,7 @@ describe('a passkey at the code step', () => {
   };
   const finish = (challenge: string, response: unknown) => post(undefined, 'login/second-factor/passkey', { challenge, response });
 
-  it('finishes the sign-in with the account\'s own passkey, once', async () => {
+  it("finishes the sign-in with the account's own passkey, once", async () => {
     const { m, key } = await withTwoFactor();
     const challenge = await challengeFor(m.email);
     const opts = await options(challenge);
@@ -243,7 +256,7 @@ describe('a passkey at the code step', () => {
     expect((await finish(challenge, answer)).statusCode).toBe(401);
   });
 
-  it('refuses another account\'s passkey', async () => {
+  it("refuses another account's passkey", async () => {
     const victim = await withTwoFactor();
     const intruder = await memberWithPasskey({ userVerified: false });
     const challenge = await challengeFor(victim.m.email);
@@ -262,7 +275,12 @@ describe('a passkey at the code step', () => {
     const m = await signUpAndLogin(t, { email: uniqueEmail('nokey') });
     const setup = await post(m, 'totp/setup', { password: GOOD_PASSWORD });
     await post(m, 'totp/enable', { code: codeAt(setup.json().secret, -1) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: nextIp(), payload: { username: m.email, password: GOOD_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: nextIp(),
+      payload: { username: m.email, password: GOOD_PASSWORD },
+    });
     expect(res.json().methods).toEqual(['totp', 'recovery_code']);
     const opts = await post(undefined, 'login/second-factor/passkey/options', { challenge: res.json().challenge });
     expect(opts.statusCode).toBe(400);
@@ -270,9 +288,14 @@ describe('a passkey at the code step', () => {
 });
 
 describe('naming and removing passkeys', () => {
-  it('renames and removes one\'s own, mails the removal, and a removed passkey signs in no more', async () => {
+  it("renames and removes one's own, mails the removal, and a removed passkey signs in no more", async () => {
     const { m, key, passkeyId } = await memberWithPasskey();
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/auth/passkeys/${passkeyId}`, headers: m.auth, payload: { name: 'Phone' } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/auth/passkeys/${passkeyId}`,
+      headers: m.auth,
+      payload: { name: 'Phone' },
+    });
     expect(renamed.json().name).toBe('Phone');
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/auth/passkeys/${passkeyId}`, headers: m.auth });
     expect(removed.statusCode).toBe(200);
@@ -280,10 +303,13 @@ describe('naming and removing passkeys', () => {
     expect((await signIn(key.assert(await signInOptions()))).statusCode).toBe(401);
   });
 
-  it('treats another member\'s passkey as missing', async () => {
+  it("treats another member's passkey as missing", async () => {
     const { passkeyId } = await memberWithPasskey();
     const other = await signUpAndLogin(t, { email: uniqueEmail('other') });
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/auth/passkeys/${passkeyId}`, headers: other.auth, payload: { name: 'Mine' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/auth/passkeys/${passkeyId}`, headers: other.auth, payload: { name: 'Mine' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/passkeys/${passkeyId}`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/passkeys/1%00', headers: other.auth })).statusCode).toBe(422);
   });

@@ -27,9 +27,13 @@ const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(e
 /** The mails queued to an address (sent by the worker), subject and text. */
 /** Password notices queued to an address (a second sign-in from a new browser also queues a "new sign-in" notice). */
 const queuedTo = async (email: string) =>
-  (await t.db.query<{ subject: string; text: string }>(
-    `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1
-        AND data->>'subject' LIKE '%password%' ORDER BY created_on`, [email])).rows;
+  (
+    await t.db.query<{ subject: string; text: string }>(
+      `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1
+        AND data->>'subject' LIKE '%password%' ORDER BY created_on`,
+      [email],
+    )
+  ).rows;
 const passwordHash = async (email: string) =>
   (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!.password_hash;
 
@@ -121,7 +125,9 @@ describe('change password', () => {
     const [notice, ...more] = await queuedTo(current.email);
     expect(more).toEqual([]);
     expect(notice!.subject).toBe('Your Assay password was changed');
-    expect(notice!.text).toMatch(/on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC\. Every other signed-in device has been signed out\./);
+    expect(notice!.text).toMatch(
+      /on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC\. Every other signed-in device has been signed out\./,
+    );
     expect(notice!.text).toContain(`${t.config.PUBLIC_URL}/forgot-password`);
     expect(notice!.text).not.toMatch(/reply/i);
   });
@@ -154,8 +160,9 @@ describe('forgot and reset password', () => {
     expect(mailsTo(unknown)).toHaveLength(0);
     expect((await t.db.query('SELECT 1 FROM users WHERE email = $1', [unknown])).rows).toHaveLength(0);
     // Stored hashed, like every code.
-    const rows = await t.db.query<Record<string, unknown>>(
-      `SELECT * FROM email_codes WHERE purpose = 'reset_password' AND user_id = $1`, [m.user.id]);
+    const rows = await t.db.query<Record<string, unknown>>(`SELECT * FROM email_codes WHERE purpose = 'reset_password' AND user_id = $1`, [
+      m.user.id,
+    ]);
     expect(JSON.stringify(rows.rows)).not.toContain(mail.code!);
   });
 
@@ -211,7 +218,12 @@ describe('forgot and reset password', () => {
     for (let minute = 0; minute < 6; minute++) {
       await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: m.email }, ...from(ip++) });
       for (let i = 0; i < OTP.maxAttempts + 1; i++) {
-        await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: m.email, otp: '000000', new_password: 'Attack3rPassw0rd' }, ...from(ip++) });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email: m.email, otp: '000000', new_password: 'Attack3rPassw0rd' },
+          ...from(ip++),
+        });
       }
       await pastCooldown();
     }

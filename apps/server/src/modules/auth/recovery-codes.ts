@@ -20,25 +20,38 @@ const TABLE = {
 } as const;
 
 /** Replaces the account's recovery codes with ten new ones; answers them (shown once). */
-export async function replaceRecoveryCodes(tx: Queryable, serverSecret: string, userId: string, owner: RecoveryCodeOwner = 'member'): Promise<string[]> {
+export async function replaceRecoveryCodes(
+  tx: Queryable,
+  serverSecret: string,
+  userId: string,
+  owner: RecoveryCodeOwner = 'member',
+): Promise<string[]> {
   const { table, id } = TABLE[owner];
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''));
-  await tx.query(`DELETE FROM ${table} WHERE ${id} = $1`, [userId]);
-  await tx.query(
-    `INSERT INTO ${table} (${id}, code_hash) SELECT $1, unnest($2::text[])`,
-    [userId, codes.map((c) => codeHash(serverSecret, userId, c))],
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
   );
+  await tx.query(`DELETE FROM ${table} WHERE ${id} = $1`, [userId]);
+  await tx.query(`INSERT INTO ${table} (${id}, code_hash) SELECT $1, unnest($2::text[])`, [
+    userId,
+    codes.map((c) => codeHash(serverSecret, userId, c)),
+  ]);
   return codes.map((c) => `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8)}`);
 }
 
 /** Spends a recovery code (normalised: lower case, no dashes); false if it is unknown or spent. */
-export async function useRecoveryCode(db: Queryable, serverSecret: string, userId: string, code: string, owner: RecoveryCodeOwner = 'member'): Promise<boolean> {
+export async function useRecoveryCode(
+  db: Queryable,
+  serverSecret: string,
+  userId: string,
+  code: string,
+  owner: RecoveryCodeOwner = 'member',
+): Promise<boolean> {
   if (!/^[a-z0-9]{12}$/.test(code)) return false;
   const { table, id } = TABLE[owner];
-  const r = await db.query(
-    `UPDATE ${table} SET used_at = now() WHERE ${id} = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1`,
-    [userId, codeHash(serverSecret, userId, code)],
-  );
+  const r = await db.query(`UPDATE ${table} SET used_at = now() WHERE ${id} = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1`, [
+    userId,
+    codeHash(serverSecret, userId, code),
+  ]);
   return r.rows.length > 0;
 }
 

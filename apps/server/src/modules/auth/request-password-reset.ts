@@ -24,6 +24,8 @@ export async function mailResetCode(deps: Deps, user: { id: string; email: strin
   const link = codeLink(deps.config.PUBLIC_URL, 'reset_password', user.email, issued);
   // After answering, so the answer's timing does not depend on the account existing.
   setImmediate(() => {
-    deps.mailer.send(composeMail(deps.config, user.email, 'passwordResetCode', { name: user.name, code: issued.code, link })).catch((err) => deps.log.error({ err }, 'reset email failed'));
+    deps.mailer
+      .send(composeMail(deps.config, user.email, 'passwordResetCode', { name: user.name, code: issued.code, link }))
+      .catch((err) => deps.log.error({ err }, 'reset email failed'));
   });
 }

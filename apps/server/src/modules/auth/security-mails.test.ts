@@ -13,10 +13,12 @@ const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100
 const NEW_SIGN_IN = 'Assay: New sign-in to your account';
 
 const queued = async (email: string, subject: string) =>
-  (await t.db.query<{ text: string; html: string }>(
-    `SELECT data->>'text' AS text, data->>'html' AS html FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' = $2`,
-    [email, subject],
-  )).rows;
+  (
+    await t.db.query<{ text: string; html: string }>(
+      `SELECT data->>'text' AS text, data->>'html' AS html FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' = $2`,
+      [email, subject],
+    )
+  ).rows;
 
 const loginFrom = (email: string, opts: { device?: string } = {}) =>
   t.app.inject({

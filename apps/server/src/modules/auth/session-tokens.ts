@@ -16,15 +16,11 @@ export interface SessionMeta {
   userAgent?: string | undefined;
 }
 
-export const refreshLifetimeDays = (remember: boolean) =>
-  remember ? SESSION.refreshTokenDaysRemembered : SESSION.refreshTokenDaysSession;
+export const refreshLifetimeDays = (remember: boolean) => (remember ? SESSION.refreshTokenDaysRemembered : SESSION.refreshTokenDaysSession);
 
 async function issueRefreshToken(tx: Queryable, sessionId: string) {
   const token = randomToken();
-  await tx.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [
-    sha256(token),
-    sessionId,
-  ]);
+  await tx.query('INSERT INTO refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [sha256(token), sessionId]);
   return token;
 }
 
@@ -36,10 +32,7 @@ export async function openSession(tx: Queryable, secret: string, user: UserRow, 
     [user.id, meta.remember, refreshLifetimeDays(meta.remember), meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null],
   );
   const sessionId = s.rows[0]!.id;
-  const updated = await tx.query<{ last_login: Date }>(
-    'UPDATE users SET last_login = now() WHERE id = $1 RETURNING last_login',
-    [user.id],
-  );
+  const updated = await tx.query<{ last_login: Date }>('UPDATE users SET last_login = now() WHERE id = $1 RETURNING last_login', [user.id]);
   return {
     access_token: await signAccessToken(secret, user.id, sessionId),
     refresh_token: await issueRefreshToken(tx, sessionId),
@@ -97,10 +90,7 @@ export async function rotateRefreshToken(tx: Queryable, secret: string, token: s
 }
 
 export async function revokeSession(db: Queryable, sessionId: string, reason: string) {
-  await db.query(
-    'UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, reason],
-  );
+  await db.query('UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, reason]);
 }
 
 export async function revokeSessionByRefreshToken(db: Queryable, token: string, reason: string) {

@@ -17,10 +17,8 @@ const COOKIE = 'assay_refresh';
 
 const me = (accessToken: string) =>
   t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}` } });
-const refreshWithBody = (refresh_token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token } });
-const refreshWithCookie = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [COOKIE]: token } });
+const refreshWithBody = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token } });
+const refreshWithCookie = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [COOKIE]: token } });
 const loginWith = (email: string, extra: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
@@ -39,16 +37,18 @@ const cookieValue = (header: string) => decodeURIComponent(header.split(';')[0]!
 
 /** Moves a refresh token's spending back in time. */
 const spentSecondsAgo = (token: string, seconds: number) =>
-  t.db.query(
-    'UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE token_hash = $1',
-    [createHash('sha256').update(token).digest('hex'), seconds],
-  );
+  t.db.query('UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE token_hash = $1', [
+    createHash('sha256').update(token).digest('hex'),
+    seconds,
+  ]);
 
 const sessionOf = async (accessToken: string) =>
-  (await t.db.query<{ revoked_at: Date | null; revoked_reason: string | null }>(
-    'SELECT revoked_at, revoked_reason FROM sessions WHERE id = $1',
-    [decodeJwt(accessToken).sid],
-  )).rows[0]!;
+  (
+    await t.db.query<{ revoked_at: Date | null; revoked_reason: string | null }>(
+      'SELECT revoked_at, revoked_reason FROM sessions WHERE id = $1',
+      [decodeJwt(accessToken).sid],
+    )
+  ).rows[0]!;
 
 describe('refresh token rotation', () => {
   it('issues a new refresh token (and access token) for a refresh token in the body', async () => {
@@ -127,9 +127,7 @@ describe('refresh token rotation', () => {
     expect(garbage.json().detail).toBe(MSG.sessionExpired);
 
     const m = await signUpAndLogin(t);
-    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
-      decodeJwt(m.access_token).sid,
-    ]);
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [decodeJwt(m.access_token).sid]);
     expect((await refreshWithBody(m.refresh_token)).statusCode).toBe(401);
     expect((await me(m.access_token)).statusCode).toBe(401);
   });
@@ -180,7 +178,7 @@ describe('the refresh cookie', () => {
     expect(refreshCookieHeader(again)).not.toMatch(/Max-Age/i);
   });
 
-  it('is kept when the refresh fails on our side (a 5xx): only a refused token ends the browser\'s session', async () => {
+  it("is kept when the refresh fails on our side (a 5xx): only a refused token ends the browser's session", async () => {
     const m = await signUpAndLogin(t);
     const down = vi.spyOn(t.db, 'transaction').mockRejectedValueOnce(new Error('connection terminated'));
     try {
@@ -262,11 +260,22 @@ describe('member routes without a valid access token', () => {
       `${header}.${part({ ...claims, sub: otherUser })}.${signature}`,
       `${part({ alg: 'none' })}.${payload}.`,
       `${part({ alg: 'HS512' })}.${payload}.${signature}`,
-      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS512' }).setSubject(userId).setIssuer('assay')
-        .setExpirationTime('5m').sign(new TextEncoder().encode(t.config.JWT_SECRET)),
-      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('someone-else')
-        .setExpirationTime('5m').sign(new TextEncoder().encode(t.config.JWT_SECRET)),
-      await new SignJWT({ sid, typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('assay')
+      await new SignJWT({ sid, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject(userId)
+        .setIssuer('assay')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(t.config.JWT_SECRET)),
+      await new SignJWT({ sid, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer('someone-else')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(t.config.JWT_SECRET)),
+      await new SignJWT({ sid, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer('assay')
         .sign(new TextEncoder().encode(t.config.JWT_SECRET)),
       `${header}.${payload}.${respelled}`,
       `${good}.extra`,

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signup = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+const signup = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
 const valid = (email = uniqueEmail()) => ({ name: 'Grace Hopper', email, phone: '+1 (555) 010-2030', password: GOOD_PASSWORD });
 const countUsers = async (email: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0]!.n;
@@ -23,8 +22,11 @@ describe('signup', () => {
     expect(res.json().message).toBe(MSG.accountCreated);
     const mail = await t.smtp.lastTo(email);
     expect(mail.code).toMatch(/^\d{6}$/);
-    const row = (await t.db.query<{ is_verified: boolean; password_hash: string }>(
-      'SELECT is_verified, password_hash FROM users WHERE email = $1', [email])).rows[0]!;
+    const row = (
+      await t.db.query<{ is_verified: boolean; password_hash: string }>('SELECT is_verified, password_hash FROM users WHERE email = $1', [
+        email,
+      ])
+    ).rows[0]!;
     expect(row.is_verified).toBe(false);
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
@@ -52,7 +54,10 @@ describe('signup', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail).toBeTruthy();
     const malformed = await t.app.inject({
-      method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"name":',
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().detail).toBeTruthy();

@@ -46,13 +46,18 @@ const TABLE = {
  * the last one accepted (a single UPDATE, so two requests with one code cannot both win). A code
  * seen in transit is useless once used, and so is any older one.
  */
-export async function useTotpCode(db: Queryable, serverSecret: string, userId: string, code: string, owner: TotpOwner = 'member'): Promise<boolean> {
+export async function useTotpCode(
+  db: Queryable,
+  serverSecret: string,
+  userId: string,
+  code: string,
+  owner: TotpOwner = 'member',
+): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
   const { table, id } = TABLE[owner];
-  const r = await db.query<{ secret_sealed: string }>(
-    `SELECT secret_sealed FROM ${table} WHERE ${id} = $1 AND confirmed_at IS NOT NULL`,
-    [userId],
-  );
+  const r = await db.query<{ secret_sealed: string }>(`SELECT secret_sealed FROM ${table} WHERE ${id} = $1 AND confirmed_at IS NOT NULL`, [
+    userId,
+  ]);
   const row = r.rows[0];
   const step = row && totpStep(serverSecret, row.secret_sealed, code);
   if (step === undefined) return false;

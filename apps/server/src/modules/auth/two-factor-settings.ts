@@ -44,7 +44,9 @@ export async function enableTotp(deps: Deps, userId: string, code: string) {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   // A session thief guessing codes to enrol is bounded like any re-entered password.
-  const limits = [{ key: `change-password:${userId}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `change-password:${userId}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
   const pending = await db.query<{ secret_sealed: string }>(
     'SELECT secret_sealed FROM totp_factors WHERE user_id = $1 AND confirmed_at IS NULL',
@@ -63,12 +65,16 @@ export async function enableTotp(deps: Deps, userId: string, code: string) {
     );
     if (!on.rows.length) throw conflict(MSG.totpAlreadyEnabled, 'totp_already_enabled');
     const codes = await replaceRecoveryCodes(tx, config.JWT_SECRET, userId);
-    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'Two-factor sign-in was turned on',
-      what: 'An authenticator app was added to your account: signing in now also asks for its code',
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(deps.config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'Two-factor sign-in was turned on',
+        what: 'An authenticator app was added to your account: signing in now also asks for its code',
+      }),
+    );
     return { recovery_codes: codes };
   });
 }
@@ -80,12 +86,16 @@ export async function disableTotp(deps: Deps, userId: string, password: string) 
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM sign_in_challenges WHERE user_id = $1', [userId]);
     if (!off.rows[0]?.confirmed_at) throw badRequest(MSG.totpNotEnabled, 'totp_not_enabled');
-    await queueMail(deps.queue, tx, composeMail(deps.config, user.email, 'securityNotice', {
-      name: user.name,
-      at: new Date(),
-      subject: 'Two-factor sign-in was turned off',
-      what: 'The authenticator app was removed from your account: signing in now asks for the password only',
-    }));
+    await queueMail(
+      deps.queue,
+      tx,
+      composeMail(deps.config, user.email, 'securityNotice', {
+        name: user.name,
+        at: new Date(),
+        subject: 'Two-factor sign-in was turned off',
+        what: 'The authenticator app was removed from your account: signing in now asks for the password only',
+      }),
+    );
   });
   return { message: MSG.totpDisabled };
 }

@@ -80,8 +80,10 @@ async function mailWithSubject(email: string, subject: string) {
   return r.rows[0];
 }
 
-const deviceCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'assay_device')?.value;
-const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'assay_refresh')?.value;
+const deviceCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'assay_device')?.value;
+const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'assay_refresh')?.value;
 
 describe('enrolling an authenticator', () => {
   it('asks for the password, shows the secret and QR code once, and keeps only a sealed secret', async () => {
@@ -128,7 +130,8 @@ describe('enrolling an authenticator', () => {
 
   it('the sealed secret opens only under the server secret it was sealed with', async () => {
     const { m, secret } = await memberWithTotp();
-    const row = (await t.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM totp_factors WHERE user_id = $1', [m.user.id])).rows[0]!;
+    const row = (await t.db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM totp_factors WHERE user_id = $1', [m.user.id]))
+      .rows[0]!;
     expect(unseal(t.config.JWT_SECRET, 'totp-secret', row.secret_sealed)).toBe(secret);
     expect(() => unseal('another-secret-another-secret-another-1', 'totp-secret', row.secret_sealed)).toThrow();
   });
@@ -200,7 +203,11 @@ describe('signing in with the second factor', () => {
     const unknown = await secondFactor('x'.repeat(32), '123456');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().detail).toBe(MSG.secondFactorExpired);
-    const garbage = await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', payload: { challenge: 'a\u0000b', code: 1 } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge: 'a\u0000b', code: 1 },
+    });
     expect(garbage.statusCode).toBeLessThan(500);
     expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
   });

@@ -20,9 +20,8 @@ export async function verifyEmail(deps: Deps, email: string, otp: string, ip: st
   const user = await checkCode(deps, email, found?.is_verified ? undefined : found, 'verify_email', otp, ip, undefined, key);
   // Passwords are checked only on a contested account: an uncontested one verifies as before.
   const known = password === undefined ? undefined : await signupPasswords(db, user.id);
-  const chosen = password !== undefined && known?.competing.length
-    ? await matchingHash(password, [known.stored, ...known.competing])
-    : undefined;
+  const chosen =
+    password !== undefined && known?.competing.length ? await matchingHash(password, [known.stored, ...known.competing]) : undefined;
   const verified = await db.transaction(async (tx) => {
     // Decided on the row as it is now, so a sign-up landing meanwhile still contests it.
     const r = await tx.query<{ password_hash: string | null }>(

@@ -36,7 +36,9 @@ export async function approveRefund(deps: RefundDeps, operator: OperatorAuth, id
     if (r.status === 'refund_failed') {
       await tx.query(
         `UPDATE refund_requests SET status = 'approved', refund_attempt = refund_attempt + 1, provider_refund_id = NULL,
-                provider_status = NULL, provider_call_started_at = NULL WHERE id = $1`, [id]);
+                provider_status = NULL, provider_call_started_at = NULL WHERE id = $1`,
+        [id],
+      );
       await audit(tx, operator, 'refund.retry', id, { attempt: r.refund_attempt + 1 });
       return;
     }
@@ -53,7 +55,11 @@ export async function approveRefund(deps: RefundDeps, operator: OperatorAuth, id
     const note = await issueCreditNote(tx, r);
     await deps.queue.enqueue(tx, sendRefundApprovedJob, { credit_note_number: note.credit_note_number });
     await audit(tx, operator, 'refund.approve', id, {
-      payment_id: r.payment_id, tokens: r.tokens, refund_minor: r.refund_minor, currency: r.currency, credit_note: note.credit_note_number,
+      payment_id: r.payment_id,
+      tokens: r.tokens,
+      refund_minor: r.refund_minor,
+      currency: r.currency,
+      credit_note: note.credit_note_number,
     });
   });
   await sendProviderRefund(deps, id);

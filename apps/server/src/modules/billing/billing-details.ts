@@ -14,8 +14,10 @@ export async function readBillingProfile(db: Queryable, userId: string): Promise
 }
 
 /** With the GST percent a purchase would be charged now (the review shows it before the order). */
-const view = (d: Stored, config: Deps['config']): BillingDetailsView =>
-  ({ ...d, gst_percent: supplyTerms(d, config.GST_LUT_NUMBER)?.gst_percent ?? null });
+const view = (d: Stored, config: Deps['config']): BillingDetailsView => ({
+  ...d,
+  gst_percent: supplyTerms(d, config.GST_LUT_NUMBER)?.gst_percent ?? null,
+});
 
 /** The buyer details a member keeps for their next invoices (none until they add some). */
 export async function readBillingDetails(deps: Pick<Deps, 'db' | 'config'>, userId: string): Promise<BillingDetailsView> {
@@ -23,7 +25,11 @@ export async function readBillingDetails(deps: Pick<Deps, 'db' | 'config'>, user
 }
 
 /** Replaces them; orders already opened keep the place of supply they were opened with. */
-export async function saveBillingDetails(deps: Pick<Deps, 'db' | 'config'>, userId: string, d: BillingDetails): Promise<BillingDetailsView> {
+export async function saveBillingDetails(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: string,
+  d: BillingDetails,
+): Promise<BillingDetailsView> {
   const r = await deps.db.query<Stored>(
     `INSERT INTO billing_profiles (user_id, country, address, state_code, gstin) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (user_id) DO UPDATE SET country = $2, address = $3, state_code = $4, gstin = $5, updated_at = now()

@@ -64,16 +64,24 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     expect((await get(undefined, '/api/billing/ledger')).statusCode).toBe(401);
   });
 
-  it('lists the member\'s purchases newest first with tax, total, status, invoice number and the lot', async () => {
+  it("lists the member's purchases newest first with tax, total, status, invoice number and the lot", async () => {
     const res = await get(a, '/api/billing/purchases');
     expect(res.statusCode).toBe(200);
     const { purchases } = res.json<{ purchases: Purchase[] }>();
-    expect(purchases.map((p) => [p.package_name, p.status])).toEqual([['Pro', 'pending'], ['Starter', 'paid']]);
+    expect(purchases.map((p) => [p.package_name, p.status])).toEqual([
+      ['Pro', 'pending'],
+      ['Starter', 'paid'],
+    ]);
     const [pending, paid] = purchases as [Purchase, Purchase];
     expect(pending).toMatchObject({ invoice_number: null, lot: null, paid_at: null, tokens: 30000 });
     const invoice = (await invoiceOfOrder(t, paidOrder))!;
     expect(paid).toMatchObject({
-      tokens: 10000, price_minor: 4900, tax_minor: 882, total_minor: 5782, currency: 'USD', invoice_number: invoice.invoice_number,
+      tokens: 10000,
+      price_minor: 4900,
+      tax_minor: 882,
+      total_minor: 5782,
+      currency: 'USD',
+      invoice_number: invoice.invoice_number,
     });
     // The hold's 500 from this lot came back; the report took the bonus lot.
     expect(paid.lot).toMatchObject({ tokens: 10000, remaining: 10000 });
@@ -84,7 +92,7 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
   });
 
-  it('never shows another member\'s purchases, and their invoice is a 404 to them', async () => {
+  it("never shows another member's purchases, and their invoice is a 404 to them", async () => {
     const { purchases } = (await get(b, '/api/billing/purchases')).json<{ purchases: Purchase[] }>();
     expect(purchases).toEqual([]);
     const invoice = (await invoiceOfOrder(t, paidOrder))!;
@@ -136,7 +144,7 @@ describe('GET /billing/purchases and /billing/ledger', () => {
     expect((await get(a, `/api/billing/ledger?cursor=${purchasesCursor}`)).statusCode).toBe(400);
   });
 
-  it('never names another member\'s report, even when a hold points at it', async () => {
+  it("never names another member's report, even when a hold points at it", async () => {
     const secret = randomUUID();
     await t.db.query(
       `INSERT INTO reports (id, user_id, title, idea, complexity, tokens_used, hold_id, sections_total)
@@ -175,7 +183,10 @@ describe('GET /billing/ledger for a member with many lots', () => {
     expect(body.lots_more).toBe(true);
     const times = body.lots.map((l) => l.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    const all = await t.db.query<{ id: string }>('SELECT id FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2', [m.user.id, LEDGER_LOTS_SHOWN]);
+    const all = await t.db.query<{ id: string }>(
+      'SELECT id FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+      [m.user.id, LEDGER_LOTS_SHOWN],
+    );
     expect(body.lots.map((l) => l.id)).toEqual(all.rows.map((r) => r.id));
   });
 
@@ -186,7 +197,7 @@ describe('GET /billing/ledger for a member with many lots', () => {
     expect(body.lots_more).toBe(false);
   });
 
-  it('reads the member\'s lots through an index on user_id, not every member\'s', async () => {
+  it("reads the member's lots through an index on user_id, not every member's", async () => {
     const { sent } = await recordStatements(t.db, (q) => listTokenHistory(q, m.user.id, { limit: 20 }));
     const lots = sent.find((s) => /FROM token_lots WHERE user_id/.test(s.text));
     expect(lots).toBeDefined();

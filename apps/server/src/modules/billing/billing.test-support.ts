@@ -8,9 +8,19 @@ export async function buyWithSandbox(t: TestApp, m: Member, packageId = 'pro'): 
   const order = await openOrder(t, m.auth, packageId);
   expect(order.statusCode).toBe(200);
   const orderId = order.json<{ order_id: string }>().order_id;
-  const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: orderId } });
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/approve',
+    headers: m.auth,
+    payload: { order_id: orderId },
+  });
   expect(approved.statusCode).toBe(200);
-  const verified = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() });
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokens/purchase/verify-payment',
+    headers: m.auth,
+    payload: approved.json(),
+  });
   expect(verified.statusCode).toBe(200);
   return orderId;
 }
@@ -33,8 +43,11 @@ export interface StoredInvoice {
 }
 
 export const invoiceOfOrder = async (t: TestApp, orderId: string) =>
-  (await t.db.query<StoredInvoice>(
-    `SELECT i.* FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1`, [orderId])).rows[0];
+  (
+    await t.db.query<StoredInvoice>(`SELECT i.* FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1`, [
+      orderId,
+    ])
+  ).rows[0];
 
 export const invoiceUrl = (n: string) => `/api/billing/invoices/${encodeURIComponent(n)}`;
 

@@ -27,7 +27,8 @@ export const CREDIT_NOTE_COLUMNS = `id, credit_note_number, fy, seq, refund_requ
 
 /** A credit note with the invoice it reduces (what its PDF is drawn from). */
 export async function findCreditNote(db: Queryable, number: string): Promise<{ note: CreditNoteRow; invoice: InvoiceRow } | undefined> {
-  const note = (await db.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE credit_note_number = $1`, [number])).rows[0];
+  const note = (await db.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE credit_note_number = $1`, [number]))
+    .rows[0];
   if (!note) return undefined;
   const invoice = await findInvoiceByNumber(db, note.invoice_number);
   return invoice && { note, invoice };
@@ -35,7 +36,9 @@ export async function findCreditNote(db: Queryable, number: string): Promise<{ n
 
 /** The member's credit notes with their invoices, oldest first (the data export). */
 export async function listCreditNotesOf(db: Queryable, userId: string): Promise<Array<{ note: CreditNoteRow; invoice: InvoiceRow }>> {
-  const notes = (await db.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE user_id = $1 ORDER BY issued_at, id`, [userId])).rows;
+  const notes = (
+    await db.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE user_id = $1 ORDER BY issued_at, id`, [userId])
+  ).rows;
   const out: Array<{ note: CreditNoteRow; invoice: InvoiceRow }> = [];
   for (const note of notes) {
     const invoice = await findInvoiceByNumber(db, note.invoice_number);

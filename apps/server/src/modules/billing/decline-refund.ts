@@ -12,7 +12,12 @@ import { findRefund, lockRefund, toAdminRefund } from './refund-row.ts';
  * An operator declines a pending request with a reason; the member is mailed it. Only a pending
  * request can be declined. Declining ends the hold on the package (migration 165's trigger).
  */
-export async function declineRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>, operator: OperatorAuth, id: string, reason: string): Promise<AdminRefund> {
+export async function declineRefund(
+  deps: Pick<Deps, 'db' | 'queue' | 'config'>,
+  operator: OperatorAuth,
+  id: string,
+  reason: string,
+): Promise<AdminRefund> {
   if (!isUuid(id)) throw notFound(M.refundNotFound, 'refund_not_found');
   await deps.db.transaction(async (tx) => {
     const r = await lockRefund(tx, id);
@@ -28,7 +33,11 @@ export async function declineRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>,
     // The member deleted the account while the request waited: the held package goes the way
     // the rest of the balance went (docs/decisions/165-pending-refunds-hold-their-lot.md).
     const forfeited = r.user_id ? 0 : await forfeitHeldLot(tx, r.payment_id);
-    await audit(tx, operator, 'refund.decline', id, { payment_id: r.payment_id, reason, ...(forfeited ? { forfeited_tokens: forfeited } : {}) });
+    await audit(tx, operator, 'refund.decline', id, {
+      payment_id: r.payment_id,
+      reason,
+      ...(forfeited ? { forfeited_tokens: forfeited } : {}),
+    });
   });
   return toAdminRefund((await findRefund(deps.db, id))!);
 }

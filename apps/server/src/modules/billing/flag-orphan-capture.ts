@@ -1,8 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 
 /** The reason an operator reads on the flagged request. */
-export const ORPHAN_CAPTURE_REASON =
-  'Payment captured after the buyer deleted the account: no tokens were credited. Refund it in full.';
+export const ORPHAN_CAPTURE_REASON = 'Payment captured after the buyer deleted the account: no tokens were credited. Refund it in full.';
 
 /**
  * A payment captured after its buyer deleted the account credits nobody: it is kept (and

@@ -50,10 +50,13 @@ export const INVOICE_COLUMNS = `id, invoice_number, fy, seq, payment_id, user_id
  * purchase paid for, when it did (decision 234), and the token package for the rest — omitted
  * when the review took every token. The lines add up to the taxable value.
  */
-export function invoiceLines(inv: Pick<InvoiceRow, 'sac' | 'description' | 'taxable_minor' | 'review_sac' | 'review_description' | 'review_taxable_minor'>) {
-  const review = inv.review_sac && inv.review_description && inv.review_taxable_minor !== null
-    ? [{ sac: inv.review_sac, description: inv.review_description, taxable_minor: inv.review_taxable_minor }]
-    : [];
+export function invoiceLines(
+  inv: Pick<InvoiceRow, 'sac' | 'description' | 'taxable_minor' | 'review_sac' | 'review_description' | 'review_taxable_minor'>,
+) {
+  const review =
+    inv.review_sac && inv.review_description && inv.review_taxable_minor !== null
+      ? [{ sac: inv.review_sac, description: inv.review_description, taxable_minor: inv.review_taxable_minor }]
+      : [];
   const rest = inv.taxable_minor - (review[0]?.taxable_minor ?? 0);
   return [...review, ...(rest > 0 || !review.length ? [{ sac: inv.sac, description: inv.description, taxable_minor: rest }] : [])];
 }

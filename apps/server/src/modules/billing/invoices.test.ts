@@ -14,45 +14,74 @@ const PASSWORD = 'operator-password-123';
 const basic = `Basic ${Buffer.from(`ops:${PASSWORD}`).toString('base64')}`;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD, MAIL_RETRY_DELAY_SECONDS: '1', SELLER_GSTIN: '29AAACA0000A1Z5' });
+  t = await createTestApp({
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: PASSWORD,
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    SELLER_GSTIN: '29AAACA0000A1Z5',
+  });
   await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
 afterAll(() => t.close());
 
-const saveDetails = (m: Member, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/billing/details', headers: m.auth, payload });
+const saveDetails = (m: Member, payload: object) => t.app.inject({ method: 'PUT', url: '/api/billing/details', headers: m.auth, payload });
 
 describe('tax invoices', () => {
-  it('issues one invoice per captured payment: price + 18 % in minor units, CGST + SGST within the seller\'s state', async () => {
+  it("issues one invoice per captured payment: price + 18 % in minor units, CGST + SGST within the seller's state", async () => {
     const m = await signUpAndLogin(t);
     expect((await saveDetails(m, { address: '12 MG Road, Bengaluru 560001', state_code: '29', gstin: '' })).statusCode).toBe(200);
     const orderId = await buyWithSandbox(t, m);
     const inv = (await invoiceOfOrder(t, orderId))!;
     expect(inv.invoice_number).toMatch(/^INV\/\d{4}-\d{2}\/\d{6}$/);
     expect(inv).toMatchObject({
-      user_id: m.user.id, buyer_email: m.email, place_of_supply: '29', currency: 'USD',
-      taxable_minor: 12900, cgst_minor: 1161, sgst_minor: 1161, igst_minor: 0, total_minor: 15222,
+      user_id: m.user.id,
+      buyer_email: m.email,
+      place_of_supply: '29',
+      currency: 'USD',
+      taxable_minor: 12900,
+      cgst_minor: 1161,
+      sgst_minor: 1161,
+      igst_minor: 0,
+      total_minor: 15222,
     });
-    const paid = (await t.db.query<{ amount: number; razorpay_payment_id: string }>(
-      'SELECT amount, razorpay_payment_id FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0]!;
+    const paid = (
+      await t.db.query<{ amount: number; razorpay_payment_id: string }>(
+        'SELECT amount, razorpay_payment_id FROM payments WHERE razorpay_order_id = $1',
+        [orderId],
+      )
+    ).rows[0]!;
     expect(inv.total_minor).toBe(paid.amount);
     expect(inv.provider_payment_id).toBe(paid.razorpay_payment_id);
     // Verify again (a webhook, the reconciler): still one invoice.
     const count = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1', [orderId]);
+      'SELECT count(*)::int AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.razorpay_order_id = $1',
+      [orderId],
+    );
     expect(count.rows[0]!.n).toBe(1);
   });
 
-  it('charges IGST when the place of supply (the buyer\'s GSTIN state) differs from the seller\'s', async () => {
+  it("charges IGST when the place of supply (the buyer's GSTIN state) differs from the seller's", async () => {
     const m = await signUpAndLogin(t);
-    expect((await saveDetails(m, { address: 'Andheri, Mumbai', state_code: '27', gstin: '27abcde1234f1z5' })).json())
-      .toEqual({ country: 'IN', address: 'Andheri, Mumbai', state_code: '27', gstin: '27ABCDE1234F1Z5', gst_percent: 18 });
+    expect((await saveDetails(m, { address: 'Andheri, Mumbai', state_code: '27', gstin: '27abcde1234f1z5' })).json()).toEqual({
+      country: 'IN',
+      address: 'Andheri, Mumbai',
+      state_code: '27',
+      gstin: '27ABCDE1234F1Z5',
+      gst_percent: 18,
+    });
     const inv = (await invoiceOfOrder(t, await buyWithSandbox(t, m, 'starter')))!;
-    expect(inv).toMatchObject({ place_of_supply: '27', taxable_minor: 4900, cgst_minor: 0, sgst_minor: 0, igst_minor: 882, total_minor: 5782 });
+    expect(inv).toMatchObject({
+      place_of_supply: '27',
+      taxable_minor: 4900,
+      cgst_minor: 0,
+      sgst_minor: 0,
+      igst_minor: 882,
+      total_minor: 5782,
+    });
   });
 
-  it('issues the invoice on the reconciler\'s capture too (no verify call, no webhook)', async () => {
+  it("issues the invoice on the reconciler's capture too (no verify call, no webhook)", async () => {
     const m = await signUpAndLogin(t);
     const order = await openOrder(t, m.auth, 'starter');
     const orderId = order.json<{ order_id: string }>().order_id;
@@ -69,8 +98,13 @@ describe('tax invoices', () => {
     expect(bad.json().detail).toBe(BILLING_MESSAGES.gstinInvalid);
     const mismatch = await saveDetails(m, { address: null, state_code: '29', gstin: '27ABCDE1234F1Z5' });
     expect(mismatch.json().detail).toBe(BILLING_MESSAGES.gstinStateMismatch);
-    expect((await t.app.inject({ method: 'GET', url: '/api/billing/details', headers: m.auth })).json())
-      .toEqual({ country: null, address: null, state_code: null, gstin: null, gst_percent: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/billing/details', headers: m.auth })).json()).toEqual({
+      country: null,
+      address: null,
+      state_code: null,
+      gstin: null,
+      gst_percent: null,
+    });
   });
 
   it('numbers invoices one after another with no gap, and the database refuses a number not taken from the counter', async () => {
@@ -86,7 +120,8 @@ describe('tax invoices', () => {
                                tokens, currency, taxable_minor, gst_percent, cgst_minor, sgst_minor, igst_minor, total_minor, provider_payment_id)
          SELECT 'INV/' || $1 || '/' || lpad(($2 + 5)::text, 6, '0'), $1, $2 + 5, id, '{}', 'x', 'x', '29', '998439', 'x',
                 1, 'USD', 100, 18, 9, 9, 0, 118, 'pay_x' FROM payments WHERE razorpay_order_id = $3`,
-        [second.fy, second.seq, unpaid.json().order_id]);
+        [second.fy, second.seq, unpaid.json().order_id],
+      );
     });
     await expect(forged).rejects.toThrow(/not the next number/);
     await expect(t.db.query(`DELETE FROM invoices WHERE invoice_number = $1`, [first.invoice_number])).rejects.toThrow(/cannot be deleted/);
@@ -119,13 +154,18 @@ describe('tax invoices', () => {
   it('mails the purchase receipt with the invoice PDF attached', async () => {
     const m = await signUpAndLogin(t);
     const inv = (await invoiceOfOrder(t, await buyWithSandbox(t, m)))!;
-    const mail = await waitFor(async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes(inv.invoice_number)), 20_000);
+    const mail = await waitFor(
+      async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes(inv.invoice_number)),
+      20_000,
+    );
     expect(mail.subject).toContain('receipt');
     expect(mail.raw).toContain(`${inv.invoice_number.replaceAll('/', '-')}.pdf`);
     expect(mail.raw).toContain('application/pdf');
     // Rendered once when issued (the receipt job) and stored with the document: the download serves
     // that file and draws nothing.
-    const stored = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])).rows[0];
+    const stored = (
+      await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])
+    ).rows[0];
     expect(stored?.blob_key).toMatch(/^invoices\/INV-.+\.pdf$/);
     const rendered = renderedDocuments();
     const pdf = await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });

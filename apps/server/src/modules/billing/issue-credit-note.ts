@@ -9,7 +9,10 @@ import { nextDocumentNumber } from './next-document-number.ts';
  * taxable value taking the rest, so the lines add up to the refund exactly; the tax goes to
  * CGST + SGST (odd unit to CGST) or IGST as on the invoice (docs/decisions/136-credit-notes.md).
  */
-export function creditNoteFigures(invoice: Pick<InvoiceRow, 'total_minor' | 'cgst_minor' | 'sgst_minor' | 'igst_minor'>, refundMinor: number) {
+export function creditNoteFigures(
+  invoice: Pick<InvoiceRow, 'total_minor' | 'cgst_minor' | 'sgst_minor' | 'igst_minor'>,
+  refundMinor: number,
+) {
   const gst = invoice.cgst_minor + invoice.sgst_minor + invoice.igst_minor;
   // round(refund × gst / total), half up, in integers.
   const tax = Math.floor((2 * refundMinor * gst + invoice.total_minor) / (2 * invoice.total_minor));
@@ -25,11 +28,25 @@ export function creditNoteFigures(invoice: Pick<InvoiceRow, 'total_minor' | 'cgs
  * approval gives its number back), referencing the payment's invoice. The database checks the
  * number, that its total is the refund and that there is one per refund and per invoice.
  */
-export async function issueCreditNote(tx: Queryable, refund: { id: string; payment_id: string; user_id: string | null; tokens: number;
-  currency: string; amount_minor: number; fee_minor: number; refund_minor: number }): Promise<CreditNoteRow> {
-  const existing = (await tx.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE refund_request_id = $1`, [refund.id])).rows[0];
+export async function issueCreditNote(
+  tx: Queryable,
+  refund: {
+    id: string;
+    payment_id: string;
+    user_id: string | null;
+    tokens: number;
+    currency: string;
+    amount_minor: number;
+    fee_minor: number;
+    refund_minor: number;
+  },
+): Promise<CreditNoteRow> {
+  const existing = (
+    await tx.query<CreditNoteRow>(`SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE refund_request_id = $1`, [refund.id])
+  ).rows[0];
   if (existing) return existing;
-  const invoice = (await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [refund.payment_id])).rows[0];
+  const invoice = (await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [refund.payment_id]))
+    .rows[0];
   if (!invoice) throw new Error(`payment ${refund.payment_id} has no invoice: no credit note`);
   const f = creditNoteFigures(invoice, refund.refund_minor);
   const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'CN');
@@ -37,8 +54,24 @@ export async function issueCreditNote(tx: Queryable, refund: { id: string; payme
     `INSERT INTO credit_notes (credit_note_number, fy, seq, refund_request_id, invoice_number, user_id, issued_at, tokens, currency,
                                amount_paid_minor, fee_minor, taxable_minor, cgst_minor, sgst_minor, igst_minor, total_minor)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${CREDIT_NOTE_COLUMNS}`,
-    [number, fy, seq, refund.id, invoice.invoice_number, refund.user_id, now, refund.tokens, refund.currency,
-      refund.amount_minor, refund.fee_minor, f.taxable, f.cgst, f.sgst, f.igst, refund.refund_minor],
+    [
+      number,
+      fy,
+      seq,
+      refund.id,
+      invoice.invoice_number,
+      refund.user_id,
+      now,
+      refund.tokens,
+      refund.currency,
+      refund.amount_minor,
+      refund.fee_minor,
+      f.taxable,
+      f.cgst,
+      f.sgst,
+      f.igst,
+      refund.refund_minor,
+    ],
   );
   return r.rows[0]!;
 }

@@ -29,9 +29,10 @@ export function reviewLineOf(review: ReviewLine, p: { tokens: number; price_mino
     tokens,
     taxableMinor,
     description: review.description,
-    packageDescription: kept > 0
-      ? `${p.package_name} token package: ${kept.toLocaleString('en-US')} of its ${p.tokens.toLocaleString('en-US')} tokens kept in the balance`
-      : `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`,
+    packageDescription:
+      kept > 0
+        ? `${p.package_name} token package: ${kept.toLocaleString('en-US')} of its ${p.tokens.toLocaleString('en-US')} tokens kept in the balance`
+        : `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`,
   };
 }
 
@@ -70,16 +71,18 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
   const existing = await tx.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE payment_id = $1`, [paymentId]);
   if (existing.rows[0]) return existing.rows[0];
 
-  const p = (await tx.query<PaidPayment>(
-    `SELECT p.id, p.user_id, p.package_name, p.tokens, p.price_minor, p.gst_minor, p.amount, p.currency, p.razorpay_payment_id,
+  const p = (
+    await tx.query<PaidPayment>(
+      `SELECT p.id, p.user_id, p.package_name, p.tokens, p.price_minor, p.gst_minor, p.amount, p.currency, p.razorpay_payment_id,
             u.name AS buyer_name, u.email AS buyer_email, u.phone AS buyer_phone, b.address, b.state_code, b.gstin,
             p.place_of_supply, p.buyer_country, p.lut_number
        FROM payments p
        LEFT JOIN users u ON u.id = p.user_id
        LEFT JOIN billing_profiles b ON b.user_id = p.user_id
       WHERE p.id = $1 AND p.status = 'paid'`,
-    [paymentId],
-  )).rows[0];
+      [paymentId],
+    )
+  ).rows[0];
   if (!p) throw new Error(`payment ${paymentId} is not paid: no invoice`);
 
   const seller = sellerFrom(deps.config);
@@ -105,11 +108,38 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
              $27, $28, $29, $30)
      RETURNING ${INVOICE_COLUMNS}`,
-    [number, fy, seq, p.id, p.user_id, now, JSON.stringify(seller),
-      p.buyer_name ?? 'Account deleted', p.buyer_email ?? '', p.buyer_phone, p.address, buyerGstin, placeOfSupply,
-      deps.config.INVOICE_SAC, line ? line.packageDescription : packageLine, p.tokens,
-      p.currency, p.price_minor, p.gst_minor === 0 ? 0 : GST_PERCENT, tax.cgst, tax.sgst, tax.igst, p.amount, p.razorpay_payment_id,
-      p.buyer_country, p.lut_number, line?.sac ?? null, line?.description ?? null, line?.tokens ?? null, line?.taxableMinor ?? null],
+    [
+      number,
+      fy,
+      seq,
+      p.id,
+      p.user_id,
+      now,
+      JSON.stringify(seller),
+      p.buyer_name ?? 'Account deleted',
+      p.buyer_email ?? '',
+      p.buyer_phone,
+      p.address,
+      buyerGstin,
+      placeOfSupply,
+      deps.config.INVOICE_SAC,
+      line ? line.packageDescription : packageLine,
+      p.tokens,
+      p.currency,
+      p.price_minor,
+      p.gst_minor === 0 ? 0 : GST_PERCENT,
+      tax.cgst,
+      tax.sgst,
+      tax.igst,
+      p.amount,
+      p.razorpay_payment_id,
+      p.buyer_country,
+      p.lut_number,
+      line?.sac ?? null,
+      line?.description ?? null,
+      line?.tokens ?? null,
+      line?.taxableMinor ?? null,
+    ],
   );
   const invoice = r.rows[0]!;
   if (p.user_id) await deps.queue.enqueue(tx, sendInvoiceReceiptJob, { invoice_number: invoice.invoice_number });

@@ -48,7 +48,11 @@ export async function listPurchases(db: Queryable, userId: string, page: { curso
     [...params, page.limit + 1],
   );
   const { page: rows, next } = splitPage(r.rows, page.limit);
-  const refunds = await purchaseRefundStates(db, userId, rows.map((p) => p.id));
+  const refunds = await purchaseRefundStates(
+    db,
+    userId,
+    rows.map((p) => p.id),
+  );
   const purchases: Purchase[] = rows.map((p) => ({
     id: p.id,
     created_at: p.created_at.toISOString(),

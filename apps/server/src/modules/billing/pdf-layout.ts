@@ -70,9 +70,18 @@ export async function startDocument(meta: { title: string; author: string; creat
       for (const l of lines) if (l) f.text(l, { size: 10, color: BODY, x, width: col, lineGap: 2 });
       return f.y;
     };
-    const sellerBottom = column(left, 'Seller', [inv.seller.legal_name, inv.seller.address, `GSTIN: ${inv.seller.gstin}`, `State: ${state(inv.seller.state_code)}`]);
+    const sellerBottom = column(left, 'Seller', [
+      inv.seller.legal_name,
+      inv.seller.address,
+      `GSTIN: ${inv.seller.gstin}`,
+      `State: ${state(inv.seller.state_code)}`,
+    ]);
     const buyerBottom = column(left + col + 16, 'Buyer', [
-      inv.buyer_name, inv.buyer_email || null, inv.buyer_phone, inv.buyer_address, inv.buyer_country ? countryName(inv.buyer_country) : null,
+      inv.buyer_name,
+      inv.buyer_email || null,
+      inv.buyer_phone,
+      inv.buyer_address,
+      inv.buyer_country ? countryName(inv.buyer_country) : null,
       inv.buyer_gstin ? `GSTIN: ${inv.buyer_gstin}` : null,
     ]);
     f.y = Math.max(sellerBottom, buyerBottom) + 12;

@@ -31,13 +31,32 @@ const createOrder = (app: TestApp, m: Member, packageId = 'starter') =>
 async function buy(app: TestApp, m: Member, packageId = 'starter') {
   const order = await createOrder(app, m, packageId);
   expect(order.statusCode, order.body).toBe(200);
-  const body = order.json<{ order_id: string; amount: number; checkout_url: string; price_breakdown: { price: number; gst: number; total: number; gst_percent: number } }>();
-  const approved = await app.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: body.order_id } });
+  const body = order.json<{
+    order_id: string;
+    amount: number;
+    checkout_url: string;
+    price_breakdown: { price: number; gst: number; total: number; gst_percent: number };
+  }>();
+  const approved = await app.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/approve',
+    headers: m.auth,
+    payload: { order_id: body.order_id },
+  });
   expect(approved.statusCode).toBe(200);
-  const verified = await app.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() });
+  const verified = await app.app.inject({
+    method: 'POST',
+    url: '/api/tokens/purchase/verify-payment',
+    headers: m.auth,
+    payload: approved.json(),
+  });
   expect(verified.statusCode).toBe(200);
-  const stored = (await app.db.query<{ place_of_supply: string; buyer_country: string; lut_number: string | null; gst_minor: number }>(
-    'SELECT place_of_supply, buyer_country, lut_number, gst_minor FROM payments WHERE razorpay_order_id = $1', [body.order_id])).rows[0]!;
+  const stored = (
+    await app.db.query<{ place_of_supply: string; buyer_country: string; lut_number: string | null; gst_minor: number }>(
+      'SELECT place_of_supply, buyer_country, lut_number, gst_minor FROM payments WHERE razorpay_order_id = $1',
+      [body.order_id],
+    )
+  ).rows[0]!;
   return { order: body, stored, invoice: (await invoiceOfOrder(app, body.order_id))! };
 }
 
@@ -66,9 +85,13 @@ describe('billing country and place of supply', () => {
     expect((await t.db.query('SELECT 1 FROM payments WHERE user_id = $1', [m.user.id])).rows).toHaveLength(0);
   });
 
-  it('taxes a buyer in the seller\'s state CGST + SGST, recorded on the order when it is opened', async () => {
+  it("taxes a buyer in the seller's state CGST + SGST, recorded on the order when it is opened", async () => {
     const m = await signUpAndLogin(t);
-    expect((await details(t, m, { country: 'IN', state_code: '29' })).json()).toMatchObject({ country: 'IN', state_code: '29', gst_percent: 18 });
+    expect((await details(t, m, { country: 'IN', state_code: '29' })).json()).toMatchObject({
+      country: 'IN',
+      state_code: '29',
+      gst_percent: 18,
+    });
     const { order, stored, invoice } = await buy(t, m);
     expect(order.price_breakdown).toEqual({ price: 4900, gst: 882, total: 5782, gst_percent: 18 });
     expect(stored).toEqual({ place_of_supply: '29', buyer_country: 'IN', lut_number: null, gst_minor: 882 });
@@ -90,12 +113,25 @@ describe('billing country and place of supply', () => {
 
   it('zero-rates a buyer outside India under the LUT: no GST charged, the LUT line on the invoice', async () => {
     const m = await signUpAndLogin(t);
-    expect((await details(t, m, { country: 'de' })).json()).toEqual({ country: 'DE', address: null, state_code: null, gstin: null, gst_percent: 0 });
+    expect((await details(t, m, { country: 'de' })).json()).toEqual({
+      country: 'DE',
+      address: null,
+      state_code: null,
+      gstin: null,
+      gst_percent: 0,
+    });
     const { order, stored, invoice } = await buy(t, m);
     expect(order.price_breakdown).toEqual({ price: 4900, gst: 0, total: 4900, gst_percent: 0 });
     expect(order.amount).toBe(4900);
     expect(stored).toEqual({ place_of_supply: '96', buyer_country: 'DE', lut_number: LUT, gst_minor: 0 });
-    expect(invoice).toMatchObject({ place_of_supply: '96', taxable_minor: 4900, cgst_minor: 0, sgst_minor: 0, igst_minor: 0, total_minor: 4900 });
+    expect(invoice).toMatchObject({
+      place_of_supply: '96',
+      taxable_minor: 4900,
+      cgst_minor: 0,
+      sgst_minor: 0,
+      igst_minor: 0,
+      total_minor: 4900,
+    });
     const text = await invoiceText(t, invoice.invoice_number);
     expect(text).toContain(`${LUT_LINE} (LUT ARN ${LUT})`);
     expect(text).toContain('Place of supply: Outside India (96)');
@@ -112,13 +148,22 @@ describe('billing country and place of supply', () => {
     const open = await createOrder(t, m);
     expect(open.json().price_breakdown.gst).toBe(0);
     expect((await details(t, m, { country: 'IN', state_code: '29', gstin: '29ABCDE1234F1Z5' })).statusCode).toBe(200);
-    const approved = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/approve', headers: m.auth, payload: { order_id: open.json().order_id } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() })).statusCode).toBe(200);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/approve',
+      headers: m.auth,
+      payload: { order_id: open.json().order_id },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: approved.json() }))
+        .statusCode,
+    ).toBe(200);
     const inv = (await invoiceOfOrder(t, open.json().order_id))!;
     expect(inv).toMatchObject({ place_of_supply: '96', cgst_minor: 0, sgst_minor: 0, igst_minor: 0, total_minor: 4900 });
     // The Indian GSTIN given later does not turn the export into an Indian B2B supply.
-    expect((await t.db.query('SELECT buyer_gstin, buyer_country FROM invoices WHERE invoice_number = $1', [inv.invoice_number])).rows[0])
-      .toEqual({ buyer_gstin: null, buyer_country: 'US' });
+    expect(
+      (await t.db.query('SELECT buyer_gstin, buyer_country FROM invoices WHERE invoice_number = $1', [inv.invoice_number])).rows[0],
+    ).toEqual({ buyer_gstin: null, buyer_country: 'US' });
     const next = await buy(t, m);
     expect(next.invoice).toMatchObject({ place_of_supply: '29', cgst_minor: 441, sgst_minor: 441 });
   });
@@ -151,13 +196,22 @@ describe('billing country and place of supply', () => {
     const m = await signUpAndLogin(t);
     await ensureBillingCountry(t, m.auth);
     const id = m.user.id;
-    for (const set of [`country = 'in'`, `country = 'IND'`, `state_code = NULL`, `country = 'US'`, `state_code = '96'`, `gstin = '27ABCDE1234F1Z5'`]) {
+    for (const set of [
+      `country = 'in'`,
+      `country = 'IND'`,
+      `state_code = NULL`,
+      `country = 'US'`,
+      `state_code = '96'`,
+      `gstin = '27ABCDE1234F1Z5'`,
+    ]) {
       await expect(t.db.query(`UPDATE billing_profiles SET ${set} WHERE user_id = $1`, [id]), set).rejects.toThrow(/check constraint/);
     }
-    const insert = (cols: string, vals: string) => t.db.query(
-      `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id${cols})
+    const insert = (cols: string, vals: string) =>
+      t.db.query(
+        `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt, razorpay_order_id${cols})
        VALUES (gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, $2, 4900 + $2, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid()${vals})`,
-      [id, 882]);
+        [id, 882],
+      );
     await expect(insert('', '')).rejects.toThrow(/place of supply/);
     await expect(insert(', place_of_supply, buyer_country', `, '96', 'IN'`)).rejects.toThrow(/check constraint/);
     await expect(insert(', place_of_supply, buyer_country', `, '29', 'US'`)).rejects.toThrow(/check constraint/);
@@ -165,11 +219,15 @@ describe('billing country and place of supply', () => {
     await expect(insert(', place_of_supply, buyer_country, lut_number', `, '96', 'US', 'LUT'`)).rejects.toThrow(/check constraint/);
     await expect(insert(', place_of_supply, buyer_country', `, '29x', 'IN'`)).rejects.toThrow(/check constraint/);
     await insert(', place_of_supply, buyer_country', `, '29', 'IN'`);
-    await expect(t.db.query(
-      `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt,
+    await expect(
+      t.db.query(
+        `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, provider, receipt,
                              razorpay_order_id, place_of_supply, buyer_country)
        VALUES (gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_' || gen_random_uuid(), '96', 'US')`,
-      [id]), 'zero GST without an LUT').rejects.toThrow(/check constraint/);
+        [id],
+      ),
+      'zero GST without an LUT',
+    ).rejects.toThrow(/check constraint/);
   });
 });
 

@@ -7,7 +7,17 @@ import { ensureFirstOperator } from '../operators/index.ts';
 import { getBalance, placeHold } from '../tokens/index.ts';
 import { waitFor } from './billing.test-support.ts';
 import {
-  OPS_PASSWORD, approve, askRefund, buyWithRazorpay, creditNotesOf, decline, expectLedgerHolds, ops, refundCalls, refundEntries, refundRow,
+  OPS_PASSWORD,
+  approve,
+  askRefund,
+  buyWithRazorpay,
+  creditNotesOf,
+  decline,
+  expectLedgerHolds,
+  ops,
+  refundCalls,
+  refundEntries,
+  refundRow,
 } from './refunds.test-support.ts';
 import { openOrder } from '../../../test/purchases.ts';
 
@@ -21,7 +31,14 @@ let rzp: FakeRazorpay;
 let t: TestApp;
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
-  t = await createTestApp({ ...rzp.env, RAZORPAY_TIMEOUT_MS: '3000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD, MAIL_RETRY_DELAY_SECONDS: '1', SELLER_GSTIN: '29AAACA0000A1Z5' });
+  t = await createTestApp({
+    ...rzp.env,
+    RAZORPAY_TIMEOUT_MS: '3000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPS_PASSWORD,
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    SELLER_GSTIN: '29AAACA0000A1Z5',
+  });
   await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
@@ -30,8 +47,7 @@ afterAll(async () => {
   await rzp.close();
 });
 
-const withdraw = (m: Member, id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/billing/refunds/${id}/withdraw`, headers: m.auth });
+const withdraw = (m: Member, id: string) => t.app.inject({ method: 'POST', url: `/api/billing/refunds/${id}/withdraw`, headers: m.auth });
 const deleteAccount = (m: Member) =>
   t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
 const webhook = (hook: { body: string; headers: Record<string, string> }) =>
@@ -56,23 +72,34 @@ describe('a pending refund holds its package', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth });
     expect(api.json()).toMatchObject({ refund_pending_tokens: p.tokens, available_tokens: held.available_tokens });
     // Asking for one token more than the rest is refused with the insufficient-tokens answer.
-    await expect(t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: held.available_tokens + 1, reportId: `over-${p.id}` })))
-      .rejects.toMatchObject({ status: 403 });
+    await expect(
+      t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: held.available_tokens + 1, reportId: `over-${p.id}` })),
+    ).rejects.toMatchObject({ status: 403 });
     // Straight at the ledger, bypassing the code: refused.
     const lot = (await t.db.query<{ id: string }>('SELECT id FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
     for (const kind of ['hold', 'adjust_debit', 'forfeit', 'expiry']) {
-      await expect(t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, $3, -1, 'x')`, [m.user.id, lot.id, kind]))
-        .rejects.toThrow(/held for a pending refund/);
+      await expect(
+        t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, $3, -1, 'x')`, [
+          m.user.id,
+          lot.id,
+          kind,
+        ]),
+      ).rejects.toThrow(/held for a pending refund/);
     }
     // Nor can the flag be moved by hand.
-    await expect(t.db.query('UPDATE token_lots SET refund_pending = false WHERE id = $1', [lot.id])).rejects.toThrow(/follows the refund request/);
+    await expect(t.db.query('UPDATE token_lots SET refund_pending = false WHERE id = $1', [lot.id])).rejects.toThrow(
+      /follows the refund request/,
+    );
     await expectLedgerHolds(t.db, [m.user.id]);
   });
 
   it('mails the member an acknowledgement that says the tokens are held and how to withdraw', async () => {
     const m = await signUpAndLogin(t);
     const { refund } = await requested(m);
-    const mail = await waitFor(async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes('received your')), 20_000);
+    const mail = await waitFor(
+      async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes('received your')),
+      20_000,
+    );
     // Quoted-printable soft breaks undone before reading the text.
     const text = mail.raw.replace(/=\r?\n/g, '').replace(/\r?\n/g, ' ');
     expect(text).toContain('held for the refund');
@@ -89,7 +116,10 @@ describe('withdrawing a request', () => {
     const res = await withdraw(m, refund.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<RefundView>().status).toBe('withdrawn');
-    expect(await getBalance(t.db, m.user.id)).toMatchObject({ available_tokens: held.available_tokens + p.tokens, refund_pending_tokens: 0 });
+    expect(await getBalance(t.db, m.user.id)).toMatchObject({
+      available_tokens: held.available_tokens + p.tokens,
+      refund_pending_tokens: 0,
+    });
     expect((await withdraw(m, refund.id)).json<RefundView>().status).toBe('withdrawn');
     await waitFor(async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes('withdrawn')), 20_000);
     // The purchase may be asked for again.
@@ -138,10 +168,19 @@ describe('deleting the account while a refund is pending', () => {
     const del = await deleteAccount(m);
     expect(del.statusCode, del.body).toBe(200);
     // The rest of the balance was forfeited; the held package was not.
-    const lot = (await t.db.query<{ remaining: number; refund_pending: boolean }>('SELECT remaining, refund_pending FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
+    const lot = (
+      await t.db.query<{ remaining: number; refund_pending: boolean }>(
+        'SELECT remaining, refund_pending FROM token_lots WHERE payment_id = $1',
+        [p.id],
+      )
+    ).rows[0]!;
     expect(lot).toEqual({ remaining: p.tokens, refund_pending: true });
-    const audit = (await t.db.query<{ details: { refunds_pending: number } }>(
-      `SELECT details FROM operator_audit_log WHERE action = 'member.account_deleted' AND target = $1`, [m.user.id])).rows[0]!;
+    const audit = (
+      await t.db.query<{ details: { refunds_pending: number } }>(
+        `SELECT details FROM operator_audit_log WHERE action = 'member.account_deleted' AND target = $1`,
+        [m.user.id],
+      )
+    ).rows[0]!;
     expect(audit.details.refunds_pending).toBe(1);
 
     const res = await approve(t, refund.id);
@@ -157,7 +196,12 @@ describe('deleting the account while a refund is pending', () => {
     const { p, refund } = await requested(m);
     expect((await deleteAccount(m)).statusCode).toBe(200);
     expect((await decline(t, refund.id, 'Promotional bundle')).statusCode).toBe(200);
-    const lot = (await t.db.query<{ remaining: number; refund_pending: boolean }>('SELECT remaining, refund_pending FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
+    const lot = (
+      await t.db.query<{ remaining: number; refund_pending: boolean }>(
+        'SELECT remaining, refund_pending FROM token_lots WHERE payment_id = $1',
+        [p.id],
+      )
+    ).rows[0]!;
     expect(lot).toEqual({ remaining: 0, refund_pending: false });
     await expectLedgerHolds(t.db, [m.user.id]);
   });
@@ -175,8 +219,13 @@ describe('a payment captured after its buyer deleted the account', () => {
     const paid = rzp.pay(orderId);
     const hook = await webhook(rzp.webhook('payment.captured', paid.razorpay_payment_id));
     expect(hook.statusCode, hook.body).toBe(200);
-    const payment = async () => (await t.db.query<{ id: string; amount: number; status: string; user_id: string | null }>(
-      'SELECT id, amount, status, user_id FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0]!;
+    const payment = async () =>
+      (
+        await t.db.query<{ id: string; amount: number; status: string; user_id: string | null }>(
+          'SELECT id, amount, status, user_id FROM payments WHERE razorpay_order_id = $1',
+          [orderId],
+        )
+      ).rows[0]!;
     // The webhook is acknowledged first and processed right after.
     await waitFor(async () => (await payment()).status !== 'created');
     const p = await payment();
@@ -206,11 +255,19 @@ describe('a payment captured after its buyer deleted the account', () => {
   it('the database refuses a fee-less "orphan" request for a payment that has a member', async () => {
     const m = await signUpAndLogin(t);
     const p = await buyWithRazorpay(t, rzp, m);
-    await expect(t.db.query(
-      `INSERT INTO refund_requests (payment_id, user_id, origin, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
-       VALUES ($1, NULL, 'orphan_capture', 'x', $2, 'USD', $3, 0, $3)`, [p.id, p.tokens, p.amount])).rejects.toThrow(/has a member/);
-    await expect(t.db.query(
-      `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
-       VALUES ($1, $2, 'x', $3, 'USD', $4, 0, $4)`, [p.id, m.user.id, p.tokens, p.amount])).rejects.toThrow(/fee_check/);
+    await expect(
+      t.db.query(
+        `INSERT INTO refund_requests (payment_id, user_id, origin, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
+       VALUES ($1, NULL, 'orphan_capture', 'x', $2, 'USD', $3, 0, $3)`,
+        [p.id, p.tokens, p.amount],
+      ),
+    ).rejects.toThrow(/has a member/);
+    await expect(
+      t.db.query(
+        `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
+       VALUES ($1, $2, 'x', $3, 'USD', $4, 0, $4)`,
+        [p.id, m.user.id, p.tokens, p.amount],
+      ),
+    ).rejects.toThrow(/fee_check/);
   });
 });

@@ -27,10 +27,21 @@ export const sendRefundApprovedJob = defineJob({
         await deps.db.transaction(async (tx) => {
           const member = await openMember(tx, userId);
           if (!member) return;
-          await queueMail(deps.queue, tx, composeMail(deps.config, member.email, 'refundApproved', {
-            name: member.name, creditNoteNumber: note.credit_note_number, invoiceNumber: invoice.invoice_number, tokens: note.tokens,
-            currency: note.currency, paidMinor: note.amount_paid_minor, feeMinor: note.fee_minor, refundMinor: note.total_minor,
-          }), [{ filename: creditNoteFileName(note.credit_note_number), contentType: 'application/pdf', blobKey: key }]);
+          await queueMail(
+            deps.queue,
+            tx,
+            composeMail(deps.config, member.email, 'refundApproved', {
+              name: member.name,
+              creditNoteNumber: note.credit_note_number,
+              invoiceNumber: invoice.invoice_number,
+              tokens: note.tokens,
+              currency: note.currency,
+              paidMinor: note.amount_paid_minor,
+              feeMinor: note.fee_minor,
+              refundMinor: note.total_minor,
+            }),
+            [{ filename: creditNoteFileName(note.credit_note_number), contentType: 'application/pdf', blobKey: key }],
+          );
         });
         deps.log.info({ creditNote: note.credit_note_number }, 'refund approved mail queued');
       },
@@ -47,9 +58,16 @@ export async function queueRefundDeclinedMail(
   if (!r.user_id) return;
   const member = (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [r.user_id])).rows[0];
   if (!member) return;
-  await queueMail(deps.queue, tx, composeMail(deps.config, member.email, 'refundDeclined', {
-    name: member.name, packageName: r.package_name, invoiceNumber: r.invoice_number, reason: r.decision_reason,
-  }));
+  await queueMail(
+    deps.queue,
+    tx,
+    composeMail(deps.config, member.email, 'refundDeclined', {
+      name: member.name,
+      packageName: r.package_name,
+      invoiceNumber: r.invoice_number,
+      reason: r.decision_reason,
+    }),
+  );
 }
 
 /**
@@ -61,15 +79,32 @@ export async function queueRefundRequestMail(
   deps: Pick<Deps, 'queue' | 'config'>,
   tx: Queryable,
   kind: 'received' | 'withdrawn',
-  r: { user_id: string | null; package_name: string; tokens: number; currency: string; amount_minor: number; fee_minor: number; refund_minor: number },
+  r: {
+    user_id: string | null;
+    package_name: string;
+    tokens: number;
+    currency: string;
+    amount_minor: number;
+    fee_minor: number;
+    refund_minor: number;
+  },
 ) {
   if (!r.user_id) return;
   const member = (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [r.user_id])).rows[0];
   if (!member) return;
-  await queueMail(deps.queue, tx, kind === 'received'
-    ? composeMail(deps.config, member.email, 'refundRequested', {
-      name: member.name, packageName: r.package_name, tokens: r.tokens,
-      currency: r.currency, paidMinor: r.amount_minor, feeMinor: r.fee_minor, refundMinor: r.refund_minor,
-    })
-    : composeMail(deps.config, member.email, 'refundWithdrawn', { name: member.name, packageName: r.package_name, tokens: r.tokens }));
+  await queueMail(
+    deps.queue,
+    tx,
+    kind === 'received'
+      ? composeMail(deps.config, member.email, 'refundRequested', {
+          name: member.name,
+          packageName: r.package_name,
+          tokens: r.tokens,
+          currency: r.currency,
+          paidMinor: r.amount_minor,
+          feeMinor: r.fee_minor,
+          refundMinor: r.refund_minor,
+        })
+      : composeMail(deps.config, member.email, 'refundWithdrawn', { name: member.name, packageName: r.package_name, tokens: r.tokens }),
+  );
 }

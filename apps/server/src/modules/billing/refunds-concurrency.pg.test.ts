@@ -5,7 +5,15 @@ import { signUpAndLogin } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ensureFirstOperator } from '../operators/index.ts';
 import {
-  OPS_PASSWORD, approve, askRefund, buyWithRazorpay, creditNotesOf, expectLedgerHolds, refundCalls, refundEntries, refundRow,
+  OPS_PASSWORD,
+  approve,
+  askRefund,
+  buyWithRazorpay,
+  creditNotesOf,
+  expectLedgerHolds,
+  refundCalls,
+  refundEntries,
+  refundRow,
 } from './refunds.test-support.ts';
 
 /*
@@ -16,7 +24,13 @@ let rzp: FakeRazorpay;
 let t: TestApp;
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
-  t = await createTestApp({ ...rzp.env, RAZORPAY_TIMEOUT_MS: '5000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD, RATE_LIMIT_LOGIN_PER_IP: '1000' });
+  t = await createTestApp({
+    ...rzp.env,
+    RAZORPAY_TIMEOUT_MS: '5000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPS_PASSWORD,
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+  });
   await ensureFirstOperator(t.deps);
 });
 afterAll(async () => {
@@ -58,18 +72,17 @@ describe('refunds under concurrency (PostgreSQL)', () => {
       const p = await buyWithRazorpay(t, rzp, m);
       bought.push({ m, p, refund: (await askRefund(t, m, p.id)).json<RefundView>() });
     }
-    const before = (await t.db.query<{ last_number: number }>(`SELECT last_number FROM invoice_counters WHERE series = 'CN'`)).rows[0]?.last_number ?? 0;
+    const before =
+      (await t.db.query<{ last_number: number }>(`SELECT last_number FROM invoice_counters WHERE series = 'CN'`)).rows[0]?.last_number ?? 0;
     const { placeHold, getBalance } = await import('../tokens/index.ts');
     const spender = bought[0]!;
     const spendAll = async () => {
       const b = await getBalance(t.db, spender.m.user.id);
-      await t.db.transaction((tx) => placeHold(tx, { userId: spender.m.user.id, amount: b.available_tokens, reportId: `race-${spender.p.id}` }))
+      await t.db
+        .transaction((tx) => placeHold(tx, { userId: spender.m.user.id, amount: b.available_tokens, reportId: `race-${spender.p.id}` }))
         .catch(() => undefined); // the balance may already be gone to the refund
     };
-    const results = await Promise.all([
-      ...bought.flatMap((b) => [approve(t, b.refund.id), approve(t, b.refund.id)]),
-      spendAll(),
-    ]);
+    const results = await Promise.all([...bought.flatMap((b) => [approve(t, b.refund.id), approve(t, b.refund.id)]), spendAll()]);
     for (const r of results.slice(0, -1)) expect([200, 409]).toContain((r as { statusCode: number }).statusCode);
 
     const refunded = [];
@@ -90,7 +103,10 @@ describe('refunds under concurrency (PostgreSQL)', () => {
     }
     const seqs = refunded.map((n) => Number(n.credit_note_number.slice(-6))).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: refunded.length }, (_, k) => before + 1 + k));
-    await expectLedgerHolds(t.db, members.map((m) => m.user.id));
+    await expectLedgerHolds(
+      t.db,
+      members.map((m) => m.user.id),
+    );
   }, 240_000);
 
   it('two refund requests at once for one purchase → one request', async () => {
@@ -112,27 +128,43 @@ describe('refunds under concurrency (PostgreSQL)', () => {
       rounds.push({ m, p, all });
     }
     rzp.setDelay(0);
-    const results = await Promise.all(rounds.map(async ({ m, p, all }) => {
-      const [spend, ask] = await Promise.all([
-        t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: all, reportId: `spend-vs-refund-${p.id}` }))
-          .then(() => 'spent' as const, (err: { status?: number }) => (err.status === 403 ? ('refused' as const) : Promise.reject(err))),
-        askRefund(t, m, p.id),
-      ]);
-      return { spend, ask: ask.statusCode };
-    }));
+    const results = await Promise.all(
+      rounds.map(async ({ m, p, all }) => {
+        const [spend, ask] = await Promise.all([
+          t.db
+            .transaction((tx) => placeHold(tx, { userId: m.user.id, amount: all, reportId: `spend-vs-refund-${p.id}` }))
+            .then(
+              () => 'spent' as const,
+              (err: { status?: number }) => (err.status === 403 ? ('refused' as const) : Promise.reject(err)),
+            ),
+          askRefund(t, m, p.id),
+        ]);
+        return { spend, ask: ask.statusCode };
+      }),
+    );
     for (const r of results) {
       // Either the spend took the tokens and the request was refused, or the request held the
       // package and the spend found too few tokens; never both, never neither.
-      expect([['spent', 409], ['refused', 201]]).toContainEqual([r.spend, r.ask]);
+      expect([
+        ['spent', 409],
+        ['refused', 201],
+      ]).toContainEqual([r.spend, r.ask]);
     }
     for (const { p } of rounds) {
-      const lot = (await t.db.query<{ tokens: number; remaining: number; refund_pending: boolean }>(
-        'SELECT tokens, remaining, refund_pending FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
+      const lot = (
+        await t.db.query<{ tokens: number; remaining: number; refund_pending: boolean }>(
+          'SELECT tokens, remaining, refund_pending FROM token_lots WHERE payment_id = $1',
+          [p.id],
+        )
+      ).rows[0]!;
       const live = (await t.db.query(`SELECT 1 FROM refund_requests WHERE payment_id = $1 AND status = 'requested'`, [p.id])).rows.length;
       // A held lot is whole; a spent one has no live request.
       expect(lot.refund_pending).toBe(live === 1);
       if (live) expect(lot.remaining).toBe(lot.tokens);
     }
-    await expectLedgerHolds(t.db, rounds.map((r) => r.m.user.id));
+    await expectLedgerHolds(
+      t.db,
+      rounds.map((r) => r.m.user.id),
+    );
   }, 120_000);
 });

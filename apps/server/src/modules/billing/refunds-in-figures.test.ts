@@ -17,7 +17,13 @@ let rzp: FakeRazorpay;
 let t: TestApp;
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
-  t = await createTestApp({ ...rzp.env, RAZORPAY_TIMEOUT_MS: '3000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD, SELLER_GSTIN: '29AAACA0000A1Z5' });
+  t = await createTestApp({
+    ...rzp.env,
+    RAZORPAY_TIMEOUT_MS: '3000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPS_PASSWORD,
+    SELLER_GSTIN: '29AAACA0000A1Z5',
+  });
   await ensureFirstOperator(t.deps);
 });
 afterAll(async () => {
@@ -40,7 +46,10 @@ describe('an approved refund in the operator figures', () => {
     const before = await stats();
     const refund = (await askRefund(t, m, p.id)).json<RefundView>();
     // While the request waits, nothing moves; the row says a request waits.
-    expect((await transactions(`q=${encodeURIComponent(m.email)}`)).find((x) => x.id === p.id)).toMatchObject({ status: 'paid', refund_requested: true });
+    expect((await transactions(`q=${encodeURIComponent(m.email)}`)).find((x) => x.id === p.id)).toMatchObject({
+      status: 'paid',
+      refund_requested: true,
+    });
     expect((await approve(t, refund.id)).statusCode).toBe(200);
     const after = await stats();
 
@@ -55,11 +64,20 @@ describe('an approved refund in the operator figures', () => {
     // The operator's table (and so the Excel export, which reads it) and the member's card list.
     const row = (await transactions(`q=${encodeURIComponent(m.email)}`)).find((x) => x.id === p.id)!;
     const tax = (await t.db.query<{ gst_minor: number }>('SELECT gst_minor FROM payments WHERE id = $1', [p.id])).rows[0]!.gst_minor;
-    const cnTax = (await t.db.query<{ tax: number }>(
-      `SELECT cgst_minor + sgst_minor + igst_minor AS tax FROM credit_notes cn JOIN refund_requests r ON r.id = cn.refund_request_id WHERE r.payment_id = $1`, [p.id])).rows[0]!.tax;
+    const cnTax = (
+      await t.db.query<{ tax: number }>(
+        `SELECT cgst_minor + sgst_minor + igst_minor AS tax FROM credit_notes cn JOIN refund_requests r ON r.id = cn.refund_request_id WHERE r.payment_id = $1`,
+        [p.id],
+      )
+    ).rows[0]!.tax;
     expect(row).toMatchObject({
-      status: 'partially_refunded', refund_requested: false, amount_paid: p.amount, tax_minor: tax,
-      refunded_minor: refund.refund_minor, refunded_tax_minor: cnTax, net_minor: p.amount - refund.refund_minor,
+      status: 'partially_refunded',
+      refund_requested: false,
+      amount_paid: p.amount,
+      tax_minor: tax,
+      refunded_minor: refund.refund_minor,
+      refunded_tax_minor: cnTax,
+      net_minor: p.amount - refund.refund_minor,
     });
     const card = await t.app.inject({ method: 'GET', url: `/api/admin/users/${m.user.id}/transactions`, headers: ops });
     const cardRows = card.json<Transaction[]>();
@@ -98,7 +116,8 @@ describe('an approved refund in the operator figures', () => {
     const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
     expect((await transactions(`from=${iso(created.getTime())}&to=${iso(created.getTime())}`)).map((x) => x.id)).toEqual([p.id]);
     expect((await transactions(`to=${iso(created.getTime() - 1)}&status=partially_refunded`)).map((x) => x.id)).not.toContain(p.id);
-    const day = (zone: string, shift = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(created.getTime() + shift));
+    const day = (zone: string, shift = 0) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(created.getTime() + shift));
     for (const zone of ['Asia/Kolkata', 'America/Los_Angeles']) {
       const today = await transactions(`from=${day(zone)}&to=${day(zone)}&tz=${encodeURIComponent(zone)}&status=partially_refunded`);
       expect(today.map((x) => x.id)).toContain(p.id);

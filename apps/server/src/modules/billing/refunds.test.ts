@@ -8,8 +8,18 @@ import { getBalance, placeHold } from '../tokens/index.ts';
 import { waitFor } from './billing.test-support.ts';
 import { creditNoteFigures } from './issue-credit-note.ts';
 import {
-  OPS_PASSWORD, approve, askRefund, buyWithRazorpay, creditNoteUrl, creditNotesOf, decline, expectLedgerHolds, ops,
-  refundCalls, refundEntries, refundRow,
+  OPS_PASSWORD,
+  approve,
+  askRefund,
+  buyWithRazorpay,
+  creditNoteUrl,
+  creditNotesOf,
+  decline,
+  expectLedgerHolds,
+  ops,
+  refundCalls,
+  refundEntries,
+  refundRow,
 } from './refunds.test-support.ts';
 import { purchaseRefundStates } from './request-refund.ts';
 
@@ -23,7 +33,14 @@ let t: TestApp;
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
   // A generous timeout: the worker renders PDFs on this event loop meanwhile.
-  t = await createTestApp({ ...rzp.env, RAZORPAY_TIMEOUT_MS: '3000', ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: OPS_PASSWORD, MAIL_RETRY_DELAY_SECONDS: '1', SELLER_GSTIN: '29AAACA0000A1Z5' });
+  t = await createTestApp({
+    ...rzp.env,
+    RAZORPAY_TIMEOUT_MS: '3000',
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: OPS_PASSWORD,
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    SELLER_GSTIN: '29AAACA0000A1Z5',
+  });
   await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
@@ -46,7 +63,13 @@ describe('asking for a refund', () => {
   it('records the request with the fee (10 % rounded down) and the refund in integer minor units', async () => {
     const m = await signUpAndLogin(t);
     const { p, refund } = await requested(m);
-    expect(refund).toMatchObject({ purchase_id: p.id, status: 'requested', tokens: p.tokens, amount_minor: p.amount, reason: 'Bought the wrong package' });
+    expect(refund).toMatchObject({
+      purchase_id: p.id,
+      status: 'requested',
+      tokens: p.tokens,
+      amount_minor: p.amount,
+      reason: 'Bought the wrong package',
+    });
     expect(refund.fee_minor).toBe(Math.floor(p.amount / 10));
     expect(refund.refund_minor).toBe(p.amount - refund.fee_minor);
     expect(refundFeeMinor(5782)).toBe(578);
@@ -59,11 +82,15 @@ describe('asking for a refund', () => {
     expect(states.get(p.id)).toMatchObject({ refund_status: 'requested', refundable: false, credit_note_number: null });
   });
 
-  it('another member\'s purchase, an unknown id and a malformed id are not found; a missing reason is a 422', async () => {
+  it("another member's purchase, an unknown id and a malformed id are not found; a missing reason is a 422", async () => {
     const owner = await signUpAndLogin(t);
     const other = await signUpAndLogin(t);
     const p = await buyWithRazorpay(t, rzp, owner);
-    for (const [m, id] of [[other, p.id], [owner, '00000000-0000-4000-8000-000000000000'], [owner, 'not-a-uuid']] as const) {
+    for (const [m, id] of [
+      [other, p.id],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+      [owner, 'not-a-uuid'],
+    ] as const) {
       const res = await askRefund(t, m, id);
       expect(res.statusCode).toBe(404);
       expect(res.json().detail).toBe(REFUND_MESSAGES.purchaseNotFound);
@@ -83,7 +110,10 @@ describe('asking for a refund', () => {
     const res = await askRefund(t, m, p.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(REFUND_MESSAGES.tokensUsed);
-    expect((await purchaseRefundStates(t.db, m.user.id, [p.id])).get(p.id)).toMatchObject({ refundable: false, refund_refusal: REFUND_MESSAGES.tokensUsed });
+    expect((await purchaseRefundStates(t.db, m.user.id, [p.id])).get(p.id)).toMatchObject({
+      refundable: false,
+      refund_refusal: REFUND_MESSAGES.tokensUsed,
+    });
     await expectLedgerHolds(t.db, [m.user.id]);
   });
 
@@ -101,7 +131,7 @@ describe('asking for a refund', () => {
 });
 
 describe('approving', () => {
-  it('refunds the amount less the fee at the provider, removes the lot\'s tokens, issues the credit note and mails it; webhooks settle it', async () => {
+  it("refunds the amount less the fee at the provider, removes the lot's tokens, issues the credit note and mails it; webhooks settle it", async () => {
     const m = await signUpAndLogin(t);
     const { p, refund } = await requested(m);
     const before = await getBalance(t.db, m.user.id);
@@ -113,7 +143,11 @@ describe('approving', () => {
 
     const calls = refundCalls(rzp, p.razorpay_payment_id);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toMatchObject({ amount: refund.refund_minor, receipt: `rf_${refund.id.replaceAll('-', '')}_1`, notes: { refund_request_id: refund.id } });
+    expect(calls[0]!.body).toMatchObject({
+      amount: refund.refund_minor,
+      receipt: `rf_${refund.id.replaceAll('-', '')}_1`,
+      notes: { refund_request_id: refund.id },
+    });
     expect(approved.provider_refund_id).toBe([...rzp.refunds.values()].find((r) => r.payment_id === p.razorpay_payment_id)!.id);
 
     expect(await refundEntries(t.db, p.id)).toEqual([{ amount: -p.tokens }]);
@@ -125,11 +159,20 @@ describe('approving', () => {
 
     // The credit note's totals are the refund's figures, against the payment's invoice.
     const [cn] = await creditNotesOf(t.db, p.id);
-    expect(cn).toMatchObject({ credit_note_number: approved.credit_note_number, total_minor: refund.refund_minor, fee_minor: refund.fee_minor, amount_paid_minor: p.amount });
+    expect(cn).toMatchObject({
+      credit_note_number: approved.credit_note_number,
+      total_minor: refund.refund_minor,
+      fee_minor: refund.fee_minor,
+      amount_paid_minor: p.amount,
+    });
     expect(cn!.taxable_minor + cn!.cgst_minor + cn!.sgst_minor + cn!.igst_minor).toBe(refund.refund_minor);
     expect(cn!.invoice_number).toBe(approved.invoice_number);
-    const inv = (await t.db.query<{ total_minor: number; cgst_minor: number; sgst_minor: number; igst_minor: number }>(
-      'SELECT total_minor, cgst_minor, sgst_minor, igst_minor FROM invoices WHERE invoice_number = $1', [cn!.invoice_number])).rows[0]!;
+    const inv = (
+      await t.db.query<{ total_minor: number; cgst_minor: number; sgst_minor: number; igst_minor: number }>(
+        'SELECT total_minor, cgst_minor, sgst_minor, igst_minor FROM invoices WHERE invoice_number = $1',
+        [cn!.invoice_number],
+      )
+    ).rows[0]!;
     const f = creditNoteFigures(inv, refund.refund_minor);
     expect([cn!.taxable_minor, cn!.cgst_minor, cn!.sgst_minor, cn!.igst_minor]).toEqual([f.taxable, f.cgst, f.sgst, f.igst]);
 
@@ -139,13 +182,20 @@ describe('approving', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toContain('application/pdf');
     expect(mine.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.app.inject({ method: 'GET', url: creditNoteUrl(cn!.credit_note_number), headers: m.auth })).rawPayload.equals(mine.rawPayload)).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: creditNoteUrl(cn!.credit_note_number), headers: m.auth })).rawPayload.equals(
+        mine.rawPayload,
+      ),
+    ).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: creditNoteUrl(cn!.credit_note_number), headers: ops })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: creditNoteUrl(cn!.credit_note_number), headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: creditNoteUrl(cn!.credit_note_number) })).statusCode).toBe(401);
 
     // The approval mail carries the credit note.
-    const mail = await waitFor(async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes(cn!.credit_note_number)), 20_000);
+    const mail = await waitFor(
+      async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes(cn!.credit_note_number)),
+      20_000,
+    );
     expect(mail.subject).toContain('refund is approved');
     expect(mail.raw).toContain(`${cn!.credit_note_number.replaceAll('/', '-')}.pdf`);
 
@@ -166,7 +216,9 @@ describe('approving', () => {
     expect(await refundEntries(t.db, p.id)).toHaveLength(1);
     expect(await creditNotesOf(t.db, p.id)).toHaveLength(1);
     expect((await purchaseRefundStates(t.db, m.user.id, [p.id])).get(p.id)).toMatchObject({
-      refund_status: 'refunded', credit_note_number: cn!.credit_note_number, refundable: false,
+      refund_status: 'refunded',
+      credit_note_number: cn!.credit_note_number,
+      refundable: false,
     });
     expect((await askRefund(t, m, p.id)).json().detail).toBe(REFUND_MESSAGES.alreadyRefunded);
     await expectLedgerHolds(t.db, [m.user.id]);
@@ -226,8 +278,9 @@ describe('approving', () => {
     const balance = await getBalance(t.db, m.user.id);
     // Everything spendable is spent; the held package is not part of it, and asking for more fails.
     await t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: balance.available_tokens, reportId: `after-${p.id}` }));
-    await expect(t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: 1, reportId: `more-${p.id}` })))
-      .rejects.toMatchObject({ status: 403 });
+    await expect(t.db.transaction((tx) => placeHold(tx, { userId: m.user.id, amount: 1, reportId: `more-${p.id}` }))).rejects.toMatchObject(
+      { status: 403 },
+    );
     const res = await approve(t, refund.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(await refundEntries(t.db, p.id)).toEqual([{ amount: -p.tokens }]);
@@ -244,7 +297,11 @@ describe('declining and the operator list', () => {
     expect((await decline(t, refund.id, '  ')).statusCode).toBe(422);
     const res = await decline(t, refund.id, 'The package was bought at a promotional price');
     expect(res.statusCode).toBe(200);
-    expect(res.json<AdminRefund>()).toMatchObject({ status: 'declined', decision_reason: 'The package was bought at a promotional price', decided_by: 'ops' });
+    expect(res.json<AdminRefund>()).toMatchObject({
+      status: 'declined',
+      decision_reason: 'The package was bought at a promotional price',
+      decided_by: 'ops',
+    });
     const mail = await waitFor(async () => t.smtp.received.find((r) => r.to.includes(m.email) && r.subject.includes('declined')), 20_000);
     expect(mail.raw).toContain('promotional price');
     // A declined request cannot be approved; nothing was refunded.
@@ -268,11 +325,21 @@ describe('declining and the operator list', () => {
     expect(all.statusCode).toBe(200);
     const body = all.json<AdminRefundList>();
     const row = body.items.find((r) => r.id === refund.id)!;
-    expect(row).toMatchObject({ member_name: 'Grace Hopper', member_email: m.email, package_name: 'Pro', status: 'requested', reason: 'Bought the wrong package' });
+    expect(row).toMatchObject({
+      member_name: 'Grace Hopper',
+      member_email: m.email,
+      package_name: 'Pro',
+      status: 'requested',
+      reason: 'Bought the wrong package',
+    });
     expect(body.pending_count).toBe((await t.db.query(`SELECT 1 FROM refund_requests WHERE status = 'requested'`)).rows.length);
-    const pending = (await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=requested', headers: ops })).json<AdminRefundList>();
+    const pending = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=requested', headers: ops })
+    ).json<AdminRefundList>();
     expect(pending.items.every((r) => r.status === 'requested')).toBe(true);
-    const refunded = (await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=declined', headers: ops })).json<AdminRefundList>();
+    const refunded = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=declined', headers: ops })
+    ).json<AdminRefundList>();
     expect(refunded.items.some((r) => r.id === refund.id)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/refunds?status=bogus', headers: ops })).statusCode).toBe(422);
     for (const headers of [{}, m.auth]) {
@@ -288,24 +355,46 @@ describe('the database refuses', () => {
   it('a second refund of a lot, a partial refund, a fee that is not 10 % and a second live request', async () => {
     const m = await signUpAndLogin(t);
     const { p, refund } = await requested(m);
-    const lot = (await t.db.query<{ id: string; tokens: number }>('SELECT id, tokens FROM token_lots WHERE payment_id = $1', [p.id])).rows[0]!;
+    const lot = (await t.db.query<{ id: string; tokens: number }>('SELECT id, tokens FROM token_lots WHERE payment_id = $1', [p.id]))
+      .rows[0]!;
     // No approved request: no refund entry.
-    await expect(t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [m.user.id, lot.id, -lot.tokens]))
-      .rejects.toThrow(/no approved refund request/);
+    await expect(
+      t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [
+        m.user.id,
+        lot.id,
+        -lot.tokens,
+      ]),
+    ).rejects.toThrow(/no approved refund request/);
     await approve(t, refund.id);
-    await expect(t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [m.user.id, lot.id, -1]))
-      .rejects.toThrow(/whole size/);
-    await expect(t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [m.user.id, lot.id, -lot.tokens]))
-      .rejects.toThrow();
-    await expect(t.db.query(`UPDATE refund_requests SET status = 'requested' WHERE id = $1`, [refund.id])).rejects.toThrow(/cannot go from/);
+    await expect(
+      t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [m.user.id, lot.id, -1]),
+    ).rejects.toThrow(/whole size/);
+    await expect(
+      t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount) VALUES ($1, $2, 'refund', $3)`, [
+        m.user.id,
+        lot.id,
+        -lot.tokens,
+      ]),
+    ).rejects.toThrow();
+    await expect(t.db.query(`UPDATE refund_requests SET status = 'requested' WHERE id = $1`, [refund.id])).rejects.toThrow(
+      /cannot go from/,
+    );
     await expect(t.db.query(`UPDATE refund_requests SET refund_minor = refund_minor + 1 WHERE id = $1`, [refund.id])).rejects.toThrow();
     const p2 = await buyWithRazorpay(t, rzp, m);
-    await expect(t.db.query(
-      `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
-       SELECT id, user_id, 'x', tokens, currency, amount, amount / 5, amount - amount / 5 FROM payments WHERE id = $1`, [p2.id])).rejects.toThrow();
-    await expect(t.db.query(
-      `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
-       SELECT id, user_id, 'x', tokens, currency, amount, amount * 10 / 100, amount - amount * 10 / 100 FROM payments WHERE id = $1`, [p.id])).rejects.toThrow();
+    await expect(
+      t.db.query(
+        `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
+       SELECT id, user_id, 'x', tokens, currency, amount, amount / 5, amount - amount / 5 FROM payments WHERE id = $1`,
+        [p2.id],
+      ),
+    ).rejects.toThrow();
+    await expect(
+      t.db.query(
+        `INSERT INTO refund_requests (payment_id, user_id, reason, tokens, currency, amount_minor, fee_minor, refund_minor)
+       SELECT id, user_id, 'x', tokens, currency, amount, amount * 10 / 100, amount - amount * 10 / 100 FROM payments WHERE id = $1`,
+        [p.id],
+      ),
+    ).rejects.toThrow();
     await expect(t.db.query(`DELETE FROM credit_notes`)).rejects.toThrow(/kept/);
     await expectLedgerHolds(t.db, [m.user.id]);
   });
@@ -320,17 +409,28 @@ describe('the sandbox provider (embedded default)', () => {
       const { buyWithSandbox, invoiceOfOrder } = await import('./billing.test-support.ts');
       const orderId = await buyWithSandbox(s, m, 'starter');
       const inv = (await invoiceOfOrder(s, orderId))!;
-      const pid = (await s.db.query<{ id: string; razorpay_payment_id: string }>('SELECT id, razorpay_payment_id FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0]!;
+      const pid = (
+        await s.db.query<{ id: string; razorpay_payment_id: string }>(
+          'SELECT id, razorpay_payment_id FROM payments WHERE razorpay_order_id = $1',
+          [orderId],
+        )
+      ).rows[0]!;
       const r = await askRefund(s, m, pid.id);
       expect(r.statusCode).toBe(201);
       const res = await approve(s, r.json<RefundView>().id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<AdminRefund>()).toMatchObject({ status: 'refunded', invoice_number: inv.invoice_number });
       expect(res.json<AdminRefund>().provider_refund_id).toMatch(/^rfnd_sbx_/);
-      await expect(s.deps.payments.createRefund({ paymentId: pid.razorpay_payment_id, amount: inv.total_minor, receipt: 'other', notes: {} }))
-        .rejects.toThrow(/greater than/);
+      await expect(
+        s.deps.payments.createRefund({ paymentId: pid.razorpay_payment_id, amount: inv.total_minor, receipt: 'other', notes: {} }),
+      ).rejects.toThrow(/greater than/);
       // The same receipt names the same refund.
-      const again = await s.deps.payments.createRefund({ paymentId: pid.razorpay_payment_id, amount: 100, receipt: `rf_${r.json<RefundView>().id.replaceAll('-', '')}_1`, notes: {} });
+      const again = await s.deps.payments.createRefund({
+        paymentId: pid.razorpay_payment_id,
+        amount: 100,
+        receipt: `rf_${r.json<RefundView>().id.replaceAll('-', '')}_1`,
+        notes: {},
+      });
       expect(again.id).toBe(res.json<AdminRefund>().provider_refund_id);
       await expectLedgerHolds(s.db, [m.user.id]);
     } finally {

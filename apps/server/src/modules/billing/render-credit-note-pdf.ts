@@ -8,7 +8,11 @@ import { day, money, startDocument } from './pdf-layout.ts';
  * in a render worker, and kept in the blob store (stored-document.ts).
  */
 export async function renderCreditNotePdf(note: CreditNoteRow, inv: InvoiceRow): Promise<Buffer> {
-  const d = await startDocument({ title: `Credit note ${note.credit_note_number}`, author: inv.seller.legal_name, createdAt: note.issued_at });
+  const d = await startDocument({
+    title: `Credit note ${note.credit_note_number}`,
+    author: inv.seller.legal_name,
+    createdAt: note.issued_at,
+  });
   const c = note.currency;
   d.heading('Credit note');
   d.line(`Credit note number: ${note.credit_note_number}`);
@@ -34,8 +38,8 @@ export async function renderCreditNotePdf(note: CreditNoteRow, inv: InvoiceRow):
   d.rule();
   d.row('Total credited', money(note.total_minor, c), true);
   d.footnote(
-    `Amounts in ${c}. The ${note.tokens.toLocaleString('en-US')} tokens of this package were removed from the buyer's balance. `
-      + 'This is a computer-generated credit note and needs no signature.',
+    `Amounts in ${c}. The ${note.tokens.toLocaleString('en-US')} tokens of this package were removed from the buyer's balance. ` +
+      'This is a computer-generated credit note and needs no signature.',
   );
   return d.finish();
 }

@@ -28,6 +28,8 @@ export async function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
   d.taxRows(inv, { cgst: inv.cgst_minor, sgst: inv.sgst_minor, igst: inv.igst_minor }, inv.currency);
   d.rule();
   d.row('Total', money(inv.total_minor, inv.currency), true);
-  d.footnote(`Amounts in ${inv.currency}. Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.`);
+  d.footnote(
+    `Amounts in ${inv.currency}. Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.`,
+  );
   return d.finish();
 }

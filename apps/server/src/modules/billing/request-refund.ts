@@ -26,9 +26,12 @@ type Refusal = { code: string; detail: string };
  */
 async function refusal(q: Queryable, p: PaymentForRefund): Promise<Refusal | undefined> {
   if (p.status !== 'paid') return { code: 'refund_not_paid', detail: M.notPaid };
-  const live = (await q.query<{ status: string }>(
-    `SELECT status FROM refund_requests WHERE payment_id = $1 AND status NOT IN ('declined', 'withdrawn')`, [p.id],
-  )).rows[0];
+  const live = (
+    await q.query<{ status: string }>(
+      `SELECT status FROM refund_requests WHERE payment_id = $1 AND status NOT IN ('declined', 'withdrawn')`,
+      [p.id],
+    )
+  ).rows[0];
   if (live) {
     return live.status === 'requested'
       ? { code: 'refund_already_requested', detail: M.alreadyRequested }
@@ -52,7 +55,12 @@ const PAYMENT_FOR_REFUND = `SELECT id, package_name, user_id, status, tokens, am
  * index on live requests backs that up. Another member's purchase is not found. The member
  * is mailed an acknowledgement in the same transaction.
  */
-export async function requestRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>, userId: string, paymentId: string, reason: string): Promise<RefundView> {
+export async function requestRefund(
+  deps: Pick<Deps, 'db' | 'queue' | 'config'>,
+  userId: string,
+  paymentId: string,
+  reason: string,
+): Promise<RefundView> {
   if (!isUuid(paymentId)) throw notFound(M.purchaseNotFound, 'purchase_not_found');
   const id = await deps.db.transaction(async (tx) => {
     await lockAccount(tx, userId).catch(() => {
@@ -69,8 +77,13 @@ export async function requestRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>,
       [p.id, userId, reason, p.tokens, p.currency, p.amount, fee, p.amount - fee],
     );
     await queueRefundRequestMail(deps, tx, 'received', {
-      user_id: userId, package_name: p.package_name, tokens: p.tokens, currency: p.currency,
-      amount_minor: p.amount, fee_minor: fee, refund_minor: p.amount - fee,
+      user_id: userId,
+      package_name: p.package_name,
+      tokens: p.tokens,
+      currency: p.currency,
+      amount_minor: p.amount,
+      fee_minor: fee,
+      refund_minor: p.amount - fee,
     });
     return r.rows[0]!.id;
   });
@@ -85,12 +98,16 @@ export async function purchaseRefundStates(db: Queryable, userId: string, paymen
   const out = new Map<string, PurchaseRefundState>();
   const ids = paymentIds.filter(isUuid);
   if (!ids.length) return out;
-  const payments = (await db.query<PaymentForRefund>(`${PAYMENT_FOR_REFUND} WHERE id = ANY($1::uuid[]) AND user_id = $2`, [ids, userId])).rows;
-  const latest = (await db.query<{ payment_id: string; id: string; status: RefundView['status']; credit_note_number: string | null }>(
-    `SELECT DISTINCT ON (r.payment_id) r.payment_id, r.id, r.status, cn.credit_note_number
+  const payments = (await db.query<PaymentForRefund>(`${PAYMENT_FOR_REFUND} WHERE id = ANY($1::uuid[]) AND user_id = $2`, [ids, userId]))
+    .rows;
+  const latest = (
+    await db.query<{ payment_id: string; id: string; status: RefundView['status']; credit_note_number: string | null }>(
+      `SELECT DISTINCT ON (r.payment_id) r.payment_id, r.id, r.status, cn.credit_note_number
        FROM refund_requests r LEFT JOIN credit_notes cn ON cn.refund_request_id = r.id
-      WHERE r.payment_id = ANY($1::uuid[]) ORDER BY r.payment_id, r.requested_at DESC`, [ids],
-  )).rows;
+      WHERE r.payment_id = ANY($1::uuid[]) ORDER BY r.payment_id, r.requested_at DESC`,
+      [ids],
+    )
+  ).rows;
   for (const p of payments) {
     const l = latest.find((x) => x.payment_id === p.id);
     const refused = await refusal(db, p);
@@ -110,6 +127,8 @@ export async function purchaseRefundStates(db: Queryable, userId: string, paymen
  * held packages) for the operator, and records how many (docs/decisions/165).
  */
 export async function pendingRefundCount(q: Queryable, userId: string): Promise<number> {
-  const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM refund_requests WHERE user_id = $1 AND status = 'requested'`, [userId]);
+  const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM refund_requests WHERE user_id = $1 AND status = 'requested'`, [
+    userId,
+  ]);
   return r.rows[0]!.n;
 }

@@ -25,10 +25,20 @@ export const sendInvoiceReceiptJob = defineJob({
         const userId = inv.user_id;
         await deps.db.transaction(async (tx) => {
           if (!(await openMember(tx, userId))) return;
-          await queueMail(deps.queue, tx, composeMail(deps.config, inv.buyer_email, 'invoiceReceipt', {
-            name: inv.buyer_name, invoiceNumber: inv.invoice_number, tokens: inv.tokens, description: inv.description,
-            totalMinor: inv.total_minor, currency: inv.currency, paymentId: inv.provider_payment_id,
-          }), [{ filename: invoiceFileName(inv.invoice_number), contentType: 'application/pdf', blobKey: key }]);
+          await queueMail(
+            deps.queue,
+            tx,
+            composeMail(deps.config, inv.buyer_email, 'invoiceReceipt', {
+              name: inv.buyer_name,
+              invoiceNumber: inv.invoice_number,
+              tokens: inv.tokens,
+              description: inv.description,
+              totalMinor: inv.total_minor,
+              currency: inv.currency,
+              paymentId: inv.provider_payment_id,
+            }),
+            [{ filename: invoiceFileName(inv.invoice_number), contentType: 'application/pdf', blobKey: key }],
+          );
         });
         deps.log.info({ invoice: inv.invoice_number }, 'purchase receipt queued');
       },

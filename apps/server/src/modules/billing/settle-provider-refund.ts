@@ -14,9 +14,12 @@ export type RefundSettlement = 'recorded' | 'unchanged' | 'stale' | 'unknown';
 export async function recordProviderRefund(tx: Queryable, r: RefundRow, refund: ProviderRefund): Promise<RefundSettlement> {
   const current = r.provider_refund_id ? refund.id === r.provider_refund_id : refund.receipt === refundReceipt(r.id, r.refund_attempt);
   if (!current || refund.payment_id !== r.provider_payment_id || refund.amount !== r.refund_minor) return 'stale';
-  const next = refund.status === 'processed' && (r.status === 'approved' || r.status === 'refund_failed')
-    ? 'refunded'
-    : refund.status === 'failed' && r.status === 'approved' ? 'refund_failed' : r.status;
+  const next =
+    refund.status === 'processed' && (r.status === 'approved' || r.status === 'refund_failed')
+      ? 'refunded'
+      : refund.status === 'failed' && r.status === 'approved'
+        ? 'refund_failed'
+        : r.status;
   if (next === r.status && r.provider_refund_id === refund.id && r.provider_status === refund.status) return 'unchanged';
   await tx.query(
     `UPDATE refund_requests
@@ -35,11 +38,13 @@ export async function recordProviderRefund(tx: Queryable, r: RefundRow, refund: 
  * refund's notes, and records the state. An event for a refund that is not ours is 'unknown'.
  */
 export async function settleProviderRefund(tx: Queryable, refund: ProviderRefund): Promise<RefundSettlement> {
-  const byId = (await tx.query<{ id: string }>(
-    `SELECT id FROM refund_requests WHERE provider_refund_id = $1
+  const byId = (
+    await tx.query<{ id: string }>(
+      `SELECT id FROM refund_requests WHERE provider_refund_id = $1
      UNION ALL SELECT id FROM refund_requests WHERE id::text = $2 LIMIT 1`,
-    [refund.id, refund.notes.refund_request_id ?? ''],
-  )).rows[0];
+      [refund.id, refund.notes.refund_request_id ?? ''],
+    )
+  ).rows[0];
   const r = byId && (await lockRefund(tx, byId.id));
   if (!r) return 'unknown';
   return recordProviderRefund(tx, r, refund);

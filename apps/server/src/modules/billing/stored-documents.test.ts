@@ -63,11 +63,17 @@ describe('non-Latin buyer names (one PDF text stack with the report engine)', ()
       expect(text).toContain(inv.invoice_number);
       expect(fonts(pdf.rawPayload)).toContain(font);
 
-      const purchase = (await t.db.query<{ id: string }>('SELECT payment_id AS id FROM invoices WHERE invoice_number = $1', [inv.invoice_number])).rows[0]!;
+      const purchase = (
+        await t.db.query<{ id: string }>('SELECT payment_id AS id FROM invoices WHERE invoice_number = $1', [inv.invoice_number])
+      ).rows[0]!;
       const asked = await askRefund(t, m, purchase.id);
       expect(asked.statusCode, asked.body).toBe(201);
       expect((await approve(t, asked.json<{ id: string }>().id)).statusCode).toBe(200);
-      const cn = (await t.db.query<{ credit_note_number: string }>('SELECT credit_note_number FROM credit_notes WHERE invoice_number = $1', [inv.invoice_number])).rows[0]!;
+      const cn = (
+        await t.db.query<{ credit_note_number: string }>('SELECT credit_note_number FROM credit_notes WHERE invoice_number = $1', [
+          inv.invoice_number,
+        ])
+      ).rows[0]!;
       const note = await t.app.inject({ method: 'GET', url: creditNoteUrl(cn.credit_note_number), headers: m.auth });
       expect(note.statusCode, note.body).toBe(200);
       expect(words(note.rawPayload).replace(/\s+/g, '')).toContain(name.replace(/\s+/g, ''));
@@ -92,8 +98,12 @@ describe('rendered once and served from storage', () => {
     expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
     expect(c.rawPayload.equals(a.rawPayload)).toBe(true);
 
-    const stored = (await t.db.query<{ blob_key: string; sha256: string; byte_size: number }>(
-      'SELECT blob_key, sha256, byte_size FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])).rows[0]!;
+    const stored = (
+      await t.db.query<{ blob_key: string; sha256: string; byte_size: number }>(
+        'SELECT blob_key, sha256, byte_size FROM tax_document_pdfs WHERE invoice_number = $1',
+        [inv.invoice_number],
+      )
+    ).rows[0]!;
     expect(stored.byte_size).toBe(a.rawPayload.length);
     const file = await buffer((await t.deps.blobs.get(stored.blob_key))!.body);
     expect(file.equals(a.rawPayload)).toBe(true);
@@ -109,17 +119,23 @@ describe('rendered once and served from storage', () => {
     const m = await signUpAndLogin(t);
     const inv = await invoiceFor(m);
     await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });
-    await expect(t.db.query(`UPDATE tax_document_pdfs SET blob_key = 'invoices/other.pdf' WHERE invoice_number = $1`, [inv.invoice_number]))
-      .rejects.toThrow(/cannot change/);
-    await expect(t.db.query(`INSERT INTO tax_document_pdfs (document_number, invoice_number, claim) VALUES ('INV/2099-00/000001', 'INV/2099-00/000001', gen_random_uuid())`))
-      .rejects.toThrow();
+    await expect(
+      t.db.query(`UPDATE tax_document_pdfs SET blob_key = 'invoices/other.pdf' WHERE invoice_number = $1`, [inv.invoice_number]),
+    ).rejects.toThrow(/cannot change/);
+    await expect(
+      t.db.query(
+        `INSERT INTO tax_document_pdfs (document_number, invoice_number, claim) VALUES ('INV/2099-00/000001', 'INV/2099-00/000001', gen_random_uuid())`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('a stored file lost from the store is rendered and stored again', async () => {
     const m = await signUpAndLogin(t);
     const inv = await invoiceFor(m);
     const first = await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });
-    const key = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])).rows[0]!.blob_key;
+    const key = (
+      await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])
+    ).rows[0]!.blob_key;
     await t.deps.blobs.delete(key);
     const second = await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });
     expect(second.statusCode).toBe(200);
@@ -131,7 +147,9 @@ describe('rendered once and served from storage', () => {
     const inv = await invoiceFor(m);
     const first = await t.app.inject({ method: 'GET', url: invoiceUrl(inv.invoice_number), headers: m.auth });
     expect(words(first.rawPayload)).toContain('Zenobia');
-    const key = (await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])).rows[0]!.blob_key;
+    const key = (
+      await t.db.query<{ blob_key: string }>('SELECT blob_key FROM tax_document_pdfs WHERE invoice_number = $1', [inv.invoice_number])
+    ).rows[0]!.blob_key;
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.deps.blobs.get(key)).toBeUndefined();

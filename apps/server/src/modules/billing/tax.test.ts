@@ -16,7 +16,7 @@ describe('financialYearOf', () => {
 });
 
 describe('splitGst', () => {
-  it('splits the 18 % into CGST 9 + SGST 9 within the seller\'s state, IGST 18 across states, summing to the tax charged', () => {
+  it("splits the 18 % into CGST 9 + SGST 9 within the seller's state, IGST 18 across states, summing to the tax charged", () => {
     for (const price of [1, 3, 99, 4900, 12900, 34900, 123457]) {
       const gst = gstMinor(price, 18);
       const intra = splitGst(gst, '29', '29');
@@ -34,14 +34,26 @@ describe('supplyTerms', () => {
   it('decides the place of supply and the rate from the country, the state and the GSTIN', () => {
     expect(supplyTerms({ country: null, ...none }, 'LUT1')).toBeUndefined();
     expect(supplyTerms({ country: 'IN', ...none }, 'LUT1')).toBeUndefined();
-    expect(supplyTerms({ country: 'IN', state_code: '29', gstin: null }, 'LUT1'))
-      .toEqual({ buyer_country: 'IN', place_of_supply: '29', gst_percent: 18, lut_number: null });
+    expect(supplyTerms({ country: 'IN', state_code: '29', gstin: null }, 'LUT1')).toEqual({
+      buyer_country: 'IN',
+      place_of_supply: '29',
+      gst_percent: 18,
+      lut_number: null,
+    });
     // A registered buyer is supplied where the GSTIN is registered.
     expect(supplyTerms({ country: 'IN', state_code: '29', gstin: '27ABCDE1234F1Z5' }, undefined)?.place_of_supply).toBe('27');
-    expect(supplyTerms({ country: 'JP', ...none }, 'LUT1'))
-      .toEqual({ buyer_country: 'JP', place_of_supply: '96', gst_percent: 0, lut_number: 'LUT1' });
+    expect(supplyTerms({ country: 'JP', ...none }, 'LUT1')).toEqual({
+      buyer_country: 'JP',
+      place_of_supply: '96',
+      gst_percent: 0,
+      lut_number: 'LUT1',
+    });
     // No LUT on file: an export on payment of IGST.
-    expect(supplyTerms({ country: 'JP', ...none }, undefined))
-      .toEqual({ buyer_country: 'JP', place_of_supply: '96', gst_percent: 18, lut_number: null });
+    expect(supplyTerms({ country: 'JP', ...none }, undefined)).toEqual({
+      buyer_country: 'JP',
+      place_of_supply: '96',
+      gst_percent: 18,
+      lut_number: null,
+    });
   });
 });

@@ -64,5 +64,4 @@ export function financialYearOf(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-export const formatInvoiceNumber = (series: 'INV' | 'CN', fy: string, seq: number) =>
-  `${series}/${fy}/${String(seq).padStart(6, '0')}`;
+export const formatInvoiceNumber = (series: 'INV' | 'CN', fy: string, seq: number) => `${series}/${fy}/${String(seq).padStart(6, '0')}`;

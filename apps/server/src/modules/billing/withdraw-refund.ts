@@ -20,9 +20,7 @@ export async function withdrawRefund(deps: Pick<Deps, 'db' | 'queue' | 'config'>
     if (!r || r.user_id !== userId) throw notFound(M.refundNotFound, 'refund_not_found');
     if (r.status === 'withdrawn') return;
     if (r.status !== 'requested') throw conflict(M.notWithdrawable, 'refund_already_decided');
-    await tx.query(
-      `UPDATE refund_requests SET status = 'withdrawn', decided_at = now(), decided_by = 'member' WHERE id = $1`, [id],
-    );
+    await tx.query(`UPDATE refund_requests SET status = 'withdrawn', decided_at = now(), decided_by = 'member' WHERE id = $1`, [id]);
     await queueRefundRequestMail(deps, tx, 'withdrawn', r);
   });
   return toRefundView((await findRefund(deps.db, id))!);

@@ -30,8 +30,12 @@ const create = async (over: Record<string, unknown> = {}) => {
 };
 const countPosts = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts')).rows[0]!.n;
 const auditOf = async (id: string) =>
-  (await t.db.query<{ action: string; operator_username: string; details: Record<string, unknown> }>(
-    `SELECT action, operator_username, details FROM operator_audit_log WHERE target = $1 ORDER BY id`, [`post:${id}`])).rows;
+  (
+    await t.db.query<{ action: string; operator_username: string; details: Record<string, unknown> }>(
+      `SELECT action, operator_username, details FROM operator_audit_log WHERE target = $1 ORDER BY id`,
+      [`post:${id}`],
+    )
+  ).rows;
 
 describe('operator post routes need operator credentials', () => {
   const routes: [string, string][] = [
@@ -50,7 +54,12 @@ describe('operator post routes need operator credentials', () => {
     const before = await countPosts();
     for (const [method, url] of routes) {
       for (const headers of [{}, wrong, member.auth]) {
-        const res = await t.app.inject({ method: method as 'GET', url, headers, payload: method === 'GET' || method === 'DELETE' ? undefined : valid() });
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : valid(),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         // Enough wrong passwords would lock the username (tested with the operators module).
         await t.db.query(`DELETE FROM rate_limits WHERE key LIKE 'operator:%'`);
@@ -67,12 +76,17 @@ describe('creating posts', () => {
     expect(res.statusCode).toBe(201);
     const p = res.json<Post>();
     expect(p).toMatchObject({
-      slug: 'option-agreements-a-primer', status: 'draft', author_name: 'Admin', image_url: null,
-      published_at: null, view_count: 0, featured: false, post_type: 'blog', meta_title: null,
+      slug: 'option-agreements-a-primer',
+      status: 'draft',
+      author_name: 'Admin',
+      image_url: null,
+      published_at: null,
+      view_count: 0,
+      featured: false,
+      post_type: 'blog',
+      meta_title: null,
     });
-    expect(await auditOf(p.id)).toEqual([
-      expect.objectContaining({ action: 'post.create', operator_username: ADMIN.username }),
-    ]);
+    expect(await auditOf(p.id)).toEqual([expect.objectContaining({ action: 'post.create', operator_username: ADMIN.username })]);
   });
 
   it.each([
@@ -138,8 +152,9 @@ describe('slugs', () => {
     await admin('POST', `/api/blog/admin/posts/${p.id}/publish`);
     const edited = await admin('PUT', `/api/blog/admin/posts/${p.id}`, valid({ title: 'Spin-out equity, revisited' }));
     expect(edited.json<Post>().slug).toBe('spin-out-equity');
-    expect((await t.app.inject({ method: 'GET', url: '/api/blog/posts/spin-out-equity' })).json<Post>().title)
-      .toBe('Spin-out equity, revisited');
+    expect((await t.app.inject({ method: 'GET', url: '/api/blog/posts/spin-out-equity' })).json<Post>().title).toBe(
+      'Spin-out equity, revisited',
+    );
     // Unpublished and edited again: still the address it was published under.
     await admin('POST', `/api/blog/admin/posts/${p.id}/unpublish`);
     const again = await admin('PUT', `/api/blog/admin/posts/${p.id}`, valid({ title: 'Something else' }));
@@ -199,12 +214,23 @@ describe('sanitising post HTML', () => {
 describe('editing, publishing and deleting', () => {
   it('replaces the fields, keeps the status when none is sent, and audits the changed fields', async () => {
     const p = await create({ title: 'Editable', status: 'published' });
-    const res = await admin('PUT', `/api/blog/admin/posts/${p.id}`,
-      valid({ title: 'Editable', description: 'New description', featured: true, meta_title: 'SEO title' }));
+    const res = await admin(
+      'PUT',
+      `/api/blog/admin/posts/${p.id}`,
+      valid({ title: 'Editable', description: 'New description', featured: true, meta_title: 'SEO title' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json<Post>()).toMatchObject({ status: 'published', description: 'New description', featured: true, meta_title: 'SEO title' });
+    expect(res.json<Post>()).toMatchObject({
+      status: 'published',
+      description: 'New description',
+      featured: true,
+      meta_title: 'SEO title',
+    });
     const entries = await auditOf(p.id);
-    expect(entries.at(-1)).toMatchObject({ action: 'post.update', details: { changed: expect.arrayContaining(['description', 'featured', 'meta_title']) } });
+    expect(entries.at(-1)).toMatchObject({
+      action: 'post.update',
+      details: { changed: expect.arrayContaining(['description', 'featured', 'meta_title']) },
+    });
   });
 
   it('publishes with a date that is kept through unpublish and republish', async () => {
@@ -226,12 +252,19 @@ describe('editing, publishing and deleting', () => {
     expect(res.json().message).toBe(MSG.postDeleted);
     expect((await t.app.inject({ method: 'GET', url: `/api/blog/posts/${p.slug}` })).statusCode).toBe(404);
     expect((await auditOf(p.id)).at(-1)).toMatchObject({
-      action: 'post.delete', operator_username: ADMIN.username, details: { slug: 'short-lived', title: 'Short-lived' },
+      action: 'post.delete',
+      operator_username: ADMIN.username,
+      details: { slug: 'short-lived', title: 'Short-lived' },
     });
   });
 
   it('answers an unknown or malformed id with 404 "Post not found"', async () => {
-    for (const [method, suffix] of [['DELETE', ''], ['POST', '/publish'], ['POST', '/unpublish'], ['PUT', '']] as const) {
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/publish'],
+      ['POST', '/unpublish'],
+      ['PUT', ''],
+    ] as const) {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'abc']) {
         const res = await admin(method, `/api/blog/admin/posts/${id}${suffix}`, method === 'PUT' ? valid() : undefined);
         expect(res.statusCode, `${method} ${id}${suffix}`).toBe(404);
@@ -275,7 +308,8 @@ describe('editing, publishing and deleting', () => {
   it('counts every matching post beyond a page (X-Total-Count on the first page), so tab counts do not stop at 200', async () => {
     await t.db.query(`INSERT INTO posts (post_type, slug, title, description, content)
       SELECT 'blog', 'bulk-count-' || g, 'Bulk count ' || g, 'Many posts', '<p>x</p>' FROM generate_series(1, 230) g`);
-    const all = (await countPosts()) - (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts WHERE post_type <> 'blog'`)).rows[0]!.n;
+    const all =
+      (await countPosts()) - (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts WHERE post_type <> 'blog'`)).rows[0]!.n;
     const res = await admin('GET', '/api/blog/admin/posts?post_type=blog&limit=1');
     expect(res.json<{ posts: Post[] }>().posts).toHaveLength(1);
     expect(Number(res.headers['x-total-count'])).toBe(all);

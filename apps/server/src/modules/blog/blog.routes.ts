@@ -43,7 +43,8 @@ export function blogRoutes(deps: Deps) {
     route(app, e.revision, async (req) => readRevision(deps.db, req.params.id, req.params.revisionId));
 
     route(app, e.restoreRevision, async (req) =>
-      restoreRevision(deps.db, deps.queue, operator(req), req.params.id, req.params.revisionId, req.body.version));
+      restoreRevision(deps.db, deps.queue, operator(req), req.params.id, req.params.revisionId, req.body.version),
+    );
 
     route(app, e.editing, async (req) => noteEditing(deps.db, operator(req), req.params.id));
 

@@ -23,7 +23,9 @@ const read = (slug: string, headers: Record<string, string> = {}, query = '') =>
 /** Creates a post through the operator API and, unless it is a draft, publishes it at the given moment. */
 async function post(fields: Partial<PostInput> & { title: string }, publishedAt?: string): Promise<Post> {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+    method: 'POST',
+    url: '/api/blog/admin/posts',
+    headers: asAdmin,
     payload: { description: `About ${fields.title}`, content: `<p>${fields.title} body.</p>`, ...fields },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -64,9 +66,7 @@ describe('public blog and press lists', () => {
   it('pages published blog posts nine at a time, newest first, with total and page count', async () => {
     const first = await list('post_type=blog&page=1&limit=9');
     expect(first).toMatchObject({ total: 12, pages: 2, page: 1 });
-    expect(first.posts.map((p) => p.title)).toEqual(
-      Array.from({ length: 9 }, (_, i) => `Licensing note ${11 - i}`),
-    );
+    expect(first.posts.map((p) => p.title)).toEqual(Array.from({ length: 9 }, (_, i) => `Licensing note ${11 - i}`));
     expect(first.posts[0]).not.toHaveProperty('content');
     const second = await list('post_type=blog&page=2&limit=9');
     expect(second.posts.map((p) => p.title)).toEqual(['Licensing note 2', 'Licensing note 1', 'Licensing note 0']);
@@ -164,7 +164,9 @@ describe('full-text search', () => {
     // "Pa" has no trigram, so it is no substring search: only a whole word "pa" would match.
     expect((await list('post_type=blog&q=Pa')).total).toBe(0);
     expect((await list('post_type=blog&q=Pat')).posts.map((p) => p.title)).toEqual(['Patent grace periods']);
-    const { result, sent } = await recordStatements(t.db, (db) => listPublishedPosts(db, { post_type: 'blog', page: 1, limit: 5, q: 'diary' }));
+    const { result, sent } = await recordStatements(t.db, (db) =>
+      listPublishedPosts(db, { post_type: 'blog', page: 1, limit: 5, q: 'diary' }),
+    );
     expect(result.total).toBe(11);
     expect(sent).toHaveLength(1);
     // With a dozen posts the planner walks the published index; search-plans.pg.test.ts shows the
@@ -227,7 +229,8 @@ describe('view counting', () => {
 
   it('counts an IPv6 visitor by its /64, not by each address in it', async () => {
     const before = await views();
-    for (const ip of ['2001:db8:aa:bb::1', '2001:db8:aa:bb:ffff::2', '2001:0db8:00aa:00bb:1:2:3:4']) await visit(ip, 'Mozilla/5.0 Safari/17');
+    for (const ip of ['2001:db8:aa:bb::1', '2001:db8:aa:bb:ffff::2', '2001:0db8:00aa:00bb:1:2:3:4'])
+      await visit(ip, 'Mozilla/5.0 Safari/17');
     await visit('2001:db8:aa:bc::1', 'Mozilla/5.0 Safari/17');
     expect(await views()).toBe(before + 2);
   });

@@ -33,6 +33,9 @@ export async function createTag(db: Db, op: OperatorAuth, input: { name: string 
 }
 
 export async function nameTaken(db: Queryable, name: string, except?: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM tags WHERE lower(name) = lower($1) AND ($2::uuid IS NULL OR id <> $2::uuid)', [name, except ?? null]);
+  const r = await db.query('SELECT 1 FROM tags WHERE lower(name) = lower($1) AND ($2::uuid IS NULL OR id <> $2::uuid)', [
+    name,
+    except ?? null,
+  ]);
   return r.rows.length > 0;
 }

@@ -5,8 +5,12 @@ import { EXCERPT_MAX, excerptFrom } from './excerpt.ts';
 
 describe('excerptFrom', () => {
   it('is the start of the text, without markup, code, tables or captions', () => {
-    expect(excerptFrom('<h2>Why</h2><p>Licensing &amp; <strong>fields</strong> of use.</p><pre><code>x = 1</code></pre><figure><img src="/a.png" alt="A"><figcaption>Cap</figcaption></figure>', 'T'))
-      .toBe('Why Licensing & fields of use.');
+    expect(
+      excerptFrom(
+        '<h2>Why</h2><p>Licensing &amp; <strong>fields</strong> of use.</p><pre><code>x = 1</code></pre><figure><img src="/a.png" alt="A"><figcaption>Cap</figcaption></figure>',
+        'T',
+      ),
+    ).toBe('Why Licensing & fields of use.');
   });
 
   it('is cut at a word with an ellipsis when long', () => {
@@ -37,12 +41,18 @@ describe('a post saved without a description', () => {
     expect(post).toMatchObject({ description: 'First words of the post.', description_generated: true });
 
     const edited = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin, payload: { ...payload, description: '', content: '<p>New opening.</p>', version: 1 },
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
+      payload: { ...payload, description: '', content: '<p>New opening.</p>', version: 1 },
     });
     expect(edited.json<PostSaved>()).toMatchObject({ description: 'New opening.', description_generated: true, version: 2 });
 
     const typed = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin, payload: { ...payload, description: 'Written by hand.', version: 2 },
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
+      payload: { ...payload, description: 'Written by hand.', version: 2 },
     });
     expect(typed.json<PostSaved>()).toMatchObject({ description: 'Written by hand.', description_generated: false });
     // The public post shows the generated one like any other.

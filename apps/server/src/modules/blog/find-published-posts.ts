@@ -19,7 +19,8 @@ export async function findPublishedPost(db: Queryable, postType: PostType, slug:
 export type PublishedSummary = Omit<PostRow, 'content'>;
 
 /** A feed's item: the summary, its authors and image alt, and its body while the budget lasts. */
-export type FeedRow = Omit<PostRow, 'content'> & Pick<PostMetaRow, 'image_alt' | 'image_decorative' | 'author_list'> & { content: string | null };
+export type FeedRow = Omit<PostRow, 'content'> &
+  Pick<PostMetaRow, 'image_alt' | 'image_decorative' | 'author_list'> & { content: string | null };
 
 /**
  * Published posts for a feed, newest first, with their bodies while the bodies so far stay within

@@ -14,8 +14,12 @@ import { ADMIN_SUMMARY_COLUMNS, toAdminPostSummary, type AdminPostRow } from './
 export async function listAdminPosts(
   db: Queryable,
   q: {
-    post_type?: PostType | undefined; status?: (typeof ADMIN_POST_STATUS_FILTERS)[number] | undefined; tag?: string | undefined;
-    q?: string | undefined; cursor?: string | undefined; limit: number;
+    post_type?: PostType | undefined;
+    status?: (typeof ADMIN_POST_STATUS_FILTERS)[number] | undefined;
+    tag?: string | undefined;
+    q?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
   },
 ): Promise<{ posts: AdminPostSummary[]; next: Keyset | undefined; total: Total | undefined }> {
   // Only the conditions asked for: "$n IS NULL OR …" makes PostgreSQL test every row (decision 186).
@@ -46,6 +50,9 @@ export async function listAdminPosts(
     params,
   );
   const { page, next } = splitPage(r.rows, q.limit);
-  const tags = await tagsOfPosts(db, page.map((p) => p.id));
+  const tags = await tagsOfPosts(
+    db,
+    page.map((p) => p.id),
+  );
   return { posts: page.map((p) => toAdminPostSummary(p, tags.get(p.id) ?? [])), next, total: await total };
 }

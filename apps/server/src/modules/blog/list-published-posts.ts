@@ -12,7 +12,6 @@ export interface ListPublishedOptions {
   exclude?: string | undefined;
 }
 
-
 /**
  * Published posts of one type, newest first. `q` is a PostgreSQL full-text search over title,
  * description and the text of the content (websearch syntax: words, "phrases", -not, or),
@@ -66,7 +65,9 @@ async function searchPage(db: Queryable, o: ListPublishedOptions, whereSql: stri
     `WITH matches AS MATERIALIZED (SELECT id, published_at, created_at FROM posts WHERE ${whereSql})
      SELECT t.total, page.* FROM (SELECT count(*)::int AS total FROM matches) t
        LEFT JOIN LATERAL (
-         SELECT ${SUMMARY_COLUMNS.split(',').map((c) => `p.${c.trim()}`).join(', ')}
+         SELECT ${SUMMARY_COLUMNS.split(',')
+           .map((c) => `p.${c.trim()}`)
+           .join(', ')}
            FROM (SELECT id FROM matches ORDER BY published_at DESC, created_at DESC, id DESC
                   LIMIT $${params.length + 1} OFFSET $${params.length + 2}) m
            -- Only the page's rows are read whole.

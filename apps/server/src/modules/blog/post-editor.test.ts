@@ -30,7 +30,7 @@ const create = async (over: Record<string, unknown> = {}) => {
   return res.json<PostSaved>();
 };
 
-describe('the operators\' post list', () => {
+describe("the operators' post list", () => {
   it('filters by status and by words in the title, and pages with the cursor', async () => {
     const tag = `zebra${Date.now()}`;
     await create({ title: `${tag} draft one` });
@@ -39,7 +39,12 @@ describe('the operators\' post list', () => {
     await create({ title: 'Unrelated post' });
 
     const drafts = await admin('GET', `/api/blog/admin/posts?post_type=blog&status=draft&q=${tag}`);
-    expect(drafts.json<{ posts: Post[] }>().posts.map((p) => p.title).sort()).toEqual([`${tag} draft one`, `${tag} draft two`]);
+    expect(
+      drafts
+        .json<{ posts: Post[] }>()
+        .posts.map((p) => p.title)
+        .sort(),
+    ).toEqual([`${tag} draft one`, `${tag} draft two`]);
     const published = await admin('GET', `/api/blog/admin/posts?post_type=blog&status=published&q=${tag.toUpperCase()}`);
     expect(published.json<{ posts: Post[] }>().posts.map((p) => p.title)).toEqual([`${tag} published`]);
 
@@ -59,14 +64,20 @@ describe('the operators\' post list', () => {
   });
 });
 
-describe('the sanitiser\'s report', () => {
-  const dirty = '<p onclick="x()">Hi <a href="javascript:alert(1)" onclick="y()">there</a></p><script>alert(1)</script><a href="https://ok.example">fine</a>';
+describe("the sanitiser's report", () => {
+  const dirty =
+    '<p onclick="x()">Hi <a href="javascript:alert(1)" onclick="y()">there</a></p><script>alert(1)</script><a href="https://ok.example">fine</a>';
 
   it('comes back with a save and unwraps links whose href was removed', async () => {
     const p = await create({ title: 'Report on create', content: dirty });
-    expect(p.removed).toEqual(expect.arrayContaining([
-      'removed <script>', 'removed onclick from <p>', 'removed onclick from <a>', 'unwrapped a link whose href was removed (text kept)',
-    ]));
+    expect(p.removed).toEqual(
+      expect.arrayContaining([
+        'removed <script>',
+        'removed onclick from <p>',
+        'removed onclick from <a>',
+        'unwrapped a link whose href was removed (text kept)',
+      ]),
+    );
     expect(p.content).toBe('<p>Hi there</p><a href="https://ok.example">fine</a>');
 
     const edit = await admin('PUT', `/api/blog/admin/posts/${p.id}`, valid({ title: 'Report on create', content: '<p>clean</p>' }));
@@ -136,15 +147,21 @@ describe('draft preview links', () => {
 describe('SEO fields', () => {
   it('are saved, cleared, and used by the crawler page of a published post', async () => {
     const p = await create({
-      title: 'Long title for people', status: 'published',
-      meta_title: 'Short SERP title', meta_description: 'What a search result should say about this post.',
+      title: 'Long title for people',
+      status: 'published',
+      meta_title: 'Short SERP title',
+      meta_description: 'What a search result should say about this post.',
     });
     expect(p).toMatchObject({ meta_title: 'Short SERP title', meta_description: 'What a search result should say about this post.' });
     const page = await t.app.inject({ method: 'GET', url: `/blog/${p.slug}`, headers: { 'user-agent': 'Googlebot/2.1' } });
     expect(page.body).toContain('<title>Short SERP title');
     expect(page.body).toContain('<meta name="description" content="What a search result should say about this post." />');
 
-    const cleared = await admin('PUT', `/api/blog/admin/posts/${p.id}`, valid({ title: 'Long title for people', meta_title: '', meta_description: null }));
+    const cleared = await admin(
+      'PUT',
+      `/api/blog/admin/posts/${p.id}`,
+      valid({ title: 'Long title for people', meta_title: '', meta_description: null }),
+    );
     expect(cleared.json<Post>()).toMatchObject({ meta_title: null, meta_description: null });
   });
 

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: as(ANA), payload: { title: `Shared ${Math.random()}`, content: '<p>x</p>' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/blog/admin/posts',
+    headers: as(ANA),
+    payload: { title: `Shared ${Math.random()}`, content: '<p>x</p>' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PostSaved>();
 };
@@ -55,7 +60,12 @@ describe('who else has a post open', () => {
     await others(ANA, p.id);
     await others(BEN, p.id);
     const put = (o: typeof ANA, title: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${p.id}`, headers: as(o), payload: { title, content: '<p>x</p>', version: p.version } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/blog/admin/posts/${p.id}`,
+        headers: as(o),
+        payload: { title, content: '<p>x</p>', version: p.version },
+      });
     expect((await put(ANA, 'Ana was first')).statusCode).toBe(200);
     const late = await put(BEN, 'Ben was second');
     expect(late.statusCode).toBe(409);
@@ -65,7 +75,9 @@ describe('who else has a post open', () => {
   it('answers 404 for an unknown post or a malformed id, and 401 without credentials', async () => {
     expect((await beat(ANA, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await beat(ANA, 'not-a-uuid')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/blog/admin/posts/not-a-uuid/editing', headers: as(ANA) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/blog/admin/posts/not-a-uuid/editing', headers: as(ANA) })).statusCode).toBe(
+      404,
+    );
     const p = await create();
     expect((await t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${p.id}/editing` })).statusCode).toBe(401);
     await t.app.inject({ method: 'DELETE', url: `/api/blog/admin/posts/${p.id}`, headers: as(ANA) });

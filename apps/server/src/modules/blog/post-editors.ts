@@ -20,7 +20,10 @@ export async function noteEditing(db: Db, op: OperatorAuth, postId: string): Pro
     );
     if (!noted.rows.length) throw notFound(MSG.postNotFound, 'post_not_found');
     // Forms closed without saying so (a crashed tab) leave rows that the next heartbeat sweeps.
-    await tx.query(`DELETE FROM post_editors WHERE post_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [postId, POST_EDITING.ttlSeconds]);
+    await tx.query(`DELETE FROM post_editors WHERE post_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [
+      postId,
+      POST_EDITING.ttlSeconds,
+    ]);
     const r = await tx.query<{ username: string; seen_at: Date }>(
       `SELECT o.username, e.seen_at FROM post_editors e JOIN operators o ON o.id = e.operator_id
         WHERE e.post_id = $1 AND e.operator_id <> $2 ORDER BY lower(o.username)`,

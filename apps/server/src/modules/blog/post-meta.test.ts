@@ -17,26 +17,45 @@ let ben: string;
 beforeAll(async () => {
   t = await createOperatorTestApp(ADMIN, { PUBLIC_URL: `${SITE}/` });
   const made = await t.app.inject({
-    method: 'POST', url: '/api/admin/operators', headers: asAdmin, payload: { username: 'meta-ben', password: 'Meta-Second-Pass-2026', display_name: 'Ben Example' },
+    method: 'POST',
+    url: '/api/admin/operators',
+    headers: asAdmin,
+    payload: { username: 'meta-ben', password: 'Meta-Second-Pass-2026', display_name: 'Ben Example' },
   });
   expect(made.statusCode, made.body).toBe(201);
   ben = made.json<{ id: string }>().id;
   ana = (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [ADMIN.username])).rows[0]!.id;
-  const named = await t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${ana}`, headers: asAdmin, payload: { display_name: 'Ana Example' } });
+  const named = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/operators/${ana}`,
+    headers: asAdmin,
+    payload: { display_name: 'Ana Example' },
+  });
   expect(named.statusCode, named.body).toBe(200);
 });
 afterAll(() => t.close());
 
 let n = 0;
-const body = (over: Record<string, unknown> = {}) => ({ title: `Meta post ${++n}`, content: '<p>Some text.</p>', post_type: 'blog', ...over });
-const post = (over: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body(over) });
+const body = (over: Record<string, unknown> = {}) => ({
+  title: `Meta post ${++n}`,
+  content: '<p>Some text.</p>',
+  post_type: 'blog',
+  ...over,
+});
+const post = (over: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body(over) });
 const create = async (over: Record<string, unknown> = {}) => {
   const res = await post(over);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PostSaved>();
 };
 const put = (p: AdminPost, over: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${p.id}`, headers: asAdmin, payload: { ...body({ title: p.title }), version: p.version, ...over } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/blog/admin/posts/${p.id}`,
+    headers: asAdmin,
+    payload: { ...body({ title: p.title }), version: p.version, ...over },
+  });
 const page = async (slug: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/blog/${slug}`, headers: { 'user-agent': 'Googlebot/2.1' } });
   expect(res.statusCode).toBe(200);
@@ -64,13 +83,21 @@ describe('named authors', () => {
     expect(metas(head, 'property', 'article:author')).toEqual(['Ben Example', 'Ana Example']);
     expect(head).toContain('"author":[{"@type":"Person","name":"Ben Example"},{"@type":"Person","name":"Ana Example"}]');
     const item = itemOf(await feed(), p.slug);
-    expect(item.match(/<dc:creator>[^<]*<\/dc:creator>/g)).toEqual(['<dc:creator>Ben Example</dc:creator>', '<dc:creator>Ana Example</dc:creator>']);
+    expect(item.match(/<dc:creator>[^<]*<\/dc:creator>/g)).toEqual([
+      '<dc:creator>Ben Example</dc:creator>',
+      '<dc:creator>Ana Example</dc:creator>',
+    ]);
     // A sign-in username is half of an operator's credentials: no reader ever sees one.
     for (const text of [read.body, head, item]) expect(text).not.toMatch(/meta-ben|meta-ana/);
   });
 
   it('refuses an author who has no public name yet, saying where to set one, and saves nothing', async () => {
-    const made = await t.app.inject({ method: 'POST', url: '/api/admin/operators', headers: asAdmin, payload: { username: 'meta-cy', password: 'Meta-Third-Pass-2026' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: asAdmin,
+      payload: { username: 'meta-cy', password: 'Meta-Third-Pass-2026' },
+    });
     const cy = made.json<{ id: string }>().id;
     const before = (await t.db.query('SELECT count(*)::int AS n FROM posts')).rows[0];
     const res = await post({ status: 'published', author_ids: [ben, cy] });
@@ -187,7 +214,9 @@ describe('feature image alt text and caption', () => {
     expect(read).toMatchObject({ image_alt: alt, image_caption: caption, image_decorative: false });
     const item = itemOf(await feed(), p.slug);
     // The body is escaped once for XML: the picture's alt inside it twice.
-    expect(item).toContain('alt=&quot;A chart &amp;quot;of&amp;quot; &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; &amp;amp; more&quot;');
+    expect(item).toContain(
+      'alt=&quot;A chart &amp;quot;of&amp;quot; &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; &amp;amp; more&quot;',
+    );
     expect(item).not.toContain('<script>');
     const decorative = await create({ status: 'published', image_url: '/media/deco.webp', image_decorative: true, image_alt: 'ignored' });
     expect(itemOf(await feed(), decorative.slug)).toContain('alt=&quot;&quot;');
@@ -197,7 +226,15 @@ describe('feature image alt text and caption', () => {
 
 describe('canonical URL and social overrides', () => {
   it('refuses a canonical address that is not absolute https, with a clear detail', async () => {
-    for (const bad of ['http://example.com/a', 'javascript:alert(1)', '//example.com/a', '/blog/a', 'https://user:pw@example.com/a', 'https://exa mple.com', 'ftp://example.com']) {
+    for (const bad of [
+      'http://example.com/a',
+      'javascript:alert(1)',
+      '//example.com/a',
+      '/blog/a',
+      'https://user:pw@example.com/a',
+      'https://exa mple.com',
+      'ftp://example.com',
+    ]) {
       const res = await post({ canonical_url: bad });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json<{ detail: string }>().detail, bad).toBe(POST_EDITOR_MSG.postCanonicalInvalid);
@@ -210,8 +247,16 @@ describe('canonical URL and social overrides', () => {
 
   it('renders the overrides in the head, each falling back to the SEO title, description and feature image', async () => {
     const p = await create({
-      status: 'published', title: 'Plain title', description: 'Plain description', meta_title: 'SEO title', image_url: '/media/feature.webp', image_alt: 'Feature',
-      canonical_url: 'https://elsewhere.example/original?x=1&y=2', og_title: 'OG title', og_image_url: '/media/og.webp', twitter_description: 'Tweet text',
+      status: 'published',
+      title: 'Plain title',
+      description: 'Plain description',
+      meta_title: 'SEO title',
+      image_url: '/media/feature.webp',
+      image_alt: 'Feature',
+      canonical_url: 'https://elsewhere.example/original?x=1&y=2',
+      og_title: 'OG title',
+      og_image_url: '/media/og.webp',
+      twitter_description: 'Tweet text',
     });
     const head = await page(p.slug);
     expect(head).toContain('<link rel="canonical" href="https://elsewhere.example/original?x=1&amp;y=2" />');
@@ -224,7 +269,13 @@ describe('canonical URL and social overrides', () => {
     expect(metas(head, 'name', 'twitter:description')).toEqual(['Tweet text']);
     expect(metas(head, 'name', 'twitter:image')).toEqual([`${SITE}/media/og.webp`]);
 
-    const plain = await create({ status: 'published', meta_title: 'Only SEO', meta_description: 'SEO description', image_url: '/media/f.webp', image_alt: 'F' });
+    const plain = await create({
+      status: 'published',
+      meta_title: 'Only SEO',
+      meta_description: 'SEO description',
+      image_url: '/media/f.webp',
+      image_alt: 'F',
+    });
     const h2 = await page(plain.slug);
     expect(h2).toContain(`<link rel="canonical" href="${SITE}/blog/${plain.slug}" />`);
     expect(metas(h2, 'property', 'og:title')).toEqual(['Only SEO']);
@@ -235,7 +286,14 @@ describe('canonical URL and social overrides', () => {
 
   it('escapes overrides that try to break out of the head', async () => {
     const evil = '"><script>alert(1)</script><meta x="';
-    const p = await create({ status: 'published', og_title: evil, og_description: evil, twitter_title: evil, twitter_description: evil, canonical_url: 'https://x.example/"><script>alert(1)</script>' });
+    const p = await create({
+      status: 'published',
+      og_title: evil,
+      og_description: evil,
+      twitter_title: evil,
+      twitter_description: evil,
+      canonical_url: 'https://x.example/"><script>alert(1)</script>',
+    });
     const head = await page(p.slug);
     expect(head).not.toMatch(/<script>alert/);
     expect(metas(head, 'property', 'og:title')).toEqual(['&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;meta x=&quot;']);

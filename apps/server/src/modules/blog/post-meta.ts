@@ -1,4 +1,12 @@
-import { DEFAULT_POST_AUTHOR, isExternalPress, postByline, POST_EDITOR_MSG, type PostInputParsed, type PostStatus, type PostType } from '@assay/shared';
+import {
+  DEFAULT_POST_AUTHOR,
+  isExternalPress,
+  postByline,
+  POST_EDITOR_MSG,
+  type PostInputParsed,
+  type PostStatus,
+  type PostType,
+} from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminPostRow, PostMetaRow } from './post-row.ts';
@@ -10,7 +18,15 @@ import type { AdminPostRow, PostMetaRow } from './post-row.ts';
 
 type MetaColumns = Omit<PostMetaRow, 'author_list'>;
 const META_KEYS = [
-  'image_alt', 'image_caption', 'canonical_url', 'og_title', 'og_description', 'og_image_url', 'twitter_title', 'twitter_description', 'twitter_image_url',
+  'image_alt',
+  'image_caption',
+  'canonical_url',
+  'og_title',
+  'og_description',
+  'og_image_url',
+  'twitter_title',
+  'twitter_description',
+  'twitter_image_url',
 ] as const;
 
 /** The columns to write: each field the request names, else what the post has (nothing, for a new post). */
@@ -51,7 +67,10 @@ export async function resolveAuthors(tx: Queryable, ids: string[]): Promise<{ id
   const lower = ids.map((id) => id.toLowerCase());
   if (new Set(lower).size !== lower.length) throw new AppError(422, POST_EDITOR_MSG.postAuthorRepeated, 'validation_error');
   if (!lower.length) return [];
-  const r = await tx.query<{ id: string; display_name: string | null }>('SELECT id, display_name FROM operators WHERE id = ANY($1::uuid[]) FOR KEY SHARE', [lower]);
+  const r = await tx.query<{ id: string; display_name: string | null }>(
+    'SELECT id, display_name FROM operators WHERE id = ANY($1::uuid[]) FOR KEY SHARE',
+    [lower],
+  );
   const byId = new Map(r.rows.map((o) => [o.id.toLowerCase(), o]));
   return lower.map((id) => {
     const o = byId.get(id);

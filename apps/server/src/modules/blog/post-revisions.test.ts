@@ -10,7 +10,11 @@ const as = (who: { username: string; password: string }) => ({ authorization: ba
 let t: TestApp;
 beforeAll(async () => {
   t = await createOperatorTestApp(ANA);
-  await ensureFirstOperator({ db: t.db, config: { ...t.config, ADMIN_USERNAME: BEN.username, ADMIN_PASSWORD: BEN.password }, log: t.app.log });
+  await ensureFirstOperator({
+    db: t.db,
+    config: { ...t.config, ADMIN_USERNAME: BEN.username, ADMIN_PASSWORD: BEN.password },
+    log: t.app.log,
+  });
 });
 afterAll(() => t.close());
 
@@ -49,7 +53,9 @@ describe('two operators editing one post', () => {
     const benSave = await put(BEN, post.id, { content: '<p>Ben’s words.</p>', version: 1 });
     expect(benSave.statusCode).toBe(409);
     expect(benSave.json()).toMatchObject({ code: 'post_conflict' });
-    expect(benSave.json<{ detail: string }>().detail).toMatch(/^ana saved this post at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC, after you opened it\. Your changes were not saved/);
+    expect(benSave.json<{ detail: string }>().detail).toMatch(
+      /^ana saved this post at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC, after you opened it\. Your changes were not saved/,
+    );
 
     const stored = (await call(ANA, 'GET', `/api/blog/admin/posts/${post.id}`)).json<PostSaved>();
     expect(stored).toMatchObject({ content: '<p>Ana’s words.</p>', version: 2 });
@@ -80,7 +86,10 @@ describe('two operators editing one post', () => {
     const post = await create({ title: 'No version' });
     const res = await put(BEN, post.id, { title: 'No version', content: '<p>Over</p>' });
     expect(res.json<PostSaved>()).toMatchObject({ version: 2, updated_by: 'ben' });
-    expect((await revisions(post.id)).map((r) => [r.version, r.operator_name, r.kind])).toEqual([[2, 'ben', 'save'], [1, 'ana', 'save']]);
+    expect((await revisions(post.id)).map((r) => [r.version, r.operator_name, r.kind])).toEqual([
+      [2, 'ben', 'save'],
+      [1, 'ana', 'save'],
+    ]);
   });
 });
 
@@ -95,7 +104,10 @@ describe('autosave and revisions', () => {
     }
     expect(version).toBe(4);
     let revs = await revisions(post.id);
-    expect(revs.map((r) => [r.version, r.kind])).toEqual([[4, 'autosave'], [1, 'save']]);
+    expect(revs.map((r) => [r.version, r.kind])).toEqual([
+      [4, 'autosave'],
+      [1, 'save'],
+    ]);
     const auto = await call(ANA, 'GET', `/api/blog/admin/posts/${post.id}/revisions/${revs[0]!.id}`);
     expect(auto.json<PostRevision>()).toMatchObject({ content: '<p>abc</p>', operator_name: 'ana' });
 
@@ -103,7 +115,11 @@ describe('autosave and revisions', () => {
     const ben = await put(BEN, post.id, { title: 'Autosaved', content: '<p>ben</p>', version, autosave: true });
     expect(ben.statusCode).toBe(200);
     revs = await revisions(post.id);
-    expect(revs.map((r) => [r.version, r.kind, r.operator_name])).toEqual([[5, 'autosave', 'ben'], [4, 'autosave', 'ana'], [1, 'save', 'ana']]);
+    expect(revs.map((r) => [r.version, r.kind, r.operator_name])).toEqual([
+      [5, 'autosave', 'ben'],
+      [4, 'autosave', 'ana'],
+      [1, 'save', 'ana'],
+    ]);
   });
 
   it('a published post is not autosaved (its edits would go live)', async () => {
@@ -140,8 +156,18 @@ describe('autosave and revisions', () => {
 
     const restored = await call(BEN, 'POST', `/api/blog/admin/posts/${post.id}/revisions/${first.id}/restore`, { version: 2 });
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json<PostSaved>()).toMatchObject({ title: 'Restore me', content: '<p>Original text.</p>', version: 3, updated_by: 'ben', status: 'draft' });
-    expect((await revisions(post.id)).map((r) => [r.version, r.title])).toEqual([[3, 'Restore me'], [2, 'Restore me, edited'], [1, 'Restore me']]);
+    expect(restored.json<PostSaved>()).toMatchObject({
+      title: 'Restore me',
+      content: '<p>Original text.</p>',
+      version: 3,
+      updated_by: 'ben',
+      status: 'draft',
+    });
+    expect((await revisions(post.id)).map((r) => [r.version, r.title])).toEqual([
+      [3, 'Restore me'],
+      [2, 'Restore me, edited'],
+      [1, 'Restore me'],
+    ]);
   });
 
   it('a revision of another post, a bad id, or a stranger is not found / not allowed', async () => {

@@ -62,7 +62,10 @@ export const ADMIN_POST_COLUMNS = `${ADMIN_SUMMARY_COLUMNS}, content, ${META_COL
 
 /** Columns qualified with a table alias, for joins. */
 export const postColumns = (alias: string) =>
-  `${`${SUMMARY_COLUMNS}, content, ${META_COLUMNS}`.split(', ').map((c) => `${alias}.${c}`).join(', ')}, ${authorList(alias)}`;
+  `${`${SUMMARY_COLUMNS}, content, ${META_COLUMNS}`
+    .split(', ')
+    .map((c) => `${alias}.${c}`)
+    .join(', ')}, ${authorList(alias)}`;
 
 export function toPostSummary(p: Omit<PostRow, 'content'>): PostSummary {
   return {
@@ -101,12 +104,19 @@ export const toPostMeta = (p: PostMetaRow): PostMeta => ({
 export const toPost = (p: FullPostRow, tags: PostTag[]): Post => ({ ...toPostSummary(p), content: p.content, tags, ...toPostMeta(p) });
 
 export const toAdminPostSummary = (p: Omit<AdminPostRow, 'content' | keyof PostMetaRow>, tags: PostTag[]): AdminPostSummary => ({
-  ...toPostSummary(p), version: p.version, updated_by: p.updated_by, publish_at: p.publish_at ? p.publish_at.toISOString() : null,
-  description_generated: p.description_generated, tags,
+  ...toPostSummary(p),
+  version: p.version,
+  updated_by: p.updated_by,
+  publish_at: p.publish_at ? p.publish_at.toISOString() : null,
+  description_generated: p.description_generated,
+  tags,
 });
 
 export const toAdminPost = (p: AdminPostRow, tags: PostTag[]): AdminPost => ({
-  ...toAdminPostSummary(p, tags), content: p.content, ...toPostMeta(p), author_ids: p.author_list.map((a) => a.id),
+  ...toAdminPostSummary(p, tags),
+  content: p.content,
+  ...toPostMeta(p),
+  author_ids: p.author_list.map((a) => a.id),
 });
 
 /** Route ids that are not uuids are simply not found (never a database error). */

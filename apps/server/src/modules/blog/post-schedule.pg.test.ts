@@ -17,7 +17,10 @@ const bases = new Map<TestApp, string>();
 beforeAll(async () => {
   a = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://assay.example' });
   await ensureFirstOperator({ db: a.db, config: a.config, log: a.app.log });
-  b = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://assay.example' }, { sameDatabaseAs: a });
+  b = await createTestApp(
+    { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://assay.example' },
+    { sameDatabaseAs: a },
+  );
   for (const t of [a, b]) bases.set(t, await t.app.listen({ host: '127.0.0.1', port: 0 }));
   await a.startWorker();
 });
@@ -35,7 +38,9 @@ describe('a scheduled post on two servers', () => {
     const title = `Scheduled for both ${Date.now()}`;
     const at = new Date(Date.now() + 3000).toISOString();
     const created = await b.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { title, description: 'Out in three seconds.', content: '<p>Hello, later.</p>', post_type: 'blog', publish_at: at },
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
-  title: 'Scheduled post', description: 'Goes out later.', content: '<p>Later.</p>', post_type: 'blog', ...over,
+  title: 'Scheduled post',
+  description: 'Goes out later.',
+  content: '<p>Later.</p>',
+  post_type: 'blog',
+  ...over,
 });
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const create = async (over: Record<string, unknown> = {}) => {
@@ -22,12 +26,18 @@ const create = async (over: Record<string, unknown> = {}) => {
   return res.json<PostSaved>();
 };
 const queued = async (postId: string) =>
-  (await t.db.query<{ data: { publish_at: string }; start_after: Date }>(
-    `SELECT data, start_after FROM pgboss.job WHERE name = 'blog.publish-scheduled' AND data->>'post_id' = $1 ORDER BY created_on`, [postId])).rows;
+  (
+    await t.db.query<{ data: { publish_at: string }; start_after: Date }>(
+      `SELECT data, start_after FROM pgboss.job WHERE name = 'blog.publish-scheduled' AND data->>'post_id' = $1 ORDER BY created_on`,
+      [postId],
+    )
+  ).rows;
 const run = (postId: string, publishAt: string) =>
   publishScheduledJob.start(t.deps).handle({ id: 'x', retryCount: 0, retryLimit: 5, data: { post_id: postId, publish_at: publishAt } });
 const publicTitles = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/blog/posts?post_type=blog&limit=50' })).json<PostListResponse>().posts.map((p) => p.title);
+  (await t.app.inject({ method: 'GET', url: '/api/blog/posts?post_type=blog&limit=50' }))
+    .json<PostListResponse>()
+    .posts.map((p) => p.title);
 
 describe('scheduling a post', () => {
   it('stores the time as a draft and queues its publication for then', async () => {
@@ -41,10 +51,20 @@ describe('scheduling a post', () => {
   });
 
   it('refuses a time in the past or nonsense, with a clear detail', async () => {
-    const past = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ publish_at: inMinutes(-1) }) });
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: body({ publish_at: inMinutes(-1) }),
+    });
     expect(past.statusCode).toBe(422);
     expect(past.json().detail).toBe(POST_EDITOR_MSG.postPublishAtPast);
-    const junk = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ publish_at: 'tomorrow' }) });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: body({ publish_at: 'tomorrow' }),
+    });
     expect(junk.statusCode).toBe(422);
     expect(junk.json().errors).toHaveProperty('publish_at');
   });
@@ -63,8 +83,12 @@ describe('scheduling a post', () => {
     await run(post.id, due);
     await run(post.id, due);
     expect(await publicTitles()).toContain('Due now');
-    const row = (await t.db.query<{ status: string; published_at: Date; publish_at: Date | null; version: number; updated_by: string }>(
-      'SELECT status, published_at, publish_at, version, updated_by FROM posts WHERE id = $1', [post.id])).rows[0]!;
+    const row = (
+      await t.db.query<{ status: string; published_at: Date; publish_at: Date | null; version: number; updated_by: string }>(
+        'SELECT status, published_at, publish_at, version, updated_by FROM posts WHERE id = $1',
+        [post.id],
+      )
+    ).rows[0]!;
     expect(row).toMatchObject({ status: 'published', publish_at: null, version: 2, updated_by: 'Scheduled publish' });
     expect(row.published_at.toISOString()).toBe(due);
     const revisions = await t.app.inject({ method: 'GET', url: `/api/blog/admin/posts/${post.id}/revisions`, headers: asAdmin });
@@ -75,7 +99,10 @@ describe('scheduling a post', () => {
     const post = await create({ title: 'Moved', publish_at: inMinutes(5) });
     const oldAt = post.publish_at!;
     const moved = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin, payload: body({ title: 'Moved', publish_at: inMinutes(60), version: post.version }),
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
+      payload: body({ title: 'Moved', publish_at: inMinutes(60), version: post.version }),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await queued(post.id)).toHaveLength(2);
@@ -85,7 +112,10 @@ describe('scheduling a post', () => {
     expect(await publicTitles()).not.toContain('Moved');
 
     const unscheduled = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin, payload: body({ title: 'Moved', publish_at: null }),
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
+      payload: body({ title: 'Moved', publish_at: null }),
     });
     expect(unscheduled.json<PostSaved>().publish_at).toBeNull();
   });

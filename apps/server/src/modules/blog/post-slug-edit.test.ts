@@ -17,7 +17,8 @@ const create = async (over: Record<string, unknown> = {}) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PostSaved>();
 };
-const put = (id: string, over: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${id}`, headers: asAdmin, payload: body(over) });
+const put = (id: string, over: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${id}`, headers: asAdmin, payload: body(over) });
 
 describe('choosing a slug', () => {
   it('a draft keeps the chosen slug when its title changes, and lets its old one go', async () => {
@@ -50,7 +51,12 @@ describe('choosing a slug', () => {
 
   it('refuses a slug another post holds, and a malformed one, with a clear detail', async () => {
     await create({ title: 'Holder', slug: 'held-address' });
-    const dup = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: body({ title: 'x', slug: 'held-address' }) });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: body({ title: 'x', slug: 'held-address' }),
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().detail).toBe(POST_EDITOR_MSG.postSlugTaken);
     for (const slug of ['Upper-Case', 'two--hyphens', '-lead', 'sp ace', '../etc', 'a'.repeat(81)]) {

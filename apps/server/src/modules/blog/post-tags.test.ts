@@ -20,7 +20,10 @@ const tag = async (name: string) => {
 };
 const post = async (over: Record<string, unknown>) => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: { title: 'Tagged post', content: '<p>Text.</p>', post_type: 'blog', ...over },
+    method: 'POST',
+    url: '/api/blog/admin/posts',
+    headers: asAdmin,
+    payload: { title: 'Tagged post', content: '<p>Text.</p>', post_type: 'blog', ...over },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PostSaved>();
@@ -29,7 +32,11 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const adminList = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/blog/admin/posts?${query}`, headers: asAdmin });
   expect(res.statusCode, res.body).toBe(200);
-  return { titles: res.json<{ posts: { title: string }[] }>().posts.map((p) => p.title), total: res.headers['x-total-count'], next: res.headers['x-next-cursor'] };
+  return {
+    titles: res.json<{ posts: { title: string }[] }>().posts.map((p) => p.title),
+    total: res.headers['x-total-count'],
+    next: res.headers['x-next-cursor'],
+  };
 };
 
 describe('tag slugs', () => {
@@ -73,7 +80,8 @@ describe('tag CRUD', () => {
   it('renames a tag keeping its address unless a slug is given; taken names and slugs are 409; unknown ids 404', async () => {
     const a = await tag('Patents');
     const b = await tag('Trademarks');
-    const put = (id: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/blog/admin/tags/${id}`, headers: asAdmin, payload });
+    const put = (id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/blog/admin/tags/${id}`, headers: asAdmin, payload });
     const renamed = await put(a.id, { name: 'Patent law' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Patent law', slug: 'patents' });
@@ -85,7 +93,9 @@ describe('tag CRUD', () => {
     expect((await put(a.id, { name: 'x', slug: 'Not A Slug' })).statusCode).toBe(422);
     expect((await put('not-a-uuid', { name: 'x' })).statusCode).toBe(404);
     expect((await put('00000000-0000-4000-8000-000000000000', { name: 'x' })).statusCode).toBe(404);
-    const audit = await t.db.query<{ action: string }>(`SELECT action FROM operator_audit_log WHERE target = $1 ORDER BY id`, [`tag:${a.id}`]);
+    const audit = await t.db.query<{ action: string }>(`SELECT action FROM operator_audit_log WHERE target = $1 ORDER BY id`, [
+      `tag:${a.id}`,
+    ]);
     expect(audit.rows.map((r) => r.action)).toEqual(['tag.create', 'tag.update', 'tag.update']);
   });
 });
@@ -96,9 +106,13 @@ describe('tags on posts', () => {
     const b = await tag('Assign B');
     const p = await post({ title: 'Assigned', tag_ids: [b.id, a.id, a.id] });
     expect(p.tags.map((x) => x.name)).toEqual(['Assign A', 'Assign B']);
-    const put = (payload: object) => t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${p.id}`, headers: asAdmin, payload: { title: 'Assigned', content: '<p>Text.</p>', post_type: 'blog', ...payload },
-    });
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/blog/admin/posts/${p.id}`,
+        headers: asAdmin,
+        payload: { title: 'Assigned', content: '<p>Text.</p>', post_type: 'blog', ...payload },
+      });
     expect((await put({})).json<PostSaved>().tags).toHaveLength(2);
     expect((await put({ tag_ids: [b.id] })).json<PostSaved>().tags.map((x) => x.name)).toEqual(['Assign B']);
     const read = await t.app.inject({ method: 'GET', url: `/api/blog/admin/posts/${p.id}`, headers: asAdmin });
@@ -113,16 +127,26 @@ describe('tags on posts', () => {
 
   it('refuses a tag that does not exist (422, nothing saved) and more than 20 tags', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { title: 'Ghost tag', content: '<p>x</p>', tag_ids: ['00000000-0000-4000-8000-000000000000'] },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe(TAG_MSG.unknownOnPost);
     expect((await t.db.query(`SELECT 1 FROM posts WHERE title = 'Ghost tag'`)).rows).toHaveLength(0);
-    const junk = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: { title: 'Junk', content: '<p>x</p>', tag_ids: ['nope'] } });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: { title: 'Junk', content: '<p>x</p>', tag_ids: ['nope'] },
+    });
     expect(junk.statusCode).toBe(422);
     const many = await t.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: { title: 'Many', content: '<p>x</p>', tag_ids: Array.from({ length: 21 }, (_, i) => `id-${i}`) },
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: { title: 'Many', content: '<p>x</p>', tag_ids: Array.from({ length: 21 }, (_, i) => `id-${i}`) },
     });
     expect(many.statusCode).toBe(422);
   });
@@ -143,9 +167,7 @@ describe('the public tag page, feed and sitemap', () => {
     expect(body.tag).toEqual({ name: 'Public IP', slug: 'public-ip' });
     expect(body.total).toBe(11);
     expect(body.pages).toBe(2);
-    expect(body.posts.map((p: { title: string }) => p.title)).toEqual(
-      Array.from({ length: 9 }, (_, i) => `Public tagged ${11 - i}`),
-    );
+    expect(body.posts.map((p: { title: string }) => p.title)).toEqual(Array.from({ length: 9 }, (_, i) => `Public tagged ${11 - i}`));
     expect((await get(`/api/blog/tags/${ip.slug}?page=2`)).json().posts).toHaveLength(2);
 
     // The post page carries its tags, linking to the tag page.
@@ -199,7 +221,12 @@ describe('the public tag page, feed and sitemap', () => {
     expect((await get(`/api/blog/tags/${x.slug}`)).json().tag.name).toBe('Cache me');
     expect((await get(`/blog/tag/${x.slug}`)).body).toContain('Cache me');
     expect((await get('/api/blog/posts/cached-tagged-post?post_type=blog')).json().tags[0].name).toBe('Cache me');
-    const renamed = await t.app.inject({ method: 'PUT', url: `/api/blog/admin/tags/${x.id}`, headers: asAdmin, payload: { name: 'Cached renamed' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog/admin/tags/${x.id}`,
+      headers: asAdmin,
+      payload: { name: 'Cached renamed' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect((await get(`/api/blog/tags/${x.slug}`)).json().tag.name).toBe('Cached renamed');
     expect((await get(`/blog/tag/${x.slug}`)).body).toContain('Cached renamed');

@@ -24,8 +24,7 @@ export async function tagsOfPosts(db: Queryable, postIds: string[]): Promise<Map
   return byPost;
 }
 
-export const tagsOfPost = async (db: Queryable, postId: string): Promise<PostTag[]> =>
-  (await tagsOfPosts(db, [postId])).get(postId) ?? [];
+export const tagsOfPost = async (db: Queryable, postId: string): Promise<PostTag[]> => (await tagsOfPosts(db, [postId])).get(postId) ?? [];
 
 /**
  * Gives the post exactly these tags, in the saving transaction. A tag deleted meanwhile (or an id
@@ -41,9 +40,6 @@ export async function setPostTags(tx: Queryable, postId: string, tagIds: string[
   if (found !== ids.length) throw new AppError(422, TAG_MSG.unknownOnPost, 'tag_not_found');
   await tx.query('DELETE FROM post_tags WHERE post_id = $1 AND NOT (tag_id = ANY($2::uuid[]))', [postId, ids]);
   if (ids.length) {
-    await tx.query(
-      `INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`,
-      [postId, ids],
-    );
+    await tx.query(`INSERT INTO post_tags (post_id, tag_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING`, [postId, ids]);
   }
 }

@@ -28,7 +28,8 @@ export function verifyPreviewToken(secret: string, token: string, nowMs = Date.n
   if (!p || !m || rest.length) return undefined;
   const payload = Buffer.from(p, 'base64url');
   const given = Buffer.from(m, 'base64url');
-  if (payload.length !== 20 || payload.toString('base64url') !== p || given.length !== 16 || given.toString('base64url') !== m) return undefined;
+  if (payload.length !== 20 || payload.toString('base64url') !== p || given.length !== 16 || given.toString('base64url') !== m)
+    return undefined;
   if (!timingSafeEqual(given, mac(secret, payload))) return undefined;
   if (payload.readUInt32BE(16) * 1000 <= nowMs) return undefined;
   const hex = payload.subarray(0, 16).toString('hex');

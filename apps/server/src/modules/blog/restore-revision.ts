@@ -14,7 +14,14 @@ import { updatePost } from './update-post.ts';
  * 226) brings them all back; one written before (no `meta`) brings back its text and leaves the
  * rest as the post has it (undefined = kept, decision 206).
  */
-export async function restoreRevision(db: Db, queue: JobQueue, op: OperatorAuth, postId: string, revisionId: string, version: number | undefined): Promise<PostSaved> {
+export async function restoreRevision(
+  db: Db,
+  queue: JobQueue,
+  op: OperatorAuth,
+  postId: string,
+  revisionId: string,
+  version: number | undefined,
+): Promise<PostSaved> {
   const rev = await readRevision(db, postId, revisionId);
   const now = (await db.query<AdminPostRow>(`SELECT ${ADMIN_POST_COLUMNS} FROM posts WHERE id = $1`, [postId])).rows[0];
   if (!now) throw notFound(MSG.postNotFound, 'post_not_found');
@@ -34,8 +41,15 @@ export async function restoreRevision(db: Db, queue: JobQueue, op: OperatorAuth,
     // Without a version from the caller, the post as just read: a save in between still conflicts.
     version: version ?? now.version,
     // An old revision (no meta): undefined keeps the post's own, as decision 206 has it.
-    image_alt: undefined, image_caption: undefined, canonical_url: undefined, og_title: undefined, og_description: undefined,
-    og_image_url: undefined, twitter_title: undefined, twitter_description: undefined, twitter_image_url: undefined,
+    image_alt: undefined,
+    image_caption: undefined,
+    canonical_url: undefined,
+    og_title: undefined,
+    og_description: undefined,
+    og_image_url: undefined,
+    twitter_title: undefined,
+    twitter_description: undefined,
+    twitter_image_url: undefined,
     ...(rev.meta ? metaInput(rev.meta, now) : {}),
   };
   return updatePost(db, queue, op, postId, input, { restoring: true, slugCustom: rev.meta?.slug_custom });
@@ -52,8 +66,15 @@ function metaInput(meta: PostRevisionMeta, now: AdminPostRow): Partial<PostInput
     // What is gone since cannot come back: a deleted tag, an account removed or without a public name.
     tag_ids: meta.tags.filter((t) => !t.gone).map((t) => t.id),
     author_ids: meta.authors.filter((a) => !a.gone).map((a) => a.id),
-    image_alt: meta.image_alt, image_caption: meta.image_caption, image_decorative: meta.image_decorative,
-    canonical_url: meta.canonical_url, og_title: meta.og_title, og_description: meta.og_description, og_image_url: meta.og_image_url,
-    twitter_title: meta.twitter_title, twitter_description: meta.twitter_description, twitter_image_url: meta.twitter_image_url,
+    image_alt: meta.image_alt,
+    image_caption: meta.image_caption,
+    image_decorative: meta.image_decorative,
+    canonical_url: meta.canonical_url,
+    og_title: meta.og_title,
+    og_description: meta.og_description,
+    og_image_url: meta.og_image_url,
+    twitter_title: meta.twitter_title,
+    twitter_description: meta.twitter_description,
+    twitter_image_url: meta.twitter_image_url,
   };
 }

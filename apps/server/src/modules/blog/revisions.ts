@@ -19,11 +19,20 @@ type StoredMeta = Omit<PostRevisionMeta, 'authors' | 'tags'> & { authors: { id: 
 /** The post's slug, date, authors, tags, image text and overrides as just saved. */
 export function revisionMeta(post: AdminPostRow, tags: PostTag[]): StoredMeta {
   return {
-    slug: post.slug, slug_custom: post.slug_custom, description_generated: post.description_generated,
+    slug: post.slug,
+    slug_custom: post.slug_custom,
+    description_generated: post.description_generated,
     published_at: post.published_at?.toISOString() ?? null,
-    image_alt: post.image_alt, image_caption: post.image_caption, image_decorative: post.image_decorative,
-    canonical_url: post.canonical_url, og_title: post.og_title, og_description: post.og_description, og_image_url: post.og_image_url,
-    twitter_title: post.twitter_title, twitter_description: post.twitter_description, twitter_image_url: post.twitter_image_url,
+    image_alt: post.image_alt,
+    image_caption: post.image_caption,
+    image_decorative: post.image_decorative,
+    canonical_url: post.canonical_url,
+    og_title: post.og_title,
+    og_description: post.og_description,
+    og_image_url: post.og_image_url,
+    twitter_title: post.twitter_title,
+    twitter_description: post.twitter_description,
+    twitter_image_url: post.twitter_image_url,
     authors: post.author_list.map((a) => ({ id: a.id.toLowerCase(), name: a.name })),
     tags: tags.map(({ id, name, slug }) => ({ id, name, slug })),
   };
@@ -36,7 +45,11 @@ export function revisionMeta(post: AdminPostRow, tags: PostTag[]): StoredMeta {
  * last 20. Then everything but the last 20 and the published versions goes.
  */
 export async function recordRevision(
-  tx: Queryable, post: AdminPostRow, kind: RevisionKind, op: Pick<OperatorAuth, 'username'> & { id: string | null }, tags?: PostTag[],
+  tx: Queryable,
+  post: AdminPostRow,
+  kind: RevisionKind,
+  op: Pick<OperatorAuth, 'username'> & { id: string | null },
+  tags?: PostTag[],
 ): Promise<void> {
   const meta = JSON.stringify(revisionMeta(post, tags ?? (await tagsOfPost(tx, post.id))));
   if (kind === 'autosave') {
@@ -46,15 +59,40 @@ export async function recordRevision(
         WHERE id = (SELECT id FROM post_revisions WHERE post_id = $1 ORDER BY version DESC LIMIT 1)
           AND kind = 'autosave' AND operator_id = $10
        RETURNING id`,
-      [post.id, post.version, post.title, post.description, post.content, post.image_url, post.author_name, post.meta_title, post.meta_description, op.id, meta],
+      [
+        post.id,
+        post.version,
+        post.title,
+        post.description,
+        post.content,
+        post.image_url,
+        post.author_name,
+        post.meta_title,
+        post.meta_description,
+        op.id,
+        meta,
+      ],
     );
     if (r.rows.length) return;
   }
   await tx.query(
     `INSERT INTO post_revisions (post_id, version, kind, ${FIELDS}, meta, operator_id, operator_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)`,
-    [post.id, post.version, kind, post.title, post.description, post.content, post.image_url, post.author_name, post.meta_title,
-      post.meta_description, meta, op.id, op.username],
+    [
+      post.id,
+      post.version,
+      kind,
+      post.title,
+      post.description,
+      post.content,
+      post.image_url,
+      post.author_name,
+      post.meta_title,
+      post.meta_description,
+      meta,
+      op.id,
+      op.username,
+    ],
   );
   await tx.query(
     `DELETE FROM post_revisions WHERE post_id = $1 AND kind <> 'published'
@@ -69,7 +107,12 @@ interface RevisionRow extends Omit<PostRevision, 'created_at' | 'meta'> {
 }
 
 const summary = (r: Pick<RevisionRow, keyof PostRevisionSummary>): PostRevisionSummary => ({
-  id: r.id, version: r.version, kind: r.kind, title: r.title, operator_name: r.operator_name, created_at: r.created_at.toISOString(),
+  id: r.id,
+  version: r.version,
+  kind: r.kind,
+  title: r.title,
+  operator_name: r.operator_name,
+  created_at: r.created_at.toISOString(),
 });
 
 /** A post's revisions, newest first. Another post's id, or none, is a 404. */
@@ -109,6 +152,14 @@ export async function readRevision(db: Queryable, postId: string, revisionId: st
     tags: row.meta.tags.map((t) => ({ ...t, gone: !liveTags.has(t.id) })),
     authors: row.meta.authors.map((a) => ({ ...a, gone: !liveAuthors.has(a.id.toLowerCase()) })),
   };
-  return { ...summary(row), description: row.description, content: row.content, image_url: row.image_url, author_name: row.author_name,
-    meta_title: row.meta_title, meta_description: row.meta_description, meta };
+  return {
+    ...summary(row),
+    description: row.description,
+    content: row.content,
+    image_url: row.image_url,
+    author_name: row.author_name,
+    meta_title: row.meta_title,
+    meta_description: row.meta_description,
+    meta,
+  };
 }

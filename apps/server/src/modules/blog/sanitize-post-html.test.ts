@@ -13,8 +13,18 @@ describe('sanitizePostHtml', () => {
       '<p><a href="https://example.com/x" title="X">link</a> <a href="mailto:a@b.example">mail</a> <a href="/pricing">pricing</a></p>',
     ].join('');
     const clean = sanitizePostHtml(html);
-    for (const kept of ['<h2>Heading</h2>', '<ol start="3">', '<blockquote>', '<pre class="language-ts">', '<figcaption>',
-      'alt="A chart"', '<th scope="col">', '<td colspan="2">', 'href="mailto:a@b.example"', 'href="/pricing"']) {
+    for (const kept of [
+      '<h2>Heading</h2>',
+      '<ol start="3">',
+      '<blockquote>',
+      '<pre class="language-ts">',
+      '<figcaption>',
+      'alt="A chart"',
+      '<th scope="col">',
+      '<td colspan="2">',
+      'href="mailto:a@b.example"',
+      'href="/pricing"',
+    ]) {
       expect(clean).toContain(kept);
     }
   });
@@ -45,19 +55,25 @@ describe('sanitizePostHtml', () => {
 describe('sanitizePostHtmlWithReport', () => {
   it('says what it removed, each once with a count, and nothing for clean HTML', () => {
     const r = sanitizePostHtmlWithReport(
-      '<p onclick="a()" style="x">t</p><script>1</script><script>2</script><svg><g><script>3</script></g></svg>'
-      + '<a href="javascript:x()">kept text</a><img src="data:image/png;base64,AA" alt="x"><pre class="language-ts big">c</pre>',
+      '<p onclick="a()" style="x">t</p><script>1</script><script>2</script><svg><g><script>3</script></g></svg>' +
+        '<a href="javascript:x()">kept text</a><img src="data:image/png;base64,AA" alt="x"><pre class="language-ts big">c</pre>',
     );
     expect(r.html).toBe('<p>t</p>kept text<pre class="language-ts">c</pre>');
     expect(r.removed).toEqual([
-      'removed onclick from <p>', 'removed style from <p>', 'removed <script> (×2)', 'removed <svg>',
-      'unwrapped a link whose href was removed (text kept)', 'removed <img> with an unsafe or missing src', 'removed class from <pre>',
+      'removed onclick from <p>',
+      'removed style from <p>',
+      'removed <script> (×2)',
+      'removed <svg>',
+      'unwrapped a link whose href was removed (text kept)',
+      'removed <img> with an unsafe or missing src',
+      'removed class from <pre>',
     ]);
     expect(sanitizePostHtmlWithReport('<p><a href="https://e.example">ok</a> <img src="/a.png" alt="A"></p>').removed).toEqual([]);
   });
 
   it('unwraps a link that never had an address, keeping what is inside it', () => {
-    expect(sanitizePostHtmlWithReport('<p><a name="top"><strong>Top</strong></a> then <a href="/x">x</a></p>').html)
-      .toBe('<p><strong>Top</strong> then <a href="/x">x</a></p>');
+    expect(sanitizePostHtmlWithReport('<p><a name="top"><strong>Top</strong></a> then <a href="/x">x</a></p>').html).toBe(
+      '<p><strong>Top</strong> then <a href="/x">x</a></p>',
+    );
   });
 });

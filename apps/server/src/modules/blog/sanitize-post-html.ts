@@ -17,12 +17,59 @@ const sanitizeHtml = (html: string, options: sanitizeHtmlModule.IOptions) =>
  * The post editor writes only what this keeps (packages/shared/src/editor-blocks.ts, decision 200).
  */
 const ALLOWED_TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
-  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'time',
-  'blockquote', 'q', 'cite', 'code', 'pre', 'kbd', 'samp',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'a', 'img', 'figure', 'figcaption', 'aside',
-  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'time',
+  'blockquote',
+  'q',
+  'cite',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'aside',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ];
 
 const EMBEDS = new Set(['youtube', 'vimeo']);
@@ -53,12 +100,32 @@ const OPTIONS: sanitizeHtmlModule.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped with everything inside them, not just their tags.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'select', 'button'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'select',
+    'button',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtmlModule.Attributes = { ...attribs };
       if (out['data-embed'] !== undefined && !EMBEDS.has(out['data-embed'])) delete out['data-embed'];
-      const rel = new Set((out.rel ?? '').toLowerCase().split(/\s+/).filter((r) => LINK_REL_KEEP.has(r)));
+      const rel = new Set(
+        (out.rel ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((r) => LINK_REL_KEEP.has(r)),
+      );
       if (out.target === '_blank') {
         rel.add('noopener');
         rel.add('noreferrer');
@@ -76,7 +143,11 @@ const OPTIONS: sanitizeHtmlModule.IOptions = {
 const NON_TEXT = new Set(OPTIONS.nonTextTags);
 const ALLOWED = new Set(ALLOWED_TAGS);
 const attributeNames = (tag: string): Set<string> =>
-  new Set((((OPTIONS.allowedAttributes || {}) as Record<string, (string | { name: string })[]>)[tag] ?? []).map((a) => (typeof a === 'string' ? a : a.name)));
+  new Set(
+    (((OPTIONS.allowedAttributes || {}) as Record<string, (string | { name: string })[]>)[tag] ?? []).map((a) =>
+      typeof a === 'string' ? a : a.name,
+    ),
+  );
 
 export interface SanitizeReport {
   html: string;

@@ -37,7 +37,12 @@ export const publishScheduledJob = defineJob({
           const post = r.rows[0];
           if (!post) return false;
           await recordRevision(tx, post, 'published', SCHEDULER);
-          await audit(tx, null, 'post.publish', `post:${post.id}`, { post_type: post.post_type, slug: post.slug, title: post.title, from: 'scheduled' });
+          await audit(tx, null, 'post.publish', `post:${post.id}`, {
+            post_type: post.post_type,
+            slug: post.slug,
+            title: post.title,
+            from: 'scheduled',
+          });
           return true;
         });
         if (published) contentChanged(deps.db, 'posts');
@@ -58,8 +63,13 @@ export function scheduledTime(publishAt: string | null | undefined, now = new Da
 export async function queueScheduledPublish(queue: JobQueue, tx: Queryable, post: AdminPostRow): Promise<void> {
   if (!post.publish_at) return;
   const publishAt = post.publish_at.toISOString();
-  await queue.enqueue(tx, publishScheduledJob, { post_id: post.id, publish_at: publishAt }, {
-    startAfter: post.publish_at,
-    singletonKey: `${post.id}@${publishAt}`,
-  });
+  await queue.enqueue(
+    tx,
+    publishScheduledJob,
+    { post_id: post.id, publish_at: publishAt },
+    {
+      startAfter: post.publish_at,
+      singletonKey: `${post.id}@${publishAt}`,
+    },
+  );
 }

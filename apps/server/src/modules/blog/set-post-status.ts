@@ -24,7 +24,10 @@ export async function setPostStatus(db: Db, op: OperatorAuth, id: string, status
     const post = r.rows[0]!;
     await recordRevision(tx, post, status === 'published' ? 'published' : 'save', op);
     await audit(tx, op, status === 'published' ? 'post.publish' : 'post.unpublish', `post:${id}`, {
-      post_type: post.post_type, slug: post.slug, title: post.title, from: before.status,
+      post_type: post.post_type,
+      slug: post.slug,
+      title: post.title,
+      from: before.status,
     });
     return toAdminPost(post, await tagsOfPost(tx, id));
   });

@@ -42,7 +42,14 @@ describe('posts with non-Latin titles', () => {
   afterAll(() => t.close());
 
   const post = (title: string, over: Record<string, unknown> = {}) => ({
-    title, description: 'A post.', content: '<p>Text.</p>', image_url: '', post_type: 'blog', author_name: 'Priya Raman', featured: false, ...over,
+    title,
+    description: 'A post.',
+    content: '<p>Text.</p>',
+    image_url: '',
+    post_type: 'blog',
+    author_name: 'Priya Raman',
+    featured: false,
+    ...over,
   });
   const create = async (title: string, over: Record<string, unknown> = {}) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin, payload: post(title, over) });
@@ -56,8 +63,13 @@ describe('posts with non-Latin titles', () => {
     const c = await create('Οι τεχνολογίες');
     const d = await create('技术评估');
     const e = await create('技术评估');
-    expect([a.slug, b.slug, c.slug, d.slug, e.slug])
-      .toEqual(['ocenka-tehnologiy', 'ocenka-tehnologiy-2', 'oi-tehnologies', 'ji-shu-ping-gu', 'ji-shu-ping-gu-2']);
+    expect([a.slug, b.slug, c.slug, d.slug, e.slug]).toEqual([
+      'ocenka-tehnologiy',
+      'ocenka-tehnologiy-2',
+      'oi-tehnologies',
+      'ji-shu-ping-gu',
+      'ji-shu-ping-gu-2',
+    ]);
   });
 
   it('leave a slug made before transliteration as it is once the post was published', async () => {
@@ -65,7 +77,12 @@ describe('posts with non-Latin titles', () => {
     const p = await create('Placeholder', { status: 'published' });
     await t.db.query('UPDATE posts SET slug = $2, title = $3 WHERE id = $1', [p.id, 'post-41', 'Старый пост']);
     await t.db.query(`INSERT INTO post_slugs (post_type, slug, post_id) VALUES ('blog', 'post-41', $1)`, [p.id]);
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/blog/admin/posts/${p.id}`, headers: asAdmin, payload: post('Старый пост, исправленный') });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${p.id}`,
+      headers: asAdmin,
+      payload: post('Старый пост, исправленный'),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<Post>().slug).toBe('post-41');
     expect((await t.app.inject({ method: 'GET', url: '/api/blog/posts/post-41' })).json<Post>().title).toBe('Старый пост, исправленный');

@@ -19,7 +19,8 @@ let common: string;
 beforeAll(async () => {
   t = await createTestApp();
   // One post in 10 a draft, one in 50 a scheduled draft, the rest published; blog and press mixed.
-  await t.db.query(`INSERT INTO posts (post_type, slug, title, description, content, author_name, status, published_at, publish_at, created_at, updated_at)
+  await t.db
+    .query(`INSERT INTO posts (post_type, slug, title, description, content, author_name, status, published_at, publish_at, created_at, updated_at)
     SELECT CASE WHEN i % 5 = 0 THEN 'press_release' ELSE 'blog' END, 'tag-plan-' || i, 'Post ' || i, 'About ' || i, '<p>Body ' || i || '.</p>', 'Plan Author',
            CASE WHEN i % 10 = 0 OR i % 50 = 1 THEN 'draft' ELSE 'published' END,
            CASE WHEN i % 10 = 0 OR i % 50 = 1 THEN NULL ELSE now() - i * interval '1 hour' END,
@@ -31,7 +32,10 @@ beforeAll(async () => {
   await t.db.query(`INSERT INTO tags (name, slug) SELECT 'Other ' || i, 'other-' || i FROM generate_series(1, 200) i`);
   // The rare tag on one post in 100; the common one on one in 3; 200 other tags spread over every post.
   await t.db.query(`INSERT INTO post_tags (post_id, tag_id) SELECT id, $1 FROM posts WHERE slug ~ '^tag-plan-[0-9]*03$'`, [rare]);
-  await t.db.query(`INSERT INTO post_tags (post_id, tag_id) SELECT id, $1 FROM posts WHERE slug LIKE 'tag-plan-%' AND substring(slug from 10)::int % 3 = 0`, [common]);
+  await t.db.query(
+    `INSERT INTO post_tags (post_id, tag_id) SELECT id, $1 FROM posts WHERE slug LIKE 'tag-plan-%' AND substring(slug from 10)::int % 3 = 0`,
+    [common],
+  );
   await t.db.query(`INSERT INTO post_tags (post_id, tag_id)
     SELECT p.id, t.id FROM posts p JOIN tags t ON t.slug = 'other-' || (1 + substring(p.slug from 10)::int % 200) WHERE p.slug LIKE 'tag-plan-%'`);
   await t.db.query('VACUUM ANALYZE posts');
@@ -48,14 +52,36 @@ const truth = async (where: string, params: unknown[] = []) =>
 
 describe("the operators' post filters at 20,000 posts (PostgreSQL)", () => {
   const cases: { name: string; query: Parameters<typeof listAdminPosts>[1]; where: () => [string, unknown[]] }[] = [
-    { name: 'drafts', query: { post_type: 'blog', status: 'draft', limit: 20 }, where: () => [`post_type = 'blog' AND status = 'draft' AND publish_at IS NULL`, []] },
-    { name: 'scheduled', query: { post_type: 'blog', status: 'scheduled', limit: 20 }, where: () => [`post_type = 'blog' AND publish_at IS NOT NULL`, []] },
-    { name: 'published press', query: { post_type: 'press_release', status: 'published', limit: 20 }, where: () => [`post_type = 'press_release' AND status = 'published'`, []] },
-    { name: 'a rare tag', query: { post_type: 'blog', tag: 'rare', limit: 20 }, where: () => [`post_type = 'blog' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]] },
-    { name: 'a rare tag, published', query: { post_type: 'blog', tag: 'rare', status: 'published', limit: 20 },
-      where: () => [`post_type = 'blog' AND status = 'published' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]] },
-    { name: 'a rare tag and words', query: { post_type: 'blog', tag: 'rare', q: 'Post 1', limit: 20 },
-      where: () => [`post_type = 'blog' AND title ILIKE '%Post 1%' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]] },
+    {
+      name: 'drafts',
+      query: { post_type: 'blog', status: 'draft', limit: 20 },
+      where: () => [`post_type = 'blog' AND status = 'draft' AND publish_at IS NULL`, []],
+    },
+    {
+      name: 'scheduled',
+      query: { post_type: 'blog', status: 'scheduled', limit: 20 },
+      where: () => [`post_type = 'blog' AND publish_at IS NOT NULL`, []],
+    },
+    {
+      name: 'published press',
+      query: { post_type: 'press_release', status: 'published', limit: 20 },
+      where: () => [`post_type = 'press_release' AND status = 'published'`, []],
+    },
+    {
+      name: 'a rare tag',
+      query: { post_type: 'blog', tag: 'rare', limit: 20 },
+      where: () => [`post_type = 'blog' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]],
+    },
+    {
+      name: 'a rare tag, published',
+      query: { post_type: 'blog', tag: 'rare', status: 'published', limit: 20 },
+      where: () => [`post_type = 'blog' AND status = 'published' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]],
+    },
+    {
+      name: 'a rare tag and words',
+      query: { post_type: 'blog', tag: 'rare', q: 'Post 1', limit: 20 },
+      where: () => [`post_type = 'blog' AND title ILIKE '%Post 1%' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]],
+    },
   ];
   for (const c of cases) {
     it(`lists ${c.name} through indexes, with the filter's true total`, async () => {
@@ -77,7 +103,10 @@ describe("the operators' post filters at 20,000 posts (PostgreSQL)", () => {
 
 describe('the public tag page and feed at 20,000 posts (PostgreSQL)', () => {
   it("reads a tag's page and total through post_tags, never reading every post", async () => {
-    const expected = await truth(`status = 'published' AND post_type = 'blog' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`, [rare]);
+    const expected = await truth(
+      `status = 'published' AND post_type = 'blog' AND id IN (SELECT post_id FROM post_tags WHERE tag_id = $1)`,
+      [rare],
+    );
     const { result, sent } = await recordStatements(t.db, (db) => readTagPage(db, 'rare', { page: 2, limit: 9 }));
     expect(result.total).toBe(expected);
     expect(result.posts).toHaveLength(9);

@@ -21,13 +21,20 @@ const createTag = async (name: string) => {
   return res.json<AdminTag>();
 };
 const rename = async (id: string, name: string, slug?: string) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/blog/admin/tags/${id}`, headers: asAdmin, payload: { name, ...(slug ? { slug } : {}) } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/blog/admin/tags/${id}`,
+    headers: asAdmin,
+    payload: { name, ...(slug ? { slug } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AdminTag>();
 };
 const publishTagged = async (title: string, tagId: string) => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+    method: 'POST',
+    url: '/api/blog/admin/posts',
+    headers: asAdmin,
     payload: { title, content: '<p>Text.</p>', post_type: 'blog', status: 'published', tag_ids: [tagId] },
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -15,9 +15,26 @@ import { claimSlug, reserveSlug, slugify } from './slugs.ts';
 import { bylineToWrite, checkImageAlt, metaToWrite, requestedPublicationDate, resolveAuthors, writeAuthors } from './post-meta.ts';
 
 const EDITABLE = [
-  'title', 'description', 'content', 'image_url', 'post_type', 'author_name', 'featured', 'status', 'meta_title', 'meta_description',
-  'image_alt', 'image_caption', 'image_decorative', 'canonical_url', 'og_title', 'og_description', 'og_image_url', 'twitter_title',
-  'twitter_description', 'twitter_image_url',
+  'title',
+  'description',
+  'content',
+  'image_url',
+  'post_type',
+  'author_name',
+  'featured',
+  'status',
+  'meta_title',
+  'meta_description',
+  'image_alt',
+  'image_caption',
+  'image_decorative',
+  'canonical_url',
+  'og_title',
+  'og_description',
+  'og_image_url',
+  'twitter_title',
+  'twitter_description',
+  'twitter_image_url',
 ] as const;
 
 /**
@@ -28,7 +45,11 @@ const EDITABLE = [
  * With `version`, a post saved by anyone since is not overwritten (409, decision 201).
  */
 export async function updatePost(
-  db: Db, queue: JobQueue, op: OperatorAuth, id: string, input: PostInputParsed,
+  db: Db,
+  queue: JobQueue,
+  op: OperatorAuth,
+  id: string,
+  input: PostInputParsed,
   /** A revision restore: `slugCustom` puts back whether the revision's slug was chosen or followed its title (decision 226). */
   o: { restoring?: boolean; slugCustom?: boolean } = {},
 ): Promise<PostSaved> {
@@ -86,20 +107,59 @@ export async function updatePost(
               image_alt = $17, image_caption = $18, image_decorative = $19, canonical_url = $20, og_title = $21, og_description = $22,
               og_image_url = $23, twitter_title = $24, twitter_description = $25, twitter_image_url = $26
         WHERE id = $1 RETURNING ${ADMIN_POST_COLUMNS}`,
-      [id, input.post_type, slug, input.title, description, content, input.image_url, authorName,
-        input.featured, status, input.meta_title, input.meta_description, op.username, publishAt, !input.description, slugCustom,
-        meta.image_alt, meta.image_caption, meta.image_decorative, meta.canonical_url, meta.og_title, meta.og_description, meta.og_image_url,
-        meta.twitter_title, meta.twitter_description, meta.twitter_image_url, publishedAt ?? null],
+      [
+        id,
+        input.post_type,
+        slug,
+        input.title,
+        description,
+        content,
+        input.image_url,
+        authorName,
+        input.featured,
+        status,
+        input.meta_title,
+        input.meta_description,
+        op.username,
+        publishAt,
+        !input.description,
+        slugCustom,
+        meta.image_alt,
+        meta.image_caption,
+        meta.image_decorative,
+        meta.canonical_url,
+        meta.og_title,
+        meta.og_description,
+        meta.og_image_url,
+        meta.twitter_title,
+        meta.twitter_description,
+        meta.twitter_image_url,
+        publishedAt ?? null,
+      ],
     );
     const post = r.rows[0]!;
-    const tagsBefore = input.tag_ids ? (await tagsOfPost(tx, id)).map((t) => t.id).sort().join() : '';
+    const tagsBefore = input.tag_ids
+      ? (await tagsOfPost(tx, id))
+          .map((t) => t.id)
+          .sort()
+          .join()
+      : '';
     if (input.tag_ids) await setPostTags(tx, id, input.tag_ids);
     const tags = await tagsOfPost(tx, id);
-    if (input.tag_ids && tagsBefore !== tags.map((t) => t.id).sort().join()) changed.push('tags');
+    if (
+      input.tag_ids &&
+      tagsBefore !==
+        tags
+          .map((t) => t.id)
+          .sort()
+          .join()
+    )
+      changed.push('tags');
     if (!keptSchedule) await queueScheduledPublish(queue, tx, post);
     await recordRevision(tx, post, input.autosave ? 'autosave' : status === 'published' ? 'published' : 'save', op, tags);
     // Autosaves are not audited one by one: the revision list says who wrote what, and when.
-    if (!input.autosave) await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });
+    if (!input.autosave)
+      await audit(tx, op, 'post.update', `post:${id}`, { post_type: input.post_type, slug, title: input.title, changed });
     return toAdminPost(post, tags);
   });
   contentChanged(db, 'posts');

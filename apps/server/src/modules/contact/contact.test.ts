@@ -20,8 +20,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   message: 'We would like to license our sensor patent.',
   ...over,
 });
-const send = (payload: object, remoteAddress = freshIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
+const send = (payload: object, remoteAddress = freshIp()) => t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
 const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_submissions')).rows[0]!.n;
 
 describe('POST /contact', () => {
@@ -29,8 +28,11 @@ describe('POST /contact', () => {
     const res = await send(valid({ email: 'Meera@Example.com ' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.contactThanks });
-    const row = (await t.db.query<{ reason: string; email: string; submitted_at: Date }>(
-      'SELECT reason, email, submitted_at FROM contact_submissions ORDER BY submitted_at DESC LIMIT 1')).rows[0]!;
+    const row = (
+      await t.db.query<{ reason: string; email: string; submitted_at: Date }>(
+        'SELECT reason, email, submitted_at FROM contact_submissions ORDER BY submitted_at DESC LIMIT 1',
+      )
+    ).rows[0]!;
     expect(row).toMatchObject({ reason: 'ip_licensing', email: 'meera@example.com' });
     expect(Date.now() - row.submitted_at.getTime()).toBeLessThan(60_000);
   });
@@ -76,8 +78,11 @@ describe('POST /contact', () => {
   it('stores the reason the RTTP form asks for, and which form sent it', async () => {
     const res = await send(valid({ reason: 'funding_strategy', form: 'rttp', email: 'rttp.reason@example.com' }));
     expect(res.statusCode).toBe(200);
-    const row = (await t.db.query<{ reason: string; form: string }>(
-      `SELECT reason, form FROM contact_submissions WHERE email = 'rttp.reason@example.com'`)).rows[0];
+    const row = (
+      await t.db.query<{ reason: string; form: string }>(
+        `SELECT reason, form FROM contact_submissions WHERE email = 'rttp.reason@example.com'`,
+      )
+    ).rows[0];
     expect(row).toEqual({ reason: 'funding_strategy', form: 'rttp' });
     expect((await send(valid({ form: 'elsewhere' }))).statusCode).toBe(422);
   });
@@ -105,7 +110,8 @@ describe('operator view of submissions', () => {
     for (const [name, email, message, at] of rows) {
       await t.db.query(
         `INSERT INTO contact_submissions (reason, name, phone, email, message, submitted_at) VALUES ('other', $1, '+1 555 0100', $2, $3, $4)`,
-        [name, email, message, at]);
+        [name, email, message, at],
+      );
     }
   });
   const get = (url: string, headers: Record<string, string> = asAdmin) => t.app.inject({ method: 'GET', url, headers });
@@ -120,7 +126,18 @@ describe('operator view of submissions', () => {
     const res = await get('/api/contact/submissions');
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual(['=cmd|calc', 'Chen Li', 'Ben Ode', 'Asha Rao']);
-    expect(Object.keys(res.json()[0]).sort()).toEqual(['email', 'form', 'handled_at', 'handled_by', 'id', 'message', 'name', 'phone', 'reason', 'submitted_at']);
+    expect(Object.keys(res.json()[0]).sort()).toEqual([
+      'email',
+      'form',
+      'handled_at',
+      'handled_by',
+      'id',
+      'message',
+      'name',
+      'phone',
+      'reason',
+      'submitted_at',
+    ]);
   });
 
   it('searches name, email and message case-insensitively', async () => {
@@ -133,8 +150,11 @@ describe('operator view of submissions', () => {
   it('filters by date, the end date counting as the whole day', async () => {
     expect(names(await get('/api/contact/submissions?from=2025-07-15&to=2025-07-15'))).toEqual(['Ben Ode']);
     expect(names(await get('/api/contact/submissions?from=2025-07-16'))).toEqual(['=cmd|calc', 'Chen Li']);
-    expect(names(await get(`/api/contact/submissions?to=${encodeURIComponent('2025-07-16T06:30:00+05:30')}`)))
-      .toEqual(['Chen Li', 'Ben Ode', 'Asha Rao']);
+    expect(names(await get(`/api/contact/submissions?to=${encodeURIComponent('2025-07-16T06:30:00+05:30')}`))).toEqual([
+      'Chen Li',
+      'Ben Ode',
+      'Asha Rao',
+    ]);
     // Days in the operator's zone: Ben's 23:30 UTC on the 15th is 05:00 on the 16th in Kolkata,
     // and Chen's 00:30 UTC is 06:00 there; in New York Ben's message is 19:30 on the 15th.
     expect(names(await get('/api/contact/submissions?from=2025-07-16&to=2025-07-16&tz=Asia/Kolkata'))).toEqual(['Chen Li', 'Ben Ode']);
@@ -183,10 +203,13 @@ describe('operator view of submissions', () => {
       expect(res.statusCode, res.body).toBe(200);
       seen.push(...(res.json() as ContactSubmission[]).map((s) => s.id));
       cursor = res.headers['x-next-cursor'] as string | undefined;
-      await t.db.query(`INSERT INTO contact_submissions (name, phone, email, message) VALUES ('Late', '+1 555 0101', 'late@x.example', 'Arrived mid-walk')`);
+      await t.db.query(
+        `INSERT INTO contact_submissions (name, phone, email, message) VALUES ('Late', '+1 555 0101', 'late@x.example', 'Arrived mid-walk')`,
+      );
     } while (cursor);
     const all = await t.db.query<{ id: string }>(
-      `SELECT id FROM contact_submissions WHERE name <> 'Late' ORDER BY submitted_at DESC, id DESC`);
+      `SELECT id FROM contact_submissions WHERE name <> 'Late' ORDER BY submitted_at DESC, id DESC`,
+    );
     expect(seen).toEqual(all.rows.map((r) => r.id));
     const bad = await get('/api/contact/submissions?cursor=not-a-cursor');
     expect(bad.statusCode).toBe(400);
@@ -232,20 +255,26 @@ describe('the CSV export streams', () => {
     const total = chunks.reduce((n, c) => n + c.length, 0);
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(total / 2);
 
-    const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines).toHaveLength(1 + 1234);
     const ids = lines.slice(1).map((l) => l.split(',').at(-1));
     expect(new Set(ids).size).toBe(1234);
     const expected = await t.db.query<{ id: string }>('SELECT id FROM contact_submissions ORDER BY submitted_at DESC, id DESC');
     expect(ids).toEqual(expected.rows.map((r) => r.id));
     const audit = await t.db.query<{ details: { count: number; complete: boolean } }>(
-      `SELECT details FROM operator_audit_log WHERE action = 'contact.export' ORDER BY id DESC LIMIT 1`);
+      `SELECT details FROM operator_audit_log WHERE action = 'contact.export' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.rows[0]!.details).toMatchObject({ count: 1234, complete: true });
   });
 });
 
 describe('handling and erasing submissions', () => {
-  const latest = async () => (await t.db.query<{ id: string }>('SELECT id FROM contact_submissions ORDER BY submitted_at DESC, id DESC LIMIT 1')).rows[0]!.id;
+  const latest = async () =>
+    (await t.db.query<{ id: string }>('SELECT id FROM contact_submissions ORDER BY submitted_at DESC, id DESC LIMIT 1')).rows[0]!.id;
   const mark = (id: string, handled: unknown, headers: Record<string, string> = asAdmin) =>
     t.app.inject({ method: 'POST', url: `/api/contact/submissions/${id}/handled`, headers, payload: { handled } });
 
@@ -257,12 +286,16 @@ describe('handling and erasing submissions', () => {
     expect(done.json()).toMatchObject({ id, handled_by: ADMIN.username });
     expect(Date.parse(done.json().handled_at)).toBeGreaterThan(Date.now() - 60_000);
     // The list shows it handled; marking again changes nothing and logs nothing.
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/contact/submissions?q=handled%40example', headers: asAdmin })).json<ContactSubmission[]>();
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/contact/submissions?q=handled%40example', headers: asAdmin })).json<
+      ContactSubmission[]
+    >();
     expect(listed[0]).toMatchObject({ id, handled_by: ADMIN.username });
     expect((await mark(id, true)).json().handled_at).toBe(done.json().handled_at);
     const reopened = await mark(id, false);
     expect(reopened.json()).toMatchObject({ handled_at: null, handled_by: null });
-    const log = await t.db.query<{ action: string }>(`SELECT action FROM operator_audit_log WHERE target = $1 ORDER BY id`, [`contact:${id}`]);
+    const log = await t.db.query<{ action: string }>(`SELECT action FROM operator_audit_log WHERE target = $1 ORDER BY id`, [
+      `contact:${id}`,
+    ]);
     expect(log.rows.map((r) => r.action)).toEqual(['contact.handled', 'contact.reopened']);
   });
 
@@ -275,7 +308,11 @@ describe('handling and erasing submissions', () => {
     expect(await count()).toBe(before - 1);
     const list = await t.app.inject({ method: 'GET', url: '/api/contact/submissions', headers: asAdmin });
     expect(Number(list.headers['x-total-count'])).toBe(before - 1);
-    const entry = (await t.db.query<{ details: object }>(`SELECT details FROM operator_audit_log WHERE action = 'contact.erase' AND target = $1`, [`contact:${id}`])).rows[0]!;
+    const entry = (
+      await t.db.query<{ details: object }>(`SELECT details FROM operator_audit_log WHERE action = 'contact.erase' AND target = $1`, [
+        `contact:${id}`,
+      ])
+    ).rows[0]!;
     expect(JSON.stringify(entry.details)).not.toMatch(/forget|private/i);
     // Again: it is gone.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/contact/submissions/${id}`, headers: asAdmin })).statusCode).toBe(404);

@@ -10,28 +10,51 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; }
-    else cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
 describe('CSV writer', () => {
   it('quotes commas, quotes and line breaks so every cell reads back exactly', () => {
     const cells = ['plain', 'a, b', 'say "hi"', 'line one\nline two', 'cr\r\nlf', '', ' padded ', 'ünïcödé ✓'];
-    const csv = toCsv(['h'], cells.map((c) => [c]));
+    const csv = toCsv(
+      ['h'],
+      cells.map((c) => [c]),
+    );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(parseCsv(csv.slice(1)).map((r) => r[0])).toEqual(['h', ...cells]);
   });
 
   it('writes a header, CRLF row ends and empty cells for null', () => {
-    expect(toCsv(['a', 'b'], [[1, null], [true, undefined]])).toBe('\uFEFFa,b\r\n1,\r\ntrue,\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, null],
+          [true, undefined],
+        ],
+      ),
+    ).toBe('\uFEFFa,b\r\n1,\r\ntrue,\r\n');
   });
 
   it.each([

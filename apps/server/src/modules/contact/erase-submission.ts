@@ -11,7 +11,10 @@ import { audit } from '../operators/index.ts';
 export async function eraseSubmission(db: Db, op: OperatorAuth, id: string): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound('Contact submission not found');
   return db.transaction(async (tx) => {
-    const gone = await tx.query<{ form: string; submitted_at: Date }>('DELETE FROM contact_submissions WHERE id = $1 RETURNING form, submitted_at', [id]);
+    const gone = await tx.query<{ form: string; submitted_at: Date }>(
+      'DELETE FROM contact_submissions WHERE id = $1 RETURNING form, submitted_at',
+      [id],
+    );
     const row = gone.rows[0];
     if (!row) throw notFound('Contact submission not found');
     await audit(tx, op, 'contact.erase', `contact:${id}`, { form: row.form, submitted_at: row.submitted_at.toISOString() });

@@ -4,7 +4,18 @@ import type { Queryable } from '../../db/client.ts';
 import { csvRow } from './csv.ts';
 import { allSubmissions, type SubmissionFilter } from './list-submissions.ts';
 
-export const SUBMISSION_CSV_HEADER = ['Submitted at (UTC)', 'Form', 'Reason', 'Name', 'Email', 'Phone', 'Message', 'Handled at (UTC)', 'Handled by', 'ID'] as const;
+export const SUBMISSION_CSV_HEADER = [
+  'Submitted at (UTC)',
+  'Form',
+  'Reason',
+  'Name',
+  'Email',
+  'Phone',
+  'Message',
+  'Handled at (UTC)',
+  'Handled by',
+  'ID',
+] as const;
 
 /** Which form a message came from, as the panel labels it. */
 const FORM_LABELS: Record<string, string> = { contact: 'Contact page', rttp: 'RTTP request' };
@@ -18,7 +29,11 @@ const reasonLabel = (r: string | null) => (r ? ((CONTACT_REASON_LABELS as Record
  * however many messages there are (docs/decisions/181-heavy-work-off-the-event-loop.md).
  * `finished(count, complete)` runs once at the end, or when the download is abandoned.
  */
-export function exportSubmissions(db: Queryable, filter: SubmissionFilter, finished: (count: number, complete: boolean) => Promise<void>): Readable {
+export function exportSubmissions(
+  db: Queryable,
+  filter: SubmissionFilter,
+  finished: (count: number, complete: boolean) => Promise<void>,
+): Readable {
   async function* lines() {
     let count = 0;
     let complete = false;
@@ -27,7 +42,20 @@ export function exportSubmissions(db: Queryable, filter: SubmissionFilter, finis
       for await (const page of allSubmissions(db, filter)) {
         count += page.length;
         yield `${page
-          .map((s) => csvRow([s.submitted_at, FORM_LABELS[s.form] ?? s.form, reasonLabel(s.reason), s.name, s.email, s.phone, s.message, s.handled_at, s.handled_by, s.id]))
+          .map((s) =>
+            csvRow([
+              s.submitted_at,
+              FORM_LABELS[s.form] ?? s.form,
+              reasonLabel(s.reason),
+              s.name,
+              s.email,
+              s.phone,
+              s.message,
+              s.handled_at,
+              s.handled_by,
+              s.id,
+            ]),
+          )
           .join('\r\n')}\r\n`;
       }
       complete = true;

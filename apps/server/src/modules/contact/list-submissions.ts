@@ -59,8 +59,11 @@ function whereClause(f: SubmissionFilter) {
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', cond: where.join(' AND '), params };
 }
 
-export const toSubmissionView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission =>
-  ({ ...r, submitted_at: r.submitted_at.toISOString(), handled_at: r.handled_at?.toISOString() ?? null });
+export const toSubmissionView = ({ cursor_at: _, ...r }: SubmissionRow & { cursor_at?: string }): ContactSubmission => ({
+  ...r,
+  submitted_at: r.submitted_at.toISOString(),
+  handled_at: r.handled_at?.toISOString() ?? null,
+});
 const toView = toSubmissionView;
 
 export const SUBMISSION_COLUMNS = 'id, reason, form, name, phone, email, message, submitted_at, handled_at, handled_by';
@@ -125,7 +128,9 @@ export async function listSubmissions(
   );
   const total = counted
     ? await counted
-    : await totalOfPage(r.rows as { total: number }[], !paging.cursor && offset === 0, () => cappedCount(db, `FROM contact_submissions ${sql}`, params));
+    : await totalOfPage(r.rows as { total: number }[], !paging.cursor && offset === 0, () =>
+        cappedCount(db, `FROM contact_submissions ${sql}`, params),
+      );
   const { page, next } = splitPage(r.rows, paging.limit);
   return { submissions: page.map(({ total: _, ...row }) => toView(row)), total, next };
 }

@@ -23,9 +23,13 @@ export async function submitContact(deps: Pick<Deps, 'db' | 'config'>, input: Co
     }
     throw err;
   }
-  await db.query(
-    'INSERT INTO contact_submissions (reason, form, name, phone, email, message) VALUES ($1, $2, $3, $4, $5, $6)',
-    [input.reason, input.form, input.name, input.phone, input.email, input.message],
-  );
+  await db.query('INSERT INTO contact_submissions (reason, form, name, phone, email, message) VALUES ($1, $2, $3, $4, $5, $6)', [
+    input.reason,
+    input.form,
+    input.name,
+    input.phone,
+    input.email,
+    input.message,
+  ]);
   return { message: MSG.contactThanks };
 }

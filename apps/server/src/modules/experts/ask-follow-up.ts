@@ -32,7 +32,11 @@ export async function askFollowUp(
       [id, input.questions],
     );
     if (!inserted.rows.length) throw conflict(FOLLOW_UP_MESSAGES.alreadyAsked, 'follow_up_asked');
-    await mailFollowUpAsked(deps, tx, { expertId, count: input.questions.length, dueBy: new Date(now.getTime() + REVIEW_FOLLOW_UP_DAYS * 86_400_000) });
+    await mailFollowUpAsked(deps, tx, {
+      expertId,
+      count: input.questions.length,
+      dueBy: new Date(now.getTime() + REVIEW_FOLLOW_UP_DAYS * 86_400_000),
+    });
   });
   return toReviewRequestView(await findRequest(deps.db, id));
 }

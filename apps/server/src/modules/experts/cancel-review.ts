@@ -29,7 +29,8 @@ export async function cancelByMember(deps: CancelDeps, id: string, userId: strin
 export async function cancelByOperator(deps: CancelDeps, id: string, by: OperatorAuth) {
   await deps.db.transaction(async (tx) => {
     const req = await lockRequest(tx, id);
-    if (req.state !== 'requested' && req.state !== 'assigned' && req.state !== 'accepted') throw conflict(EXPERT_MESSAGES.cannotCancel, 'cannot_cancel');
+    if (req.state !== 'requested' && req.state !== 'assigned' && req.state !== 'accepted')
+      throw conflict(EXPERT_MESSAGES.cannotCancel, 'cannot_cancel');
     await releaseRequest(deps, tx, req, { state: 'cancelled', by: 'operator' });
     await audit(tx, by, 'review.cancel', `review:${id}`, { report_id: req.report_id, expert_id: req.expert_id });
     if (req.expert_id) await mailReviewWithdrawn(deps, tx, { expertId: req.expert_id, by: 'operator', accepted: req.state === 'accepted' });

@@ -26,7 +26,8 @@ export async function deliverReview(
   await deps.db.transaction(async (tx) => {
     const req = await lockRequest(tx, id);
     if (req.expert_id !== who.id) throw notFound(EXPERT_MESSAGES.notFound);
-    if (req.state !== 'accepted') throw conflict(req.state === 'assigned' ? EXPERT_MESSAGES.notAccepted : EXPERT_MESSAGES.notOffered, 'not_accepted');
+    if (req.state !== 'accepted')
+      throw conflict(req.state === 'assigned' ? EXPERT_MESSAGES.notAccepted : EXPERT_MESSAGES.notOffered, 'not_accepted');
     await tx.query(
       `INSERT INTO expert_reviews (request_id, expert_id, verdicts, recommendation, reasons, answers) VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
       [id, who.id, JSON.stringify(review.verdicts), review.recommendation, review.reasons, review.answers],
@@ -43,6 +44,12 @@ export async function deliverReview(
     // What the provider now owes the expert, once, with the capture (decision 234).
     await accrueEarning(tx, id);
     await auditExpert(tx, who, 'review.delivered', `review:${id}`, { report_id: req.report_id, recommendation: review.recommendation });
-    await mailReviewDelivered(deps, tx, { userId: req.user_id, reportId: req.report_id, title: r.rows[0]!.title, expertName: who.name, recommendation: review.recommendation });
+    await mailReviewDelivered(deps, tx, {
+      userId: req.user_id,
+      reportId: req.report_id,
+      title: r.rows[0]!.title,
+      expertName: who.name,
+      recommendation: review.recommendation,
+    });
   });
 }

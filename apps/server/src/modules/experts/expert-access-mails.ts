@@ -9,7 +9,12 @@ import { composeMail, queueMail } from '../mail/index.ts';
  */
 type MailDeps = Pick<Deps, 'queue' | 'config'>;
 
-export async function mailExpertSecurityNotice(deps: MailDeps, tx: Queryable, e: { email: string; name: string }, notice: { subject: string; what: string }) {
+export async function mailExpertSecurityNotice(
+  deps: MailDeps,
+  tx: Queryable,
+  e: { email: string; name: string },
+  notice: { subject: string; what: string },
+) {
   await queueMail(deps.queue, tx, composeMail(deps.config, e.email, 'expertSecurityNotice', { name: e.name, ...notice, at: new Date() }));
 }
 

@@ -7,13 +7,19 @@ import type { AppInstance } from '../../http/types.ts';
 import { declineApplication, listApplications, submitApplication } from './expert-applications.ts';
 import { EXPERT_DEVICE_COOKIE } from './expert-sessions.ts';
 import {
-  expertNewRecoveryCodes, expertSecondFactor, expertSecurity, expertTotpDisable, expertTotpEnable, expertTotpSetup,
+  expertNewRecoveryCodes,
+  expertSecondFactor,
+  expertSecurity,
+  expertTotpDisable,
+  expertTotpEnable,
+  expertTotpSetup,
 } from './expert-two-factor.ts';
 
 /** Decision 235: experts' two-factor sign-in, and Join-as-Expert applications. */
 export function expertAccessRoutes(deps: Deps, app: AppInstance) {
   route(app, sec.secondFactor, async (req, reply) =>
-    expertSecondFactor(deps, reply, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[EXPERT_DEVICE_COOKIE] }));
+    expertSecondFactor(deps, reply, req.body.challenge, req.body.code, { ip: req.ip, deviceCookie: req.cookies[EXPERT_DEVICE_COOKIE] }),
+  );
   route(app, sec.security, async (req) => expertSecurity(deps, expert(req)));
   route(app, sec.totpSetup, async (req) => expertTotpSetup(deps, expert(req), req.body.password));
   route(app, sec.totpEnable, async (req) => expertTotpEnable(deps, expert(req), req.body.code));

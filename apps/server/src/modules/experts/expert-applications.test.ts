@@ -25,9 +25,12 @@ const application = (over: Partial<ExpertApplicationRequest> = {}): ExpertApplic
   statement: 'Twenty years licensing mRNA platform patents from university labs to industry.',
   ...over,
 });
-const apply = (body: unknown, ip = nextIp()) => t.app.inject({ method: 'POST', url: '/api/expert-applications', payload: body as object, remoteAddress: ip });
+const apply = (body: unknown, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/expert-applications', payload: body as object, remoteAddress: ip });
 const list = async (state?: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/admin/expert-applications${state ? `?state=${state}` : ''}`, headers: ops })).json<{ applications: ExpertApplicationView[] }>().applications;
+  (await t.app.inject({ method: 'GET', url: `/api/admin/expert-applications${state ? `?state=${state}` : ''}`, headers: ops })).json<{
+    applications: ExpertApplicationView[];
+  }>().applications;
 const byEmail = async (email: string) => (await list()).find((a) => a.email === email)!;
 const invite = (a: ExpertApplicationView, over: object = {}) =>
   t.app.inject({
@@ -35,7 +38,14 @@ const invite = (a: ExpertApplicationView, over: object = {}) =>
     url: '/api/admin/experts',
     headers: ops,
     payload: {
-      ...expertInput({ email: a.email, name: a.name, fields: a.fields, languages: a.languages, country: a.country, rttp_number: a.rttp_number }),
+      ...expertInput({
+        email: a.email,
+        name: a.name,
+        fields: a.fields,
+        languages: a.languages,
+        country: a.country,
+        rttp_number: a.rttp_number,
+      }),
       application_id: a.id,
       ...over,
     },
@@ -43,16 +53,32 @@ const invite = (a: ExpertApplicationView, over: object = {}) =>
 const decline = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/expert-applications/${id}/decline`, headers: ops });
 const mailsTo = (to: string) => t.smtp.received.filter((r) => r.to.includes(to));
 const auditRows = async (action: string, target: string) =>
-  (await t.db.query<{ operator_username: string; details: Record<string, unknown> }>('SELECT operator_username, details FROM operator_audit_log WHERE action = $1 AND target = $2', [action, target])).rows;
+  (
+    await t.db.query<{ operator_username: string; details: Record<string, unknown> }>(
+      'SELECT operator_username, details FROM operator_audit_log WHERE action = $1 AND target = $2',
+      [action, target],
+    )
+  ).rows;
 
 describe('applying to join the expert network', () => {
   it('stores a valid application, trimmed and normalised, without mailing anyone', async () => {
-    const body = application({ name: '  Katalin Karikó ', languages: ['English', 'english', ' Hungarian '], fields: ['diagnostics', 'diagnostics'] });
+    const body = application({
+      name: '  Katalin Karikó ',
+      languages: ['English', 'english', ' Hungarian '],
+      fields: ['diagnostics', 'diagnostics'],
+    });
     const res = await apply(body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ message: EXPERT_ACCESS_MESSAGES.applicationThanks });
     const a = await byEmail(body.email);
-    expect(a).toMatchObject({ name: 'Katalin Karikó', country: 'HU', fields: ['diagnostics'], languages: ['English', 'Hungarian'], state: 'pending', already_expert: false });
+    expect(a).toMatchObject({
+      name: 'Katalin Karikó',
+      country: 'HU',
+      fields: ['diagnostics'],
+      languages: ['English', 'Hungarian'],
+      state: 'pending',
+      already_expert: false,
+    });
     // Nothing is mailed from a public form: it cannot be used to send mail to strangers.
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo(body.email)).toHaveLength(0);
@@ -68,7 +94,12 @@ describe('applying to join the expert network', () => {
     ['an unknown country', { country: 'XX' }, 'country', 'Choose your country'],
     ['no RTTP number', { rttp_number: '' }, 'rttp_number', 'Enter your RTTP number'],
     ['a very long RTTP number', { rttp_number: 'R'.repeat(61) }, 'rttp_number', 'Keep the RTTP number to 60 characters'],
-    ['a short statement', { statement: 'I know patents.' }, 'statement', 'Tell us a little more about your experience (at least 20 characters)'],
+    [
+      'a short statement',
+      { statement: 'I know patents.' },
+      'statement',
+      'Tell us a little more about your experience (at least 20 characters)',
+    ],
     ['a very long statement', { statement: 'x'.repeat(2001) }, 'statement', 'Keep it to 2,000 characters'],
     ['a control character', { rttp_number: 'RTTP\u0000-1' }, 'rttp_number', undefined],
   ])('refuses %s with a 422 and a detail naming the problem', async (_label, over, field, detail) => {
@@ -100,8 +131,12 @@ describe('applying to join the expert network', () => {
     expect(held.json().detail).toBe(EXPERT_ACCESS_MESSAGES.applicationTooMany);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
     // The contact form from the same address is not held back by it.
-    const contact = await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip,
-      payload: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'A question about expert reviews.' } });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: ip,
+      payload: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'A question about expert reviews.' },
+    });
     expect(contact.statusCode).toBe(200);
   });
 
@@ -109,7 +144,10 @@ describe('applying to join the expert network', () => {
     const m = await signUpAndLogin(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/expert-applications', headers: m.auth })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/expert-applications' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/expert-applications/${crypto.randomUUID()}/decline`, headers: m.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/expert-applications/${crypto.randomUUID()}/decline`, headers: m.auth }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -138,7 +176,9 @@ describe('the operators invite or decline', () => {
 
   it('an applicant who is already an expert is flagged, and inviting them is refused with a clear 409 (the application stays waiting)', async () => {
     const email = uniqueEmail('already');
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: ops, payload: expertInput({ email }) })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: ops, payload: expertInput({ email }) })).statusCode,
+    ).toBe(201);
     await apply(application({ email }));
     const a = await byEmail(email);
     expect(a.already_expert).toBe(true);

@@ -33,7 +33,8 @@ export async function submitApplication(deps: Pick<Deps, 'db' | 'config'>, input
   try {
     await hitRateLimit(db, `expert-application:ip:${ip}`, config.CONTACT_RATE_LIMIT, config.CONTACT_RATE_LIMIT_WINDOW_SECONDS);
   } catch (err) {
-    if (err instanceof AppError && err.status === 429) throw new AppError(429, EXPERT_ACCESS_MESSAGES.applicationTooMany, 'rate_limited', err.headers);
+    if (err instanceof AppError && err.status === 429)
+      throw new AppError(429, EXPERT_ACCESS_MESSAGES.applicationTooMany, 'rate_limited', err.headers);
     throw err;
   }
   await db.query(
@@ -83,7 +84,10 @@ const toView = (a: ApplicationRow): ExpertApplicationView => ({
 });
 
 /** Waiting applications first, then the newest decided ones; bounded (decision 184). */
-export async function listApplications(deps: Pick<Deps, 'db'>, state: ExpertApplicationState | undefined): Promise<{ applications: ExpertApplicationView[] }> {
+export async function listApplications(
+  deps: Pick<Deps, 'db'>,
+  state: ExpertApplicationState | undefined,
+): Promise<{ applications: ExpertApplicationView[] }> {
   const r = await deps.db.query<ApplicationRow>(
     `${APPLICATION_SELECT} WHERE ($1::text IS NULL OR a.state = $1)
       ORDER BY a.state = 'pending' DESC, a.created_at DESC, a.id LIMIT 200`,
@@ -96,7 +100,9 @@ export async function listApplications(deps: Pick<Deps, 'db'>, state: ExpertAppl
 export async function lockApplication(tx: Queryable, id: string) {
   if (!isUuid(id)) throw notFound(EXPERT_ACCESS_MESSAGES.applicationNotFound);
   const r = await tx.query<{ id: string; email: string; name: string; state: ExpertApplicationState }>(
-    `SELECT id, email, name, state FROM expert_applications WHERE id = $1 FOR UPDATE`, [id]);
+    `SELECT id, email, name, state FROM expert_applications WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   const row = r.rows[0];
   if (!row) throw notFound(EXPERT_ACCESS_MESSAGES.applicationNotFound);
   return row;
@@ -104,7 +110,11 @@ export async function lockApplication(tx: Queryable, id: string) {
 
 /** Marks a waiting application invited, with the expert it made; the caller holds its lock. */
 export async function markInvited(tx: Queryable, id: string, expertId: string, by: OperatorAuth) {
-  await tx.query(`UPDATE expert_applications SET state = 'invited', expert_id = $2, decided_by = $3, decided_at = now() WHERE id = $1`, [id, expertId, by.id]);
+  await tx.query(`UPDATE expert_applications SET state = 'invited', expert_id = $2, decided_by = $3, decided_at = now() WHERE id = $1`, [
+    id,
+    expertId,
+    by.id,
+  ]);
 }
 
 /**
@@ -112,7 +122,11 @@ export async function markInvited(tx: Queryable, id: string, expertId: string, b
  * lock: two operators at once decline it once and mail once. A repeat answers the same and mails
  * nothing; an application already invited is a 409.
  */
-export async function declineApplication(deps: Pick<Deps, 'db' | 'queue' | 'config'>, id: string, by: OperatorAuth): Promise<ExpertApplicationView> {
+export async function declineApplication(
+  deps: Pick<Deps, 'db' | 'queue' | 'config'>,
+  id: string,
+  by: OperatorAuth,
+): Promise<ExpertApplicationView> {
   await deps.db.transaction(async (tx) => {
     const a = await lockApplication(tx, id);
     if (a.state === 'declined') return;

@@ -17,15 +17,23 @@ beforeAll(async () => {
   t = await createReviewTestApp();
   e = await inviteAndSignIn(t, { capacity: 30, name: 'Grace Hopper', rates: { basic: 3000, advanced: 4500, comprehensive: 6000 } });
   // A name a spreadsheet would run as a formula, to check the CSV defuses it.
-  f = await inviteAndSignIn(t, { capacity: 30, name: '=HYPERLINK("http://x")', rttp_number: 'RTTP-777', rates: { basic: 2500, advanced: 3500, comprehensive: 5000 } });
+  f = await inviteAndSignIn(t, {
+    capacity: 30,
+    name: '=HYPERLINK("http://x")',
+    rttp_number: 'RTTP-777',
+    rates: { basic: 2500, advanced: 3500, comprehensive: 5000 },
+  });
 }, 300_000);
 afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const summary = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/experts/earnings', headers: ops })).json<{ experts: ExpertEarningsRow[] }>().experts;
+const summary = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/admin/experts/earnings', headers: ops })).json<{ experts: ExpertEarningsRow[] }>()
+    .experts;
 const rowOf = async (x: Expert) => (await summary()).find((r) => r.expert_id === x.id)!;
-const pay = (x: { id: string }, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/experts/${x.id}/payouts`, headers: ops, payload });
+const pay = (x: { id: string }, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/experts/${x.id}/payouts`, headers: ops, payload });
 const csv = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/experts/earnings/export?${query}`, headers: ops });
 /** Moves an earning's accrual back in time (the table refuses edits; the test steps around that). */
 async function accruedDaysAgo(requestId: string, days: number) {
@@ -43,14 +51,25 @@ describe('expert earnings', () => {
     // The rate was recorded when offered: changing the rate card later does not change what is owed.
     await t.db.query('UPDATE experts SET rate_basic = 9999 WHERE id = $1', [e.id]);
     const rows = await t.db.query<{ request_id: string; tokens: number; complexity: string }>(
-      'SELECT request_id, tokens, complexity FROM expert_earnings WHERE request_id = ANY($1) ORDER BY tokens', [[basic.id, advanced.id, accepted.id]]);
-    expect(rows.rows).toEqual([{ request_id: basic.id, tokens: 3000, complexity: 'basic' }, { request_id: advanced.id, tokens: 4500, complexity: 'advanced' }]);
-    expect(await rowOf(e)).toMatchObject({ owed_tokens: before.owed_tokens + 7500, owed_reviews: before.owed_reviews + 2, paid_tokens: before.paid_tokens });
+      'SELECT request_id, tokens, complexity FROM expert_earnings WHERE request_id = ANY($1) ORDER BY tokens',
+      [[basic.id, advanced.id, accepted.id]],
+    );
+    expect(rows.rows).toEqual([
+      { request_id: basic.id, tokens: 3000, complexity: 'basic' },
+      { request_id: advanced.id, tokens: 4500, complexity: 'advanced' },
+    ]);
+    expect(await rowOf(e)).toMatchObject({
+      owed_tokens: before.owed_tokens + 7500,
+      owed_reviews: before.owed_reviews + 2,
+      paid_tokens: before.paid_tokens,
+    });
     await t.db.query('UPDATE experts SET rate_basic = 3000 WHERE id = $1', [e.id]);
 
     // A second delivery of the same review is refused, and the database would refuse a second accrual.
     expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${basic.id}/review`, REVIEW)).statusCode).toBe(409);
-    await expect(t.db.query(`INSERT INTO expert_earnings (request_id, expert_id, complexity, tokens) VALUES ($1, $2, 'basic', 1)`, [basic.id, e.id])).rejects.toThrow(/duplicate key/);
+    await expect(
+      t.db.query(`INSERT INTO expert_earnings (request_id, expert_id, complexity, tokens) VALUES ($1, $2, 'basic', 1)`, [basic.id, e.id]),
+    ).rejects.toThrow(/duplicate key/);
     await expect(t.db.query('UPDATE expert_earnings SET tokens = 1 WHERE request_id = $1', [basic.id])).rejects.toThrow(/cannot change/);
     await expect(t.db.query('DELETE FROM expert_earnings WHERE request_id = $1', [basic.id])).rejects.toThrow(/kept/);
     await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${accepted.id}/cancel`, headers: ops });
@@ -62,13 +81,20 @@ describe('expert earnings', () => {
     // A delivered review cannot be cancelled (its hold is captured): no path returns it.
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${id}/cancel`, headers: ops })).statusCode).toBe(409);
     // A goodwill credit to the member is the provider's cost, not the expert's.
-    const grant = await t.app.inject({ method: 'POST', url: `/api/admin/users/${m.user.id}/token-adjustments`, headers: { ...ops, 'idempotency-key': `goodwill-${id}` }, payload: { amount: 5000, reason: 'Goodwill after the review' } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${m.user.id}/token-adjustments`,
+      headers: { ...ops, 'idempotency-key': `goodwill-${id}` },
+      payload: { amount: 5000, reason: 'Goodwill after the review' },
+    });
     expect(grant.statusCode, grant.body).toBeLessThan(300);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${reportId}`, headers: m.auth })).statusCode).toBeLessThan(300);
     const gone = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: m.auth, payload: { password: GOOD_PASSWORD } });
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     expect((await t.db.query('SELECT 1 FROM review_requests WHERE id = $1', [id])).rows).toEqual([]);
-    expect((await t.db.query<{ tokens: number }>('SELECT tokens FROM expert_earnings WHERE request_id = $1', [id])).rows).toEqual([{ tokens: 3000 }]);
+    expect((await t.db.query<{ tokens: number }>('SELECT tokens FROM expert_earnings WHERE request_id = $1', [id])).rows).toEqual([
+      { tokens: 3000 },
+    ]);
   });
 
   it('a payout covers everything owed up to its day, once: repeated it answers the same payout; nothing owed is a 409', async () => {
@@ -81,23 +107,39 @@ describe('expert earnings', () => {
     // Up to 5 days ago: only the older review.
     const first = await pay(x, { through: dayOffset(-5), reference: 'NEFT 1234' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ created: true, payout: { expert_id: x.id, through: dayOffset(-5), tokens: 3000, reviews: 1, reference: 'NEFT 1234', paid_by: 'ops' } });
+    expect(first.json()).toMatchObject({
+      created: true,
+      payout: { expert_id: x.id, through: dayOffset(-5), tokens: 3000, reviews: 1, reference: 'NEFT 1234', paid_by: 'ops' },
+    });
     const again = await pay(x, { through: dayOffset(-5), reference: 'typed again' });
-    expect(again.json()).toMatchObject({ created: false, payout: { id: first.json<{ payout: { id: string } }>().payout.id, reference: 'NEFT 1234' } });
+    expect(again.json()).toMatchObject({
+      created: false,
+      payout: { id: first.json<{ payout: { id: string } }>().payout.id, reference: 'NEFT 1234' },
+    });
     expect(await rowOf(x)).toMatchObject({ owed_tokens: 6000, owed_reviews: 1, paid_tokens: 3000, paid_reviews: 1 });
     expect((await rowOf(x)).last_paid_at).not.toBeNull();
 
     // An earlier day has nothing left unpaid; today covers the rest.
     const none = await pay(x, { through: dayOffset(-7) });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toMatchObject({ code: 'nothing_owed', detail: 'Nothing is owed to this expert for reviews delivered up to that day' });
+    expect(none.json()).toMatchObject({
+      code: 'nothing_owed',
+      detail: 'Nothing is owed to this expert for reviews delivered up to that day',
+    });
     expect((await pay(x, { through: today() })).json()).toMatchObject({ created: true, payout: { tokens: 6000, reviews: 1 } });
     expect(await rowOf(x)).toMatchObject({ owed_tokens: 0, paid_tokens: 9000, paid_reviews: 2 });
     const audits = await t.db.query<{ operator_username: string; details: { tokens: number } }>(
-      `SELECT operator_username, details FROM operator_audit_log WHERE action = 'expert.payout' AND target = $1 ORDER BY id`, [`expert:${x.id}`]);
-    expect(audits.rows.map((a) => [a.operator_username, a.details.tokens])).toEqual([['ops', 3000], ['ops', 6000]]);
+      `SELECT operator_username, details FROM operator_audit_log WHERE action = 'expert.payout' AND target = $1 ORDER BY id`,
+      [`expert:${x.id}`],
+    );
+    expect(audits.rows.map((a) => [a.operator_username, a.details.tokens])).toEqual([
+      ['ops', 3000],
+      ['ops', 6000],
+    ]);
     await expect(t.db.query('UPDATE expert_payouts SET tokens = 1 WHERE expert_id = $1', [x.id])).rejects.toThrow(/cannot change/);
-    await expect(t.db.query('UPDATE expert_earnings SET payout_id = NULL WHERE request_id = $1', [old.id])).rejects.toThrow(/cannot change/);
+    await expect(t.db.query('UPDATE expert_earnings SET payout_id = NULL WHERE request_id = $1', [old.id])).rejects.toThrow(
+      /cannot change/,
+    );
 
     // Bad input: a day not begun, not a day, an unknown or malformed expert.
     const future = await pay(x, { through: dayOffset(2) });
@@ -121,16 +163,25 @@ describe('expert earnings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="expert-earnings-${dayOffset(-1)}-to-${today()}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(EARNINGS_CSV_HEADER.join(','));
     const rows = lines.slice(1);
     // Oldest first; the one accrued 40 days ago is outside the period.
     expect(rows.map((r) => r.split(',')[4])).toEqual([one.id, two.id, three.id]);
     expect(rows.join('\n')).not.toContain(early.id);
-    expect(rows[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[^,]+Z,"'=HYPERLINK\\(""http://x""\\)",${f.email},RTTP-777,${one.id},Basic,2500,paid,[0-9a-f-]{36},${today()},[^,]+Z,UTR 998877$`));
+    expect(rows[0]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2}T[^,]+Z,"'=HYPERLINK\\(""http://x""\\)",${f.email},RTTP-777,${one.id},Basic,2500,paid,[0-9a-f-]{36},${today()},[^,]+Z,UTR 998877$`,
+      ),
+    );
     expect(rows[1]).toContain(`,${two.id},Advanced,3500,paid,`);
     expect(rows[2]).toMatch(new RegExp(`,${three.id},Comprehensive,5000,owed,,,,$`));
-    const audit = await t.db.query<{ details: { count: number; complete: boolean } }>(`SELECT details FROM operator_audit_log WHERE action = 'expert.earnings_export' ORDER BY id DESC LIMIT 1`);
+    const audit = await t.db.query<{ details: { count: number; complete: boolean } }>(
+      `SELECT details FROM operator_audit_log WHERE action = 'expert.earnings_export' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.rows[0]!.details).toMatchObject({ count: 3, complete: true, expert_id: f.id });
 
     // Every expert when none is named; the 40-day-old one in its own period.
@@ -141,7 +192,9 @@ describe('expert earnings', () => {
     // An empty period is the header alone.
     expect((await csv('from=2001-01-01&to=2001-01-31')).body.replace(/^\uFEFF/, '').trimEnd()).toBe(EARNINGS_CSV_HEADER.join(','));
     // Bad periods and experts.
-    expect((await csv(`from=${today()}&to=${dayOffset(-1)}`)).json()).toMatchObject({ detail: 'The period must end on or after the day it starts' });
+    expect((await csv(`from=${today()}&to=${dayOffset(-1)}`)).json()).toMatchObject({
+      detail: 'The period must end on or after the day it starts',
+    });
     expect((await csv('from=yesterday&to=2026-01-01')).statusCode).toBe(422);
     expect((await csv(`to=${today()}`)).statusCode).toBe(422);
     expect((await csv(`from=${today()}&to=${today()}&expert_id=nope`)).statusCode).toBe(404);
@@ -165,7 +218,10 @@ describe('expert earnings', () => {
       expect((await t.app.inject({ method: 'GET', url, headers: m.auth })).statusCode, url).toBe(401);
       expect((await asExpert(t, f, 'GET', url)).statusCode, url).toBe(401);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/experts/${f.id}/payouts`, headers: m.auth, payload: { through: today() } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/experts/${f.id}/payouts`, headers: m.auth, payload: { through: today() } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/expert/earnings', headers: m.auth })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/expert/earnings', headers: ops })).statusCode).toBe(401);
   });

@@ -41,19 +41,35 @@ export async function listExpertEarnings(deps: Pick<Deps, 'db'>): Promise<{ expe
 
 /** The expert's own earnings: totals, the newest 100 reviews' amounts and the newest 50 payouts. Never another expert's. */
 export async function expertOwnEarnings(deps: Pick<Deps, 'db'>, who: ExpertAuth): Promise<ExpertOwnEarnings> {
-  const totals = (await deps.db.query<{ owed: number; paid: number }>(
-    `SELECT coalesce(sum(tokens) FILTER (WHERE payout_id IS NULL), 0)::int AS owed,
+  const totals = (
+    await deps.db.query<{ owed: number; paid: number }>(
+      `SELECT coalesce(sum(tokens) FILTER (WHERE payout_id IS NULL), 0)::int AS owed,
             coalesce(sum(tokens) FILTER (WHERE payout_id IS NOT NULL), 0)::int AS paid
        FROM expert_earnings WHERE expert_id = $1`,
-    [who.id],
-  )).rows[0]!;
-  const earnings = await deps.db.query<{ request_id: string; complexity: ExpertOwnEarnings['earnings'][number]['complexity']; tokens: number; accrued_at: Date; paid_at: Date | null }>(
+      [who.id],
+    )
+  ).rows[0]!;
+  const earnings = await deps.db.query<{
+    request_id: string;
+    complexity: ExpertOwnEarnings['earnings'][number]['complexity'];
+    tokens: number;
+    accrued_at: Date;
+    paid_at: Date | null;
+  }>(
     `SELECT x.request_id, x.complexity, x.tokens, x.accrued_at, p.paid_at
        FROM expert_earnings x LEFT JOIN expert_payouts p ON p.id = x.payout_id
       WHERE x.expert_id = $1 ORDER BY x.accrued_at DESC, x.request_id LIMIT 100`,
     [who.id],
   );
-  const payouts = await deps.db.query<{ id: string; expert_id: string; through: string; tokens: number; reviews: number; reference: string; paid_at: Date }>(
+  const payouts = await deps.db.query<{
+    id: string;
+    expert_id: string;
+    through: string;
+    tokens: number;
+    reviews: number;
+    reference: string;
+    paid_at: Date;
+  }>(
     `SELECT id, expert_id, to_char(through, 'YYYY-MM-DD') AS through, tokens, reviews, reference, paid_at
        FROM expert_payouts WHERE expert_id = $1 ORDER BY paid_at DESC, id LIMIT 50`,
     [who.id],

@@ -31,15 +31,20 @@ export const trustedDevice = (config: Pick<Config, 'JWT_SECRET'>, expertId: stri
 };
 
 export function setExpertDeviceCookie(config: Pick<Config, 'JWT_SECRET' | 'secureCookies'>, reply: FastifyReply, expertId: string) {
-  reply.setCookie(EXPERT_DEVICE_COOKIE, issueDeviceCookie(config.JWT_SECRET, 'expert', expertId), deviceCookieOptions(config.secureCookies, EXPERT_DEVICE_PATH));
+  reply.setCookie(
+    EXPERT_DEVICE_COOKIE,
+    issueDeviceCookie(config.JWT_SECRET, 'expert', expertId),
+    deviceCookieOptions(config.secureCookies, EXPERT_DEVICE_PATH),
+  );
 }
 
 export async function openExpertSession(tx: Queryable, reply: FastifyReply, secure: boolean, expertId: string) {
   const token = randomToken(32);
-  await tx.query(
-    `INSERT INTO expert_sessions (expert_id, token_sha256, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [expertId, sha256(token), EXPERT_SESSION_HOURS],
-  );
+  await tx.query(`INSERT INTO expert_sessions (expert_id, token_sha256, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
+    expertId,
+    sha256(token),
+    EXPERT_SESSION_HOURS,
+  ]);
   reply.setCookie(EXPERT_SESSION_COOKIE, token, {
     path: EXPERT_COOKIE_PATH,
     httpOnly: true,
@@ -106,8 +111,12 @@ export async function expertLogin(
   req: { ip: string; deviceCookie: string | undefined },
 ): Promise<ExpertMe | SecondFactorChallenge> {
   const windowSeconds = deps.config.OPERATOR_LOCKOUT_MINUTES * 60;
-  const row = (await deps.db.query<{ id: string; email: string; password_hash: string | null }>(
-    'SELECT id, email, password_hash FROM experts WHERE email = $1', [email])).rows[0];
+  const row = (
+    await deps.db.query<{ id: string; email: string; password_hash: string | null }>(
+      'SELECT id, email, password_hash FROM experts WHERE email = $1',
+      [email],
+    )
+  ).rows[0];
   const device = trustedDevice(deps.config, row?.id, req.deviceCookie);
   const limits: FailureLimit[] = device
     ? [{ key: `expert:device:${device.id}`, limit: deps.config.TRUSTED_DEVICE_FAILURES, windowSeconds }]
@@ -145,7 +154,10 @@ export async function expertMe(deps: SessionDeps, who: ExpertAuth): Promise<Expe
 /** The confidentiality undertaking, accepted once (a repeat keeps the first time) and on the record. */
 export async function acceptUndertaking(deps: SessionDeps, who: ExpertAuth): Promise<ExpertMe> {
   return deps.db.transaction(async (tx) => {
-    const r = await tx.query('UPDATE experts SET undertaking_accepted_at = now() WHERE id = $1 AND undertaking_accepted_at IS NULL RETURNING id', [who.id]);
+    const r = await tx.query(
+      'UPDATE experts SET undertaking_accepted_at = now() WHERE id = $1 AND undertaking_accepted_at IS NULL RETURNING id',
+      [who.id],
+    );
     if (r.rows.length) await auditExpert(tx, who, 'expert.undertaking', `expert:${who.id}`);
     return readMe(tx, deps.config, who.id);
   });

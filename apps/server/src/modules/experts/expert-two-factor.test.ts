@@ -30,9 +30,12 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const codeAt = (secret: string, offsetSteps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
-const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }, name: string) => res.cookies.find((c) => c.name === name)?.value;
-const mailTo = (to: string, subject: RegExp) => waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
+const codeAt = (secret: string, offsetSteps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
+const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }, name: string) =>
+  res.cookies.find((c) => c.name === name)?.value;
+const mailTo = (to: string, subject: RegExp) =>
+  waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
 
 const login = (email: string, opts: { ip?: string; device?: string; password?: string } = {}) =>
   t.app.inject({
@@ -89,11 +92,19 @@ describe('an expert turns on two-factor sign-in', () => {
     expect(otpauth_uri).toContain(`secret=${secret}`);
     expect(otpauth_uri).toContain(encodeURIComponent(`expert:${e.email}`));
     expect(qr_svg).toMatch(/^<svg/);
-    const row = (await t.db.query<{ secret_sealed: string; confirmed_at: Date | null }>('SELECT * FROM expert_totp_factors WHERE expert_id = $1', [e.id])).rows[0]!;
+    const row = (
+      await t.db.query<{ secret_sealed: string; confirmed_at: Date | null }>('SELECT * FROM expert_totp_factors WHERE expert_id = $1', [
+        e.id,
+      ])
+    ).rows[0]!;
     expect(row.confirmed_at).toBeNull();
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(unseal(t.config.JWT_SECRET, 'totp-secret', row.secret_sealed)).toBe(secret);
-    expect((await asExpert(t, e, 'GET', '/api/expert/security')).json()).toEqual({ totp_enabled: false, recovery_codes_left: 0, required: false });
+    expect((await asExpert(t, e, 'GET', '/api/expert/security')).json()).toEqual({
+      totp_enabled: false,
+      recovery_codes_left: 0,
+      required: false,
+    });
     // Not on yet: signing in still asks for the password only.
     expect((await login(e.email)).json()).not.toHaveProperty('second_factor_required');
 
@@ -110,10 +121,17 @@ describe('an expert turns on two-factor sign-in', () => {
     // The expert's codes are theirs: the members' table holds none of them.
     expect((await t.db.query('SELECT 1 FROM recovery_codes WHERE user_id::text = $1', [e.id])).rows).toHaveLength(0);
 
-    expect((await asExpert(t, e, 'GET', '/api/expert/security')).json()).toEqual({ totp_enabled: true, recovery_codes_left: 10, required: false });
+    expect((await asExpert(t, e, 'GET', '/api/expert/security')).json()).toEqual({
+      totp_enabled: true,
+      recovery_codes_left: 10,
+      required: false,
+    });
     expect((await asExpert(t, e, 'GET', '/api/expert/me')).json()).toMatchObject({ totp_enabled: true, two_factor_required: false });
     expect((await asExpert(t, e, 'POST', '/api/expert/totp/setup', { password: GOOD_PASSWORD })).statusCode).toBe(409);
-    const audit = await t.db.query(`SELECT 1 FROM operator_audit_log WHERE action = 'expert.totp_enabled' AND target = $1 AND operator_username = $2`, [`expert:${e.id}`, `expert:${e.email}`]);
+    const audit = await t.db.query(
+      `SELECT 1 FROM operator_audit_log WHERE action = 'expert.totp_enabled' AND target = $1 AND operator_username = $2`,
+      [`expert:${e.id}`, `expert:${e.email}`],
+    );
     expect(audit.rows).toHaveLength(1);
     const mail = await mailTo(e.email, /Two-factor sign-in was turned on/);
     expect(mail.raw).toMatch(/authenticator app was added/);
@@ -137,7 +155,11 @@ describe('signing in with the code', () => {
     const { challenge } = res.json<{ challenge: string }>();
 
     // A member's code step knows nothing of an expert's challenge.
-    const asMember = await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', payload: { challenge, code: codeAt(secret) } });
+    const asMember = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge, code: codeAt(secret) },
+    });
     expect(asMember.statusCode).toBe(401);
 
     const done = await secondFactor(challenge, codeAt(secret));
@@ -150,7 +172,9 @@ describe('signing in with the code', () => {
     // The challenge is spent with the sign-in.
     expect((await secondFactor(challenge, codeAt(secret, 1))).statusCode).toBe(401);
     const audit = await t.db.query<{ details: Record<string, unknown> }>(
-      `SELECT details FROM operator_audit_log WHERE action = 'expert.sign_in' AND target = $1 ORDER BY id DESC LIMIT 1`, [`expert:${e.id}`]);
+      `SELECT details FROM operator_audit_log WHERE action = 'expert.sign_in' AND target = $1 ORDER BY id DESC LIMIT 1`,
+      [`expert:${e.id}`],
+    );
     expect(audit.rows[0]!.details).toMatchObject({ second_factor: 'totp' });
   });
 
@@ -181,7 +205,11 @@ describe('signing in with the code', () => {
     const unknown = await secondFactor('x'.repeat(32), '123456');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().detail).toBe(MSG.secondFactorExpired);
-    const garbage = await t.app.inject({ method: 'POST', url: '/api/expert/login/second-factor', payload: { challenge: 'a\u0000b', code: 1 } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/expert/login/second-factor',
+      payload: { challenge: 'a\u0000b', code: 1 },
+    });
     expect(garbage.statusCode).toBe(422);
   });
 
@@ -305,7 +333,11 @@ describe('EXPERT_REQUIRE_2FA: the operators require it (as ADMIN_REQUIRE_2FA for
     const e = await inviteAndSignIn(r, {}, { undertaking: false });
     const me = await asExpert(r, e, 'GET', '/api/expert/me');
     expect(me.json()).toMatchObject({ totp_enabled: false, two_factor_required: true, undertaking_accepted: false });
-    for (const [method, url] of [['GET', '/api/expert/assignments'], ['POST', '/api/expert/undertaking'], ['POST', '/api/expert/recovery-codes']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/expert/assignments'],
+      ['POST', '/api/expert/undertaking'],
+      ['POST', '/api/expert/recovery-codes'],
+    ] as const) {
       const res = await asExpert(r, e, method, url, method === 'POST' ? { password: GOOD_PASSWORD } : undefined);
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toMatchObject({ code: 'expert_2fa_enrolment_required', detail: EXPERT_ACCESS_MESSAGES.enrolmentRequired });

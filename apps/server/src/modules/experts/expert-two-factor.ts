@@ -38,7 +38,9 @@ export async function expertSecondFactor(
 
   const expired = unauthorized(MSG.secondFactorExpired, 'second_factor_expired');
   const found = await db.query<{ expert_id: string }>(
-    'SELECT expert_id FROM expert_sign_in_challenges WHERE token_hash = $1 AND expires_at > now()', [sha256(challenge)]);
+    'SELECT expert_id FROM expert_sign_in_challenges WHERE token_hash = $1 AND expires_at > now()',
+    [sha256(challenge)],
+  );
   const expertId = found.rows[0]?.expert_id;
   if (!expertId) {
     await countHit(db, perIp);
@@ -69,7 +71,9 @@ export async function expertSecondFactor(
   }
   // Single use: of two requests with right codes, only the one that deletes the challenge signs in.
   return db.transaction(async (tx) => {
-    const spent = await tx.query<{ expert_id: string }>('DELETE FROM expert_sign_in_challenges WHERE token_hash = $1 RETURNING expert_id', [sha256(challenge)]);
+    const spent = await tx.query<{ expert_id: string }>('DELETE FROM expert_sign_in_challenges WHERE token_hash = $1 RETURNING expert_id', [
+      sha256(challenge),
+    ]);
     if (!spent.rows.length) throw expired;
     const e = (await tx.query<{ id: string; email: string }>('SELECT id, email FROM experts WHERE id = $1', [expertId])).rows[0];
     if (!e) throw expired;
@@ -86,9 +90,13 @@ export async function expertSecondFactor(
  */
 async function confirmExpertPassword(deps: TwoFactorDeps, who: ExpertAuth, password: string) {
   const { db, config } = deps;
-  const limits = [{ key: `expert:reauth:${who.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `expert:reauth:${who.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
-  const row = (await db.query<{ password_hash: string | null; name: string }>('SELECT password_hash, name FROM experts WHERE id = $1', [who.id])).rows[0];
+  const row = (
+    await db.query<{ password_hash: string | null; name: string }>('SELECT password_hash, name FROM experts WHERE id = $1', [who.id])
+  ).rows[0];
   if (!row?.password_hash) throw unauthorized();
   if (!(await verifyPassword(password, row.password_hash))) {
     await countHit(db, limits);
@@ -122,9 +130,14 @@ export async function expertTotpSetup(deps: TwoFactorDeps, who: ExpertAuth, pass
 export async function expertTotpEnable(deps: TwoFactorDeps, who: ExpertAuth, code: string) {
   const { db, config } = deps;
   // Someone with the session guessing codes to enrol is bounded like a re-entered password.
-  const limits = [{ key: `expert:reauth:${who.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS }];
+  const limits = [
+    { key: `expert:reauth:${who.id}`, limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+  ];
   await assertUnderLimits(db, limits);
-  const pending = await db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM expert_totp_factors WHERE expert_id = $1 AND confirmed_at IS NULL', [who.id]);
+  const pending = await db.query<{ secret_sealed: string }>(
+    'SELECT secret_sealed FROM expert_totp_factors WHERE expert_id = $1 AND confirmed_at IS NULL',
+    [who.id],
+  );
   if (!pending.rows[0]) throw badRequest(MSG.totpSetupMissing, 'totp_setup_missing');
   const step = totpStep(config.JWT_SECRET, pending.rows[0].secret_sealed, code);
   if (step === undefined) {
@@ -132,7 +145,10 @@ export async function expertTotpEnable(deps: TwoFactorDeps, who: ExpertAuth, cod
     throw badRequest(MSG.secondFactorFailed, 'second_factor_invalid');
   }
   return db.transaction(async (tx) => {
-    const on = await tx.query('UPDATE expert_totp_factors SET confirmed_at = now(), last_step = $2 WHERE expert_id = $1 AND confirmed_at IS NULL RETURNING 1', [who.id, step]);
+    const on = await tx.query(
+      'UPDATE expert_totp_factors SET confirmed_at = now(), last_step = $2 WHERE expert_id = $1 AND confirmed_at IS NULL RETURNING 1',
+      [who.id, step],
+    );
     if (!on.rows.length) throw conflict(MSG.totpAlreadyEnabled, 'totp_already_enabled');
     const codes = await replaceRecoveryCodes(tx, config.JWT_SECRET, who.id, 'expert');
     await auditExpert(tx, who, 'expert.totp_enabled', `expert:${who.id}`);
@@ -149,7 +165,10 @@ export async function expertTotpDisable(deps: TwoFactorDeps, who: ExpertAuth, pa
   if (deps.config.EXPERT_REQUIRE_2FA) throw conflict(EXPERT_ACCESS_MESSAGES.twoFactorRequired, 'expert_2fa_required');
   await confirmExpertPassword(deps, who, password);
   await deps.db.transaction(async (tx) => {
-    const off = await tx.query<{ confirmed_at: Date | null }>('DELETE FROM expert_totp_factors WHERE expert_id = $1 RETURNING confirmed_at', [who.id]);
+    const off = await tx.query<{ confirmed_at: Date | null }>(
+      'DELETE FROM expert_totp_factors WHERE expert_id = $1 RETURNING confirmed_at',
+      [who.id],
+    );
     await tx.query('DELETE FROM expert_recovery_codes WHERE expert_id = $1', [who.id]);
     await tx.query('DELETE FROM expert_sign_in_challenges WHERE expert_id = $1', [who.id]);
     if (!off.rows[0]?.confirmed_at) throw badRequest(MSG.totpNotEnabled, 'totp_not_enabled');

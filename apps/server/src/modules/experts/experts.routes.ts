@@ -11,7 +11,15 @@ import { cancelByMember, cancelByOperator } from './cancel-review.ts';
 import { deliverReview } from './deliver-review.ts';
 import { expertAccessRoutes } from './expert-access.routes.ts';
 import { listAssignments, openAssignmentPdf, readAssignment } from './expert-assignments.ts';
-import { acceptInvitation, acceptUndertaking, EXPERT_DEVICE_COOKIE, expertLogin, expertLogout, expertMe, setPaused } from './expert-sessions.ts';
+import {
+  acceptInvitation,
+  acceptUndertaking,
+  EXPERT_DEVICE_COOKIE,
+  expertLogin,
+  expertLogout,
+  expertMe,
+  setPaused,
+} from './expert-sessions.ts';
 import { inviteExpert, listExperts } from './invite-expert.ts';
 import { rateReview } from './rate-review.ts';
 import { listMemberRequests, quoteReview, requestReview } from './request-review.ts';
@@ -38,12 +46,16 @@ export function expertsRoutes(deps: Deps) {
     route(app, admin.experts, async () => listExperts(deps));
     route(app, admin.invite, async (req) => inviteExpert(deps, operator(req), req.body));
     route(app, admin.queue, async (req) => listReviewQueue(deps, req.query.state));
-    route(app, admin.assign, async (req) => toAdminReviewRequestView(await assignReview(deps, req.params.id, req.body.expert_id, operator(req))));
+    route(app, admin.assign, async (req) =>
+      toAdminReviewRequestView(await assignReview(deps, req.params.id, req.body.expert_id, operator(req))),
+    );
     route(app, admin.cancel, async (req) => toAdminReviewRequestView(await cancelByOperator(deps, req.params.id, operator(req))));
 
     // The expert.
     route(app, ex.acceptInvitation, async (req, reply) => acceptInvitation(deps, reply, req.body.token, req.body.password));
-    route(app, ex.login, async (req, reply) => expertLogin(deps, reply, req.body.email, req.body.password, { ip: req.ip, deviceCookie: req.cookies[EXPERT_DEVICE_COOKIE] }));
+    route(app, ex.login, async (req, reply) =>
+      expertLogin(deps, reply, req.body.email, req.body.password, { ip: req.ip, deviceCookie: req.cookies[EXPERT_DEVICE_COOKIE] }),
+    );
     route(app, ex.logout, async (req, reply) => expertLogout(deps, reply, expert(req)));
     route(app, ex.me, async (req) => expertMe(deps, expert(req)));
     route(app, ex.acceptUndertaking, async (req) => acceptUndertaking(deps, expert(req)));

@@ -5,8 +5,18 @@ import { ascendingPages } from '../../lib/paging.ts';
 import { csvRow } from '../contact/index.ts';
 
 export const EARNINGS_CSV_HEADER = [
-  'Delivered at (UTC)', 'Expert', 'Expert e-mail', 'RTTP number', 'Review request', 'Report tier', 'Amount (tokens)', 'Status',
-  'Payout', 'Paid through (UTC day)', 'Paid at (UTC)', 'Payment reference',
+  'Delivered at (UTC)',
+  'Expert',
+  'Expert e-mail',
+  'RTTP number',
+  'Review request',
+  'Report tier',
+  'Amount (tokens)',
+  'Status',
+  'Payout',
+  'Paid through (UTC day)',
+  'Paid at (UTC)',
+  'Payment reference',
 ] as const;
 
 interface EarningLine {
@@ -55,8 +65,22 @@ export function exportEarnings(
       for await (const page of pages) {
         count += page.length;
         yield `${page
-          .map((x) => csvRow([x.accrued_at, x.name, x.email, x.rttp_number, x.id, TIER_LABELS[x.complexity], x.tokens,
-            x.payout_id ? 'paid' : 'owed', x.payout_id, x.through, x.paid_at, x.reference]))
+          .map((x) =>
+            csvRow([
+              x.accrued_at,
+              x.name,
+              x.email,
+              x.rttp_number,
+              x.id,
+              TIER_LABELS[x.complexity],
+              x.tokens,
+              x.payout_id ? 'paid' : 'owed',
+              x.payout_id,
+              x.through,
+              x.paid_at,
+              x.reference,
+            ]),
+          )
           .join('\r\n')}\r\n`;
       }
       complete = true;

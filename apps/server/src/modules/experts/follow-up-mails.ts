@@ -14,8 +14,16 @@ export async function mailFollowUpAsked(deps: MailDeps, tx: Queryable, r: { expe
   await queueMail(deps.queue, tx, composeMail(deps.config, e.email, 'followUpAsked', { name: e.name, count: r.count, dueBy: r.dueBy }));
 }
 
-export async function mailFollowUpAnswered(deps: MailDeps, tx: Queryable, r: { userId: string; reportId: string; title: string; expertName: string }) {
+export async function mailFollowUpAnswered(
+  deps: MailDeps,
+  tx: Queryable,
+  r: { userId: string; reportId: string; title: string; expertName: string },
+) {
   const m = (await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [r.userId])).rows[0];
   if (!m) return;
-  await queueMail(deps.queue, tx, composeMail(deps.config, m.email, 'followUpAnswered', { name: m.name, reportId: r.reportId, title: r.title, expertName: r.expertName }));
+  await queueMail(
+    deps.queue,
+    tx,
+    composeMail(deps.config, m.email, 'followUpAnswered', { name: m.name, reportId: r.reportId, title: r.title, expertName: r.expertName }),
+  );
 }

@@ -4,6 +4,11 @@ export { memberHasOpenReview } from './review-request-row.ts';
 export { reviewDeadlinesSweep, sweepReviewDeadlines } from './review-deadlines.ts';
 export { reviewedPdfJob } from './reviewed-pdf-job.ts';
 export {
-  checkReviewPurchase, pendingReviewPurchase, recordReviewPurchase, reviewPurchaseOutcome, settleReviewPurchase,
-  type ReviewInvoiceLine, type ReviewPurchaseInput,
+  checkReviewPurchase,
+  pendingReviewPurchase,
+  recordReviewPurchase,
+  reviewPurchaseOutcome,
+  settleReviewPurchase,
+  type ReviewInvoiceLine,
+  type ReviewPurchaseInput,
 } from './review-purchase.ts';

@@ -32,19 +32,37 @@ export async function inviteExpert(
     const application = input.application_id ? await lockApplication(tx, input.application_id) : undefined;
     if (application?.state === 'invited') throw conflict(EXPERT_ACCESS_MESSAGES.applicationInvited, 'application_invited');
     if (application?.state === 'declined') throw conflict(EXPERT_ACCESS_MESSAGES.applicationDeclined, 'application_declined');
-    if (application && application.email !== input.email) throw badRequest(EXPERT_ACCESS_MESSAGES.applicationEmailDiffers, 'application_email_differs');
+    if (application && application.email !== input.email)
+      throw badRequest(EXPERT_ACCESS_MESSAGES.applicationEmailDiffers, 'application_email_differs');
     const inserted = await tx.query<{ id: string }>(
       `INSERT INTO experts (email, name, fields, languages, country, rttp_number, rate_basic, rate_advanced, rate_comprehensive,
                             capacity, invite_token_sha256, invite_expires_at, invited_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12), $13)
        ON CONFLICT (email) DO NOTHING RETURNING id`,
-      [input.email, input.name, input.fields, input.languages, input.country, input.rttp_number, input.rates.basic,
-        input.rates.advanced, input.rates.comprehensive, input.capacity, sha256(token), INVITATION_DAYS, by.id],
+      [
+        input.email,
+        input.name,
+        input.fields,
+        input.languages,
+        input.country,
+        input.rttp_number,
+        input.rates.basic,
+        input.rates.advanced,
+        input.rates.comprehensive,
+        input.capacity,
+        sha256(token),
+        INVITATION_DAYS,
+        by.id,
+      ],
     );
     const id = inserted.rows[0]?.id;
     if (!id) throw conflict(EXPERT_MESSAGES.emailTaken, 'expert_exists');
     if (application) await markInvited(tx, application.id, id, by);
-    await audit(tx, by, 'expert.invite', `expert:${id}`, { email: input.email, name: input.name, ...(application ? { application_id: application.id } : {}) });
+    await audit(tx, by, 'expert.invite', `expert:${id}`, {
+      email: input.email,
+      name: input.name,
+      ...(application ? { application_id: application.id } : {}),
+    });
     await mailExpertInvitation(deps, tx, { email: input.email, name: input.name, url });
     return (await tx.query<ExpertRow>(`${EXPERT_SELECT} WHERE e.id = $1`, [id])).rows[0]!;
   });

@@ -35,8 +35,15 @@ export async function openReviewedPdf(deps: Pick<Deps, 'db' | 'blobs' | 'config'
     // The recorded file vanished from the store: forget it (keeping the version) and draw it again, once.
     if (attempt > 0) throw conflict(REVIEW_CONTENT_MESSAGES.pdfUnavailable, 'unavailable');
     await deps.db.transaction(async (tx) => {
-      const gone = await tx.query<{ report_version: number }>('DELETE FROM reviewed_pdfs WHERE request_id = $1 AND pdf_key = $2 RETURNING report_version', [id, key]);
-      if (gone.rows[0]) await tx.query('INSERT INTO reviewed_pdfs (request_id, report_version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, gone.rows[0].report_version]);
+      const gone = await tx.query<{ report_version: number }>(
+        'DELETE FROM reviewed_pdfs WHERE request_id = $1 AND pdf_key = $2 RETURNING report_version',
+        [id, key],
+      );
+      if (gone.rows[0])
+        await tx.query('INSERT INTO reviewed_pdfs (request_id, report_version) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+          id,
+          gone.rows[0].report_version,
+        ]);
     });
   }
 }

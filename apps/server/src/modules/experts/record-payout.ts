@@ -28,29 +28,43 @@ export async function recordPayout(
   if (input.through > now.toISOString().slice(0, 10)) throw badRequest(EARNINGS_MESSAGES.futureDay, 'future_day');
   return deps.db.transaction(async (tx) => {
     await lockExpert(tx, expertId);
-    const existing = await tx.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM expert_payouts WHERE expert_id = $1 AND through = $2::date`, [expertId, input.through]);
+    const existing = await tx.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM expert_payouts WHERE expert_id = $1 AND through = $2::date`, [
+      expertId,
+      input.through,
+    ]);
     if (existing.rows[0]) return { payout: toView(existing.rows[0]), created: false };
     // The unpaid earnings the payout covers, locked and fixed here: a review delivered meanwhile
     // is not among them and stays owed, so the payout's sums are exactly the rows it marks.
-    const covered = (await tx.query<{ request_id: string; tokens: number }>(
-      `SELECT request_id, tokens FROM expert_earnings
+    const covered = (
+      await tx.query<{ request_id: string; tokens: number }>(
+        `SELECT request_id, tokens FROM expert_earnings
         WHERE expert_id = $1 AND payout_id IS NULL AND accrued_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'
         FOR UPDATE`,
-      [expertId, input.through],
-    )).rows;
+        [expertId, input.through],
+      )
+    ).rows;
     if (!covered.length) throw conflict(EARNINGS_MESSAGES.nothingOwed, 'nothing_owed');
     const owed = { tokens: covered.reduce((n, x) => n + x.tokens, 0), reviews: covered.length };
-    const payout = (await tx.query<PayoutRow>(
-      `INSERT INTO expert_payouts (expert_id, through, tokens, reviews, reference, paid_by, paid_by_username)
+    const payout = (
+      await tx.query<PayoutRow>(
+        `INSERT INTO expert_payouts (expert_id, through, tokens, reviews, reference, paid_by, paid_by_username)
        VALUES ($1, $2::date, $3, $4, $5, $6, $7) RETURNING ${PAYOUT_COLUMNS}`,
-      [expertId, input.through, owed.tokens, owed.reviews, input.reference, by.id, by.username],
-    )).rows[0]!;
+        [expertId, input.through, owed.tokens, owed.reviews, input.reference, by.id, by.username],
+      )
+    ).rows[0]!;
     const marked = await tx.query('UPDATE expert_earnings SET payout_id = $1 WHERE request_id = ANY($2::uuid[]) AND payout_id IS NULL', [
-      payout.id, covered.map((x) => x.request_id),
+      payout.id,
+      covered.map((x) => x.request_id),
     ]);
     // Locked above under the expert's lock: every one is still unpaid. Anything else is a bug.
     if (marked.rowCount !== covered.length) throw new Error(`payout ${payout.id}: ${marked.rowCount} of ${covered.length} earnings marked`);
-    await audit(tx, by, 'expert.payout', `expert:${expertId}`, { payout_id: payout.id, through: input.through, tokens: owed.tokens, reviews: owed.reviews, reference: input.reference });
+    await audit(tx, by, 'expert.payout', `expert:${expertId}`, {
+      payout_id: payout.id,
+      through: input.through,
+      tokens: owed.tokens,
+      reviews: owed.reviews,
+      reference: input.reference,
+    });
     return { payout: toView(payout), created: true };
   });
 }

@@ -16,7 +16,9 @@ export async function releaseRequest(
   deps: Pick<Deps, 'queue' | 'config'>,
   tx: Queryable,
   req: { id: string; hold_id: string; user_id: string; report_id: string },
-  outcome: { state: 'declined' | 'cancelled'; by: 'member' | 'operator' | 'expert' } | { state: 'unmatched'; by: 'system'; endReason: ReviewEndReason },
+  outcome:
+    | { state: 'declined' | 'cancelled'; by: 'member' | 'operator' | 'expert' }
+    | { state: 'unmatched'; by: 'system'; endReason: ReviewEndReason },
   at: Date = new Date(),
 ): Promise<void> {
   const endReason = outcome.state === 'unmatched' ? outcome.endReason : null;
@@ -31,7 +33,12 @@ export async function releaseRequest(
   // The member cancelling knows already; anyone else's decision is news to them.
   if (outcome.by !== 'member') {
     await mailReviewReturned(deps, tx, {
-      userId: req.user_id, reportId: req.report_id, title: r.rows[0]!.title, price: r.rows[0]!.price, why: outcome.state, endReason: endReason ?? undefined,
+      userId: req.user_id,
+      reportId: req.report_id,
+      title: r.rows[0]!.title,
+      price: r.rows[0]!.price,
+      why: outcome.state,
+      endReason: endReason ?? undefined,
     });
   }
 }

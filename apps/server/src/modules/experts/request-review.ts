@@ -69,7 +69,11 @@ export async function openReviewRequest(
 }
 
 /** The member's own requests, newest first (with the delivered reviews). */
-export async function listMemberRequests(deps: Pick<Deps, 'db'>, userId: string, reportId?: string): Promise<{ requests: ReviewRequestView[] }> {
+export async function listMemberRequests(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  reportId?: string,
+): Promise<{ requests: ReviewRequestView[] }> {
   const r = await deps.db.query<ReviewRequestRow>(
     `${REQUEST_SELECT} WHERE q.user_id = $1 AND ($2::text IS NULL OR q.report_id::text = $2) ORDER BY q.created_at DESC, q.id LIMIT 200`,
     [userId, reportId ?? null],

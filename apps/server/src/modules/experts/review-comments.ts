@@ -25,10 +25,17 @@ export async function recordReviewContent(
   reportId: string,
   comments: ReadonlyArray<{ section: string; text: string }>,
 ): Promise<void> {
-  const report = (await tx.query<{ complexity: Complexity; version: number }>('SELECT complexity, version FROM reports WHERE id = $1', [reportId])).rows[0]!;
+  const report = (
+    await tx.query<{ complexity: Complexity; version: number }>('SELECT complexity, version FROM reports WHERE id = $1', [reportId])
+  ).rows[0]!;
   checkCommentSections(report.complexity, comments);
   for (const [i, c] of comments.entries()) {
-    await tx.query('INSERT INTO expert_review_comments (request_id, n, section, body) VALUES ($1, $2, $3, $4)', [requestId, i + 1, c.section, c.text]);
+    await tx.query('INSERT INTO expert_review_comments (request_id, n, section, body) VALUES ($1, $2, $3, $4)', [
+      requestId,
+      i + 1,
+      c.section,
+      c.text,
+    ]);
   }
   await tx.query('INSERT INTO reviewed_pdfs (request_id, report_version) VALUES ($1, $2)', [requestId, report.version]);
 }

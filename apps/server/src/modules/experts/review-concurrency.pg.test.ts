@@ -2,7 +2,17 @@ import type { ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
-  asExpert, assign, availableOf, createReviewTestApp, expectLedgerHolds, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW, type Expert,
+  asExpert,
+  assign,
+  availableOf,
+  createReviewTestApp,
+  expectLedgerHolds,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  REVIEW,
+  type Expert,
 } from './test-support.ts';
 
 /**
@@ -18,16 +28,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const post = (url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
 /** The request's state and its hold agree, and the hold's ledger rows are what one resolution writes. */
 async function expectConsistent(requestId: string) {
-  const r = (await t.db.query<{ state: string; hold: string; releases: number; holds: number }>(
-    `SELECT q.state, h.state AS hold,
+  const r = (
+    await t.db.query<{ state: string; hold: string; releases: number; holds: number }>(
+      `SELECT q.state, h.state AS hold,
             (SELECT count(*)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'release') AS releases,
             (SELECT count(*)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'hold') AS holds
-       FROM review_requests q JOIN token_holds h ON h.id = q.hold_id WHERE q.id = $1`, [requestId])).rows[0]!;
-  const expected = r.state === 'delivered' ? 'captured' : r.state === 'declined' || r.state === 'cancelled' || r.state === 'unmatched' ? 'released' : 'held';
+       FROM review_requests q JOIN token_holds h ON h.id = q.hold_id WHERE q.id = $1`,
+      [requestId],
+    )
+  ).rows[0]!;
+  const expected =
+    r.state === 'delivered'
+      ? 'captured'
+      : r.state === 'declined' || r.state === 'cancelled' || r.state === 'unmatched'
+        ? 'released'
+        : 'held';
   expect(r.hold).toBe(expected);
   expect(r.releases).toBe(expected === 'released' ? r.holds : 0);
   return r.state;

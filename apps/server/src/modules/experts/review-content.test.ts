@@ -8,7 +8,17 @@ import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { completedReport } from '../../../test/reports.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
-  asExpert, assign, createReviewTestApp, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW, waitFor, type Expert,
+  asExpert,
+  assign,
+  createReviewTestApp,
+  holdOf,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  REVIEW,
+  waitFor,
+  type Expert,
 } from './test-support.ts';
 
 /**
@@ -41,7 +51,10 @@ const DRAFT: ReviewDraftRequest = {
   recommendation: 'hold_for_data',
   reasons: 'Promising, but\n',
   answers: '',
-  comments: [{ section: 'technology', text: 'Say how the release is triggered.' }, { section: 'ip_snapshot', text: '' }],
+  comments: [
+    { section: 'technology', text: 'Say how the release is triggered.' },
+    { section: 'ip_snapshot', text: '' },
+  ],
 };
 
 const inject = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
@@ -77,11 +90,18 @@ describe('the draft of a review', () => {
     expect(second.json()).toMatchObject({ draft: { reasons: 'Promising, but it needs animal data.', comments: [] }, revision: 2 });
 
     // Another device: a second sign-in, its own session.
-    const login = await t.app.inject({ method: 'POST', url: '/api/expert/login', payload: { email: expert.email, password: 'Str0ngPassw0rd' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/expert/login',
+      payload: { email: expert.email, password: 'Str0ngPassw0rd' },
+    });
     expect(login.statusCode).toBe(200);
     const cookie = { cookie: `assay_expert=${/assay_expert=([^;]+)/.exec(String(login.headers['set-cookie']))![1]}` };
     const elsewhere = await inject('GET', draftUrl(id), cookie);
-    expect(elsewhere.json()).toMatchObject({ draft: { reasons: 'Promising, but it needs animal data.', verdicts: { novelty: { verdict: 'strong' } } }, revision: 2 });
+    expect(elsewhere.json()).toMatchObject({
+      draft: { reasons: 'Promising, but it needs animal data.', verdicts: { novelty: { verdict: 'strong' } } },
+      revision: 2,
+    });
     expect(Date.parse(elsewhere.json<{ saved_at: string }>().saved_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -144,8 +164,17 @@ describe('the draft of a review', () => {
       [{ ...DRAFT, reasons: 'bad\u0000byte' }, 422, /./],
       [{ ...DRAFT, recommendation: 'maybe' }, 422, /./],
       // A section of the Comprehensive tier on a Basic report: a section key, but not this report's.
-      [{ ...DRAFT, comments: [{ section: 'technology', text: 'Fine.' }, { section: 'claims_analysis', text: 'Fine.' }] }, 400,
-        /^Comment 2 is on a section a Basic report does not have: choose one of this report’s sections$/],
+      [
+        {
+          ...DRAFT,
+          comments: [
+            { section: 'technology', text: 'Fine.' },
+            { section: 'claims_analysis', text: 'Fine.' },
+          ],
+        },
+        400,
+        /^Comment 2 is on a section a Basic report does not have: choose one of this report’s sections$/,
+      ],
     ];
     for (const [body, status, detail] of cases) {
       const res = await saveDraft(expert, id, body);
@@ -155,7 +184,9 @@ describe('the draft of a review', () => {
     expect(await draftRows(id)).toBe(0);
     // At the bounds it is kept.
     const full = await saveDraft(expert, id, {
-      ...DRAFT, reasons: 'r'.repeat(8000), answers: 'a'.repeat(8000),
+      ...DRAFT,
+      reasons: 'r'.repeat(8000),
+      answers: 'a'.repeat(8000),
       comments: Array.from({ length: 40 }, () => ({ section: 'risks', text: 'c'.repeat(2000) })),
     });
     expect(full.statusCode, full.body.slice(0, 300)).toBe(200);
@@ -171,7 +202,10 @@ describe('comments anchored to sections', () => {
       // Any section of the report's tier, not only those the member chose.
       { section: 'risks', text: 'Add the regulatory route for a combination product.' },
     ];
-    const res = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, { ...REVIEW, comments: [...comments, { section: 'problem', text: '  trimmed  ' }] });
+    const res = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, {
+      ...REVIEW,
+      comments: [...comments, { section: 'problem', text: '  trimmed  ' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const expected = [...comments, { section: 'problem', text: 'trimmed' }];
     expect(res.json<{ review: { comments: unknown } }>().review.comments).toEqual(expected);
@@ -183,10 +217,18 @@ describe('comments anchored to sections', () => {
 
   it('on a section the report does not have, or left empty, deliver nothing: the review stays accepted and its tokens held', async () => {
     const { id } = await acceptedRequest();
-    const wrongTier = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, { ...REVIEW, comments: [{ section: 'roi_5_year', text: 'Fine.' }] });
+    const wrongTier = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, {
+      ...REVIEW,
+      comments: [{ section: 'roi_5_year', text: 'Fine.' }],
+    });
     expect(wrongTier.statusCode).toBe(400);
-    expect(wrongTier.json()).toMatchObject({ detail: 'Comment 1 is on a section a Basic report does not have: choose one of this report’s sections' });
-    const empty = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, { ...REVIEW, comments: [{ section: 'technology', text: '   ' }] });
+    expect(wrongTier.json()).toMatchObject({
+      detail: 'Comment 1 is on a section a Basic report does not have: choose one of this report’s sections',
+    });
+    const empty = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, {
+      ...REVIEW,
+      comments: [{ section: 'technology', text: '   ' }],
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json<{ detail: string }>().detail).toMatch(/Write each comment, or remove it/);
     const state = (await t.db.query<{ state: string }>('SELECT state FROM review_requests WHERE id = $1', [id])).rows[0]!.state;
@@ -197,7 +239,10 @@ describe('comments anchored to sections', () => {
 
   it('a Comprehensive report takes comments on its own sections', async () => {
     const { id } = await acceptedRequest(expert, { complexity: 'comprehensive' });
-    const res = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, { ...REVIEW, comments: [{ section: 'claims_analysis', text: 'Claim 1 reads on the prior art.' }] });
+    const res = await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, {
+      ...REVIEW,
+      comments: [{ section: 'claims_analysis', text: 'Claim 1 reads on the prior art.' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });
@@ -213,7 +258,9 @@ describe('the reviewed PDF', () => {
     return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   };
   const download = (id: string, m: Member) => t.app.inject({ method: 'GET', url: `/api/review-requests/${id}/pdf`, headers: m.auth });
-  const storedKey = async (id: string) => (await t.db.query<{ pdf_key: string | null }>('SELECT pdf_key FROM reviewed_pdfs WHERE request_id = $1', [id])).rows[0]?.pdf_key ?? undefined;
+  const storedKey = async (id: string) =>
+    (await t.db.query<{ pdf_key: string | null }>('SELECT pdf_key FROM reviewed_pdfs WHERE request_id = $1', [id])).rows[0]?.pdf_key ??
+    undefined;
 
   /** A real report (the offline analyst, through the worker), reviewed and delivered with comments. */
   async function deliveredReal() {
@@ -227,7 +274,10 @@ describe('the reviewed PDF', () => {
     const notYet = await download(id, m);
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json()).toMatchObject({ detail: 'The reviewed PDF is ready once the expert has delivered the review' });
-    const comments = [{ section: 'ip_snapshot', text: 'Search the silver-release patents of the 2010s first.' }, { section: 'technology', text: 'Say what triggers the release.' }];
+    const comments = [
+      { section: 'ip_snapshot', text: 'Search the silver-release patents of the 2010s first.' },
+      { section: 'technology', text: 'Say what triggers the release.' },
+    ];
     expect((await asExpert(t, expert, 'POST', `/api/expert/assignments/${id}/review`, { ...REVIEW, comments })).statusCode).toBe(200);
     return { m, id, reportId: report.id };
   }
@@ -241,7 +291,7 @@ describe('the reviewed PDF', () => {
     const res = await download(id, m);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename=".*expert review\.pdf"/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*expert review\.pdf"/);
     const text = pdfText(res.rawPayload, 'first');
     expect(text).toContain('Expert review Rosalind Franklin, RTTP RTTP-0451 · delivered');
     expect(text).toContain('Recommendation: Hold for data');
@@ -249,7 +299,9 @@ describe('the reviewed PDF', () => {
     expect(text).toMatch(/Novelty Strong No prior art on triggered release that I know of\./);
     expect(text).toContain('Is the silver release claim novel?');
     expect(text).toContain('Yes, the triggered release appears novel.');
-    expect(text).toContain('Comments on sections Section 3 · The Technology • Say what triggers the release. Section 6 · IP Snapshot • Search the silver-release patents of the 2010s first.');
+    expect(text).toContain(
+      'Comments on sections Section 3 · The Technology • Say what triggers the release. Section 6 · IP Snapshot • Search the silver-release patents of the 2010s first.',
+    );
     expect(text).toMatch(/Signed Rosalind Franklin RTTP certification number RTTP-0451 Delivered \w{3} \d{1,2}, \d{4}/);
     // The whole report follows, as the member's own PDF has it.
     expect(text).toContain('Section 1 of 15');

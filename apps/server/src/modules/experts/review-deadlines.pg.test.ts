@@ -3,7 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
 import {
-  asExpert, assign, availableOf, clearOpenReviews, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, type Expert,
+  asExpert,
+  assign,
+  availableOf,
+  clearOpenReviews,
+  createReviewTestApp,
+  expectLedgerHolds,
+  holdOf,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  type Expert,
 } from './test-support.ts';
 
 /**
@@ -19,7 +30,8 @@ afterAll(() => t.close());
 beforeEach(() => clearOpenReviews(t));
 
 const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
-const twoSweeps = (hours: number) => Promise.all([sweepReviewDeadlines(t.deps, { now: later(hours) }), sweepReviewDeadlines(t.deps, { now: later(hours) })]);
+const twoSweeps = (hours: number) =>
+  Promise.all([sweepReviewDeadlines(t.deps, { now: later(hours) }), sweepReviewDeadlines(t.deps, { now: later(hours) })]);
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 
 async function offeredTo(e: Expert) {
@@ -42,7 +54,11 @@ describe('review deadlines under concurrency (PostgreSQL)', () => {
     expect(a.offered + b.offered + a.unmatched + b.unmatched).toBe(0);
     for (const { req } of rounds) {
       expect(await count(`SELECT count(*)::int AS n FROM review_offers WHERE request_id = $1 AND outcome = 'timed_out'`, [req.id])).toBe(1);
-      expect(await count(`SELECT count(*)::int AS n FROM operator_audit_log WHERE action = 'review.offer_lapsed' AND target = $1`, [`review:${req.id}`])).toBe(1);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM operator_audit_log WHERE action = 'review.offer_lapsed' AND target = $1`, [
+          `review:${req.id}`,
+        ]),
+      ).toBe(1);
     }
 
     // 98 h: the operators' window has passed too; two sweeps, one release each, one mail each.
@@ -51,9 +67,17 @@ describe('review deadlines under concurrency (PostgreSQL)', () => {
     for (const { m, req, before } of rounds) {
       expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'released', releases: 1 });
       expect(await availableOf(t, m)).toBe(before);
-      expect(await count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' LIKE 'No expert could take on%'`, [m.email])).toBe(1);
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' LIKE 'No expert could take on%'`,
+          [m.email],
+        ),
+      ).toBe(1);
     }
-    await expectLedgerHolds(t.db, rounds.map((r) => r.m.user.id));
+    await expectLedgerHolds(
+      t.db,
+      rounds.map((r) => r.m.user.id),
+    );
   });
 
   it('two sweeps at once offer a lapsed request on to one expert, once', async () => {
@@ -65,8 +89,13 @@ describe('review deadlines under concurrency (PostgreSQL)', () => {
     expect(a.offered + b.offered).toBe(4);
     for (const { req } of rounds) {
       const offers = await t.db.query<{ expert_id: string; outcome: string | null }>(
-        'SELECT expert_id, outcome FROM review_offers WHERE request_id = $1 ORDER BY offered_at', [req.id]);
-      expect(offers.rows).toEqual([{ expert_id: first.id, outcome: 'timed_out' }, { expert_id: next.id, outcome: null }]);
+        'SELECT expert_id, outcome FROM review_offers WHERE request_id = $1 ORDER BY offered_at',
+        [req.id],
+      );
+      expect(offers.rows).toEqual([
+        { expert_id: first.id, outcome: 'timed_out' },
+        { expert_id: next.id, outcome: null },
+      ]);
       expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'held', releases: 0 });
     }
   });
@@ -87,11 +116,16 @@ describe('review deadlines under concurrency (PostgreSQL)', () => {
       // Past its time an offer is never accepted; a decline and the lapse each send it back, but only one of them does.
       const state = (await t.db.query<{ state: string }>('SELECT state FROM review_requests WHERE id = $1', [req.id])).rows[0]!.state;
       expect(state).not.toBe('accepted');
-      const ended = await t.db.query<{ outcome: string }>(`SELECT outcome FROM review_offers WHERE request_id = $1 AND outcome IS NOT NULL`, [req.id]);
+      const ended = await t.db.query<{ outcome: string }>(
+        `SELECT outcome FROM review_offers WHERE request_id = $1 AND outcome IS NOT NULL`,
+        [req.id],
+      );
       expect(ended.rows).toHaveLength(1);
       expect(await holdOf(t.db, req.id)).toMatchObject({ releases: 0 });
       // Whatever happened, the request can still end once.
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${req.id}/cancel`, headers: ops })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${req.id}/cancel`, headers: ops })).statusCode).toBe(
+        200,
+      );
       expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'released', releases: 1 });
       expect(await availableOf(t, m)).toBe(before);
       await expectLedgerHolds(t.db, [m.user.id]);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
 import {
-  asExpert, assign, availableOf, clearOpenReviews, createReviewTestApp, expectLedgerHolds, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview,
+  asExpert,
+  assign,
+  availableOf,
+  clearOpenReviews,
+  createReviewTestApp,
+  expectLedgerHolds,
+  holdOf,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
 } from './test-support.ts';
 
 /**
@@ -22,16 +32,34 @@ const HOUR = 3_600_000;
 const later = (hours: number) => new Date(Date.now() + hours * HOUR);
 const sweep = (hours: number) => sweepReviewDeadlines(t.deps, { now: later(hours) });
 
-type AdminView = ReviewRequestView & { expert_id: string | null; offers: number; offer_expires_at: string | null; escalated_at: string | null };
+type AdminView = ReviewRequestView & {
+  expert_id: string | null;
+  offers: number;
+  offer_expires_at: string | null;
+  escalated_at: string | null;
+};
 const adminView = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops })).json<{ requests: AdminView[] }>().requests.find((r) => r.id === id)!;
+  (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops }))
+    .json<{ requests: AdminView[] }>()
+    .requests.find((r) => r.id === id)!;
 const memberView = async (auth: Record<string, string>, id: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: auth })).json<{ requests: ReviewRequestView[] }>().requests.find((r) => r.id === id)!;
+  (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: auth }))
+    .json<{ requests: ReviewRequestView[] }>()
+    .requests.find((r) => r.id === id)!;
 const mailsTo = async (to: string, subject: RegExp) =>
-  (await t.db.query<{ subject: string; text: string }>(`SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [to]))
-    .rows.filter((m) => subject.test(m.subject));
+  (
+    await t.db.query<{ subject: string; text: string }>(
+      `SELECT data->>'subject' AS subject, data->>'text' AS text FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`,
+      [to],
+    )
+  ).rows.filter((m) => subject.test(m.subject));
 const auditCount = async (action: string, id: string) =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_audit_log WHERE action = $1 AND target = $2', [action, `review:${id}`])).rows[0]!.n;
+  (
+    await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_audit_log WHERE action = $1 AND target = $2', [
+      action,
+      `review:${id}`,
+    ])
+  ).rows[0]!.n;
 
 /** A member's request offered by the operator to `expertId`. */
 async function offered(expertId: string) {
@@ -65,7 +93,9 @@ describe('review deadlines (decision 227)', () => {
     expect(await auditCount('review.offer_lapsed', req.id)).toBe(1);
     expect(await auditCount('review.auto_assign', req.id)).toBe(1);
     const offers = await t.db.query<{ expert_id: string; outcome: string; offered_by: string }>(
-      'SELECT expert_id, outcome, offered_by FROM review_offers WHERE request_id = $1 ORDER BY offered_at', [req.id]);
+      'SELECT expert_id, outcome, offered_by FROM review_offers WHERE request_id = $1 ORDER BY offered_at',
+      [req.id],
+    );
     expect(offers.rows).toEqual([
       { expert_id: first.id, outcome: 'timed_out', offered_by: 'operator' },
       { expert_id: second.id, outcome: 'accepted', offered_by: 'matching' },
@@ -93,7 +123,8 @@ describe('review deadlines (decision 227)', () => {
     const declined = await asExpert(t, decliner, 'POST', `/api/expert/assignments/${req.id}/decline`);
     expect(declined.statusCode, declined.body).toBe(200);
     // Back in the queue, at the top, with the reason; the member sees it too; the tokens are still held.
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops })).json<{ requests: AdminView[] }>().requests;
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops })).json<{ requests: AdminView[] }>()
+      .requests;
     expect(queue[0]).toMatchObject({ id: req.id, state: 'requested', needs_expert_reason: 'declined', expert_id: null });
     expect(await memberView(m.auth, req.id)).toMatchObject({ state: 'requested', needs_expert_reason: 'declined', expert: null });
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'held' });

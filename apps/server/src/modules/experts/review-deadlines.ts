@@ -43,7 +43,9 @@ export async function sweepReviewDeadlines(deps: SweepDeps, opts: { now?: Date; 
   const result: ReviewDeadlineResult = { lapsed: 0, offered: 0, unmatched: 0, escalated: 0 };
 
   const lapsing = await deps.db.query<{ id: string }>(
-    `SELECT id FROM review_requests WHERE state = 'assigned' AND offer_expires_at <= $1 ORDER BY offer_expires_at, id LIMIT $2`, [now, limit]);
+    `SELECT id FROM review_requests WHERE state = 'assigned' AND offer_expires_at <= $1 ORDER BY offer_expires_at, id LIMIT $2`,
+    [now, limit],
+  );
   for (const { id } of lapsing.rows) {
     const lapsed = await deps.db.transaction(async (tx) => {
       const req = await lockRequest(tx, id);
@@ -59,7 +61,9 @@ export async function sweepReviewDeadlines(deps: SweepDeps, opts: { now?: Date; 
 
   const waiting = await deps.db.query<{ id: string }>(
     `SELECT id FROM review_requests WHERE state = 'requested' AND (needs_expert_reason IS NOT NULL OR due_at <= $1)
-      ORDER BY created_at, id LIMIT $2`, [now, limit]);
+      ORDER BY created_at, id LIMIT $2`,
+    [now, limit],
+  );
   for (const { id } of waiting.rows) {
     const outcome = await deps.db.transaction(async (tx): Promise<'offered' | 'unmatched' | null> => {
       const req = await lockRequest(tx, id);
@@ -75,7 +79,11 @@ export async function sweepReviewDeadlines(deps: SweepDeps, opts: { now?: Date; 
       if ((await offersMade(tx, id)) >= deps.config.REVIEW_MAX_OFFERS) return end('offers_used');
       for (const expertId of await suitableExperts(tx, req)) {
         if ((await makeOffer(deps, tx, req, expertId, { by: 'matching', now })) === 'offered') {
-          await audit(tx, null, 'review.auto_assign', `review:${id}`, { expert_id: expertId, report_id: req.report_id, after: req.needs_expert_reason });
+          await audit(tx, null, 'review.auto_assign', `review:${id}`, {
+            expert_id: expertId,
+            report_id: req.report_id,
+            after: req.needs_expert_reason,
+          });
           return 'offered';
         }
       }

@@ -2,7 +2,16 @@ import type { ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
-import { asExpert, assign, createReviewTestApp, inviteAndSignIn, memberWithReport, requestReview, REVIEW, type Expert } from './test-support.ts';
+import {
+  asExpert,
+  assign,
+  createReviewTestApp,
+  inviteAndSignIn,
+  memberWithReport,
+  requestReview,
+  REVIEW,
+  type Expert,
+} from './test-support.ts';
 
 /**
  * Drafts under concurrency on PostgreSQL (decision 233): two tabs (here two server processes on
@@ -54,14 +63,21 @@ describe('review drafts under concurrency (PostgreSQL)', () => {
     const id = await accepted();
     const res = await Promise.all(Array.from({ length: 16 }, (_, i) => save(i % 2 ? second : t, id, i)));
     expect(res.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
-    const row = (await t.db.query<{ content: ReturnType<typeof draft>; revision: number }>('SELECT content, revision FROM review_drafts WHERE request_id = $1', [id])).rows;
+    const row = (
+      await t.db.query<{ content: ReturnType<typeof draft>; revision: number }>(
+        'SELECT content, revision FROM review_drafts WHERE request_id = $1',
+        [id],
+      )
+    ).rows;
     expect(row).toHaveLength(1);
     expect(row[0]!.revision).toBe(16);
     // Whole: every field comes from the same save (the last one to commit).
     const n = Number(/^novelty (\d+)$/.exec(row[0]!.content.verdicts.novelty.note)![1]);
     expect(row[0]!.content).toEqual(draft(n));
     // The revisions the saves answered are 1..16, each once: none lost, none repeated.
-    expect(res.map((r) => r.json<{ revision: number }>().revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(res.map((r) => r.json<{ revision: number }>().revision).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    );
   });
 
   it('saves racing the delivery: each lands before it or is refused, and no draft is left after', async () => {
@@ -75,10 +91,13 @@ describe('review drafts under concurrency (PostgreSQL)', () => {
       expect(delivered!.statusCode, delivered!.body).toBe(200);
       for (const s of saves) {
         expect([200, 409]).toContain(s.statusCode);
-        if (s.statusCode === 409) expect(s.json()).toMatchObject({ detail: 'Drafts are kept only while you are reviewing an accepted request' });
+        if (s.statusCode === 409)
+          expect(s.json()).toMatchObject({ detail: 'Drafts are kept only while you are reviewing an accepted request' });
       }
       expect((await t.db.query('SELECT 1 FROM review_drafts WHERE request_id = $1', [id])).rows).toEqual([]);
-      expect((await t.db.query<{ state: string }>('SELECT state FROM review_requests WHERE id = $1', [id])).rows[0]!.state).toBe('delivered');
+      expect((await t.db.query<{ state: string }>('SELECT state FROM review_requests WHERE id = $1', [id])).rows[0]!.state).toBe(
+        'delivered',
+      );
     }
   });
 });

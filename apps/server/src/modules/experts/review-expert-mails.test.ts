@@ -2,7 +2,17 @@ import type { ReviewRequestView } from '@assay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
-import { asExpert, assign, clearOpenReviews, createReviewTestApp, inviteAndSignIn, memberWithReport, ops, requestReview, waitFor } from './test-support.ts';
+import {
+  asExpert,
+  assign,
+  clearOpenReviews,
+  createReviewTestApp,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  waitFor,
+} from './test-support.ts';
 
 /**
  * Decision 235 (issue 28 §4): the expert is mailed when a review leaves them or runs late — an
@@ -67,7 +77,9 @@ describe('the expert hears when a review leaves them or runs late', () => {
     expect(raw).toContain(req.due_at.slice(0, 10));
     expect(raw).not.toContain(req.report_title);
     expect(raw).not.toContain(m.email);
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops })).json<{ requests: Array<{ id: string; escalated_at: string | null }> }>();
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests', headers: ops })).json<{
+      requests: Array<{ id: string; escalated_at: string | null }>;
+    }>();
     expect(queue.requests.find((r) => r.id === req.id)!.escalated_at).not.toBeNull();
   });
 
@@ -75,7 +87,9 @@ describe('the expert hears when a review leaves them or runs late', () => {
     const e = await inviteAndSignIn(t);
     const accepted = await offered(e.id);
     expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${accepted.req.id}/accept`)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${accepted.req.id}/cancel`, headers: ops })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${accepted.req.id}/cancel`, headers: ops })).statusCode,
+    ).toBe(200);
     const raw = await onlyMail(e.email, /^A review you accepted was cancelled$/);
     expect(raw).toMatch(/by the operators/);
 

@@ -19,11 +19,15 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-const ask = (m: Member, id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/follow-up`, headers: m.auth, payload });
+const ask = (m: Member, id: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/follow-up`, headers: m.auth, payload });
 const answer = (x: Expert, id: string, payload: object) => asExpert(t, x, 'POST', `/api/expert/assignments/${id}/follow-up`, payload);
-const mailTo = (to: string, subject: RegExp) => waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
+const mailTo = (to: string, subject: RegExp) =>
+  waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
 const mine = async (m: Member, id: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth })).json<{ requests: ReviewRequestView[] }>().requests.find((r) => r.id === id)!;
+  (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth }))
+    .json<{ requests: ReviewRequestView[] }>()
+    .requests.find((r) => r.id === id)!;
 
 describe('the follow-up round', () => {
   it('the member asks once, free; the expert is mailed and sees it; answers once; the member is mailed and reads the answers', async () => {
@@ -37,7 +41,11 @@ describe('the follow-up round', () => {
     const res = await ask(m, id, { questions: ['  Would a method claim cover the phone app?  ', 'Which licensee\nshould I call first?'] });
     expect(res.statusCode, res.body).toBe(201);
     const view = res.json<ReviewRequestView>();
-    expect(view.follow_up).toMatchObject({ questions: ['Would a method claim cover the phone app?', 'Which licensee\nshould I call first?'], answers: null, answered_at: null });
+    expect(view.follow_up).toMatchObject({
+      questions: ['Would a method claim cover the phone app?', 'Which licensee\nshould I call first?'],
+      answers: null,
+      answered_at: null,
+    });
     expect(view.follow_up_until).toBeNull();
     // No charge: the balance did not move, and no hold was placed.
     expect(await availableOf(t, m)).toBe(balance);
@@ -47,29 +55,48 @@ describe('the follow-up round', () => {
     const asked = await mailTo(e.email, /Follow-up questions/);
     expect(asked.raw).not.toContain(m.email);
     expect(asked.raw).not.toContain('Silver hydrogel');
-    const listed = (await asExpert(t, e, 'GET', '/api/expert/assignments')).json<{ assignments: ExpertAssignmentView[] }>().assignments.find((a) => a.id === id)!;
-    expect(listed.follow_up).toMatchObject({ questions: ['Would a method claim cover the phone app?', 'Which licensee\nshould I call first?'], answers: null });
+    const listed = (await asExpert(t, e, 'GET', '/api/expert/assignments'))
+      .json<{ assignments: ExpertAssignmentView[] }>()
+      .assignments.find((a) => a.id === id)!;
+    expect(listed.follow_up).toMatchObject({
+      questions: ['Would a method claim cover the phone app?', 'Which licensee\nshould I call first?'],
+      answers: null,
+    });
 
-    const answered = await answer(e, id, { answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'] });
+    const answered = await answer(e, id, {
+      answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'],
+    });
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(answered.json()).toMatchObject({ follow_up: { answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'] } });
-    const audit = await t.db.query<{ operator_username: string }>(`SELECT operator_username FROM operator_audit_log WHERE action = 'expert.follow_up_answered' AND target = $1`, [`review:${id}`]);
+    expect(answered.json()).toMatchObject({
+      follow_up: { answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'] },
+    });
+    const audit = await t.db.query<{ operator_username: string }>(
+      `SELECT operator_username FROM operator_audit_log WHERE action = 'expert.follow_up_answered' AND target = $1`,
+      [`review:${id}`],
+    );
     expect(audit.rows).toEqual([{ operator_username: `expert:${e.email}` }]);
     const told = await mailTo(m.email, /follow-up questions are answered/);
     expect(told.raw).toContain('Grace Hopper');
 
     const after = await mine(m, id);
-    expect(after.follow_up).toMatchObject({ answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'] });
+    expect(after.follow_up).toMatchObject({
+      answers: ['Yes, if it is claimed as a method of reading.', 'A dressing maker with a silver line.'],
+    });
     expect(Date.parse(after.follow_up!.answered_at!)).not.toBeNaN();
 
     // A second round, and a second answer, are refused with a clear detail; nothing changed.
     const again = await ask(m, id, { questions: ['One more?'] });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'follow_up_asked', detail: 'You have already asked your follow-up questions for this review: one round is included' });
+    expect(again.json()).toMatchObject({
+      code: 'follow_up_asked',
+      detail: 'You have already asked your follow-up questions for this review: one round is included',
+    });
     const twice = await answer(e, id, { answers: ['Changed', 'my mind'] });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'follow_up_answered' });
-    await expect(t.db.query(`UPDATE review_follow_ups SET answers = ARRAY['x', 'y'] WHERE request_id = $1`, [id])).rejects.toThrow(/answered once/);
+    await expect(t.db.query(`UPDATE review_follow_ups SET answers = ARRAY['x', 'y'] WHERE request_id = $1`, [id])).rejects.toThrow(
+      /answered once/,
+    );
     expect((await mine(m, id)).follow_up?.answers?.[0]).toBe('Yes, if it is claimed as a method of reading.');
   });
 
@@ -86,7 +113,10 @@ describe('the follow-up round', () => {
     expect((await mine(late.m, late.id)).follow_up_until).toBeNull();
     const closed = await ask(late.m, late.id, { questions: ['Still there?'] });
     expect(closed.statusCode).toBe(409);
-    expect(closed.json()).toMatchObject({ code: 'follow_up_closed', detail: 'Follow-up questions can be asked within 30 days of delivery' });
+    expect(closed.json()).toMatchObject({
+      code: 'follow_up_closed',
+      detail: 'Follow-up questions can be asked within 30 days of delivery',
+    });
 
     const { m, id } = await reviewUntil(t, e, 'delivered');
     const bad: [object, string][] = [
@@ -114,7 +144,9 @@ describe('the follow-up round', () => {
       expect(res.statusCode, target).toBe(404);
       expect(res.json()).toMatchObject({ detail: 'Not found' });
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/follow-up`, payload: { questions: ['?'] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/follow-up`, payload: { questions: ['?'] } })).statusCode,
+    ).toBe(401);
     expect((await asExpert(t, e, 'POST', `/api/review-requests/${id}/follow-up`, { questions: ['?'] })).statusCode).toBe(401);
     expect((await ask(m, id, { questions: ['Is it novel in Europe too?'] })).statusCode).toBe(201);
 
@@ -122,9 +154,15 @@ describe('the follow-up round', () => {
       const res = await answer(other, target, { answers: ['Not mine to answer'] });
       expect(res.statusCode, target).toBe(404);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/expert/assignments/${id}/follow-up`, headers: m.auth, payload: { answers: ['x'] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/expert/assignments/${id}/follow-up`, headers: m.auth, payload: { answers: ['x'] } }))
+        .statusCode,
+    ).toBe(401);
     // One answer per question, each written.
-    expect((await answer(e, id, { answers: ['One', 'Two'] })).json()).toMatchObject({ code: 'answer_each', detail: 'Answer each question' });
+    expect((await answer(e, id, { answers: ['One', 'Two'] })).json()).toMatchObject({
+      code: 'answer_each',
+      detail: 'Answer each question',
+    });
     expect((await answer(e, id, { answers: [''] })).statusCode).toBe(422);
     expect((await t.db.query('SELECT answers FROM review_follow_ups WHERE request_id = $1', [id])).rows).toEqual([{ answers: null }]);
     expect((await answer(e, id, { answers: ['Yes: the EPO searches the same prior art.'] })).statusCode).toBe(200);

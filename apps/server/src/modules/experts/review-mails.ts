@@ -19,28 +19,64 @@ async function expertOf(tx: Queryable, expertId: string) {
   return (await tx.query<{ email: string; name: string }>('SELECT email, name FROM experts WHERE id = $1', [expertId])).rows[0];
 }
 
-export async function mailReviewDelivered(deps: MailDeps, tx: Queryable, r: { userId: string; reportId: string; title: string; expertName: string; recommendation: ReviewRecommendation }) {
+export async function mailReviewDelivered(
+  deps: MailDeps,
+  tx: Queryable,
+  r: { userId: string; reportId: string; title: string; expertName: string; recommendation: ReviewRecommendation },
+) {
   const m = await memberOf(tx, r.userId);
   if (!m) return;
-  await queueMail(deps.queue, tx, composeMail(deps.config, m.email, 'reviewDelivered', {
-    name: m.name, reportId: r.reportId, title: r.title, expertName: r.expertName, recommendation: r.recommendation,
-  }));
+  await queueMail(
+    deps.queue,
+    tx,
+    composeMail(deps.config, m.email, 'reviewDelivered', {
+      name: m.name,
+      reportId: r.reportId,
+      title: r.title,
+      expertName: r.expertName,
+      recommendation: r.recommendation,
+    }),
+  );
 }
 
 export async function mailReviewReturned(
   deps: MailDeps,
   tx: Queryable,
-  r: { userId: string; reportId: string; title: string; price: number; why: 'declined' | 'cancelled' | 'unmatched'; endReason?: ReviewEndReason | undefined },
+  r: {
+    userId: string;
+    reportId: string;
+    title: string;
+    price: number;
+    why: 'declined' | 'cancelled' | 'unmatched';
+    endReason?: ReviewEndReason | undefined;
+  },
 ) {
   const m = await memberOf(tx, r.userId);
   if (!m) return;
-  await queueMail(deps.queue, tx, composeMail(deps.config, m.email, 'reviewReturned', {
-    name: m.name, reportId: r.reportId, title: r.title, price: r.price, why: r.why, endReason: r.endReason,
-  }));
+  await queueMail(
+    deps.queue,
+    tx,
+    composeMail(deps.config, m.email, 'reviewReturned', {
+      name: m.name,
+      reportId: r.reportId,
+      title: r.title,
+      price: r.price,
+      why: r.why,
+      endReason: r.endReason,
+    }),
+  );
 }
 
-export async function mailReviewOffered(deps: MailDeps, tx: Queryable, r: { expertEmail: string; expertName: string; dueAt: Date; acceptBy: Date }) {
-  await queueMail(deps.queue, tx, composeMail(deps.config, r.expertEmail, 'reviewOffered', { name: r.expertName, dueAt: r.dueAt, acceptBy: r.acceptBy }));
+export async function mailReviewOffered(
+  deps: MailDeps,
+  tx: Queryable,
+  r: { expertEmail: string; expertName: string; dueAt: Date; acceptBy: Date },
+) {
+  await queueMail(
+    deps.queue,
+    tx,
+    composeMail(deps.config, r.expertEmail, 'reviewOffered', { name: r.expertName, dueAt: r.dueAt, acceptBy: r.acceptBy }),
+  );
 }
 
 export async function mailExpertInvitation(deps: MailDeps, tx: Queryable, r: { email: string; name: string; url: string }) {
@@ -55,7 +91,11 @@ export async function mailOfferLapsed(deps: MailDeps, tx: Queryable, r: { expert
   await queueMail(deps.queue, tx, composeMail(deps.config, e.email, 'offerLapsed', { name: e.name, acceptBy: r.acceptBy }));
 }
 
-export async function mailReviewWithdrawn(deps: MailDeps, tx: Queryable, r: { expertId: string; by: 'member' | 'operator'; accepted: boolean }) {
+export async function mailReviewWithdrawn(
+  deps: MailDeps,
+  tx: Queryable,
+  r: { expertId: string; by: 'member' | 'operator'; accepted: boolean },
+) {
   const e = await expertOf(tx, r.expertId);
   if (!e) return;
   await queueMail(deps.queue, tx, composeMail(deps.config, e.email, 'reviewWithdrawn', { name: e.name, by: r.by, accepted: r.accepted }));

@@ -30,17 +30,32 @@ export async function makeOffer(
   expertId: string,
   opts: { by: 'operator' | 'matching'; now: Date },
 ): Promise<OfferResult> {
-  const e = (await tx.query<{ id: string; email: string; name: string; paused: boolean; capacity: number; active: boolean; rates: Record<Complexity, number> }>(
-    `SELECT id, email, name, paused, capacity, password_hash IS NOT NULL AS active,
+  const e = (
+    await tx.query<{
+      id: string;
+      email: string;
+      name: string;
+      paused: boolean;
+      capacity: number;
+      active: boolean;
+      rates: Record<Complexity, number>;
+    }>(
+      `SELECT id, email, name, paused, capacity, password_hash IS NOT NULL AS active,
             jsonb_build_object('basic', rate_basic, 'advanced', rate_advanced, 'comprehensive', rate_comprehensive) AS rates
        FROM experts WHERE id = $1 FOR UPDATE`,
-    [expertId],
-  )).rows[0];
+      [expertId],
+    )
+  ).rows[0];
   if (!e) return 'unknown';
-  const load = (await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM review_requests WHERE expert_id = $1 AND state IN ('assigned', 'accepted')`, [e.id])).rows[0]!.n;
+  const load = (
+    await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM review_requests WHERE expert_id = $1 AND state IN ('assigned', 'accepted')`,
+      [e.id],
+    )
+  ).rows[0]!.n;
   if (!e.active || e.paused || load >= e.capacity) return 'unavailable';
-  const complexity = (await tx.query<{ complexity: Complexity }>('SELECT complexity FROM reports WHERE id = $1', [req.report_id])).rows[0]!.complexity;
+  const complexity = (await tx.query<{ complexity: Complexity }>('SELECT complexity FROM reports WHERE id = $1', [req.report_id])).rows[0]!
+    .complexity;
   const u = await tx.query<{ due_at: Date; offer_expires_at: Date }>(
     `UPDATE review_requests SET state = 'assigned', expert_id = $2, expert_rate = $3, assigned_at = $4,
             offer_expires_at = $4::timestamptz + make_interval(hours => $5), needs_expert_reason = NULL, returned_at = NULL
@@ -48,17 +63,29 @@ export async function makeOffer(
     [req.id, e.id, e.rates[complexity], opts.now, deps.config.REVIEW_ACCEPT_HOURS],
   );
   const offer = u.rows[0]!;
-  await tx.query(
-    `INSERT INTO review_offers (request_id, expert_id, offered_by, offered_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [req.id, e.id, opts.by, opts.now, offer.offer_expires_at],
-  );
+  await tx.query(`INSERT INTO review_offers (request_id, expert_id, offered_by, offered_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+    req.id,
+    e.id,
+    opts.by,
+    opts.now,
+    offer.offer_expires_at,
+  ]);
   await mailReviewOffered(deps, tx, { expertEmail: e.email, expertName: e.name, dueAt: offer.due_at, acceptBy: offer.offer_expires_at });
   return 'offered';
 }
 
 /** Closes the request's open offer (at most one is open) with its outcome. */
-export async function endOffer(tx: Queryable, requestId: string, outcome: 'accepted' | 'declined' | 'timed_out' | 'withdrawn', at: Date): Promise<void> {
-  await tx.query(`UPDATE review_offers SET outcome = $2, ended_at = $3 WHERE request_id = $1 AND outcome IS NULL`, [requestId, outcome, at]);
+export async function endOffer(
+  tx: Queryable,
+  requestId: string,
+  outcome: 'accepted' | 'declined' | 'timed_out' | 'withdrawn',
+  at: Date,
+): Promise<void> {
+  await tx.query(`UPDATE review_offers SET outcome = $2, ended_at = $3 WHERE request_id = $1 AND outcome IS NULL`, [
+    requestId,
+    outcome,
+    at,
+  ]);
 }
 
 /**
@@ -87,7 +114,8 @@ export async function offersMade(tx: Queryable, requestId: string): Promise<numb
  * declined it or let it lapse is not asked again). Least loaded first, then the longest-standing.
  */
 export async function suitableExperts(tx: Queryable, req: Pick<LockedRequest, 'id' | 'report_id'>): Promise<string[]> {
-  const field = (await tx.query<{ field: string | null }>(`SELECT record->>'field' AS field FROM reports WHERE id = $1`, [req.report_id])).rows[0]?.field;
+  const field = (await tx.query<{ field: string | null }>(`SELECT record->>'field' AS field FROM reports WHERE id = $1`, [req.report_id]))
+    .rows[0]?.field;
   const known = INVENTION_FIELDS.find((f) => f.id === field);
   const names = known ? [known.id, known.id.replace(/_/g, ' '), known.label.toLowerCase()] : null;
   const r = await tx.query<{ id: string }>(

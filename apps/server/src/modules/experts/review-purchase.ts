@@ -35,7 +35,12 @@ export const REVIEW_PURCHASE_MESSAGES = {
  * own, no request is open, the balance is short of the price (else there is nothing to buy) and the
  * package covers what is missing. The capture checks all of it again, under the locks.
  */
-export async function checkReviewPurchase(db: Queryable, userId: string, review: ReviewPurchaseInput, packageTokens: number): Promise<void> {
+export async function checkReviewPurchase(
+  db: Queryable,
+  userId: string,
+  review: ReviewPurchaseInput,
+  packageTokens: number,
+): Promise<void> {
   const report = await findReport(db, review.report_id, userId);
   if (report.status !== 'completed' || report.version < 1) throw conflict(EXPERT_MESSAGES.notCompleted, 'not_completed');
   if (review.sections?.length) {
@@ -53,7 +58,11 @@ export async function checkReviewPurchase(db: Queryable, userId: string, review:
 export async function recordReviewPurchase(q: Queryable, paymentId: string, userId: string, review: ReviewPurchaseInput): Promise<void> {
   const sections = review.sections?.length ? [...new Set(review.sections)] : null;
   await q.query('INSERT INTO review_purchases (payment_id, user_id, report_id, sections, questions) VALUES ($1, $2, $3, $4, $5)', [
-    paymentId, userId, review.report_id, sections, review.questions,
+    paymentId,
+    userId,
+    review.report_id,
+    sections,
+    review.questions,
   ]);
 }
 
@@ -70,12 +79,18 @@ export interface PendingReviewPurchase {
  * report's row locked now — the order every change of a report takes (report, then the member's
  * token account; decision 220), which crediting and holding keep. Undefined for a plain purchase.
  */
-export async function pendingReviewPurchase(tx: Queryable, paymentId: string, userId: string | null): Promise<PendingReviewPurchase | undefined> {
+export async function pendingReviewPurchase(
+  tx: Queryable,
+  paymentId: string,
+  userId: string | null,
+): Promise<PendingReviewPurchase | undefined> {
   if (!userId) return undefined;
-  const r = (await tx.query<{ report_id: string; sections: string[] | null; questions: string }>(
-    'SELECT report_id, sections, questions FROM review_purchases WHERE payment_id = $1 AND user_id = $2 AND settled_at IS NULL FOR UPDATE',
-    [paymentId, userId],
-  )).rows[0];
+  const r = (
+    await tx.query<{ report_id: string; sections: string[] | null; questions: string }>(
+      'SELECT report_id, sections, questions FROM review_purchases WHERE payment_id = $1 AND user_id = $2 AND settled_at IS NULL FOR UPDATE',
+      [paymentId, userId],
+    )
+  ).rows[0];
   if (!r) return undefined;
   if (isUuid(r.report_id)) await tx.query('SELECT id FROM reports WHERE id = $1 AND user_id = $2 FOR UPDATE', [r.report_id, userId]);
   return { paymentId, userId, reportId: r.report_id, sections: r.sections, questions: r.questions };
@@ -103,30 +118,41 @@ export async function settleReviewPurchase(tx: Queryable, p: PendingReviewPurcha
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await tx.query('ROLLBACK TO SAVEPOINT review_purchase');
-    await tx.query('UPDATE review_purchases SET refusal = $2, settled_at = now() WHERE payment_id = $1', [p.paymentId, err.detail.slice(0, 500)]);
+    await tx.query('UPDATE review_purchases SET refusal = $2, settled_at = now() WHERE payment_id = $1', [
+      p.paymentId,
+      err.detail.slice(0, 500),
+    ]);
     return undefined;
   }
   await tx.query('UPDATE review_purchases SET request_id = $2, settled_at = now() WHERE payment_id = $1', [p.paymentId, requestId]);
   await audit(tx, null, 'review.requested', `review:${requestId}`, { report_id: p.reportId, payment_id: p.paymentId, via: 'purchase' });
-  const taken = (await tx.query<{ tokens: number; price: number; complexity: Complexity }>(
-    `SELECT coalesce((SELECT -sum(e.amount) FROM token_ledger e WHERE e.hold_id = q.hold_id AND e.lot_id = $2 AND e.kind = 'hold'), 0)::int AS tokens,
+  const taken = (
+    await tx.query<{ tokens: number; price: number; complexity: Complexity }>(
+      `SELECT coalesce((SELECT -sum(e.amount) FROM token_ledger e WHERE e.hold_id = q.hold_id AND e.lot_id = $2 AND e.kind = 'hold'), 0)::int AS tokens,
             q.price, r.complexity
        FROM review_requests q JOIN reports r ON r.id = q.report_id WHERE q.id = $1`,
-    [requestId, lotId],
-  )).rows[0]!;
+      [requestId, lotId],
+    )
+  ).rows[0]!;
   if (taken.tokens <= 0) return undefined;
   return {
     tokens: taken.tokens,
-    description: `Expert review of a Technology Assessment Report (${TIER_LABELS[taken.complexity]} report, review ${requestId.slice(0, 8).toUpperCase()}): `
-      + `${taken.tokens.toLocaleString('en-US')} of this purchase’s tokens towards its ${taken.price.toLocaleString('en-US')}-token price`,
+    description:
+      `Expert review of a Technology Assessment Report (${TIER_LABELS[taken.complexity]} report, review ${requestId.slice(0, 8).toUpperCase()}): ` +
+      `${taken.tokens.toLocaleString('en-US')} of this purchase’s tokens towards its ${taken.price.toLocaleString('en-US')}-token price`,
   };
 }
 
 /** What a purchase for a review came to, for the member's verify call: the request, or why not. */
-export async function reviewPurchaseOutcome(q: Queryable, paymentId: string): Promise<{ id: string | null; refusal: string | null } | null> {
-  const r = (await q.query<{ request_id: string | null; refusal: string | null }>(
-    'SELECT request_id, refusal FROM review_purchases WHERE payment_id = $1',
-    [paymentId],
-  )).rows[0];
+export async function reviewPurchaseOutcome(
+  q: Queryable,
+  paymentId: string,
+): Promise<{ id: string | null; refusal: string | null } | null> {
+  const r = (
+    await q.query<{ request_id: string | null; refusal: string | null }>(
+      'SELECT request_id, refusal FROM review_purchases WHERE payment_id = $1',
+      [paymentId],
+    )
+  ).rows[0];
   return r ? { id: r.request_id, refusal: r.refusal } : null;
 }

@@ -2,7 +2,17 @@ import { MSG, type ExpertAssignmentView, type ReviewRequestView } from '@assay/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { asExpert, assign, createReviewTestApp, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW, type Expert } from './test-support.ts';
+import {
+  asExpert,
+  assign,
+  createReviewTestApp,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  REVIEW,
+  type Expert,
+} from './test-support.ts';
 
 /** Issue 28 item 4 (decision 232): the member rates a delivered review once; the operator and the expert see it. */
 let t: TestApp;
@@ -30,7 +40,8 @@ async function requestUntil(until: 'requested' | 'assigned' | 'accepted' | 'deli
   return { m, id };
 }
 
-const rate = (m: Member, id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/rating`, headers: m.auth, payload });
+const rate = (m: Member, id: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/review-requests/${id}/rating`, headers: m.auth, payload });
 
 describe('the member rates a delivered review', () => {
   it('rates once; the member, the operator’s queue and the expert (without the member’s identity) see it', async () => {
@@ -41,11 +52,18 @@ describe('the member rates a delivered review', () => {
     expect(view).toMatchObject({ id, state: 'delivered', rating: { stars: 4, comment: 'Clear and useful.\nThe IP route answer helped.' } });
     expect(Date.parse(view.rating!.rated_at)).not.toBeNaN();
 
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth })).json<{ requests: ReviewRequestView[] }>();
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth })).json<{
+      requests: ReviewRequestView[];
+    }>();
     expect(mine.requests.find((r) => r.id === id)?.rating).toMatchObject({ stars: 4 });
 
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?state=delivered', headers: ops })).json<{ requests: ReviewRequestView[] }>();
-    expect(queue.requests.find((r) => r.id === id)?.rating).toMatchObject({ stars: 4, comment: 'Clear and useful.\nThe IP route answer helped.' });
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?state=delivered', headers: ops })).json<{
+      requests: ReviewRequestView[];
+    }>();
+    expect(queue.requests.find((r) => r.id === id)?.rating).toMatchObject({
+      stars: 4,
+      comment: 'Clear and useful.\nThe IP route answer helped.',
+    });
 
     const list = (await asExpert(t, e, 'GET', '/api/expert/assignments')).json<{ assignments: ExpertAssignmentView[] }>();
     const mineAsExpert = list.assignments.find((a) => a.id === id);
@@ -104,7 +122,11 @@ describe('the member rates a delivered review', () => {
     for (const stars of [0, 6, -1, 3.5, '4', null, undefined]) {
       const res = await rate(m, id, { stars, comment: 'fine' });
       expect(res.statusCode, String(stars)).toBe(422);
-      expect(res.json(), String(stars)).toMatchObject({ code: 'validation_error', detail: 'Choose from 1 to 5 stars', errors: { stars: 'Choose from 1 to 5 stars' } });
+      expect(res.json(), String(stars)).toMatchObject({
+        code: 'validation_error',
+        detail: 'Choose from 1 to 5 stars',
+        errors: { stars: 'Choose from 1 to 5 stars' },
+      });
     }
     const long = await rate(m, id, { stars: 4, comment: 'x'.repeat(1001) });
     expect(long.statusCode).toBe(422);
@@ -112,7 +134,10 @@ describe('the member rates a delivered review', () => {
     for (const bad of ['nul \u0000 here', 'bell \u0007', 'escape \u001b[31m', 'c1 \u0085']) {
       const res = await rate(m, id, { stars: 4, comment: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
-      expect(res.json(), JSON.stringify(bad)).toMatchObject({ detail: MSG.textControlCharacters, errors: { comment: MSG.textControlCharacters } });
+      expect(res.json(), JSON.stringify(bad)).toMatchObject({
+        detail: MSG.textControlCharacters,
+        errors: { comment: MSG.textControlCharacters },
+      });
     }
     // None of the refused ones counted: the member can still rate, exactly 1000 characters with a tab is fine.
     const ok = await rate(m, id, { stars: 1, comment: `\t${'y'.repeat(998)}z` });
@@ -124,10 +149,15 @@ describe('the member rates a delivered review', () => {
 describe('the expert portal shows an offer’s accept-by time (decision 227)', () => {
   it('an offered review carries offer_expires_at; once accepted it is gone', async () => {
     const { id } = await requestUntil('assigned');
-    const listed = (await asExpert(t, e, 'GET', '/api/expert/assignments')).json<{ assignments: ExpertAssignmentView[] }>().assignments.find((a) => a.id === id)!;
-    const stored = (await t.db.query<{ offer_expires_at: Date }>('SELECT offer_expires_at FROM review_requests WHERE id = $1', [id])).rows[0]!;
+    const listed = (await asExpert(t, e, 'GET', '/api/expert/assignments'))
+      .json<{ assignments: ExpertAssignmentView[] }>()
+      .assignments.find((a) => a.id === id)!;
+    const stored = (await t.db.query<{ offer_expires_at: Date }>('SELECT offer_expires_at FROM review_requests WHERE id = $1', [id]))
+      .rows[0]!;
     expect(listed.offer_expires_at).toBe(stored.offer_expires_at.toISOString());
-    expect((await asExpert(t, e, 'GET', `/api/expert/assignments/${id}`)).json()).toMatchObject({ offer_expires_at: stored.offer_expires_at.toISOString() });
+    expect((await asExpert(t, e, 'GET', `/api/expert/assignments/${id}`)).json()).toMatchObject({
+      offer_expires_at: stored.offer_expires_at.toISOString(),
+    });
     const accepted = await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/accept`);
     expect(accepted.json()).toMatchObject({ state: 'accepted', offer_expires_at: null });
   });

@@ -1,4 +1,13 @@
-import type { Complexity, ExpertReviewView, FollowUpView, ReviewEndReason, ReviewRatingView, ReviewNeedsExpertReason, ReviewRequestView, ReviewState } from '@assay/shared';
+import type {
+  Complexity,
+  ExpertReviewView,
+  FollowUpView,
+  ReviewEndReason,
+  ReviewRatingView,
+  ReviewNeedsExpertReason,
+  ReviewRequestView,
+  ReviewState,
+} from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -113,7 +122,10 @@ export function toReviewRequestView(row: ReviewRequestRow): ReviewRequestView {
     questions: row.questions,
     price: row.price,
     state: row.state,
-    expert: row.expert_name && row.expert_rttp_number && row.state !== 'declined' ? { name: row.expert_name, rttp_number: row.expert_rttp_number } : null,
+    expert:
+      row.expert_name && row.expert_rttp_number && row.state !== 'declined'
+        ? { name: row.expert_name, rttp_number: row.expert_rttp_number }
+        : null,
     due_at: row.due_at.toISOString(),
     created_at: row.created_at.toISOString(),
     // The reason is kept as history; it says something only while the request waits again.

@@ -4,8 +4,19 @@ import { signUpAndLogin } from '../../../test/members.ts';
 import { sweepReviewDeadlines } from './review-deadlines.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
-  asExpert, assign, availableOf, createReviewTestApp, GOOD_PASSWORD, holdOf, inviteAndSignIn, memberWithReport, ops, requestReview, REVIEW,
-  seedCompletedReport, waitFor,
+  asExpert,
+  assign,
+  availableOf,
+  createReviewTestApp,
+  GOOD_PASSWORD,
+  holdOf,
+  inviteAndSignIn,
+  memberWithReport,
+  ops,
+  requestReview,
+  REVIEW,
+  seedCompletedReport,
+  waitFor,
 } from './test-support.ts';
 
 /** Issue 28 (decision 230): experts as a role, a member's review request, its hold, the expert's work, delivery. */
@@ -18,15 +29,38 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const price = REVIEW_PRICES.basic;
-const mailTo = (to: string, subject: RegExp) => waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
+const mailTo = (to: string, subject: RegExp) =>
+  waitFor(async () => t.smtp.received.find((r) => r.to.includes(to) && subject.test(r.subject)), 20_000);
 const auditRows = async (action: string, target: string) =>
-  (await t.db.query<{ operator_username: string; details: Record<string, unknown> }>('SELECT operator_username, details FROM operator_audit_log WHERE action = $1 AND target = $2', [action, target])).rows;
+  (
+    await t.db.query<{ operator_username: string; details: Record<string, unknown> }>(
+      'SELECT operator_username, details FROM operator_audit_log WHERE action = $1 AND target = $2',
+      [action, target],
+    )
+  ).rows;
 
 describe('experts are a role of their own', () => {
   it('an operator invites an expert; the e-mailed link sets a password once (the member rules) and signs in', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: ops, payload: { email: 'Ada.Expert@Example.com', name: 'Ada Expert', fields: ['optics'], languages: ['en'], country: 'gb', rttp_number: 'RTTP-1', rates: { basic: 1000, advanced: 2000, comprehensive: 3000 }, capacity: 2 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/experts',
+      headers: ops,
+      payload: {
+        email: 'Ada.Expert@Example.com',
+        name: 'Ada Expert',
+        fields: ['optics'],
+        languages: ['en'],
+        country: 'gb',
+        rttp_number: 'RTTP-1',
+        rates: { basic: 1000, advanced: 2000, comprehensive: 3000 },
+        capacity: 2,
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const { expert, invitation_url } = res.json<{ expert: { id: string; state: string; country: string; email: string }; invitation_url: string }>();
+    const { expert, invitation_url } = res.json<{
+      expert: { id: string; state: string; country: string; email: string };
+      invitation_url: string;
+    }>();
     expect(expert).toMatchObject({ state: 'invited', country: 'GB', email: 'ada.expert@example.com' });
     const mail = await mailTo('ada.expert@example.com', /invited/);
     const token = new URL(invitation_url).searchParams.get('token')!;
@@ -34,7 +68,25 @@ describe('experts are a role of their own', () => {
     expect(JSON.stringify((await t.db.query('SELECT * FROM experts WHERE id = $1', [expert.id])).rows)).not.toContain(token);
     expect(await auditRows('expert.invite', `expert:${expert.id}`)).toHaveLength(1);
     // The same e-mail twice is a conflict, not a second account.
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: ops, payload: { email: 'ada.expert@example.com', name: 'X', fields: ['a'], languages: ['en'], country: 'GB', rttp_number: 'R', rates: { basic: 1, advanced: 1, comprehensive: 1 }, capacity: 1 } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/experts',
+          headers: ops,
+          payload: {
+            email: 'ada.expert@example.com',
+            name: 'X',
+            fields: ['a'],
+            languages: ['en'],
+            country: 'GB',
+            rttp_number: 'R',
+            rates: { basic: 1, advanced: 1, comprehensive: 1 },
+            capacity: 1,
+          },
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const weak = await t.app.inject({ method: 'POST', url: '/api/expert/invitation', payload: { token, password: 'alllowercase' } });
     expect(weak.statusCode).toBe(422);
@@ -47,9 +99,17 @@ describe('experts are a role of their own', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/expert/invitation', payload: { token, password: GOOD_PASSWORD } });
     expect(again.statusCode).toBe(400);
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/expert/login', payload: { email: 'ada.expert@example.com', password: 'Wrong-password1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/expert/login',
+      payload: { email: 'ada.expert@example.com', password: 'Wrong-password1' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/expert/login', payload: { email: 'ADA.EXPERT@example.com', password: GOOD_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/expert/login',
+      payload: { email: 'ADA.EXPERT@example.com', password: GOOD_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ name: 'Ada Expert', undertaking_accepted: false });
   });
@@ -94,15 +154,26 @@ describe('a member requests a review; its tokens are held, then captured or rele
     const res = await requestReview(t, m, reportId, { sections: ['executive_summary'], questions: 'Is it novel?' });
     expect(res.statusCode, res.body).toBe(201);
     const req = res.json<ReviewRequestView>();
-    expect(req).toMatchObject({ state: 'requested', price, sections: ['executive_summary'], questions: 'Is it novel?', expert: null, review: null });
+    expect(req).toMatchObject({
+      state: 'requested',
+      price,
+      sections: ['executive_summary'],
+      questions: 'Is it novel?',
+      expert: null,
+      review: null,
+    });
     expect(await availableOf(t, m)).toBe(before - price);
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'held', amount: price });
     expect((await requestReview(t, m, reportId)).statusCode).toBe(409);
     const other = await signUpAndLogin(t);
     expect((await requestReview(t, other, reportId)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: other.auth })).json()).toEqual({ requests: [] });
-    expect((await t.app.inject({ method: 'POST', url: `/api/review-requests/${req.id}/cancel`, headers: other.auth })).statusCode).toBe(404);
-    const mine = (await t.app.inject({ method: 'GET', url: `/api/review-requests?report_id=${reportId}`, headers: m.auth })).json<{ requests: ReviewRequestView[] }>();
+    expect((await t.app.inject({ method: 'POST', url: `/api/review-requests/${req.id}/cancel`, headers: other.auth })).statusCode).toBe(
+      404,
+    );
+    const mine = (await t.app.inject({ method: 'GET', url: `/api/review-requests?report_id=${reportId}`, headers: m.auth })).json<{
+      requests: ReviewRequestView[];
+    }>();
     expect(mine.requests.map((r) => r.id)).toEqual([req.id]);
     // The report, or the account, cannot be deleted while its review is open (the hold would be orphaned).
     expect((await t.app.inject({ method: 'DELETE', url: `/api/reports/${reportId}`, headers: m.auth })).statusCode).toBe(409);
@@ -157,11 +228,17 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect((await asExpert(t, stranger, 'GET', '/api/expert/assignments')).json()).toEqual({ assignments: [] });
 
     // The member sees who will read the invention.
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth })).json<{ requests: ReviewRequestView[] }>();
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/review-requests', headers: m.auth })).json<{
+      requests: ReviewRequestView[];
+    }>();
     expect(listed.requests[0]!.expert).toEqual({ name: 'Katherine Johnson', rttp_number: 'RTTP-777' });
 
     // Offered, not accepted: the expert sees the request but not the invention.
-    const offered = (await asExpert(t, e, 'GET', `/api/expert/assignments/${req.id}`)).json<{ record: unknown; fee: number; state: string }>();
+    const offered = (await asExpert(t, e, 'GET', `/api/expert/assignments/${req.id}`)).json<{
+      record: unknown;
+      fee: number;
+      state: string;
+    }>();
     expect(offered).toMatchObject({ state: 'assigned', record: null, fee: 3000 });
     expect(JSON.stringify(offered)).not.toContain(m.email);
     expect((await asExpert(t, e, 'GET', `/api/expert/assignments/${req.id}/pdf`)).statusCode).toBe(404);
@@ -182,13 +259,18 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect((await t.app.inject({ method: 'POST', url: `/api/review-requests/${req.id}/cancel`, headers: m.auth })).statusCode).toBe(409);
 
     // A malformed review is a 422 and changes nothing.
-    expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/review`, { ...REVIEW, recommendation: 'maybe' })).statusCode).toBe(422);
+    expect(
+      (await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/review`, { ...REVIEW, recommendation: 'maybe' })).statusCode,
+    ).toBe(422);
     expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/review`, { ...REVIEW, reasons: '' })).statusCode).toBe(422);
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'held' });
 
     const delivered = await asExpert(t, e, 'POST', `/api/expert/assignments/${req.id}/review`, REVIEW);
     expect(delivered.statusCode, delivered.body).toBe(200);
-    expect(delivered.json()).toMatchObject({ state: 'delivered', review: { recommendation: 'hold_for_data', expert_name: 'Katherine Johnson' } });
+    expect(delivered.json()).toMatchObject({
+      state: 'delivered',
+      review: { recommendation: 'hold_for_data', expert_name: 'Katherine Johnson' },
+    });
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'captured', releases: 0 });
     expect(await availableOf(t, m)).toBe(before - price);
     // A second submission and a late operator cancel change nothing.
@@ -196,16 +278,21 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${req.id}/cancel`, headers: ops })).statusCode).toBe(409);
     expect(await holdOf(t.db, req.id)).toMatchObject({ state: 'captured', releases: 0 });
 
-    const seen = (await t.app.inject({ method: 'GET', url: `/api/review-requests?report_id=${reportId}`, headers: m.auth })).json<{ requests: ReviewRequestView[] }>();
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/review-requests?report_id=${reportId}`, headers: m.auth })).json<{
+      requests: ReviewRequestView[];
+    }>();
     expect(seen.requests[0]!.review).toMatchObject({
-      expert_name: 'Katherine Johnson', expert_rttp_number: 'RTTP-777', recommendation: 'hold_for_data', answers: REVIEW.answers,
+      expert_name: 'Katherine Johnson',
+      expert_rttp_number: 'RTTP-777',
+      recommendation: 'hold_for_data',
+      answers: REVIEW.answers,
       verdicts: { novelty: { verdict: 'strong' }, maturity: { verdict: 'weak', note: 'Lab prototype only.' } },
     });
     const mail = await mailTo(m.email, /expert review is ready/);
     expect(mail.raw).toMatch(/Their recommendation: Hold for =?\s*data/);
     expect(await auditRows('review.delivered', `review:${req.id}`)).toHaveLength(1);
     // The token history names what the tokens paid for.
-    const history = (await t.app.inject({ method: 'GET', url: '/api/tokens/history', headers: m.auth }));
+    const history = await t.app.inject({ method: 'GET', url: '/api/tokens/history', headers: m.auth });
     if (history.statusCode === 200) expect(history.body).toContain('Expert review');
   });
 
@@ -247,7 +334,9 @@ describe('a member requests a review; its tokens are held, then captured or rele
     expect(await mailTo(other.m.email, /cancelled/)).toBeTruthy();
     expect(await auditRows('review.cancel', `review:${req2.id}`)).toHaveLength(1);
 
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?state=cancelled', headers: ops })).json<{ requests: { id: string }[] }>();
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?state=cancelled', headers: ops })).json<{
+      requests: { id: string }[];
+    }>();
     expect(queue.requests.map((r) => r.id)).toContain(req2.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/review-requests?state=nonsense', headers: ops })).statusCode).toBe(422);
   });

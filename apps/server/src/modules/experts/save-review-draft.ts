@@ -11,7 +11,12 @@ import { draftRequest, toDraftResponse } from './review-drafts.ts';
  * a save racing the delivery either lands before it (and the delivery's trigger removes it) or
  * finds the request delivered (409): no draft outlives its review.
  */
-export async function saveReviewDraft(deps: Pick<Deps, 'db'>, id: string, who: ExpertAuth, draft: ReviewDraft): Promise<ReviewDraftResponse> {
+export async function saveReviewDraft(
+  deps: Pick<Deps, 'db'>,
+  id: string,
+  who: ExpertAuth,
+  draft: ReviewDraft,
+): Promise<ReviewDraftResponse> {
   return deps.db.transaction(async (tx) => {
     const { complexity } = await draftRequest(tx, id, who, true);
     checkCommentSections(complexity, draft.comments);

@@ -20,16 +20,18 @@ interface ReviewedPdfRow {
 }
 
 const readRow = async (db: Deps['db'], requestId: string) =>
-  (await db.query<ReviewedPdfRow>(
-    `SELECT q.report_id, p.report_version, p.pdf_key, q.sections, q.questions, v.verdicts, v.recommendation, v.reasons, v.answers,
+  (
+    await db.query<ReviewedPdfRow>(
+      `SELECT q.report_id, p.report_version, p.pdf_key, q.sections, q.questions, v.verdicts, v.recommendation, v.reasons, v.answers,
             v.delivered_at, e.name AS expert_name, e.rttp_number
        FROM reviewed_pdfs p
        JOIN review_requests q ON q.id = p.request_id
        JOIN expert_reviews v ON v.request_id = p.request_id
        JOIN experts e ON e.id = v.expert_id
       WHERE p.request_id = $1`,
-    [requestId],
-  )).rows[0];
+      [requestId],
+    )
+  ).rows[0];
 
 /**
  * The reviewed PDF of a delivered review, stored once (decision 233): the report's version the
@@ -48,10 +50,12 @@ export async function storeReviewedPdf(deps: Pick<Deps, 'db' | 'blobs' | 'config
   if (row.pdf_key) return row.pdf_key;
   const loaded = await loadVersionForRender(deps.db, row.report_id, row.report_version);
   if ('missing' in loaded) return 'unavailable';
-  const comments = (await deps.db.query<{ section: string; text: string }>(
-    'SELECT section, body AS text FROM expert_review_comments WHERE request_id = $1 ORDER BY n',
-    [requestId],
-  )).rows;
+  const comments = (
+    await deps.db.query<{ section: string; text: string }>(
+      'SELECT section, body AS text FROM expert_review_comments WHERE request_id = $1 ORDER BY n',
+      [requestId],
+    )
+  ).rows;
   const expertReview: ExpertReviewSection = {
     expertName: row.expert_name,
     rttpNumber: row.rttp_number,
@@ -67,13 +71,15 @@ export async function storeReviewedPdf(deps: Pick<Deps, 'db' | 'blobs' | 'config
   const pdf = await renderReportOffThread(deps.config, { ...loaded.input, expertReview });
   const key = `reviews/${requestId}/${crypto.randomUUID()}.pdf`;
   await deps.blobs.put(key, pdf, 'application/pdf');
-  const stored = await deps.db.query(
-    `UPDATE reviewed_pdfs SET pdf_key = $2, byte_size = $3, sha256 = $4, stored_at = now() WHERE request_id = $1 AND pdf_key IS NULL RETURNING pdf_key`,
-    [requestId, key, pdf.length, createHash('sha256').update(pdf).digest('hex')],
-  ).catch(async (err: unknown) => {
-    await deps.blobs.delete(key).catch(() => undefined);
-    throw err;
-  });
+  const stored = await deps.db
+    .query(
+      `UPDATE reviewed_pdfs SET pdf_key = $2, byte_size = $3, sha256 = $4, stored_at = now() WHERE request_id = $1 AND pdf_key IS NULL RETURNING pdf_key`,
+      [requestId, key, pdf.length, createHash('sha256').update(pdf).digest('hex')],
+    )
+    .catch(async (err: unknown) => {
+      await deps.blobs.delete(key).catch(() => undefined);
+      throw err;
+    });
   if (stored.rows.length) return key;
   await deps.blobs.delete(key).catch(() => undefined);
   return (await readRow(deps.db, requestId))?.pdf_key ?? 'unavailable';

@@ -11,14 +11,26 @@ export const ops = { authorization: `Basic ${Buffer.from(`ops:${OPS_PASSWORD}`).
 
 /** A test app with an operator `ops` and members who start with enough tokens for a few reviews. */
 export const createReviewTestApp = (env: Record<string, string> = {}) =>
-  createOperatorTestApp({ username: 'ops', password: OPS_PASSWORD }, { SIGNUP_BONUS_TOKENS: '20000', MAIL_RETRY_DELAY_SECONDS: '1', ...env });
+  createOperatorTestApp(
+    { username: 'ops', password: OPS_PASSWORD },
+    { SIGNUP_BONUS_TOKENS: '20000', MAIL_RETRY_DELAY_SECONDS: '1', ...env },
+  );
 
 /** A completed report (version 1, its PDF in the blob store) written straight to the tables: the worker is not under test here. */
-export async function seedCompletedReport(t: TestApp, userId: string, complexity: Complexity = 'basic', title = 'Silver hydrogel dressing'): Promise<string> {
+export async function seedCompletedReport(
+  t: TestApp,
+  userId: string,
+  complexity: Complexity = 'basic',
+  title = 'Silver hydrogel dressing',
+): Promise<string> {
   const id = crypto.randomUUID();
   const key = `reports/${id}/v1.pdf`;
   await t.deps.blobs.put(key, Buffer.from(`%PDF-1.4\n% ${title}\n%%EOF\n`), 'application/pdf');
-  const record = { name: title, problem: 'Infected wounds are found late.', solution: 'A hydrogel that releases silver ions when a wound is infected.' };
+  const record = {
+    name: title,
+    problem: 'Infected wounds are found late.',
+    solution: 'A hydrogel that releases silver ions when a wound is infected.',
+  };
   await t.db.query(
     `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id, sections_total, pdf_key, completed_at, version, record)
      VALUES ($1, $2, $3, 'A biodegradable hydrogel wound dressing that releases silver ions on demand.', $4, 'completed', 'done', 2500, gen_random_uuid(), 5, $5, now(), 1, $6::jsonb)`,
@@ -50,7 +62,11 @@ export interface Expert {
   cookie: { cookie: string };
 }
 
-export async function inviteAndSignIn(t: TestApp, over: Partial<InviteExpertRequest> = {}, opts: { undertaking?: boolean } = {}): Promise<Expert> {
+export async function inviteAndSignIn(
+  t: TestApp,
+  over: Partial<InviteExpertRequest> = {},
+  opts: { undertaking?: boolean } = {},
+): Promise<Expert> {
   const input = expertInput(over);
   const invited = await t.app.inject({ method: 'POST', url: '/api/admin/experts', headers: ops, payload: input });
   expect(invited.statusCode, invited.body).toBe(201);
@@ -73,8 +89,12 @@ export function sessionCookieOf(header: string | string[] | undefined): string {
   return found;
 }
 
-export const requestReview = (t: TestApp, m: Member, reportId: string, body: object = { questions: 'Is the silver release claim novel?' }) =>
-  t.app.inject({ method: 'POST', url: `/api/reports/${reportId}/review-requests`, headers: m.auth, payload: body });
+export const requestReview = (
+  t: TestApp,
+  m: Member,
+  reportId: string,
+  body: object = { questions: 'Is the silver release claim novel?' },
+) => t.app.inject({ method: 'POST', url: `/api/reports/${reportId}/review-requests`, headers: m.auth, payload: body });
 
 export const assign = (t: TestApp, requestId: string, expertId: string) =>
   t.app.inject({ method: 'POST', url: `/api/admin/review-requests/${requestId}/assign`, headers: ops, payload: { expert_id: expertId } });
@@ -114,13 +134,14 @@ export async function holdOf(db: Queryable, requestId: string) {
 }
 
 export const availableOf = async (t: TestApp, m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 
 export { GOOD_PASSWORD };
 
 /** Polls until `check` answers something (the mail worker runs off the request path). */
 export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  for (const end = Date.now() + timeoutMs; ; ) {
+  for (const end = Date.now() + timeoutMs; ;) {
     const v = await check();
     if (v) return v;
     if (Date.now() > end) throw new Error('waitFor: timed out');
@@ -133,12 +154,16 @@ export async function expectLedgerHolds(db: Queryable, userIds: string[]) {
   const drift = await db.query(
     `SELECT l.id FROM token_lots l LEFT JOIN token_ledger e ON e.lot_id = l.id
       WHERE l.user_id = ANY($1) GROUP BY l.id, l.remaining, l.tokens
-     HAVING l.remaining <> coalesce(sum(e.amount), 0) OR l.remaining < 0 OR l.remaining > l.tokens`, [userIds]);
+     HAVING l.remaining <> coalesce(sum(e.amount), 0) OR l.remaining < 0 OR l.remaining > l.tokens`,
+    [userIds],
+  );
   expect(drift.rows).toEqual([]);
   const sums = await db.query(
     `SELECT u.id FROM unnest($1::uuid[]) AS u(id)
       WHERE (SELECT coalesce(sum(amount), 0) FROM token_ledger WHERE user_id = u.id)
-         <> (SELECT coalesce(sum(remaining), 0) FROM token_lots WHERE user_id = u.id)`, [userIds]);
+         <> (SELECT coalesce(sum(remaining), 0) FROM token_lots WHERE user_id = u.id)`,
+    [userIds],
+  );
   expect(sums.rows).toEqual([]);
 }
 
@@ -159,13 +184,19 @@ export async function clearOpenReviews(t: TestApp) {
  * A member's review request taken as far as `until` (requested, offered, accepted, delivered) with
  * expert `e`: what the follow-up and earnings tests start from (decision 234).
  */
-export async function reviewUntil(t: TestApp, e: Expert, until: 'requested' | 'assigned' | 'accepted' | 'delivered', complexity: Complexity = 'basic') {
+export async function reviewUntil(
+  t: TestApp,
+  e: Expert,
+  until: 'requested' | 'assigned' | 'accepted' | 'delivered',
+  complexity: Complexity = 'basic',
+) {
   const { m, reportId } = await memberWithReport(t, complexity);
   const created = await requestReview(t, m, reportId);
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json<{ id: string }>().id;
   if (until !== 'requested') expect((await assign(t, id, e.id)).statusCode).toBe(200);
-  if (until === 'accepted' || until === 'delivered') expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/accept`)).statusCode).toBe(200);
+  if (until === 'accepted' || until === 'delivered')
+    expect((await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/accept`)).statusCode).toBe(200);
   if (until === 'delivered') {
     const delivered = await asExpert(t, e, 'POST', `/api/expert/assignments/${id}/review`, REVIEW);
     expect(delivered.statusCode, delivered.body).toBe(200);

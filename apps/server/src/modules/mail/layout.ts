@@ -55,15 +55,32 @@ export interface LayoutContent {
 
 export function layout(c: LayoutContent): string {
   const paragraphs = c.paragraphs.map((p) => html`<p style="color:#374151;line-height:1.5">${p}</p>`);
-  const code = c.code === undefined ? '' : html`<p style="font-size:32px;letter-spacing:8px;font-weight:700;color:#4338ca">${c.code}</p>\n`;
-  const action = c.action === undefined ? '' : html`<p><a href="${c.action.url}" style="display:inline-block;background:#4338ca;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${c.action.label}</a></p>\n`;
-  const footer = c.footer === undefined ? '' : html`<p style="color:#6b7280;font-size:13px">${c.footer}</p>\n`;
+  const code = c.code === undefined ? '' : html`<p style="font-size:32px;letter-spacing:8px;font-weight:700;color:#4338ca">${c.code}</p> `;
+  const action =
+    c.action === undefined
+      ? ''
+      : html`<p>
+          <a
+            href="${c.action.url}"
+            style="display:inline-block;background:#4338ca;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600"
+            >${c.action.label}</a
+          >
+        </p> `;
+  const footer = c.footer === undefined ? '' : html`<p style="color:#6b7280;font-size:13px">${c.footer}</p> `;
   return html`<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${c.title}</title></head>
-<body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;margin:0">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
-<h1 style="font-size:20px;color:#111827">${c.title}</h1>
-${paragraphs.map((p) => html`${p}\n`)}${code}${action}${footer}</div></body></html>`.value;
+    <html>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${c.title}</title>
+      </head>
+      <body style="font-family:system-ui,sans-serif;background:#f6f7fb;padding:24px;margin:0">
+        <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+          <h1 style="font-size:20px;color:#111827">${c.title}</h1>
+          ${paragraphs.map((p) => html`${p} `)}${code}${action}${footer}
+        </div>
+      </body>
+    </html>`.value;
 }
 
 const URL_LINE = /^https?:\/\/\S+$/;
@@ -73,8 +90,11 @@ const URL_LINE = /^https?:\/\/\S+$/;
  * mails were text only): blank lines part paragraphs, a line that is an address becomes a link.
  */
 export function paragraphsOf(text: string): SafeHtml[] {
-  return text.trim().split(/\n{2,}/).map((block) => {
-    const lines = block.split('\n').map((line) => (URL_LINE.test(line) ? link(line, line) : html`${line}`));
-    return new SafeHtml(lines.map((l) => l.value).join('<br>'));
-  });
+  return text
+    .trim()
+    .split(/\n{2,}/)
+    .map((block) => {
+      const lines = block.split('\n').map((line) => (URL_LINE.test(line) ? link(line, line) : html`${line}`));
+      return new SafeHtml(lines.map((l) => l.value).join('<br>'));
+    });
 }

@@ -42,9 +42,14 @@ describe('the mail preview in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
     // The offline writer and sandbox payments on purpose: only the preview is under test.
-    prod = await createOperatorTestApp({ username: 'ops', password: OPERATOR_PASSWORD }, {
-      NODE_ENV: 'production', REPORT_WRITER: 'offline', PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
-    });
+    prod = await createOperatorTestApp(
+      { username: 'ops', password: OPERATOR_PASSWORD },
+      {
+        NODE_ENV: 'production',
+        REPORT_WRITER: 'offline',
+        PAYMENTS_SANDBOX_IN_PRODUCTION: 'true',
+      },
+    );
   });
   afterAll(() => prod.close());
 

@@ -12,13 +12,20 @@ afterAll(() => t.close());
 
 const failed = (to: string) => composeMail(t.config, to, 'dataExportFailed', { name: 'Ann' });
 const mailJobs = async (to: string) =>
-  (await t.db.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [to])).rows;
+  (
+    await t.db.query<{ state: string; retry_count: number }>(
+      `SELECT state, retry_count FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`,
+      [to],
+    )
+  ).rows;
 
 describe('queueMail', () => {
   it('sends a mail queued in a committed transaction, with its attachment read from the blob store', async () => {
     await t.deps.blobs.put('test/receipt.txt', Buffer.from('receipt body'), 'text/plain');
     const receipt = composeMail(t.config, 'buyer@example.com', 'invoiceReceipt', MAIL_TEMPLATES.invoiceReceipt.sample);
-    await t.db.transaction((tx) => queueMail(t.deps.queue, tx, receipt, [{ filename: 'receipt.txt', contentType: 'text/plain', blobKey: 'test/receipt.txt' }]));
+    await t.db.transaction((tx) =>
+      queueMail(t.deps.queue, tx, receipt, [{ filename: 'receipt.txt', contentType: 'text/plain', blobKey: 'test/receipt.txt' }]),
+    );
     const mail = await t.smtp.lastTo('buyer@example.com', 10_000);
     expect(mail.subject).toBe(receipt.subject);
     // Both parts travel: the text and the layout's HTML.
@@ -29,10 +36,12 @@ describe('queueMail', () => {
   });
 
   it('sends nothing when the transaction that queued the mail rolls back', async () => {
-    await expect(t.db.transaction(async (tx) => {
-      await queueMail(t.deps.queue, tx, failed('never@example.com'));
-      throw new Error('the action failed');
-    })).rejects.toThrow('the action failed');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await queueMail(t.deps.queue, tx, failed('never@example.com'));
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
     expect(await mailJobs('never@example.com')).toHaveLength(0);
   });
 
@@ -46,7 +55,6 @@ describe('queueMail', () => {
   }, 30_000);
 
   it('refuses a malformed mail when it is queued, not when the worker finds it', async () => {
-    await expect(t.db.transaction((tx) => queueMail(t.deps.queue, tx, failed('not an address'))))
-      .rejects.toThrow();
+    await expect(t.db.transaction((tx) => queueMail(t.deps.queue, tx, failed('not an address')))).rejects.toThrow();
   });
 });

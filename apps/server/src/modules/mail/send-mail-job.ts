@@ -33,12 +33,14 @@ export const sendMailJob = defineJob({
     return {
       async handle(job) {
         const mail = job.data;
-        const attachments = await Promise.all((mail.attachments ?? []).map(async (a) => {
-          const blob = await deps.blobs.get(a.blobKey);
-          // A file that is gone will not come back: send without it rather than retry forever.
-          if (!blob) return undefined;
-          return { filename: a.filename, contentType: a.contentType, content: await buffer(blob.body) };
-        }));
+        const attachments = await Promise.all(
+          (mail.attachments ?? []).map(async (a) => {
+            const blob = await deps.blobs.get(a.blobKey);
+            // A file that is gone will not come back: send without it rather than retry forever.
+            if (!blob) return undefined;
+            return { filename: a.filename, contentType: a.contentType, content: await buffer(blob.body) };
+          }),
+        );
         await deps.mailer.send({ ...mail, attachments: attachments.filter((a) => a !== undefined) });
         deps.log.info({ job: job.id, subject: mail.subject }, 'mail sent');
       },

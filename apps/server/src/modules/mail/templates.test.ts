@@ -28,7 +28,8 @@ describe('every mail template', () => {
     expect(mail.html).toContain('<h1 style=');
     expect(mail.html).toContain('max-width:520px');
     // Every link the text gives is in the HTML too (as an href or its shown address).
-    for (const url of mail.text.match(/https?:\/\/\S+/g) ?? []) expect(mail.html, url).toContain(url.replace(/[.,:;]+$/, '').replace(/&/g, '&amp;'));
+    for (const url of mail.text.match(/https?:\/\/\S+/g) ?? [])
+      expect(mail.html, url).toContain(url.replace(/[.,:;]+$/, '').replace(/&/g, '&amp;'));
     expect(mail.html).not.toContain('undefined');
     expect(mail.text).not.toContain('undefined');
   });
@@ -55,13 +56,21 @@ describe('every mail template', () => {
 
 describe('the layout', () => {
   it('escapes its title, code, button and footer text', () => {
-    const out = layout({ title: HOSTILE, paragraphs: [], code: HOSTILE, action: { label: HOSTILE, url: `javascript:"${HOSTILE}` }, footer: HOSTILE });
+    const out = layout({
+      title: HOSTILE,
+      paragraphs: [],
+      code: HOSTILE,
+      action: { label: HOSTILE, url: `javascript:"${HOSTILE}` },
+      footer: HOSTILE,
+    });
     expect(out).not.toContain('<script');
     expect(out).not.toContain('"<');
   });
 
   it('a code mail carries its code for the dev mailbox; the others do not', () => {
-    expect(composeMail(site, 'a@example.com', 'verifyEmail', { name: 'Ann', code: '123456', link: 'http://localhost:3000/signup' }).code).toBe('123456');
+    expect(
+      composeMail(site, 'a@example.com', 'verifyEmail', { name: 'Ann', code: '123456', link: 'http://localhost:3000/signup' }).code,
+    ).toBe('123456');
     expect(composeMail(site, 'a@example.com', 'dataExportFailed', { name: 'Ann' }).code).toBeUndefined();
   });
 });

@@ -15,9 +15,20 @@ const ENVELOPE_BYTES = 64 * 1024;
 export function mediaApiRoutes(deps: Deps) {
   return async (app: AppInstance) => {
     // Only in this plugin: the file arrives whole as a buffer, read by the platform's FormData parser.
-    app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD.maxBytes + ENVELOPE_BYTES }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD.maxBytes + ENVELOPE_BYTES },
+      (_req, body, done) => done(null, body),
+    );
     app.setErrorHandler((error: FastifyError, request, reply) =>
-      errorHandler(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? (new AppError(413, MSG.imageTooLarge, 'image_too_large') as unknown as FastifyError) : error, request, reply));
+      errorHandler(
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? (new AppError(413, MSG.imageTooLarge, 'image_too_large') as unknown as FastifyError)
+          : error,
+        request,
+        reply,
+      ),
+    );
 
     route(app, e.upload, async (req) => {
       const type = req.headers['content-type'] ?? '';

@@ -21,32 +21,42 @@ async function multipart(bytes: Buffer, name = 'photo.png', field: string = IMAG
 }
 const upload = async (bytes: Buffer, opts: { name?: string; field?: string; headers?: Record<string, string> } = {}) => {
   const { payload, type } = await multipart(bytes, opts.name, opts.field);
-  return t.app.inject({ method: 'POST', url: '/api/media/images', headers: { ...asAdmin, ...opts.headers, 'content-type': type }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/media/images',
+    headers: { ...asAdmin, ...opts.headers, 'content-type': type },
+    payload,
+  });
 };
-const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif') => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  return canvas[format]().toBuffer();
+};
 
 describe('image upload', () => {
-  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('takes a %s, stores it as WebP under its hash and serves it cached for a year', async (format) => {
-    const res = await upload(await image(400, 300, format), { name: `a.${format}` });
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json<ImageUpload>();
-    expect(body).toMatchObject({ width: 400, height: 300 });
-    expect(body.url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)(
+    'takes a %s, stores it as WebP under its hash and serves it cached for a year',
+    async (format) => {
+      const res = await upload(await image(400, 300, format), { name: `a.${format}` });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json<ImageUpload>();
+      expect(body).toMatchObject({ width: 400, height: 300 });
+      expect(body.url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
 
-    const served = await t.app.inject({ method: 'GET', url: body.url });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const etag = served.headers.etag as string;
-    expect(etag).toBe(`"${body.url.slice(7, 71)}"`);
-    expect(sniffImageType(served.rawPayload)).toBe('image/webp');
-    expect(served.rawPayload.length).toBe(body.bytes);
+      const served = await t.app.inject({ method: 'GET', url: body.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const etag = served.headers.etag as string;
+      expect(etag).toBe(`"${body.url.slice(7, 71)}"`);
+      expect(sniffImageType(served.rawPayload)).toBe('image/webp');
+      expect(served.rawPayload.length).toBe(body.bytes);
 
-    const again = await t.app.inject({ method: 'GET', url: body.url, headers: { 'if-none-match': etag } });
-    expect(again.statusCode).toBe(304);
-    expect(again.rawPayload.length).toBe(0);
-  });
+      const again = await t.app.inject({ method: 'GET', url: body.url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    },
+  );
 
   it('scales a wide image down to the maximum width, keeping its proportions', async () => {
     const res = await upload(await image(3200, 1000, 'jpeg'));
@@ -66,7 +76,11 @@ describe('image upload', () => {
   });
 
   it('checks the type by the bytes, not the name: text, SVG and PDF files named .png are refused with 422', async () => {
-    for (const bytes of [Buffer.from('hello'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('%PDF-1.7\n')]) {
+    for (const bytes of [
+      Buffer.from('hello'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      Buffer.from('%PDF-1.7\n'),
+    ]) {
       const res = await upload(bytes, { name: 'looks-fine.png' });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded.');
@@ -96,11 +110,18 @@ describe('image upload', () => {
     // Built by hand: the name must reach the server as sent.
     const boundary = 'nul-boundary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${IMAGE_UPLOAD.field}"; filename="pho\u0000to.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${IMAGE_UPLOAD.field}"; filename="pho\u0000to.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       await image(30, 20, 'png'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/images', headers: { ...asAdmin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/images',
+      headers: { ...asAdmin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().detail).toBe(MSG.imageBadName);
     expect(stored()).toBe(before);

@@ -38,7 +38,12 @@ export async function storeImage(deps: Pick<Deps, 'db' | 'blobs'>, op: OperatorA
   // Audit first, and store inside its transaction: a failed audit stores nothing, and a failed
   // store leaves no audit entry for an upload that did not happen.
   await deps.db.transaction(async (tx) => {
-    await audit(tx, op, 'media.upload', `media:${hash}`, { name: name.slice(0, 200), type, bytes: file.length, stored_bytes: out.data.length });
+    await audit(tx, op, 'media.upload', `media:${hash}`, {
+      name: name.slice(0, 200),
+      type,
+      bytes: file.length,
+      stored_bytes: out.data.length,
+    });
     await deps.blobs.put(mediaKey(hash), out.data, 'image/webp');
   });
   return { url: `/media/${hash}.webp`, width: out.info.width, height: out.info.height, bytes: out.data.length };

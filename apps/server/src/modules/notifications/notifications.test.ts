@@ -16,11 +16,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const prefs = (m: Member, payload?: object) =>
-  t.app.inject({ method: payload ? 'PUT' : 'GET', url: '/api/users/me/notification-preferences', headers: m.auth, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: payload ? 'PUT' : 'GET',
+    url: '/api/users/me/notification-preferences',
+    headers: m.auth,
+    ...(payload ? { payload } : {}),
+  });
 /** Notification mails queued for an address (the outbox keeps sent ones a while too). */
 const queuedTo = async (email: string) =>
-  (await t.db.query<{ subject: string }>(`SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 ORDER BY created_on`, [email]))
-    .rows.map((r) => r.subject);
+  (
+    await t.db.query<{ subject: string }>(
+      `SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 ORDER BY created_on`,
+      [email],
+    )
+  ).rows.map((r) => r.subject);
 /** The raw message with quoted-printable soft breaks and '=' escapes undone (ASCII text). */
 const readable = (raw: string) => raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
 const mailsTo = (email: string) => t.smtp.received.filter((m) => m.to.includes(email));
@@ -35,7 +44,8 @@ async function mailTo(email: string, subject: string, timeoutMs = 20_000) {
   }
 }
 const balance = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 
 /** A report that is processing under another (live) worker's lease, its tokens held. */
 async function reportInFlight(m: Member) {
@@ -121,7 +131,10 @@ describe('a notification that cannot be sent', () => {
     const report = await completedReport(t, m);
     expect(report.status).toBe('completed');
     await mailTo(m.email, 'Your report is ready', 30_000);
-    const job = await t.db.query<{ retry_count: number }>(`SELECT retry_count FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [m.email]);
+    const job = await t.db.query<{ retry_count: number }>(
+      `SELECT retry_count FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`,
+      [m.email],
+    );
     expect(job.rows.map((j) => j.retry_count)).toEqual([2]);
   }, 90_000);
 

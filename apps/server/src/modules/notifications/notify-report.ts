@@ -6,7 +6,10 @@ import { queueNotice, type NoticeDeps } from './queue-notice.ts';
 /** A report is ready (optional: the member may turn it off). Call in the completing transaction. */
 export async function notifyReportReady(deps: NoticeDeps, tx: Queryable, report: { id: string; userId: string; title: string }) {
   return queueNotice(deps, tx, report.userId, async (member) =>
-    (await readPreferences(tx, report.userId)).report_ready ? composeMail(deps.config, member.email, 'reportReady', { name: member.name, reportId: report.id, title: report.title }) : undefined);
+    (await readPreferences(tx, report.userId)).report_ready
+      ? composeMail(deps.config, member.email, 'reportReady', { name: member.name, reportId: report.id, title: report.title })
+      : undefined,
+  );
 }
 
 /**
@@ -15,5 +18,6 @@ export async function notifyReportReady(deps: NoticeDeps, tx: Queryable, report:
  */
 export async function notifyReportFailed(deps: NoticeDeps, tx: Queryable, report: { userId: string; title: string; tokens: number }) {
   return queueNotice(deps, tx, report.userId, async (member) =>
-    composeMail(deps.config, member.email, 'reportFailed', { name: member.name, title: report.title, tokens: report.tokens }));
+    composeMail(deps.config, member.email, 'reportFailed', { name: member.name, title: report.title, tokens: report.tokens }),
+  );
 }

@@ -31,7 +31,10 @@ export async function queueNotice(
     return Boolean(mail);
   } catch (err) {
     await tx.query('ROLLBACK TO SAVEPOINT notice');
-    deps.log.error({ err: err instanceof Error ? err.message : String(err), userId }, 'notification not queued; the action went on without it');
+    deps.log.error(
+      { err: err instanceof Error ? err.message : String(err), userId },
+      'notification not queued; the action went on without it',
+    );
     return false;
   }
 }

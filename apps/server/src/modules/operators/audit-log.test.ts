@@ -18,7 +18,13 @@ let t: TestApp;
 let rzp: FakeRazorpay;
 beforeAll(async () => {
   rzp = await startFakeRazorpay();
-  t = await createTestApp({ ...rzp.env, ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: PASSWORD, OPERATOR_LOCKOUT_FAILURES: '3', OPERATOR_FAILURES_PER_IP: '5' });
+  t = await createTestApp({
+    ...rzp.env,
+    ADMIN_USERNAME: 'ops',
+    ADMIN_PASSWORD: PASSWORD,
+    OPERATOR_LOCKOUT_FAILURES: '3',
+    OPERATOR_FAILURES_PER_IP: '5',
+  });
   await ensureFirstOperator(t.deps);
   await t.startWorker();
 });
@@ -35,7 +41,11 @@ const freshIp = () => `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 
 async function log(query = ''): Promise<{ entries: AuditEntry[]; next: string | undefined; status: number }> {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit-log${query}`, headers: ops, remoteAddress: freshIp() });
-  return { entries: res.statusCode === 200 ? res.json().entries : [], next: res.headers['x-next-cursor'] as string | undefined, status: res.statusCode };
+  return {
+    entries: res.statusCode === 200 ? res.json().entries : [],
+    next: res.headers['x-next-cursor'] as string | undefined,
+    status: res.statusCode,
+  };
 }
 
 describe('what the audit log records', () => {
@@ -50,29 +60,41 @@ describe('what the audit log records', () => {
     const before = (await log('?action=operator.locked_out&limit=200')).entries.length;
     const from = freshIp();
     // Three wrong passwords lock the username; more guesses after that write nothing new.
-    for (let i = 0; i < 6; i++) await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: basic('ops', `guess-${i}`), remoteAddress: freshIp() });
+    for (let i = 0; i < 6; i++)
+      await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: basic('ops', `guess-${i}`), remoteAddress: freshIp() });
     // Made-up usernames from one address: the address is locked (one line), the names are not.
-    for (let i = 0; i < 7; i++) await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: basic(`nobody-${i}`, 'x'), remoteAddress: from });
+    for (let i = 0; i < 7; i++)
+      await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: basic(`nobody-${i}`, 'x'), remoteAddress: from });
     // The username is locked for this test's reader too (no device cookie): unlock to read.
     await t.db.query(`DELETE FROM rate_limits WHERE key LIKE 'operator:%'`);
     const { entries } = await log('?action=operator.locked_out&limit=200');
     const fresh = entries.slice(0, entries.length - before);
     expect(fresh).toHaveLength(2);
     expect(fresh.map((e) => e.details.scope).sort()).toEqual(['address', 'username']);
-    expect(fresh.find((e) => e.details.scope === 'username')).toMatchObject({ operator_username: 'system', details: { username: 'ops', minutes: 15 } });
+    expect(fresh.find((e) => e.details.scope === 'username')).toMatchObject({
+      operator_username: 'system',
+      details: { username: 'ops', minutes: 15 },
+    });
     expect(fresh.find((e) => e.details.scope === 'address')).toMatchObject({ target: null, details: { ip: from } });
   });
 
   it('records Excel exports only as the server streams them: the panel cannot write an export record of its own', async () => {
     // The exports are server streams now (decision 183); their entries are tested in modules/admin/export-lists.test.ts.
     const claimed = await t.app.inject({
-      method: 'POST', url: '/api/admin/audit-log/exports', headers: ops, remoteAddress: freshIp(), payload: { list: 'users', rows: 42, filter: { q: 'grace' } },
+      method: 'POST',
+      url: '/api/admin/audit-log/exports',
+      headers: ops,
+      remoteAddress: freshIp(),
+      payload: { list: 'users', rows: 42, filter: { q: 'grace' } },
     });
     expect(claimed.statusCode).toBe(404);
     expect((await log('?action=users.export')).entries).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/users/export', headers: ops, remoteAddress: freshIp() });
     expect(res.statusCode).toBe(200);
-    expect((await log('?action=users.export')).entries[0]).toMatchObject({ operator_username: 'ops', details: { count: expect.any(Number), complete: true, filter: {} } });
+    expect((await log('?action=users.export')).entries[0]).toMatchObject({
+      operator_username: 'ops',
+      details: { count: expect.any(Number), complete: true, filter: {} },
+    });
   });
 
   it("records an operator's downloads of a member's report and invoice, and not the member's own", async () => {
@@ -80,18 +102,36 @@ describe('what the audit log records', () => {
     const report = await completedReport(t, m);
     expect((await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: m.auth })).statusCode).toBe(200);
     expect((await log(`?action=report.download`)).entries.filter((e) => e.target === report.id)).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: ops, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/reports/${report.id}/download`, headers: ops, remoteAddress: freshIp() })).statusCode,
+    ).toBe(200);
     expect((await log('?action=report.download')).entries[0]).toMatchObject({ operator_username: 'ops', target: report.id });
 
     const order = await openOrder(t, m.auth, 'starter');
-    const paid = await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: rzp.pay(order.json().order_id) });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens/purchase/verify-payment',
+      headers: m.auth,
+      payload: rzp.pay(order.json().order_id),
+    });
     expect(paid.statusCode).toBe(200);
-    const invoice = (await t.db.query<{ number: string }>('SELECT invoice_number AS number FROM invoices ORDER BY issued_at DESC LIMIT 1')).rows[0]!.number;
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/billing/invoices/${encodeURIComponent(invoice)}`, headers: ops, remoteAddress: freshIp() });
+    const invoice = (await t.db.query<{ number: string }>('SELECT invoice_number AS number FROM invoices ORDER BY issued_at DESC LIMIT 1'))
+      .rows[0]!.number;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${encodeURIComponent(invoice)}`,
+      headers: ops,
+      remoteAddress: freshIp(),
+    });
     expect(pdf.statusCode).toBe(200);
     expect((await log('?action=invoice.download')).entries[0]).toMatchObject({ operator_username: 'ops', target: invoice });
     // A download that fails (no such invoice) records nothing.
-    const missing = await t.app.inject({ method: 'GET', url: `/api/billing/invoices/${encodeURIComponent('INV/2099-00/000001')}`, headers: ops, remoteAddress: freshIp() });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/billing/invoices/${encodeURIComponent('INV/2099-00/000001')}`,
+      headers: ops,
+      remoteAddress: freshIp(),
+    });
     expect(missing.statusCode).toBe(404);
     expect((await log('?action=invoice.download')).entries.filter((e) => e.target === 'INV/2099-00/000001')).toEqual([]);
   });
@@ -99,7 +139,9 @@ describe('what the audit log records', () => {
 
 describe('reading the audit log', () => {
   it('filters by operator (any case), action and days in the operator’s zone, and pages by cursor without repeats', async () => {
-    await t.db.query(`INSERT INTO operator_audit_log (operator_username, action, target, at) SELECT 'Filter-Op', 'post.update', 'post:' || g, '2025-03-10T18:25:00Z'::timestamptz + g * interval '2 minutes' FROM generate_series(1, 7) g`);
+    await t.db.query(
+      `INSERT INTO operator_audit_log (operator_username, action, target, at) SELECT 'Filter-Op', 'post.update', 'post:' || g, '2025-03-10T18:25:00Z'::timestamptz + g * interval '2 minutes' FROM generate_series(1, 7) g`,
+    );
     // 18:27Z … 18:39Z on 10 March; Kolkata (UTC+5:30) starts 11 March at 18:30Z.
     const all = (await log('?operator=filter-op&limit=200')).entries;
     expect(all).toHaveLength(7);
@@ -125,7 +167,9 @@ describe('reading the audit log', () => {
   });
 
   it('never counts the log: a page is one bounded statement, with no total, and the next page by cursor (issue 32)', async () => {
-    await t.db.query(`INSERT INTO operator_audit_log (operator_username, action, target) SELECT 'Bulk-Op', 'post.update', 'post:' || g FROM generate_series(1, 120) g`);
+    await t.db.query(
+      `INSERT INTO operator_audit_log (operator_username, action, target) SELECT 'Bulk-Op', 'post.update', 'post:' || g FROM generate_series(1, 120) g`,
+    );
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?limit=50', headers: ops, remoteAddress: freshIp() });
     expect(res.json().entries).toHaveLength(50);
     expect(res.headers['x-total-count']).toBeUndefined();

@@ -11,7 +11,13 @@ import { hashPassword } from '../../lib/passwords.ts';
  * ADMIN_USERNAME/ADMIN_PASSWORD stays (ensure-first-operator.ts). The password's length is
  * checked by the request schema (OPERATOR_PASSWORD_MIN_LENGTH).
  */
-export async function createOperator(deps: Pick<Deps, 'db' | 'config'>, by: OperatorAuth, username: string, password: string, displayName: string | null = null) {
+export async function createOperator(
+  deps: Pick<Deps, 'db' | 'config'>,
+  by: OperatorAuth,
+  username: string,
+  password: string,
+  displayName: string | null = null,
+) {
   const hash = await hashPassword(password, deps.config.PASSWORD_HASH_COST);
   return deps.db.transaction(async (tx) => {
     const r = await tx.query<{ id: string; username: string; display_name: string | null; created_at: Date }>(
@@ -25,11 +31,21 @@ export async function createOperator(deps: Pick<Deps, 'db' | 'config'>, by: Oper
   });
 }
 
-export interface OperatorRow { id: string; username: string; display_name: string | null; created_at: Date; last_login_at: Date | null }
+export interface OperatorRow {
+  id: string;
+  username: string;
+  display_name: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+}
 export const OPERATOR_COLUMNS = 'id, username, display_name, created_at, last_login_at';
 
 export const toOperatorSummary = (o: OperatorRow): OperatorSummary => ({
-  id: o.id, username: o.username, display_name: o.display_name, created_at: o.created_at.toISOString(), last_login_at: o.last_login_at?.toISOString() ?? null,
+  id: o.id,
+  username: o.username,
+  display_name: o.display_name,
+  created_at: o.created_at.toISOString(),
+  last_login_at: o.last_login_at?.toISOString() ?? null,
 });
 
 export async function listOperators(deps: Pick<Deps, 'db'>) {

@@ -25,10 +25,11 @@ export async function ensureFirstOperator(deps: Pick<Deps, 'db' | 'config' | 'lo
   const username = config.ADMIN_USERNAME;
 
   if (config.ADMIN_PASSWORD) {
-    const existing = (await db.query<{ id: string; password_hash: string }>(
-      'SELECT id, password_hash FROM operators WHERE lower(username) = lower($1)',
-      [username],
-    )).rows[0];
+    const existing = (
+      await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM operators WHERE lower(username) = lower($1)', [
+        username,
+      ])
+    ).rows[0];
     if (existing && (await verifyPassword(config.ADMIN_PASSWORD, existing.password_hash))) {
       return { username, created: false };
     }

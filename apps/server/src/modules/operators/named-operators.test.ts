@@ -18,7 +18,8 @@ afterAll(() => t.close());
 const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/admin/operators', headers, payload });
 const trail = async (headers: Record<string, string>, operator: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?operator=${operator}`, headers })).json<{ entries: AuditEntry[] }>().entries;
+  (await t.app.inject({ method: 'GET', url: `/api/admin/audit-log?operator=${operator}`, headers })).json<{ entries: AuditEntry[] }>()
+    .entries;
 
 describe('named operators', () => {
   it('the bootstrap operator creates named operators, each signs in with its own password, and the log names who did what', async () => {
@@ -51,7 +52,9 @@ describe('named operators', () => {
     expect((await create(ops, { username: 'dorothy', password: 'short' })).statusCode).toBe(422);
     expect((await create(ops, { username: 'dor othy', password: 'dorothy-password-1' })).statusCode).toBe(422);
     expect((await create({}, { username: 'mallory', password: 'mallory-password-1' })).statusCode).toBe(401);
-    expect((await create(basic('ops', 'wrong-password-123'), { username: 'mallory', password: 'mallory-password-1' })).statusCode).toBe(401);
+    expect((await create(basic('ops', 'wrong-password-123'), { username: 'mallory', password: 'mallory-password-1' })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/operators' })).statusCode).toBe(401);
   });
 
@@ -64,9 +67,11 @@ describe('named operators', () => {
 describe('managing other operators (issue 29 item 5, decision 208)', () => {
   const patch = (headers: Record<string, string>, id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: `/api/admin/operators/${id}`, headers, payload });
-  const remove = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${id}`, headers });
+  const remove = (headers: Record<string, string>, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${id}`, headers });
   const login = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admin/login', headers });
-  const idOf = async (username: string) => (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [username])).rows[0]!.id;
+  const idOf = async (username: string) =>
+    (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [username])).rows[0]!.id;
 
   it('sets a public name at creation or later; the name is checked and the change audited under who made it', async () => {
     const made = await create(ops, { username: 'mary', password: 'mary-password-1234', display_name: '  Mary Jackson ' });
@@ -103,7 +108,9 @@ describe('managing other operators (issue 29 item 5, decision 208)', () => {
     const gone = await remove(basic('grace', 'grace-password-123'), id);
     expect(gone.statusCode, gone.body).toBe(200);
     expect((await login(hedy)).statusCode).toBe(401);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: ops })).json<{ operators: { username: string }[] }>();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: ops })).json<{
+      operators: { username: string }[];
+    }>();
     expect(list.operators.map((o) => o.username)).not.toContain('hedy');
     expect((await trail(ops, 'hedy')).map((e) => e.action)).toContain('operator.sign_in');
     expect((await trail(ops, 'grace')).find((e) => e.action === 'operator.remove')!.details).toMatchObject({ username: 'hedy' });

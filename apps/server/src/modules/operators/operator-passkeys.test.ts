@@ -33,7 +33,12 @@ afterAll(() => t.close());
 type Res = { cookies: Array<{ name: string; value: string }> };
 const cookie = (res: Res, name: string) => res.cookies.find((c) => c.name === name)?.value;
 const mfaCookie = (res: Res) => cookie(res, 'assay_operator_mfa');
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, opts: { mfa?: string; device?: string; payload?: unknown } = {}) =>
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  opts: { mfa?: string; device?: string; payload?: unknown } = {},
+) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -47,14 +52,17 @@ let opCounter = 0;
 async function operatorWithPasskey(opts: { counter?: boolean } = {}) {
   const username = `op${++opCounter}${Date.now() % 100000}`;
   await t.db.query(`DELETE FROM rate_limits WHERE key LIKE 'operator:%'`);
-  const hash = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE username = $1', ['ops'])).rows[0]!.password_hash;
+  const hash = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE username = $1', ['ops'])).rows[0]!
+    .password_hash;
   // Created directly: the panel's create is tested elsewhere; this operator shares no state with ops.
   await t.db.query('INSERT INTO operators (username, password_hash) VALUES ($1, $2)', [username, hash]);
   const auth = basic(username, PASSWORD);
   const key = new SoftAuthenticator(origin, opts);
   const options = await call('POST', '/admin/passkeys/options', auth);
   expect(options.statusCode, options.body).toBe(200);
-  const added = await call('POST', '/admin/passkeys', auth, { payload: { name: 'YubiKey', response: key.register(options.json().options) } });
+  const added = await call('POST', '/admin/passkeys', auth, {
+    payload: { name: 'YubiKey', response: key.register(options.json().options) },
+  });
   expect(added.statusCode, added.body).toBe(201);
   const id = (await t.db.query<{ id: string }>('SELECT id FROM operators WHERE username = $1', [username])).rows[0]!.id;
   return { username, auth, key, id, passkeyId: added.json().id as number, mfa: mfaCookie(added)! };
@@ -80,7 +88,10 @@ describe('an operator adds passkeys from the panel', () => {
     const login = await call('POST', '/admin/login', auth);
     expect(login.json()).toEqual({ username, second_factor: 'required', methods: ['passkey'] });
     // Audited under this operator's name.
-    const log = await t.db.query<{ action: string }>("SELECT action FROM operator_audit_log WHERE operator_username = $1 AND action LIKE 'operator.passkey%'", [username]);
+    const log = await t.db.query<{ action: string }>(
+      "SELECT action FROM operator_audit_log WHERE operator_username = $1 AND action LIKE 'operator.passkey%'",
+      [username],
+    );
     expect(log.rows.map((r) => r.action)).toEqual(['operator.passkey_added']);
   });
 
@@ -118,7 +129,16 @@ describe('an operator adds passkeys from the panel', () => {
     expect(options.statusCode).toBe(401);
     expect(options.json()).toMatchObject({ code: 'operator_second_factor_required', detail: MSG.operatorSecondFactorRequired });
     expect((await call('GET', '/admin/passkeys', a.auth)).statusCode).toBe(401);
-    const forged = await call('POST', '/admin/passkeys', a.auth, { payload: { name: 'Intruder', response: new SoftAuthenticator(origin).register({ challenge: 'AAAAAAAAAAAAAAAAAAAAAA', rp: { id: 'localhost' }, user: { id: 'eA' } }) } });
+    const forged = await call('POST', '/admin/passkeys', a.auth, {
+      payload: {
+        name: 'Intruder',
+        response: new SoftAuthenticator(origin).register({
+          challenge: 'AAAAAAAAAAAAAAAAAAAAAA',
+          rp: { id: 'localhost' },
+          user: { id: 'eA' },
+        }),
+      },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -133,16 +153,35 @@ describe('an operator adds passkeys from the panel', () => {
 
     // A member's registration challenge cannot add an operator's passkey either.
     const m = await signUpAndLogin(t, { email: uniqueEmail('op-pk-member') });
-    const memberOptions = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })).json().options;
-    const crossed = await call('POST', '/admin/passkeys', a.auth, { mfa: a.mfa, payload: { name: 'Crossed', response: key.register(memberOptions) } });
+    const memberOptions = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })
+    ).json().options;
+    const crossed = await call('POST', '/admin/passkeys', a.auth, {
+      mfa: a.mfa,
+      payload: { name: 'Crossed', response: key.register(memberOptions) },
+    });
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json().code).toBe('passkey_expired');
 
     // The member's own credential, offered again for the operator: one credential, one owner.
-    const fresh = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })).json().options;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: m.auth, payload: { name: 'Phone', response: key.register(fresh) } })).statusCode).toBe(201);
+    const fresh = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })
+    ).json().options;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/passkeys',
+          headers: m.auth,
+          payload: { name: 'Phone', response: key.register(fresh) },
+        })
+      ).statusCode,
+    ).toBe(201);
     const opOptions = (await call('POST', '/admin/passkeys/options', a.auth, { mfa: a.mfa })).json().options;
-    const dup = await call('POST', '/admin/passkeys', a.auth, { mfa: a.mfa, payload: { name: 'Same', response: key.register(opOptions, key.credentials.at(-1)) } });
+    const dup = await call('POST', '/admin/passkeys', a.auth, {
+      mfa: a.mfa,
+      payload: { name: 'Same', response: key.register(opOptions, key.credentials.at(-1)) },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('passkey_exists');
   });
@@ -159,7 +198,12 @@ describe('the passkey as the operator’s second factor', () => {
     const mfa = mfaCookie(res)!;
     expect(cookie(res, 'assay_operator_device')).toBeTruthy();
     expect((await call('GET', '/admin/stats', a.auth, { mfa })).statusCode).toBe(200);
-    const row = (await t.db.query<{ counter: string; last_used_at: Date | null }>('SELECT counter::text, last_used_at FROM passkeys WHERE operator_id = $1', [a.id])).rows[0]!;
+    const row = (
+      await t.db.query<{ counter: string; last_used_at: Date | null }>(
+        'SELECT counter::text, last_used_at FROM passkeys WHERE operator_id = $1',
+        [a.id],
+      )
+    ).rows[0]!;
     expect(row.counter).toBe('1');
     expect(row.last_used_at).not.toBeNull();
   });
@@ -198,8 +242,19 @@ describe('the passkey as the operator’s second factor', () => {
     const a = await operatorWithPasskey();
     const m = await signUpAndLogin(t, { email: uniqueEmail('op-pk-cross') });
     const memberKey = new SoftAuthenticator(origin);
-    const mo = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })).json().options;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: m.auth, payload: { name: 'Phone', response: memberKey.register(mo) } })).statusCode).toBe(201);
+    const mo = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })
+    ).json().options;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/passkeys',
+          headers: m.auth,
+          payload: { name: 'Phone', response: memberKey.register(mo) },
+        })
+      ).statusCode,
+    ).toBe(201);
     const res = await answer(a.auth, memberKey.assert(await secondFactorOptions(a.auth)));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'passkey_invalid', detail: MSG.operatorPasskeyFailed });
@@ -208,26 +263,65 @@ describe('the passkey as the operator’s second factor', () => {
 
   it('an operator’s credential cannot sign in a member, nor finish a member’s code step', async () => {
     const a = await operatorWithPasskey();
-    const options = (await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', remoteAddress: '198.51.100.7' })).json().options;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/passkey', remoteAddress: '198.51.100.7', payload: { response: a.key.assert(options) } });
+    const options = (await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', remoteAddress: '198.51.100.7' })).json()
+      .options;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey',
+      remoteAddress: '198.51.100.7',
+      payload: { response: a.key.assert(options) },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'passkey_invalid', detail: MSG.passkeyFailed });
     expect(res.cookies.find((c) => c.name === 'assay_refresh')).toBeUndefined();
 
     // A member at her code step (app on, and a passkey of her own) offered the operator's credential.
     const m = await signUpAndLogin(t, { email: uniqueEmail('op-pk-step') });
-    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: m.auth, payload: { password: GOOD_PASSWORD } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/totp/setup',
+      headers: m.auth,
+      payload: { password: GOOD_PASSWORD },
+    });
     const secret = setup.json().secret as string;
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/totp/enable', headers: m.auth, payload: { code } })).statusCode).toBe(200);
     const own = new SoftAuthenticator(origin);
-    const mo = (await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })).json().options;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/passkeys', headers: m.auth, payload: { name: 'Phone', response: own.register(mo) } })).statusCode).toBe(201);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.8', payload: { username: m.email, password: GOOD_PASSWORD } });
+    const mo = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/options', headers: m.auth, payload: { password: GOOD_PASSWORD } })
+    ).json().options;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/passkeys',
+          headers: m.auth,
+          payload: { name: 'Phone', response: own.register(mo) },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.8',
+      payload: { username: m.email, password: GOOD_PASSWORD },
+    });
     expect(login.json().second_factor_required, login.body).toBe(true);
     const challenge = login.json().challenge as string;
-    const stepOptions = (await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor/passkey/options', remoteAddress: '198.51.100.8', payload: { challenge } })).json().options;
-    const step = await t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor/passkey', remoteAddress: '198.51.100.8', payload: { challenge, response: a.key.assert(stepOptions) } });
+    const stepOptions = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/second-factor/passkey/options',
+        remoteAddress: '198.51.100.8',
+        payload: { challenge },
+      })
+    ).json().options;
+    const step = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor/passkey',
+      remoteAddress: '198.51.100.8',
+      payload: { challenge, response: a.key.assert(stepOptions) },
+    });
     expect(step.statusCode).toBe(400);
     expect(step.json().code).toBe('passkey_invalid');
   });

@@ -6,7 +6,13 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { assertUnderLimits, countHit } from '../../lib/rate-limit.ts';
 import {
-  addPasskeyFor, checkOwnerPasskey, deletePasskeyOf, listPasskeysOf, passkeyAssertionOptionsFor, passkeyRegistrationOptionsFor, renamePasskeyOf,
+  addPasskeyFor,
+  checkOwnerPasskey,
+  deletePasskeyOf,
+  listPasskeysOf,
+  passkeyAssertionOptionsFor,
+  passkeyRegistrationOptionsFor,
+  renamePasskeyOf,
 } from '../auth/index.ts';
 import { codeLimits, setMfaCookie } from './operator-second-factor.ts';
 
@@ -92,7 +98,12 @@ export async function operatorPasskeySecondFactorOptions(deps: Deps, req: Fastif
  * signed by one of this operator's passkeys (a member's credential is as good as an unknown one).
  * A failure counts like a wrong code.
  */
-export async function operatorPasskeySecondFactor(deps: Deps, req: FastifyRequest, reply: FastifyReply, response: PasskeyAuthenticationResponse) {
+export async function operatorPasskeySecondFactor(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  response: PasskeyAuthenticationResponse,
+) {
   const op = operator(req);
   if (req.operatorSecondFactor === 'enrol') throw badRequest(MSG.operatorTotpEnrolmentRequired, 'operator_2fa_enrolment_required');
   const limits = codeLimits(deps, req, op.id);

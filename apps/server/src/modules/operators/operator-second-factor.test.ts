@@ -16,9 +16,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-const mfaCookie = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'assay_operator_mfa')?.value;
-const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, opts: { mfa?: string; payload?: Record<string, unknown> } = {}) =>
-  t.app.inject({ method, url, headers, ...(opts.mfa ? { cookies: { assay_operator_mfa: opts.mfa } } : {}), ...(opts.payload ? { payload: opts.payload } : {}) });
+const mfaCookie = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'assay_operator_mfa')?.value;
+const inject = (
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  opts: { mfa?: string; payload?: Record<string, unknown> } = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers,
+    ...(opts.mfa ? { cookies: { assay_operator_mfa: opts.mfa } } : {}),
+    ...(opts.payload ? { payload: opts.payload } : {}),
+  });
 
 async function newOperator(username: string) {
   const password = `${username}-password-123`;
@@ -68,7 +80,10 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
 
   it('a cookie is this operator’s only and ends with a new password', async () => {
     const grace = await newOperator('grace');
-    expect((await inject('POST', '/api/admin/operators', ops, { mfa: opsMfa, payload: { username: grace.username, password: grace.password } })).statusCode).toBe(201);
+    expect(
+      (await inject('POST', '/api/admin/operators', ops, { mfa: opsMfa, payload: { username: grace.username, password: grace.password } }))
+        .statusCode,
+    ).toBe(201);
     // Grace's password with the bootstrap operator's cookie: not hers, so she must enrol first.
     expect((await inject('GET', '/api/admin/stats', grace.auth, { mfa: opsMfa })).statusCode).toBe(403);
     // A forged or altered cookie opens nothing.
@@ -99,7 +114,11 @@ describe('operators with ADMIN_REQUIRE_2FA=true', () => {
     const locked = await inject('POST', '/api/admin/second-factor', ops, { payload: { otp: codeAt(opsSecret) } });
     expect(locked.statusCode).toBe(429);
     const mine = await t.app.inject({
-      method: 'POST', url: '/api/admin/second-factor', headers: ops, payload: { otp: codeAt(opsSecret) }, cookies: { assay_operator_device: device },
+      method: 'POST',
+      url: '/api/admin/second-factor',
+      headers: ops,
+      payload: { otp: codeAt(opsSecret) },
+      cookies: { assay_operator_device: device },
     });
     expect(mine.statusCode).toBe(200);
   });

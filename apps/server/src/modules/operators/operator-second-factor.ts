@@ -26,7 +26,11 @@ export function codeLimits(deps: Deps, req: FastifyRequest, operatorId: string):
 
 /** After a right code: the second-factor cookie, and the device cookie the guard held back until now. */
 export async function setMfaCookie(deps: Deps, reply: FastifyReply, operatorId: string) {
-  reply.setCookie(OPERATOR_DEVICE_COOKIE, issueDeviceCookie(deps.config.JWT_SECRET, 'operator', operatorId), deviceCookieOptions(deps.config.secureCookies, '/api'));
+  reply.setCookie(
+    OPERATOR_DEVICE_COOKIE,
+    issueDeviceCookie(deps.config.JWT_SECRET, 'operator', operatorId),
+    deviceCookieOptions(deps.config.secureCookies, '/api'),
+  );
   const r = await deps.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE id = $1', [operatorId]);
   reply.setCookie(OPERATOR_MFA_COOKIE, issueOperatorMfaCookie(deps.config.JWT_SECRET, operatorId, r.rows[0]!.password_hash), {
     httpOnly: true,

@@ -12,8 +12,13 @@ import { updateOperator } from './update-operator.ts';
 import { operatorSecondFactor, operatorTotpEnable, operatorTotpSetup } from './operator-second-factor.ts';
 import { operatorSecondFactorMethods } from '../../http/operator-second-factor.ts';
 import {
-  listOperatorPasskeys, operatorPasskeyRegistrationOptions, operatorPasskeySecondFactor, operatorPasskeySecondFactorOptions, registerOperatorPasskey,
-  removeOperatorPasskey, renameOperatorPasskey,
+  listOperatorPasskeys,
+  operatorPasskeyRegistrationOptions,
+  operatorPasskeySecondFactor,
+  operatorPasskeySecondFactorOptions,
+  registerOperatorPasskey,
+  removeOperatorPasskey,
+  renameOperatorPasskey,
 } from './operator-passkeys.ts';
 
 export function operatorsRoutes(deps: Deps) {
@@ -45,7 +50,9 @@ export function operatorsRoutes(deps: Deps) {
     route(app, e.passkeyRemove, async (req) => removeOperatorPasskey(deps, req, req.params.id));
 
     route(app, e.operators, async () => listOperators(deps));
-    route(app, e.createOperator, async (req) => createOperator(deps, operator(req), req.body.username, req.body.password, req.body.display_name ?? null));
+    route(app, e.createOperator, async (req) =>
+      createOperator(deps, operator(req), req.body.username, req.body.password, req.body.display_name ?? null),
+    );
     route(app, e.updateOperator, async (req) => updateOperator(deps, operator(req), req.params.id, req.body));
     route(app, e.removeOperator, async (req) => removeOperator(deps, operator(req), req.params.id));
 

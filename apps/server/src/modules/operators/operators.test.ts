@@ -38,8 +38,12 @@ describe('operator sign-in (basic authorization)', () => {
     const res = await login(basic(ADMIN.username, ADMIN.password));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ username: ADMIN.username, second_factor: 'ok' });
-    const row = (await t.db.query<{ last_login_at: Date | null; password_hash: string }>(
-      'SELECT last_login_at, password_hash FROM operators WHERE username = $1', [ADMIN.username])).rows[0]!;
+    const row = (
+      await t.db.query<{ last_login_at: Date | null; password_hash: string }>(
+        'SELECT last_login_at, password_hash FROM operators WHERE username = $1',
+        [ADMIN.username],
+      )
+    ).rows[0]!;
     expect(row.last_login_at).toBeInstanceOf(Date);
     expect(row.password_hash).toMatch(/^scrypt\$/);
   });
@@ -59,7 +63,12 @@ describe('operator sign-in (basic authorization)', () => {
   });
 
   it('refuses a request without credentials or with a malformed header', async () => {
-    const cases: Record<string, string>[] = [{}, { authorization: 'Basic' }, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` }];
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic' },
+      { authorization: 'Basic !!!' },
+      { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` },
+    ];
     for (const headers of cases) {
       const res = await login(headers);
       expect(res.statusCode).toBe(401);
@@ -88,7 +97,9 @@ describe('operator sign-in (basic authorization)', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
     // Time passes: the counting window is over.
-    await t.db.query(`UPDATE rate_limits SET window_start = now() - interval '16 minutes' WHERE key = $1`, [`operator:user:${ADMIN.username}`]);
+    await t.db.query(`UPDATE rate_limits SET window_start = now() - interval '16 minutes' WHERE key = $1`, [
+      `operator:user:${ADMIN.username}`,
+    ]);
     expect((await login(basic(ADMIN.username, ADMIN.password), freshIp())).statusCode).toBe(200);
   });
 
@@ -124,7 +135,11 @@ describe('operator sign-in (basic authorization)', () => {
       expect((await login(basic(ADMIN.username, ADMIN.password), home, device)).statusCode).toBe(200);
       // Basic-auth'd panel calls from her browser work as well.
       const panel = await t.app.inject({
-        method: 'GET', url: '/api/admin/audit-log', headers: basic(ADMIN.username, ADMIN.password), remoteAddress: home, cookies: { [DEVICE]: device },
+        method: 'GET',
+        url: '/api/admin/audit-log',
+        headers: basic(ADMIN.username, ADMIN.password),
+        remoteAddress: home,
+        cookies: { [DEVICE]: device },
       });
       expect(panel.statusCode).toBe(200);
       await t.db.query(`UPDATE rate_limits SET window_start = now() - interval '16 minutes' WHERE key LIKE 'operator:%'`);
@@ -161,7 +176,9 @@ describe('the first operator', () => {
       const again = await ensureFirstOperator({ db: other.db, config: other.config, log: other.app.log });
       expect(again).toEqual({ username: 'admin', created: false });
       const ok = await other.app.inject({
-        method: 'POST', url: '/api/admin/login', headers: basic('admin', first.generatedPassword!),
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: basic('admin', first.generatedPassword!),
       });
       expect(ok.statusCode).toBe(200);
       const count = await other.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operators');
@@ -190,11 +207,12 @@ describe('the first operator', () => {
     const config = { ...t.config, ADMIN_PASSWORD: 'Rotated-Pass-2026' };
     const r = await ensureFirstOperator({ db: t.db, config, log: t.app.log });
     expect(r.created).toBe(false);
-    const hash = (await t.db.query<{ password_hash: string }>(
-      'SELECT password_hash FROM operators WHERE username = $1', [ADMIN.username])).rows[0]!.password_hash;
+    const hash = (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM operators WHERE username = $1', [ADMIN.username]))
+      .rows[0]!.password_hash;
     expect(await verifyPassword('Rotated-Pass-2026', hash)).toBe(true);
     const entry = await t.db.query<{ operator_username: string }>(
-      `SELECT operator_username FROM operator_audit_log WHERE action = 'operator.password_set'`);
+      `SELECT operator_username FROM operator_audit_log WHERE action = 'operator.password_set'`,
+    );
     expect(entry.rows).toEqual([{ operator_username: 'system' }]);
     // Back to the original for the other tests.
     await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
@@ -219,12 +237,19 @@ describe('operator passwords', () => {
 describe('audit log', () => {
   it('lists entries newest first for operators only', async () => {
     const res = await t.app.inject({
-      method: 'GET', url: '/api/admin/audit-log?action=operator.create', headers: basic(ADMIN.username, ADMIN.password), remoteAddress: freshIp(),
+      method: 'GET',
+      url: '/api/admin/audit-log?action=operator.create',
+      headers: basic(ADMIN.username, ADMIN.password),
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.entries).toHaveLength(1);
-    expect(body.entries[0]).toMatchObject({ action: 'operator.create', operator_username: 'system', details: { username: ADMIN.username, source: 'ADMIN_PASSWORD' } });
+    expect(body.entries[0]).toMatchObject({
+      action: 'operator.create',
+      operator_username: 'system',
+      details: { username: ADMIN.username, source: 'ADMIN_PASSWORD' },
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -23,7 +23,12 @@ beforeEach(async () => {
 let ip = 0;
 const from = () => `192.0.2.${++ip}`;
 const login = (password: string, remoteAddress = from()) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { authorization: basicAuthorization(ADMIN.username, password) }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    headers: { authorization: basicAuthorization(ADMIN.username, password) },
+    remoteAddress,
+  });
 
 /** A stranger's five wrong passwords from several addresses: every browser without the device cookie is out. */
 async function lockOut() {
@@ -42,7 +47,8 @@ describe('operator recovery on the server', () => {
     expect(r.cleared).toBeGreaterThanOrEqual(1);
     expect((await login(ADMIN.password)).statusCode).toBe(200);
     const audited = await t.db.query<{ action: string; operator_username: string; details: { source: string } }>(
-      `SELECT action, operator_username, details FROM operator_audit_log WHERE action = 'operator.unlock' ORDER BY id DESC LIMIT 1`);
+      `SELECT action, operator_username, details FROM operator_audit_log WHERE action = 'operator.unlock' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audited.rows[0]).toMatchObject({ operator_username: 'system', details: { source: 'cli' } });
   });
 
@@ -69,22 +75,29 @@ describe('operator recovery on the server', () => {
 
   // The command line opens its own embedded database (DATA_DIR), whichever database this project
   // runs on: once is enough.
-  it.runIf(process.env.TEST_DB_KIND !== 'postgres')('answers a wrong command line and an unknown operator with a clear message and a failing exit code; migrate applies pending migrations once', async () => {
-    const cli = path.resolve(import.meta.dirname, '../../operator-cli.ts');
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
-    const run = (args: string[], dir = dataDir) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
-        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' },
-      }).then(({ stdout }) => ({ code: 0, stdout, stderr: '' }), (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }));
-    const usage = await run(['unlock']);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('usage: npm run operator -- unlock <username>');
-    expect((await run(['migrate', 'now'])).code).toBe(2);
-    // `migrate` brings a new database up to date, once.
-    expect((await run(['migrate'])).stdout).toMatch(/^Applied \d+ migrations: 001_accounts\.sql, /);
-    expect((await run(['migrate'])).stdout).toBe('The database is up to date.\n');
-    const unknown = await run(['reset-password', 'nobody-here']);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('No operator named "nobody-here".');
-  }, 180_000); // five processes, three of them opening the embedded database
+  it.runIf(process.env.TEST_DB_KIND !== 'postgres')(
+    'answers a wrong command line and an unknown operator with a clear message and a failing exit code; migrate applies pending migrations once',
+    async () => {
+      const cli = path.resolve(import.meta.dirname, '../../operator-cli.ts');
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
+      const run = (args: string[], dir = dataDir) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+          env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '1', LOG_LEVEL: 'silent' },
+        }).then(
+          ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+          (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+        );
+      const usage = await run(['unlock']);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('usage: npm run operator -- unlock <username>');
+      expect((await run(['migrate', 'now'])).code).toBe(2);
+      // `migrate` brings a new database up to date, once.
+      expect((await run(['migrate'])).stdout).toMatch(/^Applied \d+ migrations: 001_accounts\.sql, /);
+      expect((await run(['migrate'])).stdout).toBe('The database is up to date.\n');
+      const unknown = await run(['reset-password', 'nobody-here']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('No operator named "nobody-here".');
+    },
+    180_000,
+  ); // five processes, three of them opening the embedded database
 });

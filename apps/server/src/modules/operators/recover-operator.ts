@@ -17,10 +17,11 @@ export class UnknownOperatorError extends Error {
 }
 
 async function findOperator(db: Db, username: string) {
-  const row = (await db.query<{ id: string; username: string }>(
-    'SELECT id, username FROM operators WHERE lower(username) = lower($1)',
-    [username.trim()],
-  )).rows[0];
+  const row = (
+    await db.query<{ id: string; username: string }>('SELECT id, username FROM operators WHERE lower(username) = lower($1)', [
+      username.trim(),
+    ])
+  ).rows[0];
   if (!row) throw new UnknownOperatorError(username);
   return row;
 }
@@ -33,10 +34,9 @@ async function findOperator(db: Db, username: string) {
 export async function unlockOperator(db: Db, username: string): Promise<{ username: string; cleared: number }> {
   const op = await findOperator(db, username);
   return db.transaction(async (tx) => {
-    const r = await tx.query(
-      `DELETE FROM rate_limits WHERE key = $1 OR key LIKE 'operator:ip:%'`,
-      [`operator:user:${op.username.toLowerCase().slice(0, 100)}`],
-    );
+    const r = await tx.query(`DELETE FROM rate_limits WHERE key = $1 OR key LIKE 'operator:ip:%'`, [
+      `operator:user:${op.username.toLowerCase().slice(0, 100)}`,
+    ]);
     await audit(tx, null, 'operator.unlock', `operator:${op.id}`, { username: op.username, source: 'cli', cleared: r.rowCount });
     return { username: op.username, cleared: r.rowCount };
   });

@@ -12,13 +12,17 @@ import { isUuid } from '../../lib/sql.ts';
  */
 export async function removeOperator(deps: Pick<Deps, 'db' | 'config'>, by: OperatorAuth, id: string) {
   if (!isUuid(id)) throw notFound('Operator not found', 'operator_not_found');
-  if (id.toLowerCase() === by.id.toLowerCase()) throw conflict('You cannot remove your own account. Ask another operator.', 'operator_self');
+  if (id.toLowerCase() === by.id.toLowerCase())
+    throw conflict('You cannot remove your own account. Ask another operator.', 'operator_self');
   return deps.db.transaction(async (tx) => {
     const r = await tx.query<{ username: string }>('SELECT username FROM operators WHERE id = $1 FOR UPDATE', [id]);
     const row = r.rows[0];
     if (!row) throw notFound('Operator not found', 'operator_not_found');
     if (row.username.toLowerCase() === deps.config.ADMIN_USERNAME.trim().toLowerCase()) {
-      throw conflict('The ADMIN_USERNAME account is created again at every start; change ADMIN_USERNAME or its password instead.', 'operator_bootstrap');
+      throw conflict(
+        'The ADMIN_USERNAME account is created again at every start; change ADMIN_USERNAME or its password instead.',
+        'operator_bootstrap',
+      );
     }
     await tx.query('DELETE FROM operators WHERE id = $1', [id]);
     await audit(tx, by, 'operator.remove', `operator:${id}`, { username: row.username });

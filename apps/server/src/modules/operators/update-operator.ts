@@ -23,7 +23,8 @@ export async function updateOperator(deps: Pick<Deps, 'db' | 'config'>, by: Oper
     );
     const row = r.rows[0];
     if (!row) throw notFound('Operator not found', 'operator_not_found');
-    if (input.display_name !== undefined) await audit(tx, by, 'operator.rename', `operator:${id}`, { username: row.username, display_name: row.display_name });
+    if (input.display_name !== undefined)
+      await audit(tx, by, 'operator.rename', `operator:${id}`, { username: row.username, display_name: row.display_name });
     if (hash) await audit(tx, by, 'operator.password_set', `operator:${id}`, { username: row.username, source: 'panel' });
     return toOperatorSummary(row);
   });

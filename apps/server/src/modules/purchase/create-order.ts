@@ -68,8 +68,23 @@ export async function createOrder(
       `INSERT INTO payments (id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
                              provider, receipt, razorpay_order_id, place_of_supply, buyer_country, lut_number)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [paymentId, userId, pkg.id, pkg.name, pkg.tokens, breakdown.price, breakdown.gst, breakdown.total, currency,
-        provider.kind, receipt, order.id, terms.place_of_supply, terms.buyer_country, terms.lut_number],
+      [
+        paymentId,
+        userId,
+        pkg.id,
+        pkg.name,
+        pkg.tokens,
+        breakdown.price,
+        breakdown.gst,
+        breakdown.total,
+        currency,
+        provider.kind,
+        receipt,
+        order.id,
+        terms.place_of_supply,
+        terms.buyer_country,
+        terms.lut_number,
+      ],
     );
     if (review) await recordReviewPurchase(tx, paymentId, userId, review);
   });

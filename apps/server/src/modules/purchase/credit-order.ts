@@ -42,23 +42,27 @@ export async function creditOrder(
   input: { orderId: string; paymentId: string; paid?: { amount: number; currency: string }; validityDays: number },
 ): Promise<CreditOutcome> {
   const { log } = deps;
-  const r = await tx.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE razorpay_order_id = $1 FOR UPDATE`,
-    [input.orderId],
-  );
+  const r = await tx.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE razorpay_order_id = $1 FOR UPDATE`, [input.orderId]);
   const payment = r.rows[0];
   if (!payment) return { status: 'unknown_order' };
   if (input.paid && (input.paid.amount !== payment.amount || input.paid.currency !== payment.currency)) {
     log.error(
-      { orderId: input.orderId, paymentId: input.paymentId, expected: [payment.amount, payment.currency], got: [input.paid.amount, input.paid.currency] },
+      {
+        orderId: input.orderId,
+        paymentId: input.paymentId,
+        expected: [payment.amount, payment.currency],
+        got: [input.paid.amount, input.paid.currency],
+      },
       'payment amount does not match its order; not credited',
     );
     return { status: 'amount_mismatch', payment };
   }
   if (payment.status === 'paid') {
     if (payment.razorpay_payment_id !== input.paymentId) {
-      log.warn({ orderId: input.orderId, credited: payment.razorpay_payment_id, other: input.paymentId },
-        'a second payment for an order that is already paid: refund it from the provider dashboard');
+      log.warn(
+        { orderId: input.orderId, credited: payment.razorpay_payment_id, other: input.paymentId },
+        'a second payment for an order that is already paid: refund it from the provider dashboard',
+      );
     }
     return { status: 'already_paid', payment };
   }
@@ -73,7 +77,12 @@ export async function creditOrder(
   const review = await pendingReviewPurchase(tx, paid.id, paid.user_id);
   let reviewLine;
   if (paid.user_id) {
-    const { lotId } = await creditPurchase(tx, { userId: paid.user_id, paymentId: paid.id, tokens: paid.tokens, validityDays: input.validityDays });
+    const { lotId } = await creditPurchase(tx, {
+      userId: paid.user_id,
+      paymentId: paid.id,
+      tokens: paid.tokens,
+      validityDays: input.validityDays,
+    });
     if (review) reviewLine = await settleReviewPurchase(tx, review, lotId);
   }
   // The tax invoice, in this transaction: a captured payment without its invoice cannot commit.
@@ -84,6 +93,9 @@ export async function creditOrder(
     const refund = await flagOrphanCapture(tx, paid.id);
     log.warn({ orderId: input.orderId, refund }, 'paid order of a deleted account: no tokens credited, flagged for a full refund');
   }
-  log.info({ orderId: input.orderId, paymentId: input.paymentId, tokens: paid.tokens, invoice: invoice.invoice_number }, 'order paid and credited');
+  log.info(
+    { orderId: input.orderId, paymentId: input.paymentId, tokens: paid.tokens, invoice: invoice.invoice_number },
+    'order paid and credited',
+  );
   return { status: 'credited', payment: paid };
 }

@@ -50,7 +50,9 @@ function payerScrubber(member: { email: string; name: string; phone: string | nu
     if (Array.isArray(value)) return value.map(scrub);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).filter(([k]) => !PAYER_KEYS.has(k)).map(([k, v]) => [k, scrub(v)]),
+        Object.entries(value)
+          .filter(([k]) => !PAYER_KEYS.has(k))
+          .map(([k, v]) => [k, scrub(v)]),
       );
     }
     return value;

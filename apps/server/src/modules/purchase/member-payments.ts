@@ -27,9 +27,23 @@ export interface MemberPayment {
  */
 export async function* memberPaymentPages(q: Queryable, userId: string, pageSize?: number): AsyncGenerator<MemberPayment[]> {
   const pages = ascendingPages<{
-    id: string; created_at: Date; package_id: string; package_name: string; tokens: number; price_minor: number;
-    gst_minor: number; amount: number; currency: string; status: MemberPayment['status']; provider: string; receipt: string;
-    razorpay_order_id: string; razorpay_payment_id: string | null; paid_at: Date | null; failed_at: Date | null; failure_reason: string | null;
+    id: string;
+    created_at: Date;
+    package_id: string;
+    package_name: string;
+    tokens: number;
+    price_minor: number;
+    gst_minor: number;
+    amount: number;
+    currency: string;
+    status: MemberPayment['status'];
+    provider: string;
+    receipt: string;
+    razorpay_order_id: string;
+    razorpay_payment_id: string | null;
+    paid_at: Date | null;
+    failed_at: Date | null;
+    failure_reason: string | null;
   }>(q, {
     columns: `id, created_at, package_id, package_name, tokens, price_minor, gst_minor, amount, currency, status, provider,
               receipt, razorpay_order_id, razorpay_payment_id, paid_at, failed_at, failure_reason`,

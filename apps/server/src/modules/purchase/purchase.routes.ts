@@ -34,25 +34,30 @@ export function purchaseRoutes(deps: Deps) {
     const accepted = new WeakMap<FastifyRequest, string>();
     await app.register(async (raw) => {
       raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-      route(raw, e.webhook, async (req) => {
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const header = (name: string) => {
-          const v = req.headers[name];
-          return Array.isArray(v) ? v[0] : v;
-        };
-        const received = await receiveWebhook(deps, provider, body, {
-          signature: header('x-razorpay-signature'),
-          eventId: header('x-razorpay-event-id'),
-        });
-        if (received.status === 'accepted') accepted.set(req, received.eventId);
-        return { status: received.status };
-      }, {
-        // Credit after answering: the provider gets its 200 at once.
-        onResponse: async (req) => {
-          const eventId = accepted.get(req);
-          if (eventId) afterResponse.run(`webhook ${eventId}`, () => processWebhookEvent(deps, eventId));
+      route(
+        raw,
+        e.webhook,
+        async (req) => {
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const header = (name: string) => {
+            const v = req.headers[name];
+            return Array.isArray(v) ? v[0] : v;
+          };
+          const received = await receiveWebhook(deps, provider, body, {
+            signature: header('x-razorpay-signature'),
+            eventId: header('x-razorpay-event-id'),
+          });
+          if (received.status === 'accepted') accepted.set(req, received.eventId);
+          return { status: received.status };
         },
-      });
+        {
+          // Credit after answering: the provider gets its 200 at once.
+          onResponse: async (req) => {
+            const eventId = accepted.get(req);
+            if (eventId) afterResponse.run(`webhook ${eventId}`, () => processWebhookEvent(deps, eventId));
+          },
+        },
+      );
     });
 
     if (provider.kind === 'sandbox') {
@@ -67,13 +72,12 @@ export function purchaseRoutes(deps: Deps) {
       });
 
       route(app, e.sandboxCheckoutScript, async (_req, reply) =>
-        reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_SCRIPT));
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_SCRIPT),
+      );
 
-      route(app, e.sandboxApprove, async (req) =>
-        approveSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
+      route(app, e.sandboxApprove, async (req) => approveSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
 
-      route(app, e.sandboxDecline, async (req) =>
-        declineSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
+      route(app, e.sandboxDecline, async (req) => declineSandboxPayment(deps, sandbox, member(req).userId, req.body.order_id, delivery));
     }
   };
 }

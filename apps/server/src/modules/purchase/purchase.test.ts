@@ -19,30 +19,52 @@ afterAll(async () => {
   await rzp.close();
 });
 
-const createOrder = (m: Member, package_id: unknown = 'pro') =>
-  openOrder(t, m.auth, package_id);
+const createOrder = (m: Member, package_id: unknown = 'pro') => openOrder(t, m.auth, package_id);
 const verify = (m: Member, body: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/tokens/purchase/verify-payment', headers: m.auth, payload: body });
 const postWebhook = (hook: { body: string; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: hook.headers, payload: hook.body });
 const balance = async (m: Member) =>
   (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{
-    available_tokens: number; paid_tokens: number; bonus_tokens: number;
+    available_tokens: number;
+    paid_tokens: number;
+    bonus_tokens: number;
   }>();
 const paymentRow = async (orderId: string) =>
-  (await t.db.query<{ status: string; razorpay_payment_id: string | null; amount: number; currency: string; receipt: string; user_id: string; paid_at: Date | null; failure_reason: string | null }>(
-    'SELECT status, razorpay_payment_id, amount, currency, receipt, user_id, paid_at, failure_reason FROM payments WHERE razorpay_order_id = $1', [orderId])).rows[0];
+  (
+    await t.db.query<{
+      status: string;
+      razorpay_payment_id: string | null;
+      amount: number;
+      currency: string;
+      receipt: string;
+      user_id: string;
+      paid_at: Date | null;
+      failure_reason: string | null;
+    }>(
+      'SELECT status, razorpay_payment_id, amount, currency, receipt, user_id, paid_at, failure_reason FROM payments WHERE razorpay_order_id = $1',
+      [orderId],
+    )
+  ).rows[0];
 const purchaseCredits = async (orderId: string) =>
-  (await t.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM token_ledger e JOIN payments p ON p.id = e.payment_id
-      WHERE p.razorpay_order_id = $1 AND e.kind = 'purchase'`, [orderId])).rows[0]!.n;
+  (
+    await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM token_ledger e JOIN payments p ON p.id = e.payment_id
+      WHERE p.razorpay_order_id = $1 AND e.kind = 'purchase'`,
+      [orderId],
+    )
+  ).rows[0]!.n;
 const eventStatus = async (eventId: string) =>
-  (await t.db.query<{ status: string; detail: string | null }>(
-    'SELECT status, detail FROM payment_webhook_events WHERE event_id = $1', [eventId])).rows[0];
-const settled = (eventId: string) => waitFor(async () => {
-  const e = await eventStatus(eventId);
-  return e && e.status !== 'pending' ? e : undefined;
-});
+  (
+    await t.db.query<{ status: string; detail: string | null }>('SELECT status, detail FROM payment_webhook_events WHERE event_id = $1', [
+      eventId,
+    ])
+  ).rows[0];
+const settled = (eventId: string) =>
+  waitFor(async () => {
+    const e = await eventStatus(eventId);
+    return e && e.status !== 'pending' ? e : undefined;
+  });
 const reconcileDeps = () => ({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments, queue: t.deps.queue });
 
 /** A member with an open Razorpay order for the Pro package. */
@@ -60,7 +82,10 @@ describe('POST /api/tokens/purchase/create-order', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      amount: 15222, currency: 'USD', key_id: rzp.keyId, provider: 'razorpay',
+      amount: 15222,
+      currency: 'USD',
+      key_id: rzp.keyId,
+      provider: 'razorpay',
       package: { id: 'pro', tokens: 30000, price_usd: 129 },
       price_breakdown: { price: 12900, gst: 2322, total: 15222, gst_percent: 18 },
       prefill: { email: m.email },
@@ -108,7 +133,8 @@ describe('POST /api/tokens/purchase/create-order', () => {
   });
 
   it.each(['server-error', 'hang', 'bad-json'] as const)(
-    'answers 502 "Failed to initiate purchase" when Razorpay fails (%s), recording nothing', async (fault) => {
+    'answers 502 "Failed to initiate purchase" when Razorpay fails (%s), recording nothing',
+    async (fault) => {
       const m = await signUpAndLogin(t);
       rzp.enqueue(fault);
       const res = await createOrder(m);
@@ -116,7 +142,8 @@ describe('POST /api/tokens/purchase/create-order', () => {
       expect(res.json().detail).toBe(MSG.purchaseFailed);
       const rows = await t.db.query('SELECT 1 FROM payments WHERE user_id = $1', [m.user.id]);
       expect(rows.rows).toHaveLength(0);
-    });
+    },
+  );
 
   it('charges another PAYMENT_CURRENCY only at a price entered for it, never a converted one', async () => {
     const inr = await createTestApp({ ...rzp.env, PAYMENT_CURRENCY: 'INR' });
@@ -141,11 +168,17 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
   it('credits a genuine payment once, and answers the same success when called again', async () => {
     const { m, order } = await memberWithOrder();
     const paid = rzp.pay(order.order_id);
-    const triple = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: paid.razorpay_order_id, razorpay_signature: paid.razorpay_signature };
+    const triple = {
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_signature: paid.razorpay_signature,
+    };
     const first = await verify(m, triple);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      success: true, tokens_added: 30000, available_tokens: 30000 + REPORT_COSTS.basic,
+      success: true,
+      tokens_added: 30000,
+      available_tokens: 30000 + REPORT_COSTS.basic,
       message: 'Successfully purchased 30,000 tokens!',
     });
     const again = await verify(m, triple);
@@ -166,14 +199,25 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
       expect(res.json().detail).toBe(MSG.paymentVerificationFailed);
     }
     const signedWithWrongKey = rzp.sign(`${order.order_id}|${paid.razorpay_payment_id}`, 'another-secret');
-    const wrongKey = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: signedWithWrongKey });
+    const wrongKey = await verify(m, {
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: order.order_id,
+      razorpay_signature: signedWithWrongKey,
+    });
     expect(wrongKey.statusCode).toBe(400);
     // Recorded as failed at once, not left pending until the abandon timeout.
     expect(await paymentRow(order.order_id)).toMatchObject({
-      status: 'failed', razorpay_payment_id: null, failure_reason: 'Payment signature did not verify' });
+      status: 'failed',
+      razorpay_payment_id: null,
+      failure_reason: 'Payment signature did not verify',
+    });
     expect((await balance(m)).paid_tokens).toBe(0);
     // The genuine payment arriving afterwards is still credited: the money is the member's.
-    const genuine = await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature });
+    const genuine = await verify(m, {
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: order.order_id,
+      razorpay_signature: paid.razorpay_signature,
+    });
     expect(genuine.statusCode).toBe(200);
     expect(await paymentRow(order.order_id)).toMatchObject({ status: 'paid', razorpay_payment_id: paid.razorpay_payment_id });
     expect(await purchaseCredits(order.order_id)).toBe(1);
@@ -184,7 +228,9 @@ describe('POST /api/tokens/purchase/verify-payment', () => {
     const intruder = await signUpAndLogin(t);
     const paid = rzp.pay(order.order_id);
     const res = await verify(intruder, {
-      razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: paid.razorpay_order_id, razorpay_signature: paid.razorpay_signature,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_signature: paid.razorpay_signature,
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(MSG.paymentOrderNotFound);
@@ -220,13 +266,21 @@ describe('POST /api/tokens/purchase/abandon-order', () => {
 
     // The member paid in another attempt after all: the money buys the tokens.
     const paid = rzp.pay(orderId);
-    expect((await verify(m, { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: paid.razorpay_order_id, razorpay_signature: paid.razorpay_signature })).statusCode).toBe(200);
+    expect(
+      (
+        await verify(m, {
+          razorpay_payment_id: paid.razorpay_payment_id,
+          razorpay_order_id: paid.razorpay_order_id,
+          razorpay_signature: paid.razorpay_signature,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await paymentRow(orderId)).toMatchObject({ status: 'paid' });
     expect((await abandon(m, orderId)).json()).toEqual({ status: 'paid' });
     expect(await paymentRow(orderId)).toMatchObject({ status: 'paid' });
   });
 
-  it('another member\'s order and an unknown one are not found and untouched; a bad body is a 422; it needs a session', async () => {
+  it("another member's order and an unknown one are not found and untouched; a bad body is a 422; it needs a session", async () => {
     const owner = await signUpAndLogin(t);
     const other = await signUpAndLogin(t);
     const orderId = (await createOrder(owner, 'starter')).json<{ order_id: string }>().order_id;
@@ -238,7 +292,9 @@ describe('POST /api/tokens/purchase/abandon-order', () => {
     expect(await paymentRow(orderId)).toMatchObject({ status: 'created' });
     expect((await abandon(owner, '')).statusCode).toBe(422);
     expect((await abandon(owner, 'x\u0000y')).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/abandon-order', payload: { order_id: orderId } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/tokens/purchase/abandon-order', payload: { order_id: orderId } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -246,7 +302,11 @@ describe('verify and webhooks racing for the same payment', () => {
   it('20 parallel verify calls plus 5 webhook deliveries credit the order exactly once', async () => {
     const { m, order } = await memberWithOrder();
     const paid = rzp.pay(order.order_id);
-    const triple = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: paid.razorpay_order_id, razorpay_signature: paid.razorpay_signature };
+    const triple = {
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_signature: paid.razorpay_signature,
+    };
     const captured = rzp.webhook('payment.captured', paid.razorpay_payment_id, { eventId: `evt_same_${order.order_id}` });
     const orderPaid = rzp.webhook('order.paid', paid.razorpay_payment_id);
 
@@ -259,7 +319,12 @@ describe('verify and webhooks racing for the same payment', () => {
       expect(v.json()).toMatchObject({ success: true, tokens_added: 30000 });
     }
     expect(hooks.map((h) => h.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(hooks.slice(0, 4).map((h) => h.json().status).sort()).toEqual(['accepted', 'duplicate', 'duplicate', 'duplicate']);
+    expect(
+      hooks
+        .slice(0, 4)
+        .map((h) => h.json().status)
+        .sort(),
+    ).toEqual(['accepted', 'duplicate', 'duplicate', 'duplicate']);
     expect(hooks[4]!.json().status).toBe('accepted');
 
     expect((await settled(captured.headers['x-razorpay-event-id'])).status).toBe('processed');
@@ -351,7 +416,15 @@ describe('POST /api/payments/webhook', () => {
     expect(row!.failure_reason).toMatch(/failed/);
     // A later capture of a retried attempt still pays the order.
     const retried = rzp.pay(order.order_id);
-    expect((await verify(m, { razorpay_payment_id: retried.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: retried.razorpay_signature })).statusCode).toBe(200);
+    expect(
+      (
+        await verify(m, {
+          razorpay_payment_id: retried.razorpay_payment_id,
+          razorpay_order_id: order.order_id,
+          razorpay_signature: retried.razorpay_signature,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await paymentRow(order.order_id))!.status).toBe('paid');
     expect((await balance(m)).paid_tokens).toBe(30000);
   });
@@ -360,7 +433,11 @@ describe('POST /api/payments/webhook', () => {
     const { m, order } = await memberWithOrder();
     const failedAttempt = rzp.pay(order.order_id, { status: 'failed' });
     const paid = rzp.pay(order.order_id);
-    const triple = { razorpay_payment_id: paid.razorpay_payment_id, razorpay_order_id: order.order_id, razorpay_signature: paid.razorpay_signature };
+    const triple = {
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_order_id: order.order_id,
+      razorpay_signature: paid.razorpay_signature,
+    };
     const forged = { ...triple, razorpay_signature: '0'.repeat(64) };
     const failures = Array.from({ length: 4 }, () => rzp.webhook('payment.failed', failedAttempt.razorpay_payment_id));
     const results = await Promise.all([
@@ -380,12 +457,17 @@ describe('POST /api/payments/webhook', () => {
     const paid = rzp.pay(order.order_id);
     // Simulate the webhook overtaking our own record of the order.
     const saved = await t.db.query<{ id: string }>(
-      `UPDATE payments SET razorpay_order_id = 'order_parked_' || id WHERE razorpay_order_id = $1 RETURNING id`, [order.order_id]);
+      `UPDATE payments SET razorpay_order_id = 'order_parked_' || id WHERE razorpay_order_id = $1 RETURNING id`,
+      [order.order_id],
+    );
     const hook = rzp.webhook('payment.captured', paid.razorpay_payment_id);
     expect((await postWebhook(hook)).statusCode).toBe(200);
     const eventId = hook.headers['x-razorpay-event-id'];
-    await waitFor(async () => (await t.db.query<{ attempts: number }>(
-      'SELECT attempts FROM payment_webhook_events WHERE event_id = $1', [eventId])).rows[0]?.attempts === 1);
+    await waitFor(
+      async () =>
+        (await t.db.query<{ attempts: number }>('SELECT attempts FROM payment_webhook_events WHERE event_id = $1', [eventId])).rows[0]
+          ?.attempts === 1,
+    );
     expect(await eventStatus(eventId)).toMatchObject({ status: 'pending' });
 
     await t.db.query('UPDATE payments SET razorpay_order_id = $1 WHERE id = $2', [order.order_id, saved.rows[0]!.id]);
@@ -422,11 +504,18 @@ describe('reconcileStaleOrders', () => {
     await backdate(abandoned.order_id, '2 days');
     const result = await reconcileStaleOrders(reconcileDeps(), { olderThanMinutes: 15, abandonAfterMinutes: 60 });
     expect(result.failed).toBeGreaterThanOrEqual(1);
-    expect(await paymentRow(abandoned.order_id)).toMatchObject({ status: 'failed', failure_reason: 'No captured payment within 60 minutes' });
+    expect(await paymentRow(abandoned.order_id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'No captured payment within 60 minutes',
+    });
     expect((await paymentRow(recent.order_id))!.status).toBe('created');
 
     const late = rzp.pay(abandoned.order_id);
-    const res = await verify(m, { razorpay_payment_id: late.razorpay_payment_id, razorpay_order_id: late.razorpay_order_id, razorpay_signature: late.razorpay_signature });
+    const res = await verify(m, {
+      razorpay_payment_id: late.razorpay_payment_id,
+      razorpay_order_id: late.razorpay_order_id,
+      razorpay_signature: late.razorpay_signature,
+    });
     expect(res.statusCode).toBe(200);
     expect((await paymentRow(abandoned.order_id))!.status).toBe('paid');
   });

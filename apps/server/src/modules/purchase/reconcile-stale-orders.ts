@@ -67,7 +67,8 @@ export async function reconcileStaleOrders(
     const inFlight = payments.some((p) => p.status === 'authorized' || p.status === 'created');
     if (order.abandoned && !inFlight) {
       const outcome = await db.transaction((tx) =>
-        recordPaymentFailure(tx, log, { orderId: order.razorpay_order_id, reason: `No captured payment within ${abandonAfter} minutes` }));
+        recordPaymentFailure(tx, log, { orderId: order.razorpay_order_id, reason: `No captured payment within ${abandonAfter} minutes` }),
+      );
       if (outcome.status === 'recorded') result.failed++;
     }
   }

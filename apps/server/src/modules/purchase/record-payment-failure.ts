@@ -2,10 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 
 export type FailureOutcome =
-  | { status: 'recorded' }
-  | { status: 'already_failed' }
-  | { status: 'already_paid' }
-  | { status: 'unknown_order' };
+  { status: 'recorded' } | { status: 'already_failed' } | { status: 'already_paid' } | { status: 'unknown_order' };
 
 /** Longest failure reason kept (providers' descriptions are a sentence or two). */
 const MAX_REASON = 500;

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { escapeHtml, formatMoney, GST_PERCENT, MSG, PRODUCT_NAME, SANDBOX_CHECKOUT_MESSAGE, type VerifyPaymentRequest } from '@assay/shared';
+import {
+  escapeHtml,
+  formatMoney,
+  GST_PERCENT,
+  MSG,
+  PRODUCT_NAME,
+  SANDBOX_CHECKOUT_MESSAGE,
+  type VerifyPaymentRequest,
+} from '@assay/shared';
 import type { ProviderPayment } from '../../adapters/payments/payment-provider.ts';
 import type { SandboxProvider } from '../../adapters/payments/sandbox.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -23,13 +31,23 @@ export async function renderSandboxCheckout(
 ): Promise<{ status: number; html: string }> {
   const order = await sandbox.findOrder(orderId);
   const payment = order
-    ? (await deps.db.query<{ package_name: string; tokens: number; price_minor: number; gst_minor: number; lut_number: string | null }>(
-        'SELECT package_name, tokens, price_minor, gst_minor, lut_number FROM payments WHERE razorpay_order_id = $1', [orderId],
-      )).rows[0]
+    ? (
+        await deps.db.query<{ package_name: string; tokens: number; price_minor: number; gst_minor: number; lut_number: string | null }>(
+          'SELECT package_name, tokens, price_minor, gst_minor, lut_number FROM payments WHERE razorpay_order_id = $1',
+          [orderId],
+        )
+      ).rows[0]
     : undefined;
   if (!order || !payment) {
-    return { status: 404, html: page('Checkout not found', `<p class="note">This checkout link is not valid. Close this window and start the purchase again.</p>
-      <div class="actions"><button id="close" type="button" class="secondary">Close</button></div>`, '') };
+    return {
+      status: 404,
+      html: page(
+        'Checkout not found',
+        `<p class="note">This checkout link is not valid. Close this window and start the purchase again.</p>
+      <div class="actions"><button id="close" type="button" class="secondary">Close</button></div>`,
+        '',
+      ),
+    };
   }
   const money = (m: number) => escapeHtml(formatMoney(m, order.currency));
   const paid = order.status === 'paid';
@@ -160,8 +178,14 @@ export function sandboxWebhook(sandbox: SandboxProvider, event: string, payment:
     payload: {
       payment: {
         entity: {
-          id: payment.id, entity: 'payment', amount: payment.amount, currency: payment.currency, status: payment.status,
-          order_id: payment.order_id, method: 'card', captured: payment.status === 'captured',
+          id: payment.id,
+          entity: 'payment',
+          amount: payment.amount,
+          currency: payment.currency,
+          status: payment.status,
+          order_id: payment.order_id,
+          method: 'card',
+          captured: payment.status === 'captured',
         },
       },
     },
@@ -223,8 +247,7 @@ export async function declineSandboxPayment(
   if (!declined) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
   // Recorded here as well as by the webhook it sends: the purchase shows Failed even when the
   // in-process delivery fails (both go through the one idempotent use-case).
-  await deps.db.transaction((tx) =>
-    recordPaymentFailure(tx, deps.log, { orderId, paymentId: declined.id, reason: MSG.paymentDeclined }));
+  await deps.db.transaction((tx) => recordPaymentFailure(tx, deps.log, { orderId, paymentId: declined.id, reason: MSG.paymentDeclined }));
   await deliver(deps, delivery, sandboxWebhook(sandbox, 'payment.failed', declined));
   return { error: { code: 'BAD_REQUEST_ERROR', description: MSG.paymentDeclined } };
 }

@@ -23,7 +23,13 @@ afterAll(() => t.close());
 
 const ORIGIN = 'http://localhost:3000';
 
-interface OrderBody { order_id: string; amount: number; checkout_url: string; provider: string; key_id: string }
+interface OrderBody {
+  order_id: string;
+  amount: number;
+  checkout_url: string;
+  provider: string;
+  key_id: string;
+}
 
 async function memberWithOrder(packageId = 'pro') {
   const m = await signUpAndLogin(t);
@@ -36,15 +42,25 @@ const verify = (m: Member, body: Record<string, string>) =>
 const sandboxCall = (action: 'approve' | 'decline', order_id: string, as?: Member) =>
   t.app.inject({ method: 'POST', url: `/api/payments/sandbox/${action}`, headers: as?.auth ?? {}, payload: { order_id } });
 const balance = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ paid_tokens: number; available_tokens: number }>();
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{
+    paid_tokens: number;
+    available_tokens: number;
+  }>();
 const events = async (orderId: string) =>
-  (await t.db.query<{ event: string; status: string }>(
-    `SELECT event, status FROM payment_webhook_events WHERE payload->'payment'->'entity'->>'order_id' = $1 ORDER BY received_at`,
-    [orderId])).rows;
+  (
+    await t.db.query<{ event: string; status: string }>(
+      `SELECT event, status FROM payment_webhook_events WHERE payload->'payment'->'entity'->>'order_id' = $1 ORDER BY received_at`,
+      [orderId],
+    )
+  ).rows;
 const purchaseCredits = async (orderId: string) =>
-  (await t.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM token_ledger e JOIN payments p ON p.id = e.payment_id
-      WHERE p.razorpay_order_id = $1 AND e.kind = 'purchase'`, [orderId])).rows[0]!.n;
+  (
+    await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM token_ledger e JOIN payments p ON p.id = e.payment_id
+      WHERE p.razorpay_order_id = $1 AND e.kind = 'purchase'`,
+      [orderId],
+    )
+  ).rows[0]!.n;
 
 /**
  * Runs the checkout page's script against a minimal DOM: its fetches go to the app, what it
@@ -55,9 +71,13 @@ async function openCheckout(orderId: string, m: Member) {
   const script = (await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' })).body;
   const handlers: Record<string, () => void> = {};
   const element = (id: string) => ({
-    id, disabled: false, textContent: '',
+    id,
+    disabled: false,
+    textContent: '',
     getAttribute: (name: string) => (name === 'data-order-id' ? orderId : null),
-    addEventListener: (_event: string, handler: () => void) => { handlers[id] = handler; },
+    addEventListener: (_event: string, handler: () => void) => {
+      handlers[id] = handler;
+    },
   });
   const elements = Object.fromEntries(['checkout', 'status', 'approve', 'decline', 'close'].map((id) => [id, element(id)]));
   const posted: Array<{ message: unknown; targetOrigin: string }> = [];
@@ -67,8 +87,12 @@ async function openCheckout(orderId: string, m: Member) {
   const window = {
     location: { origin: ORIGIN, href: `${ORIGIN}/api/payments/sandbox/checkout?order_id=${orderId}` },
     opener,
-    close: () => { closed = true; },
-    addEventListener: (_type: 'message', handler: typeof onMessage) => { onMessage = handler; },
+    close: () => {
+      closed = true;
+    },
+    addEventListener: (_type: 'message', handler: typeof onMessage) => {
+      onMessage = handler;
+    },
   };
   const document = {
     getElementById: (id: string) => elements[id] ?? null,
@@ -137,7 +161,9 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     checkout.click('approve');
     await waitFor(async () => checkout.posted.length > 0);
     expect(checkout.closed()).toBe(true);
-    const [{ message, targetOrigin }] = checkout.posted as [{ message: { type: string; status: string; response: Record<string, string> }; targetOrigin: string }];
+    const [{ message, targetOrigin }] = checkout.posted as [
+      { message: { type: string; status: string; response: Record<string, string> }; targetOrigin: string },
+    ];
     expect(targetOrigin).toBe(ORIGIN);
     expect(message).toMatchObject({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'success' });
     expect(message.response.razorpay_order_id).toBe(order.order_id);
@@ -162,7 +188,10 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
   it('refuses a sandbox payment with a forged signature', async () => {
     const { m, order } = await memberWithOrder();
     const approved = (await sandboxCall('approve', order.order_id, m)).json<Record<string, string>>();
-    const res = await verify(m, { ...approved, razorpay_signature: approved.razorpay_signature!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) });
+    const res = await verify(m, {
+      ...approved,
+      razorpay_signature: approved.razorpay_signature!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(MSG.paymentVerificationFailed);
   });
@@ -173,14 +202,18 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     checkout.click('decline');
     await waitFor(async () => checkout.posted.length > 0);
     expect(checkout.posted[0]!.message).toMatchObject({
-      type: SANDBOX_CHECKOUT_MESSAGE, status: 'failed', error: { description: MSG.paymentDeclined },
+      type: SANDBOX_CHECKOUT_MESSAGE,
+      status: 'failed',
+      error: { description: MSG.paymentDeclined },
     });
     expect(checkout.closed()).toBe(true);
     // The decline is recorded at once and the webhook it sends finds it already recorded (one use-case, idempotent).
     await waitFor(async () => (await events(order.order_id)).some((e) => e.event === 'payment.failed' && e.status === 'processed'));
     expect((await balance(m)).paid_tokens).toBe(0);
     const row = await t.db.query<{ status: string; failure_reason: string }>(
-      'SELECT status, failure_reason FROM payments WHERE razorpay_order_id = $1', [order.order_id]);
+      'SELECT status, failure_reason FROM payments WHERE razorpay_order_id = $1',
+      [order.order_id],
+    );
     expect(row.rows[0]).toEqual({ status: 'failed', failure_reason: MSG.paymentDeclined });
     // Declining twice changes nothing; approving afterwards (a second try in the same window) still pays.
     expect((await sandboxCall('decline', order.order_id, m)).statusCode).toBe(200);
@@ -202,7 +235,10 @@ describe('the sandbox checkout (no Razorpay keys)', () => {
     // Pay through the provider directly: no webhook, no verify call.
     await createSandboxProvider(t.db, t.config.JWT_SECRET).approve(order.order_id);
     await t.db.query(`UPDATE payments SET created_at = now() - interval '30 minutes' WHERE razorpay_order_id = $1`, [order.order_id]);
-    const result = await reconcileStaleOrders({ config: t.config, db: t.db, log: silentLog, payments: t.deps.payments, queue: t.deps.queue }, { olderThanMinutes: 15 });
+    const result = await reconcileStaleOrders(
+      { config: t.config, db: t.db, log: silentLog, payments: t.deps.payments, queue: t.deps.queue },
+      { olderThanMinutes: 15 },
+    );
     expect(result.credited).toBe(1);
     expect((await balance(m)).paid_tokens).toBe(30000);
   });
@@ -220,7 +256,9 @@ describe('who may pay a sandbox order', () => {
       expect(stranger.json().detail).toBe(MSG.paymentOrderNotFound);
     }
     // Nothing was paid or attempted by them.
-    const attempts = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_sandbox_payments WHERE order_id = $1', [order.order_id]);
+    const attempts = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_sandbox_payments WHERE order_id = $1', [
+      order.order_id,
+    ]);
     expect(attempts.rows[0]!.n).toBe(0);
     expect((await balance(other)).paid_tokens).toBe(0);
 
@@ -234,11 +272,26 @@ describe('who may pay a sandbox order', () => {
     const { order } = await memberWithOrder();
     const script = (await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout.js' })).body;
     const status = { textContent: '' };
-    const el = (id: string) => ({ id, disabled: false, textContent: '', getAttribute: () => order.order_id, addEventListener: () => undefined });
+    const el = (id: string) => ({
+      id,
+      disabled: false,
+      textContent: '',
+      getAttribute: () => order.order_id,
+      addEventListener: () => undefined,
+    });
     const buttons = [el('approve'), el('decline'), el('close')];
     const document = { getElementById: (id: string) => (id === 'status' ? status : el(id)), querySelectorAll: () => buttons };
     const window = { location: { origin: ORIGIN, href: ORIGIN }, opener: null, close: () => undefined, addEventListener: () => undefined };
-    vm.runInNewContext(script, { window, document, fetch: () => { throw new Error('no call expected'); }, URL, JSON, Array });
+    vm.runInNewContext(script, {
+      window,
+      document,
+      fetch: () => {
+        throw new Error('no call expected');
+      },
+      URL,
+      JSON,
+      Array,
+    });
     expect(status.textContent).toBe(MSG.sandboxCheckoutNoSession);
     expect(buttons.filter((b) => b.id !== 'close').every((b) => b.disabled)).toBe(true);
   });
@@ -262,15 +315,27 @@ describe('the sandbox in production', () => {
     expect(problems(prod)).toEqual([refusal]);
     expect(problems({ ...prod, DATABASE_URL: 'postgres://db.example/assay' })).toEqual([refusal]);
     expect(problems({ ...prod, PAYMENT_PROVIDER: 'sandbox' })).toEqual([refusal]);
-    expect(problems({ ...prod, PAYMENT_PROVIDER: 'sandbox', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }))
-      .toEqual([refusal]);
+    expect(
+      problems({
+        ...prod,
+        PAYMENT_PROVIDER: 'sandbox',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }),
+    ).toEqual([refusal]);
     expect(problems({ ...prod, RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' })).toEqual([]);
   });
 
   it('starts with the explicit opt-in, warning in the log as it starts', async () => {
     const config = loadConfig({ ...prod, PAYMENTS_SANDBOX_IN_PRODUCTION: 'true' });
     const lines: Array<{ level: number; msg: string }> = [];
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
     const log = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
     const runtime = await createRuntime(config, log, { supervise: false, db: await createTestDb() });
     await runtime.close();

@@ -19,10 +19,9 @@ export async function verifyPayment(
   body: VerifyPaymentRequest,
 ): Promise<VerifyPaymentResponse> {
   const { db, log, config } = deps;
-  const own = await db.query<{ user_id: string | null }>(
-    'SELECT user_id FROM payments WHERE razorpay_order_id = $1',
-    [body.razorpay_order_id],
-  );
+  const own = await db.query<{ user_id: string | null }>('SELECT user_id FROM payments WHERE razorpay_order_id = $1', [
+    body.razorpay_order_id,
+  ]);
   if (own.rows[0]?.user_id !== userId) throw notFound(MSG.paymentOrderNotFound, 'order_not_found');
 
   const genuine = provider.verifyPaymentSignature({
@@ -34,7 +33,12 @@ export async function verifyPayment(
     log.warn({ userId, orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id }, 'payment signature rejected');
     // The purchase shows Failed now; a genuine payment arriving later (webhook, reconciler) still credits it.
     await db.transaction((tx) =>
-      recordPaymentFailure(tx, log, { orderId: body.razorpay_order_id, paymentId: body.razorpay_payment_id, reason: 'Payment signature did not verify' }));
+      recordPaymentFailure(tx, log, {
+        orderId: body.razorpay_order_id,
+        paymentId: body.razorpay_payment_id,
+        reason: 'Payment signature did not verify',
+      }),
+    );
     throw badRequest(MSG.paymentVerificationFailed, 'payment_signature_invalid');
   }
 

@@ -29,7 +29,13 @@ interface VersionRow {
  * one): the title, the tier and each fact of the record that differs, then every section in
  * reading order, the changed ones word by word. Always earlier → later, whichever was asked first.
  */
-export async function compareVersions(deps: Pick<Deps, 'db'>, id: string, n: number, other: number | undefined, userId: string): Promise<VersionComparison> {
+export async function compareVersions(
+  deps: Pick<Deps, 'db'>,
+  id: string,
+  n: number,
+  other: number | undefined,
+  userId: string,
+): Promise<VersionComparison> {
   const report = await findReport(deps.db, id, userId);
   const wanted = [n, other ?? report.version];
   const rows = (

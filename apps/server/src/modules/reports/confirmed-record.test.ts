@@ -82,7 +82,11 @@ describe('generating from a confirmed record, with the offline analyst', () => {
     expect(res.statusCode).toBe(201);
     const started = res.json<Report>();
     // The title is the record's name from the first moment, not the idea's first words.
-    expect(started).toMatchObject({ title: 'SilverGuard Dressing', record_confirmed: true, record: { name: 'SilverGuard Dressing', stage: { trl: 6 } } });
+    expect(started).toMatchObject({
+      title: 'SilverGuard Dressing',
+      record_confirmed: true,
+      record: { name: 'SilverGuard Dressing', stage: { trl: 6 } },
+    });
     const done = await waitForStatus(t, m, started.id);
     expect(done.status).toBe('completed');
     expect(done.title).toBe('SilverGuard Dressing');
@@ -108,7 +112,12 @@ describe('generate’s record: validation and idempotency', () => {
     ['a record with no name', (r: InventionRecord) => ({ ...r, name: '   ' }), 'record.name', 'Please give the invention a name'],
     ['a TRL of 10', (r: InventionRecord) => ({ ...r, stage: { ...r.stage, trl: 10 } }), 'record.stage.trl', null],
     ['a field not on the list', (r: InventionRecord) => ({ ...r, field: 'alchemy' }), 'record.field', null],
-    ['a control character in a feature', (r: InventionRecord) => ({ ...r, features: ['ok', 'bad\u0007'] }), 'record.features.1', MSG.textControlCharacters],
+    [
+      'a control character in a feature',
+      (r: InventionRecord) => ({ ...r, features: ['ok', 'bad\u0007'] }),
+      'record.features.1',
+      MSG.textControlCharacters,
+    ],
     ['not an object', () => 'HydroSeal-X', 'record', null],
   ])('refuses %s with a detail naming what is wrong, and holds nothing', async (_name, edit, field, detail) => {
     const m = await signUpAndLogin(t);
@@ -136,7 +145,14 @@ describe('generate’s record: validation and idempotency', () => {
     const again = await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic', record: reordered }, key);
     expect(again.statusCode).toBe(200);
     expect(again.json<Report>().id).toBe(first.json<Report>().id);
-    const other = await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic', record: { ...record, name: 'Another' } }, key);
+    const other = await inject(
+      t,
+      m,
+      'POST',
+      '/api/reports/generate',
+      { idea: IDEA, complexity: 'basic', record: { ...record, name: 'Another' } },
+      key,
+    );
     expect(other.statusCode).toBe(422);
     expect(other.json().detail).toBe(MSG.idempotencyKeyReused);
     const bare = await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic' }, key);
@@ -145,7 +161,9 @@ describe('generate’s record: validation and idempotency', () => {
     const plainKey = { 'idempotency-key': 'plain-1' };
     expect((await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic' }, plainKey)).statusCode).toBe(201);
     expect((await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic' }, plainKey)).statusCode).toBe(200);
-    expect((await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic', record }, plainKey)).statusCode).toBe(422);
+    expect((await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic', record }, plainKey)).statusCode).toBe(
+      422,
+    );
     expect(await balance(t, m)).toBe(12_500 - 2 * 2500);
   });
 });
@@ -171,7 +189,12 @@ describe('generating from a confirmed record, with a model over HTTP', () => {
     llm.reset();
     const understood = (await inject(t, m, 'POST', '/api/reports/understand', { idea: IDEA })).json<UnderstandIdeaResponse>();
     expect(understood.writer.offline).toBe(false);
-    const record: InventionRecord = { ...understood.record, name: 'SilverGuard Dressing', name_stated: true, stage: { trl: 6, stated_text: null, label: 'Pilot' } };
+    const record: InventionRecord = {
+      ...understood.record,
+      name: 'SilverGuard Dressing',
+      name_stated: true,
+      stage: { trl: 6, stated_text: null, label: 'Pilot' },
+    };
     const started = (await inject(t, m, 'POST', '/api/reports/generate', { idea: IDEA, complexity: 'basic', record })).json<Report>();
     const done = await waitForStatus(t, m, started.id);
     expect(done.status).toBe('completed');

@@ -16,7 +16,9 @@ export async function deleteReport(deps: Pick<Deps, 'db' | 'blobs' | 'log'>, id:
     // An open expert review holds tokens and has an expert reading the report (decision 230): it
     // ends first, so its tokens are returned through the ledger rather than cascaded away. The
     // request is created under this same row lock, so none can appear meanwhile.
-    const review = await tx.query(`SELECT 1 FROM review_requests WHERE report_id = $1 AND state IN ('requested', 'assigned', 'accepted')`, [id]);
+    const review = await tx.query(`SELECT 1 FROM review_requests WHERE report_id = $1 AND state IN ('requested', 'assigned', 'accepted')`, [
+      id,
+    ]);
     if (review.rows.length) throw conflict(EXPERT_MESSAGES.reviewOpen, 'review_open');
     const files = await tx.query<{ pdf_key: string }>(
       `SELECT pdf_key FROM report_versions WHERE report_id = $1 UNION SELECT pdf_key FROM report_share_links WHERE report_id = $1

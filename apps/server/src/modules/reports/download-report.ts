@@ -14,7 +14,16 @@ export async function openReportPdf(deps: Pick<Deps, 'db' | 'blobs'>, id: string
 
 /** A safe file name from the title, or 'report' (docs/product.md §7). */
 export function pdfFilename(title: string): { ascii: string; utf8: string } {
-  const cleaned = title.normalize('NFKC').replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
-  const ascii = cleaned.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/\s+/g, ' ').trim();
+  const cleaned = title
+    .normalize('NFKC')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  const ascii = cleaned
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { ascii: `${ascii || 'report'}.pdf`, utf8: `${cleaned || 'report'}.pdf` };
 }

@@ -71,10 +71,19 @@ export async function restoreVersion(
   n: number,
   o: { error: string | null; tokensUsed?: number; cancelled?: boolean; asVersion?: number },
 ): Promise<void> {
-  const v = (await tx.query<{ complexity: Complexity; outline: unknown; sections: Record<string, unknown>; pdf_key: string; content_preview: string | null; record: unknown }>(
-    'SELECT complexity, outline, sections, pdf_key, content_preview, record FROM report_versions WHERE report_id = $1 AND n = $2',
-    [reportId, n],
-  )).rows[0];
+  const v = (
+    await tx.query<{
+      complexity: Complexity;
+      outline: unknown;
+      sections: Record<string, unknown>;
+      pdf_key: string;
+      content_preview: string | null;
+      record: unknown;
+    }>('SELECT complexity, outline, sections, pdf_key, content_preview, record FROM report_versions WHERE report_id = $1 AND n = $2', [
+      reportId,
+      n,
+    ])
+  ).rows[0];
   if (!v) throw new Error(`report ${reportId} has no version ${n}`);
   await tx.query(
     `UPDATE reports SET status = 'completed', stage = 'done', complexity = $2, outline = $3, pdf_key = $4, content_preview = $5,
@@ -82,13 +91,23 @@ export async function restoreVersion(
             cancelled_at = CASE WHEN $10 THEN now() END, version = COALESCE($11, version), lease_owner = NULL, lease_until = NULL,
             completed_at = COALESCE(completed_at, now()), updated_at = now()
       WHERE id = $1`,
-    [reportId, v.complexity, v.outline === null ? null : JSON.stringify(v.outline), v.pdf_key, v.content_preview,
-      v.record === null ? null : JSON.stringify(v.record), sectionsFor(v.complexity).length, o.error, o.tokensUsed ?? null,
-      Boolean(o.cancelled), o.asVersion ?? null],
+    [
+      reportId,
+      v.complexity,
+      v.outline === null ? null : JSON.stringify(v.outline),
+      v.pdf_key,
+      v.content_preview,
+      v.record === null ? null : JSON.stringify(v.record),
+      sectionsFor(v.complexity).length,
+      o.error,
+      o.tokensUsed ?? null,
+      Boolean(o.cancelled),
+      o.asVersion ?? null,
+    ],
   );
   await tx.query('DELETE FROM report_sections WHERE report_id = $1', [reportId]);
-  await tx.query(
-    `INSERT INTO report_sections (report_id, key, content) SELECT $1, s.key, s.value FROM jsonb_each($2::jsonb) s`,
-    [reportId, JSON.stringify(v.sections)],
-  );
+  await tx.query(`INSERT INTO report_sections (report_id, key, content) SELECT $1, s.key, s.value FROM jsonb_each($2::jsonb) s`, [
+    reportId,
+    JSON.stringify(v.sections),
+  ]);
 }

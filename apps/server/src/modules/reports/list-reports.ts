@@ -42,13 +42,20 @@ export async function listReports(db: Queryable, userId: string, q: ReportListFi
   if (q.complexity) add((n) => `r.complexity = ${n}`, q.complexity);
   if (q.q) add((n) => `report_search_text(r.title, r.idea, r.record) LIKE ${n}`, containsPattern(q.q.toLowerCase()));
   const zone = q.tz ?? 'UTC';
-  if (q.from) add((n) => `r.created_at >= ${n}::timestamptz`, (DAY.test(q.from) ? startOfDayIn(q.from, zone) : new Date(q.from)).toISOString());
-  if (q.to) add((n) => `r.created_at < ${n}::timestamptz`, (DAY.test(q.to) ? startOfDayIn(nextDay(q.to), zone) : new Date(new Date(q.to).getTime() + 1)).toISOString());
+  if (q.from)
+    add((n) => `r.created_at >= ${n}::timestamptz`, (DAY.test(q.from) ? startOfDayIn(q.from, zone) : new Date(q.from)).toISOString());
+  if (q.to)
+    add(
+      (n) => `r.created_at < ${n}::timestamptz`,
+      (DAY.test(q.to) ? startOfDayIn(nextDay(q.to), zone) : new Date(new Date(q.to).getTime() + 1)).toISOString(),
+    );
   const filter = where.join(' AND ');
   const n = params.length;
   const [rows, count] = await Promise.all([
     db.query<ReportRow>(`${REPORT_SELECT} WHERE ${filter} ORDER BY ${ORDER[q.sort ?? 'newest']} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-      ...params, q.limit, (q.page - 1) * q.limit,
+      ...params,
+      q.limit,
+      (q.page - 1) * q.limit,
     ]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r WHERE ${filter}`, params),
   ]);

@@ -16,10 +16,18 @@ const LONG_WORD = 'polymethylmethacrylate'.repeat(53).slice(0, 1160);
 describe('an idea with a very long word', () => {
   it.each([
     ['inside the idea', `A self-cleaning coating for solar panels made of ${LONG_WORD} that sheds desert dust without water.`],
-    ['opening the idea (the PDF cover has to break it)', `${LONG_WORD} is a self-cleaning coating for solar panels that sheds desert dust without water.`],
+    [
+      'opening the idea (the PDF cover has to break it)',
+      `${LONG_WORD} is a self-cleaning coating for solar panels that sheds desert dust without water.`,
+    ],
   ])('still becomes a completed report with a PDF, charged once: the word %s', async (_where, idea) => {
     const m = await signUpAndLogin(t);
-    const started = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea, complexity: 'basic' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/generate',
+      headers: m.auth,
+      payload: { idea, complexity: 'basic' },
+    });
     expect(started.statusCode).toBe(201);
     const id = started.json<Report>().id;
     let report = started.json<Report>();

@@ -8,7 +8,14 @@ import { REPORT_COLUMNS, toReportView, type ReportRow } from './report-view.ts';
  */
 export async function* reportPagesForExport(q: Queryable, userId: string, pageSize?: number) {
   const pages = ascendingPages<ReportRow>(q, {
-    columns: REPORT_COLUMNS, from: 'reports r', where: 'r.user_id = $1', params: [userId], at: 'r.created_at', id: 'r.id', idType: 'uuid', pageSize,
+    columns: REPORT_COLUMNS,
+    from: 'reports r',
+    where: 'r.user_id = $1',
+    params: [userId],
+    at: 'r.created_at',
+    id: 'r.id',
+    idType: 'uuid',
+    pageSize,
   });
   for await (const rows of pages) {
     yield rows.map((row) => ({ report: toReportView(row), pdfKey: row.status === 'completed' ? row.pdf_key : null }));

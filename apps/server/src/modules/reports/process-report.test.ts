@@ -4,7 +4,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
+import {
+  startFakeOpenAI,
+  startFakeOpenAlex,
+  startFakePatentsView,
+  type FakeOpenAI,
+  type FakeSearchServer,
+} from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { modelEnv } from '../../../test/reports.ts';
@@ -14,7 +20,8 @@ import { failReport } from './fail-report.ts';
 import { failStuckReports } from './fail-stuck-reports.ts';
 import { createReportLeases } from './report-lease.ts';
 
-const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
+const IDEA =
+  'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 
 const inject = (t: TestApp, m: Member, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: m.auth, ...(payload ? { payload } : {}) });
@@ -95,7 +102,9 @@ describe('the report worker with the offline analyst', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const wrong = await t.app.inject({
-      method: 'GET', url: `/api/reports/${started.id}/download`, headers: { authorization: `Basic ${Buffer.from('ops:nope').toString('base64')}` },
+      method: 'GET',
+      url: `/api/reports/${started.id}/download`,
+      headers: { authorization: `Basic ${Buffer.from('ops:nope').toString('base64')}` },
     });
     expect(wrong.statusCode).toBe(401);
   });
@@ -168,7 +177,9 @@ describe('the report worker with a model over HTTP', () => {
       expect(await balance(t, m)).toBe(2500);
       expect(await failReport(t.deps, r.id, 'again')).toBe(false);
       expect(await balance(t, m)).toBe(2500);
-      const ledger = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM token_ledger WHERE hold_id IS NOT NULL AND kind = 'release'`);
+      const ledger = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM token_ledger WHERE hold_id IS NOT NULL AND kind = 'release'`,
+      );
       expect(ledger.rows[0]!.n).toBeGreaterThan(0);
     } finally {
       llm.setDefault({ kind: 'ok' });
@@ -216,13 +227,20 @@ describe('the report worker with a model over HTTP', () => {
       const { processReport } = await import('./process-report.ts');
       const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
       await expect(
-        processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 0, retryLimit: 1 }, { sectionConcurrency: 4, leases }),
+        processReport(
+          t.deps,
+          { id: 'j1', data: { reportId: started.id }, retryCount: 0, retryLimit: 1 },
+          { sectionConcurrency: 4, leases },
+        ),
       ).rejects.toThrow();
       const saved = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_sections WHERE report_id = $1', [started.id]);
       expect(saved.rows[0]!.n).toBe(14);
       const callsBefore = llm.requests.length;
       // The evidence was stored before the sections were written.
-      const stored = await t.db.query<{ evidence: { items: Array<{ identifier: string; kind: string }> } | null }>('SELECT evidence FROM reports WHERE id = $1', [started.id]);
+      const stored = await t.db.query<{ evidence: { items: Array<{ identifier: string; kind: string }> } | null }>(
+        'SELECT evidence FROM reports WHERE id = $1',
+        [started.id],
+      );
       const items = stored.rows[0]!.evidence!.items;
       expect(items.some((i) => i.kind === 'patent')).toBe(true);
       const searchesBefore = searches();
@@ -230,14 +248,21 @@ describe('the report worker with a model over HTTP', () => {
 
       // The model is back; the retried job writes only what is missing.
       llm.setDefault({ kind: 'ok' });
-      await processReport(t.deps, { id: 'j1', data: { reportId: started.id }, retryCount: 1, retryLimit: 1 }, { sectionConcurrency: 4, leases });
+      await processReport(
+        t.deps,
+        { id: 'j1', data: { reportId: started.id }, retryCount: 1, retryLimit: 1 },
+        { sectionConcurrency: 4, leases },
+      );
       leases.stop();
       const r = (await inject(t, m, 'GET', `/api/reports/${started.id}`)).json<Report>();
       expect(r.status).toBe('completed');
       expect(llm.requests.length - callsBefore).toBe(1);
       expect(searches()).toBe(searchesBefore);
       // The review's findings were stored section by section, across both attempts.
-      const review = await t.db.query<{ review_findings: Array<{ section: string; kind: string; resolution: string }> | null }>('SELECT review_findings FROM reports WHERE id = $1', [started.id]);
+      const review = await t.db.query<{ review_findings: Array<{ section: string; kind: string; resolution: string }> | null }>(
+        'SELECT review_findings FROM reports WHERE id = $1',
+        [started.id],
+      );
       const findings = review.rows[0]!.review_findings!;
       expect(Array.isArray(findings)).toBe(true);
       expect(findings.some((f) => f.section === 'executive_summary')).toBe(true);

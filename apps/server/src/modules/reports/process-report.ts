@@ -1,4 +1,11 @@
-import { generateReport, parseEvidenceRecord, parseStoredSection, type ReportOutline, type ReportStage, type SectionContent } from '@assay/report-engine';
+import {
+  generateReport,
+  parseEvidenceRecord,
+  parseStoredSection,
+  type ReportOutline,
+  type ReportStage,
+  type SectionContent,
+} from '@assay/report-engine';
 import { isSectionKey, REPORT_MESSAGES, TIER_LABELS, type Complexity, type RunKind, type SectionKey } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -75,11 +82,13 @@ const STAGE: Record<ReportStage, 'outline' | 'sections' | 'pdf'> = { plan: 'outl
 
 async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurrency: number) {
   const { db, log } = deps;
-  const report = (await db.query<JobReport>(
-    `SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, record, created_at, version, run_kind, run_detail
+  const report = (
+    await db.query<JobReport>(
+      `SELECT id, user_id, title, idea, complexity, status, hold_id, outline, evidence, record, created_at, version, run_kind, run_detail
        FROM reports WHERE id = $1`,
-    [lease.reportId],
-  )).rows[0]!;
+      [lease.reportId],
+    )
+  ).rows[0]!;
   const done = await loadSections(deps, report.id);
   const result = await generateReport({
     reportId: report.id,
@@ -112,7 +121,15 @@ async function runAttempt(deps: WorkerDeps, lease: ReportLease, sectionConcurren
               `UPDATE reports SET title = CASE WHEN title_renamed_at IS NULL THEN $2 ELSE title END, outline = $3, provider = $4, model = $5,
                       llm_input_tokens = llm_input_tokens + $6, llm_output_tokens = llm_output_tokens + $7, updated_at = now()
                 WHERE id = $1`,
-              [report.id, title.slice(0, 300), JSON.stringify(outline), writer.provider, writer.model, usage.inputTokens, usage.outputTokens],
+              [
+                report.id,
+                title.slice(0, 300),
+                JSON.stringify(outline),
+                writer.provider,
+                writer.model,
+                usage.inputTokens,
+                usage.outputTokens,
+              ],
             );
           }),
         evidence: (evidence) =>
@@ -191,10 +208,14 @@ function sectionNote(report: JobReport): { notes?: Partial<Record<SectionKey, st
 function versionChange(report: JobReport): string {
   const detail = (report.run_detail ?? {}) as { to?: Complexity; change?: string };
   switch (report.run_kind) {
-    case 'upgrade': return `Upgraded to ${TIER_LABELS[detail.to ?? report.complexity]}`;
-    case 'correct': return detail.change ?? 'Invention record corrected; whole report rewritten';
-    case 'section': return detail.change ?? 'A section rewritten';
-    default: return 'First version';
+    case 'upgrade':
+      return `Upgraded to ${TIER_LABELS[detail.to ?? report.complexity]}`;
+    case 'correct':
+      return detail.change ?? 'Invention record corrected; whole report rewritten';
+    case 'section':
+      return detail.change ?? 'A section rewritten';
+    default:
+      return 'First version';
   }
 }
 
@@ -211,10 +232,9 @@ async function saveVersion(tx: Queryable, reportId: string, n: number, change: s
 }
 
 async function loadSections(deps: WorkerDeps, reportId: string) {
-  const r = await deps.db.query<{ key: string; content: SectionContent }>(
-    'SELECT key, content FROM report_sections WHERE report_id = $1',
-    [reportId],
-  );
+  const r = await deps.db.query<{ key: string; content: SectionContent }>('SELECT key, content FROM report_sections WHERE report_id = $1', [
+    reportId,
+  ]);
   const done = new Map<SectionKey, SectionContent>();
   for (const row of r.rows) {
     // A saved section that no longer fits the content model is written again, not trusted.
@@ -233,4 +253,3 @@ async function setStage(tx: Queryable, reportId: string, stage: 'outline' | 'sec
 function errorSummary(err: unknown) {
   return err instanceof Error ? { name: err.name, message: err.message.slice(0, 300) } : String(err).slice(0, 300);
 }
-

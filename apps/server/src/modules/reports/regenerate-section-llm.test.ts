@@ -1,6 +1,12 @@
 import type { RegenerateSectionResponse, Report } from '@assay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, startFakeOpenAlex, startFakePatentsView, type FakeOpenAI, type FakeSearchServer } from '@assay/report-engine/testing';
+import {
+  startFakeOpenAI,
+  startFakeOpenAlex,
+  startFakePatentsView,
+  type FakeOpenAI,
+  type FakeSearchServer,
+} from '@assay/report-engine/testing';
 import { signUpAndLogin, type Member } from '../../../test/members.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { IDEA, modelEnv } from '../../../test/reports.ts';
@@ -45,7 +51,11 @@ let jobs = 0;
 async function work(id: string) {
   const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
   try {
-    await processReport(t.deps, { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 0 }, { sectionConcurrency: 4, leases });
+    await processReport(
+      t.deps,
+      { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 0 },
+      { sectionConcurrency: 4, leases },
+    );
   } finally {
     leases.stop();
   }
@@ -55,7 +65,10 @@ async function sections(id: string): Promise<Map<string, string>> {
   return new Map(r.rows.map((s) => [s.key, JSON.stringify(s.content)]));
 }
 const userText = (body: { messages?: Array<{ role: string; content?: unknown }> }) =>
-  (body.messages ?? []).filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+  (body.messages ?? [])
+    .filter((m) => m.role === 'user')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n');
 /** The section a request asks the model to write, if it asks for one. */
 const writes = (text: string) => /^Write the section "([^"]+)" \(key: ([a-z_]+)\)/m.exec(text)?.[2];
 
@@ -96,7 +109,8 @@ describe('a section rewritten from a note, by the model', () => {
     llm.reset();
     llm.setDefault({ kind: 'edit', edit: mark });
     const searchesBefore = openalex.requests.length + patentsview.requests.length;
-    const note = 'This section is wrong: schools are not the main buyers; the county health departments that test wells are, and they test every spring.';
+    const note =
+      'This section is wrong: schools are not the main buyers; the county health departments that test wells are, and they test every spring.';
     const res = await call(m, 'POST', `/api/reports/${id}/sections/${key}/regenerate`, { note });
     expect(res.statusCode).toBe(200);
     // A note that states no shared figure: that section alone.

@@ -26,7 +26,8 @@ export async function regenerateSection(
     const defs = sectionsFor(report.complexity);
     const def = isSectionKey(sectionKey) ? defs.find((d) => d.key === sectionKey) : undefined;
     if (!def) throw notFound(REPORT_MESSAGES.sectionNotFound, 'section_not_found');
-    if (report.status !== 'completed') throw conflict(report.status === 'processing' ? REPORT_MESSAGES.stillRunning : REPORT_MESSAGES.notCompleted, 'not_completed');
+    if (report.status !== 'completed')
+      throw conflict(report.status === 'processing' ? REPORT_MESSAGES.stillRunning : REPORT_MESSAGES.notCompleted, 'not_completed');
 
     const row = (await tx.query<{ record: unknown }>('SELECT record FROM reports WHERE id = $1', [id])).rows[0]!;
     const record = storedRecord(row.record);
@@ -49,13 +50,22 @@ export async function regenerateSection(
             if (change.from) stale.push(figureStatement(change.from));
           } else {
             const old = statedPrice(record);
-            figures.push({ figure: 'price', from: old ? `${old.value.toLocaleString('en-US')} ${old.unit}` : null, to: `${change.to.toLocaleString('en-US')} ${change.unit}` });
+            figures.push({
+              figure: 'price',
+              from: old ? `${old.value.toLocaleString('en-US')} ${old.unit}` : null,
+              to: `${change.to.toLocaleString('en-US')} ${change.unit}`,
+            });
             // A price stated before is found by its value; a first price by the sections that speak of price.
             stale.push(...(old ? [String(old.value), old.value.toLocaleString('en-US')] : ['price', 'Price']));
           }
         }
-        const stored = await tx.query<{ key: string; content: unknown }>('SELECT key, content FROM report_sections WHERE report_id = $1', [id]);
-        also = sectionsStating(stored.rows.map((s) => [s.key, s.content] as const), [...new Set(stale)]).filter((k) => k !== def.key);
+        const stored = await tx.query<{ key: string; content: unknown }>('SELECT key, content FROM report_sections WHERE report_id = $1', [
+          id,
+        ]);
+        also = sectionsStating(
+          stored.rows.map((s) => [s.key, s.content] as const),
+          [...new Set(stale)],
+        ).filter((k) => k !== def.key);
         await tx.query('UPDATE reports SET record = $2 WHERE id = $1', [id, JSON.stringify(next)]);
       }
     }

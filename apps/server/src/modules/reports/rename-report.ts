@@ -11,9 +11,10 @@ import { toReportView } from './report-view.ts';
  */
 export async function renameReport(deps: Pick<Deps, 'db'>, id: string, userId: string, title: string): Promise<Report> {
   await findReport(deps.db, id, userId);
-  await deps.db.query(
-    'UPDATE reports SET title = $3, title_renamed_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2',
-    [id, userId, title],
-  );
+  await deps.db.query('UPDATE reports SET title = $3, title_renamed_at = now(), updated_at = now() WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+    title,
+  ]);
   return toReportView(await findReport(deps.db, id, userId));
 }

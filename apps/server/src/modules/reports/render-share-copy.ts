@@ -14,7 +14,9 @@ let pool: WorkerPool<RenderReportInput, Buffer> | undefined;
 
 /** The worker script: the TypeScript source beside this file, or the bundled entry beside the build. */
 const script = () =>
-  import.meta.url.endsWith('.ts') ? new URL('./share-render-worker.ts', import.meta.url) : new URL('./share-render-worker.js', import.meta.url);
+  import.meta.url.endsWith('.ts')
+    ? new URL('./share-render-worker.ts', import.meta.url)
+    : new URL('./share-render-worker.js', import.meta.url);
 
 export async function renderShareCopy(config: Pick<Config, 'PDF_RENDER_CONCURRENCY'>, input: RenderReportInput): Promise<Buffer> {
   try {

@@ -25,7 +25,11 @@ let jobs = 0;
 async function work(id: string) {
   const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
   try {
-    await processReport(t.deps, { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 2 }, { sectionConcurrency: 4, leases });
+    await processReport(
+      t.deps,
+      { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 2 },
+      { sectionConcurrency: 4, leases },
+    );
   } finally {
     leases.stop();
   }
@@ -99,16 +103,20 @@ describe('This section is wrong…', () => {
     const history = (await call(m, 'GET', '/api/billing/ledger')).json<{ entries: LedgerEntry[] }>().entries;
     const title = body.sections.find((x) => x.key === 'market_analysis')!.title;
     // Charged once, in plain words.
-    expect(history.filter((e) => e.description === `Section '${title}' rewritten — report “${done.title}”`).map((e) => e.amount)).toEqual([-150]);
+    expect(history.filter((e) => e.description === `Section '${title}' rewritten — report “${done.title}”`).map((e) => e.amount)).toEqual([
+      -150,
+    ]);
   });
 
-  it('reads a price in a note as the member\'s figure: the record, the sizing and every section that speaks of price', async () => {
+  it("reads a price in a note as the member's figure: the record, the sizing and every section that speaks of price", async () => {
     const m = await signUpAndLogin(t);
     const id = await completedReport(m);
     const before = await sections(id);
     const pricing = [...before].filter(([, text]) => /\bprice/i.test(text)).map(([k]) => k);
     expect(pricing.length).toBeGreaterThan(0);
-    const res = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, { note: 'Wrong on cost: we will sell it for 1,200 USD a unit to hospitals.' });
+    const res = await call(m, 'POST', `/api/reports/${id}/sections/problem/regenerate`, {
+      note: 'Wrong on cost: we will sell it for 1,200 USD a unit to hospitals.',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<RegenerateSectionResponse>();
     expect(body.figures).toEqual([{ figure: 'price', from: null, to: '1,200 USD' }]);
@@ -124,7 +132,7 @@ describe('This section is wrong…', () => {
     expect(again.json<RegenerateSectionResponse>()).toMatchObject({ sections: [{ key: 'problem' }], figures: [] });
   });
 
-  it('reads a count and a performance figure in a note as the member\'s: every section stating the old ones is rewritten, charged once, each named', async () => {
+  it("reads a count and a performance figure in a note as the member's: every section stating the old ones is rewritten, charged once, each named", async () => {
     const m = await signUpAndLogin(t);
     const idea =
       'AquaTrace: a paper test strip read by a smartphone camera that detects lead in drinking water down to 5 ppb in two minutes. ' +
@@ -210,7 +218,12 @@ describe('Correct what we understood', () => {
     expect(await balance(m)).toBe(balanceBefore - 500);
     await work(id);
     const done = await report(m, id);
-    expect(done).toMatchObject({ status: 'completed', version: 2, title: 'SilverGuard dressing', record: { name: 'SilverGuard dressing', stage: { trl: 5 } } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      version: 2,
+      title: 'SilverGuard dressing',
+      record: { name: 'SilverGuard dressing', stage: { trl: 5 } },
+    });
     const text = [...(await sections(id)).values()].join('\n');
     expect(text).toContain('SilverGuard dressing');
     const versions = (await call(m, 'GET', `/api/reports/${id}/versions`)).json<ReportVersions>().versions;
@@ -240,17 +253,33 @@ describe('Compare versions', () => {
     expect(res.statusCode).toBe(200);
     const c = res.json<VersionComparison>();
     expect(c).toMatchObject({ from: 1, to: 2, facts: [] });
-    expect(c.sections.filter((s) => s.status === 'changed').map((s) => s.key).sort()).toEqual(changed.sort());
+    expect(
+      c.sections
+        .filter((s) => s.status === 'changed')
+        .map((s) => s.key)
+        .sort(),
+    ).toEqual(changed.sort());
     expect(c.sections.filter((s) => s.status === 'unchanged')).toHaveLength(before.size - changed.length);
     const competitors = c.sections.find((s) => s.key === 'competitors')!;
-    expect(competitors.changes.filter((p) => p.kind === 'added').map((p) => p.text).join('')).toContain('Acme');
+    expect(
+      competitors.changes
+        .filter((p) => p.kind === 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('Acme');
     // The earlier text is there too, so the section reads whole: what stayed, what went, what came.
-    const text = (kinds: string[]) => competitors.changes.filter((p) => kinds.includes(p.kind)).map((p) => p.text).join('');
+    const text = (kinds: string[]) =>
+      competitors.changes
+        .filter((p) => kinds.includes(p.kind))
+        .map((p) => p.text)
+        .join('');
     expect(text(['same', 'removed']).length).toBeGreaterThan(0);
     expect(c.sections.find((s) => s.status === 'unchanged')!.changes).toEqual([]);
 
     const r = await report(m, id);
-    expect((await call(m, 'POST', `/api/reports/${id}/correct`, { record: { ...r.record!, name: 'SilverGuard dressing' } })).statusCode).toBe(200);
+    expect(
+      (await call(m, 'POST', `/api/reports/${id}/correct`, { record: { ...r.record!, name: 'SilverGuard dressing' } })).statusCode,
+    ).toBe(200);
     await work(id);
     // Asked either way round, it reads earlier → later.
     const corrected = (await call(m, 'GET', `/api/reports/${id}/versions/3/compare?with=1`)).json<VersionComparison>();

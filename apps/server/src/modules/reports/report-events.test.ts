@@ -24,7 +24,12 @@ const IDEA = 'A self-cleaning solar panel coating made of nano-structured titani
 
 /** A report that stays processing: no worker runs in this suite. */
 async function processingReport(m: Member) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: m.auth,
+    payload: { idea: IDEA, complexity: 'basic' },
+  });
   return res.json<Report>();
 }
 
@@ -45,7 +50,10 @@ function reportsOf(res: Response) {
     for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
       buf += chunk;
       for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-        const data = buf.slice(0, i).split('\n').find((l) => l.startsWith('data: '));
+        const data = buf
+          .slice(0, i)
+          .split('\n')
+          .find((l) => l.startsWith('data: '));
         buf = buf.slice(i + 2);
         if (data) got.push(JSON.parse(data.slice(6)) as Report);
       }
@@ -167,7 +175,13 @@ describe('GET /reports/{id}/events', () => {
     const a = await processingReport(m);
     const b = await processingReport(n);
     const streams = [];
-    for (const [who, id] of [[m, a.id], [m, a.id], [m, a.id], [n, b.id], [n, b.id]] as const) {
+    for (const [who, id] of [
+      [m, a.id],
+      [m, a.id],
+      [m, a.id],
+      [n, b.id],
+      [n, b.id],
+    ] as const) {
       const s = reportsOf((await stream(who, id)).res);
       await s.next(() => true);
       streams.push(s);
@@ -202,7 +216,9 @@ describe('GET /reports/{id}/events', () => {
     await seen.next(() => true);
     const query = vi.spyOn(t.db, 'query');
     try {
-      await t.db.query(`UPDATE reports SET lease_owner = gen_random_uuid(), lease_until = now() + interval '1 minute' WHERE id = $1`, [report.id]);
+      await t.db.query(`UPDATE reports SET lease_owner = gen_random_uuid(), lease_until = now() + interval '1 minute' WHERE id = $1`, [
+        report.id,
+      ]);
       await sleep(1000);
       expect(query.mock.calls.filter(([sql]) => /FROM reports r/.test(sql))).toHaveLength(0);
     } finally {
@@ -215,7 +231,12 @@ describe('GET /reports/{id}/events', () => {
     try {
       const at = await quick.app.listen({ host: '127.0.0.1', port: 0 });
       const m = await signUpAndLogin(quick);
-      const started = await quick.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+      const started = await quick.app.inject({
+        method: 'POST',
+        url: '/api/reports/generate',
+        headers: m.auth,
+        payload: { idea: IDEA, complexity: 'basic' },
+      });
       const id = started.json<Report>().id;
       const s = await stream(m, id, at);
       const seen = reportsOf(s.res);
@@ -242,7 +263,10 @@ describe.runIf(onPostgres)('GET /reports/{id}/events on PostgreSQL: other connec
     try {
       await elsewhere.transaction(async (tx) => {
         await tx.query(`INSERT INTO report_sections (report_id, key, content) VALUES ($1, 'a', '{}'), ($1, 'b', '{}')`, [report.id]);
-        await tx.query(`UPDATE reports SET status = 'completed', stage = 'done', pdf_key = 'reports/elsewhere.pdf', completed_at = now() WHERE id = $1`, [report.id]);
+        await tx.query(
+          `UPDATE reports SET status = 'completed', stage = 'done', pdf_key = 'reports/elsewhere.pdf', completed_at = now() WHERE id = $1`,
+          [report.id],
+        );
       });
     } finally {
       await elsewhere.close();

@@ -5,7 +5,6 @@ import { toReportView, type ReportRow } from './report-view.ts';
 import type { ReportProgress } from './report-progress.ts';
 import { AppError } from '../../lib/errors.ts';
 
-
 /**
  * Progress streams one member may hold open in one process. The web app opens at most 3 per tab
  * and polls the rest, so 6 is two tabs' worth; a client holding hundreds would hold as many

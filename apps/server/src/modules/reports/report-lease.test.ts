@@ -14,7 +14,8 @@ import { reportJob } from './report-job.ts';
 import { requeueAbandonedReports } from './requeue-abandoned-reports.ts';
 import { startWorkers } from '../../run-workers.ts';
 
-const IDEA = 'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
+const IDEA =
+  'A biodegradable hydrogel wound dressing that releases silver ions on demand when a wound becomes infected, tested in a lab prototype.';
 const LEASE_MS = 1500;
 const BASIC_SECTIONS = 15;
 
@@ -50,7 +51,12 @@ async function until<T>(check: () => Promise<T | false | undefined>, timeoutMs =
   }
 }
 async function startReport(m: Member) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: m.auth,
+    payload: { idea: IDEA, complexity: 'basic' },
+  });
   expect(res.statusCode).toBe(201);
   return res.json<Report>().id;
 }
@@ -60,11 +66,15 @@ const savedSections = async (id: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_sections WHERE report_id = $1', [id])).rows[0]!.n;
 /** What the report cost the member: its hold's ledger entries and state, and the member's counters. */
 async function charges(m: Member, id: string) {
-  const hold = (await t.db.query<{ state: string; hold_entries: number; release_entries: number }>(
-    `SELECT h.state,
+  const hold = (
+    await t.db.query<{ state: string; hold_entries: number; release_entries: number }>(
+      `SELECT h.state,
             (SELECT count(*)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'hold') AS hold_entries,
             (SELECT count(*)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'release') AS release_entries
-       FROM token_holds h WHERE h.report_id = $1`, [id])).rows[0]!;
+       FROM token_holds h WHERE h.report_id = $1`,
+      [id],
+    )
+  ).rows[0]!;
   const user = (await t.db.query<{ reports_generated: number }>('SELECT reports_generated FROM users WHERE id = $1', [m.user.id])).rows[0]!;
   const balance = (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>();
   return { ...hold, reports_generated: user.reports_generated, available_tokens: balance.available_tokens };
@@ -102,7 +112,9 @@ describe('a report whose worker died', () => {
     llm.setDefault({ kind: 'ok' });
     const crashedAt = Date.now();
     await startWorker(); // worker B
-    await until(async () => (await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id])).rows[0]!.attempts === 2);
+    await until(
+      async () => (await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id])).rows[0]!.attempts === 2,
+    );
     // Resumed once the lease ran out (1.5 s here, 30 s by default), plus a sweep and a poll: far under a minute.
     expect(Date.now() - crashedAt).toBeLessThan(LEASE_MS + 3000);
     const done = await until(async () => {
@@ -112,13 +124,25 @@ describe('a report whose worker died', () => {
 
     expect(done).toMatchObject({ status: 'completed', progress: { sections_done: BASIC_SECTIONS } });
     expect(llm.requests.length - asked).toBe(BASIC_SECTIONS - 5);
-    expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });
+    expect(await charges(m, id)).toEqual({
+      state: 'captured',
+      hold_entries: 1,
+      release_entries: 0,
+      reports_generated: 1,
+      available_tokens: 0,
+    });
 
     // A's model calls finally time out: the worker that lost its report writes nothing and fails nothing.
     await until(async () => llm.inFlight() === 0);
     await sleep(300);
     expect(await report(m, id)).toMatchObject({ status: 'completed', title: done.title });
-    expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });
+    expect(await charges(m, id)).toEqual({
+      state: 'captured',
+      hold_entries: 1,
+      release_entries: 0,
+      reports_generated: 1,
+      available_tokens: 0,
+    });
   });
 });
 
@@ -137,7 +161,9 @@ describe('a worker killed between fetching a report and taking its lease', () =>
     expect((await t.db.query('SELECT lease_owner FROM reports WHERE id = $1', [id])).rows[0]).toEqual({ lease_owner: null });
 
     await startWorker(); // worker B
-    await until(async () => (await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id])).rows[0]!.attempts === 1);
+    await until(
+      async () => (await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id])).rows[0]!.attempts === 1,
+    );
     // As quickly as a leased report: the lease time (1.5 s here, 30 s by default) plus a sweep and a poll.
     expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 3000);
     const done = await until(async () => {
@@ -145,7 +171,13 @@ describe('a worker killed between fetching a report and taking its lease', () =>
       return r.status !== 'processing' && r;
     });
     expect(done).toMatchObject({ status: 'completed', progress: { sections_done: BASIC_SECTIONS } });
-    expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });
+    expect(await charges(m, id)).toEqual({
+      state: 'captured',
+      hold_entries: 1,
+      release_entries: 0,
+      reports_generated: 1,
+      available_tokens: 0,
+    });
   });
 
   it('does not queue twice a report whose worker is only about to take the lease, or one waiting in the queue', async () => {
@@ -154,15 +186,23 @@ describe('a worker killed between fetching a report and taking its lease', () =>
     const m2 = await signUpAndLogin(t);
     const justFetched = await startReport(m2);
     await t.db.query(`UPDATE reports SET created_at = now() - interval '1 hour' WHERE id IN ($1, $2)`, [waiting, justFetched]);
-    await t.db.query(`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'reportId' = $2`, [reportJob.name, justFetched]);
+    await t.db.query(`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'reportId' = $2`, [
+      reportJob.name,
+      justFetched,
+    ]);
     expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([]);
     // Once the fetch is older than a lease, the report is queued again, once.
-    await t.db.query(`UPDATE pgboss.job SET started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'reportId' = $2`, [reportJob.name, justFetched]);
+    await t.db.query(`UPDATE pgboss.job SET started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'reportId' = $2`, [
+      reportJob.name,
+      justFetched,
+    ]);
     expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([justFetched]);
     expect(await requeueAbandonedReports(t.db, t.deps.queue, LEASE_MS)).toEqual([]);
     // The dead worker's job is cancelled, not left to come back after the queue's expiry.
     const states = await t.db.query<{ state: string }>(
-      'SELECT state FROM pgboss.job WHERE name = $1 AND data->>$2 = $3 ORDER BY created_on', [reportJob.name, 'reportId', justFetched]);
+      'SELECT state FROM pgboss.job WHERE name = $1 AND data->>$2 = $3 ORDER BY created_on',
+      [reportJob.name, 'reportId', justFetched],
+    );
     expect(states.rows.map((r) => r.state)).toEqual(['cancelled', 'created']);
   });
 });
@@ -172,16 +212,19 @@ describe('one report, two workers', () => {
     const m = await signUpAndLogin(t);
     const id = await startReport(m); // its queued job is not picked up: no worker runs here
     const options = (l: ReportLeases) => ({ sectionConcurrency: 4, leases: l });
-    await Promise.all([
-      processReport(t.deps, job('a', id), options(leases())),
-      processReport(t.deps, job('b', id), options(leases())),
-    ]);
+    await Promise.all([processReport(t.deps, job('a', id), options(leases())), processReport(t.deps, job('b', id), options(leases()))]);
     expect(await report(m, id)).toMatchObject({ status: 'completed' });
     // The record, the outline and each section were asked for once.
     expect(llm.requests).toHaveLength(2 + BASIC_SECTIONS);
     const attempts = await t.db.query<{ attempts: number }>('SELECT attempts FROM reports WHERE id = $1', [id]);
     expect(attempts.rows[0]!.attempts).toBe(1);
-    expect(await charges(m, id)).toEqual({ state: 'captured', hold_entries: 1, release_entries: 0, reports_generated: 1, available_tokens: 0 });
+    expect(await charges(m, id)).toEqual({
+      state: 'captured',
+      hold_entries: 1,
+      release_entries: 0,
+      reports_generated: 1,
+      available_tokens: 0,
+    });
   });
 
   it('a live lease keeps other workers out; once taken over, the frozen worker can write nothing more', async () => {
@@ -206,7 +249,10 @@ describe('one report, two workers', () => {
     const m = await signUpAndLogin(t);
     const id = await startReport(m);
     // Three attempts (retry limit 2) each taken and abandoned by a worker that died.
-    await t.db.query(`UPDATE reports SET attempts = 3, lease_owner = gen_random_uuid(), lease_until = now() - interval '1 second' WHERE id = $1`, [id]);
+    await t.db.query(
+      `UPDATE reports SET attempts = 3, lease_owner = gen_random_uuid(), lease_until = now() - interval '1 second' WHERE id = $1`,
+      [id],
+    );
     await processReport(t.deps, job('c', id), { sectionConcurrency: 4, leases: leases() });
     expect(await report(m, id)).toMatchObject({ status: 'failed', tokens_returned: true });
     expect(llm.requests).toHaveLength(0);
@@ -228,9 +274,16 @@ describe('a worker starting', () => {
     await startWorker();
     expect(existsSync(crashed)).toBe(false);
     // Let it finish the jobs earlier tests left queued before it stops.
-    await until(async () => (await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active', 'retry')`, [reportJob.name],
-    )).rows[0]!.n === 0, 20_000);
+    await until(
+      async () =>
+        (
+          await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'active', 'retry')`,
+            [reportJob.name],
+          )
+        ).rows[0]!.n === 0,
+      20_000,
+    );
     expect(existsSync(inProgress)).toBe(true);
     expect(existsSync(finished)).toBe(true);
   });

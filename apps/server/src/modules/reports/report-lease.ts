@@ -87,10 +87,10 @@ export function createReportLeases(db: Db, o: { ttlMs: number; log: FastifyBaseL
         signal: controller.signal,
         write: (fn) =>
           db.transaction(async (tx) => {
-            const mine = await tx.query(
-              `SELECT 1 FROM reports WHERE id = $1 AND lease_owner = $2 AND status = 'processing' FOR UPDATE`,
-              [reportId, owner],
-            );
+            const mine = await tx.query(`SELECT 1 FROM reports WHERE id = $1 AND lease_owner = $2 AND status = 'processing' FOR UPDATE`, [
+              reportId,
+              owner,
+            ]);
             if (!mine.rows.length) {
               lost(owner);
               throw new LeaseLostError(reportId);

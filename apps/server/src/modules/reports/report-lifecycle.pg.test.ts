@@ -46,17 +46,22 @@ const call = (m: Member, method: 'GET' | 'POST' | 'DELETE', url: string, payload
   t.app.inject({ method, url, headers: m.auth, ...(payload ? { payload } : {}) });
 const report = async (m: Member, id: string) => (await call(m, 'GET', `/api/reports/${id}`)).json<Report>();
 const balance = async (m: Member) => (await call(m, 'GET', '/api/tokens/balance')).json<{ available_tokens: number }>().available_tokens;
-const grant = (m: Member, amount: number) => t.db.transaction((tx) => adjustTokens(tx, { userId: m.user.id, amount, note: 'test funding' }));
+const grant = (m: Member, amount: number) =>
+  t.db.transaction((tx) => adjustTokens(tx, { userId: m.user.id, amount, note: 'test funding' }));
 const savedSections = async (id: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_sections WHERE report_id = $1', [id])).rows[0]!.n;
 
 /** Every hold of a report: what it paid for, its state, and its ledger entries. */
 async function holds(id: string) {
-  return (await t.db.query<{ charge: string; amount: number; state: string; taken: number; returned: number }>(
-    `SELECT split_part(h.charge, ':', 1) AS charge, h.amount, h.state,
+  return (
+    await t.db.query<{ charge: string; amount: number; state: string; taken: number; returned: number }>(
+      `SELECT split_part(h.charge, ':', 1) AS charge, h.amount, h.state,
             (SELECT coalesce(-sum(e.amount), 0)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'hold') AS taken,
             (SELECT coalesce(sum(e.amount), 0)::int FROM token_ledger e WHERE e.hold_id = h.id AND e.kind = 'release') AS returned
-       FROM token_holds h WHERE h.report_id = $1 ORDER BY h.created_at`, [id])).rows;
+       FROM token_holds h WHERE h.report_id = $1 ORDER BY h.created_at`,
+      [id],
+    )
+  ).rows;
 }
 
 function leases(ttlMs = 30_000): ReportLeases {
@@ -67,7 +72,11 @@ function leases(ttlMs = 30_000): ReportLeases {
 let jobs = 0;
 /** One worker attempt at the report, as the queue would hand it over. */
 const work = (id: string, l = leases()) =>
-  processReport(t.deps, { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 2 }, { sectionConcurrency: 4, leases: l });
+  processReport(
+    t.deps,
+    { id: `job-${jobs++}`, data: { reportId: id }, retryCount: 0, retryLimit: 2 },
+    { sectionConcurrency: 4, leases: l },
+  );
 
 async function start(m: Member, complexity: 'basic' | 'advanced' = 'basic') {
   const res = await call(m, 'POST', '/api/reports/generate', { idea: IDEA, complexity });
@@ -98,7 +107,12 @@ describe('retry', () => {
     // Two clicks at once: one retry, one 409.
     const clicks = await Promise.all([0, 1].map(() => call(m, 'POST', `/api/reports/${id}/retry`)));
     expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
-    expect(clicks.find((c) => c.statusCode === 200)!.json<Report>()).toMatchObject({ id, status: 'processing', idea: IDEA, run_kind: 'retry' });
+    expect(clicks.find((c) => c.statusCode === 200)!.json<Report>()).toMatchObject({
+      id,
+      status: 'processing',
+      idea: IDEA,
+      run_kind: 'retry',
+    });
     expect(clicks.find((c) => c.statusCode === 409)!.json<{ detail: string }>().detail).toBe(REPORT_MESSAGES.notFailed);
     expect(await balance(m)).toBe(before - REPORT_COSTS.basic);
 
@@ -140,7 +154,12 @@ describe('cancel', () => {
     expect(await balance(m)).toBe(0);
     const clicks = await Promise.all([0, 1, 2].map(() => call(m, 'POST', `/api/reports/${id}/cancel`)));
     expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(await report(m, id)).toMatchObject({ status: 'failed', cancelled: true, tokens_returned: true, error_message: REPORT_MESSAGES.cancelled });
+    expect(await report(m, id)).toMatchObject({
+      status: 'failed',
+      cancelled: true,
+      tokens_returned: true,
+      error_message: REPORT_MESSAGES.cancelled,
+    });
     expect(await holds(id)).toEqual([{ charge: 'generate', amount: 2500, state: 'released', taken: 2500, returned: 2500 }]);
     expect(await balance(m)).toBe(2500);
     // The queued job, when a worker reaches it, finds nothing to do.
@@ -182,12 +201,13 @@ describe('cancel', () => {
     for (const at of [0, 0.25, 0.5, 0.75, 0.9, 1, 1.2, 1.5, 'pdf'] as const) {
       const m = await signUpAndLogin(t);
       const id = await start(m);
-      const fire = at === 'pdf'
-        ? until(async () => {
-            const r = await report(m, id);
-            return r.progress.stage === 'pdf' || r.status !== 'processing';
-          }, 10_000)
-        : sleep(at * runMs);
+      const fire =
+        at === 'pdf'
+          ? until(async () => {
+              const r = await report(m, id);
+              return r.progress.stage === 'pdf' || r.status !== 'processing';
+            }, 10_000)
+          : sleep(at * runMs);
       const [, cancel] = await Promise.all([work(id), fire.then(() => call(m, 'POST', `/api/reports/${id}/cancel`))]);
       const r = await report(m, id);
       const [hold] = await holds(id);
@@ -217,8 +237,13 @@ describe('cancel', () => {
     const res = await call(m, 'POST', `/api/reports/${id}/cancel`);
     expect(res.statusCode).toBe(200);
     expect(res.json<Report>()).toMatchObject({
-      status: 'completed', complexity: 'basic', version: 1, cancelled: true, tokens_used: 2500,
-      error_message: REPORT_MESSAGES.runCancelledKept, pdf_url: expect.stringContaining(id),
+      status: 'completed',
+      complexity: 'basic',
+      version: 1,
+      cancelled: true,
+      tokens_used: 2500,
+      error_message: REPORT_MESSAGES.runCancelledKept,
+      pdf_url: expect.stringContaining(id),
     });
     expect(await balance(m)).toBe(5000);
     expect((await call(m, 'GET', `/api/reports/${id}/download`)).statusCode).toBe(200);
@@ -231,20 +256,26 @@ describe('upgrade', () => {
     const m = await signUpAndLogin(t);
     await grant(m, 20_000);
     const id = await completed(m);
-    const before = (await t.db.query<{ record: unknown; evidence: unknown }>('SELECT record, evidence FROM reports WHERE id = $1', [id])).rows[0]!;
+    const before = (await t.db.query<{ record: unknown; evidence: unknown }>('SELECT record, evidence FROM reports WHERE id = $1', [id]))
+      .rows[0]!;
     const balanceBefore = await balance(m);
 
-    const clicks = await Promise.all(Array.from({ length: 6 }, () => call(m, 'POST', `/api/reports/${id}/upgrade`, { complexity: 'advanced' })));
+    const clicks = await Promise.all(
+      Array.from({ length: 6 }, () => call(m, 'POST', `/api/reports/${id}/upgrade`, { complexity: 'advanced' })),
+    );
     expect(clicks.map((c) => c.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await balance(m)).toBe(balanceBefore - (REPORT_COSTS.advanced - REPORT_COSTS.basic));
-    expect((await holds(id)).filter((h) => h.charge === 'upgrade')).toEqual([{ charge: 'upgrade', amount: 5000, state: 'held', taken: 5000, returned: 0 }]);
+    expect((await holds(id)).filter((h) => h.charge === 'upgrade')).toEqual([
+      { charge: 'upgrade', amount: 5000, state: 'held', taken: 5000, returned: 0 },
+    ]);
 
     const asked = llm.requests.length;
     await work(id);
     const up = await report(m, id);
     expect(up).toMatchObject({ status: 'completed', complexity: 'advanced', version: 2, tokens_used: 7500 });
     // The record was not read again (no record call): only the plan and the sections.
-    const after = (await t.db.query<{ record: unknown; evidence: unknown }>('SELECT record, evidence FROM reports WHERE id = $1', [id])).rows[0]!;
+    const after = (await t.db.query<{ record: unknown; evidence: unknown }>('SELECT record, evidence FROM reports WHERE id = $1', [id]))
+      .rows[0]!;
     expect(after.record).toEqual(before.record);
     expect(after.evidence).toEqual(before.evidence);
     expect(llm.requests.length - asked).toBe(1 + up.progress.sections_total);
@@ -298,15 +329,21 @@ describe('versions and delete', () => {
     expect(restored.statusCode).toBe(200);
     expect(restored.json<Report>()).toMatchObject({ version: 3, complexity: 'basic', status: 'completed' });
     const list = (await call(m, 'GET', `/api/reports/${id}/versions`)).json<ReportVersions>().versions;
-    expect(list.map((v) => [v.n, v.kind, v.current])).toEqual([[3, 'restore', true], [2, 'upgrade', false], [1, 'generate', false]]);
+    expect(list.map((v) => [v.n, v.kind, v.current])).toEqual([
+      [3, 'restore', true],
+      [2, 'upgrade', false],
+      [1, 'generate', false],
+    ]);
     expect(list[0]!.change).toBe('Version 1 restored');
     expect(await savedSections(id)).toBe(15);
 
-    const files = (await t.db.query<{ pdf_key: string }>('SELECT DISTINCT pdf_key FROM report_versions WHERE report_id = $1', [id])).rows
-      .map((r) => path.join(t.config.DATA_DIR, 'files', r.pdf_key));
+    const files = (
+      await t.db.query<{ pdf_key: string }>('SELECT DISTINCT pdf_key FROM report_versions WHERE report_id = $1', [id])
+    ).rows.map((r) => path.join(t.config.DATA_DIR, 'files', r.pdf_key));
     expect(files).toHaveLength(2);
     for (const f of files) expect(existsSync(f)).toBe(true);
-    const ledgerBefore = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM token_ledger WHERE user_id = $1', [m.user.id])).rows[0]!.n;
+    const ledgerBefore = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM token_ledger WHERE user_id = $1', [m.user.id]))
+      .rows[0]!.n;
     const balanceBefore = await balance(m);
 
     expect((await call(stranger, 'DELETE', `/api/reports/${id}`)).statusCode).toBe(404);
@@ -316,7 +353,9 @@ describe('versions and delete', () => {
     expect((await call(m, 'GET', `/api/reports/${id}/versions/1/download`)).statusCode).toBe(404);
     for (const f of files) expect(existsSync(f)).toBe(false);
     expect((await t.db.query('SELECT 1 FROM report_versions WHERE report_id = $1', [id])).rows).toHaveLength(0);
-    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM token_ledger WHERE user_id = $1', [m.user.id])).rows[0]!.n).toBe(ledgerBefore);
+    expect(
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM token_ledger WHERE user_id = $1', [m.user.id])).rows[0]!.n,
+    ).toBe(ledgerBefore);
     expect(await balance(m)).toBe(balanceBefore);
     expect((await history(m)).map((e) => e.description)).toContain('Upgrade from Basic to Comprehensive — a deleted report');
     expect((await call(m, 'DELETE', `/api/reports/${id}`)).statusCode).toBe(404);

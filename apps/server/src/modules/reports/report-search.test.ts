@@ -9,7 +9,8 @@ import { listReports } from './list-reports.ts';
 let t: TestApp;
 let a: Member;
 let b: Member;
-const ideaOf = (i: number, word: string) => `Report ${i}: a device for ${word} monitoring in small water utilities, tested at pilot scale in the field.`;
+const ideaOf = (i: number, word: string) =>
+  `Report ${i}: a device for ${word} monitoring in small water utilities, tested at pilot scale in the field.`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,10 +24,25 @@ beforeAll(async () => {
               'failed', 'failed', 2500, gen_random_uuid(), 15, timestamptz '2026-01-01' + make_interval(days => i % 300),
               CASE WHEN ($3::text[])[i] IS NULL THEN NULL ELSE jsonb_build_object('name', ($3::text[])[i]) END, 'Seeded'
          FROM generate_series(1, $4) i`,
-      [userId, Array.from({ length: count }, (_, i) => ideaOf(i + 1, word(i + 1))), Array.from({ length: count }, (_, i) => recordName(i + 1)), count],
+      [
+        userId,
+        Array.from({ length: count }, (_, i) => ideaOf(i + 1, word(i + 1))),
+        Array.from({ length: count }, (_, i) => recordName(i + 1)),
+        count,
+      ],
     );
-  await insert(a.user.id, 1000, (i) => (i % 100 === 0 && i % 200 !== 0 ? 'zeolite' : 'turbidity'), (i) => (i % 200 === 0 ? 'Zeolite filter cartridge' : null));
-  await insert(b.user.id, 1000, () => 'zeolite', () => null);
+  await insert(
+    a.user.id,
+    1000,
+    (i) => (i % 100 === 0 && i % 200 !== 0 ? 'zeolite' : 'turbidity'),
+    (i) => (i % 200 === 0 ? 'Zeolite filter cartridge' : null),
+  );
+  await insert(
+    b.user.id,
+    1000,
+    () => 'zeolite',
+    () => null,
+  );
   await t.db.query('ANALYZE reports');
 });
 afterAll(() => t.close());
@@ -63,7 +79,9 @@ describe('GET /reports with q, sort, complexity, from and to', () => {
     const day = (await list(a, 'from=2026-01-11&to=2026-01-11')).json<ReportList>();
     expect(day.total).toBe(4);
     const span = (await list(a, 'from=2026-01-11&to=2026-01-12&complexity=basic&q=turbidity')).json<ReportList>();
-    expect(span.reports.every((r) => r.complexity === 'basic' && ['2026-01-11', '2026-01-12'].includes(r.created_at.slice(0, 10)))).toBe(true);
+    expect(span.reports.every((r) => r.complexity === 'basic' && ['2026-01-11', '2026-01-12'].includes(r.created_at.slice(0, 10)))).toBe(
+      true,
+    );
   });
 
   it('refuses what it cannot answer through an index, or cannot read, with a clear detail (422)', async () => {
@@ -97,7 +115,8 @@ describe('GET /reports with q, sort, complexity, from and to', () => {
       // A rare text (5 of 2,000 rows) is looked up through its trigram index on PostgreSQL, which
       // keeps statistics of the indexed expression (PGlite's planner reads the member's index, as for
       // a common text: half the table says zeolite). Either way, no sequential scan.
-      if (filter.q === 'cartridge' && t.db.kind === 'postgres') for (const s of sent) expect(await planOf(t.db, s)).toMatch(/reports_search_trgm_idx/);
+      if (filter.q === 'cartridge' && t.db.kind === 'postgres')
+        for (const s of sent) expect(await planOf(t.db, s)).toMatch(/reports_search_trgm_idx/);
       // And as the planner chooses with its statistics of 2,000 reports, nothing priced out.
       const [page] = sent;
       const plain = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page!.text}`, page!.params);

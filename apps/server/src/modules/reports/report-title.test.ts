@@ -16,8 +16,14 @@ const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 describe('report titles', () => {
   it('carry no bidi overrides, whether from the idea or written later by the outline', async () => {
     const m = await signUpAndLogin(t);
-    const idea = 'A solar \u202Eretaw\u202C purifier for \u2067remote\u2069 villages that needs no grid power and filters bacteria with sunlight in a day.';
-    const res = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea, complexity: 'basic' } });
+    const idea =
+      'A solar \u202Eretaw\u202C purifier for \u2067remote\u2069 villages that needs no grid power and filters bacteria with sunlight in a day.';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/generate',
+      headers: m.auth,
+      payload: { idea, complexity: 'basic' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json<Report>();
     expect(report.title).toContain('solar retaw purifier');
@@ -33,7 +39,9 @@ describe('report titles', () => {
 
   it('are shown without bidi overrides in e-mail subjects too', () => {
     const mail = composeMail({ PUBLIC_URL: 'http://localhost:3000' }, 'grace@example.com', 'reportReady', {
-      name: 'Grace', reportId: '00000000-0000-4000-8000-000000000000', title: 'Solar \u202Eretaw\u202C purifier',
+      name: 'Grace',
+      reportId: '00000000-0000-4000-8000-000000000000',
+      title: 'Solar \u202Eretaw\u202C purifier',
     });
     expect(mail.subject).not.toMatch(BIDI);
   });

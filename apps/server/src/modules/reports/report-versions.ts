@@ -1,4 +1,12 @@
-import { endpointPath, REPORT_MESSAGES, reportsEndpoints, type Complexity, type Report, type ReportVersion, type VERSION_KINDS } from '@assay/shared';
+import {
+  endpointPath,
+  REPORT_MESSAGES,
+  reportsEndpoints,
+  type Complexity,
+  type Report,
+  type ReportVersion,
+  type VERSION_KINDS,
+} from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { restoreVersion } from './fail-report.ts';
@@ -43,7 +51,8 @@ export async function listVersions(deps: Pick<Deps, 'db'>, id: string, userId: s
 /** One version's PDF, named after the report and the version. */
 export async function openVersionPdf(deps: Pick<Deps, 'db' | 'blobs'>, id: string, n: number, userId: string) {
   const report = await findReport(deps.db, id, userId);
-  const v = (await deps.db.query<VersionRow>('SELECT pdf_key FROM report_versions WHERE report_id = $1 AND n = $2', [report.id, n])).rows[0];
+  const v = (await deps.db.query<VersionRow>('SELECT pdf_key FROM report_versions WHERE report_id = $1 AND n = $2', [report.id, n]))
+    .rows[0];
   if (!v) throw notFound(REPORT_MESSAGES.versionNotFound);
   const file = await deps.blobs.get(v.pdf_key);
   if (!file) throw notFound(REPORT_MESSAGES.versionNotFound);

@@ -83,7 +83,8 @@ export function reportsRoutes(deps: Deps) {
     });
     route(app, e.correct, async (req) => correctReport(deps, req.params.id, member(req).userId, req.body.record));
     route(app, e.regenerateSection, async (req) =>
-      regenerateSection(deps, req.params.id, member(req).userId, req.params.section, req.body.note));
+      regenerateSection(deps, req.params.id, member(req).userId, req.params.section, req.body.note),
+    );
     route(app, e.createShareLink, async (req, reply) => {
       reply.code(201);
       return createShareLink(deps, req.params.id, member(req).userId, req.body);
@@ -104,7 +105,9 @@ export function reportsRoutes(deps: Deps) {
       return sendPdf(reply, { ...file, filename: pdfFilename(file.title) }, 'inline');
     });
     route(app, e.versions, async (req) => listVersions(deps, req.params.id, member(req).userId));
-    route(app, e.versionDownload, async (req, reply) => sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)));
+    route(app, e.versionDownload, async (req, reply) =>
+      sendPdf(reply, await openVersionPdf(deps, req.params.id, req.params.n, member(req).userId)),
+    );
     route(app, e.compareVersions, async (req) => compareVersions(deps, req.params.id, req.params.n, req.query.with, member(req).userId));
     route(app, e.restoreVersion, async (req) => restoreReportVersion(deps, req.params.id, req.params.n, member(req).userId));
   };

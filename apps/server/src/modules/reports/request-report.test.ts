@@ -14,7 +14,8 @@ const IDEA = 'A self-cleaning solar panel coating made of nano-structured titani
 const generate = (m: Member, body: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: { ...m.auth, ...headers }, payload: body });
 const balance = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 const grant = (m: Member, amount: number) =>
   t.db.transaction((tx) => adjustTokens(tx, { userId: m.user.id, amount, note: 'test funding' }));
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
@@ -86,7 +87,10 @@ describe('POST /reports/generate', () => {
     const key = `reuse-${Date.now()}`;
     const first = await generate(m, { idea: IDEA, complexity: 'basic' }, { 'idempotency-key': key });
     expect(first.statusCode).toBe(201);
-    for (const body of [{ idea: `${IDEA} With a twist.`, complexity: 'basic' }, { idea: IDEA, complexity: 'advanced' }]) {
+    for (const body of [
+      { idea: `${IDEA} With a twist.`, complexity: 'basic' },
+      { idea: IDEA, complexity: 'advanced' },
+    ]) {
       const res = await generate(m, body, { 'idempotency-key': key });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ detail: MSG.idempotencyKeyReused, code: 'idempotency_key_reused' });
@@ -105,7 +109,10 @@ describe('POST /reports/generate', () => {
       const member = await signUpAndLogin(failing);
       await failing.db.exec('ALTER TABLE pgboss.job RENAME TO job_gone');
       const res = await failing.app.inject({
-        method: 'POST', url: '/api/reports/generate', headers: member.auth, payload: { idea: IDEA, complexity: 'basic' },
+        method: 'POST',
+        url: '/api/reports/generate',
+        headers: member.auth,
+        payload: { idea: IDEA, complexity: 'basic' },
       });
       expect(res.statusCode).toBe(500);
       expect(res.json().detail).toBe(MSG.serverError);

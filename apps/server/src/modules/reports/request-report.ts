@@ -47,8 +47,19 @@ export async function requestReport(
         `INSERT INTO reports (id, user_id, title, idea, complexity, tokens_used, hold_id, sections_total, idempotency_key,
                               record, record_confirmed)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [reportId, userId, title, input.idea, input.complexity, cost, holdId, sectionsFor(input.complexity).length,
-          idempotencyKey ?? null, input.record ? JSON.stringify(input.record) : null, Boolean(input.record)],
+        [
+          reportId,
+          userId,
+          title,
+          input.idea,
+          input.complexity,
+          cost,
+          holdId,
+          sectionsFor(input.complexity).length,
+          idempotencyKey ?? null,
+          input.record ? JSON.stringify(input.record) : null,
+          Boolean(input.record),
+        ],
       );
       await queue.enqueue(tx, reportJob, { reportId });
       return reportId;

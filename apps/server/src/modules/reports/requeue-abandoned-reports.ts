@@ -13,7 +13,11 @@ import { reportJob } from './report-job.ts';
  * One transaction, rows locked and skipped when locked, so of several sweeps only one queues a
  * report; the job it queues keeps the next sweep from queueing it again.
  */
-export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enqueue' | 'find' | 'cancel'>, leaseMs: number): Promise<string[]> {
+export async function requeueAbandonedReports(
+  db: Db,
+  queue: Pick<JobQueue, 'enqueue' | 'find' | 'cancel'>,
+  leaseMs: number,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const expired = await tx.query<{ id: string }>(
       `UPDATE reports SET lease_owner = NULL, lease_until = NULL
@@ -32,14 +36,22 @@ export async function requeueAbandonedReports(db: Db, queue: Pick<JobQueue, 'enq
     const neverLeased: Array<{ id: string; deadJobs: string[] }> = [];
     for (const { id, fetched_since: since } of unleased.rows) {
       const jobs = await queue.find(tx, reportJob.name, { reportId: id });
-      const alive = jobs.some((job) => job.state === 'created' || job.state === 'retry'
-        || (job.state === 'active' && job.startedOn !== null && new Date(job.startedOn).getTime() > new Date(since).getTime()));
+      const alive = jobs.some(
+        (job) =>
+          job.state === 'created' ||
+          job.state === 'retry' ||
+          (job.state === 'active' && job.startedOn !== null && new Date(job.startedOn).getTime() > new Date(since).getTime()),
+      );
       if (!alive) neverLeased.push({ id, deadJobs: jobs.filter((job) => job.state === 'active').map((job) => job.id) });
     }
     // The dead worker's job is cancelled rather than left to expire and retry in 15 minutes.
     // Were that worker only slow, its later "completed" finds no active job, and the lease
     // still lets one attempt at a time write the report.
-    await queue.cancel(tx, reportJob.name, neverLeased.flatMap((report) => report.deadJobs));
+    await queue.cancel(
+      tx,
+      reportJob.name,
+      neverLeased.flatMap((report) => report.deadJobs),
+    );
     const ids = [...expired.rows, ...neverLeased].map((row) => row.id);
     for (const id of ids) await queue.enqueue(tx, reportJob, { reportId: id });
     return ids;

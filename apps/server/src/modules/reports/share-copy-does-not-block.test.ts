@@ -34,7 +34,12 @@ beforeAll(async () => {
   t = await createTestApp({ PDF_RENDER_CONCURRENCY: '1' });
   owner = await signUpAndLogin(t);
   await t.db.transaction((tx) => adjustTokens(tx, { userId: owner.user.id, amount: 10_000, note: 'test funding' }));
-  const started = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: owner.auth, payload: { idea: IDEA, complexity: 'comprehensive' } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: owner.auth,
+    payload: { idea: IDEA, complexity: 'comprehensive' },
+  });
   reportId = started.json<Report>().id;
   // The report is written before anything is measured (its own PDF is drawn by the report worker, not here).
   const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
@@ -55,7 +60,12 @@ describe('making share links does not stall anyone else', () => {
     let pending = LINKS;
     const making = Array.from({ length: LINKS }, (_, i) =>
       t.app
-        .inject({ method: 'POST', url: `/api/reports/${reportId}/share-links`, headers: owner.auth, payload: { label: `Investor ${i + 1}` } })
+        .inject({
+          method: 'POST',
+          url: `/api/reports/${reportId}/share-links`,
+          headers: owner.auth,
+          payload: { label: `Investor ${i + 1}` },
+        })
         .finally(() => pending--),
     );
     const samples: number[] = [];

@@ -29,7 +29,12 @@ beforeAll(async () => {
   await app.ready();
   owner = await signUpAndLogin(t);
   stranger = await signUpAndLogin(t);
-  const started = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: owner.auth, payload: { idea: IDEA, complexity: 'basic' } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/generate',
+    headers: owner.auth,
+    payload: { idea: IDEA, complexity: 'basic' },
+  });
   reportId = started.json<Report>().id;
   const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
   await processReport(t.deps, { id: 'j1', data: { reportId }, retryCount: 0, retryLimit: 2 }, { sectionConcurrency: 4, leases });
@@ -101,7 +106,10 @@ describe('share links', () => {
     expect((await call(null, 'POST', `/api/share/${token}/pdf`, {})).statusCode).toBe(404);
     expect((await links()).find((l) => l.id === id)!.state).toBe('revoked');
 
-    const soon = (await share({ label: 'Expiring', expires_at: new Date(Date.now() + 60_000).toISOString() })).json<{ id: string; url: string }>();
+    const soon = (await share({ label: 'Expiring', expires_at: new Date(Date.now() + 60_000).toISOString() })).json<{
+      id: string;
+      url: string;
+    }>();
     expect((await call(null, 'GET', `/api/share/${tokenOf(soon.url)}`)).json<SharedReport>().expires_at).toBeTruthy();
     await t.db.query(`UPDATE report_share_links SET expires_at = now() - interval '1 second' WHERE id = $1`, [soon.id]);
     expect((await call(null, 'POST', `/api/share/${tokenOf(soon.url)}/pdf`, {})).statusCode).toBe(404);
@@ -117,7 +125,8 @@ describe('share links', () => {
   it('asks for the passcode (hashed, never stored as given), and limits wrong ones per address so a stranger cannot lock the recipient out', async () => {
     const { id, url } = (await share({ label: 'Board member', passcode: 'river-otter-42' })).json<{ id: string; url: string }>();
     const token = tokenOf(url);
-    const hash = (await t.db.query<{ passcode_hash: string }>('SELECT passcode_hash FROM report_share_links WHERE id = $1', [id])).rows[0]!.passcode_hash;
+    const hash = (await t.db.query<{ passcode_hash: string }>('SELECT passcode_hash FROM report_share_links WHERE id = $1', [id])).rows[0]!
+      .passcode_hash;
     expect(hash).toMatch(/^scrypt\$/);
     expect(hash).not.toContain('river-otter-42');
     expect((await call(null, 'GET', `/api/share/${token}`)).json<SharedReport>().needs_passcode).toBe(true);
@@ -151,7 +160,12 @@ describe('share links', () => {
 
   it('dies with the report: deleting it removes its links and their copies', async () => {
     const m = await signUpAndLogin(t);
-    const started = await t.app.inject({ method: 'POST', url: '/api/reports/generate', headers: m.auth, payload: { idea: IDEA, complexity: 'basic' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/generate',
+      headers: m.auth,
+      payload: { idea: IDEA, complexity: 'basic' },
+    });
     const id = started.json<Report>().id;
     const leases = createReportLeases(t.db, { ttlMs: 30_000, log: t.deps.log });
     await processReport(t.deps, { id: 'j2', data: { reportId: id }, retryCount: 0, retryLimit: 2 }, { sectionConcurrency: 4, leases });

@@ -12,8 +12,7 @@ import { loadVersionForRender } from './version-render-input.ts';
 export const shareUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/r/${token}`;
 
 /** The line printed on every page of a shared copy. */
-export const watermarkFor = (label: string, at: Date) =>
-  `Shared with ${label} · ${formatDay(at, 'UTC')} · not for onward distribution`;
+export const watermarkFor = (label: string, at: Date) => `Shared with ${label} · ${formatDay(at, 'UTC')} · not for onward distribution`;
 
 /**
  * A share link for one version of the member's report: a 256-bit token (base64url, 43
@@ -30,7 +29,10 @@ export async function createShareLink(
   const report = await findReport(deps.db, reportId, userId);
   const n = input.version ?? report.version;
   const loaded = await loadVersionForRender(deps.db, report.id, n);
-  if ('missing' in loaded) throw loaded.missing === 'version' && n !== 0 ? notFound(REPORT_MESSAGES.versionNotFound) : conflict(REPORT_MESSAGES.notReady, 'not_ready');
+  if ('missing' in loaded)
+    throw loaded.missing === 'version' && n !== 0
+      ? notFound(REPORT_MESSAGES.versionNotFound)
+      : conflict(REPORT_MESSAGES.notReady, 'not_ready');
 
   const token = randomToken(32);
   const id = crypto.randomUUID();
@@ -55,8 +57,16 @@ export async function createShareLink(
 export async function listShareLinks(deps: Pick<Deps, 'db'>, reportId: string, userId: string): Promise<{ links: ShareLink[] }> {
   const report = await findReport(deps.db, reportId, userId);
   const r = await deps.db.query<{
-    id: string; label: string; version: number; created_at: Date; expires_at: Date | null; has_passcode: boolean;
-    views: number; last_viewed_at: Date | null; revoked: boolean; expired: boolean;
+    id: string;
+    label: string;
+    version: number;
+    created_at: Date;
+    expires_at: Date | null;
+    has_passcode: boolean;
+    views: number;
+    last_viewed_at: Date | null;
+    revoked: boolean;
+    expired: boolean;
   }>(
     `SELECT id, label, version, created_at, expires_at, passcode_hash IS NOT NULL AS has_passcode, views, last_viewed_at,
             revoked_at IS NOT NULL AS revoked, expires_at IS NOT NULL AND expires_at <= now() AS expired

@@ -38,7 +38,13 @@ async function liveLink(deps: Pick<Deps, 'db'>, token: string): Promise<LinkRow>
 /** What the viewer shows before the PDF: no view is counted. */
 export async function readSharedReport(deps: Pick<Deps, 'db'>, token: string): Promise<SharedReport> {
   const l = await liveLink(deps, token);
-  return { title: l.title, label: l.label, version: l.version, needs_passcode: l.passcode_hash !== null, expires_at: l.expires_at?.toISOString() ?? null };
+  return {
+    title: l.title,
+    label: l.label,
+    version: l.version,
+    needs_passcode: l.passcode_hash !== null,
+    expires_at: l.expires_at?.toISOString() ?? null,
+  };
 }
 
 /** The watermarked copy, after the passcode if there is one; each delivery counts one view. */

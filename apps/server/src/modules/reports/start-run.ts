@@ -71,8 +71,16 @@ export async function startRun(tx: Queryable, queue: Deps['queue'], report: Lock
             cancelled_at = NULL, attempts = 0, lease_owner = NULL, lease_until = NULL, tokens_used = $5, complexity = $6,
             sections_total = $7, outline = CASE WHEN $8 THEN NULL ELSE outline END, updated_at = now()
       WHERE id = $1`,
-    [report.id, holdId, run.kind, run.detail === undefined ? null : JSON.stringify(run.detail), tokensUsed, complexity,
-      sectionsFor(complexity).length, Boolean(run.replan)],
+    [
+      report.id,
+      holdId,
+      run.kind,
+      run.detail === undefined ? null : JSON.stringify(run.detail),
+      tokensUsed,
+      complexity,
+      sectionsFor(complexity).length,
+      Boolean(run.replan),
+    ],
   );
   if (run.replan || run.rewrite === 'all') {
     await tx.query('DELETE FROM report_sections WHERE report_id = $1', [report.id]);

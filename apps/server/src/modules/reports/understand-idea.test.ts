@@ -13,12 +13,15 @@ const IDEA =
 const understand = (t: TestApp, m: Member | null, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/reports/understand', headers: m?.auth ?? {}, payload: body });
 const balance = async (t: TestApp, m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>().available_tokens;
+  (await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: m.auth })).json<{ available_tokens: number }>()
+    .available_tokens;
 const llmCalls = async (t: TestApp, userId: string) =>
-  (await t.db.query<{ provider: string; model: string; input_tokens: number; output_tokens: number; outcome: string }>(
-    `SELECT provider, model, input_tokens, output_tokens, outcome FROM llm_calls WHERE user_id = $1 ORDER BY id`,
-    [userId],
-  )).rows;
+  (
+    await t.db.query<{ provider: string; model: string; input_tokens: number; output_tokens: number; outcome: string }>(
+      `SELECT provider, model, input_tokens, output_tokens, outcome FROM llm_calls WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    )
+  ).rows;
 
 describe('POST /reports/understand with the offline analyst', () => {
   let t: TestApp;

@@ -16,7 +16,8 @@ export async function upgradeReport(deps: Pick<Deps, 'db' | 'queue'>, id: string
   await deps.db.transaction(async (tx) => {
     const report = await lockReport(tx, id, userId);
     if (report.status === 'processing' && report.run_kind === 'upgrade' && report.complexity === to) return; // a repeat click
-    if (report.status !== 'completed') throw conflict(report.status === 'processing' ? REPORT_MESSAGES.stillRunning : REPORT_MESSAGES.notCompleted, 'not_completed');
+    if (report.status !== 'completed')
+      throw conflict(report.status === 'processing' ? REPORT_MESSAGES.stillRunning : REPORT_MESSAGES.notCompleted, 'not_completed');
     if (COMPLEXITIES.indexOf(to) <= COMPLEXITIES.indexOf(report.complexity)) {
       throw new AppError(422, REPORT_MESSAGES.notHigherTier, 'not_higher_tier');
     }

@@ -14,13 +14,21 @@ export async function loadVersionForRender(
   reportId: string,
   n: number,
 ): Promise<{ input: RenderReportInput } | { missing: 'version' | 'record' }> {
-  const v = (await db.query<{
-    complexity: Complexity; record: unknown; sections: Record<string, unknown>; title: string; created_at: Date; evidence: unknown; provider: string | null;
-  }>(
-    `SELECT v.complexity, v.record, v.sections, r.title, r.created_at, r.evidence, r.provider
+  const v = (
+    await db.query<{
+      complexity: Complexity;
+      record: unknown;
+      sections: Record<string, unknown>;
+      title: string;
+      created_at: Date;
+      evidence: unknown;
+      provider: string | null;
+    }>(
+      `SELECT v.complexity, v.record, v.sections, r.title, r.created_at, r.evidence, r.provider
        FROM report_versions v JOIN reports r ON r.id = v.report_id WHERE v.report_id = $1 AND v.n = $2`,
-    [reportId, n],
-  )).rows[0];
+      [reportId, n],
+    )
+  ).rows[0];
   if (!v) return { missing: 'version' };
   const record = storedRecord(v.record);
   if (!record) return { missing: 'record' };

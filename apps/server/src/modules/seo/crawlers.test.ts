@@ -17,15 +17,24 @@ const SITE = 'https://assay.example';
 const ADMIN = { username: 'crawl-admin', password: 'Crawl-Admin-Pass-1' };
 const asAdmin = { authorization: basicAuthorization(ADMIN.username, ADMIN.password) };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** The head as a crawler reads it: title, each meta's content by name or property, links by rel, JSON-LD. */
 function readHead(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]!));
   const meta = new Map<string, string[]>();
-  for (const m of head.matchAll(/<meta (name|property)="([^"]+)" content="([^"]*)"/g)) meta.set(m[2]!, [...(meta.get(m[2]!) ?? []), decode(m[3]!)]);
+  for (const m of head.matchAll(/<meta (name|property)="([^"]+)" content="([^"]*)"/g))
+    meta.set(m[2]!, [...(meta.get(m[2]!) ?? []), decode(m[3]!)]);
   const links = [...head.matchAll(/<link rel="([^"]+)"[^>]*?href="([^"]*)"/g)].map((m) => ({ rel: m[1]!, href: decode(m[2]!) }));
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
   const one = (key: string) => {
     const v = meta.get(key);
     expect(v, key).toHaveLength(1);
@@ -34,7 +43,8 @@ function readHead(html: string) {
   return { titles, meta, one, links, jsonLd, canonical: links.filter((l) => l.rel === 'canonical').map((l) => l.href) };
 }
 /** Every node of JSON-LD data: a @graph's nodes, or the data itself. */
-const nodes = (data: Record<string, unknown>[]) => data.flatMap((d) => (Array.isArray(d['@graph']) ? (d['@graph'] as Record<string, unknown>[]) : [d]));
+const nodes = (data: Record<string, unknown>[]) =>
+  data.flatMap((d) => (Array.isArray(d['@graph']) ? (d['@graph'] as Record<string, unknown>[]) : [d]));
 
 let t: TestApp;
 let webDir: string;
@@ -42,7 +52,9 @@ let base: string;
 const get = (url: string, headers: Record<string, string> = {}) => httpGet(base, url, { 'user-agent': 'Googlebot/2.1', ...headers });
 const create = async (payload: Record<string, unknown>) => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+    method: 'POST',
+    url: '/api/blog/admin/posts',
+    headers: asAdmin,
     payload: { content: '<p>Body</p>', status: 'published', ...payload },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -71,7 +83,8 @@ beforeAll(async () => {
   await ensureFirstOperator({ db: t.db, config: t.config, log: t.app.log });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   article = await create({
-    title: 'Licensing & royalties', description: 'How licences pay inventors',
+    title: 'Licensing & royalties',
+    description: 'How licences pay inventors',
     content: '<h2>Why license</h2><p>See <a href="/pricing">pricing</a> and <img src="/api/media/chart.png" alt="chart"></p>',
     image_url: '/api/media/cover.png',
     image_alt: 'Cover',
@@ -157,7 +170,9 @@ describe('each public page has its own head in the HTML, before any script runs'
 
   it('names both feeds on every page the server sends, once each', async () => {
     for (const url of ['/', '/pricing', '/terms', `/blog/${article.slug}`, '/login', '/reports', '/no-such-page']) {
-      const feeds = readHead((await get(url)).body).links.filter((l) => l.rel === 'alternate').map((l) => l.href);
+      const feeds = readHead((await get(url)).body)
+        .links.filter((l) => l.rel === 'alternate')
+        .map((l) => l.href);
       expect(feeds, url).toEqual(['/rss/blog.xml', '/rss/press.xml']);
     }
   });
@@ -202,19 +217,25 @@ describe('one address per page', () => {
 });
 
 describe('feeds', () => {
-  it('carry each post\'s full body, links made absolute, and its picture; well-formed RSS 2.0 with its namespaces', async () => {
+  it("carry each post's full body, links made absolute, and its picture; well-formed RSS 2.0 with its namespaces", async () => {
     const res = await get('/rss/blog.xml');
     expect(res.statusCode).toBe(200);
     const xml = res.body;
     // Every prefix used is declared on the root.
     const root = /<rss [^>]*>/.exec(xml)![0];
-    for (const [prefix, ns] of [['atom', 'http://www.w3.org/2005/Atom'], ['dc', 'http://purl.org/dc/elements/1.1/'], ['content', 'http://purl.org/rss/1.0/modules/content/'], ['media', 'http://search.yahoo.com/mrss/']]) {
+    for (const [prefix, ns] of [
+      ['atom', 'http://www.w3.org/2005/Atom'],
+      ['dc', 'http://purl.org/dc/elements/1.1/'],
+      ['content', 'http://purl.org/rss/1.0/modules/content/'],
+      ['media', 'http://search.yahoo.com/mrss/'],
+    ]) {
       expect(root).toContain(`xmlns:${prefix}="${ns}"`);
     }
     expect(root).toContain('version="2.0"');
     const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
     const item = items.find((i) => i.includes(`/blog/${article.slug}<`))!;
-    for (const tag of ['title', 'link', 'guid', 'description', 'content:encoded', 'pubDate']) expect(item, tag).toMatch(new RegExp(`<${tag}[ >]`));
+    for (const tag of ['title', 'link', 'guid', 'description', 'content:encoded', 'pubDate'])
+      expect(item, tag).toMatch(new RegExp(`<${tag}[ >]`));
     const body = decode(/<content:encoded>([\s\S]*?)<\/content:encoded>/.exec(item)![1]!);
     expect(body).toContain('<h2>Why license</h2>');
     expect(body).toContain(`<a href="${SITE}/pricing">pricing</a>`);
@@ -241,10 +262,15 @@ describe('sitemap index (split at a lowered bound of 3 addresses a file)', () =>
   it('lists files of at most 3 posts that together name every published post once', async () => {
     const index = await get('/sitemap.xml');
     expect(index.statusCode).toBe(200);
-    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(index.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const files = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
     const published = Number((await t.db.query<{ n: string }>("SELECT count(*) AS n FROM posts WHERE status = 'published'")).rows[0]!.n);
-    expect(files).toEqual([`${SITE}/sitemaps/pages.xml`, ...Array.from({ length: Math.ceil(published / 3) }, (_, i) => `${SITE}/sitemaps/posts-${i + 1}.xml`)]);
+    expect(files).toEqual([
+      `${SITE}/sitemaps/pages.xml`,
+      ...Array.from({ length: Math.ceil(published / 3) }, (_, i) => `${SITE}/sitemaps/posts-${i + 1}.xml`),
+    ]);
     const seen: string[] = [];
     for (const file of files.slice(1)) {
       const res = await get(file.slice(SITE.length));
@@ -264,10 +290,16 @@ describe('sitemap index (split at a lowered bound of 3 addresses a file)', () =>
 describe('public copies are kept under one key per answer (issue 32)', () => {
   it('unknown parameters, campaign tags and another parameter order find the copy: no rebuild', async () => {
     const reads: [string, string[]][] = [
-      ['/api/blog/posts?post_type=blog&limit=9', [
-        '/api/blog/posts?post_type=blog&limit=9&x=1', '/api/blog/posts?limit=9&post_type=blog', '/api/blog/posts?post_type=blog&limit=09',
-        '/api/blog/posts?post_type=blog&limit=9&page=1', '/api/blog/posts?utm_source=news&post_type=blog&limit=9',
-      ]],
+      [
+        '/api/blog/posts?post_type=blog&limit=9',
+        [
+          '/api/blog/posts?post_type=blog&limit=9&x=1',
+          '/api/blog/posts?limit=9&post_type=blog',
+          '/api/blog/posts?post_type=blog&limit=09',
+          '/api/blog/posts?post_type=blog&limit=9&page=1',
+          '/api/blog/posts?utm_source=news&post_type=blog&limit=9',
+        ],
+      ],
       ['/api/tokens/packages', ['/api/tokens/packages?x=1', '/api/tokens/packages?utm_source=news&utm_medium=mail']],
       ['/sitemap.xml', ['/sitemap.xml?x=1', '/sitemap.xml?utm_source=a']],
       ['/rss/blog.xml', ['/rss/blog.xml?x=2']],
@@ -290,12 +322,15 @@ describe('public copies are kept under one key per answer (issue 32)', () => {
       }
     } finally {
       // Put back unannounced too: a notification arriving during the next test would drop its copies.
-      await unannounced("UPDATE posts SET title = replace(title, ' (changed)', ''), description = replace(description, ' (changed)', '')", []);
+      await unannounced(
+        "UPDATE posts SET title = replace(title, ' (changed)', ''), description = replace(description, ' (changed)', '')",
+        [],
+      );
       await unannounced("UPDATE token_packages SET name = replace(name, ' (changed)', '')", []);
     }
   });
 
-  it('a flood of made-up parameters adds no copies: the readers\' copies stay', async () => {
+  it("a flood of made-up parameters adds no copies: the readers' copies stay", async () => {
     const url = '/api/tokens/packages';
     const before = (await get(url)).body;
     await unannounced("UPDATE token_packages SET name = name || ' (flood)'", []);

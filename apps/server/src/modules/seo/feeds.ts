@@ -7,7 +7,9 @@ import { postImage } from './post-head.ts';
  * The public pages a search engine should know about: protected and operator pages are not
  * listed, nor a page whose canonical address is another's (/pricing-policy shows the Terms).
  */
-export const PUBLIC_PAGES = Object.entries(PUBLIC_PAGE_META).filter(([, m]) => !('canonical' in m)).map(([path]) => path);
+export const PUBLIC_PAGES = Object.entries(PUBLIC_PAGE_META)
+  .filter(([, m]) => !('canonical' in m))
+  .map(([path]) => path);
 
 type SitemapPost = Pick<PublishedSummary, 'post_type' | 'slug' | 'updated_at'>;
 
@@ -88,8 +90,12 @@ export function sitemapPagesXml(
 ): string {
   const base = siteBase(publicUrl);
   const lastmod: Record<string, Date | undefined> = { [FEEDS.blog.page]: newest.blog, [FEEDS.press_release.page]: newest.press_release };
-  return URLSET_OPEN + PUBLIC_PAGES.map((path) => urlEntry(`${base}${path}`, lastmod[path])).join('')
-    + tags.map((t) => urlEntry(`${base}${TAG_PAGES.page(t.slug)}`, t.updated_at)).join('') + URLSET_CLOSE;
+  return (
+    URLSET_OPEN +
+    PUBLIC_PAGES.map((path) => urlEntry(`${base}${path}`, lastmod[path])).join('') +
+    tags.map((t) => urlEntry(`${base}${TAG_PAGES.page(t.slug)}`, t.updated_at)).join('') +
+    URLSET_CLOSE
+  );
 }
 
 /**
@@ -104,11 +110,14 @@ export function sitemapPostsXml(publicUrl: string, posts: SitemapPost[]): string
   return URLSET_OPEN + posts.map((p) => urlEntry(`${base}${postPath(p.post_type, p.slug)}`, p.updated_at)).join('') + URLSET_CLOSE;
 }
 
-type FeedPost = Pick<PostRow, 'post_type' | 'slug' | 'title' | 'description' | 'image_url' | 'author_name' | 'published_at' | 'updated_at'>
+type FeedPost = Pick<
+  PostRow,
+  'post_type' | 'slug' | 'title' | 'description' | 'image_url' | 'author_name' | 'published_at' | 'updated_at'
+> &
   /** Null: left out of the feed (past the bodies' budget), the item carries its description only. */
-  & { content: string | null }
+  { content: string | null } &
   /** The chosen authors (each a dc:creator) and the picture's alt text (decision 206). */
-  & Partial<Pick<FeedRow, 'author_list' | 'image_alt' | 'image_decorative'>>;
+  Partial<Pick<FeedRow, 'author_list' | 'image_alt' | 'image_decorative'>>;
 
 /** The bodies in one feed, in bytes: past it, older items carry their description only (no feed near 1 MB). */
 export const FEED_CONTENT_BUDGET = 600_000;
@@ -134,9 +143,11 @@ export function rssXml(
   const { title, page, path } = channel ?? FEEDS[postType];
   const link = `${base}${page}`;
   const self = `${base}${path}`;
-  const description = channel?.description ?? (postType === 'blog'
-    ? 'Articles on technology transfer, technology readiness, IP and licensing.'
-    : `News and announcements from ${PRODUCT_NAME}.`);
+  const description =
+    channel?.description ??
+    (postType === 'blog'
+      ? 'Articles on technology transfer, technology readiness, IP and licensing.'
+      : `News and announcements from ${PRODUCT_NAME}.`);
   const last = posts[0]?.published_at ?? null;
   let budget = contentBudget;
   const items = posts.map((p) => {
@@ -146,7 +157,9 @@ export function rssXml(
     // A body longer than what is left of the budget is not cleaned at all.
     if (p.content !== null && p.content.length <= budget) {
       const alt = p.image_decorative ? '' : p.image_alt?.trim() || p.title;
-      encoded = esc(absoluteLinks(`${image ? `<p><img src="${esc(image)}" alt="${esc(alt)}" /></p>` : ''}${sanitizePostHtml(p.content)}`, base));
+      encoded = esc(
+        absoluteLinks(`${image ? `<p><img src="${esc(image)}" alt="${esc(alt)}" /></p>` : ''}${sanitizePostHtml(p.content)}`, base),
+      );
       const size = Buffer.byteLength(encoded);
       if (size <= budget) budget -= size;
       else encoded = undefined;
@@ -161,15 +174,17 @@ export function rssXml(
       ...(withBody ? [`      <content:encoded>${encoded}</content:encoded>`] : []),
       ...(image ? [`      <media:content url="${esc(image)}" medium="image" />`] : []),
       // One dc:creator a chosen author (RSS's own <author> wants an email address, which operators do not publish).
-      ...(p.author_list?.length ? p.author_list.map((a) => a.name) : [p.author_name]).map((name) => `      <dc:creator>${esc(name)}</dc:creator>`),
+      ...(p.author_list?.length ? p.author_list.map((a) => a.name) : [p.author_name]).map(
+        (name) => `      <dc:creator>${esc(name)}</dc:creator>`,
+      ),
       ...(p.published_at ? [`      <pubDate>${p.published_at.toUTCString()}</pubDate>`] : []),
       '    </item>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"'
-      + ' xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"' +
+      ' xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${esc(title)}</title>`,
     `    <link>${esc(link)}</link>`,

@@ -27,7 +27,10 @@ const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta
 
 /** JSON for a <script> element: '<' is written as \u003c so no string can close the element. */
 export const scriptJson = (data: unknown) =>
-  JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Title, description, canonical link, Open Graph, Twitter card and JSON-LD, one tag a line. */
 export function headTags(h: PageHead): string {
@@ -64,9 +67,28 @@ export function publicPageHead(path: PublicPagePath, publicUrl: string): PageHea
   const page: { name: string; description: string; kind: keyof typeof SCHEMA_TYPE; canonical?: string } = PUBLIC_PAGE_META[path];
   const url = `${base}${page.canonical ?? path}`;
   const title = pageTitle(page.name);
-  const site = { '@type': 'WebSite', '@id': `${base}/#website`, url: `${base}/`, name: PRODUCT_NAME, publisher: { '@id': `${base}/#organization` } };
-  const organization = { '@type': 'Organization', '@id': `${base}/#organization`, name: PRODUCT_NAME, url: `${base}/`, logo: `${base}/favicon.svg` };
-  const webPage = { '@type': SCHEMA_TYPE[page.kind], '@id': `${url}#webpage`, url, name: title, description: page.description, isPartOf: { '@id': `${base}/#website` } };
+  const site = {
+    '@type': 'WebSite',
+    '@id': `${base}/#website`,
+    url: `${base}/`,
+    name: PRODUCT_NAME,
+    publisher: { '@id': `${base}/#organization` },
+  };
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${base}/#organization`,
+    name: PRODUCT_NAME,
+    url: `${base}/`,
+    logo: `${base}/favicon.svg`,
+  };
+  const webPage = {
+    '@type': SCHEMA_TYPE[page.kind],
+    '@id': `${url}#webpage`,
+    url,
+    name: title,
+    description: page.description,
+    isPartOf: { '@id': `${base}/#website` },
+  };
   return {
     title,
     description: page.description,

@@ -1,8 +1,7 @@
 /** What a list page's query asks for. */
 export type ListPageQuery =
   /** The same page at another address: the query to send the reader to ('' or '?…'). */
-  | { redirect: string; page?: never; search?: never }
-  | { redirect?: never; page: number; search: boolean };
+  { redirect: string; page?: never; search?: never } | { redirect?: never; page: number; search: boolean };
 
 /** Page numbers as the app writes them: 2 and up, no sign, no leading zero (1 is the bare address). */
 const PAGE = /^[2-9]$|^[1-9]\d{1,5}$/;

@@ -21,8 +21,14 @@ export function postHeadTags(post: HeadPost, publicUrl: string): string {
   const feature = postImage(post, base);
   // The feature picture's own alt text; the title for a decorative one, or another picture.
   const featureAlt = (!post.image_decorative && post.image_alt?.trim()) || post.title;
-  const ogImage = post.og_image_url ? { url: absoluteUrl(post.og_image_url, base), alt: post.og_title || title } : feature ? { url: feature, alt: featureAlt } : undefined;
-  const twitterImage = post.twitter_image_url ? { url: absoluteUrl(post.twitter_image_url, base), alt: post.twitter_title || post.og_title || title } : undefined;
+  const ogImage = post.og_image_url
+    ? { url: absoluteUrl(post.og_image_url, base), alt: post.og_title || title }
+    : feature
+      ? { url: feature, alt: featureAlt }
+      : undefined;
+  const twitterImage = post.twitter_image_url
+    ? { url: absoluteUrl(post.twitter_image_url, base), alt: post.twitter_title || post.og_title || title }
+    : undefined;
   const authors = post.author_list.length ? post.author_list.map((a) => a.name) : [post.author_name];
   const published = post.published_at?.toISOString();
   const modified = post.updated_at.toISOString();

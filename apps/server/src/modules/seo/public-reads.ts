@@ -32,7 +32,8 @@ export function seoPublicReads(countView: CountView): PublicReads {
       { ...page('/blog/tag/:slug', ['posts']), query: listPageCacheQuery },
       ...RENDERED_PAGES.map((p) => page(p.endpoint.path, p.topics)),
       ...['/sitemap.xml', '/sitemaps/:file', FEEDS.blog.path, '/blog/tag/:slug/rss.xml', FEEDS.press_release.path, '/rss.xml', '/feed'].map(
-        (path): PublicReadRule => ({ route: `GET ${path}`, topics: ['posts'], cacheControl: FEED_CACHE })),
+        (path): PublicReadRule => ({ route: `GET ${path}`, topics: ['posts'], cacheControl: FEED_CACHE }),
+      ),
       { route: 'GET /robots.txt', topics: [], cacheControl: FEED_CACHE },
     ],
   };

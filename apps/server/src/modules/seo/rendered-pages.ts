@@ -8,6 +8,7 @@ import type { ContentTopic } from '../../lib/content-changes.ts';
 export const RENDERED_PAGES: { endpoint: (typeof e)[keyof typeof e]; topics: ContentTopic[] }[] = [
   { endpoint: e.homePage, topics: [] },
   { endpoint: e.pricingPage, topics: ['packages'] },
-  ...[e.aboutPage, e.rttpPage, e.careersPage, e.contactPage, e.privacyPage, e.termsPage, e.pricingPolicyPage, e.refundPolicyPage]
-    .map((endpoint) => ({ endpoint, topics: [] })),
+  ...[e.aboutPage, e.rttpPage, e.careersPage, e.contactPage, e.privacyPage, e.termsPage, e.pricingPolicyPage, e.refundPolicyPage].map(
+    (endpoint) => ({ endpoint, topics: [] }),
+  ),
 ];

@@ -1,5 +1,13 @@
 import {
-  firstReads, hasControlCharacters, MSG, PAGE_SIZES, siteEndpoints as e, TAG_PAGES, type PostListResponse, type PostType, type PublicPagePath,
+  firstReads,
+  hasControlCharacters,
+  MSG,
+  PAGE_SIZES,
+  siteEndpoints as e,
+  TAG_PAGES,
+  type PostListResponse,
+  type PostType,
+  type PublicPagePath,
 } from '@assay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
@@ -8,12 +16,29 @@ import { SERVER_RENDER_AGENT } from '../../http/server-render.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { onContentChange } from '../../lib/content-changes.ts';
 import {
-  findPublishedPost, findTag, listPublishedForFeeds, listPublishedForSitemap, listTagsForSitemap, publishedPostStats, readTagPage,
+  findPublishedPost,
+  findTag,
+  listPublishedForFeeds,
+  listPublishedForSitemap,
+  listTagsForSitemap,
+  publishedPostStats,
+  readTagPage,
 } from '../blog/index.ts';
 import { postPath, siteBase } from './escape.ts';
 import {
-  FEED_CONTENT_BUDGET, FEED_LINK_TAGS, postsPerSitemap, robotsTxt, rssXml, SITEMAP_LIMITS, SITEMAP_TAGS_MAX, sitemapFile, sitemapIndexXml, sitemapPagesXml, sitemapPostFiles,
-  sitemapPostsXml, type SitemapLimits,
+  FEED_CONTENT_BUDGET,
+  FEED_LINK_TAGS,
+  postsPerSitemap,
+  robotsTxt,
+  rssXml,
+  SITEMAP_LIMITS,
+  SITEMAP_TAGS_MAX,
+  sitemapFile,
+  sitemapIndexXml,
+  sitemapPagesXml,
+  sitemapPostFiles,
+  sitemapPostsXml,
+  type SitemapLimits,
 } from './feeds.ts';
 import { headTags, publicPageHead } from './head-tags.ts';
 import { listPageQuery } from './list-page-query.ts';
@@ -59,25 +84,25 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       if (rendered) return withRenderedRoot(html, rendered);
       return o.body ? html.replace('<div id="root"></div>', () => `<div id="root">${o.body}</div>`) : html;
     };
-    const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const sendPage = (reply: FastifyReply, html: string) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     const notFound = (reply: FastifyReply) => reply.code(404).send({ detail: MSG.notFound, code: 'not_found' });
 
-    const postPage = (postType: PostType) =>
-      async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-        const slug = req.params.slug;
-        const post = slug && slug.length <= 200 && !hasControlCharacters(slug)
-          ? await findPublishedPost(deps.db, postType, slug)
-          : undefined;
-        // `/blog/` reaches this route with no slug: the list's own address.
-        if (!slug) return reply.redirect(postType === 'blog' ? e.blogList.path : e.pressList.path, 301);
-        if (!post) return reply.code(404).send(indexHtml());
-        // A former slug: send crawlers and people to the address the post has now.
-        if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
-        const head = postHeadTags(post, publicUrl);
-        // Crawlers get the post's body in the page even when it could not be rendered.
-        return reply.send(await appPage(postPath(postType, post.slug), { head: (html) => renderSpaPage(html, head), body: postBodyHtml(post) }));
-      };
+    const postPage = (postType: PostType) => async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      const slug = req.params.slug;
+      const post = slug && slug.length <= 200 && !hasControlCharacters(slug) ? await findPublishedPost(deps.db, postType, slug) : undefined;
+      // `/blog/` reaches this route with no slug: the list's own address.
+      if (!slug) return reply.redirect(postType === 'blog' ? e.blogList.path : e.pressList.path, 301);
+      if (!post) return reply.code(404).send(indexHtml());
+      // A former slug: send crawlers and people to the address the post has now.
+      if (post.slug !== slug) return reply.redirect(postPath(postType, post.slug), 301);
+      const head = postHeadTags(post, publicUrl);
+      // Crawlers get the post's body in the page even when it could not be rendered.
+      return reply.send(
+        await appPage(postPath(postType, post.slug), { head: (html) => renderSpaPage(html, head), body: postBodyHtml(post) }),
+      );
+    };
 
     route(app, e.blogPost, postPage('blog'));
     route(app, e.pressRelease, postPage('press_release'));
@@ -135,7 +160,11 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
 
     /** How many pages a list has, from its first page's read (a kept copy: no query per request). */
     const listPages = async (path: string) => {
-      const res = await app.inject({ method: 'GET', url: firstReads(path)[0]!, headers: { accept: 'application/json', 'user-agent': SERVER_RENDER_AGENT } });
+      const res = await app.inject({
+        method: 'GET',
+        url: firstReads(path)[0]!,
+        headers: { accept: 'application/json', 'user-agent': SERVER_RENDER_AGENT },
+      });
       if (res.statusCode !== 200) throw new Error(`${path}: its list read answered ${res.statusCode}`);
       return res.json<PostListResponse>().pages;
     };
@@ -160,13 +189,21 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
 
     // A draft preview: never kept by any cache, never indexed, whatever the page's scripts do.
     route(app, e.previewPage, async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
-        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" />')));
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" />')),
+    );
     // A shared report's viewer (issue 27): as a preview, and the token in its address goes nowhere else.
     route(app, e.sharePage, async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow')
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
         .header('referrer-policy', 'no-referrer')
-        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />')));
+        .send(addHeadTags(indexHtml(), '<meta name="robots" content="noindex, nofollow" /><meta name="referrer" content="no-referrer" />')),
+    );
     /** A tag by the slug in an address: never a control character or an overlong slug sent to the database. */
     const tagOf = async (slug: string) => (slug && slug.length <= 200 && !hasControlCharacters(slug) ? findTag(deps.db, slug) : undefined);
     // A tag's page (decision 204): as the list pages, per page number; an unknown tag or a page past the last is a 404.
@@ -178,7 +215,8 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       const query = listPageQuery(new URLSearchParams(at < 0 ? '' : req.url.slice(at + 1)));
       if (query.redirect !== undefined) return reply.redirect(`${path}${query.redirect}`, 301);
       // A former slug, however many renames ago (decision 226): to the tag's address now, at the page asked for.
-      if (tag.slug !== req.params.slug) return reply.redirect(`${path}${query.search ? req.url.slice(at) : query.page > 1 ? `?page=${query.page}` : ''}`, 301);
+      if (tag.slug !== req.params.slug)
+        return reply.redirect(`${path}${query.search ? req.url.slice(at) : query.page > 1 ? `?page=${query.page}` : ''}`, 301);
       const head = (html: string) => renderSpaPage(html, tagHeadTags(tag, publicUrl, query.page));
       if (query.page > 1 && query.page > (await readTagPage(deps.db, tag.slug, { page: 1, limit: PAGE_SIZES.blog })).pages) {
         reply.code(404).header('x-robots-tag', 'noindex');
@@ -191,7 +229,12 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       if (!tag) return notFound(reply);
       if (tag.slug !== req.params.slug) return reply.redirect(TAG_PAGES.feed(tag.slug), 301);
       const posts = await listPublishedForFeeds(deps.db, 'blog', RSS_ITEMS, FEED_CONTENT_BUDGET, tag.id);
-      const channel = { title: TAG_PAGES.feedTitle(tag.name), page: TAG_PAGES.page(tag.slug), path: TAG_PAGES.feed(tag.slug), description: TAG_PAGES.description(tag.name) };
+      const channel = {
+        title: TAG_PAGES.feedTitle(tag.name),
+        page: TAG_PAGES.page(tag.slug),
+        path: TAG_PAGES.feed(tag.slug),
+        description: TAG_PAGES.description(tag.name),
+      };
       return reply.type('application/rss+xml; charset=utf-8').send(rssXml(publicUrl, 'blog', posts, FEED_CONTENT_BUDGET, channel));
     });
     route(app, e.blogFeed, feed('blog'));
@@ -201,7 +244,6 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
     route(app, e.rssGuess, feed('blog'));
     route(app, e.feedGuess, feed('blog'));
 
-    route(app, e.robots, async (_req, reply) =>
-      reply.type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
+    route(app, e.robots, async (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
   };
 }

@@ -9,7 +9,6 @@ import { ensureFirstOperator } from '../operators/index.ts';
 import { FEED_LINK_TAGS, renderSpaPage } from './index.ts';
 import { WEB_INDEX_HTML } from '../../../test/index-html.ts';
 
-
 /** The app's page as the server sends it: every page names both feeds (http/spa.ts). */
 const SERVED_INDEX = WEB_INDEX_HTML.replace('</head>', () => `${FEED_LINK_TAGS}\n  </head>`);
 
@@ -27,7 +26,8 @@ function assertWellFormedXml(xml: string): void {
     if (text.replace(ENTITY, '').includes('&')) throw new Error(`bad entity in ${JSON.stringify(text.slice(0, 40))}`);
     if (text.includes('>') && text.includes(']]>')) throw new Error(']]> in text');
   };
-  const token = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\/([A-Za-z_][\w:.-]*)\s*>|<([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)|(<)/g;
+  const token =
+    /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\/([A-Za-z_][\w:.-]*)\s*>|<([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)|(<)/g;
   let m: RegExpExecArray | null;
   while ((m = token.exec(s))) {
     const [whole, close, open, attrs, selfClose, text, stray] = m;
@@ -57,18 +57,30 @@ function assertWellFormedXml(xml: string): void {
 /** The text of every <tag>…</tag> (no nesting of the same tag), entities decoded. */
 const textsOf = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
-    m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&'));
+    m[1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
 const metaContent = (html: string, attr: 'name' | 'property', key: string) => {
   const m = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
-  return m ? m[1]!.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : undefined;
+  return m
+    ? m[1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;|&apos;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : undefined;
 };
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
 describe('the XML check used below', () => {
-  it.each(['<a><b></a></b>', '<a>x & y</a>', '<a>1 < 2</a>', '<a></a><b></b>', '<a x="1" x="2"/>', '<a>', 'text'])(
-    'rejects %j', (bad) => {
-      expect(() => assertWellFormedXml(bad)).toThrow();
-    });
+  it.each(['<a><b></a></b>', '<a>x & y</a>', '<a>1 < 2</a>', '<a></a><b></b>', '<a x="1" x="2"/>', '<a>', 'text'])('rejects %j', (bad) => {
+    expect(() => assertWellFormedXml(bad)).toThrow();
+  });
   it('accepts a well-formed document', () => {
     expect(() => assertWellFormedXml('<?xml version="1.0"?><a x="&amp;"><b/>t &lt; &#39;<!-- c --></a>')).not.toThrow();
   });
@@ -110,7 +122,9 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   const create = async (payload: Record<string, unknown>, publish = true) => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { content: '<p>Body</p>', status: publish ? 'published' : 'draft', ...payload },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -149,7 +163,7 @@ describe('pages for crawlers (no JavaScript run)', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  it("gives a post page its title, description, canonical URL and Open Graph image in the HTML", async () => {
+  it('gives a post page its title, description, canonical URL and Open Graph image in the HTML', async () => {
     const res = await get(`/blog/${article.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -170,7 +184,9 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   it('escapes titles so they cannot break out of the markup', async () => {
     await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${article.id}`, headers: asAdmin,
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${article.id}`,
+      headers: asAdmin,
       payload: { title: article.title, description: '"><script>alert(1)</script>', content: '<p>x</p>', meta_title: null },
     });
     const head = headOf((await get(`/blog/${article.slug}`)).body);
@@ -190,11 +206,17 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect((await get(`/blog/${release.slug}`)).statusCode).toBe(404);
   });
 
-  it("gives no og:image for a press release whose image_url is an outside article, and one for a site image", async () => {
+  it('gives no og:image for a press release whose image_url is an outside article, and one for a site image', async () => {
     const outside = await get(`/press-releases/${release.slug}`);
     expect(metaContent(outside.body, 'property', 'og:image')).toBeUndefined();
     expect(metaContent(outside.body, 'name', 'twitter:card')).toBe('summary');
-    const pictured = await create({ title: 'Pictured release', description: 'd', post_type: 'press_release', image_url: '/images/press.jpg', image_alt: 'Press photo' });
+    const pictured = await create({
+      title: 'Pictured release',
+      description: 'd',
+      post_type: 'press_release',
+      image_url: '/images/press.jpg',
+      image_alt: 'Press photo',
+    });
     const res = await get(`/press-releases/${pictured.slug}`);
     expect(metaContent(res.body, 'property', 'og:image')).toBe('https://assay.example/images/press.jpg');
   });
@@ -241,7 +263,19 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(textsOf(res.body, 'loc')).toEqual(['https://assay.example/sitemaps/pages.xml', 'https://assay.example/sitemaps/posts-1.xml']);
     const locs = await sitemapLocs();
-    for (const page of ['/', '/about', '/pricing', '/rttp', '/careers', '/blog', '/press-releases', '/contact', '/privacy', '/terms', '/refund-policy']) {
+    for (const page of [
+      '/',
+      '/about',
+      '/pricing',
+      '/rttp',
+      '/careers',
+      '/blog',
+      '/press-releases',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/refund-policy',
+    ]) {
       expect(locs).toContain(`https://assay.example${page}`);
     }
     // A copy of the Terms is not listed (its canonical address is /terms).
@@ -254,7 +288,13 @@ describe('pages for crawlers (no JavaScript run)', () => {
     const entry = [...posts.body.matchAll(/<url>([\s\S]*?)<\/url>/g)].find((m) => m[1]!.includes(`/blog/${article.slug}<`))!;
     expect(textsOf(entry[1]!, 'lastmod')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Files past the last, and names written otherwise, are not sitemaps.
-    for (const url of ['/sitemaps/posts-2.xml', '/sitemaps/posts-0.xml', '/sitemaps/posts-01.xml', '/sitemaps/posts-999999999.xml', '/sitemaps/other.xml']) {
+    for (const url of [
+      '/sitemaps/posts-2.xml',
+      '/sitemaps/posts-0.xml',
+      '/sitemaps/posts-01.xml',
+      '/sitemaps/posts-999999999.xml',
+      '/sitemaps/other.xml',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
   });
@@ -273,7 +313,10 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(await locs()).toContain(url);
     expect(await rssTitles()).toContain('Cached sitemap entry');
     const edited = await admin('PUT', post.id, {
-      title: 'Cached sitemap entry, retitled', description: 'Appears once published.', content: '<p>Body</p>', post_type: 'blog',
+      title: 'Cached sitemap entry, retitled',
+      description: 'Appears once published.',
+      content: '<p>Body</p>',
+      post_type: 'blog',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await rssTitles()).toContain('Cached sitemap entry, retitled');
@@ -289,7 +332,11 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   it('builds the sitemap once and serves that copy while no post changes (a view is not a change)', async () => {
     const first = (await get('/sitemap.xml')).body;
-    const view = await t.app.inject({ method: 'GET', url: `/api/blog/posts/${article.slug}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' } });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/blog/posts/${article.slug}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    });
     expect(view.statusCode).toBe(200);
     // A change made behind the notification's back (its trigger off) stays unseen: the copy is served.
     await t.db.transaction(async (tx) => {
@@ -326,21 +373,32 @@ describe('pages for crawlers (no JavaScript run)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
-    for (const line of ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /reports', 'Disallow: /profile',
-      'Disallow: /login-pricing', 'Disallow: /billing', 'Disallow: /api/', 'Sitemap: https://assay.example/sitemap.xml']) {
+    for (const line of [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /reports',
+      'Disallow: /profile',
+      'Disallow: /login-pricing',
+      'Disallow: /billing',
+      'Disallow: /api/',
+      'Sitemap: https://assay.example/sitemap.xml',
+    ]) {
       expect(lines).toContain(line);
     }
   });
 
   it('still serves the app page for other routes and JSON 404s under /api', async () => {
     // The pricing page's HTML names the reads it starts with, for preloading (decision 127).
-    expect(headOf((await get('/pricing')).body)).toContain('<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">');
+    expect(headOf((await get('/pricing')).body)).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/tokens/packages"><link rel="preload" as="fetch" crossorigin href="/api/site-config">',
+    );
     expect((await get('/reports?page=2')).statusCode).toBe(200);
     expect((await get('/reports?page=2')).body).toBe(SERVED_INDEX);
     expect((await get('/api/nope')).json<{ detail: string }>().detail).toBeTruthy();
   });
 
-  it("answers a path the app does not know with the app page (its Not Found screen) and status 404", async () => {
+  it('answers a path the app does not know with the app page (its Not Found screen) and status 404', async () => {
     for (const url of ['/no-such-page', '/pricing/extra', '/wp-login.php']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
@@ -351,10 +409,13 @@ describe('pages for crawlers (no JavaScript run)', () => {
 
   it('puts the post body in the page for crawlers, inside the root the app replaces, sanitised', async () => {
     const withBody = await create({
-      title: 'Licensing 101', description: 'd',
+      title: 'Licensing 101',
+      description: 'd',
       content: '<h2>Why license</h2><p>Royalties <strong>pay</strong> inventors.</p>',
     });
-    await t.db.query(`UPDATE posts SET content = content || '<script>alert(1)</script><img src=x onerror=alert(2)>' WHERE id = $1`, [withBody.id]);
+    await t.db.query(`UPDATE posts SET content = content || '<script>alert(1)</script><img src=x onerror=alert(2)>' WHERE id = $1`, [
+      withBody.id,
+    ]);
     const body = (await get(`/blog/${withBody.slug}`)).body;
     const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(body)![1]!;
     expect(root).toContain('<h1>Licensing 101</h1>');
@@ -368,7 +429,17 @@ describe('pages for crawlers (no JavaScript run)', () => {
       '<link rel="alternate" type="application/rss+xml" title="Assay Blog" href="/rss/blog.xml" />',
       '<link rel="alternate" type="application/rss+xml" title="Assay Press Releases" href="/rss/press.xml" />',
     ];
-    for (const url of ['/', '/blog', '/press-releases', '/pricing', '/terms', `/blog/${article.slug}`, '/login', '/reports', '/no-such-page']) {
+    for (const url of [
+      '/',
+      '/blog',
+      '/press-releases',
+      '/pricing',
+      '/terms',
+      `/blog/${article.slug}`,
+      '/login',
+      '/reports',
+      '/no-such-page',
+    ]) {
       const head = headOf((await get(url)).body);
       for (const tag of tags) expect(head.split(tag).length - 1, `${url}: ${tag}`).toBe(1);
     }

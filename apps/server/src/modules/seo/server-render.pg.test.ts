@@ -20,7 +20,10 @@ beforeAll(async () => {
   web = await buildWebForTests();
   a = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: web.webDistDir });
   await ensureFirstOperator({ db: a.db, config: a.config, log: a.app.log });
-  b = await createTestApp({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }, { webDistDir: web.webDistDir, sameDatabaseAs: a });
+  b = await createTestApp(
+    { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+    { webDistDir: web.webDistDir, sameDatabaseAs: a },
+  );
 }, 120_000);
 afterAll(async () => {
   await b?.close();
@@ -41,7 +44,9 @@ async function seenWithinBound(check: () => Promise<boolean>) {
 describe('a rendered page kept by another server', () => {
   it('shows a post edited and deleted on the first, and a package changed in the database', async () => {
     const created = await a.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
       payload: { title: 'Rendered on two servers', description: 'Published on A.', content: '<p>First body</p>', status: 'published' },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -51,7 +56,9 @@ describe('a rendered page kept by another server', () => {
     expect(await page(b, '/blog')).toContain('Rendered on two servers');
 
     const edited = await a.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin,
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
       payload: { title: 'Rendered on two servers', description: 'Published on A.', content: '<p>Second body</p>' },
     });
     expect(edited.statusCode, edited.body).toBe(200);

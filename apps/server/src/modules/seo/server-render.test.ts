@@ -26,9 +26,16 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const rendered = (html: string) => {
   const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="assay-state">/.exec(html)?.[1];
   const state = /<script type="application\/json" id="assay-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return { root: root ?? '', state: state ? (JSON.parse(state) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }) : undefined };
+  return {
+    root: root ?? '',
+    state: state ? (JSON.parse(state) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }) : undefined,
+  };
 };
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('public pages rendered on the server', () => {
   it('/ holds the home page, its data, and no preload of reads it already carries', async () => {
@@ -42,7 +49,9 @@ describe('public pages rendered on the server', () => {
     expect(res.body).not.toContain('rel="preload" as="fetch"');
     // No script the page's CSP would refuse: the schema.org data (a data block, never run), the app's module and the render's data.
     expect(res.body.match(/<script\b[^>]*>/g)).toEqual([
-      '<script type="application/ld+json">', '<script type="module" crossorigin src="/assets/index-abc.js">', '<script type="application/json" id="assay-state">',
+      '<script type="application/ld+json">',
+      '<script type="module" crossorigin src="/assets/index-abc.js">',
+      '<script type="application/json" id="assay-state">',
     ]);
   });
 
@@ -63,16 +72,23 @@ describe('public pages rendered on the server', () => {
     const res = await get('/blog');
     const { root, state } = rendered(res.body);
     for (const p of list.posts) expect(text(root)).toContain(p.title);
-    expect(state!.queries.map((q) => q.queryKey)).toEqual(expect.arrayContaining([
-      ['posts', 'blog', 'list', { page: 1, q: '' }], ['posts', 'blog', 'featured'], ['site-config'],
-    ]));
+    expect(state!.queries.map((q) => q.queryKey)).toEqual(
+      expect.arrayContaining([['posts', 'blog', 'list', { page: 1, q: '' }], ['posts', 'blog', 'featured'], ['site-config']]),
+    );
     expect(res.body).toContain('<link rel="alternate" type="application/rss+xml"');
   });
 
   it('a post shows its title and body, counts the reader once, and shows an edit on the next request', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/api/blog/admin/posts', headers: asAdmin,
-      payload: { title: 'Rendered on the server', description: 'A post for the render test', content: '<p>The first body of the post.</p>', status: 'published' },
+      method: 'POST',
+      url: '/api/blog/admin/posts',
+      headers: asAdmin,
+      payload: {
+        title: 'Rendered on the server',
+        description: 'A post for the render test',
+        content: '<p>The first body of the post.</p>',
+        status: 'published',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const post = created.json<Post>();
@@ -94,7 +110,9 @@ describe('public pages rendered on the server', () => {
     expect(views.rows[0]!.view_count).toBe(1);
 
     const edited = await t.app.inject({
-      method: 'PUT', url: `/api/blog/admin/posts/${post.id}`, headers: asAdmin,
+      method: 'PUT',
+      url: `/api/blog/admin/posts/${post.id}`,
+      headers: asAdmin,
       payload: { title: 'Rendered again after an edit', description: 'A post for the render test', content: '<p>The edited body.</p>' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -108,7 +126,9 @@ describe('public pages rendered on the server', () => {
     const [first] = (await get('/api/tokens/packages')).json<TokenPackage[]>();
     await get('/pricing');
     await t.db.query('UPDATE token_packages SET name = $2 WHERE id = $1', [first!.id, 'Renamed for the render']);
-    await expect.poll(async () => text(rendered((await get('/pricing')).body).root), { timeout: 2000, interval: 20 }).toContain('Renamed for the render');
+    await expect
+      .poll(async () => text(rendered((await get('/pricing')).body).root), { timeout: 2000, interval: 20 })
+      .toContain('Renamed for the render');
   });
 
   it('pages of members and unknown addresses are not rendered', async () => {
@@ -124,7 +144,11 @@ describe('public pages rendered on the server', () => {
     const pages = (await get('/api/blog/posts?post_type=blog&limit=9')).json<PostListResponse>().pages;
     const listUrl = pages > 1 ? '/blog?page=2' : '/blog';
     // Each would otherwise cost a render of its own: they are answered from their page's copy (decision 173).
-    for (const [url, same] of [['/?utm_source=mail', '/'], ['/pricing?x=1', '/pricing'], [`${listUrl}${pages > 1 ? '&' : '?'}ref=a`, listUrl]] as const) {
+    for (const [url, same] of [
+      ['/?utm_source=mail', '/'],
+      ['/pricing?x=1', '/pricing'],
+      [`${listUrl}${pages > 1 ? '&' : '?'}ref=a`, listUrl],
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('assay-state');

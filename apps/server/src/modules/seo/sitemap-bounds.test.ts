@@ -3,7 +3,11 @@ import { postsPerSitemap, sitemapIndexXml, sitemapPostsXml, type SitemapLimits }
 
 /** The worst case for one file: every post a press release with the longest slug the database accepts (120). */
 const longest = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ post_type: 'press_release' as const, slug: `${String(i).padStart(6, '0')}-${'x'.repeat(113)}`, updated_at: new Date() }));
+  Array.from({ length: n }, (_, i) => ({
+    post_type: 'press_release' as const,
+    slug: `${String(i).padStart(6, '0')}-${'x'.repeat(113)}`,
+    updated_at: new Date(),
+  }));
 
 describe('sitemap files stay within the protocol bounds whatever the slugs', () => {
   const sites = ['https://assay.example', 'https://a-much-longer-host-name.assay-reports.example.co.uk/'];
@@ -16,19 +20,26 @@ describe('sitemap files stay within the protocol bounds whatever the slugs', () 
     expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(1_000_000);
   });
 
-  it.each<SitemapLimits>([{ maxUrls: 3, maxBytes: 1_000_000 }, { maxUrls: 50_000, maxBytes: 2_000 }, { maxUrls: 7, maxBytes: 1_500 }])(
-    'at lowered bounds %o', (limits) => {
-      const perFile = postsPerSitemap('https://assay.example', limits);
-      expect(perFile).toBeLessThanOrEqual(limits.maxUrls);
-      expect(Buffer.byteLength(sitemapPostsXml('https://assay.example', longest(perFile)))).toBeLessThanOrEqual(limits.maxBytes);
-    });
+  it.each<SitemapLimits>([
+    { maxUrls: 3, maxBytes: 1_000_000 },
+    { maxUrls: 50_000, maxBytes: 2_000 },
+    { maxUrls: 7, maxBytes: 1_500 },
+  ])('at lowered bounds %o', (limits) => {
+    const perFile = postsPerSitemap('https://assay.example', limits);
+    expect(perFile).toBeLessThanOrEqual(limits.maxUrls);
+    expect(Buffer.byteLength(sitemapPostsXml('https://assay.example', longest(perFile)))).toBeLessThanOrEqual(limits.maxBytes);
+  });
 
   it('an index stays under 1 MB too: ~12,800 files (over 50 million posts), the first in order', () => {
     const xml = sitemapIndexXml('https://assay.example', 20_000);
     expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(1_000_000);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(locs.length).toBeGreaterThan(12_000);
-    expect(locs.slice(0, 3)).toEqual(['https://assay.example/sitemaps/pages.xml', 'https://assay.example/sitemaps/posts-1.xml', 'https://assay.example/sitemaps/posts-2.xml']);
+    expect(locs.slice(0, 3)).toEqual([
+      'https://assay.example/sitemaps/pages.xml',
+      'https://assay.example/sitemaps/posts-1.xml',
+      'https://assay.example/sitemaps/posts-2.xml',
+    ]);
     expect(postsPerSitemap('https://assay.example') * (locs.length - 1)).toBeGreaterThan(50_000_000);
   });
 });

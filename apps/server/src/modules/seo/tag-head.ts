@@ -14,7 +14,9 @@ export function tagHeadTags(tag: { name: string; slug: string }, publicUrl: stri
   const description = TAG_PAGES.description(tag.name);
   const jsonLd = {
     '@context': 'https://schema.org',
-    '@graph': [{ '@type': 'CollectionPage', '@id': `${url}#webpage`, url, name: title, description, isPartOf: { '@id': `${base}/#website` } }],
+    '@graph': [
+      { '@type': 'CollectionPage', '@id': `${url}#webpage`, url, name: title, description, isPartOf: { '@id': `${base}/#website` } },
+    ],
   };
   const feed = `<link rel="alternate" type="application/rss+xml" title="${esc(TAG_PAGES.feedTitle(tag.name))}" href="${esc(TAG_PAGES.feed(tag.slug))}" />`;
   return `${headTags({ title, description, url, ogType: 'website', jsonLd })}\n    ${feed}`;

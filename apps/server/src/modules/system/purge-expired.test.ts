@@ -21,10 +21,9 @@ it('purges old rate-limit windows and dead sessions, and keeps live ones', async
   const keys = (await t.db.query<{ key: string }>('SELECT key FROM rate_limits')).rows.map((r) => r.key);
   expect(keys).toContain('fresh');
   expect(keys).not.toContain('old');
-  const orphanTokens = await t.db.query(
-    'SELECT 1 FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.user_id = $1',
-    [dead.user.id],
-  );
+  const orphanTokens = await t.db.query('SELECT 1 FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id WHERE s.user_id = $1', [
+    dead.user.id,
+  ]);
   expect(orphanTokens.rows).toHaveLength(0);
   const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: live.auth });
   expect(me.statusCode).toBe(200);

@@ -24,7 +24,11 @@ describe('health, readiness and API basics', () => {
   });
 
   it('answers an unknown API path with 404 and a detail', async () => {
-    for (const [method, url] of [['GET', '/api/x'], ['POST', '/api/nothing/here'], ['GET', '/api/users/someone']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/x'],
+      ['POST', '/api/nothing/here'],
+      ['GET', '/api/users/someone'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ detail: MSG.notFound });
@@ -71,8 +75,21 @@ describe('health, readiness and API basics', () => {
     if (login === '/auth/login') expect(doc.servers).toContainEqual(expect.objectContaining({ url: '/api' }));
     expect(doc.paths[login].post).toBeDefined();
     // Every auth route is documented, including the ones with an optional body.
-    for (const p of ['signup', 'verify-email-otp', 'google', 'complete-profile', 'refresh', 'logout', 'change-password', 'forgot-password', 'reset-password']) {
-      expect(paths.some((x) => x.endsWith(`/auth/${p}`)), p).toBe(true);
+    for (const p of [
+      'signup',
+      'verify-email-otp',
+      'google',
+      'complete-profile',
+      'refresh',
+      'logout',
+      'change-password',
+      'forgot-password',
+      'reset-password',
+    ]) {
+      expect(
+        paths.some((x) => x.endsWith(`/auth/${p}`)),
+        p,
+      ).toBe(true);
     }
   });
 

@@ -14,9 +14,11 @@ afterAll(() => db.close());
 const statistics = async () =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_statistic WHERE starelid = 'tend_probe'::regclass`)).rows[0]!.n;
 const lastRun = async () =>
-  (await db.query<{ analysed: Date | null; vacuumed: Date | null }>(
-    `SELECT last_analyze AS analysed, last_vacuum AS vacuumed FROM pg_stat_user_tables WHERE relname = 'tend_probe'`,
-  )).rows[0]!;
+  (
+    await db.query<{ analysed: Date | null; vacuumed: Date | null }>(
+      `SELECT last_analyze AS analysed, last_vacuum AS vacuumed FROM pg_stat_user_tables WHERE relname = 'tend_probe'`,
+    )
+  ).rows[0]!;
 /** Activity statistics reach pg_stat_user_tables within a second or so on PostgreSQL: the sweep is asked until it acts. */
 const tendUntil = (what: 'analysed' | 'vacuumed') =>
   expect.poll(async () => (await tendTables(db))[what], { timeout: 20_000, interval: 250 }).toContain('public.tend_probe');

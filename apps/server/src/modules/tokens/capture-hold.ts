@@ -8,9 +8,8 @@ import { isUuid } from '../../lib/sql.ts';
 export async function captureHold(tx: Queryable, holdId: string): Promise<boolean> {
   if (!isUuid(holdId)) return false;
   // The conditional UPDATE is the guard: of racing resolutions exactly one matches state='held'.
-  const r = await tx.query(
-    `UPDATE token_holds SET state = 'captured', resolved_at = now() WHERE id = $1 AND state = 'held' RETURNING id`,
-    [holdId],
-  );
+  const r = await tx.query(`UPDATE token_holds SET state = 'captured', resolved_at = now() WHERE id = $1 AND state = 'held' RETURNING id`, [
+    holdId,
+  ]);
   return r.rows.length === 1;
 }

@@ -23,10 +23,11 @@ export async function expireLots(db: Db, opts: { limit?: number } = {}): Promise
         [user_id],
       );
       for (const lot of r.rows) {
-        await tx.query(
-          `INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'expiry', $3, 'Lot expired')`,
-          [user_id, lot.id, -lot.remaining],
-        );
+        await tx.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'expiry', $3, 'Lot expired')`, [
+          user_id,
+          lot.id,
+          -lot.remaining,
+        ]);
       }
       return { lots: r.rows.length, tokens: r.rows.reduce((s, l) => s + l.remaining, 0) };
     });

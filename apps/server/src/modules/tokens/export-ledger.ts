@@ -35,18 +35,51 @@ export interface LedgerExport {
  */
 export function exportLedger(q: Queryable, userId: string, pageSize?: number): LedgerExport {
   async function* lots() {
-    const pages = ascendingPages<{ id: string; kind: string; source: string; tokens: number; remaining: number; expires_at: Date; payment_id: string | null; created_at: Date }>(q, {
+    const pages = ascendingPages<{
+      id: string;
+      kind: string;
+      source: string;
+      tokens: number;
+      remaining: number;
+      expires_at: Date;
+      payment_id: string | null;
+      created_at: Date;
+    }>(q, {
       columns: 'id, kind, source, tokens, remaining, expires_at, payment_id, created_at',
-      from: 'token_lots', where: 'user_id = $1', params: [userId], at: 'created_at', id: 'id', idType: 'uuid', pageSize,
+      from: 'token_lots',
+      where: 'user_id = $1',
+      params: [userId],
+      at: 'created_at',
+      id: 'id',
+      idType: 'uuid',
+      pageSize,
     });
     for await (const rows of pages) {
-      yield rows.map(({ cursor_at: _, ...l }) => ({ ...l, expires_at: l.expires_at.toISOString(), created_at: l.created_at.toISOString() }));
+      yield rows.map(({ cursor_at: _, ...l }) => ({
+        ...l,
+        expires_at: l.expires_at.toISOString(),
+        created_at: l.created_at.toISOString(),
+      }));
     }
   }
   async function* entries() {
-    const pages = ascendingPages<{ id: string; created_at: Date; kind: string; amount: number; lot_id: string; report_id: string | null; payment_id: string | null; note: string | null }>(q, {
+    const pages = ascendingPages<{
+      id: string;
+      created_at: Date;
+      kind: string;
+      amount: number;
+      lot_id: string;
+      report_id: string | null;
+      payment_id: string | null;
+      note: string | null;
+    }>(q, {
       columns: 'e.id, e.created_at, e.kind, e.amount, e.lot_id, h.report_id, e.payment_id, e.note',
-      from: 'token_ledger e LEFT JOIN token_holds h ON h.id = e.hold_id', where: 'e.user_id = $1', params: [userId], id: 'e.id', idType: 'bigint', pageSize,
+      from: 'token_ledger e LEFT JOIN token_holds h ON h.id = e.hold_id',
+      where: 'e.user_id = $1',
+      params: [userId],
+      id: 'e.id',
+      idType: 'bigint',
+      pageSize,
     });
     for await (const rows of pages) {
       yield rows.map(({ created_at, cursor_at: _, ...e }) => ({ ...e, id: Number(e.id), at: created_at.toISOString() }));

@@ -17,10 +17,13 @@ export async function forfeitTokens(tx: Queryable, userId: string): Promise<numb
   );
   let forfeited = 0;
   for (const lot of lots.rows) {
-    await tx.query(
-      `INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, $3, $4, $5)`,
-      [userId, lot.id, lot.live ? 'forfeit' : 'expiry', -lot.remaining, lot.live ? 'Account deleted' : 'Lot expired'],
-    );
+    await tx.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, $3, $4, $5)`, [
+      userId,
+      lot.id,
+      lot.live ? 'forfeit' : 'expiry',
+      -lot.remaining,
+      lot.live ? 'Account deleted' : 'Lot expired',
+    ]);
     if (lot.live) forfeited += lot.remaining;
   }
   return forfeited;

@@ -7,7 +7,14 @@ import type { Queryable } from '../../db/client.ts';
  * refund is pending stays in its lot but cannot be spent, so it is counted apart.
  */
 export async function getBalance(q: Queryable, userId: string): Promise<TokenBalance> {
-  const r = await q.query<{ available: number; paid: number; promo: number; held: number; refund_pending: number; next_expiry: Date | null }>(
+  const r = await q.query<{
+    available: number;
+    paid: number;
+    promo: number;
+    held: number;
+    refund_pending: number;
+    next_expiry: Date | null;
+  }>(
     // Only live lots (remaining > 0, not expired): the spend index's own predicate, so the
     // read walks this member's live lots and nothing else.
     `SELECT coalesce(sum(remaining) FILTER (WHERE NOT refund_pending), 0)::int8 AS available,

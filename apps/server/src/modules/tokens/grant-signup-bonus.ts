@@ -9,11 +9,7 @@ import { readLedgerSettings, type LedgerSettings } from './settings.ts';
  * not get a second bonus). Both rules are unique keys in the database.
  * Returns whether tokens were granted.
  */
-export async function grantSignupBonus(
-  tx: Queryable,
-  userId: string,
-  settings?: LedgerSettings,
-): Promise<boolean> {
+export async function grantSignupBonus(tx: Queryable, userId: string, settings?: LedgerSettings): Promise<boolean> {
   settings ??= await readLedgerSettings(tx);
   const tokens = settings.signupBonusTokens;
   if (tokens <= 0) return false;
@@ -26,10 +22,9 @@ export async function grantSignupBonus(
   const email = user.rows[0]?.email;
   if (!email) return false;
   const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  const first = await tx.query(
-    'INSERT INTO signup_bonus_emails (email_sha256) VALUES ($1) ON CONFLICT DO NOTHING RETURNING email_sha256',
-    [digest],
-  );
+  const first = await tx.query('INSERT INTO signup_bonus_emails (email_sha256) VALUES ($1) ON CONFLICT DO NOTHING RETURNING email_sha256', [
+    digest,
+  ]);
   if (!first.rows.length) return false;
 
   const { lotId } = await addLot(tx, {

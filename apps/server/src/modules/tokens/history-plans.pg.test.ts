@@ -26,48 +26,75 @@ beforeAll(async () => {
   await t.db.query(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
     SELECT 'Member ' || i, 'member' || i || '@mail.example', 'scrypt$x', true, '2025-01-01'::timestamptz + i * interval '20 minutes'
       FROM generate_series(1, ${MEMBERS}) i`);
-  heavy = (await t.db.query<{ id: string }>(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
-    VALUES ('Heavy Member', 'heavy@mail.example', 'scrypt$x', true, '2025-01-01') RETURNING id`)).rows[0]!.id;
+  heavy = (
+    await t.db.query<{ id: string }>(`INSERT INTO users (name, email, password_hash, is_verified, created_at)
+    VALUES ('Heavy Member', 'heavy@mail.example', 'scrypt$x', true, '2025-01-01') RETURNING id`)
+  ).rows[0]!.id;
   // Everyone's signup bonus, credited through the ledger (a lot starts empty).
   await t.db.query(`INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, created_at)
     SELECT id, 'promo', 'signup_bonus', 2500, now() + interval '300 days', created_at FROM users`);
   await t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, created_at)
     SELECT user_id, id, 'grant', tokens, created_at FROM token_lots`);
   // Purchases enough that reading them all is not the planner's choice (one a member, unpaid).
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
+  await t.db
+    .query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
       currency, provider, receipt, status, razorpay_order_id, created_at)
     SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), id, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'razorpay', 'rcpt_' || email,
            'created', 'order_' || email, created_at FROM users`);
   // The heavy member bought a large pack long ago, then spent it report by report.
-  await t.db.query(`INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
+  await t.db.query(
+    `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount,
       currency, provider, receipt, status, razorpay_order_id, razorpay_payment_id, created_at, paid_at)
     SELECT '96', 'US', 'LUT-TEST', gen_random_uuid(), $1, k.id, k.name, 100000, k.price_usd_cents, 0, k.price_usd_cents, 'USD', 'razorpay', 'rcpt_heavy',
-           'paid', 'order_heavy', 'pay_heavy', '2025-01-02', '2025-01-02' FROM token_packages k WHERE k.id = 'max'`, [heavy]);
-  await t.db.query(`INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, payment_id, created_at)
-    SELECT user_id, 'paid', 'purchase', tokens, now() + interval '300 days', id, paid_at FROM payments WHERE user_id = $1 AND status = 'paid'`, [heavy]);
-  await t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, created_at)
-    SELECT user_id, id, 'purchase', tokens, payment_id, created_at FROM token_lots WHERE user_id = $1 AND source = 'purchase'`, [heavy]);
-  await t.db.query(`INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id, sections_total, pdf_key, created_at, updated_at, completed_at)
+           'paid', 'order_heavy', 'pay_heavy', '2025-01-02', '2025-01-02' FROM token_packages k WHERE k.id = 'max'`,
+    [heavy],
+  );
+  await t.db.query(
+    `INSERT INTO token_lots (user_id, kind, source, tokens, expires_at, payment_id, created_at)
+    SELECT user_id, 'paid', 'purchase', tokens, now() + interval '300 days', id, paid_at FROM payments WHERE user_id = $1 AND status = 'paid'`,
+    [heavy],
+  );
+  await t.db.query(
+    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, created_at)
+    SELECT user_id, id, 'purchase', tokens, payment_id, created_at FROM token_lots WHERE user_id = $1 AND source = 'purchase'`,
+    [heavy],
+  );
+  await t.db.query(
+    `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id, sections_total, pdf_key, created_at, updated_at, completed_at)
     SELECT gen_random_uuid(), $1, 'Heavy report ' || i, 'A membrane invention that improves desalination in coastal plants, disclosure ' || i,
            'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf',
            '2025-01-03'::timestamptz + i * interval '1 hour', '2025-01-03'::timestamptz + i * interval '1 hour', '2025-01-03'::timestamptz + i * interval '1 hour'
-      FROM generate_series(1, ${HEAVY_HOLDS}) i`, [heavy]);
-  await t.db.query(`INSERT INTO token_holds (id, user_id, report_id, amount, state, created_at, resolved_at)
-    SELECT hold_id, user_id, id::text, tokens_used, 'captured', created_at, completed_at FROM reports WHERE user_id = $1`, [heavy]);
+      FROM generate_series(1, ${HEAVY_HOLDS}) i`,
+    [heavy],
+  );
+  await t.db.query(
+    `INSERT INTO token_holds (id, user_id, report_id, amount, state, created_at, resolved_at)
+    SELECT hold_id, user_id, id::text, tokens_used, 'captured', created_at, completed_at FROM reports WHERE user_id = $1`,
+    [heavy],
+  );
   // Each hold takes its 10 tokens from the purchase; every 13th takes 5 from each lot: one event, two rows.
-  await t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
+  await t.db.query(
+    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
     SELECT h.user_id, l.id, 'hold', CASE WHEN n % 13 = 0 THEN -5 ELSE -h.amount END, h.id, h.created_at
       FROM (SELECT h.*, row_number() OVER (ORDER BY created_at) AS n FROM token_holds h WHERE user_id = $1) h
-      JOIN token_lots l ON l.user_id = h.user_id AND l.source = 'purchase'`, [heavy]);
-  await t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
+      JOIN token_lots l ON l.user_id = h.user_id AND l.source = 'purchase'`,
+    [heavy],
+  );
+  await t.db.query(
+    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, created_at)
     SELECT h.user_id, l.id, 'hold', -5, h.id, h.created_at
       FROM (SELECT h.*, row_number() OVER (ORDER BY created_at) AS n FROM token_holds h WHERE user_id = $1) h
       JOIN token_lots l ON l.user_id = h.user_id AND l.source = 'signup_bonus'
-     WHERE n % 13 = 0`, [heavy]);
+     WHERE n % 13 = 0`,
+    [heavy],
+  );
   // Operator deductions over both lots, each one event with a note.
-  await t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note, created_at)
+  await t.db.query(
+    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, note, created_at)
     SELECT $1, l.id, 'adjust_debit', -1, 'Duplicate report ' || i, '2025-01-03'::timestamptz + (${HEAVY_HOLDS} - 7 * i) * interval '1 hour' + interval '1 minute'
-      FROM generate_series(1, ${DEDUCTIONS}) i CROSS JOIN token_lots l WHERE l.user_id = $1`, [heavy]);
+      FROM generate_series(1, ${DEDUCTIONS}) i CROSS JOIN token_lots l WHERE l.user_id = $1`,
+    [heavy],
+  );
   light = (await t.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'member777@mail.example'`)).rows[0]!.id;
   await t.db.query('VACUUM ANALYZE users, payments, reports, token_lots, token_holds, token_ledger');
 }, 240_000);
@@ -128,18 +155,22 @@ function unbounded(nodes: PlanNode[], pageRows: number): string[] {
 }
 
 async function historyStatement(userId: string, cursor?: string) {
-  const { result, sent } = await recordStatements(t.db, (db) => listTokenHistory(db, userId, { limit: LIMIT, ...(cursor ? { cursor } : {}) }));
+  const { result, sent } = await recordStatements(t.db, (db) =>
+    listTokenHistory(db, userId, { limit: LIMIT, ...(cursor ? { cursor } : {}) }),
+  );
   const entries = sent.filter((s) => /FROM token_ledger/.test(s.text));
   expect(entries).toHaveLength(1);
   return { result, statement: entries[0]! };
 }
 
-describe('a member\'s billing history at thousands of entries (PostgreSQL)', () => {
-  it('answers the heavy member\'s pages as the grouped statement did, event by event', async () => {
+describe("a member's billing history at thousands of entries (PostgreSQL)", () => {
+  it("answers the heavy member's pages as the grouped statement did, event by event", async () => {
     // The reference: every event of the member, as the old statement grouped them, newest first
     // by time (the rows here were written back-dated; in use, time and id order agree).
     const all = await t.db.query<{ first_id: string; amount: string; title: string | null }>(
-      GROUPED_FIRST.replace('ORDER BY first_id DESC', 'ORDER BY at DESC, first_id DESC').replace('LIMIT $3', ''), [heavy, null]);
+      GROUPED_FIRST.replace('ORDER BY first_id DESC', 'ORDER BY at DESC, first_id DESC').replace('LIMIT $3', ''),
+      [heavy, null],
+    );
     expect(all.rows.length).toBe(1 + 1 + HEAVY_HOLDS + DEDUCTIONS);
     const seen: { id: string; amount: number; title: string | null }[] = [];
     let cursor: string | undefined;
@@ -151,28 +182,48 @@ describe('a member\'s billing history at thousands of entries (PostgreSQL)', () 
     }
     expect(seen).toEqual(all.rows.slice(0, 3 * LIMIT).map((r) => ({ id: String(r.first_id), amount: Number(r.amount), title: r.title })));
     // A hold over two lots is one entry of its whole amount; a deduction over two lots too.
-    const twoRows = new Set((await t.db.query<{ first_id: string }>(`SELECT min(id)::text AS first_id FROM token_ledger
-      WHERE user_id = $1 GROUP BY created_at, kind, hold_id, note HAVING count(*) = 2`, [heavy])).rows.map((r) => r.first_id));
+    const twoRows = new Set(
+      (
+        await t.db.query<{ first_id: string }>(
+          `SELECT min(id)::text AS first_id FROM token_ledger
+      WHERE user_id = $1 GROUP BY created_at, kind, hold_id, note HAVING count(*) = 2`,
+          [heavy],
+        )
+      ).rows.map((r) => r.first_id),
+    );
     const spanning = seen.filter((e) => twoRows.has(e.id));
     expect(spanning.length).toBeGreaterThan(2);
     expect(new Set(spanning.map((e) => e.amount))).toEqual(new Set([-10, -2]));
   });
 
-  it('reads a page of the heavy member\'s history without growing with it: first page, deep page, and a light member', async () => {
+  it("reads a page of the heavy member's history without growing with it: first page, deep page, and a light member", async () => {
     const first = await historyStatement(heavy);
-    const deep = await historyStatement(heavy, await (async () => {
-      let c: string | undefined;
-      for (let i = 0; i < 40; i++) c = (await listTokenHistory(t.db, heavy, { limit: 50, ...(c ? { cursor: c } : {}) })).next;
-      return c;
-    })());
+    const deep = await historyStatement(
+      heavy,
+      await (async () => {
+        let c: string | undefined;
+        for (let i = 0; i < 40; i++) c = (await listTokenHistory(t.db, heavy, { limit: 50, ...(c ? { cursor: c } : {}) })).next;
+        return c;
+      })(),
+    );
     const lightPage = await historyStatement(light);
     expect(lightPage.result.entries.map((e) => e.kind)).toEqual(['signup_bonus']);
-    for (const [label, s] of [['first page', first.statement], ['page after 2,000 events', deep.statement], ['light member', lightPage.statement]] as const) {
+    for (const [label, s] of [
+      ['first page', first.statement],
+      ['page after 2,000 events', deep.statement],
+      ['light member', lightPage.statement],
+    ] as const) {
       const nodes = await nodesOf(s);
       expect(unbounded(nodes, LIMIT + 1), label).toEqual([]);
       // The walk is the member's index, newest first, never the ledger's primary key.
-      expect(nodes.some((n) => n['Index Name'] === 'token_ledger_user_at_idx'), label).toBe(true);
-      expect(nodes.some((n) => n['Index Name'] === 'token_ledger_pkey'), label).toBe(false);
+      expect(
+        nodes.some((n) => n['Index Name'] === 'token_ledger_user_at_idx'),
+        label,
+      ).toBe(true);
+      expect(
+        nodes.some((n) => n['Index Name'] === 'token_ledger_pkey'),
+        label,
+      ).toBe(false);
     }
   });
 

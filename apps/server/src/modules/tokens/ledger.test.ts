@@ -19,8 +19,12 @@ const capture = (holdId: string) => t.db.transaction((tx) => captureHold(tx, hol
 const release = (holdId: string) => t.db.transaction((tx) => releaseHold(tx, holdId));
 const available = async (userId: string) => (await getBalance(t.db, userId)).available_tokens;
 const lots = async (userId: string) =>
-  (await t.db.query<{ id: string; tokens: number; remaining: number; expires_at: Date }>(
-    'SELECT id, tokens, remaining, expires_at FROM token_lots WHERE user_id = $1 ORDER BY expires_at', [userId])).rows;
+  (
+    await t.db.query<{ id: string; tokens: number; remaining: number; expires_at: Date }>(
+      'SELECT id, tokens, remaining, expires_at FROM token_lots WHERE user_id = $1 ORDER BY expires_at',
+      [userId],
+    )
+  ).rows;
 
 describe('the token ledger under concurrency', () => {
   it('lets exactly 3 of 50 parallel holds through when the balance covers 3, and never goes negative', async () => {
@@ -116,8 +120,9 @@ describe('report holds', () => {
     expect(await release(captured)).toBe(false);
     expect(await available(userId)).toBe(2500);
     // Even a direct UPDATE cannot move a resolved hold.
-    await expect(t.db.query(`UPDATE token_holds SET state = 'released', resolved_at = now() WHERE id = $1`, [captured]))
-      .rejects.toThrow(/already captured/);
+    await expect(t.db.query(`UPDATE token_holds SET state = 'released', resolved_at = now() WHERE id = $1`, [captured])).rejects.toThrow(
+      /already captured/,
+    );
   });
 
   it('does not let a held amount be spent twice', async () => {
@@ -193,12 +198,16 @@ describe('the database guards the ledger', () => {
     const userId = await insertUser(t.db);
     await give(userId, 1000);
     const [lot] = await lots(userId);
-    await expect(t.db.query('UPDATE token_lots SET remaining = 999999 WHERE id = $1', [lot!.id])).rejects.toThrow(/only through token_ledger/);
+    await expect(t.db.query('UPDATE token_lots SET remaining = 999999 WHERE id = $1', [lot!.id])).rejects.toThrow(
+      /only through token_ledger/,
+    );
     await expect(t.db.query('UPDATE token_ledger SET amount = 5000 WHERE user_id = $1', [userId])).rejects.toThrow(/append-only/);
-    await expect(t.db.query(
-      `INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'adjust_debit', -1001, 'overdraft')`,
-      [userId, lot!.id],
-    )).rejects.toThrow(/check/i);
+    await expect(
+      t.db.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'adjust_debit', -1001, 'overdraft')`, [
+        userId,
+        lot!.id,
+      ]),
+    ).rejects.toThrow(/check/i);
     expect(await available(userId)).toBe(1000);
   });
 });

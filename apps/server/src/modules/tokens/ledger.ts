@@ -13,7 +13,6 @@ export type LotKind = 'paid' | 'promo';
 export type LotSource = 'purchase' | 'signup_bonus' | 'adjustment';
 export type EntryKind = 'grant' | 'purchase' | 'hold' | 'release' | 'expiry' | 'adjust_credit' | 'adjust_debit' | 'forfeit' | 'refund';
 
-
 export function assertTokenAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new AppError(400, 'A token amount must be a positive whole number', 'invalid_token_amount');
@@ -69,10 +68,14 @@ export async function addLot(
     [lot.userId, lot.kind, lot.source, lot.tokens, lot.validityDays, lot.paymentId ?? null],
   );
   const { id, expires_at } = r.rows[0]!;
-  await tx.query(
-    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, note) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [lot.userId, id, lot.entryKind, lot.tokens, lot.paymentId ?? null, lot.note ?? null],
-  );
+  await tx.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, payment_id, note) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    lot.userId,
+    id,
+    lot.entryKind,
+    lot.tokens,
+    lot.paymentId ?? null,
+    lot.note ?? null,
+  ]);
   return { lotId: id, expiresAt: expires_at };
 }
 
@@ -97,10 +100,14 @@ export async function takeFromLots(
   for (const lot of lots.rows) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
-    await tx.query(
-      `INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, note) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [userId, lot.id, entry.kind, -take, entry.holdId ?? null, entry.note ?? null],
-    );
+    await tx.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, hold_id, note) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      userId,
+      lot.id,
+      entry.kind,
+      -take,
+      entry.holdId ?? null,
+      entry.note ?? null,
+    ]);
     left -= take;
   }
   // The caller checked the balance under the lock; reaching this is a bug, never an overdraft.

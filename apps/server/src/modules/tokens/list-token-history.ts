@@ -20,16 +20,25 @@ interface EntryRow {
 /** The ledger's kind in the member's words (docs/decisions/131-billing-history-and-token-grants.md). */
 function plainKind(r: EntryRow): LedgerEntryKind {
   switch (r.kind) {
-    case 'purchase': return 'purchase';
-    case 'grant': return r.lot_source === 'signup_bonus' ? 'signup_bonus' : 'promotion';
-    case 'adjust_credit': return 'operator_grant';
-    case 'adjust_debit': return 'operator_deduction';
+    case 'purchase':
+      return 'purchase';
+    case 'grant':
+      return r.lot_source === 'signup_bonus' ? 'signup_bonus' : 'promotion';
+    case 'adjust_credit':
+      return 'operator_grant';
+    case 'adjust_debit':
+      return 'operator_deduction';
     // A delivered report's hold is its charge: the tokens were spent when it was captured.
-    case 'hold': return r.hold_state === 'captured' ? 'spent' : 'held';
-    case 'release': return 'released';
-    case 'expiry': return 'expired';
-    case 'forfeit': return 'forfeited';
-    default: return r.kind.startsWith('refund') ? 'refunded' : 'other';
+    case 'hold':
+      return r.hold_state === 'captured' ? 'spent' : 'held';
+    case 'release':
+      return 'released';
+    case 'expiry':
+      return 'expired';
+    case 'forfeit':
+      return 'forfeited';
+    default:
+      return r.kind.startsWith('refund') ? 'refunded' : 'other';
   }
 }
 
@@ -105,7 +114,15 @@ export async function listTokenHistory(q: Queryable, userId: string, page: { cur
   const last = rows[rows.length - 1];
   const next = entries.rows.length > page.limit && last ? encodeLedgerCursor({ at: last.cursor_at, id: last.first_id }) : undefined;
 
-  const lots = await q.query<{ id: string; source: string; created_at: Date; tokens: number; remaining: number; expires_at: Date; expired: boolean }>(
+  const lots = await q.query<{
+    id: string;
+    source: string;
+    created_at: Date;
+    tokens: number;
+    remaining: number;
+    expires_at: Date;
+    expired: boolean;
+  }>(
     `SELECT id, source, created_at, tokens, remaining, expires_at, expires_at <= now() AS expired
        FROM token_lots WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, LEDGER_LOTS_SHOWN + 1],

@@ -9,7 +9,8 @@ export type RefundLotOutcome =
 /** The purchase lot of a payment and what is left of it (no lock: for checks before asking). */
 export async function purchaseLotOf(q: Queryable, paymentId: string) {
   const r = await q.query<{ id: string; user_id: string; tokens: number; remaining: number; refund_pending: boolean }>(
-    'SELECT id, user_id, tokens, remaining, refund_pending FROM token_lots WHERE payment_id = $1', [paymentId],
+    'SELECT id, user_id, tokens, remaining, refund_pending FROM token_lots WHERE payment_id = $1',
+    [paymentId],
   );
   return r.rows[0];
 }
@@ -29,10 +30,12 @@ export async function refundLot(tx: Queryable, paymentId: string, note: string):
   await lockAnyAccount(tx, found.user_id);
   const lot = (await purchaseLotOf(tx, paymentId))!;
   if (lot.remaining !== lot.tokens) return { status: 'tokens_used', remaining: lot.remaining, tokens: lot.tokens };
-  await tx.query(
-    `INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'refund', $3, $4)`,
-    [lot.user_id, lot.id, -lot.tokens, note],
-  );
+  await tx.query(`INSERT INTO token_ledger (user_id, lot_id, kind, amount, note) VALUES ($1, $2, 'refund', $3, $4)`, [
+    lot.user_id,
+    lot.id,
+    -lot.tokens,
+    note,
+  ]);
   return { status: 'refunded', lotId: lot.id, tokens: lot.tokens };
 }
 

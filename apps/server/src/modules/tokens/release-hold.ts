@@ -13,10 +13,9 @@ export async function releaseHold(tx: Queryable, holdId: string): Promise<boolea
   const userId = hold.rows[0]?.user_id;
   if (!userId) return false;
   await lockAccount(tx, userId);
-  const r = await tx.query(
-    `UPDATE token_holds SET state = 'released', resolved_at = now() WHERE id = $1 AND state = 'held' RETURNING id`,
-    [holdId],
-  );
+  const r = await tx.query(`UPDATE token_holds SET state = 'released', resolved_at = now() WHERE id = $1 AND state = 'held' RETURNING id`, [
+    holdId,
+  ]);
   if (!r.rows.length) return false;
   // One release entry per hold entry; the unique (hold_id, lot_id, kind) key forbids a second.
   await tx.query(

@@ -24,7 +24,10 @@ export const ledgerSettingsFrom = (config: Pick<Config, 'TOKEN_VALIDITY_DAYS' | 
  * back where no config is passed in (the activation seam `accountActivated(tx, userId)`),
  * so every process of a deployment, and every test app on its own database, agrees.
  */
-export async function saveLedgerSettings(db: Queryable, config: Pick<Config, 'TOKEN_VALIDITY_DAYS' | 'SIGNUP_BONUS_TOKENS'>): Promise<void> {
+export async function saveLedgerSettings(
+  db: Queryable,
+  config: Pick<Config, 'TOKEN_VALIDITY_DAYS' | 'SIGNUP_BONUS_TOKENS'>,
+): Promise<void> {
   const s = ledgerSettingsFrom(config);
   await db.query(
     `INSERT INTO token_settings (id, validity_days, signup_bonus_tokens) VALUES (true, $1, $2)

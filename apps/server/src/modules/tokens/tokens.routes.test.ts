@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const balanceOf = (auth: { authorization: string }) =>
-  t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: auth });
+const balanceOf = (auth: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: auth });
 
 describe('GET /api/tokens/packages', () => {
   it('lists the active packages in order, prices in USD with 2 decimals, pro flagged Most Popular', async () => {
@@ -22,8 +21,14 @@ describe('GET /api/tokens/packages', () => {
     const packages = res.json<Array<Record<string, unknown>>>();
     expect(packages.map((p) => p.package_type)).toEqual(['starter', 'pro', 'max']);
     expect(packages[1]).toMatchObject({
-      id: 'pro', name: 'Pro', tokens: 30000, price_usd: 129, original_price_usd: 149,
-      most_popular: true, gst_usd: 23.22, total_usd: 152.22,
+      id: 'pro',
+      name: 'Pro',
+      tokens: 30000,
+      price_usd: 129,
+      original_price_usd: 149,
+      most_popular: true,
+      gst_usd: 23.22,
+      total_usd: 152.22,
     });
     expect(packages.filter((p) => p.most_popular)).toHaveLength(1);
     expect(packages[0]).toMatchObject({ price_usd: 49, original_price_usd: null });
@@ -56,7 +61,10 @@ describe('GET /api/tokens/balance', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      available_tokens: REPORT_COSTS.basic, bonus_tokens: REPORT_COSTS.basic, paid_tokens: 0, held_tokens: 0,
+      available_tokens: REPORT_COSTS.basic,
+      bonus_tokens: REPORT_COSTS.basic,
+      paid_tokens: 0,
+      held_tokens: 0,
     });
     const days = (new Date(body.next_expiry).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(TOKEN_VALIDITY_DAYS - 1);
@@ -77,11 +85,13 @@ describe('the signup bonus', () => {
   it('is not granted before the email is verified', async () => {
     const email = uniqueEmail();
     await t.app.inject({
-      method: 'POST', url: '/api/auth/signup',
+      method: 'POST',
+      url: '/api/auth/signup',
       payload: { name: 'Unverified Member', email, phone: '+44 20 7946 0958', password: 'Str0ngPassw0rd' },
     });
-    const r = await t.db.query(
-      `SELECT count(l.*)::int AS n FROM users u LEFT JOIN token_lots l ON l.user_id = u.id WHERE u.email = $1`, [email]);
+    const r = await t.db.query(`SELECT count(l.*)::int AS n FROM users u LEFT JOIN token_lots l ON l.user_id = u.id WHERE u.email = $1`, [
+      email,
+    ]);
     expect(r.rows[0]).toEqual({ n: 0 });
   });
 

@@ -13,8 +13,7 @@ export interface UserRow {
   last_login: Date | null;
 }
 
-export const USER_COLUMNS =
-  'id, name, email, phone, password_hash, google_sub, is_verified, reports_generated, created_at, last_login';
+export const USER_COLUMNS = 'id, name, email, phone, password_hash, google_sub, is_verified, reports_generated, created_at, last_login';
 
 /** The public shape of a user (docs/product.md §3). Never includes hashes or provider ids. */
 export function toUserView(u: UserRow): User {

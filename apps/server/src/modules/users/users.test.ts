@@ -72,7 +72,13 @@ describe('PATCH /users/me', () => {
   it('does not let a member change the email (or verification) through PATCH', async () => {
     const m = await signUpAndLogin(t);
     const other = uniqueEmail('other');
-    const res = await patchMe(m.auth, { name: 'Ada Lovelace', phone: '+44 20 7946 0958', email: other, is_verified: false, reports_generated: 99 });
+    const res = await patchMe(m.auth, {
+      name: 'Ada Lovelace',
+      phone: '+44 20 7946 0958',
+      email: other,
+      is_verified: false,
+      reports_generated: 99,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: m.email, is_verified: true, reports_generated: 0 });
     expect((await row(m.user.id)).email).toBe(m.email);

@@ -8,7 +8,11 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 const NAV = [
   { to: '/reports', label: 'Reports', icon: 'M9 12h6m-6 4h6M7 3h7l5 5v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z' },
   { to: '/login-pricing', label: 'Buy Tokens', icon: 'M12 6v12m6-6H6m15 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z' },
-  { to: '/billing', label: 'Billing', icon: 'M3 10h18M7 15h2m4 0h4M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z' },
+  {
+    to: '/billing',
+    label: 'Billing',
+    icon: 'M3 10h18M7 15h2m4 0h4M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z',
+  },
   { to: '/profile', label: 'Profile', icon: 'M16 7a4 4 0 1 1-8 0 4 4 0 0 1 8 0ZM12 14a7 7 0 0 0-7 7h14a7 7 0 0 0-7-7Z' },
 ];
 
@@ -40,7 +44,10 @@ function ShellFrame({ logout }: { logout: () => void }) {
         <div className="flex h-16 items-center justify-between px-4 lg:px-6">
           <Logo />
           <div className="flex items-center gap-2 lg:hidden">
-            <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white" aria-hidden="true">
+            <span
+              className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+              aria-hidden="true"
+            >
               {initial}
             </span>
             <button type="button" onClick={logout} className="rounded-lg px-2 py-1 text-sm text-slate-600 hover:bg-slate-100">
@@ -49,11 +56,16 @@ function ShellFrame({ logout }: { logout: () => void }) {
           </div>
         </div>
         <div className="hidden items-center gap-3 border-y border-slate-100 px-6 py-4 lg:flex">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white" aria-hidden="true">
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
+            aria-hidden="true"
+          >
             {initial}
           </span>
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900" data-testid="member-name">{user?.name}</p>
+            <p className="truncate text-sm font-semibold text-slate-900" data-testid="member-name">
+              {user?.name}
+            </p>
             <p className="truncate text-xs text-slate-500">{user?.email}</p>
           </div>
         </div>

@@ -15,7 +15,10 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <SiteHeader />
@@ -142,7 +145,8 @@ function SiteFooter() {
         <div className="col-span-2">
           <Logo light />
           <p className="mt-4 max-w-xs text-sm text-slate-400">
-            Investor-grade technology assessment reports, and a network of registered technology transfer professionals to take your invention to market.
+            Investor-grade technology assessment reports, and a network of registered technology transfer professionals to take your
+            invention to market.
           </p>
           <p className="mt-4 text-sm">
             Support:{' '}
@@ -151,9 +155,15 @@ function SiteFooter() {
             </a>
           </p>
           <div className="mt-4 flex gap-3 text-sm">
-            <a href={site.social.linkedin} target="_blank" rel="noopener noreferrer" className="hover:text-white">LinkedIn</a>
-            <a href={site.social.twitter} target="_blank" rel="noopener noreferrer" className="hover:text-white">Twitter</a>
-            <a href={site.social.facebook} target="_blank" rel="noopener noreferrer" className="hover:text-white">Facebook</a>
+            <a href={site.social.linkedin} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              LinkedIn
+            </a>
+            <a href={site.social.twitter} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              Twitter
+            </a>
+            <a href={site.social.facebook} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              Facebook
+            </a>
           </div>
         </div>
         {FOOTER_GROUPS.map((g) => (

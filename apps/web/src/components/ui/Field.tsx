@@ -1,4 +1,12 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn.ts';
 
 const control = (invalid: boolean) =>
@@ -29,7 +37,11 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
         {label}
       </label>
       {children}
-      {hint && !error && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
           {error}
@@ -42,21 +54,12 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | undefined; hint?: ReactNode };
 
 /** A labelled input whose error sits under it and is announced to screen readers. */
-export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField(
-  { label, error, hint, id, className, ...rest },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField({ label, error, hint, id, className, ...rest }, ref) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={fid}
-        {...fieldAria(fid, error, hint)}
-        className={cn(control(Boolean(error)), className)}
-        {...rest}
-      />
+      <input ref={ref} id={fid} {...fieldAria(fid, error, hint)} className={cn(control(Boolean(error)), className)} {...rest} />
     </FieldShell>
   );
 });
@@ -124,13 +127,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
   const fid = id ?? auto;
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint}>
-      <select
-        ref={ref}
-        id={fid}
-        {...fieldAria(fid, error)}
-        className={cn(control(Boolean(error)), className)}
-        {...rest}
-      >
+      <select ref={ref} id={fid} {...fieldAria(fid, error)} className={cn(control(Boolean(error)), className)} {...rest}>
         {children}
       </select>
     </FieldShell>
@@ -139,10 +136,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
 
 type CheckboxProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | undefined };
 
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField(
-  { label, error, id, ...rest },
-  ref,
-) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField({ label, error, id, ...rest }, ref) {
   const auto = useId();
   const fid = id ?? auto;
   return (

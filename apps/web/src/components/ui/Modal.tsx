@@ -70,10 +70,7 @@ export function Modal({ open, onClose, title, children, size = 'md', dismissible
       onClick={(e) => {
         if (e.target === ref.current && dismissible) onClose();
       }}
-      className={cn(
-        'm-auto w-[calc(100%-2rem)] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50',
-        sizes[size],
-      )}
+      className={cn('m-auto w-[calc(100%-2rem)] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50', sizes[size])}
     >
       <div className="flex max-h-[90vh] flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">

@@ -11,7 +11,12 @@ import { TextField } from './Field.tsx';
  * One passkey in a list, renamed or removed in place: members' (Profile → Security, decision 193)
  * and operators' (the panel, decision 228) alike; the caller says which endpoint does it.
  */
-export function PasskeyRow({ passkey, onChanged, rename: renameIt, remove: removeIt }: {
+export function PasskeyRow({
+  passkey,
+  onChanged,
+  rename: renameIt,
+  remove: removeIt,
+}: {
   passkey: PasskeyView;
   onChanged: () => void;
   rename: (name: string) => Promise<unknown>;
@@ -66,7 +71,11 @@ export function PasskeyRow({ passkey, onChanged, rename: renameIt, remove: remov
         <>
           <div className="flex min-w-0 items-start gap-3">
             <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true">
-              <path fillRule="evenodd" d="M8 7a5 5 0 1 1 3.61 4.804l-1.903 1.903A1 1 0 0 1 9 14H8v1a1 1 0 0 1-1 1H6v1a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-2a1 1 0 0 1 .293-.707L8.196 8.39A5.002 5.002 0 0 1 8 7Zm5-3a.75.75 0 0 0 0 1.5A1.5 1.5 0 0 1 14.5 7 .75.75 0 0 0 16 7a3 3 0 0 0-3-3Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M8 7a5 5 0 1 1 3.61 4.804l-1.903 1.903A1 1 0 0 1 9 14H8v1a1 1 0 0 1-1 1H6v1a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-2a1 1 0 0 1 .293-.707L8.196 8.39A5.002 5.002 0 0 1 8 7Zm5-3a.75.75 0 0 0 0 1.5A1.5 1.5 0 0 1 14.5 7 .75.75 0 0 0 16 7a3 3 0 0 0-3-3Z"
+                clipRule="evenodd"
+              />
             </svg>
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 break-words text-sm font-medium text-slate-900">
@@ -74,7 +83,8 @@ export function PasskeyRow({ passkey, onChanged, rename: renameIt, remove: remov
                 {passkey.synced && <Badge>Synced</Badge>}
               </p>
               <p className="mt-0.5 text-xs text-slate-600">
-                Added {formatDayTime(passkey.created_at)} · {passkey.last_used_at ? `Last used ${formatDayTime(passkey.last_used_at)}` : 'Not used yet'}
+                Added {formatDayTime(passkey.created_at)} ·{' '}
+                {passkey.last_used_at ? `Last used ${formatDayTime(passkey.last_used_at)}` : 'Not used yet'}
               </p>
             </div>
           </div>
@@ -90,7 +100,16 @@ export function PasskeyRow({ passkey, onChanged, rename: renameIt, remove: remov
             </div>
           ) : (
             <div className="flex gap-2 self-start sm:self-center">
-              <Button variant="ghost" size="sm" onClick={() => { setName(passkey.name); setError(undefined); setEditing(true); }} aria-label={`Rename ${passkey.name}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setName(passkey.name);
+                  setError(undefined);
+                  setEditing(true);
+                }}
+                aria-label={`Rename ${passkey.name}`}
+              >
                 Rename
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${passkey.name}`}>

@@ -6,7 +6,17 @@ import { StarInput, Stars } from './Stars.tsx';
 
 function Controlled({ onChange = () => {}, error }: { onChange?: (n: number) => void; error?: string }) {
   const [value, setValue] = useState<number>();
-  return <StarInput legend="How useful was it?" value={value} onChange={(n) => { setValue(n); onChange(n); }} error={error} />;
+  return (
+    <StarInput
+      legend="How useful was it?"
+      value={value}
+      onChange={(n) => {
+        setValue(n);
+        onChange(n);
+      }}
+      error={error}
+    />
+  );
 }
 
 describe('StarInput', () => {
@@ -27,7 +37,10 @@ describe('StarInput', () => {
     expect(onChange).toHaveBeenLastCalledWith(4);
     expect((screen.getByRole('radio', { name: '4 stars' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
-    const shown = screen.getAllByRole('radio').map((r) => r.parentElement!.querySelector('[aria-hidden="true"]')!.textContent).join('');
+    const shown = screen
+      .getAllByRole('radio')
+      .map((r) => r.parentElement!.querySelector('[aria-hidden="true"]')!.textContent)
+      .join('');
     expect(shown).toBe('★★★★☆');
     // The keyboard: focus a star and press space (native radios; arrows move between them in browsers).
     screen.getByRole('radio', { name: '2 stars' }).focus();

@@ -38,9 +38,17 @@ export function StarInput({ legend, value, onChange, error, disabled }: StarInpu
             <span className="sr-only">{starsLabel(n)}</span>
           </label>
         ))}
-        {value !== undefined && <span className="ml-2 whitespace-nowrap text-sm text-slate-700" aria-hidden="true">{value} of 5</span>}
+        {value !== undefined && (
+          <span className="ml-2 whitespace-nowrap text-sm text-slate-700" aria-hidden="true">
+            {value} of 5
+          </span>
+        )}
       </div>
-      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

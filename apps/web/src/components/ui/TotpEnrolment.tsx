@@ -14,7 +14,12 @@ import { TextField } from './Field.tsx';
  * (the expert portal, decision 235) alike; the caller says which endpoint turns it on.
  */
 
-export function ScanAndConfirm({ setup, enable, onCancel, onEnabled }: {
+export function ScanAndConfirm({
+  setup,
+  enable,
+  onCancel,
+  onEnabled,
+}: {
   setup: TotpSetup;
   /** Turns the app on with a code from it; answers the recovery codes. */
   enable: (code: string) => Promise<{ recovery_codes: string[] }>;
@@ -83,7 +88,11 @@ export function ScanAndConfirm({ setup, enable, onCancel, onEnabled }: {
   );
 }
 
-export function RecoveryCodes({ codes, onDone, heading: Heading = 'h4' }: {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  heading: Heading = 'h4',
+}: {
   codes: string[];
   onDone: () => void;
   /** One level below the section it sits in. */
@@ -98,10 +107,12 @@ export function RecoveryCodes({ codes, onDone, heading: Heading = 'h4' }: {
         Save your recovery codes
       </Heading>
       <p className="text-sm text-slate-600">
-        If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe: they are shown only
-        now.
+        If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe: they are shown only now.
       </p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-3" data-testid="recovery-codes">
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-3"
+        data-testid="recovery-codes"
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}

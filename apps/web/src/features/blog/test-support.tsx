@@ -53,8 +53,23 @@ function LocationProbe() {
 export function renderAt(path: string, routes: { path: string; element: ReactElement }[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5 * 60 * 1000 } } });
   const router = createMemoryRouter(
-    routes.map((r) => ({ path: r.path, element: (<>{r.element}<LocationProbe /></>) })),
+    routes.map((r) => ({
+      path: r.path,
+      element: (
+        <>
+          {r.element}
+          <LocationProbe />
+        </>
+      ),
+    })),
     { initialEntries: [path] },
   );
-  return { router, ...render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>) };
+  return {
+    router,
+    ...render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  };
 }

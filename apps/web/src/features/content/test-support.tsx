@@ -61,4 +61,3 @@ export const signIn = () => session.signIn('test-access-token', MEMBER);
 export const signOut = () => session.clear();
 
 export { json, stubApi, type Call, type Handler } from '../../test/http.ts';
-

@@ -5,9 +5,42 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 export const PACKAGES: TokenPackage[] = [
-  { id: 'starter', name: 'Starter', package_type: 'starter', tokens: 10000, price_usd: 49, original_price_usd: null, description: 'Enough for 4 Basic reports.', most_popular: false, gst_usd: 8.82, total_usd: 57.82 },
-  { id: 'pro', name: 'Pro', package_type: 'pro', tokens: 30000, price_usd: 129, original_price_usd: 149, description: 'Enough for 4 Advanced reports.', most_popular: true, gst_usd: 23.22, total_usd: 152.22 },
-  { id: 'max', name: 'Max', package_type: 'max', tokens: 100000, price_usd: 349, original_price_usd: 449, description: 'Enough for 13 Advanced reports.', most_popular: false, gst_usd: 62.82, total_usd: 411.82 },
+  {
+    id: 'starter',
+    name: 'Starter',
+    package_type: 'starter',
+    tokens: 10000,
+    price_usd: 49,
+    original_price_usd: null,
+    description: 'Enough for 4 Basic reports.',
+    most_popular: false,
+    gst_usd: 8.82,
+    total_usd: 57.82,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    package_type: 'pro',
+    tokens: 30000,
+    price_usd: 129,
+    original_price_usd: 149,
+    description: 'Enough for 4 Advanced reports.',
+    most_popular: true,
+    gst_usd: 23.22,
+    total_usd: 152.22,
+  },
+  {
+    id: 'max',
+    name: 'Max',
+    package_type: 'max',
+    tokens: 100000,
+    price_usd: 349,
+    original_price_usd: 449,
+    description: 'Enough for 13 Advanced reports.',
+    most_popular: false,
+    gst_usd: 62.82,
+    total_usd: 411.82,
+  },
 ];
 
 export const pkg = (over: Partial<TokenPackage> = {}): TokenPackage => ({ ...PACKAGES[1]!, ...over });
@@ -39,7 +72,6 @@ export const order = (over: Partial<CreateOrderResponse> = {}): CreateOrderRespo
 
 export { json, stubApi, type Call, type Handler } from '../../test/http.ts';
 export { SITE } from '../../test/site.ts';
-
 
 /** Shows where the app navigated, with its state. */
 function Where() {

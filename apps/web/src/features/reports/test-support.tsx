@@ -25,7 +25,9 @@ export const recordOf = (over: Partial<InventionRecordInput> = {}): InventionRec
     applications: ['smallholder farms'],
     customers: ['farm cooperatives'],
     licensees: [],
-    figures: [{ value: 500, unit: 'million', what: 'smallholder farms worldwide', stated_text: 'There are 500 million smallholder farms.' }],
+    figures: [
+      { value: 500, unit: 'million', what: 'smallholder farms worldwide', stated_text: 'There are 500 million smallholder farms.' },
+    ],
     ...over,
   });
 
@@ -54,11 +56,23 @@ export const startedReport = (over: Partial<Report> = {}): Report => ({
 
 /** What POST /reports/understand answers. */
 export const understood = (record: InventionRecord = recordOf(), offline = true) =>
-  json(200, { record, writer: offline ? { offline: true, provider: 'offline', model: 'analyst-1' } : { offline: false, provider: 'openai-compatible', model: 'm-1' } });
+  json(200, {
+    record,
+    writer: offline
+      ? { offline: true, provider: 'offline', model: 'analyst-1' }
+      : { offline: false, provider: 'openai-compatible', model: 'm-1' },
+  });
 
 /** GET /tokens/balance's answer; `refundPending` tokens are held for a pending refund (not spendable). */
 export const balanceOf = (available: number, refundPending = 0) =>
-  json(200, { available_tokens: available, paid_tokens: 0, bonus_tokens: available, held_tokens: 0, refund_pending_tokens: refundPending, next_expiry: null });
+  json(200, {
+    available_tokens: available,
+    paid_tokens: 0,
+    bonus_tokens: available,
+    held_tokens: 0,
+    refund_pending_tokens: refundPending,
+    next_expiry: null,
+  });
 
 export function renderWithApp(ui: ReactNode, { path = '/reports' }: { path?: string } = {}) {
   const client = createQueryClient();

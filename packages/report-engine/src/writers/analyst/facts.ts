@@ -76,13 +76,21 @@ const shortName = (name: string) => name.split(/[:(—]/)[0]!.trim();
 function regimesOf(plan: ReportPlan): Regime[] {
   const out: Regime[] = [];
   for (const c of plan.considerations) {
-    if (c.regime) out.push({ name: c.regime.name, short: shortName(c.regime.name), why: c.regime.scope, implication: c.regime.implication, trigger: c.topic });
+    if (c.regime)
+      out.push({
+        name: c.regime.name,
+        short: shortName(c.regime.name),
+        why: c.regime.scope,
+        implication: c.regime.implication,
+        trigger: c.topic,
+      });
   }
   // The field's own regimes follow those the record triggered; an uncertain field has none of its own.
   if (!plan.field.neutral) {
     for (const r of plan.field.profile.regimes) {
       if (out.length >= 6) break;
-      if (!out.some((o) => o.short === shortName(r.name))) out.push({ name: r.name, short: shortName(r.name), why: r.scope, implication: r.implication, trigger: null });
+      if (!out.some((o) => o.short === shortName(r.name)))
+        out.push({ name: r.name, short: shortName(r.name), why: r.scope, implication: r.implication, trigger: null });
     }
   }
   return out.slice(0, 6);
@@ -100,15 +108,25 @@ function risksOf(plan: ReportPlan): Risk[] {
   for (const c of plan.considerations) if (c.risk) out.push(c.risk);
   // What the record leaves open (stage, filing, buyer) is said once, under "To find out": a register row per gap read the same in every report.
   if (money.devCostKusd) {
-    out.push({ risk: `${kusdRange(money.devCostKusd)} not secured`, category: 'funding', likelihood: 3, impact: 4, mitigation: plan.field.neutral ? 'Tranches, each matched to a funder.' : `First funder: ${plan.field.profile.funding[0]!.replace(/\s*\(.*\)\s*$/, '')}.` });
+    out.push({
+      risk: `${kusdRange(money.devCostKusd)} not secured`,
+      category: 'funding',
+      likelihood: 3,
+      impact: 4,
+      mitigation: plan.field.neutral
+        ? 'Tranches, each matched to a funder.'
+        : `First funder: ${plan.field.profile.funding[0]!.replace(/\s*\(.*\)\s*$/, '')}.`,
+    });
   }
   for (const r of plan.field.neutral ? [] : plan.field.profile.risks) {
     if (out.length >= 8) break;
     if (!out.some((o) => o.category === r.category && o.risk.slice(0, 30) === r.risk.slice(0, 30))) out.push({ ...r });
   }
   // A register has at least three rows: adoption and scale-up are risks of every product.
-  if (out.length < 3) out.push({ risk: 'Gain too small to switch', category: 'market', likelihood: 3, impact: 3, mitigation: 'Measure it with a buyer.' });
-  if (out.length < 3) out.push({ risk: 'Unit cost above the price', category: 'technical', likelihood: 2, impact: 4, mitigation: 'Quote at 1,000 units.' });
+  if (out.length < 3)
+    out.push({ risk: 'Gain too small to switch', category: 'market', likelihood: 3, impact: 3, mitigation: 'Measure it with a buyer.' });
+  if (out.length < 3)
+    out.push({ risk: 'Unit cost above the price', category: 'technical', likelihood: 2, impact: 4, mitigation: 'Quote at 1,000 units.' });
   return out.slice(0, 10);
 }
 
@@ -123,16 +141,37 @@ function actionsOf(plan: ReportPlan, tests: readonly string[]): Action[] {
   const out: Action[] = [];
   const who = record.licensees[0] ?? record.customers[0] ?? null;
   if (record.ip.status === 'unknown' || record.ip.status === 'none') {
-    out.push({ action: 'File a provisional application before any disclosure', why: p?.ipNotes[0] ?? 'Novelty is lost at the first public disclosure.', window: '1–30' });
+    out.push({
+      action: 'File a provisional application before any disclosure',
+      why: p?.ipNotes[0] ?? 'Novelty is lost at the first public disclosure.',
+      window: '1–30',
+    });
   } else if (record.ip.status === 'filed') {
-    out.push({ action: 'Diary the 12-month priority deadline (PCT or national filings)', why: q(record.ip.stated_text ?? record.ip.numbers.join('; '), 160), window: '1–30' });
+    out.push({
+      action: 'Diary the 12-month priority deadline (PCT or national filings)',
+      why: q(record.ip.stated_text ?? record.ip.numbers.join('; '), 160),
+      window: '1–30',
+    });
   } else {
-    out.push({ action: `Freedom-to-operate search${p ? ` in ${p.cpc.slice(0, 2).join(' and ')}` : ''}`, why: `${IP_STATUS_LABELS[record.ip.status]}: ${record.ip.numbers.join('; ') || 'as stated'}.`, window: '1–45' });
+    out.push({
+      action: `Freedom-to-operate search${p ? ` in ${p.cpc.slice(0, 2).join(' and ')}` : ''}`,
+      why: `${IP_STATUS_LABELS[record.ip.status]}: ${record.ip.numbers.join('; ') || 'as stated'}.`,
+      window: '1–45',
+    });
   }
-  out.push({ action: tests[0] ? `Schedule ${tests[0]}` : `Plan the step to TRL ${Math.min(9, trl.level + 1)}`, why: p ? `With ${p.partners[0]}.` : 'The next value step.', window: '15–90' });
+  out.push({
+    action: tests[0] ? `Schedule ${tests[0]}` : `Plan the step to TRL ${Math.min(9, trl.level + 1)}`,
+    why: p ? `With ${p.partners[0]}.` : 'The next value step.',
+    window: '15–90',
+  });
   if (who) out.push({ action: `First conversation with ${q(who, 80)}`, why: 'Named in the record.', window: '20–90' });
   else if (p) out.push({ action: `Ten interviews with ${p.buyers[0]}`, why: 'No buyer named.', window: '10–60' });
-  if (plan.market.method === 'to-size') out.push({ action: p ? `Count and price from ${p.marketSources[0]}` : 'Find a yearly count of buyers and a price', why: 'The market is not sized.', window: '10–45' });
+  if (plan.market.method === 'to-size')
+    out.push({
+      action: p ? `Count and price from ${p.marketSources[0]}` : 'Find a yearly count of buyers and a price',
+      why: 'The market is not sized.',
+      window: '10–45',
+    });
   return out.slice(0, 5);
 }
 
@@ -154,7 +193,9 @@ export function deriveFacts(plan: ReportPlan): Facts {
   const { record, trl, money, market } = plan;
   const tests = testsOf(plan);
   const owner = record.ip.owner ? `owner or licensor: ${record.ip.owner}` : '';
-  const ipDetail = [record.ip.numbers.join('; '), owner].filter(Boolean).join(' — ') || (record.ip.stated_text ? q(record.ip.stated_text, 200) : 'nothing stated');
+  const ipDetail =
+    [record.ip.numbers.join('; '), owner].filter(Boolean).join(' — ') ||
+    (record.ip.stated_text ? q(record.ip.stated_text, 200) : 'nothing stated');
   const marketLine =
     market.method === 'bottom-up' && market.count && market.price && market.annualValueKusd !== null
       ? `${market.count.value.toLocaleString('en-US')} × ${market.price.as_stated} ≈ ${kusd(market.annualValueKusd)} a year${market.price.converted ? ' (converted)' : ''}`
@@ -177,12 +218,16 @@ export function deriveFacts(plan: ReportPlan): Facts {
     tests,
     risks: risksOf(plan),
     alternatives: alternativesFor(plan.field.profile.id, plan.recordText.toLowerCase()),
-    licenseeTypes: [...record.licensees.map((name) => ({ name, stated: true })), ...(plan.field.neutral ? [] : plan.field.profile.licensees.map((name) => ({ name, stated: false })))].slice(0, 8),
+    licenseeTypes: [
+      ...record.licensees.map((name) => ({ name, stated: true })),
+      ...(plan.field.neutral ? [] : plan.field.profile.licensees.map((name) => ({ name, stated: false }))),
+    ].slice(0, 8),
     actions: actionsOf(plan, tests),
     recommendation: recommendationOf(plan),
-    fundingLine: money.devCostKusd && money.devMonths
-      ? `${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}, to TRL ${money.targetTrl}`
-      : `scale-up, about ${kusd(money.scaleUpKusdPerYear)} a year`,
+    fundingLine:
+      money.devCostKusd && money.devMonths
+        ? `${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}, to TRL ${money.targetTrl}`
+        : `scale-up, about ${kusd(money.scaleUpKusdPerYear)} a year`,
     unknowns: record.unknowns,
   };
 }

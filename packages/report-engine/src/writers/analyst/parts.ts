@@ -62,12 +62,20 @@ export interface BodyInput {
 
 /** A section body: at least one summary line, block and next step, as the schema requires. */
 export function body(input: BodyInput): SectionBody {
-  const blocks = input.blocks.filter((b) => (b.type === 'table' ? b.rows.length > 0 : b.type === 'paragraph' ? b.text.trim().length > 0 : b.items.length > 0));
+  const blocks = input.blocks.filter((b) =>
+    b.type === 'table' ? b.rows.length > 0 : b.type === 'paragraph' ? b.text.trim().length > 0 : b.items.length > 0,
+  );
   return {
-    summary: input.summary.filter(Boolean).slice(0, 4).map((s) => clip(s, 1500)),
+    summary: input.summary
+      .filter(Boolean)
+      .slice(0, 4)
+      .map((s) => clip(s, 1500)),
     blocks: (blocks.length > 0 ? blocks : [para(input.summary[0] ?? '')]).slice(0, 16),
     confidence: input.confidence ? { level: input.confidence.level, reason: clip(input.confidence.reason, 400) } : null,
-    next_steps: input.next.filter(Boolean).slice(0, 6).map((s) => clip(s, 500)),
+    next_steps: input.next
+      .filter(Boolean)
+      .slice(0, 6)
+      .map((s) => clip(s, 500)),
     trl: input.trl ?? null,
     risks: input.risks ?? null,
     roi: input.roi ?? null,

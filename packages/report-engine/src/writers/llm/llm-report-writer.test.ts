@@ -36,10 +36,25 @@ beforeEach(() => {
 });
 
 const writer = (stream = false) =>
-  createReportWriter({ provider: 'openai-compatible', baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 2_000, maxRetries: 2, retryBaseDelayMs: 5, stream });
+  createReportWriter({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl,
+    apiKey: 'k',
+    model: 'fake-model',
+    timeoutMs: 2_000,
+    maxRetries: 2,
+    retryBaseDelayMs: 5,
+    stream,
+  });
 
 const PLAN = planFor(IDEA);
-const input = (key: SectionKey) => ({ plan: PLAN, title: OUTLINE.title, complexity: 'advanced' as const, section: sectionByKey(key), outline: OUTLINE });
+const input = (key: SectionKey) => ({
+  plan: PLAN,
+  title: OUTLINE.title,
+  complexity: 'advanced' as const,
+  section: sectionByKey(key),
+  outline: OUTLINE,
+});
 
 describe('model-backed report writer (fake OpenAI-compatible server)', () => {
   it('is a non-offline writer named after its model', () => {
@@ -117,7 +132,11 @@ describe('model-backed report writer (fake OpenAI-compatible server)', () => {
     });
     clearInterval(timer);
     expect(r.sections.map((s) => s.key)).toEqual(sectionsFor('basic').map((s) => s.key));
-    expect([...persisted].sort()).toEqual(sectionsFor('basic').map((s) => s.key).sort());
+    expect([...persisted].sort()).toEqual(
+      sectionsFor('basic')
+        .map((s) => s.key)
+        .sort(),
+    );
     expect(persisted.at(-1)).toBe('executive_summary');
     // The outline and 15 sections, each asked once; the reviewer may ask a flagged section once more.
     expect(fake.requests.length).toBeGreaterThanOrEqual(16);

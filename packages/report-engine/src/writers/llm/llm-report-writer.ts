@@ -25,7 +25,10 @@ export function bindOutline(outline: ReportOutline, plan: ReportPlan): ReportOut
     ...outline,
     title: plan.name.slice(0, 160),
     domain: plan.field.neutral ? outline.domain : plan.field.label,
-    trl_estimate: outline.trl_estimate.level === plan.trl.level ? outline.trl_estimate : { level: plan.trl.level, evidence: (plan.trl.source === 'stated' ? `Stated: ${plan.trl.quote}` : plan.trl.reason).slice(0, 400) },
+    trl_estimate:
+      outline.trl_estimate.level === plan.trl.level
+        ? outline.trl_estimate
+        : { level: plan.trl.level, evidence: (plan.trl.source === 'stated' ? `Stated: ${plan.trl.quote}` : plan.trl.reason).slice(0, 400) },
   };
 }
 

@@ -58,7 +58,10 @@ export const accountDeletionCode = template<Omit<CodeMail, 'link'>>({
     text: `Hi ${name},\n\nSomeone signed in to your ${PRODUCT_NAME} account asked to delete it. The code to confirm is ${code}.\nIt expires in ${OTP.ttlMinutes} minutes.\n\nDeleting the account removes your reports and forfeits your unused tokens. If you did not ask for this, ignore this email and your account stays as it is.`,
     html: layout({
       title: 'Confirm deleting your account',
-      paragraphs: [html`Hi ${name}, use this code to confirm deleting your ${PRODUCT_NAME} account. Deleting it removes your reports and forfeits your unused tokens.`],
+      paragraphs: [
+        html`Hi ${name}, use this code to confirm deleting your ${PRODUCT_NAME} account. Deleting it removes your reports and forfeits your
+        unused tokens.`,
+      ],
       code,
       footer: expires,
     }),

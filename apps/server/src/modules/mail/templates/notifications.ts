@@ -63,7 +63,13 @@ export const reportFailed = template<{ name: string; title: string; tokens: numb
 
 export const tokensExpiring = template<{ name: string; lots: Array<{ remaining: number; expiresAt: Date }> }>({
   about: 'A member\u2019s tokens expire within the notice period (the member may turn it off).',
-  sample: { name: 'Asha Rao', lots: [{ remaining: 800, expiresAt: new Date('2026-12-12T00:00:00Z') }, { remaining: 2000, expiresAt: new Date('2027-01-05T00:00:00Z') }] },
+  sample: {
+    name: 'Asha Rao',
+    lots: [
+      { remaining: 800, expiresAt: new Date('2026-12-12T00:00:00Z') },
+      { remaining: 2000, expiresAt: new Date('2027-01-05T00:00:00Z') },
+    ],
+  },
   render: ({ name, lots }, { publicUrl }) => {
     const total = lots.reduce((s, l) => s + l.remaining, 0);
     const first = lots.reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), lots[0]!.expiresAt);
@@ -74,7 +80,11 @@ export const tokensExpiring = template<{ name: string; lots: Array<{ remaining: 
       text: `Hi ${name},\n\n${lines.join('\n')}.\n\nUse them for a report before then:\n${url}\n\n${optOut(publicUrl)}`,
       html: layout({
         title: 'Your tokens expire soon',
-        paragraphs: [html`Hi ${name},`, html`${lines.map((l, i) => html`${i ? html`<br>` : ''}${l}`)}.`, html`Use them for a report before then.`],
+        paragraphs: [
+          html`Hi ${name},`,
+          html`${lines.map((l, i) => html`${i ? html`<br />` : ''}${l}`)}.`,
+          html`Use them for a report before then.`,
+        ],
         action: { label: 'Generate a report', url },
         footer: optOut(publicUrl),
       }),

@@ -5,5 +5,4 @@ import { call } from '../../../lib/api.ts';
 export const fetchNotificationPreferences = (signal?: AbortSignal) => call(usersEndpoints.notificationPreferences, { signal });
 
 /** PUT /users/me/notification-preferences. */
-export const saveNotificationPreferences = (body: NotificationPreferences) =>
-  call(usersEndpoints.saveNotificationPreferences, { body });
+export const saveNotificationPreferences = (body: NotificationPreferences) => call(usersEndpoints.saveNotificationPreferences, { body });

@@ -53,7 +53,11 @@ export function ActiveSessions() {
         )}
       </div>
       {!list ? (
-        sessions.isError ? <p className="text-sm text-red-700">{errorText(sessions.error, 'Could not load your sessions.')}</p> : <Spinner label="Loading sessions" />
+        sessions.isError ? (
+          <p className="text-sm text-red-700">{errorText(sessions.error, 'Could not load your sessions.')}</p>
+        ) : (
+          <Spinner label="Loading sessions" />
+        )
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="session-list">
           {list.map((s) => (

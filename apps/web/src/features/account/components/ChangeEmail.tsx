@@ -64,7 +64,12 @@ export function ChangeEmail() {
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span className="text-lg font-semibold text-slate-900">Change email</span>
-        <svg viewBox="0 0 20 20" className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
         </svg>
       </button>
@@ -83,7 +88,13 @@ export function ChangeEmail() {
             }
           })}
         >
-          <TextField label="New email" type="email" autoComplete="email" error={start.formState.errors.new_email?.message} {...start.register('new_email')} />
+          <TextField
+            label="New email"
+            type="email"
+            autoComplete="email"
+            error={start.formState.errors.new_email?.message}
+            {...start.register('new_email')}
+          />
           {withCode ? (
             <TextField
               label="Code from your authenticator app"
@@ -96,7 +107,12 @@ export function ChangeEmail() {
               {...start.register('code', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : v) })}
             />
           ) : (
-            <PasswordField label="Your password" autoComplete="current-password" error={start.formState.errors.password?.message} {...start.register('password')} />
+            <PasswordField
+              label="Your password"
+              autoComplete="current-password"
+              error={start.formState.errors.password?.message}
+              {...start.register('password')}
+            />
           )}
           {security.data?.totp_enabled && (
             <button
@@ -144,7 +160,15 @@ export function ChangeEmail() {
           <p className="text-sm text-slate-700">
             We sent a 6-digit code to <strong className="break-all">{sentTo}</strong>. Enter it to make this your email address.
           </p>
-          <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40" error={confirm.formState.errors.otp?.message} {...confirm.register('otp')} />
+          <TextField
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="max-w-40"
+            error={confirm.formState.errors.otp?.message}
+            {...confirm.register('otp')}
+          />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={confirm.formState.isSubmitting}>
               Change email

@@ -12,8 +12,8 @@ export function DangerZone({ user }: { user: User }) {
       <h2 className="text-lg font-semibold text-red-800">Danger zone</h2>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Delete your account, your reports and their PDFs for good. Unused tokens are forfeited; invoices are kept, without your
-          details, for the period tax law requires.
+          Delete your account, your reports and their PDFs for good. Unused tokens are forfeited; invoices are kept, without your details,
+          for the period tax law requires.
         </p>
         <Button variant="danger" className="shrink-0" onClick={() => setOpen(true)}>
           Delete account

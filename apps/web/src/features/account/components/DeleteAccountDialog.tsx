@@ -1,10 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  deleteAccountCodeForm,
-  deleteAccountPasswordForm,
-  type DeleteAccountRequest,
-  type User,
-} from '@assay/shared';
+import { ACCOUNT_MESSAGES, deleteAccountCodeForm, deleteAccountPasswordForm, type DeleteAccountRequest, type User } from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -72,7 +66,11 @@ function WhatIsLost({ reportsGenerated }: { reportsGenerated: number }) {
       <ul className="mt-2 list-disc space-y-1.5 pl-5">
         <li data-testid="forfeit-warning">
           {tokens === undefined ? (
-            balance.isError ? 'Any unused tokens will be forfeited.' : 'Checking your token balance…'
+            balance.isError ? (
+              'Any unused tokens will be forfeited.'
+            ) : (
+              'Checking your token balance…'
+            )
           ) : tokens > 0 ? (
             <>
               Your <strong>{tokens.toLocaleString('en-US')} unused tokens</strong> will be forfeited, with no refund.
@@ -83,14 +81,14 @@ function WhatIsLost({ reportsGenerated }: { reportsGenerated: number }) {
         </li>
         {balance.data?.refund_pending_tokens ? (
           <li data-testid="refund-pending-note">
-            Your pending refund request stays open: an operator still decides it, and an approved refund goes back to your original
-            payment method. The {balance.data.refund_pending_tokens.toLocaleString('en-US')} tokens held for it are not forfeited unless it is
+            Your pending refund request stays open: an operator still decides it, and an approved refund goes back to your original payment
+            method. The {balance.data.refund_pending_tokens.toLocaleString('en-US')} tokens held for it are not forfeited unless it is
             declined.
           </li>
         ) : null}
         <li>
-          Your reports{reportsGenerated > 0 ? ` (${reportsGenerated} generated)` : ''} and their PDFs will be deleted. Download
-          your data first if you want a copy.
+          Your reports{reportsGenerated > 0 ? ` (${reportsGenerated} generated)` : ''} and their PDFs will be deleted. Download your data
+          first if you want a copy.
         </li>
         <li>
           Invoices are kept for the period tax law requires, with your name and contact details removed (see the{' '}
@@ -125,7 +123,11 @@ function Actions({ busy, onCancel }: Pick<ConfirmationProps, 'busy' | 'onCancel'
 }
 
 function PasswordConfirmation({ busy, onConfirm, onCancel }: ConfirmationProps) {
-  const { register, handleSubmit, formState: { errors } } = useForm<{ password: string }>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ password: string }>({
     resolver: zodResolver(deleteAccountPasswordForm),
     defaultValues: { password: '' },
   });
@@ -140,7 +142,11 @@ function PasswordConfirmation({ busy, onConfirm, onCancel }: ConfirmationProps) 
 function CodeConfirmation({ email, busy, onConfirm, onCancel }: ConfirmationProps & { email: string }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const { register, handleSubmit, formState: { errors } } = useForm<{ code: string }>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({
     resolver: zodResolver(deleteAccountCodeForm),
     defaultValues: { code: '' },
   });

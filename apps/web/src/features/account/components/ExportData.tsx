@@ -28,8 +28,8 @@ export function ExportData() {
     <Card id="your-data" className="scroll-mt-24 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Get a zip of your profile, purchases, invoices and credit notes, token history, and every report with its details and PDF.
-        We prepare it in the background and email you a link to download it.
+        Get a zip of your profile, purchases, invoices and credit notes, token history, and every report with its details and PDF. We
+        prepare it in the background and email you a link to download it.
       </p>
       {ready && (
         <Button className="mt-4 mr-3" onClick={() => download.mutate()} loading={download.isPending}>

@@ -39,8 +39,8 @@ export function NotificationPreferences() {
     <Card id="notifications" className="scroll-mt-24 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Email notifications</h2>
       <p className="mt-1 text-sm text-slate-600">
-        We always email sign-in codes, purchase receipts with their invoices, refund decisions, and a report that could not be
-        generated (with its tokens returned). You choose the others.
+        We always email sign-in codes, purchase receipts with their invoices, refund decisions, and a report that could not be generated
+        (with its tokens returned). You choose the others.
       </p>
       {prefs.isPending ? (
         <div className="mt-5 space-y-3" aria-hidden="true">

@@ -14,7 +14,17 @@ import { securityKeys } from '../api/keys.ts';
 /** A name the member will recognise in the list, guessed from this browser. */
 function suggestedName() {
   const ua = navigator.userAgent;
-  const os = /iPhone|iPad/.test(ua) ? 'iPhone' : /Android/.test(ua) ? 'Android phone' : /Mac OS X/.test(ua) ? 'Mac' : /Windows/.test(ua) ? 'Windows PC' : /Linux/.test(ua) ? 'Linux computer' : 'This device';
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iPhone'
+    : /Android/.test(ua)
+      ? 'Android phone'
+      : /Mac OS X/.test(ua)
+        ? 'Mac'
+        : /Windows/.test(ua)
+          ? 'Windows PC'
+          : /Linux/.test(ua)
+            ? 'Linux computer'
+            : 'This device';
   return `Passkey on ${os}`;
 }
 
@@ -56,7 +66,13 @@ export function PasskeySettings() {
           {list.length > 0 && (
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="passkey-list">
               {list.map((p) => (
-                <PasskeyRow key={p.id} passkey={p} onChanged={refresh} rename={(name) => authApi.passkeyRename(p.id, name)} remove={() => authApi.passkeyRemove(p.id)} />
+                <PasskeyRow
+                  key={p.id}
+                  passkey={p}
+                  onChanged={refresh}
+                  rename={(name) => authApi.passkeyRename(p.id, name)}
+                  remove={() => authApi.passkeyRemove(p.id)}
+                />
               ))}
             </ul>
           )}
@@ -116,7 +132,14 @@ function AddPasskey({ onCancel, onAdded }: { onCancel: () => void; onAdded: () =
         if (!next.password && !next.name) add.mutate();
       }}
     >
-      <TextField label="Name" hint="So you can tell your passkeys apart." value={name} onChange={(e) => setName(e.target.value)} error={error.name} maxLength={60} />
+      <TextField
+        label="Name"
+        hint="So you can tell your passkeys apart."
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error.name}
+        maxLength={60}
+      />
       <PasswordField
         ref={input}
         label="Confirm your password"

@@ -13,10 +13,7 @@ import { securityKeys } from '../api/keys.ts';
 
 type Action = 'setup' | 'disable' | 'codes';
 type Step =
-  | { kind: 'idle' }
-  | { kind: 'password'; action: Action }
-  | { kind: 'scan'; setup: TotpSetup }
-  | { kind: 'recovery'; codes: string[] };
+  { kind: 'idle' } | { kind: 'password'; action: Action } | { kind: 'scan'; setup: TotpSetup } | { kind: 'recovery'; codes: string[] };
 
 /**
  * Two-factor sign-in (decision 190): an authenticator app added with a QR code shown once, ten
@@ -38,7 +35,11 @@ export function TwoFactorSettings() {
         {status.data && !status.data.totp_enabled && status.data.can_use_totp && <Badge>Off</Badge>}
       </div>
       {!status.data ? (
-        status.isError ? <p className="text-sm text-red-700">{errorText(status.error, 'Could not load your security settings.')}</p> : <Spinner label="Loading" />
+        status.isError ? (
+          <p className="text-sm text-red-700">{errorText(status.error, 'Could not load your security settings.')}</p>
+        ) : (
+          <Spinner label="Loading" />
+        )
       ) : step.kind === 'password' ? (
         <ConfirmPassword
           action={step.action}
@@ -80,8 +81,8 @@ function Overview({ status, onAction }: { status: SecurityStatus; onAction: (a: 
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-600">
-          Ask for a code from an authenticator app (Google Authenticator, 1Password, Authy…) at every sign-in, so a leaked password
-          alone cannot open your inventions.
+          Ask for a code from an authenticator app (Google Authenticator, 1Password, Authy…) at every sign-in, so a leaked password alone
+          cannot open your inventions.
         </p>
         <Button variant="outline" onClick={() => onAction('setup')}>
           Turn on two-factor sign-in
@@ -93,9 +94,7 @@ function Overview({ status, onAction }: { status: SecurityStatus; onAction: (a: 
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
         Signing in asks for a code from your authenticator app.{' '}
-        <span data-testid="recovery-left">
-          {status.recovery_codes_left} of 10 recovery codes left.
-        </span>
+        <span data-testid="recovery-left">{status.recovery_codes_left} of 10 recovery codes left.</span>
       </p>
       {status.recovery_codes_left <= 3 && (
         <p className="text-sm text-amber-800">Few recovery codes are left: make new ones so a lost phone cannot lock you out.</p>
@@ -112,7 +111,11 @@ function Overview({ status, onAction }: { status: SecurityStatus; onAction: (a: 
   );
 }
 
-const ACTION_LABEL: Record<Action, string> = { setup: 'Continue', disable: 'Turn off two-factor sign-in', codes: 'Make new recovery codes' };
+const ACTION_LABEL: Record<Action, string> = {
+  setup: 'Continue',
+  disable: 'Turn off two-factor sign-in',
+  codes: 'Make new recovery codes',
+};
 
 function ConfirmPassword({ action, onCancel, onDone }: { action: Action; onCancel: () => void; onDone: (next: Step) => void }) {
   const [password, setPassword] = useState('');

@@ -160,7 +160,12 @@ function ChangePassword() {
         onClick={() => setOpen((o) => !o)}
       >
         <span className="text-lg font-semibold text-slate-900">Change password</span>
-        <svg viewBox="0 0 20 20" className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className={`size-5 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
         </svg>
       </button>
@@ -180,9 +185,24 @@ function ChangePassword() {
             }
           })}
         >
-          <PasswordField label="Current password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
-          <PasswordField label="New password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={errors.new_password?.message}
+            {...register('new_password')}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
           <Button type="submit" loading={isSubmitting}>
             Update password
           </Button>
@@ -199,7 +219,9 @@ function AccountStatistics({ user }: { user: User }) {
       <dl className="mt-5 space-y-4">
         <div className="flex items-center justify-between">
           <dt className="text-sm text-slate-500">Reports generated</dt>
-          <dd className="text-lg font-semibold text-slate-900" data-testid="reports-generated">{user.reports_generated}</dd>
+          <dd className="text-lg font-semibold text-slate-900" data-testid="reports-generated">
+            {user.reports_generated}
+          </dd>
         </div>
         <div className="flex items-center justify-between">
           <dt className="text-sm text-slate-500">Account status</dt>

@@ -39,7 +39,8 @@ export const setSubmissionHandled = (id: string, handled: boolean) =>
   asOperator((authorization) => call(contactEndpoints.setHandled, { params: { id }, body: { handled }, authorization }));
 
 /** DELETE /contact/submissions/:id — erased for good. */
-export const eraseSubmission = (id: string) => asOperator((authorization) => call(contactEndpoints.erase, { params: { id }, authorization }));
+export const eraseSubmission = (id: string) =>
+  asOperator((authorization) => call(contactEndpoints.erase, { params: { id }, authorization }));
 
 /** GET /contact/export — the server's CSV of the (filtered) submissions, saved as a file. */
 export async function downloadContactCsv(filter: ContactFilter): Promise<void> {

@@ -8,6 +8,7 @@ import { adminKeys } from './keys.ts';
 export const evidenceSourcesQuery = () =>
   queryOptions({
     queryKey: adminKeys.evidenceSources(),
-    queryFn: ({ signal }) => logged('evidence sources', () => asOperator((authorization) => call(adminEndpoints.evidenceSources, { signal, authorization }))),
+    queryFn: ({ signal }) =>
+      logged('evidence sources', () => asOperator((authorization) => call(adminEndpoints.evidenceSources, { signal, authorization }))),
     meta: SILENT,
   });

@@ -9,7 +9,8 @@ export const applicationsKey = () => [...adminKeys.experts(), 'applications'] as
 export const applicationsQuery = (state: ExpertApplicationState | undefined) =>
   queryOptions({
     queryKey: [...applicationsKey(), state ?? 'all'],
-    queryFn: ({ signal }) => logged('expert applications', () => asOperator((authorization) => call(e.list, { query: { state }, signal, authorization }))),
+    queryFn: ({ signal }) =>
+      logged('expert applications', () => asOperator((authorization) => call(e.list, { query: { state }, signal, authorization }))),
     meta: SILENT,
   });
 export const declineApplication = (id: string) => asOperator((authorization) => call(e.decline, { params: { id }, authorization }));

@@ -20,7 +20,11 @@ export const addOperatorPasskey = (authorization: string, name: string, response
   call(operatorsEndpoints.passkeyRegister, { authorization, body: { name, response: response as never } });
 
 /** The code step with a passkey: options for this operator's passkeys, then the signed answer. */
-export async function adminPasskeySecondFactor(username: string, password: string, sign: (options: Record<string, unknown>) => Promise<PasskeyAuthenticationResponse>) {
+export async function adminPasskeySecondFactor(
+  username: string,
+  password: string,
+  sign: (options: Record<string, unknown>) => Promise<PasskeyAuthenticationResponse>,
+) {
   const authorization = basicAuthorization(username, password);
   const { options } = await call(operatorsEndpoints.passkeySecondFactorOptions, { authorization });
   return call(operatorsEndpoints.passkeySecondFactor, { authorization, body: { response: await sign(options) } });

@@ -1,5 +1,10 @@
 import {
-  blogEndpoints as blog, mediaEndpoints as media, type ADMIN_POST_STATUS_FILTERS, type PostInput, type AdminPostSummary, type PostType,
+  blogEndpoints as blog,
+  mediaEndpoints as media,
+  type ADMIN_POST_STATUS_FILTERS,
+  type PostInput,
+  type AdminPostSummary,
+  type PostType,
 } from '@assay/shared';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callRaw, readJson } from '../../../lib/api.ts';
@@ -41,20 +46,29 @@ export const postsPagesQuery = (type: PostType, filter: PostFilter) =>
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       logged(type === 'blog' ? 'blog posts' : 'press releases', () =>
-        asOperator(async (authorization): Promise<{ posts: AdminPostSummary[]; next: string | undefined; total?: { n: number; capped: boolean } }> => {
-          const res = await callRaw(blog.adminList, {
-            query: {
-              post_type: type, limit: POSTS_PAGE_SIZE, q: filter.q || undefined, status: filter.status || undefined, tag: filter.tag || undefined, cursor: pageParam,
-            },
-            signal,
+        asOperator(
+          async (
             authorization,
-          });
-          const { posts } = await readJson(blog.adminList, res);
-          // The first page carries the filter's true total (X-Total-Count), not the length of a page.
-          const header = res.headers.get('x-total-count');
-          const total = header === null ? undefined : { n: Number(header), capped: res.headers.get('x-total-count-capped') === 'true' };
-          return { posts, next: res.headers.get('x-next-cursor') ?? undefined, ...(total ? { total } : {}) };
-        }),
+          ): Promise<{ posts: AdminPostSummary[]; next: string | undefined; total?: { n: number; capped: boolean } }> => {
+            const res = await callRaw(blog.adminList, {
+              query: {
+                post_type: type,
+                limit: POSTS_PAGE_SIZE,
+                q: filter.q || undefined,
+                status: filter.status || undefined,
+                tag: filter.tag || undefined,
+                cursor: pageParam,
+              },
+              signal,
+              authorization,
+            });
+            const { posts } = await readJson(blog.adminList, res);
+            // The first page carries the filter's true total (X-Total-Count), not the length of a page.
+            const header = res.headers.get('x-total-count');
+            const total = header === null ? undefined : { n: Number(header), capped: res.headers.get('x-total-count-capped') === 'true' };
+            return { posts, next: res.headers.get('x-next-cursor') ?? undefined, ...(total ? { total } : {}) };
+          },
+        ),
       ),
     getNextPageParam: (last) => last.next,
     meta: SILENT,
@@ -74,9 +88,11 @@ export const postQuery = (type: PostType, id: string) =>
 
 export const postsApi = {
   create: (input: PostInput) => asOperator((authorization) => call(blog.create, { body: input, authorization })),
-  update: (id: string, input: PostInput) => asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
+  update: (id: string, input: PostInput) =>
+    asOperator((authorization) => call(blog.update, { params: { id }, body: input, authorization })),
   /** PUT /blog/admin/posts/:id/editing — the open form's heartbeat; answers who else has the post open (decision 207). */
-  editing: (id: string, signal?: AbortSignal) => asOperator((authorization) => call(blog.editing, { params: { id }, signal, authorization })),
+  editing: (id: string, signal?: AbortSignal) =>
+    asOperator((authorization) => call(blog.editing, { params: { id }, signal, authorization })),
   stopEditing: (id: string) => asOperator((authorization) => call(blog.stopEditing, { params: { id }, authorization })),
   /** GET /blog/admin/posts/:id/revisions — newest first. */
   revisions: (id: string, signal?: AbortSignal) =>

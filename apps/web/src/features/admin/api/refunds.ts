@@ -19,7 +19,9 @@ export const refundsQuery = (status: RefundStatus | undefined) =>
       logged('refund requests', () =>
         asOperator(async (authorization): Promise<AdminRefundList & { next: string | undefined }> => {
           const res = await callRaw(adminEndpoints.refunds, {
-            query: { status, cursor: pageParam, limit: REFUNDS_PAGE_SIZE }, signal, authorization,
+            query: { status, cursor: pageParam, limit: REFUNDS_PAGE_SIZE },
+            signal,
+            authorization,
           });
           return { ...(await readJson(adminEndpoints.refunds, res)), next: res.headers.get('x-next-cursor') ?? undefined };
         }),
@@ -43,7 +45,9 @@ export const refundsApi = {
     asOperator((authorization) => call(adminEndpoints.declineRefund, { params: { id }, body: { reason }, authorization })),
   /** The credit note PDF, as an operator. */
   async downloadCreditNote(number: string) {
-    const res = await asOperator((authorization) => callRaw(billingEndpoints.creditNote, { params: { credit_note_number: number }, authorization }));
+    const res = await asOperator((authorization) =>
+      callRaw(billingEndpoints.creditNote, { params: { credit_note_number: number }, authorization }),
+    );
     saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition')) ?? `${number.replaceAll('/', '-')}.pdf`);
   },
 };

@@ -8,7 +8,8 @@ import { adminKeys } from './keys.ts';
 export const reviewQueueQuery = (state: ReviewState | undefined) =>
   queryOptions({
     queryKey: adminKeys.reviews(state ?? 'all'),
-    queryFn: ({ signal }) => logged('review requests', () => asOperator((authorization) => call(e.queue, { query: { state }, signal, authorization }))),
+    queryFn: ({ signal }) =>
+      logged('review requests', () => asOperator((authorization) => call(e.queue, { query: { state }, signal, authorization }))),
     meta: SILENT,
   });
 export const expertsQuery = () =>
@@ -17,6 +18,7 @@ export const expertsQuery = () =>
     queryFn: ({ signal }) => logged('experts', () => asOperator((authorization) => call(e.experts, { signal, authorization }))),
     meta: SILENT,
   });
-export const assignReview = (id: string, expertId: string) => asOperator((authorization) => call(e.assign, { params: { id }, body: { expert_id: expertId }, authorization }));
+export const assignReview = (id: string, expertId: string) =>
+  asOperator((authorization) => call(e.assign, { params: { id }, body: { expert_id: expertId }, authorization }));
 export const cancelReview = (id: string) => asOperator((authorization) => call(e.cancel, { params: { id }, authorization }));
 export const inviteExpert = (body: InviteExpertRequest) => asOperator((authorization) => call(e.invite, { body, authorization }));

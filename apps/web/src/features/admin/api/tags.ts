@@ -18,6 +18,7 @@ export const tagsQuery = () =>
 
 export const tagsApi = {
   create: (input: TagInput) => asOperator((authorization) => call(blog.createTag, { body: input, authorization })),
-  update: (id: string, input: TagInput) => asOperator((authorization) => call(blog.updateTag, { params: { id }, body: input, authorization })),
+  update: (id: string, input: TagInput) =>
+    asOperator((authorization) => call(blog.updateTag, { params: { id }, body: input, authorization })),
   remove: (id: string) => asOperator((authorization) => call(blog.removeTag, { params: { id }, authorization })),
 };

@@ -8,4 +8,5 @@ import { asOperator } from '../lib/admin-api.ts';
  */
 export const adjustTokens = (userId: string, body: TokenAdjustment, idempotencyKey: string) =>
   asOperator((authorization) =>
-    call(adminEndpoints.adjustTokens, { params: { id: userId }, body, authorization, headers: { 'idempotency-key': idempotencyKey } }));
+    call(adminEndpoints.adjustTokens, { params: { id: userId }, body, authorization, headers: { 'idempotency-key': idempotencyKey } }),
+  );

@@ -33,6 +33,8 @@ export const transactionsQuery = (filter: TransactionFilter, page: number) =>
  * .xlsx (and records the export in the audit log); saved as a file.
  */
 export async function downloadTransactionsXlsx(filter: TransactionFilter): Promise<void> {
-  const res = await asOperator((authorization) => callRaw(adminEndpoints.transactionsExport, { query: filterParams(filter), authorization }));
+  const res = await asOperator((authorization) =>
+    callRaw(adminEndpoints.transactionsExport, { query: filterParams(filter), authorization }),
+  );
   saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition')) ?? `transactions-${today()}.xlsx`);
 }

@@ -21,7 +21,9 @@ export const userReportsQuery = (id: string) =>
     // A report still being written is asked about again until it is done, so its status (and a
     // failure's message) shows without the operator closing and reopening the card.
     refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => p.reports.some((r) => r.status === 'processing' || r.status === 'queued')) ? REPORT_STATUS_POLL_MS : false,
+      query.state.data?.pages.some((p) => p.reports.some((r) => r.status === 'processing' || r.status === 'queued'))
+        ? REPORT_STATUS_POLL_MS
+        : false,
     meta: SILENT,
   });
 
@@ -36,7 +38,10 @@ export const userTransactionsQuery = (id: string) =>
     queryFn: ({ signal, pageParam }) =>
       asOperator(async (authorization): Promise<{ transactions: Transaction[]; next: string | undefined }> => {
         const res = await callRaw(adminEndpoints.userTransactions, {
-          params: { id }, query: { cursor: pageParam, limit: USER_PURCHASES_PAGE_SIZE }, signal, authorization,
+          params: { id },
+          query: { cursor: pageParam, limit: USER_PURCHASES_PAGE_SIZE },
+          signal,
+          authorization,
         });
         return { transactions: await readJson(adminEndpoints.userTransactions, res), next: res.headers.get('x-next-cursor') ?? undefined };
       }),

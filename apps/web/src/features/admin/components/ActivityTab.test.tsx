@@ -12,7 +12,13 @@ afterEach(() => {
 });
 
 const entry = (id: number, over: Record<string, unknown> = {}) => ({
-  id, operator_username: 'ops', action: 'operator.sign_in', target: 'operator:1', details: { ip: '10.0.0.1' }, at: '2025-07-10T18:00:00Z', ...over,
+  id,
+  operator_username: 'ops',
+  action: 'operator.sign_in',
+  target: 'operator:1',
+  details: { ip: '10.0.0.1' },
+  at: '2025-07-10T18:00:00Z',
+  ...over,
 });
 
 describe('the Activity tab', () => {
@@ -20,8 +26,13 @@ describe('the Activity tab', () => {
     adminCredentials.save('ops', 'secret-password');
     const fetch = mockFetch((_m, path) => {
       const url = new URL(path, 'http://x');
-      if (url.searchParams.get('cursor') === 'c2') return json(200, { entries: [entry(1, { action: 'users.export', details: { rows: 3 } })] });
-      return json(200, { entries: [entry(3), entry(2, { action: 'contact.erase', operator_username: 'Priya' })] }, { 'x-next-cursor': 'c2' });
+      if (url.searchParams.get('cursor') === 'c2')
+        return json(200, { entries: [entry(1, { action: 'users.export', details: { rows: 3 } })] });
+      return json(
+        200,
+        { entries: [entry(3), entry(2, { action: 'contact.erase', operator_username: 'Priya' })] },
+        { 'x-next-cursor': 'c2' },
+      );
     });
     renderWithClient(<ActivityTab />);
     const list = await screen.findByRole('list', { name: 'Activity' });
@@ -49,7 +60,13 @@ describe('the Activity tab', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-07-10' } });
     await waitFor(() => {
       const url = new URL(String(fetch.mock.calls.at(-1)![0]), 'http://x');
-      expect(Object.fromEntries(url.searchParams)).toMatchObject({ operator: 'priya', action: 'refund.approve', from: '2025-07-01', to: '2025-07-10', tz: zone });
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        operator: 'priya',
+        action: 'refund.approve',
+        from: '2025-07-01',
+        to: '2025-07-10',
+        tz: zone,
+      });
     });
     expect(screen.getByText('Try a different operator, action or date range.')).toBeTruthy();
   });

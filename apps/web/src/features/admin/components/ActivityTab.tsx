@@ -27,7 +27,10 @@ export function ActivityTab() {
   const [to, setTo] = useState('');
   const who = useDebouncedValue(operator.trim(), 300);
   const rangeInvalid = rangeReversed(from, to);
-  const filter = useMemo<ActivityFilter>(() => ({ operator: who, action, from, to: rangeInvalid ? '' : to }), [who, action, from, to, rangeInvalid]);
+  const filter = useMemo<ActivityFilter>(
+    () => ({ operator: who, action, from, to: rangeInvalid ? '' : to }),
+    [who, action, from, to, rangeInvalid],
+  );
   const log = useInfiniteQuery(activityQuery(filter));
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   const filtered = Boolean(who || action || from || to);

@@ -25,8 +25,10 @@ async function signIn(username: string, password: string) {
 describe('the operator login', () => {
   it('with an authenticator app, keeps nothing until the code is right (decision 191)', async () => {
     const fetch = mockFetch((_method, url) =>
-      url.endsWith('/admin/login') ? json(200, { username: 'ops', second_factor: 'required' })
-        : json(400, { detail: MSG.secondFactorFailed, code: 'second_factor_invalid' }));
+      url.endsWith('/admin/login')
+        ? json(200, { username: 'ops', second_factor: 'required' })
+        : json(400, { detail: MSG.secondFactorFailed, code: 'second_factor_invalid' }),
+    );
     renderWithClient(<AdminLogin />);
     await signIn('ops', 'ops-password-123');
     const code = await screen.findByLabelText('Authentication code');

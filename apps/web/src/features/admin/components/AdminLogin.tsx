@@ -48,7 +48,8 @@ export function AdminLogin() {
     try {
       const r = await adminLogin(username.trim(), password);
       if (r.second_factor === 'required') return setPending({ username: username.trim(), password, methods: r.methods ?? ['totp'] });
-      if (r.second_factor === 'enrol') return setPending({ username: username.trim(), password, setup: await adminTotpSetup(username.trim(), password) });
+      if (r.second_factor === 'enrol')
+        return setPending({ username: username.trim(), password, setup: await adminTotpSetup(username.trim(), password) });
       adminCredentials.save(username.trim(), password);
       toast.success(MSG.adminLoginSuccess);
     } catch (err) {
@@ -76,21 +77,21 @@ export function AdminLogin() {
           {pending ? (
             <OperatorCodeStep pending={pending} onCancel={() => setPending(null)} />
           ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Operator sign in">
-            {lockout && <Banner tone="error">{lockout}</Banner>}
-            <TextField
-              label="Username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.username?.message}
-              {...register('username')}
-            />
-            <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-            <Button type="submit" className="w-full" loading={isSubmitting}>
-              Sign in
-            </Button>
-          </form>
+            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Operator sign in">
+              {lockout && <Banner tone="error">{lockout}</Banner>}
+              <TextField
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                error={errors.username?.message}
+                {...register('username')}
+              />
+              <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+              <Button type="submit" className="w-full" loading={isSubmitting}>
+                Sign in
+              </Button>
+            </form>
           )}
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Your session ends when you close this tab or log out.</p>
@@ -152,7 +153,9 @@ function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={pending.setup ? 'Add an authenticator app' : 'Two-factor sign-in'}>
       {pending.setup ? (
         <>
-          <p className="text-sm text-slate-700">Operators here use two-factor sign-in. Scan this QR code with your authenticator app, then type the code it shows.</p>
+          <p className="text-sm text-slate-700">
+            Operators here use two-factor sign-in. Scan this QR code with your authenticator app, then type the code it shows.
+          </p>
           <img
             src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.setup.qr_svg)}`}
             alt="QR code to add the operator account to your authenticator app"
@@ -160,7 +163,10 @@ function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: (
             height={176}
             className="mx-auto size-44 rounded-lg border border-slate-200 bg-white p-2"
           />
-          <p className="break-all rounded-md bg-slate-100 px-2 py-1 text-center font-mono text-xs text-slate-900" data-testid="operator-totp-secret">
+          <p
+            className="break-all rounded-md bg-slate-100 px-2 py-1 text-center font-mono text-xs text-slate-900"
+            data-testid="operator-totp-secret"
+          >
             {pending.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
           </p>
         </>
@@ -192,7 +198,13 @@ function OperatorCodeStep({ pending, onCancel }: { pending: Pending; onCancel: (
         </p>
       )}
       {withPasskey && (
-        <Button type="button" variant={withCode ? 'outline' : 'primary'} className="w-full" loading={passkeyBusy} onClick={() => void answerWithPasskey()}>
+        <Button
+          type="button"
+          variant={withCode ? 'outline' : 'primary'}
+          className="w-full"
+          loading={passkeyBusy}
+          onClick={() => void answerWithPasskey()}
+        >
           {pending.setup ? 'Add a passkey instead' : 'Use a passkey'}
         </Button>
       )}

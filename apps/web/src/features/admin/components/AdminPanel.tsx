@@ -73,7 +73,9 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
           </div>
           <div className="flex items-center gap-3 sm:gap-5">
             <p className="text-sm text-slate-600" data-testid="admin-user-count">
-              <span className="font-semibold text-slate-900 tabular-nums">{stats.data ? stats.data.total_users.toLocaleString('en-US') : '—'}</span>{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">
+                {stats.data ? stats.data.total_users.toLocaleString('en-US') : '—'}
+              </span>{' '}
               <span>{stats.data?.total_users === 1 ? 'user' : 'users'}</span>
             </p>
             <span className="hidden text-sm text-slate-500 md:inline">

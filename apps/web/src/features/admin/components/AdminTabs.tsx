@@ -64,7 +64,9 @@ export function AdminTabs<Id extends string>({
               className={cn(
                 'inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors sm:px-4',
                 'focus-visible:rounded-t-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40',
-                selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                selected
+                  ? 'border-brand-700 text-brand-800'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
               )}
             >
               {t.label}

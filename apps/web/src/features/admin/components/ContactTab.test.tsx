@@ -13,8 +13,16 @@ afterEach(() => {
 });
 
 const SUBMISSION = {
-  id: 's1', reason: 'funding_strategy', form: 'rttp', name: 'Ravi Kumar', phone: '+91 98765 43210', email: 'ravi@example.com',
-  message: 'We need a funding plan for our spin-out.', submitted_at: '2025-07-10T18:00:00Z', handled_at: null, handled_by: null,
+  id: 's1',
+  reason: 'funding_strategy',
+  form: 'rttp',
+  name: 'Ravi Kumar',
+  phone: '+91 98765 43210',
+  email: 'ravi@example.com',
+  message: 'We need a funding plan for our spin-out.',
+  submitted_at: '2025-07-10T18:00:00Z',
+  handled_at: null,
+  handled_by: null,
 };
 
 describe('the contact submissions tab', () => {
@@ -39,7 +47,9 @@ describe('the contact submissions tab', () => {
 
   it('shows the reason an RTTP request gave, and marks it as from the RTTP form', async () => {
     adminCredentials.save('ops', 'secret-password');
-    mockFetch(() => json(200, [SUBMISSION, { ...SUBMISSION, id: 's2', form: 'contact', reason: null, name: 'No Reason' }], { 'x-total-count': '2' }));
+    mockFetch(() =>
+      json(200, [SUBMISSION, { ...SUBMISSION, id: 's2', form: 'contact', reason: null, name: 'No Reason' }], { 'x-total-count': '2' }),
+    );
     renderWithClient(<ContactTab />);
     const [rttp, plain] = await screen.findAllByTestId('contact-submission');
     expect(rttp!.textContent).toContain('RTTP request');

@@ -54,7 +54,14 @@ export function ContactTab() {
         }
       />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <SearchBox className="w-full sm:max-w-sm" label="Search contact submissions" value={search} onChange={setSearch} placeholder="Search name, email or message…" hint={tooShort ? MSG.searchTooShort : undefined} />
+        <SearchBox
+          className="w-full sm:max-w-sm"
+          label="Search contact submissions"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search name, email or message…"
+          hint={tooShort ? MSG.searchTooShort : undefined}
+        />
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Date filter</legend>
           <DateRangeInputs from={from} to={to} onFrom={setFrom} onTo={setTo} />
@@ -83,7 +90,14 @@ export function ContactTab() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pageSize={PAGE_SIZE.contact} total={list.data.total} onPage={setPage} busy={list.isPlaceholderData} noun="submissions" />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE.contact}
+              total={list.data.total}
+              onPage={setPage}
+              busy={list.isPlaceholderData}
+              noun="submissions"
+            />
           </>
         )
       ) : list.isError ? (

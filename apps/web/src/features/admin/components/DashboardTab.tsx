@@ -31,10 +31,30 @@ export function DashboardTab({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
           Quick actions
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Shortcut title="Manage Users" text="Search members, see their reports and purchases, export to Excel." onClick={() => onOpen('users')} icon={<UsersIcon />} />
-          <Shortcut title="Blog Posts" text="Write, edit and publish articles for the public blog." onClick={() => onOpen('blog')} icon={<DocIcon />} />
-          <Shortcut title="Press Releases" text="Manage announcements shown on the press page." onClick={() => onOpen('press')} icon={<MegaphoneIcon />} />
-          <Shortcut title="Transactions" text="Review token purchases and export them." onClick={() => onOpen('purchases')} icon={<CardIcon />} />
+          <Shortcut
+            title="Manage Users"
+            text="Search members, see their reports and purchases, export to Excel."
+            onClick={() => onOpen('users')}
+            icon={<UsersIcon />}
+          />
+          <Shortcut
+            title="Blog Posts"
+            text="Write, edit and publish articles for the public blog."
+            onClick={() => onOpen('blog')}
+            icon={<DocIcon />}
+          />
+          <Shortcut
+            title="Press Releases"
+            text="Manage announcements shown on the press page."
+            onClick={() => onOpen('press')}
+            icon={<MegaphoneIcon />}
+          />
+          <Shortcut
+            title="Transactions"
+            text="Review token purchases and export them."
+            onClick={() => onOpen('purchases')}
+            icon={<CardIcon />}
+          />
         </div>
       </section>
       <EvidenceSources />
@@ -48,7 +68,12 @@ function StatCards({ stats }: { stats: AdminStats }) {
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Stat label="Total Users" value={formatCount(stats.total_users)} tone="bg-brand-50 text-brand-700" icon={<UsersIcon />} />
       <Stat label="Total Reports" value={formatCount(stats.total_reports)} tone="bg-sky-50 text-sky-700" icon={<DocIcon />} />
-      <Stat label="Token Transactions" value={formatCount(stats.completed_transactions)} tone="bg-amber-50 text-amber-700" icon={<CardIcon />}>
+      <Stat
+        label="Token Transactions"
+        value={formatCount(stats.completed_transactions)}
+        tone="bg-amber-50 text-amber-700"
+        icon={<CardIcon />}
+      >
         <p className="mt-1 text-sm text-slate-600">paid purchases</p>
         <p className="mt-0.5 text-xs text-slate-600" data-testid="purchase-breakdown">
           All: {purchaseBreakdown(p)}
@@ -61,7 +86,19 @@ function StatCards({ stats }: { stats: AdminStats }) {
   );
 }
 
-function Stat({ label, value, icon, tone, children }: { label: string; value?: string; icon: ReactNode; tone: string; children?: ReactNode }) {
+function Stat({
+  label,
+  value,
+  icon,
+  tone,
+  children,
+}: {
+  label: string;
+  value?: string;
+  icon: ReactNode;
+  tone: string;
+  children?: ReactNode;
+}) {
   return (
     <Card className="p-5" data-testid="stat-card">
       <div className="flex items-start justify-between gap-3">
@@ -105,7 +142,11 @@ function UsersIcon() {
 function DocIcon() {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" className={iconClass} aria-hidden="true">
-      <path fillRule="evenodd" d="M4.5 2A1.5 1.5 0 0 0 3 3.5v13A1.5 1.5 0 0 0 4.5 18h11a1.5 1.5 0 0 0 1.5-1.5V7.621a1.5 1.5 0 0 0-.44-1.06l-4.12-4.122A1.5 1.5 0 0 0 11.378 2H4.5Zm2.25 8.5a.75.75 0 0 0 0 1.5h6.5a.75.75 0 0 0 0-1.5h-6.5Zm0 3a.75.75 0 0 0 0 1.5h6.5a.75.75 0 0 0 0-1.5h-6.5Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M4.5 2A1.5 1.5 0 0 0 3 3.5v13A1.5 1.5 0 0 0 4.5 18h11a1.5 1.5 0 0 0 1.5-1.5V7.621a1.5 1.5 0 0 0-.44-1.06l-4.12-4.122A1.5 1.5 0 0 0 11.378 2H4.5Zm2.25 8.5a.75.75 0 0 0 0 1.5h6.5a.75.75 0 0 0 0-1.5h-6.5Zm0 3a.75.75 0 0 0 0 1.5h6.5a.75.75 0 0 0 0-1.5h-6.5Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }
@@ -119,14 +160,27 @@ function MegaphoneIcon() {
 function CardIcon() {
   return (
     <svg viewBox="0 0 20 20" fill="currentColor" className={iconClass} aria-hidden="true">
-      <path fillRule="evenodd" d="M2.5 4A1.5 1.5 0 0 0 1 5.5V6h18v-.5A1.5 1.5 0 0 0 17.5 4h-15ZM19 8.5H1v6A1.5 1.5 0 0 0 2.5 16h15a1.5 1.5 0 0 0 1.5-1.5v-6ZM3 13.25a.75.75 0 0 1 .75-.75h1.5a.75.75 0 0 1 0 1.5h-1.5a.75.75 0 0 1-.75-.75Zm4.75-.75a.75.75 0 0 0 0 1.5h3.5a.75.75 0 0 0 0-1.5h-3.5Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M2.5 4A1.5 1.5 0 0 0 1 5.5V6h18v-.5A1.5 1.5 0 0 0 17.5 4h-15ZM19 8.5H1v6A1.5 1.5 0 0 0 2.5 16h15a1.5 1.5 0 0 0 1.5-1.5v-6ZM3 13.25a.75.75 0 0 1 .75-.75h1.5a.75.75 0 0 1 0 1.5h-1.5a.75.75 0 0 1-.75-.75Zm4.75-.75a.75.75 0 0 0 0 1.5h3.5a.75.75 0 0 0 0-1.5h-3.5Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }
 /** Revenue in any currency: a rising chart, not one currency's sign (figures may be in dollars). */
 function RevenueIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" className={iconClass} aria-hidden="true">
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={iconClass}
+      aria-hidden="true"
+    >
       <path d="M3 16.5h14M4 13l4-4 3 3 5-6M12.5 6H16v3.5" />
     </svg>
   );

@@ -5,7 +5,6 @@ import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { EvidenceSources } from './EvidenceSources.tsx';
 
-
 const base: AdminEvidenceSource = {
   source: 'patentsview',
   label: 'PatentsView (US patents and published applications)',
@@ -63,7 +62,17 @@ describe('the prior-art sources on the dashboard', () => {
   });
 
   it('shows a refused key', async () => {
-    mockFetch(() => json(200, [{ ...base, probe: 'refused', last_ok_at: null, last_error: 'rejected the search (HTTP 403)', last_error_at: '2026-11-23T08:00:00Z' }]));
+    mockFetch(() =>
+      json(200, [
+        {
+          ...base,
+          probe: 'refused',
+          last_ok_at: null,
+          last_error: 'rejected the search (HTTP 403)',
+          last_error_at: '2026-11-23T08:00:00Z',
+        },
+      ]),
+    );
     renderWithClient(<EvidenceSources />);
     expect(await screen.findByText('Key refused')).toBeTruthy();
   });

@@ -23,8 +23,8 @@ export function EvidenceSources() {
           q.data.length === 0 ? (
             <Card className="p-5">
               <p className="text-sm text-slate-600">
-                No patent or literature database is connected: reports say that no search was run. Set <code className="font-mono text-slate-900">EVIDENCE_SOURCES</code> and
-                the sources’ keys on the server to search.
+                No patent or literature database is connected: reports say that no search was run. Set{' '}
+                <code className="font-mono text-slate-900">EVIDENCE_SOURCES</code> and the sources’ keys on the server to search.
               </p>
             </Card>
           ) : (
@@ -70,7 +70,16 @@ function SourceCard({ source: s }: { source: AdminEvidenceSource }) {
       </dl>
       <div className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <p>
-          Key checked at start-up: <span className="text-slate-900">{s.probe === 'ok' ? 'accepted' : s.probe === 'refused' ? 'refused' : s.probe === 'unreachable' ? 'service not reached' : 'not yet'}</span>
+          Key checked at start-up:{' '}
+          <span className="text-slate-900">
+            {s.probe === 'ok'
+              ? 'accepted'
+              : s.probe === 'refused'
+                ? 'refused'
+                : s.probe === 'unreachable'
+                  ? 'service not reached'
+                  : 'not yet'}
+          </span>
           {s.probed_at && <> ({formatDateTime(s.probed_at)})</>}
         </p>
         <p>

@@ -17,9 +17,20 @@ afterEach(() => {
 
 /** Join-as-Expert applications in the operators' experts view (decision 235). */
 const application = (over: Partial<ExpertApplicationView> = {}): ExpertApplicationView => ({
-  id: crypto.randomUUID(), name: 'Katalin Karikó', email: 'kati@example.com', fields: ['pharma_biotech', 'diagnostics'], languages: ['English', 'Hungarian'],
-  country: 'HU', rttp_number: 'RTTP-7781', statement: 'Twenty years licensing mRNA platform patents.', state: 'pending', already_expert: false,
-  expert_id: null, decided_at: null, created_at: '2026-11-28T10:00:00Z', ...over,
+  id: crypto.randomUUID(),
+  name: 'Katalin Karikó',
+  email: 'kati@example.com',
+  fields: ['pharma_biotech', 'diagnostics'],
+  languages: ['English', 'Hungarian'],
+  country: 'HU',
+  rttp_number: 'RTTP-7781',
+  statement: 'Twenty years licensing mRNA platform patents.',
+  state: 'pending',
+  already_expert: false,
+  expert_id: null,
+  decided_at: null,
+  created_at: '2026-11-28T10:00:00Z',
+  ...over,
 });
 
 function serve(applications: ExpertApplicationView[], extra: Record<string, (c: Call) => Response> = {}) {
@@ -36,11 +47,26 @@ describe('applications in the experts view', () => {
   it('lists an application with its fields by name; Invite fills the invitation form, which is sent with the application’s id', async () => {
     const a = application();
     const calls = serve([a, application({ name: 'Already Here', email: 'here@example.com', already_expert: true })], {
-      'POST /admin/experts': () => json(201, { expert: {
-        id: 'x1', email: a.email, name: a.name, fields: ['Pharma and biotech'], languages: ['English'], country: 'HU', rttp_number: a.rttp_number,
-        rates: { basic: 3000, advanced: 4500, comprehensive: 6000 }, capacity: 3, paused: false, load: 0, state: 'invited', undertaking_accepted: false,
-        created_at: '2026-11-29T10:00:00Z',
-      }, invitation_url: 'http://localhost/expert/invitation?token=t' }),
+      'POST /admin/experts': () =>
+        json(201, {
+          expert: {
+            id: 'x1',
+            email: a.email,
+            name: a.name,
+            fields: ['Pharma and biotech'],
+            languages: ['English'],
+            country: 'HU',
+            rttp_number: a.rttp_number,
+            rates: { basic: 3000, advanced: 4500, comprehensive: 6000 },
+            capacity: 3,
+            paused: false,
+            load: 0,
+            state: 'invited',
+            undertaking_accepted: false,
+            created_at: '2026-11-29T10:00:00Z',
+          },
+          invitation_url: 'http://localhost/expert/invitation?token=t',
+        }),
     });
     const user = userEvent.setup();
     renderWithClient(<ReviewsTab />);
@@ -61,7 +87,13 @@ describe('applications in the experts view', () => {
     await user.click(within(form).getByRole('button', { name: 'Invite the expert' }));
     expect(await within(form).findByText('Invitation sent to kati@example.com.')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/admin/experts')!;
-    expect(sent.body).toMatchObject({ email: 'kati@example.com', name: 'Katalin Karikó', rttp_number: 'RTTP-7781', country: 'HU', application_id: a.id });
+    expect(sent.body).toMatchObject({
+      email: 'kati@example.com',
+      name: 'Katalin Karikó',
+      rttp_number: 'RTTP-7781',
+      country: 'HU',
+      application_id: a.id,
+    });
     expect(within(form).queryByTestId('invite-from-application')).toBeNull();
   });
 

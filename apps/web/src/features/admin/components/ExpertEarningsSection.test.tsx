@@ -11,8 +11,16 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const row = (over: Partial<ExpertEarningsRow>): ExpertEarningsRow => ({
-  expert_id: 'e1', name: 'Grace Hopper', email: 'grace@example.com', rttp_number: 'RTTP-1', owed_tokens: 7500, owed_reviews: 2, paid_tokens: 3000,
-  paid_reviews: 1, last_paid_at: '2026-11-30T10:00:00Z', ...over,
+  expert_id: 'e1',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  rttp_number: 'RTTP-1',
+  owed_tokens: 7500,
+  owed_reviews: 2,
+  paid_tokens: 3000,
+  paid_reviews: 1,
+  last_paid_at: '2026-11-30T10:00:00Z',
+  ...over,
 });
 const today = new Date().toISOString().slice(0, 10);
 
@@ -37,13 +45,40 @@ describe('expert earnings in the operators’ panel', () => {
         sent.push(JSON.parse(String(init.body)));
         const created = owed > 0;
         owed = 0;
-        return json(200, { created, payout: { id: 'p1', expert_id: 'e1', through: today, tokens: 7500, reviews: 2, reference: 'NEFT 42', paid_at: '2026-12-03T10:00:00Z', paid_by: 'ops' } });
+        return json(200, {
+          created,
+          payout: {
+            id: 'p1',
+            expert_id: 'e1',
+            through: today,
+            tokens: 7500,
+            reviews: 2,
+            reference: 'NEFT 42',
+            paid_at: '2026-12-03T10:00:00Z',
+            paid_by: 'ops',
+          },
+        });
       }
-      return json(200, { experts: [row({ owed_tokens: owed, owed_reviews: owed ? 2 : 0, paid_tokens: 10500 - owed }), row({ expert_id: 'e2', name: 'Katherine Johnson', owed_tokens: 0, owed_reviews: 0, paid_tokens: 0, paid_reviews: 0, last_paid_at: null })] });
+      return json(200, {
+        experts: [
+          row({ owed_tokens: owed, owed_reviews: owed ? 2 : 0, paid_tokens: 10500 - owed }),
+          row({
+            expert_id: 'e2',
+            name: 'Katherine Johnson',
+            owed_tokens: 0,
+            owed_reviews: 0,
+            paid_tokens: 0,
+            paid_reviews: 0,
+            last_paid_at: null,
+          }),
+        ],
+      });
     });
     renderWithClient(<ExpertEarningsSection />);
     const rows = await screen.findAllByTestId('earnings-row');
-    expect(rows[0]!.textContent).toMatch(/^Grace Hopper · RTTP RTTP-1 · grace@example.comOwed 7,500 tokens for 2 reviews · paid 3,000 tokens · last payout /);
+    expect(rows[0]!.textContent).toMatch(
+      /^Grace Hopper · RTTP RTTP-1 · grace@example.comOwed 7,500 tokens for 2 reviews · paid 3,000 tokens · last payout /,
+    );
     expect(rows[1]!.textContent).toContain('Owed 0 tokens for 0 reviews · paid 0 tokens');
     // Nothing owed: no payout to record.
     expect(within(rows[1]!).queryByRole('button', { name: /Record a payout/ })).toBeNull();
@@ -59,9 +94,11 @@ describe('expert earnings in the operators’ panel', () => {
   });
 
   it('shows the server’s refusal at the form', async () => {
-    mockFetch(async (method) => method === 'POST'
-      ? json(409, { detail: 'Nothing is owed to this expert for reviews delivered up to that day', code: 'nothing_owed' })
-      : json(200, { experts: [row({})] }));
+    mockFetch(async (method) =>
+      method === 'POST'
+        ? json(409, { detail: 'Nothing is owed to this expert for reviews delivered up to that day', code: 'nothing_owed' })
+        : json(200, { experts: [row({})] }),
+    );
     renderWithClient(<ExpertEarningsSection />);
     await userEvent.click(await screen.findByRole('button', { name: 'Record a payout to Grace Hopper' }));
     await userEvent.click(screen.getByRole('button', { name: 'Record the payout' }));
@@ -70,10 +107,19 @@ describe('expert earnings in the operators’ panel', () => {
 
   it('downloads the payout CSV of the period, of one expert or all, with basic authorization', async () => {
     const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { saved.push(this.download); });
-    const fetch = mockFetch(async (_method, path) => path.startsWith('/api/admin/experts/earnings/export')
-      ? new Response('\uFEFFDelivered at (UTC)\r\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="expert-earnings-2026-11-01-to-2026-11-30.csv"' } })
-      : json(200, { experts: [row({})] }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const fetch = mockFetch(async (_method, path) =>
+      path.startsWith('/api/admin/experts/earnings/export')
+        ? new Response('\uFEFFDelivered at (UTC)\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="expert-earnings-2026-11-01-to-2026-11-30.csv"',
+            },
+          })
+        : json(200, { experts: [row({})] }),
+    );
     renderWithClient(<ExpertEarningsSection />);
     await screen.findAllByTestId('earnings-row');
     await userEvent.clear(screen.getByLabelText('From'));

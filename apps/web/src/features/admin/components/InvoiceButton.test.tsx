@@ -24,9 +24,15 @@ afterEach(() => {
 describe('a transaction’s invoice download', () => {
   it('fetches the invoice with basic authorization and saves it under the server’s name', async () => {
     const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { saved.push(this.download); });
-    const fetch = mockFetch(() =>
-      new Response(new Blob(['%PDF-1.7']), { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-27-000003.pdf"' } }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const fetch = mockFetch(
+      () =>
+        new Response(new Blob(['%PDF-1.7']), {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-27-000003.pdf"' },
+        }),
+    );
     renderWithClient(<InvoiceButton invoiceNumber="INV/2026-27/000003" />);
     await userEvent.click(screen.getByRole('button', { name: 'Download invoice INV/2026-27/000003' }));
     await waitFor(() => expect(saved).toEqual(['INV-2026-27-000003.pdf']));

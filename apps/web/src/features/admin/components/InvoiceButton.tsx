@@ -21,7 +21,14 @@ export function InvoiceButton({ invoiceNumber }: { invoiceNumber: string | null 
     }
   };
   return (
-    <Button size="sm" variant="outline" loading={busy} onClick={() => void onClick()} aria-label={`Download invoice ${invoiceNumber}`} title={invoiceNumber}>
+    <Button
+      size="sm"
+      variant="outline"
+      loading={busy}
+      onClick={() => void onClick()}
+      aria-label={`Download invoice ${invoiceNumber}`}
+      title={invoiceNumber}
+    >
       {!busy && <DownloadIcon />}
       Invoice
     </Button>

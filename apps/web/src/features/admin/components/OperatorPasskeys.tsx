@@ -8,7 +8,13 @@ import { PasskeyRow } from '../../../components/ui/PasskeyRow.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { createPasskey, passkeyBrowserError, passkeysSupported } from '../../auth/index.ts';
 import { adminKeys } from '../api/keys.ts';
-import { addOperatorPasskey, fetchOperatorPasskeys, operatorPasskeyOptions, removeOperatorPasskey, renameOperatorPasskey } from '../api/passkeys.ts';
+import {
+  addOperatorPasskey,
+  fetchOperatorPasskeys,
+  operatorPasskeyOptions,
+  removeOperatorPasskey,
+  renameOperatorPasskey,
+} from '../api/passkeys.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 
 /**
@@ -62,12 +68,20 @@ export function OperatorPasskeys() {
         passkeys.length > 0 && (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" data-testid="operator-passkey-list">
             {passkeys.map((p) => (
-              <PasskeyRow key={p.id} passkey={p} onChanged={refresh} rename={(n) => renameOperatorPasskey(p.id, n)} remove={() => removeOperatorPasskey(p.id)} />
+              <PasskeyRow
+                key={p.id}
+                passkey={p}
+                onChanged={refresh}
+                rename={(n) => renameOperatorPasskey(p.id, n)}
+                remove={() => removeOperatorPasskey(p.id)}
+              />
             ))}
           </ul>
         )
       ) : (
-        <p className="text-sm text-slate-600">{list.isError ? errorText(list.error, 'Couldn’t load your passkeys.') : 'Loading passkeys…'}</p>
+        <p className="text-sm text-slate-600">
+          {list.isError ? errorText(list.error, 'Couldn’t load your passkeys.') : 'Loading passkeys…'}
+        </p>
       )}
       {!passkeysSupported() && <p className="text-sm text-slate-600">This browser cannot use passkeys.</p>}
       {adding && (
@@ -83,7 +97,14 @@ export function OperatorPasskeys() {
           }}
         >
           <div className="min-w-0 flex-1">
-            <TextField label="Name" hint="So you can tell your passkeys apart." value={name} onChange={(e) => setName(e.target.value)} error={error} maxLength={60} />
+            <TextField
+              label="Name"
+              hint="So you can tell your passkeys apart."
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={error}
+              maxLength={60}
+            />
           </div>
           <div className="flex gap-2">
             <Button type="submit" loading={add.isPending}>

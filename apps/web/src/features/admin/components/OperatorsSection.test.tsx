@@ -35,13 +35,17 @@ describe('the operators section (decision 208)', () => {
     fireEvent.change(screen.getByLabelText('New password for grace'), { target: { value: 'a-new-password-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(fetch.mock.calls.filter(([, i]) => i?.method === 'PATCH')).toHaveLength(2));
-    expect(JSON.parse(String(fetch.mock.calls.filter(([, i]) => i?.method === 'PATCH')[1]![1]!.body))).toEqual({ password: 'a-new-password-123' });
+    expect(JSON.parse(String(fetch.mock.calls.filter(([, i]) => i?.method === 'PATCH')[1]![1]!.body))).toEqual({
+      password: 'a-new-password-123',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove operator…' }));
     expect(fetch.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove operator…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove grace' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && String(u) === '/api/admin/operators/o-grace')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && String(u) === '/api/admin/operators/o-grace')).toBe(true),
+    );
   });
 });

@@ -20,7 +20,10 @@ export function OperatorsSection() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: adminKeys.operators(), queryFn: fetchOperators });
   const [adding, setAdding] = useState(false);
-  const form = useForm<OperatorCreateRequest>({ resolver: zodResolver(operatorCreateRequest), defaultValues: { username: '', password: '', display_name: undefined } });
+  const form = useForm<OperatorCreateRequest>({
+    resolver: zodResolver(operatorCreateRequest),
+    defaultValues: { username: '', password: '', display_name: undefined },
+  });
   const add = useMutation({
     mutationFn: createOperator,
     onSuccess: (op) => {
@@ -57,7 +60,12 @@ export function OperatorsSection() {
       {adding && (
         <form noValidate className="grid gap-3 sm:grid-cols-3 sm:items-start" onSubmit={form.handleSubmit((v) => add.mutate(v))}>
           <TextField label="Username" autoComplete="off" error={form.formState.errors.username?.message} {...form.register('username')} />
-          <PasswordField label="Their password" autoComplete="new-password" error={form.formState.errors.password?.message} {...form.register('password')} />
+          <PasswordField
+            label="Their password"
+            autoComplete="new-password"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
           <TextField
             label="Public name (optional)"
             hint="Shown on posts they write"
@@ -123,15 +131,51 @@ function OperatorRow({ operator: o }: { operator: OperatorSummary }) {
       </div>
       {open && (
         <div id={panel} className="mt-2 grid gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-2">
-          <form noValidate className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); update.mutate({ display_name: name }); }}>
-            <TextField label={`Public name of ${o.username}`} hint="Shown on posts they write" value={name} onChange={(e) => setName(e.target.value)} />
-            <Button type="submit" size="sm" variant="outline" className="self-start" loading={update.isPending && update.variables?.display_name !== undefined}>
+          <form
+            noValidate
+            className="flex flex-col gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update.mutate({ display_name: name });
+            }}
+          >
+            <TextField
+              label={`Public name of ${o.username}`}
+              hint="Shown on posts they write"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              className="self-start"
+              loading={update.isPending && update.variables?.display_name !== undefined}
+            >
               Save name
             </Button>
           </form>
-          <form noValidate className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); update.mutate({ password }); }}>
-            <PasswordField label={`New password for ${o.username}`} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <Button type="submit" size="sm" variant="outline" className="self-start" loading={update.isPending && update.variables?.password !== undefined}>
+          <form
+            noValidate
+            className="flex flex-col gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update.mutate({ password });
+            }}
+          >
+            <PasswordField
+              label={`New password for ${o.username}`}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              className="self-start"
+              loading={update.isPending && update.variables?.password !== undefined}
+            >
               Set password
             </Button>
           </form>

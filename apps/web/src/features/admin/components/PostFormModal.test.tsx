@@ -9,7 +9,6 @@ import { AUTOSAVE_IDLE_MS, PostFormModal } from './PostFormModal.tsx';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-
 beforeEach(() => {
   adminCredentials.save('ops', 'secret-password');
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -88,7 +87,9 @@ describe('the operator post form', () => {
   it('creates with basic authorization and the spec payload', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    const fetch = mockFetch((method, path) => (path.endsWith('/preview') ? json(200, { html: '<p>x</p>' }) : json(201, { ...POST, post_type: 'blog', removed: [] })));
+    const fetch = mockFetch((method, path) =>
+      path.endsWith('/preview') ? json(200, { html: '<p>x</p>' }) : json(201, { ...POST, post_type: 'blog', removed: [] }),
+    );
     renderWithClient(<PostFormModal type="blog" onClose={onClose} />);
     const d = dialog();
     await user.type(within(d).getByLabelText('Title'), 'A title');
@@ -128,7 +129,9 @@ describe('the operator post form', () => {
 
   it('edits with the post’s values and keeps its SEO fields', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>', removed: [] }) : json(200, { ...POST, removed: [] })));
+    const fetch = mockFetch((_m, path) =>
+      path.endsWith('/preview') ? json(200, { html: '<p>Body</p>', removed: [] }) : json(200, { ...POST, removed: [] }),
+    );
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     expect(within(d).getByLabelText('Title')).toHaveProperty('value', 'Hello');
@@ -137,12 +140,18 @@ describe('the operator post form', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Post updated successfully', undefined));
     const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/blog/admin/posts/p1')!;
     expect(init!.method).toBe('PUT');
-    expect(JSON.parse(String(init!.body))).toMatchObject({ meta_title: 'SEO title', meta_description: 'SEO description', post_type: 'press_release' });
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      meta_title: 'SEO title',
+      meta_description: 'SEO description',
+      post_type: 'press_release',
+    });
   });
 
   it('says which save failed: the server’s refusal, or a network failure', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(400, { detail: 'Title must be at most 200 characters' })));
+    mockFetch((_m, path) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(400, { detail: 'Title must be at most 200 characters' }),
+    );
     const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
@@ -150,7 +159,9 @@ describe('the operator post form', () => {
     );
     unmount();
 
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : Promise.reject(new TypeError('Failed to fetch'))));
+    mockFetch((_m, path) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.postSaveFailed));
@@ -159,7 +170,10 @@ describe('the operator post form', () => {
   it('previews the content as the server sanitises it', async () => {
     const fetch = mockFetch((_m, path, init) =>
       path.endsWith('/preview')
-        ? json(200, { html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, ''), removed: ['removed <script>'] })
+        ? json(200, {
+            html: String(JSON.parse(String(init.body)).content).replace(/<script>.*?<\/script>/g, ''),
+            removed: ['removed <script>'],
+          })
         : json(200, {}),
     );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
@@ -175,12 +189,18 @@ describe('the operator post form', () => {
 
   it('says what the sanitiser removed when the post is saved', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '<p>Body</p>', removed: [] }) : json(200, { ...POST, removed: ['removed <script>', 'removed onclick from <a>'] })));
+    mockFetch((_m, path) =>
+      path.endsWith('/preview')
+        ? json(200, { html: '<p>Body</p>', removed: [] })
+        : json(200, { ...POST, removed: ['removed <script>', 'removed onclick from <a>'] }),
+    );
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Post updated successfully', {
-      description: 'Cleaned when saving: removed <script>; removed onclick from <a>.',
-    }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Post updated successfully', {
+        description: 'Cleaned when saving: removed <script>; removed onclick from <a>.',
+      }),
+    );
   });
 
   it('asks before Esc or Close throws edits away, and closes at once when nothing changed', async () => {
@@ -230,7 +250,9 @@ describe('the operator post form', () => {
     mockFetch(() => json(200, { html: '', removed: [] }));
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
-    fireEvent.change(htmlContent(d), { target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' } });
+    fireEvent.change(htmlContent(d), {
+      target: { value: '<p>x</p><img src="/a.png" alt="A chart"><img src="/b.png"><img src="/c.png" alt=" ">' },
+    });
     const flag = await within(d).findByTestId('missing-alt', {}, { timeout: 2000 });
     expect(flag.textContent).toContain('2 images have no alt text');
     expect(flag.textContent).toContain('/b.png');
@@ -240,7 +262,10 @@ describe('the operator post form', () => {
   it('uploads an image and puts its address in the Image URL field', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch((_m, path) =>
-      path === '/api/media/images' ? json(201, { url: `/media/${'a'.repeat(64)}.webp`, width: 800, height: 400, bytes: 20480 }) : json(200, { html: '', removed: [] }));
+      path === '/api/media/images'
+        ? json(201, { url: `/media/${'a'.repeat(64)}.webp`, width: 800, height: 400, bytes: 20480 })
+        : json(200, { html: '', removed: [] }),
+    );
     renderWithClient(<PostFormModal type="blog" onClose={() => {}} />);
     const d = dialog();
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', { type: 'image/png' });
@@ -256,13 +281,16 @@ describe('the operator post form', () => {
 describe('autosave, versions and conflicts (decision 201)', () => {
   const DRAFT = { ...POST, status: 'draft' as const, published_at: null, version: 4 };
   const puts = (fetch: ReturnType<typeof mockFetch>) =>
-    fetch.mock.calls.filter(([url, i]) => String(url) === '/api/blog/admin/posts/p1' && i?.method === 'PUT').map(([, i]) => JSON.parse(String(i!.body)) as Record<string, unknown>);
+    fetch.mock.calls
+      .filter(([url, i]) => String(url) === '/api/blog/admin/posts/p1' && i?.method === 'PUT')
+      .map(([, i]) => JSON.parse(String(i!.body)) as Record<string, unknown>);
 
   it('autosaves a draft when focus leaves the form and after a pause, naming the version each time', async () => {
     let version = 4;
     const fetch = mockFetch((method, path, init) => {
       if (path.endsWith('/preview')) return json(200, { html: '', removed: [] });
-      if (method === 'PUT') return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), slug: DRAFT.slug, version: ++version, removed: [] });
+      if (method === 'PUT')
+        return json(200, { ...DRAFT, ...JSON.parse(String(init.body)), slug: DRAFT.slug, version: ++version, removed: [] });
       return json(404, {});
     });
     renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
@@ -284,7 +312,10 @@ describe('autosave, versions and conflicts (decision 201)', () => {
 
   it('sends the slug the operator typed', async () => {
     const fetch = mockFetch((method, path, init) =>
-      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...DRAFT, slug: JSON.parse(String(init.body)).slug, version: 5, removed: [] }));
+      path.endsWith('/preview')
+        ? json(200, { html: '', removed: [] })
+        : json(200, { ...DRAFT, slug: JSON.parse(String(init.body)).slug, version: 5, removed: [] }),
+    );
     renderWithClient(<PostFormModal type="press_release" post={DRAFT} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     const slug = within(d).getByLabelText(/^Slug/);
@@ -300,7 +331,9 @@ describe('autosave, versions and conflicts (decision 201)', () => {
   });
 
   it('does not autosave a published post, and says its changes go live only when saved', async () => {
-    const fetch = mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] })));
+    const fetch = mockFetch((_m, path) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] }),
+    );
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     const title = within(d).getByLabelText('Title');
@@ -314,7 +347,9 @@ describe('autosave, versions and conflicts (decision 201)', () => {
   it('a save refused because someone else saved first keeps the form open with the edits, and says who', async () => {
     const user = userEvent.setup();
     const detail = POST_EDITOR_MSG.postEditConflict('ben', '2026-11-28 06:10 UTC');
-    mockFetch((_m, path) => (path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(409, { detail, code: 'post_conflict' })));
+    mockFetch((_m, path) =>
+      path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(409, { detail, code: 'post_conflict' }),
+    );
     const onClose = vi.fn();
     renderWithClient(<PostFormModal type="press_release" post={POST} onClose={onClose} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
@@ -330,15 +365,21 @@ describe('autosave, versions and conflicts (decision 201)', () => {
   });
 
   describe('authors, the feature image’s text, the publication date and the overrides (decision 206)', () => {
-    const OPERATORS = { operators: [
-      { id: 'o-ana', username: 'ana-login', display_name: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
-      { id: 'o-ben', username: 'ben-login', display_name: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
-      { id: 'o-cy', username: 'cy-login', display_name: null, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
-    ] };
-    const server = () => mockFetch((method, path) =>
-      path === '/api/admin/operators' ? json(200, OPERATORS)
-        : path.endsWith('/preview') ? json(200, { html: '<p>x</p>', removed: [] })
-          : json(201, { ...POST, post_type: 'blog', removed: [] }));
+    const OPERATORS = {
+      operators: [
+        { id: 'o-ana', username: 'ana-login', display_name: 'ana', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+        { id: 'o-ben', username: 'ben-login', display_name: 'ben', created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+        { id: 'o-cy', username: 'cy-login', display_name: null, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+      ],
+    };
+    const server = () =>
+      mockFetch((method, path) =>
+        path === '/api/admin/operators'
+          ? json(200, OPERATORS)
+          : path.endsWith('/preview')
+            ? json(200, { html: '<p>x</p>', removed: [] })
+            : json(201, { ...POST, post_type: 'blog', removed: [] }),
+      );
     const sent = (fetch: ReturnType<typeof mockFetch>) => {
       const call = fetch.mock.calls.find(([url, i]) => String(url) === '/api/blog/admin/posts' && i?.method === 'POST');
       return call ? (JSON.parse(String(call[1]!.body)) as Record<string, unknown>) : undefined;
@@ -393,15 +434,25 @@ describe('autosave, versions and conflicts (decision 201)', () => {
       await user.click(within(d).getByRole('button', { name: 'Create Blog Post' }));
       await waitFor(() => expect(sent(fetch)).toBeDefined());
       expect(sent(fetch)).toMatchObject({
-        image_url: '/media/a.webp', image_alt: null, image_decorative: true, image_caption: 'Photo: lab',
-        canonical_url: 'https://elsewhere.example/a', og_title: 'Card title', twitter_title: null,
+        image_url: '/media/a.webp',
+        image_alt: null,
+        image_decorative: true,
+        image_caption: 'Photo: lab',
+        canonical_url: 'https://elsewhere.example/a',
+        og_title: 'Card title',
+        twitter_title: null,
       });
     });
 
     it('edits a published post’s date, sending it only when changed', async () => {
       const user = userEvent.setup();
       const fetch = mockFetch((_m, path) =>
-        path === '/api/admin/operators' ? json(200, OPERATORS) : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { ...POST, removed: [] }));
+        path === '/api/admin/operators'
+          ? json(200, OPERATORS)
+          : path.endsWith('/preview')
+            ? json(200, { html: '', removed: [] })
+            : json(200, { ...POST, removed: [] }),
+      );
       renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
       const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
       const date = within(d).getByLabelText(/Published on/);
@@ -421,23 +472,32 @@ describe('autosave, versions and conflicts (decision 201)', () => {
     const fetch = mockFetch((method, path) =>
       path === '/api/blog/admin/posts/p1/editing'
         ? json(200, { editors: method === 'PUT' ? [{ username: 'ben', seen_at: '2026-11-28T09:00:00Z' }] : [] })
-        : path.endsWith('/preview') ? json(200, { html: '', removed: [] }) : json(200, { operators: [] }));
+        : path.endsWith('/preview')
+          ? json(200, { html: '', removed: [] })
+          : json(200, { operators: [] }),
+    );
     const { unmount } = renderWithClient(<PostFormModal type="press_release" post={POST} onClose={() => {}} />);
     const d = screen.getByRole('dialog', { name: 'Edit Press Release' });
     expect((await within(d).findByTestId('others-editing')).textContent).toContain('ben also has this post open.');
     unmount();
-    await waitFor(() => expect(fetch.mock.calls.some(([url, i]) => String(url) === '/api/blog/admin/posts/p1/editing' && i?.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url, i]) => String(url) === '/api/blog/admin/posts/p1/editing' && i?.method === 'DELETE')).toBe(true),
+    );
   });
 });
 
 describe('the tags field (decision 204)', () => {
   it('finds a tag, creates one inline, removes one, and sends their ids; the keyboard never submits the form', async () => {
     const user = userEvent.setup();
-    const tags = [{ id: 't1', name: 'Licensing', slug: 'licensing', post_count: 2 }, { id: 't2', name: 'Patents', slug: 'patents', post_count: 0 }];
+    const tags = [
+      { id: 't1', name: 'Licensing', slug: 'licensing', post_count: 2 },
+      { id: 't2', name: 'Patents', slug: 'patents', post_count: 0 },
+    ];
     const onClose = vi.fn();
     const fetch = mockFetch((method, path) => {
       if (path.startsWith('/api/blog/admin/tags') && method === 'GET') return json(200, { tags });
-      if (path === '/api/blog/admin/tags' && method === 'POST') return json(201, { id: 't3', name: 'Spin-outs', slug: 'spin-outs', post_count: 0 });
+      if (path === '/api/blog/admin/tags' && method === 'POST')
+        return json(201, { id: 't3', name: 'Spin-outs', slug: 'spin-outs', post_count: 0 });
       if (path.endsWith('/preview')) return json(200, { html: '<p>x</p>', removed: [] });
       return json(201, { ...POST, post_type: 'blog', removed: [] });
     });
@@ -448,7 +508,11 @@ describe('the tags field (decision 204)', () => {
     await user.type(box, 'pat');
     const list = await within(d).findByRole('listbox', { name: 'Tags' });
     expect(box.getAttribute('aria-expanded')).toBe('true');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Patents', 'Create tag “pat”']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Patents', 'Create tag “pat”']);
     await user.keyboard('{Enter}');
     expect(within(d).getByRole('button', { name: 'Remove tag Patents' })).toBeTruthy();
     await user.type(box, 'Spin-outs{Enter}');

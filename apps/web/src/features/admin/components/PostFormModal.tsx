@@ -1,8 +1,28 @@
-import { formatTime, IMAGE_UPLOAD, isExternalPress, MSG, POST_EDITING, POST_EDITOR_MSG, postByline, type AdminPost, type PostRevisionMeta, type PostSaved, type PostType } from '@assay/shared';
+import {
+  formatTime,
+  IMAGE_UPLOAD,
+  isExternalPress,
+  MSG,
+  POST_EDITING,
+  POST_EDITOR_MSG,
+  postByline,
+  type AdminPost,
+  type PostRevisionMeta,
+  type PostSaved,
+  type PostType,
+} from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/Field.tsx';
@@ -18,16 +38,43 @@ import { PostRevisions } from './PostRevisions.tsx';
 import { TagsField } from './TagPicker.tsx';
 import { fetchOperators } from '../api/operators.ts';
 import {
-  emptyPostForm, featureAltMissing, formToInput, imagesWithoutAlt, postFormSchema, publishedAtToSend, readingStats, postToForm, postTypeLabel, SERP,
-  serpTruncate, type PostFormValues,
+  emptyPostForm,
+  featureAltMissing,
+  formToInput,
+  imagesWithoutAlt,
+  postFormSchema,
+  publishedAtToSend,
+  readingStats,
+  postToForm,
+  postTypeLabel,
+  SERP,
+  serpTruncate,
+  type PostFormValues,
 } from '../lib/post-form.ts';
 
 // The editor and its library load when the form opens, never with the site's pages (decision 200).
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
 const FIELDS = [
-  'title', 'author_name', 'description', 'image_url', 'content', 'meta_title', 'meta_description', 'publish_at', 'slug', 'image_alt', 'image_caption',
-  'published_at', 'canonical_url', 'og_title', 'og_description', 'og_image_url', 'twitter_title', 'twitter_description', 'twitter_image_url',
+  'title',
+  'author_name',
+  'description',
+  'image_url',
+  'content',
+  'meta_title',
+  'meta_description',
+  'publish_at',
+  'slug',
+  'image_alt',
+  'image_caption',
+  'published_at',
+  'canonical_url',
+  'og_title',
+  'og_description',
+  'og_image_url',
+  'twitter_title',
+  'twitter_description',
+  'twitter_image_url',
 ] as const;
 
 /** How long typing must pause before a draft is autosaved. */
@@ -70,17 +117,23 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
 
   /** Saves one at a time: an explicit save waits for an autosave in flight, and names its new version. */
   const persist = (values: PostFormValues, autosave: boolean): Promise<PostSaved> => {
-    const run = queue.current.catch(() => undefined).then(async () => {
-      const current = savedRef.current;
-      // The slug goes only when the operator changed it: otherwise a draft's address keeps following its title.
-      const slug = values.slug.trim();
-      const input = { ...formToInput(values, type), slug: slug && slug !== current?.slug ? slug : null, published_at: publishedAtToSend(values, current) };
-      const result = current
-        ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
-        : await postsApi.create(input);
-      setSaved(result);
-      return result;
-    });
+    const run = queue.current
+      .catch(() => undefined)
+      .then(async () => {
+        const current = savedRef.current;
+        // The slug goes only when the operator changed it: otherwise a draft's address keeps following its title.
+        const slug = values.slug.trim();
+        const input = {
+          ...formToInput(values, type),
+          slug: slug && slug !== current?.slug ? slug : null,
+          published_at: publishedAtToSend(values, current),
+        };
+        const result = current
+          ? await postsApi.update(current.id, { ...input, version: current.version, ...(autosave ? { autosave: true } : {}) })
+          : await postsApi.create(input);
+        setSaved(result);
+        return result;
+      });
     queue.current = run;
     return run;
   };
@@ -204,13 +257,25 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
           {...register('description')}
         />
         <ImageField type={type} control={control} setValue={setValue} error={errors.image_url?.message} register={register('image_url')} />
-        <FeatureImageText type={type} control={control} register={register} altError={errors.image_alt?.message} captionError={errors.image_caption?.message} />
+        <FeatureImageText
+          type={type}
+          control={control}
+          register={register}
+          altError={errors.image_alt?.message}
+          captionError={errors.image_caption?.message}
+        />
         <ContentField
           mode={mode}
           onMode={setMode}
           error={errors.content?.message}
           visual={
-            <Suspense fallback={<div className="flex min-h-80 items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-500"><Spinner className="size-4" label="Loading editor" /></div>}>
+            <Suspense
+              fallback={
+                <div className="flex min-h-80 items-center justify-center rounded-lg border border-slate-300 text-sm text-slate-500">
+                  <Spinner className="size-4" label="Loading editor" />
+                </div>
+              }
+            >
               <RichTextEditor
                 key={editorKey}
                 initialHtml={getValues('content')}
@@ -247,7 +312,11 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         <CheckboxField label="Mark as featured" {...register('featured')} />
         {saved?.status === 'published' && (
           <TextField
-            label={<>Published on <span className="font-normal text-slate-500">(may be earlier; a later date is a schedule)</span></>}
+            label={
+              <>
+                Published on <span className="font-normal text-slate-500">(may be earlier; a later date is a schedule)</span>
+              </>
+            }
             type="datetime-local"
             className="sm:max-w-xs"
             hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Feeds, the sitemap and the page show this date.`}
@@ -257,7 +326,11 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         )}
         {saved?.status !== 'published' && (
           <TextField
-            label={<>Publish at <span className="font-normal text-slate-500">(optional: schedules this draft)</span></>}
+            label={
+              <>
+                Publish at <span className="font-normal text-slate-500">(optional: schedules this draft)</span>
+              </>
+            }
             type="datetime-local"
             className="sm:max-w-xs"
             hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Leave empty to publish by hand.`}
@@ -268,20 +341,35 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Search engine listing</legend>
           <TextField
-            label={<>Meta title <span className="font-normal text-slate-500">(optional, defaults to the title)</span></>}
+            label={
+              <>
+                Meta title <span className="font-normal text-slate-500">(optional, defaults to the title)</span>
+              </>
+            }
             autoComplete="off"
             error={errors.meta_title?.message}
             {...register('meta_title')}
           />
           <TextAreaField
-            label={<>Meta description <span className="font-normal text-slate-500">(optional, defaults to the description)</span></>}
+            label={
+              <>
+                Meta description <span className="font-normal text-slate-500">(optional, defaults to the description)</span>
+              </>
+            }
             rows={2}
             className="min-h-16!"
             error={errors.meta_description?.message}
             {...register('meta_description')}
           />
           <TextField
-            label={<>Slug <span className="font-normal text-slate-500">(the post’s address{saved?.published_at ? '; the old one will redirect' : ''})</span></>}
+            label={
+              <>
+                Slug{' '}
+                <span className="font-normal text-slate-500">
+                  (the post’s address{saved?.published_at ? '; the old one will redirect' : ''})
+                </span>
+              </>
+            }
             autoComplete="off"
             spellCheck={false}
             placeholder="made from the title"
@@ -295,17 +383,29 @@ export function PostFormModal({ type, post, onClose }: { type: PostType; post?: 
         {saved && <PostRevisions post={saved} dirty={isDirty} onRestored={loadSaved} />}
         {saved && <OthersEditing postId={saved.id} />}
         {conflict && saved && (
-          <div role="alert" data-testid="post-conflict" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <div
+            role="alert"
+            data-testid="post-conflict"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+          >
             <p className="font-medium">Your changes were not saved.</p>
             <p className="mt-1">{conflict}</p>
-            <p className="mt-2 text-xs">Autosave is paused. Copy what you need from this form first: loading the saved version replaces it.</p>
+            <p className="mt-2 text-xs">
+              Autosave is paused. Copy what you need from this form first: loading the saved version replaces it.
+            </p>
             <Button size="sm" variant="outline" className="mt-3" onClick={() => void loadLatest(saved, loadSaved)}>
               Load the saved version
             </Button>
           </div>
         )}
         <div className="sticky -bottom-5 z-10 -mx-6 -mb-5 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end">
-          <SaveState dirty={isDirty} saving={autosave.isPending} savedAt={autosavedAt} published={saved?.status === 'published'} conflict={Boolean(conflict)} />
+          <SaveState
+            dirty={isDirty}
+            saving={autosave.isPending}
+            savedAt={autosavedAt}
+            published={saved?.status === 'published'}
+            conflict={Boolean(conflict)}
+          />
           <Button variant="ghost" onClick={requestClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -327,7 +427,16 @@ async function loadLatest(saved: AdminPost, load: (p: AdminPost) => void) {
     const rev = await postsApi.revision(saved.id, newest.id);
     const { title, description, content, image_url, author_name, meta_title, meta_description, meta } = rev;
     load({
-      ...saved, title, description, content, image_url, author_name, meta_title, meta_description, version: rev.version, updated_by: rev.operator_name,
+      ...saved,
+      title,
+      description,
+      content,
+      image_url,
+      author_name,
+      meta_title,
+      meta_description,
+      version: rev.version,
+      updated_by: rev.operator_name,
       // The rest of the post as that version has it (decision 226); a revision from before keeps the form's.
       ...(meta && revisionMeta(meta)),
     });
@@ -349,7 +458,19 @@ function revisionMeta({ tags, authors, slug_custom: _custom, ...m }: PostRevisio
 }
 
 /** Where the form stands: saving, saved at a time, unsaved, or why autosave is off. */
-function SaveState({ dirty, saving, savedAt, published, conflict }: { dirty: boolean; saving: boolean; savedAt: Date | null; published: boolean; conflict: boolean }) {
+function SaveState({
+  dirty,
+  saving,
+  savedAt,
+  published,
+  conflict,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  savedAt: Date | null;
+  published: boolean;
+  conflict: boolean;
+}) {
   const text = conflict
     ? 'Not saved: someone else saved this post'
     : saving
@@ -374,7 +495,14 @@ function SaveState({ dirty, saving, savedAt, published, conflict }: { dirty: boo
  * The post body: the visual editor, or its HTML with the sanitised preview beside it. Switching
  * carries the content over (the visual editor keeps what its blocks can show).
  */
-function ContentField({ mode, onMode, visual, html, labelId, error }: {
+function ContentField({
+  mode,
+  onMode,
+  visual,
+  html,
+  labelId,
+  error,
+}: {
   mode: 'visual' | 'html';
   onMode(mode: 'visual' | 'html'): void;
   visual: ReactNode;
@@ -454,7 +582,10 @@ function LivePreview({ control }: { control: Control<PostFormValues> }) {
         ) : preview.data ? (
           <>
             {preview.data.removed.length > 0 && (
-              <div data-testid="sanitiser-report" className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              <div
+                data-testid="sanitiser-report"
+                className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+              >
                 <p className="font-medium">Saving will clean this content:</p>
                 <ul className="mt-1 list-disc pl-4">
                   {preview.data.removed.map((r) => (
@@ -548,10 +679,13 @@ function ImageField({
         )}
       </div>
       {external && (
-        <p role="status" data-testid="external-press-warning" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:col-span-2">
-          <span className="font-medium">This press release will be an “External article” link.</span> An address starting with http
-          is shown as a link to that outside article (opened in a new tab) and no picture is shown. To show a picture instead, use
-          Upload image.
+        <p
+          role="status"
+          data-testid="external-press-warning"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:col-span-2"
+        >
+          <span className="font-medium">This press release will be an “External article” link.</span> An address starting with http is shown
+          as a link to that outside article (opened in a new tab) and no picture is shown. To show a picture instead, use Upload image.
         </p>
       )}
     </div>
@@ -576,7 +710,11 @@ function MissingAltText({ control }: { control: Control<PostFormValues> }) {
   const missing = imagesWithoutAlt(useDebouncedValue(content, 400));
   if (!missing.length) return null;
   return (
-    <div role="status" data-testid="missing-alt" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <div
+      role="status"
+      data-testid="missing-alt"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       <p className="font-medium">
         {missing.length === 1 ? '1 image has' : `${missing.length} images have`} no alt text. Describe each image in its alt attribute.
       </p>
@@ -591,7 +729,10 @@ function MissingAltText({ control }: { control: Control<PostFormValues> }) {
 
 /** How the post would look as a search result, cut where search engines cut (about 60 and 160 characters). */
 function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>; slug: string | undefined; type: PostType }) {
-  const [title, metaTitle, description, metaDescription, typedSlug] = useWatch({ control, name: ['title', 'meta_title', 'description', 'meta_description', 'slug'] });
+  const [title, metaTitle, description, metaDescription, typedSlug] = useWatch({
+    control,
+    name: ['title', 'meta_title', 'description', 'meta_description', 'slug'],
+  });
   const fullTitle = metaTitle?.trim() || title?.trim() || '';
   const fullDesc = metaDescription?.trim() || description?.trim() || '';
   const shownTitle = serpTruncate(fullTitle || 'Post title', SERP.title);
@@ -601,9 +742,16 @@ function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>
   const path = `${type === 'blog' ? '/blog' : '/press-releases'}/${typedSlug?.trim() || slug || 'new-post'}`;
   const canonical = useWatch({ control, name: 'canonical_url' })?.trim();
   return (
-    <div data-testid="serp-preview" aria-label="Search result preview" role="group" className="rounded-lg border border-slate-200 bg-white p-4">
+    <div
+      data-testid="serp-preview"
+      aria-label="Search result preview"
+      role="group"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>
-      <p className="mt-2 truncate text-xs text-slate-600" data-testid="serp-url">{canonical || `${window.location.host}${path}`}</p>
+      <p className="mt-2 truncate text-xs text-slate-600" data-testid="serp-url">
+        {canonical || `${window.location.host}${path}`}
+      </p>
       <p className="mt-0.5 text-lg leading-snug text-[#1a0dab]">{shownTitle.text}</p>
       <p className="mt-1 text-sm leading-relaxed text-slate-700">{shownDesc.text}</p>
       <p className="mt-2 flex flex-wrap gap-x-4 text-xs text-slate-500">
@@ -619,7 +767,6 @@ function SerpPreview({ control, slug, type }: { control: Control<PostFormValues>
     </div>
   );
 }
-
 
 /**
  * The post's authors, chosen from the operator accounts in the order they are ticked. The byline
@@ -659,7 +806,9 @@ const AuthorsField = memo(function AuthorsField({
             const at = chosen.indexOf(o.id);
             return (
               <li key={o.id}>
-                <label className={`inline-flex items-center gap-2 text-sm ${o.display_name || at >= 0 ? 'text-slate-800' : 'text-slate-500'}`}>
+                <label
+                  className={`inline-flex items-center gap-2 text-sm ${o.display_name || at >= 0 ? 'text-slate-800' : 'text-slate-500'}`}
+                >
                   <input
                     type="checkbox"
                     className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
@@ -676,8 +825,8 @@ const AuthorsField = memo(function AuthorsField({
         </ul>
       )}
       <p className="mt-2 text-xs text-slate-500">
-        Named by their public name in the feed and the page’s data, in the order ticked. None: the byline alone. An operator
-        without a public name gets one under Activity → Operators.
+        Named by their public name in the feed and the page’s data, in the order ticked. None: the byline alone. An operator without a
+        public name gets one under Activity → Operators.
       </p>
     </fieldset>
   );
@@ -713,7 +862,11 @@ const FeatureImageText = memo(function FeatureImageText({
         <CheckboxField label="Decorative: the picture adds nothing the text does not say" {...register('image_decorative')} />
       </div>
       <TextField
-        label={<>Caption <span className="font-normal text-slate-500">(optional)</span></>}
+        label={
+          <>
+            Caption <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
         autoComplete="off"
         hint="Shown under the picture on the post’s page."
         error={captionError}
@@ -752,15 +905,49 @@ const SocialFields = memo(function SocialFields({
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <p className="text-sm font-medium text-slate-800">Open Graph (Facebook, LinkedIn, Slack…)</p>
-          <TextField label={<>Title {optional('defaults to the meta title')}</>} autoComplete="off" error={errors.og_title?.message} {...register('og_title')} />
-          <TextField label={<>Description {optional('defaults to the meta description')}</>} autoComplete="off" error={errors.og_description?.message} {...register('og_description')} />
-          <TextField label={<>Picture address {optional('defaults to the feature image')}</>} inputMode="url" autoComplete="off" placeholder="https://… or /media/…" error={errors.og_image_url?.message} {...register('og_image_url')} />
+          <TextField
+            label={<>Title {optional('defaults to the meta title')}</>}
+            autoComplete="off"
+            error={errors.og_title?.message}
+            {...register('og_title')}
+          />
+          <TextField
+            label={<>Description {optional('defaults to the meta description')}</>}
+            autoComplete="off"
+            error={errors.og_description?.message}
+            {...register('og_description')}
+          />
+          <TextField
+            label={<>Picture address {optional('defaults to the feature image')}</>}
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://… or /media/…"
+            error={errors.og_image_url?.message}
+            {...register('og_image_url')}
+          />
         </div>
         <div className="space-y-4">
           <p className="text-sm font-medium text-slate-800">X (Twitter)</p>
-          <TextField label={<>Title {optional('defaults to the Open Graph title')}</>} autoComplete="off" error={errors.twitter_title?.message} {...register('twitter_title')} />
-          <TextField label={<>Description {optional('defaults to the Open Graph description')}</>} autoComplete="off" error={errors.twitter_description?.message} {...register('twitter_description')} />
-          <TextField label={<>Picture address {optional('defaults to the Open Graph picture')}</>} inputMode="url" autoComplete="off" placeholder="https://… or /media/…" error={errors.twitter_image_url?.message} {...register('twitter_image_url')} />
+          <TextField
+            label={<>Title {optional('defaults to the Open Graph title')}</>}
+            autoComplete="off"
+            error={errors.twitter_title?.message}
+            {...register('twitter_title')}
+          />
+          <TextField
+            label={<>Description {optional('defaults to the Open Graph description')}</>}
+            autoComplete="off"
+            error={errors.twitter_description?.message}
+            {...register('twitter_description')}
+          />
+          <TextField
+            label={<>Picture address {optional('defaults to the Open Graph picture')}</>}
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://… or /media/…"
+            error={errors.twitter_image_url?.message}
+            {...register('twitter_image_url')}
+          />
         </div>
       </div>
       <SocialPreview control={control} type={type} />
@@ -772,7 +959,17 @@ const SocialFields = memo(function SocialFields({
 function SocialPreview({ control, type }: { control: Control<PostFormValues>; type: PostType }) {
   const [title, metaTitle, description, metaDescription, image, ogTitle, ogDescription, ogImage, canonical] = useWatch({
     control,
-    name: ['title', 'meta_title', 'description', 'meta_description', 'image_url', 'og_title', 'og_description', 'og_image_url', 'canonical_url'],
+    name: [
+      'title',
+      'meta_title',
+      'description',
+      'meta_description',
+      'image_url',
+      'og_title',
+      'og_description',
+      'og_image_url',
+      'canonical_url',
+    ],
   });
   const pick = (...v: (string | undefined)[]) => v.map((x) => x?.trim() ?? '').find(Boolean) ?? '';
   const cardTitle = pick(ogTitle, metaTitle, title) || 'Post title';
@@ -787,11 +984,18 @@ function SocialPreview({ control, type }: { control: Control<PostFormValues>; ty
     }
   })();
   return (
-    <div role="group" aria-label="Social card preview" data-testid="social-preview" className="max-w-md overflow-hidden rounded-lg border border-slate-200 bg-white">
+    <div
+      role="group"
+      aria-label="Social card preview"
+      data-testid="social-preview"
+      className="max-w-md overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
       {cardImage ? (
         <img src={cardImage} alt="" className="aspect-[1.91/1] w-full bg-slate-100 object-cover" />
       ) : (
-        <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-slate-100 text-xs text-slate-600">No image: a small card</div>
+        <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-slate-100 text-xs text-slate-600">
+          No image: a small card
+        </div>
       )}
       <div className="border-t border-slate-200 bg-slate-50 px-3 py-2">
         <p className="truncate text-xs uppercase text-slate-500">{host}</p>
@@ -821,9 +1025,15 @@ function OthersEditing({ postId }: { postId: string }) {
   const names = editors.data?.editors.map((e) => e.username) ?? [];
   if (!names.length) return null;
   return (
-    <p role="status" data-testid="others-editing" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <span className="font-medium">{postByline(names)} {names.length === 1 ? 'also has' : 'also have'} this post open.</span> If they save
-      first, your save is refused with a message (nothing is overwritten): copy your changes before loading theirs.
+    <p
+      role="status"
+      data-testid="others-editing"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <span className="font-medium">
+        {postByline(names)} {names.length === 1 ? 'also has' : 'also have'} this post open.
+      </span>{' '}
+      If they save first, your save is refused with a message (nothing is overwritten): copy your changes before loading theirs.
     </p>
   );
 }

@@ -20,19 +20,43 @@ const REVS = [
   { id: 'r2', version: 2, kind: 'published', title: 'Hello', operator_name: 'ben', created_at: '2026-11-28T06:00:00Z' },
 ];
 const FULL = {
-  ...REVS[1], description: 'Old description', content: '<p>The published words.</p>', image_url: '/images/bench.webp', author_name: 'Ben',
-  meta_title: 'SEO words', meta_description: null,
+  ...REVS[1],
+  description: 'Old description',
+  content: '<p>The published words.</p>',
+  image_url: '/images/bench.webp',
+  author_name: 'Ben',
+  meta_title: 'SEO words',
+  meta_description: null,
   meta: {
-    slug: 'hello-there', slug_custom: true, description_generated: false, published_at: '2026-11-01T09:30:00Z',
-    authors: [{ id: 'o1', name: 'Ben Writer', gone: false }, { id: 'o2', name: 'Cy Writer', gone: true }],
-    tags: [{ id: 't1', name: 'Patents', slug: 'patents', gone: false }, { id: 't2', name: 'Old tag', slug: 'old-tag', gone: true }],
-    image_alt: 'A lab bench', image_caption: 'The bench', image_decorative: false, canonical_url: 'https://elsewhere.example/a',
-    og_title: 'Card title', og_description: null, og_image_url: null, twitter_title: null, twitter_description: 'X words', twitter_image_url: null,
+    slug: 'hello-there',
+    slug_custom: true,
+    description_generated: false,
+    published_at: '2026-11-01T09:30:00Z',
+    authors: [
+      { id: 'o1', name: 'Ben Writer', gone: false },
+      { id: 'o2', name: 'Cy Writer', gone: true },
+    ],
+    tags: [
+      { id: 't1', name: 'Patents', slug: 'patents', gone: false },
+      { id: 't2', name: 'Old tag', slug: 'old-tag', gone: true },
+    ],
+    image_alt: 'A lab bench',
+    image_caption: 'The bench',
+    image_decorative: false,
+    canonical_url: 'https://elsewhere.example/a',
+    og_title: 'Card title',
+    og_description: null,
+    og_image_url: null,
+    twitter_title: null,
+    twitter_description: 'X words',
+    twitter_image_url: null,
   },
 };
 /** The view's rows as "label: value". */
 const fieldRows = (view: HTMLElement) =>
-  [...within(view).getByTestId('revision-fields').querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`);
+  [...within(view).getByTestId('revision-fields').querySelectorAll('dt')].map(
+    (dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`,
+  );
 const openHistory = (container: HTMLElement) => {
   const details = container.querySelector('details')!;
   details.open = true;
@@ -44,7 +68,8 @@ describe('the revision history', () => {
     const fetch = mockFetch((method, path) => {
       if (path === '/api/blog/admin/posts/p1/revisions') return json(200, { revisions: REVS });
       if (path === '/api/blog/admin/posts/p1/revisions/r2') return json(200, FULL);
-      if (method === 'POST' && path === '/api/blog/admin/posts/p1/revisions/r2/restore') return json(200, { ...POST, version: 4, removed: [] });
+      if (method === 'POST' && path === '/api/blog/admin/posts/p1/revisions/r2/restore')
+        return json(200, { ...POST, version: 4, removed: [] });
       return json(404, { detail: 'no' });
     });
     const onRestored = vi.fn();
@@ -98,6 +123,8 @@ describe('the revision history', () => {
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'View version 2' }));
     const view = await screen.findByTestId('revision-view');
     expect(fieldRows(view)).toEqual(['Byline: Ben']);
-    expect(within(view).getByTestId('revision-text-only').textContent).toMatch(/restoring it brings back its text and keeps the post’s current ones/);
+    expect(within(view).getByTestId('revision-text-only').textContent).toMatch(
+      /restoring it brings back its text and keeps the post’s current ones/,
+    );
   });
 });

@@ -11,7 +11,6 @@ import { SILENT } from '../lib/admin-api.ts';
 
 const KIND: Record<PostRevisionSummary['kind'], string> = { autosave: 'Autosaved', save: 'Saved', published: 'Published' };
 
-
 /**
  * The post's revision history (decision 201): each with its time, who saved it and how; one can be
  * read, and restored as a new version (the server checks the version the form has).
@@ -34,9 +33,12 @@ export function PostRevisions({ post, dirty, onRestored }: { post: AdminPost; di
     },
     onError: (err) => {
       console.error(err);
-      toast.error(err instanceof ApiError && err.status === 409 ? 'Not restored: someone else saved this post' : 'Could not restore the revision', {
-        description: errorText(err, MSG.postSaveFailed),
-      });
+      toast.error(
+        err instanceof ApiError && err.status === 409 ? 'Not restored: someone else saved this post' : 'Could not restore the revision',
+        {
+          description: errorText(err, MSG.postSaveFailed),
+        },
+      );
     },
   });
   return (
@@ -58,7 +60,12 @@ export function PostRevisions({ post, dirty, onRestored }: { post: AdminPost; di
                     {i === 0 && ' · current'}
                   </span>
                   <span className="ml-auto flex gap-2">
-                    <Button size="sm" variant="ghost" aria-expanded={viewing === r.id} onClick={() => setViewing(viewing === r.id ? null : r.id)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-expanded={viewing === r.id}
+                      onClick={() => setViewing(viewing === r.id ? null : r.id)}
+                    >
                       {viewing === r.id ? 'Hide' : 'View'}
                       <span className="sr-only"> version {r.version}</span>
                     </Button>
@@ -128,9 +135,15 @@ function RevisionFields({ rev, postType }: { rev: PostRevision; postType: PostTy
   if (m?.image_decorative && rev.image_url) rows.push(['Image alt text', 'None: decorative']);
   else if (m?.image_alt) rows.push(['Image alt text', m.image_alt]);
   const optional: [string, string | null | undefined][] = [
-    ['Image caption', m?.image_caption], ['SEO title', rev.meta_title], ['SEO description', rev.meta_description],
-    ['Canonical URL', m?.canonical_url], ['Open Graph title', m?.og_title], ['Open Graph description', m?.og_description],
-    ['Open Graph image', m?.og_image_url], ['X (Twitter) title', m?.twitter_title], ['X (Twitter) description', m?.twitter_description],
+    ['Image caption', m?.image_caption],
+    ['SEO title', rev.meta_title],
+    ['SEO description', rev.meta_description],
+    ['Canonical URL', m?.canonical_url],
+    ['Open Graph title', m?.og_title],
+    ['Open Graph description', m?.og_description],
+    ['Open Graph image', m?.og_image_url],
+    ['X (Twitter) title', m?.twitter_title],
+    ['X (Twitter) description', m?.twitter_description],
     ['X (Twitter) image', m?.twitter_image_url],
   ];
   for (const [label, value] of optional) if (value) rows.push([label, value]);
@@ -146,8 +159,8 @@ function RevisionFields({ rev, postType }: { rev: PostRevision; postType: PostTy
       </dl>
       {!m && (
         <p className="mt-2 text-xs text-slate-600" data-testid="revision-text-only">
-          Saved before revisions kept the address, date, authors, tags, image text and social overrides: restoring it brings back
-          its text and keeps the post’s current ones.
+          Saved before revisions kept the address, date, authors, tags, image text and social overrides: restoring it brings back its text
+          and keeps the post’s current ones.
         </p>
       )}
       {m && [...m.authors, ...m.tags].some((x) => x.gone) && (

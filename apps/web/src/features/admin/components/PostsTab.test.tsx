@@ -15,7 +15,14 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const post = (n: number, over: Partial<typeof POST> = {}) => ({ ...POST, id: `p${n}`, slug: `post-${n}`, title: `Post ${n}`, post_type: 'blog' as const, ...over });
+const post = (n: number, over: Partial<typeof POST> = {}) => ({
+  ...POST,
+  id: `p${n}`,
+  slug: `post-${n}`,
+  title: `Post ${n}`,
+  post_type: 'blog' as const,
+  ...over,
+});
 
 describe('the posts tab', () => {
   it('pages with the cursor, filters by status and words, and links published posts to the site', async () => {
@@ -42,7 +49,9 @@ describe('the posts tab', () => {
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } });
     await user.type(screen.getByLabelText('Search blog posts'), 'three');
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => /status=draft/.test(String(url)) && /q=three/.test(String(url)))).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => /status=draft/.test(String(url)) && /q=three/.test(String(url)))).toBe(true),
+    );
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Blog Posts' })).queryByText('Post 1')).toBeNull());
   });
 
@@ -51,7 +60,8 @@ describe('the posts tab', () => {
     mockFetch((method, url) =>
       method === 'POST' && url.endsWith('/preview-link')
         ? json(200, { token: 'abc.def', url: '/preview/abc.def', expires_at: '2030-01-01T12:00:00Z' })
-        : json(200, { posts: [post(7, { status: 'draft', published_at: null })] }));
+        : json(200, { posts: [post(7, { status: 'draft', published_at: null })] }),
+    );
     renderWithClient(<PostsTab type="blog" />);
     await user.click(await screen.findByRole('button', { name: 'Preview Post 7 on the site' }));
     const open = await screen.findByRole('link', { name: /Open preview/ });
@@ -83,13 +93,15 @@ describe('the posts tab', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/blog/admin/posts/p1'))).toBe(true);
     // The form opens in the visual editor; its HTML mode shows the body as stored.
     fireEvent.click(within(dialog).getByRole('button', { name: 'HTML' }));
-    expect((await within(dialog).findByLabelText(/Content/) as HTMLTextAreaElement).value).toBe('<p>The whole body</p>');
+    expect(((await within(dialog).findByLabelText(/Content/)) as HTMLTextAreaElement).value).toBe('<p>The whole body</p>');
   });
 
   it('says so and closes when the post cannot be read', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch((_m, url) => (url.includes('/blog/admin/posts/p1') ? json(404, { detail: 'Post not found' }) : json(200, { posts: [post(1)] })));
+    mockFetch((_m, url) =>
+      url.includes('/blog/admin/posts/p1') ? json(404, { detail: 'Post not found' }) : json(200, { posts: [post(1)] }),
+    );
     renderWithClient(<PostsTab type="blog" />);
     await user.click(await screen.findByRole('button', { name: 'Edit Post 1' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to open the blog post'));

@@ -43,23 +43,33 @@ export function PostsTab({ type }: { type: PostType }) {
     <div className="space-y-5">
       <SectionHeader
         title={postTypeLabel(type, true)}
-        description={type === 'blog' ? 'Articles on the public blog. Drafts stay hidden until published.' : 'Announcements on the press page. Drafts stay hidden until published.'}
+        description={
+          type === 'blog'
+            ? 'Articles on the public blog. Drafts stay hidden until published.'
+            : 'Announcements on the press page. Drafts stay hidden until published.'
+        }
         actions={
           <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setManagingTags(true)}>
-            Manage tags
-          </Button>
-          <Button onClick={() => setEditing('new')}>
-            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-              <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-            </svg>
-            Create {noun}
-          </Button>
+            <Button variant="outline" onClick={() => setManagingTags(true)}>
+              Manage tags
+            </Button>
+            <Button onClick={() => setEditing('new')}>
+              <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+                <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+              </svg>
+              Create {noun}
+            </Button>
           </div>
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchBox label={`Search ${postTypeLabel(type, true).toLowerCase()}`} value={search} onChange={setSearch} placeholder="Search title, slug or description…" className="sm:min-w-0 sm:flex-1" />
+        <SearchBox
+          label={`Search ${postTypeLabel(type, true).toLowerCase()}`}
+          value={search}
+          onChange={setSearch}
+          placeholder="Search title, slug or description…"
+          className="sm:min-w-0 sm:flex-1"
+        />
         <div className="sm:w-48">
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as PostFilter['status'])}>
             <option value="">All statuses</option>
@@ -80,18 +90,27 @@ export function PostsTab({ type }: { type: PostType }) {
         </div>
       </div>
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="post-count">
-        {total ? `${total.capped ? 'More than ' : ''}${formatCount(total.n)} ${total.n === 1 && !total.capped ? noun.toLowerCase() : postTypeLabel(type, true).toLowerCase()}${filtered ? ' match' : ''}${list && total.n > list.length ? ` · showing ${formatCount(list.length)}` : ''}` : ''}
+        {total
+          ? `${total.capped ? 'More than ' : ''}${formatCount(total.n)} ${total.n === 1 && !total.capped ? noun.toLowerCase() : postTypeLabel(type, true).toLowerCase()}${filtered ? ' match' : ''}${list && total.n > list.length ? ` · showing ${formatCount(list.length)}` : ''}`
+          : ''}
       </p>
       {list ? (
         list.length === 0 ? (
           filtered ? (
             <EmptyState title="No posts match" hint="Try other words, another status or another tag." />
           ) : (
-            <EmptyState title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'} hint={`Create the first ${noun.toLowerCase()}.`} />
+            <EmptyState
+              title={type === 'blog' ? 'No blog posts yet' : 'No press releases yet'}
+              hint={`Create the first ${noun.toLowerCase()}.`}
+            />
           )
         ) : (
           <>
-            <ul className={cn('space-y-3 transition-opacity', posts.isPlaceholderData && 'opacity-60')} aria-label={postTypeLabel(type, true)} aria-busy={posts.isFetching || undefined}>
+            <ul
+              className={cn('space-y-3 transition-opacity', posts.isPlaceholderData && 'opacity-60')}
+              aria-label={postTypeLabel(type, true)}
+              aria-busy={posts.isFetching || undefined}
+            >
               {list.map((p) => (
                 <li key={p.id}>
                   <PostRow post={p} onEdit={() => setEditing(p)} />
@@ -202,7 +221,10 @@ function PostRow({ post, onEdit }: { post: AdminPostSummary; onEdit: () => void 
             <span className="font-mono">/{post.slug}</span>
           </p>
           {preview.data && !published && (
-            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+            <p
+              className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              role="status"
+            >
               <span>Preview link ready, valid until {formatDateTime(preview.data.expires_at)}:</span>
               <a href={preview.data.url} target="_blank" rel="noopener" className="font-medium underline">
                 Open preview<span className="sr-only"> of {post.title} (opens in a new tab)</span>
@@ -210,7 +232,11 @@ function PostRow({ post, onEdit }: { post: AdminPostSummary; onEdit: () => void 
               <button
                 type="button"
                 className="font-medium underline"
-                onClick={() => void navigator.clipboard?.writeText(new URL(preview.data.url, window.location.origin).href).then(() => toast.success('Preview link copied'))}
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(new URL(preview.data.url, window.location.origin).href)
+                    .then(() => toast.success('Preview link copied'))
+                }
               >
                 Copy link
               </button>
@@ -222,11 +248,23 @@ function PostRow({ post, onEdit }: { post: AdminPostSummary; onEdit: () => void 
             Edit
           </Button>
           {published ? (
-            <a href={sitePath(post)} target="_blank" rel="noopener" className={buttonClass('outline', 'sm')} aria-label={`View on site: ${post.title} (opens in a new tab)`}>
+            <a
+              href={sitePath(post)}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('outline', 'sm')}
+              aria-label={`View on site: ${post.title} (opens in a new tab)`}
+            >
               View on site
             </a>
           ) : (
-            <Button size="sm" variant="outline" loading={preview.isPending} onClick={() => preview.mutate()} aria-label={`Preview ${post.title} on the site`}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={preview.isPending}
+              onClick={() => preview.mutate()}
+              aria-label={`Preview ${post.title} on the site`}
+            >
               Preview
             </Button>
           )}

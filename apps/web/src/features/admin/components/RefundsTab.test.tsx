@@ -13,17 +13,47 @@ afterEach(() => {
 });
 
 const REFUND: AdminRefundSummary = {
-  id: '4e0c1f7e-9a53-4a4e-a1c0-2a8f0e6d5b11', purchase_id: 'p1', status: 'requested', reason: 'Bought the wrong package', tokens: 10000,
-  currency: 'USD', amount_minor: 5782, fee_minor: 578, refund_minor: 5204, requested_at: '2026-11-26T10:00:00Z',
-  decision_reason: null, credit_note_number: null, member_name: 'Grace Hopper', member_email: 'grace@example.com', package_name: 'Starter',
-  invoice_number: 'INV/2026-27/000007', decided_by: null, reasons_cut: false, retryable: false,
+  id: '4e0c1f7e-9a53-4a4e-a1c0-2a8f0e6d5b11',
+  purchase_id: 'p1',
+  status: 'requested',
+  reason: 'Bought the wrong package',
+  tokens: 10000,
+  currency: 'USD',
+  amount_minor: 5782,
+  fee_minor: 578,
+  refund_minor: 5204,
+  requested_at: '2026-11-26T10:00:00Z',
+  decision_reason: null,
+  credit_note_number: null,
+  member_name: 'Grace Hopper',
+  member_email: 'grace@example.com',
+  package_name: 'Starter',
+  invoice_number: 'INV/2026-27/000007',
+  decided_by: null,
+  reasons_cut: false,
+  retryable: false,
 };
 /** The same request whole, as GET /admin/refunds/{id} and the decisions answer it. */
 const WHOLE: AdminRefund = {
-  id: REFUND.id, purchase_id: 'p1', status: 'requested', reason: 'Bought the wrong package', tokens: 10000, currency: 'USD', amount_minor: 5782,
-  fee_minor: 578, refund_minor: 5204, requested_at: REFUND.requested_at, decided_at: null, decision_reason: null, credit_note_number: null,
-  member_name: 'Grace Hopper', member_email: 'grace@example.com', package_name: 'Starter', invoice_number: 'INV/2026-27/000007',
-  provider_refund_id: null, decided_by: null,
+  id: REFUND.id,
+  purchase_id: 'p1',
+  status: 'requested',
+  reason: 'Bought the wrong package',
+  tokens: 10000,
+  currency: 'USD',
+  amount_minor: 5782,
+  fee_minor: 578,
+  refund_minor: 5204,
+  requested_at: REFUND.requested_at,
+  decided_at: null,
+  decision_reason: null,
+  credit_note_number: null,
+  member_name: 'Grace Hopper',
+  member_email: 'grace@example.com',
+  package_name: 'Starter',
+  invoice_number: 'INV/2026-27/000007',
+  provider_refund_id: null,
+  decided_by: null,
 };
 
 describe('the refunds tab', () => {
@@ -32,19 +62,29 @@ describe('the refunds tab', () => {
     const fetch = mockFetch(() => json(200, { items: [REFUND], pending_count: 1 }));
     renderWithClient(<RefundsTab />);
     const card = await screen.findByTestId('refund-request');
-    for (const text of ['Grace Hopper', 'grace@example.com', 'Starter', '$57.82', '$5.78', '$52.04', 'Bought the wrong package', 'Refund requested']) {
+    for (const text of [
+      'Grace Hopper',
+      'grace@example.com',
+      'Starter',
+      '$57.82',
+      '$5.78',
+      '$52.04',
+      'Bought the wrong package',
+      'Refund requested',
+    ]) {
       expect(card.textContent).toContain(text);
     }
     expect(screen.getByText(/1 request waits for a decision/)).toBeTruthy();
     expect(String(fetch.mock.calls[0]![0])).toContain('status=requested');
   });
 
-  it('approves after confirming, with the operator\'s credentials', async () => {
+  it("approves after confirming, with the operator's credentials", async () => {
     adminCredentials.save('ops', 'secret-password');
     const fetch = mockFetch((method, path) =>
       method === 'POST' && path.includes('/approve')
         ? json(200, { ...WHOLE, status: 'approved', credit_note_number: 'CN/2026-27/000001', provider_refund_id: 'rfnd_1' })
-        : json(200, { items: [REFUND], pending_count: 1 }));
+        : json(200, { items: [REFUND], pending_count: 1 }),
+    );
     renderWithClient(<RefundsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this refund?' });
@@ -59,7 +99,10 @@ describe('the refunds tab', () => {
   it('declines only with a reason', async () => {
     adminCredentials.save('ops', 'secret-password');
     const fetch = mockFetch((method) =>
-      method === 'POST' ? json(200, { ...WHOLE, status: 'declined', decision_reason: 'Promotional price' }) : json(200, { items: [REFUND], pending_count: 1 }));
+      method === 'POST'
+        ? json(200, { ...WHOLE, status: 'declined', decision_reason: 'Promotional price' })
+        : json(200, { items: [REFUND], pending_count: 1 }),
+    );
     renderWithClient(<RefundsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     await screen.findByRole('dialog', { name: 'Decline this refund' });
@@ -76,7 +119,12 @@ describe('the refunds tab', () => {
 
   it('offers a retry for a failed refund and the credit note download; shows the empty state', async () => {
     adminCredentials.save('ops', 'secret-password');
-    mockFetch(() => json(200, { items: [{ ...REFUND, status: 'refund_failed', credit_note_number: 'CN/2026-27/000002', retryable: true }], pending_count: 0 }));
+    mockFetch(() =>
+      json(200, {
+        items: [{ ...REFUND, status: 'refund_failed', credit_note_number: 'CN/2026-27/000002', retryable: true }],
+        pending_count: 0,
+      }),
+    );
     const { unmount } = renderWithClient(<RefundsTab />);
     expect(await screen.findByRole('button', { name: 'Retry refund' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Credit note CN\/2026-27\/000002/ })).toBeTruthy();
@@ -91,7 +139,10 @@ describe('the refunds tab', () => {
     adminCredentials.save('ops', 'secret-password');
     const older: AdminRefundSummary = { ...REFUND, id: 'older-1', member_name: 'Ada Lovelace' };
     const fetch = mockFetch((_m, path) =>
-      path.includes('cursor=r2') ? json(200, { items: [older], pending_count: 2 }) : json(200, { items: [REFUND], pending_count: 2 }, { 'x-next-cursor': 'r2' }));
+      path.includes('cursor=r2')
+        ? json(200, { items: [older], pending_count: 2 })
+        : json(200, { items: [REFUND], pending_count: 2 }, { 'x-next-cursor': 'r2' }),
+    );
     renderWithClient(<RefundsTab />);
     await screen.findByText('Grace Hopper');
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
@@ -109,7 +160,8 @@ describe('the refunds tab', () => {
     const fetch = mockFetch((_m, path) =>
       path.includes(`/admin/refunds/${REFUND.id}`)
         ? json(200, { ...WHOLE, reason: long })
-        : json(200, { items: [{ ...REFUND, reason: long.slice(0, REFUND_REASON_SHOWN), reasons_cut: true }], pending_count: 1 }));
+        : json(200, { items: [{ ...REFUND, reason: long.slice(0, REFUND_REASON_SHOWN), reasons_cut: true }], pending_count: 1 }),
+    );
     renderWithClient(<RefundsTab />);
     const card = await screen.findByTestId('refund-request');
     expect(card.textContent).toContain(`${long.slice(0, REFUND_REASON_SHOWN)}…`);

@@ -1,5 +1,13 @@
 import {
-  REFUND_MESSAGES, REFUND_REASON_SHOWN, REFUND_STATUS_LABELS, REFUND_STATUSES, declineRefundBody, formatMoney, type AdminRefund, type AdminRefundSummary, type RefundStatus,
+  REFUND_MESSAGES,
+  REFUND_REASON_SHOWN,
+  REFUND_STATUS_LABELS,
+  REFUND_STATUSES,
+  declineRefundBody,
+  formatMoney,
+  type AdminRefund,
+  type AdminRefundSummary,
+  type RefundStatus,
 } from '@assay/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -127,30 +135,53 @@ function RefundCard({ r, onApprove, onDecline }: { r: AdminRefundSummary; onAppr
       </dl>
       <div className="mt-3 text-sm">
         <p className="text-xs font-medium text-slate-500">Member’s reason</p>
-        <p className="break-words whitespace-pre-wrap text-slate-700">{reason}{more(reason)}</p>
+        <p className="break-words whitespace-pre-wrap text-slate-700">
+          {reason}
+          {more(reason)}
+        </p>
       </div>
       {decisionReason && (
         <div className="mt-2 text-sm">
           <p className="text-xs font-medium text-slate-500">Declined by {r.decided_by ?? 'an operator'}</p>
-          <p className="break-words whitespace-pre-wrap text-slate-700">{decisionReason}{more(decisionReason)}</p>
+          <p className="break-words whitespace-pre-wrap text-slate-700">
+            {decisionReason}
+            {more(decisionReason)}
+          </p>
         </div>
       )}
       {cut && (
         <div className="mt-2">
-          <Button size="sm" variant="ghost" loading={whole && full.isFetching} onClick={() => (whole ? void full.refetch() : setWhole(true))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={whole && full.isFetching}
+            onClick={() => (whole ? void full.refetch() : setWhole(true))}
+          >
             Read the whole reason
           </Button>
-          {full.isError && <p role="alert" className="mt-1 text-sm text-red-700">Could not read the whole request. Try again.</p>}
+          {full.isError && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              Could not read the whole request. Try again.
+            </p>
+          )}
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {r.status === 'requested' && (
           <>
-            <Button size="sm" onClick={onApprove}>Approve</Button>
-            <Button size="sm" variant="outline" onClick={onDecline}>Decline</Button>
+            <Button size="sm" onClick={onApprove}>
+              Approve
+            </Button>
+            <Button size="sm" variant="outline" onClick={onDecline}>
+              Decline
+            </Button>
           </>
         )}
-        {r.retryable && <Button size="sm" variant="outline" onClick={onApprove}>Retry refund</Button>}
+        {r.retryable && (
+          <Button size="sm" variant="outline" onClick={onApprove}>
+            Retry refund
+          </Button>
+        )}
         {r.credit_note_number && (
           <Button
             size="sm"
@@ -192,16 +223,28 @@ function useDecision<T>(run: (v: T) => Promise<AdminRefund>, done: string, onClo
 function ApproveDialog({ r, onClose }: { r: AdminRefundSummary; onClose: () => void }) {
   const approve = useDecision(() => refundsApi.approve(r.id), 'Refund approved', onClose);
   return (
-    <Modal open onClose={onClose} title={r.status === 'requested' ? 'Approve this refund?' : 'Retry this refund?'} dismissible={!approve.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={r.status === 'requested' ? 'Approve this refund?' : 'Retry this refund?'}
+      dismissible={!approve.isPending}
+    >
       <div className="space-y-4 text-sm text-slate-700">
         <p>
           {formatMoney(r.refund_minor, r.currency)} goes back to {r.member_name ?? 'the member'} through the payment provider (
           {formatMoney(r.amount_minor, r.currency)} paid, less the {formatMoney(r.fee_minor, r.currency)} fee).
-          {r.status === 'requested' && ` The package’s ${formatCount(r.tokens)} tokens are removed, a credit note is issued and the member is emailed.`}
+          {r.status === 'requested' &&
+            ` The package’s ${formatCount(r.tokens)} tokens are removed, a credit note is issued and the member is emailed.`}
         </p>
-        {approve.isError && <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">{errorText(approve.error)}</p>}
+        {approve.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-700">
+            {errorText(approve.error)}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={onClose} disabled={approve.isPending}>Cancel</Button>
+          <Button variant="ghost" onClick={onClose} disabled={approve.isPending}>
+            Cancel
+          </Button>
           <Button onClick={() => approve.mutate(undefined)} loading={approve.isPending}>
             {r.status === 'requested' ? 'Approve and refund' : 'Retry refund'}
           </Button>
@@ -228,11 +271,27 @@ function DeclineDialog({ r, onClose }: { r: AdminRefundSummary; onClose: () => v
         <p className="text-sm text-slate-700">
           {r.member_name ?? 'The member'} is emailed this reason. Their tokens stay in their balance.
         </p>
-        <TextAreaField label="Reason" name="reason" value={reason} maxLength={1000} required onChange={(e) => setReason(e.target.value)} error={fieldError} />
-        {decline.isError && <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{errorText(decline.error)}</p>}
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          value={reason}
+          maxLength={1000}
+          required
+          onChange={(e) => setReason(e.target.value)}
+          error={fieldError}
+        />
+        {decline.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+            {errorText(decline.error)}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={onClose} disabled={decline.isPending}>Cancel</Button>
-          <Button type="submit" variant="danger" loading={decline.isPending}>Decline</Button>
+          <Button variant="ghost" onClick={onClose} disabled={decline.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" loading={decline.isPending}>
+            Decline
+          </Button>
         </div>
       </form>
     </Modal>

@@ -7,7 +7,11 @@ import { revenueFigures } from '../lib/format.ts';
 export function RevenueFigures({ rows, size }: { rows: { currency: string; amount_minor: number }[]; size: 'lg' | 'sm' }) {
   const figures = revenueFigures(rows);
   return (
-    <ul className={size === 'lg' ? 'mt-2 space-y-1' : 'flex flex-wrap gap-x-4 gap-y-1'} aria-label="Revenue by currency" data-testid="revenue-figures">
+    <ul
+      className={size === 'lg' ? 'mt-2 space-y-1' : 'flex flex-wrap gap-x-4 gap-y-1'}
+      aria-label="Revenue by currency"
+      data-testid="revenue-figures"
+    >
       {figures.map((f, i) => (
         <li key={f.currency} className="flex items-baseline gap-1.5 tabular-nums">
           <span

@@ -91,7 +91,19 @@ export function DownloadIcon() {
 }
 
 /** A day for a date filter (Contact Submissions, Token Purchases): the browser's date picker, labelled. */
-export function DateInput({ label, value, onChange, min, max }: { label: string; value: string; onChange: (v: string) => void; min?: string | undefined; max?: string | undefined }) {
+export function DateInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  min?: string | undefined;
+  max?: string | undefined;
+}) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
@@ -108,7 +120,17 @@ export function DateInput({ label, value, onChange, min, max }: { label: string;
 }
 
 /** A From–To day filter: two date inputs, each bounding the other. */
-export function DateRangeInputs({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
+export function DateRangeInputs({
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+}) {
   return (
     <>
       <DateInput label="From" value={from} max={to || undefined} onChange={onFrom} />
@@ -126,9 +148,15 @@ export function DateRangeNotes({ from, to }: { from: string; to: string }) {
   return (
     <>
       {(from || to) && zone && (
-        <p className="text-xs text-slate-600" data-testid="date-zone">Days run midnight to midnight in your time zone ({zone}).</p>
+        <p className="text-xs text-slate-600" data-testid="date-zone">
+          Days run midnight to midnight in your time zone ({zone}).
+        </p>
       )}
-      {rangeReversed(from, to) && <p className="text-sm text-red-700" role="alert">The “From” date is after the “To” date.</p>}
+      {rangeReversed(from, to) && (
+        <p className="text-sm text-red-700" role="alert">
+          The “From” date is after the “To” date.
+        </p>
+      )}
     </>
   );
 }
@@ -181,11 +209,17 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
         </div>
         <div
           aria-hidden="true"
-          className={cn('pointer-events-none absolute inset-y-px left-px w-6 rounded-l-2xl bg-gradient-to-r from-slate-900/10 to-transparent transition-opacity', edges.left ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'pointer-events-none absolute inset-y-px left-px w-6 rounded-l-2xl bg-gradient-to-r from-slate-900/10 to-transparent transition-opacity',
+            edges.left ? 'opacity-100' : 'opacity-0',
+          )}
         />
         <div
           aria-hidden="true"
-          className={cn('pointer-events-none absolute inset-y-px right-px w-6 rounded-r-2xl bg-gradient-to-l from-slate-900/10 to-transparent transition-opacity', edges.right ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'pointer-events-none absolute inset-y-px right-px w-6 rounded-r-2xl bg-gradient-to-l from-slate-900/10 to-transparent transition-opacity',
+            edges.right ? 'opacity-100' : 'opacity-0',
+          )}
         />
       </div>
     </div>

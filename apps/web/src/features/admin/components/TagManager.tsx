@@ -46,7 +46,13 @@ export function TagManager({ onClose }: { onClose: () => void }) {
       <div className="space-y-5">
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <TextField label="New tag" value={name} maxLength={TAG_LIMITS.nameMax} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+            <TextField
+              label="New tag"
+              value={name}
+              maxLength={TAG_LIMITS.nameMax}
+              autoComplete="off"
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
           <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
             Create tag
@@ -106,10 +112,24 @@ function TagRow({ tag, onChanged }: { tag: AdminTag; onChanged: () => void }) {
           }}
         >
           <div className="flex-1">
-            <TextField label={`Name of ${tag.name}`} value={name} maxLength={TAG_LIMITS.nameMax} autoComplete="off" onChange={(e) => setName(e.target.value)} autoFocus />
+            <TextField
+              label={`Name of ${tag.name}`}
+              value={name}
+              maxLength={TAG_LIMITS.nameMax}
+              autoComplete="off"
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
           </div>
           <div className="flex-1">
-            <TextField label="Slug" hint="Changing it moves the tag page; the old address redirects to the new one." value={slug} maxLength={80} autoComplete="off" onChange={(e) => setSlug(e.target.value)} />
+            <TextField
+              label="Slug"
+              hint="Changing it moves the tag page; the old address redirects to the new one."
+              value={slug}
+              maxLength={80}
+              autoComplete="off"
+              onChange={(e) => setSlug(e.target.value)}
+            />
           </div>
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={rename.isPending} disabled={!name.trim()}>

@@ -107,9 +107,7 @@ export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (ta
       <label htmlFor={`${id}-input`} className="block text-sm font-medium text-slate-700">
         Tags <span className="font-normal text-slate-500">(optional)</span>
       </label>
-      <div
-        className="flex flex-wrap items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20"
-      >
+      <div className="flex flex-wrap items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20">
         {value.length > 0 && (
           <ul className="contents" aria-label="Chosen tags">
             {value.map((t) => (
@@ -178,7 +176,13 @@ export function TagPicker({ value, onChange }: { value: PostTag[]; onChange: (ta
                 }}
                 onMouseEnter={() => setActive(i)}
               >
-                {o.kind === 'tag' ? o.tag.name : <>Create tag “<strong>{o.name}</strong>”</>}
+                {o.kind === 'tag' ? (
+                  o.tag.name
+                ) : (
+                  <>
+                    Create tag “<strong>{o.name}</strong>”
+                  </>
+                )}
               </li>
             ))}
           </ul>

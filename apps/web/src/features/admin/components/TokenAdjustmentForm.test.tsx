@@ -83,7 +83,11 @@ describe('the operator’s token grant form', () => {
   it('sends every try of one reviewed adjustment with the same Idempotency-Key, and a new review with a new one', async () => {
     const user = userEvent.setup();
     let tries = 0;
-    const fetch = mockFetch(() => (++tries === 1 ? json(503, { detail: 'Service unavailable', code: 'unavailable' }) : json(201, { amount: 300, reason: 'Goodwill', available_tokens: 2800 })));
+    const fetch = mockFetch(() =>
+      ++tries === 1
+        ? json(503, { detail: 'Service unavailable', code: 'unavailable' })
+        : json(201, { amount: 300, reason: 'Goodwill', available_tokens: 2800 }),
+    );
     renderWithClient(<TokenAdjustmentForm user={USER} />);
     await fill(user, 'Grant', '300', 'Goodwill');
     const dialog = screen.getByRole('dialog', { name: 'Grant tokens?' });

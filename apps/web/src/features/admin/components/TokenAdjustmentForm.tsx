@@ -52,7 +52,9 @@ export function TokenAdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'na
       setAmount('');
       setReason('');
       setBalance(res.available_tokens);
-      toast.success(`${res.amount > 0 ? 'Granted' : 'Deducted'} ${formatCount(Math.abs(res.amount))} tokens. New balance: ${formatCount(res.available_tokens)}`);
+      toast.success(
+        `${res.amount > 0 ? 'Granted' : 'Deducted'} ${formatCount(Math.abs(res.amount))} tokens. New balance: ${formatCount(res.available_tokens)}`,
+      );
       // The users list shows the balance.
       void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'users'] });
     },
@@ -71,23 +73,52 @@ export function TokenAdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'na
   const grant = (pending?.body.amount ?? 0) > 0;
   return (
     <section aria-labelledby={`adjust-${user.id}`}>
-      <h4 id={`adjust-${user.id}`} className="text-sm font-semibold text-slate-900">Grant or deduct tokens</h4>
+      <h4 id={`adjust-${user.id}`} className="text-sm font-semibold text-slate-900">
+        Grant or deduct tokens
+      </h4>
       <p className="mt-0.5 text-xs text-slate-500">
-        Balance: <span className="font-medium tabular-nums text-slate-700" data-testid="adjust-balance">{formatCount(balance)}</span> tokens. The member sees the
-        reason in their token history; the audit log records who did it.
+        Balance:{' '}
+        <span className="font-medium tabular-nums text-slate-700" data-testid="adjust-balance">
+          {formatCount(balance)}
+        </span>{' '}
+        tokens. The member sees the reason in their token history; the audit log records who did it.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-3 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-start">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-3 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-start"
+      >
         <SelectField label="Action" value={direction} onChange={(e) => setDirection(e.target.value as Direction)}>
           <option value="grant">Grant</option>
           <option value="deduct">Deduct</option>
         </SelectField>
-        <TextField label="Tokens" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} autoComplete="off" />
-        <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} maxLength={300} placeholder="e.g. Goodwill for the outage on 12 Nov" />
+        <TextField
+          label="Tokens"
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={errors.amount}
+          autoComplete="off"
+        />
+        <TextField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={errors.reason}
+          maxLength={300}
+          placeholder="e.g. Goodwill for the outage on 12 Nov"
+        />
         <Button type="submit" variant="outline" className="sm:mt-6.5">
           Review
         </Button>
       </form>
-      <Modal open={pending !== undefined} onClose={() => !save.isPending && setPending(undefined)} title={grant ? 'Grant tokens?' : 'Deduct tokens?'} size="sm" dismissible={!save.isPending}>
+      <Modal
+        open={pending !== undefined}
+        onClose={() => !save.isPending && setPending(undefined)}
+        title={grant ? 'Grant tokens?' : 'Deduct tokens?'}
+        size="sm"
+        dismissible={!save.isPending}
+      >
         {pending && (
           <div className="space-y-4 text-sm text-slate-700">
             <p>

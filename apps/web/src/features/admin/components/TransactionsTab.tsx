@@ -10,10 +10,28 @@ import { PAGE_SIZE, type TransactionFilter } from '../api/keys.ts';
 import { downloadTransactionsXlsx, transactionsQuery } from '../api/transactions.ts';
 import { useOperatorSearch, usePageFor } from '../hooks/usePagedSearch.ts';
 import { statsQuery } from '../api/stats.ts';
-import { formatCount, formatDateTime, paymentIdTail, purchaseBreakdown, titleCase, transactionLabel, transactionTone } from '../lib/format.ts';
+import {
+  formatCount,
+  formatDateTime,
+  paymentIdTail,
+  purchaseBreakdown,
+  titleCase,
+  transactionLabel,
+  transactionTone,
+} from '../lib/format.ts';
 import { RevenueFigures } from './RevenueFigures.tsx';
 import { InvoiceButton } from './InvoiceButton.tsx';
-import { DateRangeInputs, DateRangeNotes, DownloadIcon, ListSpinner, LoadError, Pager, ScrollTable, SectionHeader, rangeReversed } from './Shared.tsx';
+import {
+  DateRangeInputs,
+  DateRangeNotes,
+  DownloadIcon,
+  ListSpinner,
+  LoadError,
+  Pager,
+  ScrollTable,
+  SectionHeader,
+  rangeReversed,
+} from './Shared.tsx';
 
 /**
  * Token Purchases (docs/product.md §2): a table of every purchase, searchable (a state's name
@@ -60,7 +78,10 @@ export function TransactionsTab() {
         }
       />
       {stats.data && (
-        <dl className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2" data-testid="purchase-summary">
+        <dl
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2"
+          data-testid="purchase-summary"
+        >
           <div>
             <dt className="text-xs font-medium text-slate-600">Purchases</dt>
             <dd className="mt-1 font-semibold text-slate-900" data-testid="purchase-breakdown">
@@ -74,8 +95,8 @@ export function TransactionsTab() {
             </dd>
             {stats.data.revenue_by_currency.map((r) => (
               <dd key={r.currency} className="mt-1 text-xs text-slate-600" data-testid="revenue-detail">
-                {r.currency}: {formatMoney(r.gross_minor, r.currency)} paid − {formatMoney(r.refunded_minor, r.currency)} refunded;
-                GST kept {formatMoney(r.tax_minor, r.currency)}
+                {r.currency}: {formatMoney(r.gross_minor, r.currency)} paid − {formatMoney(r.refunded_minor, r.currency)} refunded; GST kept{' '}
+                {formatMoney(r.tax_minor, r.currency)}
               </dd>
             ))}
           </div>
@@ -124,11 +145,21 @@ export function TransactionsTab() {
       <DateRangeNotes from={from} to={to} />
       {list.data ? (
         list.data.items.length === 0 ? (
-          <EmptyState title="No transactions found" hint={filtered ? 'Try a different search, status or date range.' : 'Purchases appear here once members buy tokens.'} />
+          <EmptyState
+            title="No transactions found"
+            hint={filtered ? 'Try a different search, status or date range.' : 'Purchases appear here once members buy tokens.'}
+          />
         ) : (
           <>
             <TransactionsTable rows={list.data.items} />
-            <Pager page={page} pageSize={PAGE_SIZE.transactions} total={list.data.total} onPage={setPage} busy={list.isPlaceholderData} noun="transactions" />
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE.transactions}
+              total={list.data.total}
+              onPage={setPage}
+              busy={list.isPlaceholderData}
+              noun="transactions"
+            />
           </>
         )
       ) : list.isError ? (
@@ -147,13 +178,27 @@ export function TransactionsTable({ rows }: { rows: Transaction[] }) {
         <caption className="sr-only">Token purchases</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">User</th>
-            <th scope="col" className="px-4 py-3">Plan</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Payment ID</th>
-            <th scope="col" className="px-4 py-3">Invoice</th>
+            <th scope="col" className="px-4 py-3">
+              User
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Plan
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Payment ID
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Invoice
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -25,11 +25,39 @@ const USER: AdminUser = {
   last_login: null,
 };
 const REPORTS: AdminReport[] = [
-  { id: 'r1', title: 'Compiler for banks', created_at: '2025-07-02T00:00:00Z', plan_name: 'Basic', file_url: '/api/reports/r1/download', status: 'completed', error_message: null, review: [
-    { section: 'feasibility', kind: 'contradiction', detail: 'The section gives TRL 4; the report\'s TRL is 5.', resolution: 'fixed-by-rule' },
-    { section: 'market_signals', kind: 'unsupported', detail: 'The amount “USD 4.7 billion” is neither in the assumptions nor marked as an estimate to verify.', resolution: 'open' },
-  ] },
-  { id: 'r2', title: 'Nanosecond wire', created_at: '2025-07-03T00:00:00Z', plan_name: 'Advanced', file_url: null, status: 'processing', error_message: null, review: null },
+  {
+    id: 'r1',
+    title: 'Compiler for banks',
+    created_at: '2025-07-02T00:00:00Z',
+    plan_name: 'Basic',
+    file_url: '/api/reports/r1/download',
+    status: 'completed',
+    error_message: null,
+    review: [
+      {
+        section: 'feasibility',
+        kind: 'contradiction',
+        detail: "The section gives TRL 4; the report's TRL is 5.",
+        resolution: 'fixed-by-rule',
+      },
+      {
+        section: 'market_signals',
+        kind: 'unsupported',
+        detail: 'The amount “USD 4.7 billion” is neither in the assumptions nor marked as an estimate to verify.',
+        resolution: 'open',
+      },
+    ],
+  },
+  {
+    id: 'r2',
+    title: 'Nanosecond wire',
+    created_at: '2025-07-03T00:00:00Z',
+    plan_name: 'Advanced',
+    file_url: null,
+    status: 'processing',
+    error_message: null,
+    review: null,
+  },
 ];
 const TX: Transaction = {
   id: 't1',
@@ -75,14 +103,22 @@ describe('an operator’s user card', () => {
         if (!path.includes('/reports')) return json(200, [TX]);
         round++;
         const wire = round === 1 ? REPORTS[1]! : { ...REPORTS[1]!, status: 'completed', file_url: '/api/reports/r2/download' };
-        const failed: AdminReport = { ...REPORTS[1]!, id: 'r9', title: 'Broken idea', status: 'failed', error_message: 'The model did not answer. Your tokens were returned.' };
+        const failed: AdminReport = {
+          ...REPORTS[1]!,
+          id: 'r9',
+          title: 'Broken idea',
+          status: 'failed',
+          error_message: 'The model did not answer. Your tokens were returned.',
+        };
         return json(200, [wire, failed]);
       });
       renderWithClient(<UserCard user={USER} />);
       await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
       const reports = await screen.findByRole('region', { name: 'Reports' });
       await within(reports).findByText('Processing');
-      expect(within(reports).getByTestId('admin-report-error').textContent).toBe('Failed: The model did not answer. Your tokens were returned.');
+      expect(within(reports).getByTestId('admin-report-error').textContent).toBe(
+        'Failed: The model did not answer. Your tokens were returned.',
+      );
       await vi.advanceTimersByTimeAsync(REPORT_STATUS_POLL_MS + 100);
       await waitFor(() => expect(within(reports).getAllByRole('button', { name: /Download PDF of Nanosecond wire/ })).toHaveLength(1));
       expect(within(reports).queryByText('Processing')).toBeNull();
@@ -133,7 +169,9 @@ describe('an operator’s user card', () => {
     expect(within(done).getByText(/Review: 2 findings, 1 open/)).toBeTruthy();
     expect(within(done).getByText(/USD 4\.7 billion/)).toBeTruthy();
     expect(within(pending).queryByTestId('admin-report-review')).toBeNull();
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions?limit=20']));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(
+      expect.arrayContaining(['/api/admin/users/u1/reports', '/api/admin/users/u1/transactions?limit=20']),
+    );
 
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -175,7 +213,9 @@ describe('an operator’s user card', () => {
 
   it('says Failed to download report when the server refuses', async () => {
     const user = userEvent.setup();
-    mockFetch((_m, path) => (path.endsWith('/download') ? json(404, { detail: 'Report not found' }) : json(200, path.endsWith('/reports') ? REPORTS : [])));
+    mockFetch((_m, path) =>
+      path.endsWith('/download') ? json(404, { detail: 'Report not found' }) : json(200, path.endsWith('/reports') ? REPORTS : []),
+    );
     renderWithClient(<UserCard user={USER} />);
     await user.click(screen.getByRole('button', { name: /Grace Hopper/ }));
     await user.click(await screen.findByRole('button', { name: /Download PDF/ }));

@@ -46,7 +46,10 @@ export function UserCard({ user }: { user: AdminUser }) {
           onClick={toggle}
           className="flex w-full items-start gap-3 px-4 py-4 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600/40 sm:items-center sm:px-5"
         >
-          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+          >
             {(user.name.trim()[0] ?? '?').toUpperCase()}
           </span>
           <span className="min-w-0 flex-1">
@@ -161,7 +164,8 @@ function SubscriptionRow({ t }: { t: Transaction }) {
         </p>
         <p className="text-xs text-slate-500">
           {formatDate(t.created_at)}
-          {t.status === 'paid' && t.active_until && <> · tokens valid until {formatDate(t.active_until)}</>} · Payment {paymentIdTail(t.razorpay_payment_id)}
+          {t.status === 'paid' && t.active_until && <> · tokens valid until {formatDate(t.active_until)}</>} · Payment{' '}
+          {paymentIdTail(t.razorpay_payment_id)}
         </p>
         {t.refund_requested && <p className="text-xs font-medium text-amber-800">Refund requested, waiting for a decision</p>}
         {t.refunded_minor > 0 && (
@@ -215,7 +219,12 @@ function Reports({ userId }: { userId: string }) {
 
 /** What the report engine's review found and did, for the operator (collapsed by default). */
 function ReviewFindings({ findings }: { findings: NonNullable<AdminReport['review']> }) {
-  if (findings.length === 0) return <p className="mt-1 text-xs text-slate-500" data-testid="admin-report-review">Review: no findings</p>;
+  if (findings.length === 0)
+    return (
+      <p className="mt-1 text-xs text-slate-500" data-testid="admin-report-review">
+        Review: no findings
+      </p>
+    );
   const open = findings.filter((f) => f.resolution === 'open').length;
   return (
     <details className="mt-1 text-xs text-slate-600" data-testid="admin-report-review">
@@ -226,7 +235,8 @@ function ReviewFindings({ findings }: { findings: NonNullable<AdminReport['revie
       <ul className="mt-1 space-y-1">
         {findings.map((f, i) => (
           <li key={i} className="break-words">
-            <span className="font-medium text-slate-700">{f.section.replace(/_/g, ' ')}</span> · {f.kind} · {f.resolution.replace(/-/g, ' ')} — {f.detail}
+            <span className="font-medium text-slate-700">{f.section.replace(/_/g, ' ')}</span> · {f.kind} ·{' '}
+            {f.resolution.replace(/-/g, ' ')} — {f.detail}
           </li>
         ))}
       </ul>

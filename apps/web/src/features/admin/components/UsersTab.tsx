@@ -43,7 +43,14 @@ export function UsersTab() {
           </Button>
         }
       />
-      <SearchBox className="w-full sm:max-w-sm" label="Search users by name or email" value={search} onChange={setSearch} placeholder="Search by name or email…" hint={tooShort ? MSG.searchTooShort : undefined} />
+      <SearchBox
+        className="w-full sm:max-w-sm"
+        label="Search users by name or email"
+        value={search}
+        onChange={setSearch}
+        placeholder="Search by name or email…"
+        hint={tooShort ? MSG.searchTooShort : undefined}
+      />
       {users.data ? (
         users.data.items.length === 0 ? (
           <EmptyState title="No users found" hint={q ? 'Try a different name or email.' : 'Members appear here once they sign up.'} />

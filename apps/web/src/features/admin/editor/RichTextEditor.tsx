@@ -23,7 +23,15 @@ export interface RichTextEditorProps {
 }
 
 /** The post editor (decision 200): loaded only when the post form opens (React.lazy). */
-export default function RichTextEditor({ initialHtml, onChange, onBlur, uploadImage, labelledBy, invalid, describedBy }: RichTextEditorProps) {
+export default function RichTextEditor({
+  initialHtml,
+  onChange,
+  onBlur,
+  uploadImage,
+  labelledBy,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
   const [uploading, setUploading] = useState(0);
   const upload = useRef<(files: File[], at?: number) => void>(() => undefined);
   const editor = useEditor({
@@ -112,7 +120,13 @@ function Toolbar({ editor, onImages, uploading }: { editor: Editor; onImages(fil
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      block: e.isActive('heading', { level: 2 }) ? 'h2' : e.isActive('heading', { level: 3 }) ? 'h3' : e.isActive('heading', { level: 4 }) ? 'h4' : 'p',
+      block: e.isActive('heading', { level: 2 })
+        ? 'h2'
+        : e.isActive('heading', { level: 3 })
+          ? 'h3'
+          : e.isActive('heading', { level: 4 })
+            ? 'h4'
+            : 'p',
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       code: e.isActive('code'),
@@ -140,7 +154,10 @@ function Toolbar({ editor, onImages, uploading }: { editor: Editor; onImages(fil
           onChange={(e) => {
             const v = e.target.value;
             if (v === 'p') c().setParagraph().run();
-            else c().setHeading({ level: Number(v.slice(1)) as 2 | 3 | 4 }).run();
+            else
+              c()
+                .setHeading({ level: Number(v.slice(1)) as 2 | 3 | 4 })
+                .run();
           }}
           className="mr-1 h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800"
         >
@@ -219,7 +236,21 @@ function Toolbar({ editor, onImages, uploading }: { editor: Editor; onImages(fil
   );
 }
 
-function Tool({ label, active, disabled, busy, onClick, children }: { label: string; active?: boolean; disabled?: boolean; busy?: boolean; onClick(): void; children: ReactNode }) {
+function Tool({
+  label,
+  active,
+  disabled,
+  busy,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  busy?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -244,13 +275,29 @@ function Tool({ label, active, disabled, busy, onClick, children }: { label: str
 const Sep = () => <span aria-hidden="true" className="mx-1 h-5 w-px bg-slate-300" />;
 
 const Icon = ({ d }: { d: string }) => (
-  <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    className="size-4"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
 
 /** A one-line form under the toolbar (link address, video address). */
-function UrlBar({ label, initial, placeholder, submit, onRemove, onDone }: {
+function UrlBar({
+  label,
+  initial,
+  placeholder,
+  submit,
+  onRemove,
+  onDone,
+}: {
   label: string;
   initial: string;
   placeholder: string;
@@ -302,7 +349,14 @@ function UrlBar({ label, initial, placeholder, submit, onRemove, onDone }: {
         Apply
       </Button>
       {onRemove && (
-        <Button size="sm" variant="ghost" onClick={() => { onRemove(); onDone(); }}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            onRemove();
+            onDone();
+          }}
+        >
           Remove link
         </Button>
       )}
@@ -335,7 +389,11 @@ function LinkBar({ editor, onDone }: { editor: Editor; onDone(): void }) {
         if (!SAFE_HREF.test(href)) return 'Use an address starting with https://, a path on this site starting with /, mailto: or tel:.';
         const chain = editor.chain().focus().extendMarkRange('link');
         // A link typed in at the cursor ends there: what is typed next is not part of it.
-        if (editor.state.selection.empty && !current) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).unsetMark('link').run();
+        if (editor.state.selection.empty && !current)
+          chain
+            .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+            .unsetMark('link')
+            .run();
         else chain.setLink({ href }).run();
         return null;
       }}
@@ -372,7 +430,13 @@ function TableBar({ editor }: { editor: Editor }) {
   return (
     <div role="group" aria-label="Table" className="flex flex-wrap gap-1 border-t border-slate-200 px-2 py-1.5">
       {items.map(([label, run]) => (
-        <button key={label} type="button" onMouseDown={(e) => e.preventDefault()} onClick={run} className="rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200">
+        <button
+          key={label}
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={run}
+          className="rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200"
+        >
           {label}
         </button>
       ))}
@@ -385,8 +449,10 @@ function SelectionPanel({ editor }: { editor: Editor }) {
   const sel = useEditorState({
     editor,
     selector: ({ editor: e }) => {
-      if (e.isActive('figure')) return { kind: 'figure' as const, ...(e.getAttributes('figure') as { src: string; alt: string; caption: string }) };
-      if (e.isActive('videoEmbed')) return { kind: 'videoEmbed' as const, ...(e.getAttributes('videoEmbed') as { url: string; caption: string }) };
+      if (e.isActive('figure'))
+        return { kind: 'figure' as const, ...(e.getAttributes('figure') as { src: string; alt: string; caption: string }) };
+      if (e.isActive('videoEmbed'))
+        return { kind: 'videoEmbed' as const, ...(e.getAttributes('videoEmbed') as { url: string; caption: string }) };
       return null;
     },
   });
@@ -394,20 +460,34 @@ function SelectionPanel({ editor }: { editor: Editor }) {
   if (!sel) return null;
   const set = (attrs: Record<string, string>) => editor.chain().updateAttributes(sel.kind, attrs).run();
   return (
-    <div role="group" aria-label={sel.kind === 'figure' ? 'Image details' : 'Video details'} className="grid gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:grid-cols-2">
+    <div
+      role="group"
+      aria-label={sel.kind === 'figure' ? 'Image details' : 'Video details'}
+      className="grid gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:grid-cols-2"
+    >
       {sel.kind === 'figure' && (
         <div className="space-y-1">
           <label htmlFor={`${id}-alt`} className="block text-xs font-medium text-slate-700">
             Alt text <span className="font-normal text-slate-500">(what the image shows, for screen readers)</span>
           </label>
-          <input id={`${id}-alt`} value={sel.alt} onChange={(e) => set({ alt: e.target.value })} className="h-8 w-full rounded-md border border-slate-300 px-2 text-sm" />
+          <input
+            id={`${id}-alt`}
+            value={sel.alt}
+            onChange={(e) => set({ alt: e.target.value })}
+            className="h-8 w-full rounded-md border border-slate-300 px-2 text-sm"
+          />
         </div>
       )}
       <div className="space-y-1">
         <label htmlFor={`${id}-caption`} className="block text-xs font-medium text-slate-700">
           Caption <span className="font-normal text-slate-500">(optional)</span>
         </label>
-        <input id={`${id}-caption`} value={sel.caption} onChange={(e) => set({ caption: e.target.value })} className="h-8 w-full rounded-md border border-slate-300 px-2 text-sm" />
+        <input
+          id={`${id}-caption`}
+          value={sel.caption}
+          onChange={(e) => set({ caption: e.target.value })}
+          className="h-8 w-full rounded-md border border-slate-300 px-2 text-sm"
+        />
       </div>
     </div>
   );

@@ -22,8 +22,9 @@ describe('the post editor writes exactly the shared block samples (decision 200)
   });
 
   it('reads what the sanitiser stores (self-closed void elements, loading first)', () => {
-    expect(load('<figure><img loading="lazy" src="/media/a.webp" alt="x" /><figcaption>c</figcaption></figure><p>a<br />b</p><hr />'))
-      .toBe('<figure><img loading="lazy" src="/media/a.webp" alt="x"><figcaption>c</figcaption></figure><p>a<br>b</p><hr>');
+    expect(load('<figure><img loading="lazy" src="/media/a.webp" alt="x" /><figcaption>c</figcaption></figure><p>a<br />b</p><hr />')).toBe(
+      '<figure><img loading="lazy" src="/media/a.webp" alt="x"><figcaption>c</figcaption></figure><p>a<br>b</p><hr>',
+    );
   });
 
   it('an empty document is empty, not an empty paragraph', () => {
@@ -38,7 +39,10 @@ describe('what the editor will not write', () => {
     ['<p><a href="javascript:alert(1)">x</a></p>', '<p>x</p>'],
     ['<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><p>x</p>', '<p>x</p>'],
     ['<figure><a href="https://evil.example/v" data-embed="youtube">v</a></figure>', '<p><a href="https://evil.example/v">v</a></p>'],
-    ['<table style="width:10px"><colgroup><col style="width:5px"></colgroup><tr><td style="text-align:left">a</td></tr></table>', '<table><tbody><tr><td><p>a</p></td></tr></tbody></table>'],
+    [
+      '<table style="width:10px"><colgroup><col style="width:5px"></colgroup><tr><td style="text-align:left">a</td></tr></table>',
+      '<table><tbody><tr><td><p>a</p></td></tr></tbody></table>',
+    ],
     ['<h1>Title</h1><h6>Small</h6>', '<h2>Title</h2><h4>Small</h4>'],
   ])('%s', (input, expected) => {
     expect(load(input)).toBe(expected);
@@ -57,7 +61,8 @@ describe('pasting from Word and Google Docs', () => {
   });
 
   it('Google Docs: the document-wide non-bold <b> wrapper is not bold; bold spans and links stay', () => {
-    const docs = '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1234"><p dir="ltr" style="line-height:1.38"><span style="font-weight:700">Bold</span><span style="font-weight:400"> and </span><a href="https://example.com/" style="text-decoration:none"><span style="color:#1155cc">link</span></a></p><h2 dir="ltr"><span>Section</span></h2></b>';
+    const docs =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1234"><p dir="ltr" style="line-height:1.38"><span style="font-weight:700">Bold</span><span style="font-weight:400"> and </span><a href="https://example.com/" style="text-decoration:none"><span style="color:#1155cc">link</span></a></p><h2 dir="ltr"><span>Section</span></h2></b>';
     expect(load(cleanPastedHtml(docs))).toBe('<p><strong>Bold</strong> and <a href="https://example.com/">link</a></p><h2>Section</h2>');
   });
 });

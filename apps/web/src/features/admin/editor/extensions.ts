@@ -29,7 +29,11 @@ export const Figure = Node.create({
         getAttrs: (el) => {
           const img = el.querySelector('img');
           if (!img?.getAttribute('src')) return false;
-          return { src: img.getAttribute('src'), alt: img.getAttribute('alt') ?? '', caption: el.querySelector('figcaption')?.textContent?.trim() ?? '' };
+          return {
+            src: img.getAttribute('src'),
+            alt: img.getAttribute('alt') ?? '',
+            caption: el.querySelector('figcaption')?.textContent?.trim() ?? '',
+          };
         },
       },
       { tag: 'img[src]', getAttrs: (el) => ({ src: el.getAttribute('src'), alt: el.getAttribute('alt') ?? '', caption: '' }) },
@@ -71,7 +75,11 @@ export const VideoEmbed = Node.create({
   },
   renderHTML({ node }) {
     const provider = node.attrs.provider as VideoProvider;
-    const link = ['a', { href: node.attrs.url as string, 'data-embed': provider }, `Play the video on ${VIDEO_PROVIDER_NAMES[provider]}`] as const;
+    const link = [
+      'a',
+      { href: node.attrs.url as string, 'data-embed': provider },
+      `Play the video on ${VIDEO_PROVIDER_NAMES[provider]}`,
+    ] as const;
     const caption = (node.attrs.caption as string).trim();
     return caption ? ['figure', link, ['figcaption', caption]] : ['figure', link];
   },

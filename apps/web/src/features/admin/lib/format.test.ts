@@ -36,18 +36,29 @@ describe('status badges', () => {
 describe('revenue and purchase counts', () => {
   it('gives one figure per currency, rupees first, never summed', () => {
     expect(revenueFigures([{ currency: 'USD', amount_minor: 21004 }])).toEqual([{ currency: 'USD', text: '$210.04' }]);
-    expect(revenueFigures([{ currency: 'USD', amount_minor: 100 }, { currency: 'EUR', amount_minor: 250 }, { currency: 'INR', amount_minor: 123450 }]).map((f) => f.currency))
-      .toEqual(['INR', 'EUR', 'USD']);
+    expect(
+      revenueFigures([
+        { currency: 'USD', amount_minor: 100 },
+        { currency: 'EUR', amount_minor: 250 },
+        { currency: 'INR', amount_minor: 123450 },
+      ]).map((f) => f.currency),
+    ).toEqual(['INR', 'EUR', 'USD']);
     expect(revenueFigures([])).toEqual([{ currency: 'INR', text: '₹0.00' }]);
   });
 
   it('says what the purchase count counts', () => {
     expect(purchaseBreakdown({ total: 4, paid: 2, failed: 1, pending: 1 })).toBe('4 purchases (2 paid, 1 failed, 1 pending)');
     expect(purchaseBreakdown({ total: 1, paid: 1, failed: 0, pending: 0 })).toBe('1 purchase (1 paid, 0 failed, 0 pending)');
-    expect(purchaseBreakdown({ total: 5, paid: 3, failed: 1, pending: 1, refunded: 1, partially_refunded: 1 }))
-      .toBe('5 purchases (3 paid, of which 1 refunded and 1 partially refunded, 1 failed, 1 pending)');
+    expect(purchaseBreakdown({ total: 5, paid: 3, failed: 1, pending: 1, refunded: 1, partially_refunded: 1 })).toBe(
+      '5 purchases (3 paid, of which 1 refunded and 1 partially refunded, 1 failed, 1 pending)',
+    );
     // One vocabulary: the words the member's card, the table and the export all use.
-    expect(['paid', 'refunded', 'partially_refunded', 'failed', 'pending'].map((s) => transactionLabel(s as never)))
-      .toEqual(['Paid', 'Refunded', 'Partially refunded', 'Failed', 'Pending']);
+    expect(['paid', 'refunded', 'partially_refunded', 'failed', 'pending'].map((s) => transactionLabel(s as never))).toEqual([
+      'Paid',
+      'Refunded',
+      'Partially refunded',
+      'Failed',
+      'Pending',
+    ]);
   });
 });

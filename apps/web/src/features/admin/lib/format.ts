@@ -68,7 +68,14 @@ export function revenueFigures(rows: { currency: string; amount_minor: number }[
  * What the purchase counts count, in one phrase: '4 purchases (2 paid, 1 failed, 1 pending)',
  * and of the paid, how many were refunded: '… (3 paid, of which 1 refunded and 1 partially refunded, …)'.
  */
-export function purchaseBreakdown(p: { total: number; paid: number; failed: number; pending: number; refunded?: number; partially_refunded?: number }): string {
+export function purchaseBreakdown(p: {
+  total: number;
+  paid: number;
+  failed: number;
+  pending: number;
+  refunded?: number;
+  partially_refunded?: number;
+}): string {
   const noun = p.total === 1 ? 'purchase' : 'purchases';
   const refunds = [
     p.refunded ? `${formatCount(p.refunded)} refunded` : '',

@@ -5,7 +5,9 @@ import { POST } from '../test-support.tsx';
 describe('readingStats', () => {
   it('counts the words of the text, not the markup, at 230 a minute', () => {
     expect(readingStats('')).toEqual({ words: 0, minutes: 1 });
-    expect(readingStats('<h2>Two words</h2><p>and <a href="https://x.example/a-b">three more</a>&nbsp;here, don’t-stop 2026.</p>')).toEqual({ words: 8, minutes: 1 });
+    expect(readingStats('<h2>Two words</h2><p>and <a href="https://x.example/a-b">three more</a>&nbsp;here, don’t-stop 2026.</p>')).toEqual(
+      { words: 8, minutes: 1 },
+    );
     expect(readingStats(`<p>${'word '.repeat(1150)}</p>`)).toEqual({ words: 1150, minutes: 5 });
   });
 });

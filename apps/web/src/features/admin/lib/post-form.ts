@@ -1,4 +1,16 @@
-import { DEFAULT_POST_AUTHOR, isHttpsUrl, isSafeImageUrl, MSG, POST_EDITOR_MSG, POST_LIMITS, type AdminPost, type Post, type PostInput, type PostType, isExternalPress } from '@assay/shared';
+import {
+  DEFAULT_POST_AUTHOR,
+  isHttpsUrl,
+  isSafeImageUrl,
+  MSG,
+  POST_EDITOR_MSG,
+  POST_LIMITS,
+  type AdminPost,
+  type Post,
+  type PostInput,
+  type PostType,
+  isExternalPress,
+} from '@assay/shared';
 import { z } from 'zod';
 
 const required = (message: string, max: number, what: string) =>
@@ -47,7 +59,10 @@ export const postFormSchema = z.object({
   content: required(MSG.postContentRequired, POST_LIMITS.contentMax, 'Content'),
   featured: z.boolean(),
   meta_title: z.string().trim().max(POST_LIMITS.metaTitleMax, `Meta title must be at most ${POST_LIMITS.metaTitleMax} characters`),
-  meta_description: z.string().trim().max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
+  meta_description: z
+    .string()
+    .trim()
+    .max(POST_LIMITS.metaDescriptionMax, `Meta description must be at most ${POST_LIMITS.metaDescriptionMax} characters`),
   /** The address; '' = made from the title. Sent only when the operator changed it. */
   slug: z
     .string()
@@ -161,10 +176,16 @@ export function formToInput(v: PostFormValues, type: PostType): PostInput {
  * of a draft are not). An outside press-release address is a link, not a picture.
  */
 export const featureAltMissing = (v: Pick<PostFormValues, 'image_url' | 'image_alt' | 'image_decorative'>, type: PostType) =>
-  Boolean(v.image_url.trim()) && !isExternalPress({ post_type: type, image_url: v.image_url.trim() }) && !v.image_decorative && !v.image_alt.trim();
+  Boolean(v.image_url.trim()) &&
+  !isExternalPress({ post_type: type, image_url: v.image_url.trim() }) &&
+  !v.image_decorative &&
+  !v.image_alt.trim();
 
 /** The publication date to send: only when the operator changed it (the field holds minutes, the post seconds). */
-export function publishedAtToSend(v: Pick<PostFormValues, 'published_at'>, saved: { published_at: string | null; status: string } | undefined): string | undefined {
+export function publishedAtToSend(
+  v: Pick<PostFormValues, 'published_at'>,
+  saved: { published_at: string | null; status: string } | undefined,
+): string | undefined {
   if (!v.published_at || !saved || saved.status !== 'published') return undefined;
   if (saved.published_at && toLocalInput(saved.published_at) === v.published_at) return undefined;
   return new Date(v.published_at).toISOString();
@@ -189,5 +210,7 @@ export function serpTruncate(text: string, max: number): { text: string; cut: bo
 export function imagesWithoutAlt(html: string): string[] {
   if (!html.includes('<img') || typeof DOMParser === 'undefined') return [];
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  return [...doc.querySelectorAll('img')].filter((img) => !(img.getAttribute('alt') ?? '').trim()).map((img) => img.getAttribute('src') ?? '(no address)');
+  return [...doc.querySelectorAll('img')]
+    .filter((img) => !(img.getAttribute('alt') ?? '').trim())
+    .map((img) => img.getAttribute('src') ?? '(no address)');
 }

@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 const STATS = {
-  total_users: 42, total_reports: 7, completed_transactions: 3, total_revenue_inr: 1234.5,
+  total_users: 42,
+  total_reports: 7,
+  completed_transactions: 3,
+  total_revenue_inr: 1234.5,
   purchases: { total: 3, paid: 3, failed: 0, pending: 0, refunded: 0, partially_refunded: 0 },
   revenue_by_currency: [
     { currency: 'INR', amount_minor: 123450, gross_minor: 123450, refunded_minor: 0, tax_minor: 18831 },
@@ -26,13 +29,34 @@ const STATS = {
 };
 /** Payments in dollars only: no rupee figure at all, and four purchases of which two are paid. */
 const USD_STATS = {
-  total_users: 5, total_reports: 2, completed_transactions: 2, total_revenue_inr: 0,
+  total_users: 5,
+  total_reports: 2,
+  completed_transactions: 2,
+  total_revenue_inr: 0,
   purchases: { total: 4, paid: 2, failed: 1, pending: 1, refunded: 0, partially_refunded: 0 },
   revenue_by_currency: [{ currency: 'USD', amount_minor: 21004, gross_minor: 21004, refunded_minor: 0, tax_minor: 3204 }],
 };
 const TX = {
-  id: 't1', user_id: 'u1', user_name: 'Ada', user_email: 'ada@example.com', plan_name: 'pro', package_name: 'Pro', tokens: 30000, amount_paid: 15222,
-  currency: 'USD', status: 'failed', tax_minor: 2322, refunded_minor: 0, refunded_tax_minor: 0, net_minor: 15222, refund_requested: false, razorpay_payment_id: null, razorpay_order_id: 'order_1', active_until: null, created_at: '2026-01-02T10:00:00Z', invoice_number: null,
+  id: 't1',
+  user_id: 'u1',
+  user_name: 'Ada',
+  user_email: 'ada@example.com',
+  plan_name: 'pro',
+  package_name: 'Pro',
+  tokens: 30000,
+  amount_paid: 15222,
+  currency: 'USD',
+  status: 'failed',
+  tax_minor: 2322,
+  refunded_minor: 0,
+  refunded_tax_minor: 0,
+  net_minor: 15222,
+  refund_requested: false,
+  razorpay_payment_id: null,
+  razorpay_order_id: 'order_1',
+  active_until: null,
+  created_at: '2026-01-02T10:00:00Z',
+  invoice_number: null,
 };
 
 function renderPanel() {

@@ -1,10 +1,17 @@
-import { authEndpoints as auth, usersEndpoints as users, type PasskeyAuthenticationResponse, type CompleteProfileRequest, type ResetPasswordRequest, type SignupRequest, type VerifyOtpRequest } from '@assay/shared';
+import {
+  authEndpoints as auth,
+  usersEndpoints as users,
+  type PasskeyAuthenticationResponse,
+  type CompleteProfileRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type VerifyOtpRequest,
+} from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** One function per auth endpoint of docs/product.md §7 (plus forgot/reset password). */
 export const authApi = {
-  login: (email: string, password: string, remember: boolean) =>
-    call(auth.login, { body: { username: email, password, remember } }),
+  login: (email: string, password: string, remember: boolean) => call(auth.login, { body: { username: email, password, remember } }),
   signup: (body: SignupRequest) => call(auth.signup, { body }),
   verifyOtp: (body: VerifyOtpRequest) => call(auth.verifyEmail, { body }),
   resendOtp: (email: string) => call(auth.resendCode, { body: { email } }),
@@ -24,16 +31,17 @@ export const authApi = {
   sessions: () => call(auth.sessions),
   revokeSession: (id: string) => call(auth.revokeSession, { params: { id } }),
   revokeOtherSessions: () => call(auth.revokeOtherSessions),
-  requestEmailChange: (new_email: string, proof: { password?: string | undefined; code?: string | undefined; passkey?: PasskeyAuthenticationResponse }) =>
-    call(auth.emailChange, { body: { new_email, ...proof } }),
+  requestEmailChange: (
+    new_email: string,
+    proof: { password?: string | undefined; code?: string | undefined; passkey?: PasskeyAuthenticationResponse },
+  ) => call(auth.emailChange, { body: { new_email, ...proof } }),
   /** Options for confirming an e-mail change with a passkey instead of the password (decision 228). */
   emailChangePasskeyOptions: () => call(auth.emailChangePasskeyOptions),
   confirmEmailChange: (otp: string) => call(auth.emailChangeConfirm, { body: { otp } }),
   revertEmailChange: (key: string) => call(auth.emailChangeRevert, { body: { key } }),
   passkeys: () => call(auth.passkeys),
   passkeyRegisterOptions: (password: string) => call(auth.passkeyRegisterOptions, { body: { password } }),
-  passkeyRegister: (name: string, response: unknown) =>
-    call(auth.passkeyRegister, { body: { name, response: response as never } }),
+  passkeyRegister: (name: string, response: unknown) => call(auth.passkeyRegister, { body: { name, response: response as never } }),
   passkeyRename: (id: number, name: string) => call(auth.passkeyRename, { params: { id: String(id) }, body: { name } }),
   passkeyRemove: (id: number) => call(auth.passkeyRemove, { params: { id: String(id) } }),
   passkeySignInOptions: () => call(auth.passkeySignInOptions),

@@ -18,11 +18,15 @@ export const createPasskey = (options: Record<string, unknown>) =>
   startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
 
 export const signWithPasskey = async (options: Record<string, unknown>) =>
-  (await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })) as PasskeyAuthenticationResponse;
+  (await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  })) as PasskeyAuthenticationResponse;
 
 /** What to tell the person when the browser itself refused (no server answer to show). */
 export function passkeyBrowserError(err: unknown): string | undefined {
-  if (err instanceof WebAuthnError && err.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'This device already has a passkey for your account.';
-  if (err instanceof WebAuthnError || (err instanceof Error && err.name === 'NotAllowedError')) return 'The passkey prompt was closed or timed out. Try again.';
+  if (err instanceof WebAuthnError && err.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return 'This device already has a passkey for your account.';
+  if (err instanceof WebAuthnError || (err instanceof Error && err.name === 'NotAllowedError'))
+    return 'The passkey prompt was closed or timed out. Try again.';
   return undefined;
 }

@@ -37,8 +37,8 @@ export default function EmailChangeRevertPage() {
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            This puts your old email address back, signs every device out, and locks the account until you set a new password with a
-            code sent to your old address. A second factor added since the change is removed.
+            This puts your old email address back, signs every device out, and locks the account until you set a new password with a code
+            sent to your old address. A second factor added since the change is removed.
           </p>
           {revert.isError && <Banner tone="error">{errorText(revert.error, MSG.emailChangeRevertInvalid)}</Banner>}
           <Button className="w-full" variant="danger" loading={revert.isPending} disabled={!key} onClick={() => revert.mutate()}>

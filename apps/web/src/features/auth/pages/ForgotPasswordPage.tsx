@@ -84,7 +84,17 @@ function ResetStep({ email, link }: { email: string; link?: CodeLink }) {
   return (
     <AuthCard
       title="Set a new password"
-      subtitle={link ? <>Choose a new password for <strong>{email}</strong>.</> : <>If an account exists for <strong>{email}</strong>, a code is on its way.</>}
+      subtitle={
+        link ? (
+          <>
+            Choose a new password for <strong>{email}</strong>.
+          </>
+        ) : (
+          <>
+            If an account exists for <strong>{email}</strong>, a code is on its way.
+          </>
+        )
+      }
     >
       <form
         noValidate
@@ -100,9 +110,26 @@ function ResetStep({ email, link }: { email: string; link?: CodeLink }) {
           }
         })}
       >
-        <TextField label="Reset code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.otp?.message} {...register('otp')} />
-        <PasswordField label="New password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <TextField
+          label="Reset code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
         <Button type="submit" className="w-full" loading={isSubmitting}>
           Set new password
         </Button>

@@ -22,7 +22,12 @@ export default function LoginPage() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   // Arriving from a verified sign-up: the email is filled in. The return path goes on to sign-up.
-  const state = useLocation().state as { email?: string; from?: unknown; challenge?: string; methods?: SecondFactorChallenge['methods'] } | null;
+  const state = useLocation().state as {
+    email?: string;
+    from?: unknown;
+    challenge?: string;
+    methods?: SecondFactorChallenge['methods'];
+  } | null;
   const prefilled = state?.email;
   // A second factor is asked for (decision 190): after the password, or after Google (its state).
   const [challenge, setChallenge] = useState<Pick<SecondFactorChallenge, 'challenge' | 'methods'> | undefined>(
@@ -67,28 +72,33 @@ export default function LoginPage() {
       }
     >
       {challenge ? (
-        <SecondFactorStep challenge={challenge.challenge} methods={challenge.methods} onSignedIn={(s) => signedIn(s, returnTo)} onRestart={() => setChallenge(undefined)} />
+        <SecondFactorStep
+          challenge={challenge.challenge}
+          methods={challenge.methods}
+          onSignedIn={(s) => signedIn(s, returnTo)}
+          onRestart={() => setChallenge(undefined)}
+        />
       ) : (
-      <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <div className="flex items-center justify-between">
-          <CheckboxField label="Remember me" {...register('remember')} />
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" className="w-full" loading={isSubmitting}>
-          Sign in
-        </Button>
-      </form>
-      <Divider label="or" />
-      <div className="space-y-3">
-        <PasskeySignInButton remember={() => getValues('remember')} onSignedIn={(s) => signedIn(s, returnTo)} />
-        <GoogleButton returnTo={returnTo} />
-      </div>
-      </>
+        <>
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+            <div className="flex items-center justify-between">
+              <CheckboxField label="Remember me" {...register('remember')} />
+              <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" className="w-full" loading={isSubmitting}>
+              Sign in
+            </Button>
+          </form>
+          <Divider label="or" />
+          <div className="space-y-3">
+            <PasskeySignInButton remember={() => getValues('remember')} onSignedIn={(s) => signedIn(s, returnTo)} />
+            <GoogleButton returnTo={returnTo} />
+          </div>
+        </>
       )}
     </AuthCard>
   );

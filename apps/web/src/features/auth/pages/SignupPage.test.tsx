@@ -24,8 +24,15 @@ afterEach(() => {
 const verifyBodies: unknown[] = [];
 
 const MEMBER = {
-  id: 'u1', name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 555 010 2030', is_verified: true,
-  reports_generated: 0, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password',
+  id: 'u1',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '+1 555 010 2030',
+  is_verified: true,
+  reports_generated: 0,
+  created_at: '2025-01-01T00:00:00Z',
+  last_login: null,
+  auth_provider: 'password',
 };
 
 /**
@@ -38,17 +45,21 @@ function serve(
   resendAnswer = () => json(200, { message: MSG.otpSent }),
 ) {
   verifyBodies.length = 0;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/auth/signup')) return signupAnswer();
-    if (url.endsWith('/auth/verify-email-otp')) {
-      verifyBodies.push(JSON.parse(String(init?.body)));
-      return verifyAnswer();
-    }
-    if (url.endsWith('/auth/resend-otp')) return resendAnswer();
-    if (url.endsWith('/auth/login')) return json(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900, user: MEMBER });
-    return json(200, { google_client_id: null });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/auth/signup')) return signupAnswer();
+      if (url.endsWith('/auth/verify-email-otp')) {
+        verifyBodies.push(JSON.parse(String(init?.body)));
+        return verifyAnswer();
+      }
+      if (url.endsWith('/auth/resend-otp')) return resendAnswer();
+      if (url.endsWith('/auth/login'))
+        return json(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'bearer', expires_in: 900, user: MEMBER });
+      return json(200, { google_client_id: null });
+    }),
+  );
 }
 
 /** Where the app went, with the state it carried. */
@@ -248,11 +259,14 @@ describe('asking for a new code', () => {
 
   it("opens the reset step from the reset mail's link and sends the key with the new password", async () => {
     const bodies: unknown[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/auth/reset-password')) bodies.push(JSON.parse(String(init?.body)));
-      return json(200, { message: MSG.passwordReset, google_client_id: null });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url.endsWith('/auth/reset-password')) bodies.push(JSON.parse(String(init?.body)));
+        return json(200, { message: MSG.passwordReset, google_client_id: null });
+      }),
+    );
     window.history.replaceState(null, '', '/forgot-password#email=grace%40example.com&code=654321&key=AbCdEfGhIjKlMnOpQrStUv');
     renderAuth('/forgot-password');
     const user = userEvent.setup();
@@ -260,6 +274,8 @@ describe('asking for a new code', () => {
     await user.type(screen.getByLabelText('New password'), 'N3wPassw0rdX');
     await user.type(screen.getByLabelText('Confirm new password'), 'N3wPassw0rdX');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    await waitFor(() => expect(bodies).toEqual([{ email: 'grace@example.com', otp: '654321', new_password: 'N3wPassw0rdX', key: 'AbCdEfGhIjKlMnOpQrStUv' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ email: 'grace@example.com', otp: '654321', new_password: 'N3wPassw0rdX', key: 'AbCdEfGhIjKlMnOpQrStUv' }]),
+    );
   });
 });

@@ -134,7 +134,14 @@ function SignupFormCard({
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 2030" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 555 010 2030"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -142,7 +149,12 @@ function SignupFormCard({
           error={errors.password?.message}
           {...register('password')}
         />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
         <CheckboxField
           label={
             <>

@@ -25,7 +25,10 @@ export const ledgerQuery = () =>
   infiniteQueryOptions({
     queryKey: tokenKeys.ledger,
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ signal, pageParam }): Promise<{ entries: LedgerEntry[]; lots: TokenLot[]; lots_more?: boolean | undefined; next: string | undefined }> => {
+    queryFn: async ({
+      signal,
+      pageParam,
+    }): Promise<{ entries: LedgerEntry[]; lots: TokenLot[]; lots_more?: boolean | undefined; next: string | undefined }> => {
       const res = await callRaw(billingEndpoints.ledger, { query: { limit: HISTORY_PAGE_SIZE, cursor: pageParam }, signal });
       return { ...(await readJson(billingEndpoints.ledger, res)), next: nextCursor(res) };
     },

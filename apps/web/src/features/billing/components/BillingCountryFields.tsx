@@ -1,7 +1,9 @@
 import { COUNTRY_CODES, countryName, GST_STATES, INDIA, OUTSIDE_INDIA } from '@assay/shared';
 import { SelectField } from '../../../components/ui/Field.tsx';
 
-const COUNTRIES = COUNTRY_CODES.filter((code) => code !== INDIA).map((code) => [code, countryName(code)] as const).sort(([, a], [, b]) => a.localeCompare(b));
+const COUNTRIES = COUNTRY_CODES.filter((code) => code !== INDIA)
+  .map((code) => [code, countryName(code)] as const)
+  .sort(([, a], [, b]) => a.localeCompare(b));
 const STATES = Object.entries(GST_STATES)
   .filter(([code]) => code !== OUTSIDE_INDIA)
   .sort(([, a], [, b]) => a.localeCompare(b));

@@ -25,8 +25,8 @@ export function BillingDetailsForm() {
     <Card id="billing-details" className="scroll-mt-24 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Billing details</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Your billing country (and state, in India) decides the tax on your next purchases; the address and GSTIN are optional.
-        Purchases already made keep the details they were made with.
+        Your billing country (and state, in India) decides the tax on your next purchases; the address and GSTIN are optional. Purchases
+        already made keep the details they were made with.
       </p>
       {details.isPending ? (
         <div className="mt-5 space-y-3" aria-hidden="true">

@@ -54,7 +54,9 @@ export function PurchaseActions({ purchase }: { purchase: Purchase }) {
         </>
       )}
       {!purchase.refundable && !live && purchase.status === 'paid' && purchase.refund_refusal && (
-        <span className="basis-full text-xs text-slate-600" data-testid="refund-refusal">No refund: {purchase.refund_refusal}</span>
+        <span className="basis-full text-xs text-slate-600" data-testid="refund-refusal">
+          No refund: {purchase.refund_refusal}
+        </span>
       )}
       {purchase.refundable && (
         <RefundRequestButton

@@ -24,10 +24,18 @@ export function PurchasesTable({ purchases }: { purchases: Purchase[] }) {
         return (
           <StackedRow key={p.id} data-testid="purchase-row">
             <StackedCell label="Date">{formatDay(p.created_at)}</StackedCell>
-            <StackedCell label="Package" className="font-medium">{p.package_name}</StackedCell>
-            <StackedCell label="Tokens" numeric>{formatTokens(p.tokens)}</StackedCell>
-            <StackedCell label="Price" numeric>{formatMoney(p.price_minor, p.currency)}</StackedCell>
-            <StackedCell label="Tax" numeric>{formatMoney(p.tax_minor, p.currency)}</StackedCell>
+            <StackedCell label="Package" className="font-medium">
+              {p.package_name}
+            </StackedCell>
+            <StackedCell label="Tokens" numeric>
+              {formatTokens(p.tokens)}
+            </StackedCell>
+            <StackedCell label="Price" numeric>
+              {formatMoney(p.price_minor, p.currency)}
+            </StackedCell>
+            <StackedCell label="Tax" numeric>
+              {formatMoney(p.tax_minor, p.currency)}
+            </StackedCell>
             <StackedCell label="Total" numeric className="font-semibold">
               {formatMoney(p.total_minor, p.currency)}
               {p.refunded_minor > 0 && (

@@ -28,13 +28,33 @@ afterEach(() => {
 
 const PURCHASE = 'd1d649c7-6ea9-4968-b37e-2abf4ebe10d2';
 const REFUND: RefundView = {
-  id: 'r1', purchase_id: PURCHASE, status: 'requested', reason: 'Wrong package', tokens: 10000, currency: 'USD',
-  amount_minor: 5782, fee_minor: 578, refund_minor: 5204, requested_at: '2026-11-26T10:00:00Z', decided_at: null,
-  decision_reason: null, credit_note_number: null,
+  id: 'r1',
+  purchase_id: PURCHASE,
+  status: 'requested',
+  reason: 'Wrong package',
+  tokens: 10000,
+  currency: 'USD',
+  amount_minor: 5782,
+  fee_minor: 578,
+  refund_minor: 5204,
+  requested_at: '2026-11-26T10:00:00Z',
+  decided_at: null,
+  decision_reason: null,
+  credit_note_number: null,
 };
 
 const show = (onRequested = vi.fn()) => {
-  renderAt('/billing', <RefundRequestButton purchaseId={PURCHASE} packageName="Starter" tokens={10000} amountMinor={5782} currency="USD" onRequested={onRequested} />);
+  renderAt(
+    '/billing',
+    <RefundRequestButton
+      purchaseId={PURCHASE}
+      packageName="Starter"
+      tokens={10000}
+      amountMinor={5782}
+      currency="USD"
+      onRequested={onRequested}
+    />,
+  );
   return onRequested;
 };
 
@@ -62,7 +82,7 @@ describe('the refund request dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the server\'s reason when it refuses, and stays open', async () => {
+  it("shows the server's reason when it refuses, and stays open", async () => {
     stubApi({ [`POST /billing/purchases/${PURCHASE}/refund-request`]: () => json(409, { detail: REFUND_MESSAGES.tokensUsed }) });
     const onRequested = show();
     await userEvent.click(await screen.findByRole('button', { name: 'Request refund' }));

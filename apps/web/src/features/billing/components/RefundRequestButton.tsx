@@ -1,4 +1,12 @@
-import { formatMoney, REFUND_FEE_PERCENT, REFUND_MESSAGES, REFUND_WINDOW_DAYS, refundFeeMinor, refundRequestBody, type RefundView } from '@assay/shared';
+import {
+  formatMoney,
+  REFUND_FEE_PERCENT,
+  REFUND_MESSAGES,
+  REFUND_WINDOW_DAYS,
+  refundFeeMinor,
+  refundRequestBody,
+  type RefundView,
+} from '@assay/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -40,7 +48,13 @@ export function RefundRequestButton({ className, ...props }: RefundRequestButton
 }
 
 export function RefundRequestDialog({
-  purchaseId, packageName, tokens, amountMinor, currency, onRequested, onClose,
+  purchaseId,
+  packageName,
+  tokens,
+  amountMinor,
+  currency,
+  onRequested,
+  onClose,
 }: Omit<RefundRequestButtonProps, 'className'> & { onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -81,8 +95,8 @@ export function RefundRequestDialog({
           <dd className="text-right font-semibold tabular-nums text-slate-900">{formatMoney(amountMinor - fee, currency)}</dd>
         </dl>
         <p className="text-xs text-slate-600">
-          Packages can be refunded within {REFUND_WINDOW_DAYS} days of purchase when none of their tokens has been used. When an
-          operator approves, the package’s tokens are removed from your balance and you get a credit note by email.{' '}
+          Packages can be refunded within {REFUND_WINDOW_DAYS} days of purchase when none of their tokens has been used. When an operator
+          approves, the package’s tokens are removed from your balance and you get a credit note by email.{' '}
           <a href="/refund-policy" target="_blank" rel="noreferrer" className="text-brand-700 underline">
             Refund Policy
           </a>

@@ -16,19 +16,23 @@ afterEach(() => {
   session.clear();
 });
 
-describe('a purchase\'s refund state', () => {
+describe("a purchase's refund state", () => {
   it('shows nothing without a request, the state in words, and downloads the credit note as its owner', async () => {
     const calls = stubApi({
       'GET /billing/credit-notes/CN%2F2026-27%2F000001': () =>
-        new Response('%PDF-1.3', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="CN-2026-27-000001.pdf"' } }),
+        new Response('%PDF-1.3', {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="CN-2026-27-000001.pdf"' },
+        }),
     });
-    renderAt('/billing', (
+    renderAt(
+      '/billing',
       <>
         <RefundStatus state={{ refund_status: null, credit_note_number: null }} />
         <RefundStatus state={{ refund_status: 'approved', credit_note_number: 'CN/2026-27/000001' }} />
         <RefundStatus state={{ refund_status: 'refunded', credit_note_number: 'CN/2026-27/000009' }} />
-      </>
-    ));
+      </>,
+    );
     expect(await screen.findByText('Refund approved, in progress')).toBeTruthy();
     // A refunded purchase says so in its own status (one word, not two badges); the credit note stays.
     expect(screen.queryByText('Refunded')).toBeNull();

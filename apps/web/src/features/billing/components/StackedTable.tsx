@@ -5,7 +5,15 @@ import { cn } from '../../../components/ui/cn.ts';
  * A table that is a list of cards on a phone: below `sm` every row is a card and every cell shows
  * its column's name beside its value (from `label`); from `sm` up it is an ordinary table.
  */
-export function StackedTable({ caption, columns, children }: { caption: string; columns: { label: string; numeric?: boolean }[]; children: ReactNode }) {
+export function StackedTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: { label: string; numeric?: boolean }[];
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm sm:overflow-x-auto">
       <table className="block w-full text-sm sm:table">
@@ -33,7 +41,17 @@ export function StackedRow({ children, ...rest }: { children: ReactNode; 'data-t
   );
 }
 
-export function StackedCell({ label, numeric, className, children }: { label: string; numeric?: boolean; className?: string; children: ReactNode }) {
+export function StackedCell({
+  label,
+  numeric,
+  className,
+  children,
+}: {
+  label: string;
+  numeric?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <td
       data-label={label}

@@ -10,23 +10,75 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const PAID: Purchase = {
-  id: 'p1', created_at: '2026-11-20T10:00:00Z', package_name: 'Starter', tokens: 10000, price_minor: 4900, tax_minor: 882,
-  total_minor: 5782, currency: 'USD', status: 'paid', refunded_minor: 0, paid_at: '2026-11-20T10:01:00Z', invoice_number: 'INV/2026-27/000007',
+  id: 'p1',
+  created_at: '2026-11-20T10:00:00Z',
+  package_name: 'Starter',
+  tokens: 10000,
+  price_minor: 4900,
+  tax_minor: 882,
+  total_minor: 5782,
+  currency: 'USD',
+  status: 'paid',
+  refunded_minor: 0,
+  paid_at: '2026-11-20T10:01:00Z',
+  invoice_number: 'INV/2026-27/000007',
   lot: { tokens: 10000, remaining: 7500, expires_at: '2027-11-20T10:01:00Z' },
-  refund_status: null, refund_request_id: null, credit_note_number: null, refundable: false, refund_refusal: 'Some of its tokens were used',
+  refund_status: null,
+  refund_request_id: null,
+  credit_note_number: null,
+  refundable: false,
+  refund_refusal: 'Some of its tokens were used',
 };
-const PENDING: Purchase = { ...PAID, id: 'p2', created_at: '2026-11-21T10:00:00Z', package_name: 'Pro', tokens: 30000, status: 'pending', paid_at: null, invoice_number: null, lot: null };
+const PENDING: Purchase = {
+  ...PAID,
+  id: 'p2',
+  created_at: '2026-11-21T10:00:00Z',
+  package_name: 'Pro',
+  tokens: 30000,
+  status: 'pending',
+  paid_at: null,
+  invoice_number: null,
+  lot: null,
+};
 const entry = (id: string, over: Partial<LedgerEntry>): LedgerEntry => ({
-  id, at: '2026-11-22T09:00:00Z', kind: 'purchase', description: 'Purchased the Starter package', amount: 10000, report: null, reason: null, ...over,
+  id,
+  at: '2026-11-22T09:00:00Z',
+  kind: 'purchase',
+  description: 'Purchased the Starter package',
+  amount: 10000,
+  report: null,
+  reason: null,
+  ...over,
 });
 const ENTRIES = [
   entry('9', { kind: 'spent', description: 'Spent on report “Solar kiosks”', amount: -2500, report: { id: 'r1', title: 'Solar kiosks' } }),
-  entry('8', { kind: 'operator_grant', description: 'Operator grant: Goodwill for the outage', amount: 500, reason: 'Goodwill for the outage' }),
+  entry('8', {
+    kind: 'operator_grant',
+    description: 'Operator grant: Goodwill for the outage',
+    amount: 500,
+    reason: 'Goodwill for the outage',
+  }),
 ];
 const MORE = [entry('3', { kind: 'signup_bonus', description: 'Sign-up bonus', amount: 2500 })];
 const LOTS: TokenLot[] = [
-  { id: 'l1', source: 'purchase', created_at: '2026-11-20T10:01:00Z', tokens: 10000, remaining: 7500, expires_at: '2027-11-20T10:01:00Z', expired: false },
-  { id: 'l2', source: 'signup_bonus', created_at: '2025-01-01T00:00:00Z', tokens: 2500, remaining: 2500, expires_at: '2026-01-01T00:00:00Z', expired: true },
+  {
+    id: 'l1',
+    source: 'purchase',
+    created_at: '2026-11-20T10:01:00Z',
+    tokens: 10000,
+    remaining: 7500,
+    expires_at: '2027-11-20T10:01:00Z',
+    expired: false,
+  },
+  {
+    id: 'l2',
+    source: 'signup_bonus',
+    created_at: '2025-01-01T00:00:00Z',
+    tokens: 2500,
+    remaining: 2500,
+    expires_at: '2026-01-01T00:00:00Z',
+    expired: true,
+  },
 ];
 
 beforeEach(() => {
@@ -85,8 +137,23 @@ describe('the Billing page', () => {
   });
 
   it('offers a refund only where the policy allows one, and shows a refunded purchase with its credit note', async () => {
-    const UNUSED: Purchase = { ...PAID, id: 'p3', package_name: 'Pro', lot: { tokens: 30000, remaining: 30000, expires_at: '2027-11-20T10:01:00Z' }, refundable: true, refund_refusal: null };
-    const REFUNDED: Purchase = { ...PAID, id: 'p4', status: 'partially_refunded', refunded_minor: 5204, refund_status: 'refunded', refund_request_id: 'r4', credit_note_number: 'CN/2026-27/000002' };
+    const UNUSED: Purchase = {
+      ...PAID,
+      id: 'p3',
+      package_name: 'Pro',
+      lot: { tokens: 30000, remaining: 30000, expires_at: '2027-11-20T10:01:00Z' },
+      refundable: true,
+      refund_refusal: null,
+    };
+    const REFUNDED: Purchase = {
+      ...PAID,
+      id: 'p4',
+      status: 'partially_refunded',
+      refunded_minor: 5204,
+      refund_status: 'refunded',
+      refund_request_id: 'r4',
+      credit_note_number: 'CN/2026-27/000002',
+    };
     stubApi({
       'GET /billing/purchases': () => json(200, { purchases: [UNUSED, PAID, REFUNDED] }),
       'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
@@ -102,8 +169,14 @@ describe('the Billing page', () => {
 
   it('shows a refunded purchase as Partially refunded with the amount that went back, and the reason a refund cannot be asked for', async () => {
     const REFUNDED: Purchase = {
-      ...PAID, id: 'p4', status: 'partially_refunded', refunded_minor: 5204, refund_status: 'refunded', refund_request_id: 'r4',
-      credit_note_number: 'CN/2026-27/000002', refund_refusal: 'This purchase has already been refunded',
+      ...PAID,
+      id: 'p4',
+      status: 'partially_refunded',
+      refunded_minor: 5204,
+      refund_status: 'refunded',
+      refund_request_id: 'r4',
+      credit_note_number: 'CN/2026-27/000002',
+      refund_refusal: 'This purchase has already been refunded',
     };
     stubApi({
       'GET /billing/purchases': () => json(200, { purchases: [REFUNDED, PAID] }),
@@ -120,16 +193,35 @@ describe('the Billing page', () => {
   });
 
   it('lets the member withdraw a request still waiting, then refreshes the list', async () => {
-    const WAITING: Purchase = { ...PAID, id: 'p5', refund_status: 'requested', refund_request_id: 'r5', refund_refusal: 'A refund has already been requested for this purchase' };
+    const WAITING: Purchase = {
+      ...PAID,
+      id: 'p5',
+      refund_status: 'requested',
+      refund_request_id: 'r5',
+      refund_refusal: 'A refund has already been requested for this purchase',
+    };
     let withdrawn = false;
     const calls = stubApi({
-      'GET /billing/purchases': () => json(200, { purchases: [withdrawn ? { ...WAITING, refund_status: 'withdrawn', refundable: true, refund_refusal: null } : WAITING] }),
+      'GET /billing/purchases': () =>
+        json(200, {
+          purchases: [withdrawn ? { ...WAITING, refund_status: 'withdrawn', refundable: true, refund_refusal: null } : WAITING],
+        }),
       'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
       'POST /billing/refunds/r5/withdraw': () => {
         withdrawn = true;
         return json(200, {
-          id: 'r5', purchase_id: 'p5', status: 'withdrawn', reason: 'Wrong package', tokens: 10000, currency: 'USD', amount_minor: 5782,
-          fee_minor: 578, refund_minor: 5204, requested_at: '2026-11-21T10:00:00Z', decided_at: '2026-11-21T11:00:00Z', decision_reason: null,
+          id: 'r5',
+          purchase_id: 'p5',
+          status: 'withdrawn',
+          reason: 'Wrong package',
+          tokens: 10000,
+          currency: 'USD',
+          amount_minor: 5782,
+          fee_minor: 578,
+          refund_minor: 5204,
+          requested_at: '2026-11-21T10:00:00Z',
+          decided_at: '2026-11-21T11:00:00Z',
+          decision_reason: null,
           credit_note_number: null,
         });
       },
@@ -139,7 +231,7 @@ describe('the Billing page', () => {
     expect(within(row).getByText('Its tokens are held until an operator decides.')).toBeTruthy();
     expect(within(row).queryByTestId('refund-refusal')).toBeNull();
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Withdraw request to refund the Starter package' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Refund request withdrawn. The package\'s tokens can be used again.'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Refund request withdrawn. The package's tokens can be used again."));
     expect(calls.some((c: Call) => c.method === 'POST' && c.path === '/billing/refunds/r5/withdraw')).toBe(true);
     await waitFor(() => expect(within(screen.getByTestId('purchase-row')).getByRole('button', { name: 'Request refund' })).toBeTruthy());
   });
@@ -159,7 +251,9 @@ describe('the Billing page', () => {
   it('shows a spinner while loading, then an error with a retry that works', async () => {
     let fail = true;
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     stubApi({
       'GET /billing/purchases': async () => {
         await gate;
@@ -180,7 +274,9 @@ describe('the Billing page', () => {
     const calls = stubApi({
       'GET /billing/purchases': () => json(200, { purchases: [PAID] }),
       'GET /billing/ledger': (c: Call) =>
-        c.path.includes('cursor=next-1') ? json(200, { entries: MORE, lots: LOTS }) : json(200, { entries: ENTRIES, lots: LOTS }, { 'x-next-cursor': 'next-1' }),
+        c.path.includes('cursor=next-1')
+          ? json(200, { entries: MORE, lots: LOTS })
+          : json(200, { entries: ENTRIES, lots: LOTS }, { 'x-next-cursor': 'next-1' }),
     });
     render();
     await screen.findByText('Spent on report “Solar kiosks”');
@@ -190,22 +286,28 @@ describe('the Billing page', () => {
     expect(screen.getAllByTestId('ledger-entry')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load more token history' })).toBeNull();
     expect(calls.filter((c) => c.path.startsWith('/billing/ledger')).map((c) => c.path)).toEqual([
-      '/billing/ledger?limit=20', '/billing/ledger?limit=20&cursor=next-1',
+      '/billing/ledger?limit=20',
+      '/billing/ledger?limit=20&cursor=next-1',
     ]);
   });
 
-  it('downloads an invoice with the member\'s token under the server\'s file name, and says so when it fails', async () => {
+  it("downloads an invoice with the member's token under the server's file name, and says so when it fails", async () => {
     let ok = true;
     const calls = stubApi({
       'GET /billing/purchases': () => json(200, { purchases: [PAID] }),
       'GET /billing/ledger': () => json(200, { entries: [], lots: [] }),
       'GET /billing/invoices/INV%2F2026-27%2F000007': () =>
         ok
-          ? new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-27-000007.pdf"' } })
+          ? new Response(new Blob(['%PDF-1.7']), {
+              status: 200,
+              headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-27-000007.pdf"' },
+            })
           : json(404, { detail: 'Invoice not found' }),
     });
     const clicks: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicks.push(this.download); });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
     render();
     const button = await screen.findByRole('button', { name: 'Download invoice INV/2026-27/000007' });
     await userEvent.click(button);

@@ -36,12 +36,21 @@ export default function BillingPage() {
           <EmptyState
             title="No purchases yet"
             hint="Token packages you buy appear here with their tax invoices."
-            action={<Link to="/login-pricing" className={buttonClass('primary')}>Buy Tokens</Link>}
+            action={
+              <Link to="/login-pricing" className={buttonClass('primary')}>
+                Buy Tokens
+              </Link>
+            }
           />
         ) : (
           <>
             <PurchasesTable purchases={purchaseRows} />
-            <LoadMore hasMore={purchases.hasNextPage} loading={purchases.isFetchingNextPage} onMore={() => void purchases.fetchNextPage()} what="purchases" />
+            <LoadMore
+              hasMore={purchases.hasNextPage}
+              loading={purchases.isFetchingNextPage}
+              onMore={() => void purchases.fetchNextPage()}
+              what="purchases"
+            />
           </>
         )}
       </Section>
@@ -57,7 +66,9 @@ export default function BillingPage() {
           <>
             <TokenLots lots={lots} />
             {ledger.data?.pages[0]?.lots_more && (
-              <p className="mt-3 text-sm text-slate-600">Showing your {lots.length} newest lots. Older lots are in the token history below.</p>
+              <p className="mt-3 text-sm text-slate-600">
+                Showing your {lots.length} newest lots. Older lots are in the token history below.
+              </p>
             )}
           </>
         )}
@@ -73,7 +84,12 @@ export default function BillingPage() {
         ) : (
           <>
             <TokenHistory entries={entries} />
-            <LoadMore hasMore={ledger.hasNextPage} loading={ledger.isFetchingNextPage} onMore={() => void ledger.fetchNextPage()} what="token history" />
+            <LoadMore
+              hasMore={ledger.hasNextPage}
+              loading={ledger.isFetchingNextPage}
+              onMore={() => void ledger.fetchNextPage()}
+              what="token history"
+            />
           </>
         )}
       </Section>
@@ -85,7 +101,9 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div>
-        <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
         {hint && <p className="mt-0.5 text-sm text-slate-600">{hint}</p>}
       </div>
       {children}
@@ -106,7 +124,9 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
     <Banner tone="error">
       <span className="flex flex-wrap items-center justify-between gap-3">
         Your {what} could not be loaded.
-        <Button size="sm" variant="outline" onClick={onRetry}>Try again</Button>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
       </span>
     </Banner>
   );

@@ -31,8 +31,7 @@ export async function fetchPosts(p: PostListParams, signal?: AbortSignal): Promi
 export const postPageQuery = (post_type: PostType, page: number, q: string) =>
   queryOptions({
     queryKey: ['posts', post_type, 'list', { page, q }],
-    queryFn: ({ signal }) =>
-      fetchPosts({ post_type, page, q, limit: post_type === 'blog' ? PAGE_SIZES.blog : PAGE_SIZES.press }, signal),
+    queryFn: ({ signal }) => fetchPosts({ post_type, page, q, limit: post_type === 'blog' ? PAGE_SIZES.blog : PAGE_SIZES.press }, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

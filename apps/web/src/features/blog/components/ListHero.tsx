@@ -10,7 +10,12 @@ export function ListHero({ eyebrow, title, lead, children }: { eyebrow: string; 
             <circle cx="2" cy="2" r="1.2" fill="currentColor" />
           </pattern>
         </defs>
-        <rect width="100%" height="100%" fill="url(#blog-hero-dots)" style={{ maskImage: 'linear-gradient(to bottom, black, transparent)' }} />
+        <rect
+          width="100%"
+          height="100%"
+          fill="url(#blog-hero-dots)"
+          style={{ maskImage: 'linear-gradient(to bottom, black, transparent)' }}
+        />
       </svg>
       <div className="relative mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 sm:py-16">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>

@@ -28,8 +28,7 @@ export function LoadFailed({ title, onRetry, retrying }: { title: string; onRetr
 }
 
 /** '3 results for “patent”', announced politely as the reader searches. */
-export const resultsText = (n: number, term: string) =>
-  `${n === 0 ? 'No' : n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
+export const resultsText = (n: number, term: string) => `${n === 0 ? 'No' : n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
 
 /** Nothing on this page matches yet, and the server is still looking through every page. */
 export function Searching() {

@@ -50,7 +50,10 @@ export function Pagination({
             type="button"
             onClick={() => go(current - 1)}
             disabled={current <= 1}
-            className={cn(itemClass, 'gap-1.5 border-slate-300 bg-white px-2.5 text-slate-700 hover:bg-slate-50 disabled:opacity-40 disabled:hover:bg-white sm:px-3')}
+            className={cn(
+              itemClass,
+              'gap-1.5 border-slate-300 bg-white px-2.5 text-slate-700 hover:bg-slate-50 disabled:opacity-40 disabled:hover:bg-white sm:px-3',
+            )}
           >
             <ArrowLeftIcon />
             <span className="sr-only sm:not-sr-only">Previous</span>
@@ -86,7 +89,10 @@ export function Pagination({
             type="button"
             onClick={() => go(current + 1)}
             disabled={current >= pages}
-            className={cn(itemClass, 'gap-1.5 border-slate-300 bg-white px-2.5 text-slate-700 hover:bg-slate-50 disabled:opacity-40 disabled:hover:bg-white sm:px-3')}
+            className={cn(
+              itemClass,
+              'gap-1.5 border-slate-300 bg-white px-2.5 text-slate-700 hover:bg-slate-50 disabled:opacity-40 disabled:hover:bg-white sm:px-3',
+            )}
           >
             <span className="sr-only sm:not-sr-only">Next</span>
             <ArrowRightIcon />

@@ -63,10 +63,7 @@ export function PostMeta({ post, showViews = true, className }: { post: PostSumm
 function ReadMore({ post }: { post: PostSummary }) {
   const external = isExternalPress(post);
   return (
-    <PostLink
-      post={post}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800"
-    >
+    <PostLink post={post} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800">
       {external ? 'Read Article' : 'Read More'}
       <span className="sr-only">: {post.title}</span>
       {external ? (
@@ -122,7 +119,11 @@ export function WidePostCard({ post }: { post: PostSummary }) {
       className="group grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md md:grid-cols-5"
     >
       <PostLink post={post} hidden className="block overflow-hidden md:col-span-2">
-        <PostCover post={post} eager className="aspect-[2/1] h-full transition-transform sm:aspect-[16/9] duration-300 group-hover:scale-[1.02] md:aspect-auto md:min-h-64" />
+        <PostCover
+          post={post}
+          eager
+          className="aspect-[2/1] h-full transition-transform sm:aspect-[16/9] duration-300 group-hover:scale-[1.02] md:aspect-auto md:min-h-64"
+        />
       </PostLink>
       <div className="flex flex-col p-6 sm:p-8 md:col-span-3">
         <div className="mb-3">

@@ -3,12 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GeneratedCover, PostCover } from './PostCover.tsx';
 
 const post = (slug: string, over: Record<string, unknown> = {}) => ({
-  slug, title: `Title of ${slug}`, post_type: 'blog' as const, image_url: null, published_at: '2026-03-04T10:00:00Z', ...over,
+  slug,
+  title: `Title of ${slug}`,
+  post_type: 'blog' as const,
+  image_url: null,
+  published_at: '2026-03-04T10:00:00Z',
+  ...over,
 });
 
 describe('the generated cover of a post without a picture', () => {
   it('shows the kind, the title and the date, hidden from screen readers', () => {
-    render(<PostCover post={post('trl', { title: 'Technology readiness levels explained for licensing teams', post_type: 'press_release' })} />);
+    render(
+      <PostCover post={post('trl', { title: 'Technology readiness levels explained for licensing teams', post_type: 'press_release' })} />,
+    );
     const svg = screen.getByTestId('post-cover-placeholder');
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(svg.textContent).toContain('PRESS RELEASE');
@@ -26,7 +33,9 @@ describe('the generated cover of a post without a picture', () => {
     });
     expect(new Set(hues).size).toBe(hues.length);
     const again = render(<GeneratedCover post={post('ai-in-tto')} />);
-    expect(`${again.container.querySelector('svg')!.getAttribute('data-hue')}|${again.container.querySelector('stop')!.getAttribute('stop-color')}`).toBe(hues[0]);
+    expect(
+      `${again.container.querySelector('svg')!.getAttribute('data-hue')}|${again.container.querySelector('stop')!.getAttribute('stop-color')}`,
+    ).toBe(hues[0]);
   });
 
   it('cuts a long title to three lines', () => {

@@ -67,16 +67,47 @@ export function GeneratedCover({
         </linearGradient>
       </defs>
       <rect width="640" height="360" fill={`url(#${id}-g)`} />
-      {pattern === 0 && [0, 1, 2, 3, 4].map((i) => (
-        <circle key={i} cx={520 - i * 30} cy={60 + i * 10} r={90 + i * 40} fill="none" stroke="white" strokeOpacity="0.09" strokeWidth="18" />
-      ))}
-      {pattern === 1 && [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
-        <line key={i} x1={300 + i * 60} y1="0" x2={160 + i * 60} y2="360" stroke="white" strokeOpacity="0.08" strokeWidth="22" />
-      ))}
-      {pattern === 2 && [0, 1, 2, 3].map((i) => (
-        <rect key={i} x={430 + (i % 2) * 80} y={30 + i * 70} width="120" height="120" rx="18" fill="white" fillOpacity="0.07" transform={`rotate(${15 * i} 500 180)`} />
-      ))}
-      <text x="40" y="58" fill="white" fillOpacity="0.85" fontSize="17" fontWeight="700" letterSpacing="3" fontFamily="system-ui, sans-serif">
+      {pattern === 0 &&
+        [0, 1, 2, 3, 4].map((i) => (
+          <circle
+            key={i}
+            cx={520 - i * 30}
+            cy={60 + i * 10}
+            r={90 + i * 40}
+            fill="none"
+            stroke="white"
+            strokeOpacity="0.09"
+            strokeWidth="18"
+          />
+        ))}
+      {pattern === 1 &&
+        [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
+          <line key={i} x1={300 + i * 60} y1="0" x2={160 + i * 60} y2="360" stroke="white" strokeOpacity="0.08" strokeWidth="22" />
+        ))}
+      {pattern === 2 &&
+        [0, 1, 2, 3].map((i) => (
+          <rect
+            key={i}
+            x={430 + (i % 2) * 80}
+            y={30 + i * 70}
+            width="120"
+            height="120"
+            rx="18"
+            fill="white"
+            fillOpacity="0.07"
+            transform={`rotate(${15 * i} 500 180)`}
+          />
+        ))}
+      <text
+        x="40"
+        y="58"
+        fill="white"
+        fillOpacity="0.85"
+        fontSize="17"
+        fontWeight="700"
+        letterSpacing="3"
+        fontFamily="system-ui, sans-serif"
+      >
         {kind}
       </text>
       <text x="40" y={top} fill="white" fontSize="34" fontWeight="700" fontFamily="system-ui, sans-serif">

@@ -75,7 +75,8 @@ describe('the blog list', () => {
   });
 
   it('leaves no half row empty among the featured posts, and counts the articles', async () => {
-    const featured = (n: number) => Array.from({ length: n }, (_, i) => makePost({ slug: `f${i}`, title: `Featured ${i}`, featured: true }));
+    const featured = (n: number) =>
+      Array.from({ length: n }, (_, i) => makePost({ slug: `f${i}`, title: `Featured ${i}`, featured: true }));
     let count = 2;
     stubFetch((url) => (url.searchParams.get('featured_only') ? list(featured(count)) : list([makePost({ slug: 'x', title: 'Plain' })])));
     const { unmount } = render();

@@ -16,7 +16,10 @@ const routes = [
 ];
 
 const full = (over: Parameters<typeof makePost>[0] = {}) => ({
-  ...makePost(over), ...POST_META, content: '<p>Body <strong>text</strong></p>', tags: [{ id: 't1', name: 'Licensing', slug: 'licensing' }],
+  ...makePost(over),
+  ...POST_META,
+  content: '<p>Body <strong>text</strong></p>',
+  tags: [{ id: 't1', name: 'Licensing', slug: 'licensing' }],
 });
 
 beforeEach(() => {
@@ -35,7 +38,12 @@ describe('a post', () => {
     const caption = '<img src=x onerror="window.hacked=1"> Photo: lab';
     stubFetch((url) =>
       url.pathname === '/api/blog/posts/pic'
-        ? json(200, { ...full({ slug: 'pic', title: 'Pictured', image_url: '/media/p.webp' }), image_alt: 'A bench with <b>tools</b>', image_caption: caption, image_decorative: false })
+        ? json(200, {
+            ...full({ slug: 'pic', title: 'Pictured', image_url: '/media/p.webp' }),
+            image_alt: 'A bench with <b>tools</b>',
+            image_caption: caption,
+            image_decorative: false,
+          })
         : json(200, { posts: [], pages: 1, total: 0, page: 1 }),
     );
     renderAt('/blog/pic', routes);
@@ -51,7 +59,11 @@ describe('a post', () => {
   it('gives a decorative feature picture an empty alt, and an older post without alt text its title', async () => {
     stubFetch((url) =>
       url.pathname === '/api/blog/posts/deco'
-        ? json(200, { ...full({ slug: 'deco', title: 'Decorated', image_url: '/media/d.webp' }), image_alt: 'unused', image_decorative: true })
+        ? json(200, {
+            ...full({ slug: 'deco', title: 'Decorated', image_url: '/media/d.webp' }),
+            image_alt: 'unused',
+            image_decorative: true,
+          })
         : url.pathname === '/api/blog/posts/old'
           ? json(200, full({ slug: 'old', title: 'Old post', image_url: '/media/o.webp' }))
           : json(200, { posts: [], pages: 1, total: 0, page: 1 }),
@@ -68,7 +80,10 @@ describe('a post', () => {
   it('shows the post, sets the title and description, and lists related posts without itself', async () => {
     const calls = stubFetch((url) => {
       if (url.pathname === '/api/blog/posts/trl') {
-        return json(200, full({ slug: 'trl', title: 'TRL explained', meta_title: 'TRL 1-9', meta_description: 'All nine levels', view_count: 3 }));
+        return json(
+          200,
+          full({ slug: 'trl', title: 'TRL explained', meta_title: 'TRL 1-9', meta_description: 'All nine levels', view_count: 3 }),
+        );
       }
       return json(200, {
         posts: [makePost({ slug: 'trl', title: 'TRL explained' }), makePost({ slug: 'ip', title: 'Patent first' })],
@@ -150,7 +165,9 @@ describe('a post', () => {
 
   it('says Post not found on a 404, toasts it once and goes back to the blog', async () => {
     const calls = stubFetch((url) =>
-      url.pathname === '/api/blog/posts' ? json(200, { posts: [], pages: 1, total: 0, page: 1 }) : json(404, { detail: 'Blog post not found' }),
+      url.pathname === '/api/blog/posts'
+        ? json(200, { posts: [], pages: 1, total: 0, page: 1 })
+        : json(404, { detail: 'Blog post not found' }),
     );
     renderAt('/blog/missing', routes);
     expect(await screen.findByText('Post not found')).toBeTruthy();

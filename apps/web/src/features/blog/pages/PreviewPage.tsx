@@ -53,7 +53,11 @@ export default function PreviewPage() {
   const draft = post.data.status !== 'published';
   return (
     <>
-      <div role="status" data-testid="preview-banner" className="border-b border-amber-300 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950">
+      <div
+        role="status"
+        data-testid="preview-banner"
+        className="border-b border-amber-300 bg-amber-100 px-4 py-3 text-center text-sm font-medium text-amber-950"
+      >
         {draft ? 'Preview — not published. Only people with this link can see it.' : 'Preview — as saved. This post is published.'}
       </div>
       <PostArticle post={post.data} back={null} />

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import TagPage from './TagPage.tsx';
 
-const routes = [{ path: '/blog/tag/:slug', element: <TagPage /> }, { path: '/blog', element: <p>Blog list</p> }];
+const routes = [
+  { path: '/blog/tag/:slug', element: <TagPage /> },
+  { path: '/blog', element: <p>Blog list</p> },
+];
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,12 +17,21 @@ afterEach(() => {
 describe('a tag page (decision 204)', () => {
   it("shows the tag, its articles and their true total, its feed, and asks for exactly the server's first read", async () => {
     const calls = stubFetch(() =>
-      json(200, { tag: { name: 'Licensing', slug: 'licensing' }, posts: [makePost({ slug: 'a', title: 'First licence' })], total: 10, page: 2, pages: 2 }));
+      json(200, {
+        tag: { name: 'Licensing', slug: 'licensing' },
+        posts: [makePost({ slug: 'a', title: 'First licence' })],
+        total: 10,
+        page: 2,
+        pages: 2,
+      }),
+    );
     renderAt('/blog/tag/licensing?page=2', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Licensing' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'First licence' })).toBeTruthy();
     expect(screen.getByText('10 articles')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'RSS feed of articles tagged Licensing' }).getAttribute('href')).toBe('/blog/tag/licensing/rss.xml');
+    expect(screen.getByRole('link', { name: 'RSS feed of articles tagged Licensing' }).getAttribute('href')).toBe(
+      '/blog/tag/licensing/rss.xml',
+    );
     expect(document.title).toBe('Articles tagged “Licensing” · Assay');
     const read = calls.find((u) => u.pathname.startsWith('/api/blog/tags/'))!;
     expect(read.pathname + read.search).toBe('/api/blog/tags/licensing?page=2');
@@ -29,7 +41,14 @@ describe('a tag page (decision 204)', () => {
 
   it('read by a former slug (the tag was renamed), moves to the address the tag has now, keeping the page (decision 226)', async () => {
     const calls = stubFetch(() =>
-      json(200, { tag: { name: 'Licensing', slug: 'licensing' }, posts: [makePost({ slug: 'a', title: 'First licence' })], total: 10, page: 2, pages: 2 }));
+      json(200, {
+        tag: { name: 'Licensing', slug: 'licensing' },
+        posts: [makePost({ slug: 'a', title: 'First licence' })],
+        total: 10,
+        page: 2,
+        pages: 2,
+      }),
+    );
     const { router } = renderAt('/blog/tag/old-licensing?page=2', routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Licensing' })).toBeTruthy();
     expect(calls[0]!.pathname + calls[0]!.search).toBe('/api/blog/tags/old-licensing?page=2');

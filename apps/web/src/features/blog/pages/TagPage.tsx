@@ -54,7 +54,11 @@ export default function TagPage() {
   if (notFound) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <EmptyState title="Tag not found" hint="There is no tag at this address. It may have been renamed or removed." action={allArticles} />
+        <EmptyState
+          title="Tag not found"
+          hint="There is no tag at this address. It may have been renamed or removed."
+          action={allArticles}
+        />
       </div>
     );
   }
@@ -67,7 +71,11 @@ export default function TagPage() {
 
   return (
     <>
-      <ListHero eyebrow="Assay Blog · Tag" title={data?.tag.name ?? 'Tag'} lead={data ? TAG_PAGES.description(data.tag.name) : 'Articles on the Assay blog.'}>
+      <ListHero
+        eyebrow="Assay Blog · Tag"
+        title={data?.tag.name ?? 'Tag'}
+        lead={data ? TAG_PAGES.description(data.tag.name) : 'Articles on the Assay blog.'}
+      >
         <div className="flex flex-wrap items-center justify-center gap-3">
           {allArticles}
           {data && (

@@ -142,7 +142,8 @@ describe('the contact form', () => {
 
   it('offers custom pricing on the contact page only, and one label for the general query', () => {
     const { unmount } = render(<ContactForm reasons={CONTACT_PAGE_REASONS} form="contact" feedback="banner" />);
-    const options = () => Array.from(screen.getByLabelText<HTMLSelectElement>('Reason for contacting us').options).map((o) => o.textContent);
+    const options = () =>
+      Array.from(screen.getByLabelText<HTMLSelectElement>('Reason for contacting us').options).map((o) => o.textContent);
     expect(options()).toContain('Custom Pricing');
     expect(options()[1]).toBe('General query / Global Market Access');
     unmount();

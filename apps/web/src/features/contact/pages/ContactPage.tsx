@@ -17,8 +17,8 @@ export default function ContactPage() {
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Contact</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Get in Touch</h1>
           <p className="mt-4 text-lg text-slate-600">
-            Questions about reports, tokens, custom or enterprise pricing, or working with an RTTP expert? Send us a message and
-            our team will get back to you.
+            Questions about reports, tokens, custom or enterprise pricing, or working with an RTTP expert? Send us a message and our team
+            will get back to you.
           </p>
         </div>
 
@@ -38,7 +38,10 @@ export default function ContactPage() {
               <div>
                 <h3 className="text-sm font-semibold text-slate-900">Email support</h3>
                 <p className="mt-1 text-sm text-slate-600">For account, payment and report questions.</p>
-                <a href={`mailto:${site.support_email}`} className="mt-2 inline-block text-sm font-medium break-all text-brand-700 hover:underline">
+                <a
+                  href={`mailto:${site.support_email}`}
+                  className="mt-2 inline-block text-sm font-medium break-all text-brand-700 hover:underline"
+                >
                   {site.support_email}
                 </a>
               </div>
@@ -63,7 +66,8 @@ export default function ContactPage() {
               <div>
                 <h3 className="text-sm font-semibold text-slate-900">Enterprise and custom pricing</h3>
                 <p className="mt-1 text-sm text-slate-600">
-                  Need {ENTERPRISE_TOKENS.toLocaleString('en-US')} tokens or more, or reports for a whole portfolio? Choose “Custom Pricing” in the form.
+                  Need {ENTERPRISE_TOKENS.toLocaleString('en-US')} tokens or more, or reports for a whole portfolio? Choose “Custom Pricing”
+                  in the form.
                 </p>
                 <Link to="/pricing" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
                   See pricing

@@ -103,7 +103,12 @@ export function StatsBand({ className, compact = false }: { className?: string; 
 /** A rounded square holding an icon, in brand colours. */
 export function IconTile({ name, className }: { name: string; className?: string }) {
   return (
-    <span className={cn('inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100', className)}>
+    <span
+      className={cn(
+        'inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100',
+        className,
+      )}
+    >
       <Icon name={name} />
     </span>
   );

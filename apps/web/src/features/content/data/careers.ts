@@ -71,8 +71,20 @@ export const CAREER_OPTIONS: readonly CareerOption[] = [
 ];
 
 export const VALUES = [
-  { title: 'Innovation First', icon: 'bulb', text: 'We back bold ideas — our users’ and our own — and look for better ways to move technology forward.' },
+  {
+    title: 'Innovation First',
+    icon: 'bulb',
+    text: 'We back bold ideas — our users’ and our own — and look for better ways to move technology forward.',
+  },
   { title: 'Global Impact', icon: 'globe', text: 'Good inventions deserve to reach people everywhere, wherever they were created.' },
-  { title: 'Collaborative Culture', icon: 'users', text: 'Inventors, experts and our team work as one, sharing what we know openly and generously.' },
-  { title: 'Purpose Driven', icon: 'heart', text: 'We measure success by the technologies that reach the market and the lives they improve.' },
+  {
+    title: 'Collaborative Culture',
+    icon: 'users',
+    text: 'Inventors, experts and our team work as one, sharing what we know openly and generously.',
+  },
+  {
+    title: 'Purpose Driven',
+    icon: 'heart',
+    text: 'We measure success by the technologies that reach the market and the lives they improve.',
+  },
 ] as const;

@@ -16,17 +16,20 @@ export const SAMPLES: readonly { complexity: Complexity; href: string; blurb: st
   {
     complexity: 'basic',
     href: '/samples/sample-basic.pdf',
-    blurb: 'A first, honest read of an idea: what it is, who needs it, how protectable it looks and what to do next. Sample idea: a handheld battery-cell tester (test and measurement).',
+    blurb:
+      'A first, honest read of an idea: what it is, who needs it, how protectable it looks and what to do next. Sample idea: a handheld battery-cell tester (test and measurement).',
   },
   {
     complexity: 'advanced',
     href: '/samples/sample-advanced.pdf',
-    blurb: 'Adds the business case, technology readiness, regulatory pathways, financial estimates and a go-to-market plan. Sample idea: an ECG patch that flags atrial fibrillation (medical devices).',
+    blurb:
+      'Adds the business case, technology readiness, regulatory pathways, financial estimates and a go-to-market plan. Sample idea: an ECG patch that flags atrial fibrillation (medical devices).',
   },
   {
     complexity: 'comprehensive',
     href: '/samples/sample-comprehensive.pdf',
-    blurb: 'Adds claims analysis, freedom to operate, business models, a 5-year ROI view, funding, licensing and a roadmap. Sample idea: invoice-fraud detection software (software and AI).',
+    blurb:
+      'Adds claims analysis, freedom to operate, business models, a 5-year ROI view, funding, licensing and a roadmap. Sample idea: invoice-fraud detection software (software and AI).',
   },
 ];
 
@@ -55,10 +58,22 @@ export const FEATURES = [
 
 /** The 6-step commercialisation journey. */
 export const JOURNEY = [
-  { title: 'Describe your idea', text: 'Explain the problem, how your technology solves it and what is new — in plain words, at least 50 characters.' },
-  { title: 'Get your assessment', text: 'Choose Basic, Advanced or Comprehensive. Your PDF report is ready in minutes and stays in your dashboard.' },
-  { title: 'Protect before you publish', text: 'Use the IP sections to brief a patent professional and file before any public disclosure.' },
+  {
+    title: 'Describe your idea',
+    text: 'Explain the problem, how your technology solves it and what is new — in plain words, at least 50 characters.',
+  },
+  {
+    title: 'Get your assessment',
+    text: 'Choose Basic, Advanced or Comprehensive. Your PDF report is ready in minutes and stays in your dashboard.',
+  },
+  {
+    title: 'Protect before you publish',
+    text: 'Use the IP sections to brief a patent professional and file before any public disclosure.',
+  },
   { title: 'Validate with an expert', text: 'Talk to a registered technology transfer professional (RTTP) to pressure-test the findings.' },
-  { title: 'Choose your route', text: 'License the technology, form a startup or partner with industry — with a funding strategy to match.' },
+  {
+    title: 'Choose your route',
+    text: 'License the technology, form a startup or partner with industry — with a funding strategy to match.',
+  },
   { title: 'Go to market', text: 'Turn the roadmap into pilots, partners and customers, at home and in new markets.' },
 ] as const;

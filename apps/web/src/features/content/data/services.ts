@@ -2,7 +2,10 @@ import type { ContactReason } from '@assay/shared';
 
 /** The six RTTP service areas, each with the details shown when expanded. */
 export interface ServiceArea {
-  id: Extract<ContactReason, 'tech_scouting' | 'ip_licensing' | 'startup_formation' | 'funding_strategy' | 'global_market_access' | 'compliance_risks'>;
+  id: Extract<
+    ContactReason,
+    'tech_scouting' | 'ip_licensing' | 'startup_formation' | 'funding_strategy' | 'global_market_access' | 'compliance_risks'
+  >;
   title: string;
   icon: string;
   summary: string;

@@ -1,4 +1,12 @@
-import { COMPLEXITIES, PUBLIC_PAGE_META, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import {
+  COMPLEXITIES,
+  PUBLIC_PAGE_META,
+  REPORT_COSTS,
+  REPORT_SECTIONS,
+  sectionsFor,
+  TIER_LABELS,
+  TOKEN_VALIDITY_TEXT,
+} from '@assay/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
@@ -8,10 +16,26 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 const AUDIENCES = [
-  { icon: 'bulb', title: 'Inventors and individuals', text: 'Find out whether an idea is worth a patent filing, a prototype or a pitch — before spending on any of them.' },
-  { icon: 'graduation', title: 'Researchers', text: 'Turn lab results into a commercial story that a licensing manager, an industry partner or a grant panel can follow.' },
-  { icon: 'briefcase', title: 'Technology transfer offices', text: 'Triage invention disclosures consistently and give every inventor a structured first assessment.' },
-  { icon: 'users', title: 'Institutions, professionals and organisations', text: 'Universities, incubators, consultants and companies use the reports to screen portfolios and brief decision makers.' },
+  {
+    icon: 'bulb',
+    title: 'Inventors and individuals',
+    text: 'Find out whether an idea is worth a patent filing, a prototype or a pitch — before spending on any of them.',
+  },
+  {
+    icon: 'graduation',
+    title: 'Researchers',
+    text: 'Turn lab results into a commercial story that a licensing manager, an industry partner or a grant panel can follow.',
+  },
+  {
+    icon: 'briefcase',
+    title: 'Technology transfer offices',
+    text: 'Triage invention disclosures consistently and give every inventor a structured first assessment.',
+  },
+  {
+    icon: 'users',
+    title: 'Institutions, professionals and organisations',
+    text: 'Universities, incubators, consultants and companies use the reports to screen portfolios and brief decision makers.',
+  },
 ] as const;
 
 const TIER_SUMMARY: Record<(typeof COMPLEXITIES)[number], string> = {
@@ -37,9 +61,9 @@ export default function AboutPage() {
     <>
       <PageHero eyebrow="About Assay" title="We help good ideas find their way to market">
         <p>
-          Most inventions never leave the lab or the notebook — not because they are bad, but because nobody assessed them the way
-          an investor or licensee would. Assay gives every inventor that assessment, quickly and privately, and connects them with
-          the experts who can take it further.
+          Most inventions never leave the lab or the notebook — not because they are bad, but because nobody assessed them the way an
+          investor or licensee would. Assay gives every inventor that assessment, quickly and privately, and connects them with the experts
+          who can take it further.
         </p>
       </PageHero>
 
@@ -50,14 +74,13 @@ export default function AboutPage() {
               Our mission
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Technology transfer — moving an invention from the people who created it to the people who will build, fund or use
-              it — has long depended on scarce expert time. A first assessment can take weeks and cost more than an early-stage
-              inventor can spend.
+              Technology transfer — moving an invention from the people who created it to the people who will build, fund or use it — has
+              long depended on scarce expert time. A first assessment can take weeks and cost more than an early-stage inventor can spend.
             </p>
             <p className="mt-4 leading-relaxed text-slate-700">
               Assay makes that first step accessible. You describe your technology in your own words; we produce a structured,
-              investor-oriented Technology Assessment Report as a PDF that you can read, share with advisers and build on. When you
-              are ready for human judgement, our network of registered technology transfer professionals is one click away.
+              investor-oriented Technology Assessment Report as a PDF that you can read, share with advisers and build on. When you are
+              ready for human judgement, our network of registered technology transfer professionals is one click away.
             </p>
           </div>
           <StatsBand compact />
@@ -99,9 +122,9 @@ export default function AboutPage() {
             ))}
           </div>
           <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">
-            You pay with tokens, bought in packages and valid for {TOKEN_VALIDITY_TEXT} from purchase. Generation runs in the
-            background and usually takes 12–15 minutes; the finished PDF waits in your dashboard to preview and download. Reports are a structured starting point, not legal, patent or
-            investment advice.
+            You pay with tokens, bought in packages and valid for {TOKEN_VALIDITY_TEXT} from purchase. Generation runs in the background and
+            usually takes 12–15 minutes; the finished PDF waits in your dashboard to preview and download. Reports are a structured starting
+            point, not legal, patent or investment advice.
           </p>
         </div>
       </section>
@@ -114,9 +137,9 @@ export default function AboutPage() {
               Human experts when you need them
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Registered technology transfer professionals (RTTPs) are certified practitioners who license technologies, form
-              startups and raise funding for a living. Through Assay you can book a consultation with one, or ask for expert help
-              with technology scouting, IP licensing, startup formation, funding strategy, global market access and compliance.
+              Registered technology transfer professionals (RTTPs) are certified practitioners who license technologies, form startups and
+              raise funding for a living. Through Assay you can book a consultation with one, or ask for expert help with technology
+              scouting, IP licensing, startup formation, funding strategy, global market access and compliance.
             </p>
             <p className="mt-4 leading-relaxed text-slate-700">
               Expert review is a separate paid service from the AI reports, scoped and quoted for your case.

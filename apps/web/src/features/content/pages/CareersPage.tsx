@@ -21,8 +21,8 @@ export default function CareersPage() {
         }
       >
         <p>
-          We are building a faster route from invention to impact. Join as an expert adviser, learn with us as an intern, or
-          build the platform full time.
+          We are building a faster route from invention to impact. Join as an expert adviser, learn with us as an intern, or build the
+          platform full time.
         </p>
       </PageHero>
 

@@ -17,9 +17,22 @@ async function renderHome(site = SITE) {
 }
 const ideaBox = () => screen.getByLabelText<HTMLTextAreaElement>('Describe your technology idea');
 const RECORD = {
-  name: 'Crop sensor patch', name_stated: false, summary: 'A biodegradable sensor patch', field: 'agriculture_food', field_confidence: 'medium',
-  features: ['biodegradable film'], mechanism: '', problem: '', advantages: [], stage: { trl: null, stated_text: null, label: null },
-  ip: { status: 'unknown', numbers: [], owner: null, stated_text: null }, applications: [], customers: [], licensees: [], figures: [], unknowns: [],
+  name: 'Crop sensor patch',
+  name_stated: false,
+  summary: 'A biodegradable sensor patch',
+  field: 'agriculture_food',
+  field_confidence: 'medium',
+  features: ['biodegradable film'],
+  mechanism: '',
+  problem: '',
+  advantages: [],
+  stage: { trl: null, stated_text: null, label: null },
+  ip: { status: 'unknown', numbers: [], owner: null, stated_text: null },
+  applications: [],
+  customers: [],
+  licensees: [],
+  figures: [],
+  unknowns: [],
 };
 const understood = () => json(200, { record: RECORD, writer: { offline: true, provider: 'offline', model: 'analyst' } });
 /** Generate, then "Confirm and generate" on what we understood. */
@@ -35,7 +48,14 @@ afterEach(() => {
 });
 
 const balanceWithBonus = (bonus_tokens: number) => () =>
-  json(200, { available_tokens: 9000 + bonus_tokens, paid_tokens: 9000, bonus_tokens, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null });
+  json(200, {
+    available_tokens: 9000 + bonus_tokens,
+    paid_tokens: 9000,
+    bonus_tokens,
+    held_tokens: 0,
+    refund_pending_tokens: 0,
+    next_expiry: null,
+  });
 
 describe('the free report offer', () => {
   it('is made to visitors', async () => {
@@ -92,7 +112,10 @@ describe('the home page', () => {
   it('tells the visitor ideas stay private and not to publish before filing', async () => {
     signOut();
     await renderHome({ ...SITE, report_writer: { offline: false }, prior_art_search: true });
-    const noteId = ideaBox().getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-privacy'))!;
+    const noteId = ideaBox()
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-privacy'))!;
     const note = document.getElementById(noteId)!.textContent!;
     expect(note).toMatch(/Your idea stays private/);
     expect(note).toMatch(/configured not to train/);
@@ -104,7 +127,10 @@ describe('the home page', () => {
   it('offline, says the offline analyst writes before anything is spent, and speaks of no AI provider', async () => {
     signOut();
     await renderHome({ ...SITE, report_writer: { offline: true } });
-    const noteId = ideaBox().getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-privacy'))!;
+    const noteId = ideaBox()
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-privacy'))!;
     const note = document.getElementById(noteId)!.textContent!;
     expect(note).toMatch(/Your idea stays private/);
     expect(note).not.toMatch(/AI provider/);
@@ -163,13 +189,37 @@ describe('the home page', () => {
     signIn();
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ idea: IDEA, complexity: 'comprehensive' }));
     const calls = stubApi({
-      'GET /tokens/balance': () => json(200, { available_tokens: 12000, paid_tokens: 9500, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null }),
+      'GET /tokens/balance': () =>
+        json(200, {
+          available_tokens: 12000,
+          paid_tokens: 9500,
+          bonus_tokens: 2500,
+          held_tokens: 0,
+          refund_pending_tokens: 0,
+          next_expiry: null,
+        }),
       'POST /reports/understand': understood,
-      'POST /reports/generate': () => json(201, {
-        id: 'r1', title: 'Crop sensor', idea: IDEA, complexity: 'comprehensive', status: 'processing', created_at: '2025-07-01T10:00:00.000Z',
-        completed_at: null, tokens_used: 9000, pdf_url: null, content_preview: null, error_message: null, tokens_returned: false,
-        progress: { stage: 'queued', sections_done: 0, sections_total: 15 }, record: RECORD, record_confirmed: true, version: 0, run_kind: 'generate', cancelled: false,
-      }),
+      'POST /reports/generate': () =>
+        json(201, {
+          id: 'r1',
+          title: 'Crop sensor',
+          idea: IDEA,
+          complexity: 'comprehensive',
+          status: 'processing',
+          created_at: '2025-07-01T10:00:00.000Z',
+          completed_at: null,
+          tokens_used: 9000,
+          pdf_url: null,
+          content_preview: null,
+          error_message: null,
+          tokens_returned: false,
+          progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+          record: RECORD,
+          record_confirmed: true,
+          version: 0,
+          run_kind: 'generate',
+          cancelled: false,
+        }),
     });
     const user = userEvent.setup();
     await renderHome();
@@ -191,7 +241,15 @@ describe('the home page', () => {
   it('sends a member whose balance is too low to buy tokens, without starting a report', async () => {
     signIn();
     const calls = stubApi({
-      'GET /tokens/balance': () => json(200, { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null }),
+      'GET /tokens/balance': () =>
+        json(200, {
+          available_tokens: 2500,
+          paid_tokens: 0,
+          bonus_tokens: 2500,
+          held_tokens: 0,
+          refund_pending_tokens: 0,
+          next_expiry: null,
+        }),
     });
     const user = userEvent.setup();
     await renderHome();
@@ -211,7 +269,8 @@ describe('the home page', () => {
     stubApi({
       'GET /tokens/balance': () => json(500, { detail: 'down' }),
       'POST /reports/understand': understood,
-      'POST /reports/generate': () => json(403, { detail: 'Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.' }),
+      'POST /reports/generate': () =>
+        json(403, { detail: 'Insufficient tokens. Required: 2500, Available: 0. Please purchase more tokens.' }),
     });
     const user = userEvent.setup();
     await renderHome();
@@ -245,7 +304,15 @@ describe('the home page', () => {
   it('shows the server’s reason when generation is refused, and stays on the page', async () => {
     signIn();
     stubApi({
-      'GET /tokens/balance': () => json(200, { available_tokens: 9000, paid_tokens: 9000, bonus_tokens: 0, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null }),
+      'GET /tokens/balance': () =>
+        json(200, {
+          available_tokens: 9000,
+          paid_tokens: 9000,
+          bonus_tokens: 0,
+          held_tokens: 0,
+          refund_pending_tokens: 0,
+          next_expiry: null,
+        }),
       'POST /reports/understand': understood,
       'POST /reports/generate': () => json(409, { detail: 'A report for this idea is already being generated' }),
     });
@@ -264,7 +331,15 @@ describe('the home page', () => {
   it('says "Failed to generate report" when the request never reaches the server', async () => {
     signIn();
     stubApi({
-      'GET /tokens/balance': () => json(200, { available_tokens: 9000, paid_tokens: 9000, bonus_tokens: 0, held_tokens: 0, refund_pending_tokens: 0, next_expiry: null }),
+      'GET /tokens/balance': () =>
+        json(200, {
+          available_tokens: 9000,
+          paid_tokens: 9000,
+          bonus_tokens: 0,
+          held_tokens: 0,
+          refund_pending_tokens: 0,
+          next_expiry: null,
+        }),
       'POST /reports/understand': understood,
       'POST /reports/generate': async () => {
         throw new TypeError('Failed to fetch');

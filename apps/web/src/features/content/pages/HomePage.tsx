@@ -63,8 +63,8 @@ function Hero() {
             Know what your invention is worth — before you pitch it
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-slate-600">
-            Describe your technology and get an investor-oriented Technology Assessment Report: the problem, the technology, IP
-            position, markets, risks and the next steps to commercialise it. Delivered as a PDF, ready in minutes.
+            Describe your technology and get an investor-oriented Technology Assessment Report: the problem, the technology, IP position,
+            markets, risks and the next steps to commercialise it. Delivered as a PDF, ready in minutes.
           </p>
           <ul className="mt-6 space-y-2 text-sm text-slate-700">
             {[
@@ -186,7 +186,10 @@ function Journey() {
         <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {JOURNEY.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-slate-50 p-6">
-              <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+              <span
+                className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-4 text-base font-semibold text-slate-900">
@@ -216,14 +219,17 @@ function ExpertsCta() {
               Want a human expert on your side?
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-pretty text-brand-100">
-              Our network of registered technology transfer professionals (RTTPs) helps with licensing, startup formation, funding
-              and market access. Expert review is a separate paid service.
+              Our network of registered technology transfer professionals (RTTPs) helps with licensing, startup formation, funding and
+              market access. Expert review is a separate paid service.
             </p>
             <div className="mt-7 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
               <Link to="/rttp" className={buttonClass('outline', 'lg')}>
                 Meet the RTTP experts
               </Link>
-              <a href="#generate" className="inline-flex items-center justify-center rounded-lg px-6 py-3 text-base font-medium text-white ring-1 ring-white/40 hover:bg-white/10">
+              <a
+                href="#generate"
+                className="inline-flex items-center justify-center rounded-lg px-6 py-3 text-base font-medium text-white ring-1 ring-white/40 hover:bg-white/10"
+              >
                 {freeOffer ? 'Start with a free report' : 'Generate a report'}
               </a>
             </div>

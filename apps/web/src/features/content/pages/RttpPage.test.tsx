@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage, SITE } from '../test-support.tsx';
 import RttpPage from './RttpPage.tsx';
 
-const schedulerScripts = () => Array.from(document.querySelectorAll<HTMLScriptElement>('script')).filter((s) => s.src === SITE.scheduler_script_url);
+const schedulerScripts = () =>
+  Array.from(document.querySelectorAll<HTMLScriptElement>('script')).filter((s) => s.src === SITE.scheduler_script_url);
 
 afterEach(() => {
   document.querySelectorAll('script').forEach((s) => s.remove());

@@ -73,7 +73,10 @@ export default function RttpPage() {
           <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((s, i) => (
               <li key={s.title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
-                <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+                <span
+                  className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                  aria-hidden="true"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-4 text-base font-semibold text-slate-900">
@@ -124,13 +127,18 @@ export default function RttpPage() {
               Tell us about your technology
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Choose the area you need help with and describe your situation. An expert will get back to you by email or phone.
-              Please do not include confidential technical details in this form — a short, non-confidential summary is enough
-              for a first conversation.
+              Choose the area you need help with and describe your situation. An expert will get back to you by email or phone. Please do
+              not include confidential technical details in this form — a short, non-confidential summary is enough for a first
+              conversation.
             </p>
             <p className="mt-4 text-sm text-slate-600">
               Prefer to pick a time?{' '}
-              <a href={site.consultation_url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+              <a
+                href={site.consultation_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Book a consultation<span className="sr-only"> (opens in a new tab)</span>
               </a>
               .

@@ -1,4 +1,11 @@
-import { expertEarningsEndpoints, expertEndpoints as e, followUpEndpoints, type AnswerFollowUpRequest, type ReviewDraftRequest, type SubmitReviewRequest } from '@assay/shared';
+import {
+  expertEarningsEndpoints,
+  expertEndpoints as e,
+  followUpEndpoints,
+  type AnswerFollowUpRequest,
+  type ReviewDraftRequest,
+  type SubmitReviewRequest,
+} from '@assay/shared';
 import { call } from '../../../lib/api.ts';
 
 /** The expert portal's calls (issue 28, decision 230). The session is an httpOnly cookie the browser sends to /api/expert only. */
@@ -23,7 +30,8 @@ export const submitReview = (id: string, body: SubmitReviewRequest) => call(e.su
 export const assignmentPdfUrl = (id: string) => `/api/expert/assignments/${encodeURIComponent(id)}/pdf`;
 /** The review being written (decision 233): read when the form opens, saved whole as the expert types; `keepalive` as the page is left. */
 export const fetchDraft = (id: string, signal?: AbortSignal) => call(e.draft, { params: { id }, signal });
-export const saveDraft = (id: string, body: ReviewDraftRequest, keepalive = false) => call(e.saveDraft, { params: { id }, body, keepalive });
+export const saveDraft = (id: string, body: ReviewDraftRequest, keepalive = false) =>
+  call(e.saveDraft, { params: { id }, body, keepalive });
 /** Decision 234: answering the member's follow-up round; the expert's own earnings. */
 export const answerFollowUp = (id: string, body: AnswerFollowUpRequest) => call(followUpEndpoints.answer, { params: { id }, body });
 export const fetchOwnEarnings = (signal?: AbortSignal) => call(expertEarningsEndpoints.mine, { signal });

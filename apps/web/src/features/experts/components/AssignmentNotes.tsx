@@ -9,9 +9,13 @@ import { Stars } from '../../../components/ui/Stars.tsx';
 export function OfferDeadline({ at, now = Date.now() }: { at: string; now?: number }) {
   const lapsed = Date.parse(at) <= now;
   return lapsed ? (
-    <p className="text-sm font-medium text-red-700" data-testid="offer-deadline">Offer lapsed: it had to be accepted by {formatDayTime(at)}.</p>
+    <p className="text-sm font-medium text-red-700" data-testid="offer-deadline">
+      Offer lapsed: it had to be accepted by {formatDayTime(at)}.
+    </p>
   ) : (
-    <p className="text-sm text-slate-700" data-testid="offer-deadline">Accept by {formatDayTime(at)}</p>
+    <p className="text-sm text-slate-700" data-testid="offer-deadline">
+      Accept by {formatDayTime(at)}
+    </p>
   );
 }
 
@@ -19,7 +23,9 @@ export function OfferDeadline({ at, now = Date.now() }: { at: string; now?: numb
 export function MemberRating({ rating }: { rating: ReviewRatingView }) {
   return (
     <div className="text-sm text-slate-800" data-testid="member-rating">
-      <p>The member’s rating: <Stars stars={rating.stars} /></p>
+      <p>
+        The member’s rating: <Stars stars={rating.stars} />
+      </p>
       {rating.comment && <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{rating.comment}</p>}
     </div>
   );

@@ -8,13 +8,29 @@ import { ExpertAssignment } from './ExpertAssignment.tsx';
 
 type Detail = z.infer<typeof expertAssignmentDetail>;
 const detail = (over: Partial<Detail>): Detail => ({
-  id: 'a1', report_title: 'Silver hydrogel dressing', complexity: 'basic', sections: null, questions: 'Is it novel?', state: 'assigned', fee: 3000,
-  due_at: '2026-12-05T10:00:00Z', assigned_at: '2026-11-28T10:00:00Z', offer_expires_at: null, rating: null, record: null, review: null, ...over,
+  id: 'a1',
+  report_title: 'Silver hydrogel dressing',
+  complexity: 'basic',
+  sections: null,
+  questions: 'Is it novel?',
+  state: 'assigned',
+  fee: 3000,
+  due_at: '2026-12-05T10:00:00Z',
+  assigned_at: '2026-11-28T10:00:00Z',
+  offer_expires_at: null,
+  rating: null,
+  record: null,
+  review: null,
+  ...over,
 });
 const show = (d: Detail) => {
   stubApi({ 'GET /expert/assignments/a1': () => json(200, d) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}><ExpertAssignment id="a1" onBack={() => {}} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <ExpertAssignment id="a1" onBack={() => {}} />
+    </QueryClientProvider>,
+  );
 };
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,11 +49,21 @@ describe('an offered review in the expert portal (decisions 227, 232)', () => {
 
   it('shows the member’s rating of a delivered review, or that there is none yet', async () => {
     const review = {
-      expert_name: 'Grace Hopper', expert_rttp_number: 'R', recommendation: 'pursue', reasons: 'Strong.', answers: '', delivered_at: '2026-12-01T10:00:00Z',
-      verdicts: { novelty: { verdict: 'strong', note: '' }, market: { verdict: 'strong', note: '' }, maturity: { verdict: 'adequate', note: '' }, ip_route: { verdict: 'strong', note: '' } },
+      expert_name: 'Grace Hopper',
+      expert_rttp_number: 'R',
+      recommendation: 'pursue',
+      reasons: 'Strong.',
+      answers: '',
+      delivered_at: '2026-12-01T10:00:00Z',
+      verdicts: {
+        novelty: { verdict: 'strong', note: '' },
+        market: { verdict: 'strong', note: '' },
+        maturity: { verdict: 'adequate', note: '' },
+        ip_route: { verdict: 'strong', note: '' },
+      },
     } as const;
     show(detail({ state: 'delivered', review, rating: { stars: 4, comment: 'Thorough.', rated_at: '2026-12-02T10:00:00Z' } }));
-    expect((await screen.findByRole('img', { name: 'Rated 4 of 5 stars' }))).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Rated 4 of 5 stars' })).toBeTruthy();
     expect(screen.getByTestId('member-rating').textContent).toContain('Thorough.');
     expect(screen.queryByTestId('offer-deadline')).toBeNull();
   });

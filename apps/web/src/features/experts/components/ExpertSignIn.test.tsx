@@ -9,14 +9,28 @@ import { ExpertSignIn } from './ExpertSignIn.tsx';
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 afterEach(() => vi.unstubAllGlobals());
 
-const ME: ExpertMe = { id: 'e1', name: 'Grace Hopper', email: 'grace@example.com', rttp_number: 'R-1', paused: false, undertaking_accepted: true, totp_enabled: true, two_factor_required: false };
+const ME: ExpertMe = {
+  id: 'e1',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  rttp_number: 'R-1',
+  paused: false,
+  undertaking_accepted: true,
+  totp_enabled: true,
+  two_factor_required: false,
+};
 const show = (onSignedIn: (m: ExpertMe) => void) =>
-  render(<QueryClientProvider client={new QueryClient()}><ExpertSignIn token={null} onSignedIn={onSignedIn} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExpertSignIn token={null} onSignedIn={onSignedIn} />
+    </QueryClientProvider>,
+  );
 
 describe('the expert sign-in with two-factor on (decision 235)', () => {
   it('after the password asks for the code (the members’ code step, as the page’s heading), and the code signs in', async () => {
     const calls = stubApi({
-      'POST /expert/login': () => json(200, { second_factor_required: true, challenge: 'c'.repeat(32), methods: ['totp', 'recovery_code'] }),
+      'POST /expert/login': () =>
+        json(200, { second_factor_required: true, challenge: 'c'.repeat(32), methods: ['totp', 'recovery_code'] }),
       'POST /expert/login/second-factor': () => json(200, ME),
     });
     const onSignedIn = vi.fn();
@@ -36,9 +50,13 @@ describe('the expert sign-in with two-factor on (decision 235)', () => {
   });
 
   it('a wrong code says so under the field; an expired challenge goes back to the password', async () => {
-    let answer = json(400, { detail: 'That code did not work. Check the time on your phone and try the newest code.', code: 'second_factor_invalid' });
+    let answer = json(400, {
+      detail: 'That code did not work. Check the time on your phone and try the newest code.',
+      code: 'second_factor_invalid',
+    });
     stubApi({
-      'POST /expert/login': () => json(200, { second_factor_required: true, challenge: 'c'.repeat(32), methods: ['totp', 'recovery_code'] }),
+      'POST /expert/login': () =>
+        json(200, { second_factor_required: true, challenge: 'c'.repeat(32), methods: ['totp', 'recovery_code'] }),
       'POST /expert/login/second-factor': () => answer,
     });
     const user = userEvent.setup();

@@ -63,8 +63,14 @@ export function ExpertSignIn({ token, onSignedIn }: { token: string | null; onSi
         hint={token ? 'At least 8 characters, with upper and lower case letters and a digit.' : undefined}
         required
       />
-      {go.isError && <p role="alert" className="text-sm text-red-700">{errorText(go.error)}</p>}
-      <Button type="submit" loading={go.isPending} className="w-full sm:w-auto">{token ? 'Set password and sign in' : 'Sign in'}</Button>
+      {go.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(go.error)}
+        </p>
+      )}
+      <Button type="submit" loading={go.isPending} className="w-full sm:w-auto">
+        {token ? 'Set password and sign in' : 'Sign in'}
+      </Button>
     </form>
   );
 }
@@ -74,11 +80,19 @@ export function ExpertUndertaking({ onAccepted }: { onAccepted: (me: ExpertMe) =
   const accept = useMutation({ mutationFn: acceptUndertaking, onSuccess: onAccepted });
   return (
     <section aria-labelledby="undertaking-h" className="space-y-4">
-      <h1 id="undertaking-h" className="text-xl font-semibold text-slate-900">Confidentiality undertaking</h1>
+      <h1 id="undertaking-h" className="text-xl font-semibold text-slate-900">
+        Confidentiality undertaking
+      </h1>
       <p className="text-sm leading-6 text-slate-700">{CONFIDENTIALITY_UNDERTAKING}</p>
       <p className="text-sm text-slate-600">Every time you open a member’s invention record or report, it is recorded.</p>
-      {accept.isError && <p role="alert" className="text-sm text-red-700">{errorText(accept.error)}</p>}
-      <Button onClick={() => accept.mutate()} loading={accept.isPending}>I accept the undertaking</Button>
+      {accept.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(accept.error)}
+        </p>
+      )}
+      <Button onClick={() => accept.mutate()} loading={accept.isPending}>
+        I accept the undertaking
+      </Button>
     </section>
   );
 }

@@ -12,7 +12,8 @@ import { expertKeys } from '../api/expert.ts';
 import { fetchSecurity, newRecoveryCodes, securityKey, totpDisable, totpEnable, totpSetup } from '../api/expert-access.ts';
 
 type Action = 'setup' | 'disable' | 'codes';
-type Step = { kind: 'idle' } | { kind: 'password'; action: Action } | { kind: 'scan'; setup: TotpSetup } | { kind: 'recovery'; codes: string[] };
+type Step =
+  { kind: 'idle' } | { kind: 'password'; action: Action } | { kind: 'scan'; setup: TotpSetup } | { kind: 'recovery'; codes: string[] };
 
 /**
  * The expert's two-factor sign-in (decision 235), with the members' pieces (decision 190): the
@@ -33,10 +34,15 @@ export function ExpertTwoFactor({ enrol = false }: { enrol?: boolean }) {
   return (
     <section aria-labelledby="expert-2fa-title" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Heading id="expert-2fa-title" className={enrol ? 'text-xl font-semibold text-slate-900' : 'text-base font-semibold text-slate-900'}>
+        <Heading
+          id="expert-2fa-title"
+          className={enrol ? 'text-xl font-semibold text-slate-900' : 'text-base font-semibold text-slate-900'}
+        >
           {enrol ? 'Turn on two-factor sign-in' : 'Two-factor sign-in'}
         </Heading>
-        {!enrol && status.data && <Badge tone={status.data.totp_enabled ? 'success' : 'neutral'}>{status.data.totp_enabled ? 'On' : 'Off'}</Badge>}
+        {!enrol && status.data && (
+          <Badge tone={status.data.totp_enabled ? 'success' : 'neutral'}>{status.data.totp_enabled ? 'On' : 'Off'}</Badge>
+        )}
       </div>
       {enrol && (
         <p className="text-sm text-slate-600">
@@ -45,7 +51,13 @@ export function ExpertTwoFactor({ enrol = false }: { enrol?: boolean }) {
         </p>
       )}
       {!status.data ? (
-        status.isError ? <p role="alert" className="text-sm text-red-700">{errorText(status.error)}</p> : <Spinner label="Loading" />
+        status.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorText(status.error)}
+          </p>
+        ) : (
+          <Spinner label="Loading" />
+        )
       ) : step.kind === 'password' ? (
         <ConfirmPassword
           action={step.action}
@@ -99,9 +111,12 @@ function Overview({ status, onAction }: { status: ExpertSecurity; onAction: (a: 
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        Signing in asks for a code from your authenticator app. <span data-testid="expert-recovery-left">{status.recovery_codes_left} of 10 recovery codes left.</span>
+        Signing in asks for a code from your authenticator app.{' '}
+        <span data-testid="expert-recovery-left">{status.recovery_codes_left} of 10 recovery codes left.</span>
       </p>
-      {status.recovery_codes_left <= 3 && <p className="text-sm text-amber-800">Few recovery codes are left: make new ones so a lost phone cannot lock you out.</p>}
+      {status.recovery_codes_left <= 3 && (
+        <p className="text-sm text-amber-800">Few recovery codes are left: make new ones so a lost phone cannot lock you out.</p>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => onAction('codes')}>
           New recovery codes
@@ -118,9 +133,21 @@ function Overview({ status, onAction }: { status: ExpertSecurity; onAction: (a: 
   );
 }
 
-const ACTION_LABEL: Record<Action, string> = { setup: 'Continue', disable: 'Turn off two-factor sign-in', codes: 'Make new recovery codes' };
+const ACTION_LABEL: Record<Action, string> = {
+  setup: 'Continue',
+  disable: 'Turn off two-factor sign-in',
+  codes: 'Make new recovery codes',
+};
 
-function ConfirmPassword({ action, onCancel, onDone }: { action: Action; onCancel: (() => void) | undefined; onDone: (next: Step) => void }) {
+function ConfirmPassword({
+  action,
+  onCancel,
+  onDone,
+}: {
+  action: Action;
+  onCancel: (() => void) | undefined;
+  onDone: (next: Step) => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
@@ -149,7 +176,14 @@ function ConfirmPassword({ action, onCancel, onDone }: { action: Action; onCance
         run.mutate();
       }}
     >
-      <PasswordField ref={input} label="Confirm your password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
+      <PasswordField
+        ref={input}
+        label="Confirm your password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant={action === 'disable' ? 'danger' : 'primary'} loading={run.isPending}>
           {ACTION_LABEL[action]}

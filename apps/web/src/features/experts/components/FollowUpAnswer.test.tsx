@@ -10,14 +10,41 @@ import { ExpertAssignment } from './ExpertAssignment.tsx';
 /** Decision 234: the expert answers the member's follow-up round once, one answer per question. */
 type Detail = z.infer<typeof expertAssignmentDetail>;
 const REVIEW = {
-  expert_name: 'Grace Hopper', expert_rttp_number: 'R', recommendation: 'pursue', reasons: 'Strong.', answers: '', delivered_at: '2026-12-01T10:00:00Z',
-  verdicts: { novelty: { verdict: 'strong', note: '' }, market: { verdict: 'strong', note: '' }, maturity: { verdict: 'adequate', note: '' }, ip_route: { verdict: 'strong', note: '' } },
+  expert_name: 'Grace Hopper',
+  expert_rttp_number: 'R',
+  recommendation: 'pursue',
+  reasons: 'Strong.',
+  answers: '',
+  delivered_at: '2026-12-01T10:00:00Z',
+  verdicts: {
+    novelty: { verdict: 'strong', note: '' },
+    market: { verdict: 'strong', note: '' },
+    maturity: { verdict: 'adequate', note: '' },
+    ip_route: { verdict: 'strong', note: '' },
+  },
 } as const;
 const detail = (over: Partial<Detail>): Detail => ({
-  id: 'a1', report_title: 'Silver hydrogel dressing', complexity: 'basic', sections: null, questions: 'Is it novel?', state: 'delivered', fee: 3000,
-  due_at: '2026-12-05T10:00:00Z', assigned_at: '2026-11-28T10:00:00Z', offer_expires_at: null, rating: null, record: { name: 'Dressing' }, review: REVIEW, ...over,
+  id: 'a1',
+  report_title: 'Silver hydrogel dressing',
+  complexity: 'basic',
+  sections: null,
+  questions: 'Is it novel?',
+  state: 'delivered',
+  fee: 3000,
+  due_at: '2026-12-05T10:00:00Z',
+  assigned_at: '2026-11-28T10:00:00Z',
+  offer_expires_at: null,
+  rating: null,
+  record: { name: 'Dressing' },
+  review: REVIEW,
+  ...over,
 });
-const ASKED = { questions: ['Would a method claim cover the app?', 'Which licensee first?'], asked_at: '2026-12-02T09:00:00Z', answers: null, answered_at: null };
+const ASKED = {
+  questions: ['Would a method claim cover the app?', 'Which licensee first?'],
+  asked_at: '2026-12-02T09:00:00Z',
+  answers: null,
+  answered_at: null,
+};
 afterEach(() => vi.unstubAllGlobals());
 
 function show(first: Detail, afterPost?: Detail) {
@@ -31,13 +58,19 @@ function show(first: Detail, afterPost?: Detail) {
     },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}><ExpertAssignment id="a1" onBack={() => {}} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <ExpertAssignment id="a1" onBack={() => {}} />
+    </QueryClientProvider>,
+  );
   return calls;
 }
 
 describe('the member’s follow-up questions in the expert portal', () => {
   it('asks an answer for each question, refuses a blank one here, sends them once and shows them as given', async () => {
-    const answered = detail({ follow_up: { ...ASKED, answers: ['Yes, as a method of reading.', 'A dressing maker.'], answered_at: '2026-12-03T09:00:00Z' } });
+    const answered = detail({
+      follow_up: { ...ASKED, answers: ['Yes, as a method of reading.', 'A dressing maker.'], answered_at: '2026-12-03T09:00:00Z' },
+    });
     const calls = show(detail({ follow_up: ASKED }), answered);
     const section = await screen.findByTestId('expert-follow-up');
     const form = within(section).getByRole('form', { name: 'Answer the follow-up questions' });
@@ -55,8 +88,13 @@ describe('the member’s follow-up questions in the expert portal', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Send the answers' }));
     await waitFor(() => expect(within(screen.getByTestId('expert-follow-up')).queryByRole('form')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ answers: ['Yes, as a method of reading.', 'A dressing maker.'] });
-    expect(within(screen.getByTestId('expert-follow-up')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Would a method claim cover the app?Your answer: Yes, as a method of reading.', 'Which licensee first?Your answer: A dressing maker.',
+    expect(
+      within(screen.getByTestId('expert-follow-up'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Would a method claim cover the app?Your answer: Yes, as a method of reading.',
+      'Which licensee first?Your answer: A dressing maker.',
     ]);
   });
 

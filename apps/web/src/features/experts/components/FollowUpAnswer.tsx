@@ -40,13 +40,18 @@ export function FollowUpAnswer({ id, followUp }: { id: string; followUp: FollowU
   };
   return (
     <section aria-labelledby={h} className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="expert-follow-up">
-      <h2 id={h} className="text-sm font-semibold uppercase tracking-wide text-slate-600">The member’s follow-up questions</h2>
+      <h2 id={h} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        The member’s follow-up questions
+      </h2>
       {answered ? (
         <ol className="mt-2 space-y-3 text-sm">
           {followUp.questions.map((q, i) => (
             <li key={i} className="[overflow-wrap:anywhere]">
               <p className="whitespace-pre-line font-medium text-slate-900">{q}</p>
-              <p className="mt-1 whitespace-pre-line text-slate-800"><span className="font-medium">Your answer: </span>{answered[i]}</p>
+              <p className="mt-1 whitespace-pre-line text-slate-800">
+                <span className="font-medium">Your answer: </span>
+                {answered[i]}
+              </p>
             </li>
           ))}
         </ol>
@@ -55,9 +60,13 @@ export function FollowUpAnswer({ id, followUp }: { id: string; followUp: FollowU
           <p className="text-sm text-slate-700">One round, included in the review: answer each question once.</p>
           {followUp.questions.map((q, i) => (
             <div key={i} className="space-y-1">
-              <p className="whitespace-pre-line text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{i + 1}. {q}</p>
+              <p className="whitespace-pre-line text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
+                {i + 1}. {q}
+              </p>
               <TextAreaField
-                ref={(el) => { fields.current[i] = el; }}
+                ref={(el) => {
+                  fields.current[i] = el;
+                }}
                 label={`Your answer to question ${i + 1}`}
                 rows={3}
                 maxLength={FOLLOW_UP_ANSWER_MAX}
@@ -67,8 +76,14 @@ export function FollowUpAnswer({ id, followUp }: { id: string; followUp: FollowU
               />
             </div>
           ))}
-          {send.isError && <p role="alert" className="text-sm text-red-700">{errorText(send.error)}</p>}
-          <Button type="submit" loading={send.isPending} className="w-full sm:w-auto">Send the answers</Button>
+          {send.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorText(send.error)}
+            </p>
+          )}
+          <Button type="submit" loading={send.isPending} className="w-full sm:w-auto">
+            Send the answers
+          </Button>
         </form>
       )}
     </section>

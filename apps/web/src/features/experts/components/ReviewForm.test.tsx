@@ -20,12 +20,20 @@ const DRAFT = {
   comments: [{ section: 'ip_snapshot', text: 'Search first.' }],
 } as const;
 const savedAt = '2026-11-28T14:32:00Z';
-const saved = (body: unknown, revision = 2): ReviewDraftResponse => ({ draft: body as ReviewDraftResponse['draft'], saved_at: new Date().toISOString(), revision });
+const saved = (body: unknown, revision = 2): ReviewDraftResponse => ({
+  draft: body as ReviewDraftResponse['draft'],
+  saved_at: new Date().toISOString(),
+  revision,
+});
 
 function show(routes: Record<string, Handler>, props: { asked?: string[] | null } = {}) {
   const calls = stubApi(routes);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(<QueryClientProvider client={client}><ReviewForm id="a1" complexity="basic" asked={props.asked ?? ['technology', 'ip_snapshot']} /></QueryClientProvider>);
+  const view = render(
+    <QueryClientProvider client={client}>
+      <ReviewForm id="a1" complexity="basic" asked={props.asked ?? ['technology', 'ip_snapshot']} />
+    </QueryClientProvider>,
+  );
   return { calls, view };
 }
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/expert/assignments/a1/draft');
@@ -55,7 +63,10 @@ describe('the review form’s draft', () => {
     let answer!: () => void;
     const { calls } = show({
       'GET /expert/assignments/a1/draft': () => json(200, { draft: null, saved_at: null, revision: 0 }),
-      'PUT /expert/assignments/a1/draft': (c) => new Promise((resolve) => { answer = () => resolve(json(200, saved(c.body, 1))); }),
+      'PUT /expert/assignments/a1/draft': (c) =>
+        new Promise((resolve) => {
+          answer = () => resolve(json(200, saved(c.body, 1)));
+        }),
     });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Reasons'), 'Good sensitivity');
@@ -64,7 +75,12 @@ describe('the review form’s draft', () => {
     expect(puts(calls)).toEqual([]);
     await waitFor(() => expect(puts(calls)).toHaveLength(1), { timeout: 4000 });
     expect(screen.getByTestId('draft-status').textContent).toBe('Saving…');
-    expect(puts(calls)[0]!.body).toMatchObject({ reasons: 'Good sensitivity', recommendation: 'hold_for_data', comments: [], verdicts: { novelty: { verdict: 'adequate' } } });
+    expect(puts(calls)[0]!.body).toMatchObject({
+      reasons: 'Good sensitivity',
+      recommendation: 'hold_for_data',
+      comments: [],
+      verdicts: { novelty: { verdict: 'adequate' } },
+    });
     await act(async () => answer());
     await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toMatch(/^Saved \d{1,2}:\d{2}/));
     // Nothing changed since: nothing more is sent.
@@ -93,7 +109,11 @@ describe('the review form’s draft', () => {
     const reasons = await screen.findByLabelText<HTMLTextAreaElement>('Reasons');
     fireEvent.change(reasons, { target: { value: 'Keep me' } });
     fireEvent.blur(reasons);
-    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Not saved: Server error. Please try again later. Your text is still here.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('draft-status').textContent).toBe(
+        'Not saved: Server error. Please try again later. Your text is still here.',
+      ),
+    );
     expect(reasons.value).toBe('Keep me');
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save now' }));
@@ -109,7 +129,11 @@ describe('the review form’s draft', () => {
     const reasons = await screen.findByLabelText('Reasons');
     fireEvent.change(reasons, { target: { value: 'One' } });
     fireEvent.blur(reasons);
-    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Not saved: Drafts are kept only while you are reviewing an accepted request'));
+    await waitFor(() =>
+      expect(screen.getByTestId('draft-status').textContent).toBe(
+        'Not saved: Drafts are kept only while you are reviewing an accepted request',
+      ),
+    );
     expect(screen.queryByRole('button', { name: 'Save now' })).toBeNull();
     fireEvent.change(reasons, { target: { value: 'Two' } });
     fireEvent.blur(reasons);
@@ -125,7 +149,10 @@ describe('the review form’s draft', () => {
     });
     const reasons = await screen.findByLabelText('Reasons');
     const stubbed = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init: RequestInit) => { sent.push(init); return stubbed(input, init); });
+    vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+      sent.push(init);
+      return stubbed(input, init);
+    });
     fireEvent.change(reasons, { target: { value: 'Leaving now' } });
     window.dispatchEvent(new Event('pagehide'));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -147,7 +174,11 @@ describe('comments on sections', () => {
     expect(section.value).toBe('technology');
     const groups = within(section).getAllByRole('group');
     expect(groups.map((g) => g.getAttribute('label'))).toEqual(['Sections the member asked about', 'Other sections']);
-    expect(within(groups[0]!).getAllByRole('option').map((o) => o.textContent)).toEqual(['3. The Technology', '6. IP Snapshot']);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['3. The Technology', '6. IP Snapshot']);
     // Any section of the report's tier can take a comment: all fifteen of a Basic report.
     expect(within(section).getAllByRole('option')).toHaveLength(15);
     await user.selectOptions(section, 'risks');
@@ -162,7 +193,12 @@ describe('comments on sections', () => {
 
   it('delivers the comments with the review; an empty one is pointed out and nothing is sent', async () => {
     const calls = show({
-      'GET /expert/assignments/a1/draft': () => json(200, { draft: { ...DRAFT, reasons: 'Needs field data.', comments: [{ section: 'ip_snapshot', text: '  ' }] }, saved_at: savedAt, revision: 1 }),
+      'GET /expert/assignments/a1/draft': () =>
+        json(200, {
+          draft: { ...DRAFT, reasons: 'Needs field data.', comments: [{ section: 'ip_snapshot', text: '  ' }] },
+          saved_at: savedAt,
+          revision: 1,
+        }),
       'PUT /expert/assignments/a1/draft': (c) => json(200, saved(c.body, 2)),
       'POST /expert/assignments/a1/review': () => json(200, {}),
     }).calls;
@@ -175,6 +211,9 @@ describe('comments on sections', () => {
     await user.type(screen.getByLabelText('Comment 1'), 'Search first.');
     await user.click(screen.getByRole('button', { name: 'Deliver the review' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ reasons: 'Needs field data.', comments: [{ section: 'ip_snapshot', text: 'Search first.' }] });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      reasons: 'Needs field data.',
+      comments: [{ section: 'ip_snapshot', text: 'Search first.' }],
+    });
   });
 });

@@ -1,7 +1,20 @@
 import {
-  formatTime, REVIEW_COMMENT_MAX, REVIEW_COMMENTS_MAX, REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_RECOMMENDATIONS, REVIEW_RECOMMENDATION_LABELS,
-  REVIEW_VERDICTS, REVIEW_VERDICT_LABELS, sectionsFor, submitReviewRequest,
-  type Complexity, type ReviewDimension, type SectionKey, type ReviewDraft, type ReviewRecommendation,
+  formatTime,
+  REVIEW_COMMENT_MAX,
+  REVIEW_COMMENTS_MAX,
+  REVIEW_DIMENSIONS,
+  REVIEW_DIMENSION_LABELS,
+  REVIEW_RECOMMENDATIONS,
+  REVIEW_RECOMMENDATION_LABELS,
+  REVIEW_VERDICTS,
+  REVIEW_VERDICT_LABELS,
+  sectionsFor,
+  submitReviewRequest,
+  type Complexity,
+  type ReviewDimension,
+  type SectionKey,
+  type ReviewDraft,
+  type ReviewRecommendation,
 } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -33,21 +46,47 @@ const toDraft = (s: FormState): ReviewDraft => ({ ...s, comments: s.comments.map
  * sends it. The draft is read before the form shows, so a blank form never overwrites a saved one.
  */
 export function ReviewForm({ id, complexity, asked }: { id: string; complexity: Complexity; asked: readonly string[] | null }) {
-  const draft = useQuery({ queryKey: expertKeys.draft(id), queryFn: ({ signal }) => fetchDraft(id, signal), staleTime: Infinity, gcTime: 0 });
-  if (draft.isPending) return <div role="status"><Spinner /> <span className="sr-only">Loading your draft</span></div>;
+  const draft = useQuery({
+    queryKey: expertKeys.draft(id),
+    queryFn: ({ signal }) => fetchDraft(id, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (draft.isPending)
+    return (
+      <div role="status">
+        <Spinner /> <span className="sr-only">Loading your draft</span>
+      </div>
+    );
   if (draft.isError) {
     return (
       <div className="space-y-2">
-        <p role="alert" className="text-sm text-red-700">Your draft could not be loaded: {errorText(draft.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void draft.refetch()}>Try again</Button>
+        <p role="alert" className="text-sm text-red-700">
+          Your draft could not be loaded: {errorText(draft.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void draft.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   }
-  return <ReviewFormBody id={id} complexity={complexity} asked={asked} initial={draft.data.draft ?? blank()} savedAt={draft.data.saved_at} />;
+  return (
+    <ReviewFormBody id={id} complexity={complexity} asked={asked} initial={draft.data.draft ?? blank()} savedAt={draft.data.saved_at} />
+  );
 }
 
-function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
-  id: string; complexity: Complexity; asked: readonly string[] | null; initial: ReviewDraft; savedAt: string | null;
+function ReviewFormBody({
+  id,
+  complexity,
+  asked,
+  initial,
+  savedAt,
+}: {
+  id: string;
+  complexity: Complexity;
+  asked: readonly string[] | null;
+  initial: ReviewDraft;
+  savedAt: string | null;
 }) {
   const f = useId();
   const queryClient = useQueryClient();
@@ -63,7 +102,12 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
   const askedSet = new Set(asked ?? []);
   const first = all.filter((s) => askedSet.has(s.key));
   const rest = all.filter((s) => !askedSet.has(s.key));
-  const options = (list: typeof all) => list.map((s) => <option key={s.key} value={s.key}>{all.indexOf(s) + 1}. {s.title}</option>);
+  const options = (list: typeof all) =>
+    list.map((s) => (
+      <option key={s.key} value={s.key}>
+        {all.indexOf(s) + 1}. {s.title}
+      </option>
+    ));
 
   const addRef = useRef<HTMLButtonElement>(null);
   const [focusComment, setFocusComment] = useState<number>();
@@ -78,11 +122,17 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
     setFocusComment(key);
   };
   const removeComment = (key: number) => {
-    set('comments', form.comments.filter((c) => c.key !== key));
+    set(
+      'comments',
+      form.comments.filter((c) => c.key !== key),
+    );
     addRef.current?.focus();
   };
   const setComment = (key: number, patch: Partial<FormComment>) =>
-    set('comments', form.comments.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+    set(
+      'comments',
+      form.comments.map((c) => (c.key === key ? { ...c, ...patch } : c)),
+    );
 
   const send = useMutation({
     mutationFn: (body: Parameters<typeof submitReview>[1]) => submitReview(id, body),
@@ -98,7 +148,10 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
     const parsed = submitReviewRequest.safeParse(toDraft(form));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const at = issue.path[0] === 'comments' && typeof issue.path[1] === 'number' ? `comment-${form.comments[issue.path[1]]?.key}` : String(issue.path[0]);
+      const at =
+        issue.path[0] === 'comments' && typeof issue.path[1] === 'number'
+          ? `comment-${form.comments[issue.path[1]]?.key}`
+          : String(issue.path[0]);
       setInvalid({ at, message: issue.message });
       return;
     }
@@ -111,23 +164,62 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
     <form onSubmit={submit} onBlur={autosave.flush} noValidate className="space-y-4" aria-labelledby={`${f}-h`}>
       {/* Kept in view while the expert scrolls the long form, so where the draft stands is always visible. */}
       <div className="sticky top-0 z-10 -mx-1 flex flex-col gap-1 bg-white/95 px-1 py-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your review</h2>
+        <h2 id={`${f}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Your review
+        </h2>
         <DraftStatus state={autosave.state} restoredAt={savedAt} onRetry={autosave.flush} />
       </div>
       {REVIEW_DIMENSIONS.map((d: ReviewDimension) => (
         <fieldset key={d} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
           <legend className="px-1 text-sm font-medium text-slate-800">{REVIEW_DIMENSION_LABELS[d]}</legend>
-          <SelectField label="Verdict" value={form.verdicts[d].verdict} onChange={(e) => set('verdicts', { ...form.verdicts, [d]: { ...form.verdicts[d], verdict: e.target.value as Verdict } })}>
-            {REVIEW_VERDICTS.map((v) => <option key={v} value={v}>{REVIEW_VERDICT_LABELS[v]}</option>)}
+          <SelectField
+            label="Verdict"
+            value={form.verdicts[d].verdict}
+            onChange={(e) => set('verdicts', { ...form.verdicts, [d]: { ...form.verdicts[d], verdict: e.target.value as Verdict } })}
+          >
+            {REVIEW_VERDICTS.map((v) => (
+              <option key={v} value={v}>
+                {REVIEW_VERDICT_LABELS[v]}
+              </option>
+            ))}
           </SelectField>
-          <TextAreaField label="Note (optional)" rows={2} maxLength={2000} value={form.verdicts[d].note} onChange={(e) => set('verdicts', { ...form.verdicts, [d]: { ...form.verdicts[d], note: e.target.value } })} />
+          <TextAreaField
+            label="Note (optional)"
+            rows={2}
+            maxLength={2000}
+            value={form.verdicts[d].note}
+            onChange={(e) => set('verdicts', { ...form.verdicts, [d]: { ...form.verdicts[d], note: e.target.value } })}
+          />
         </fieldset>
       ))}
-      <SelectField label="Recommendation" value={form.recommendation} onChange={(e) => set('recommendation', e.target.value as ReviewRecommendation)}>
-        {REVIEW_RECOMMENDATIONS.map((r) => <option key={r} value={r}>{REVIEW_RECOMMENDATION_LABELS[r]}</option>)}
+      <SelectField
+        label="Recommendation"
+        value={form.recommendation}
+        onChange={(e) => set('recommendation', e.target.value as ReviewRecommendation)}
+      >
+        {REVIEW_RECOMMENDATIONS.map((r) => (
+          <option key={r} value={r}>
+            {REVIEW_RECOMMENDATION_LABELS[r]}
+          </option>
+        ))}
       </SelectField>
-      <TextAreaField label="Reasons" rows={4} maxLength={8000} value={form.reasons} onChange={(e) => set('reasons', e.target.value)} error={errorAt('reasons')} required />
-      <TextAreaField label="Answers to the member’s questions" rows={4} maxLength={8000} value={form.answers} onChange={(e) => set('answers', e.target.value)} error={errorAt('answers')} />
+      <TextAreaField
+        label="Reasons"
+        rows={4}
+        maxLength={8000}
+        value={form.reasons}
+        onChange={(e) => set('reasons', e.target.value)}
+        error={errorAt('reasons')}
+        required
+      />
+      <TextAreaField
+        label="Answers to the member’s questions"
+        rows={4}
+        maxLength={8000}
+        value={form.answers}
+        onChange={(e) => set('answers', e.target.value)}
+        error={errorAt('answers')}
+      />
 
       <fieldset className="space-y-3" data-testid="section-comments">
         <legend className="text-sm font-medium text-slate-800">Comments on sections</legend>
@@ -137,13 +229,19 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
         </p>
         {form.comments.map((c, i) => (
           <div key={c.key} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200" data-testid="section-comment">
-            <SelectField label={`Section of comment ${i + 1}`} value={c.section} onChange={(e) => setComment(c.key, { section: e.target.value as SectionKey })}>
+            <SelectField
+              label={`Section of comment ${i + 1}`}
+              value={c.section}
+              onChange={(e) => setComment(c.key, { section: e.target.value as SectionKey })}
+            >
               {first.length > 0 ? (
                 <>
                   <optgroup label="Sections the member asked about">{options(first)}</optgroup>
                   <optgroup label="Other sections">{options(rest)}</optgroup>
                 </>
-              ) : options(all)}
+              ) : (
+                options(all)
+              )}
             </SelectField>
             <TextAreaField
               id={`${f}-comment-${c.key}`}
@@ -154,19 +252,33 @@ function ReviewFormBody({ id, complexity, asked, initial, savedAt }: {
               onChange={(e) => setComment(c.key, { text: e.target.value })}
               error={errorAt(`comment-${c.key}`)}
             />
-            <Button variant="outline" size="sm" onClick={() => removeComment(c.key)}>Remove comment {i + 1}</Button>
+            <Button variant="outline" size="sm" onClick={() => removeComment(c.key)}>
+              Remove comment {i + 1}
+            </Button>
           </div>
         ))}
         {form.comments.length >= REVIEW_COMMENTS_MAX ? (
           <p className="text-sm text-slate-600">You have the most comments a review can carry ({REVIEW_COMMENTS_MAX}).</p>
         ) : (
-          <Button ref={addRef} variant="outline" size="sm" onClick={addComment}>Add a comment on a section</Button>
+          <Button ref={addRef} variant="outline" size="sm" onClick={addComment}>
+            Add a comment on a section
+          </Button>
         )}
       </fieldset>
 
-      {invalid && !['reasons', 'answers'].includes(invalid.at) && !invalid.at.startsWith('comment-') && <p role="alert" className="text-sm text-red-700">{invalid.message}</p>}
-      {send.isError && <p role="alert" className="text-sm text-red-700">{errorText(send.error)}</p>}
-      <Button type="submit" loading={send.isPending}>Deliver the review</Button>
+      {invalid && !['reasons', 'answers'].includes(invalid.at) && !invalid.at.startsWith('comment-') && (
+        <p role="alert" className="text-sm text-red-700">
+          {invalid.message}
+        </p>
+      )}
+      {send.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(send.error)}
+        </p>
+      )}
+      <Button type="submit" loading={send.isPending}>
+        Deliver the review
+      </Button>
     </form>
   );
 }
@@ -176,12 +288,24 @@ function DraftStatus({ state, restoredAt, onRetry }: { state: AutosaveState; res
   let text: string;
   if (state.status === 'saving') text = 'Saving…';
   else if (state.status === 'saved') text = `Saved ${formatTime(state.at)}`;
-  else if (state.status === 'error') text = state.closed ? `Not saved: ${state.message}` : `Not saved: ${state.message} Your text is still here.`;
+  else if (state.status === 'error')
+    text = state.closed ? `Not saved: ${state.message}` : `Not saved: ${state.message} Your text is still here.`;
   else text = restoredAt ? `Draft restored, saved ${formatTime(restoredAt)}` : 'Your draft saves as you write.';
   return (
     <div className="flex items-center gap-2">
-      <p role="status" aria-live="polite" data-testid="draft-status" className={`text-sm ${state.status === 'error' ? 'text-red-700' : 'text-slate-600'}`}>{text}</p>
-      {state.status === 'error' && !state.closed && <Button variant="outline" size="sm" onClick={onRetry}>Save now</Button>}
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="draft-status"
+        className={`text-sm ${state.status === 'error' ? 'text-red-700' : 'text-slate-600'}`}
+      >
+        {text}
+      </p>
+      {state.status === 'error' && !state.closed && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Save now
+        </Button>
+      )}
     </div>
   );
 }

@@ -9,7 +9,12 @@ import ExpertApplyPage from './ExpertApplyPage.tsx';
 /** Join as Expert (decision 235): the public application form. */
 afterEach(() => vi.unstubAllGlobals());
 
-const show = () => render(<MemoryRouter initialEntries={['/experts/apply']}><ExpertApplyPage /></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter initialEntries={['/experts/apply']}>
+      <ExpertApplyPage />
+    </MemoryRouter>,
+  );
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Name'), 'Katalin Karikó');
@@ -45,7 +50,12 @@ describe('the Join as Expert page', () => {
 
   it('sends the application (languages split, e-mail lower-cased) and shows the server’s thanks in place of the form', async () => {
     let sent: Call | undefined;
-    stubApi({ 'POST /expert-applications': (c) => { sent = c; return json(201, { message: EXPERT_ACCESS_MESSAGES.applicationThanks }); } });
+    stubApi({
+      'POST /expert-applications': (c) => {
+        sent = c;
+        return json(201, { message: EXPERT_ACCESS_MESSAGES.applicationThanks });
+      },
+    });
     const user = userEvent.setup();
     show();
     await fillIn(user);
@@ -54,13 +64,22 @@ describe('the Join as Expert page', () => {
     expect(document.activeElement).toBe(done);
     expect(screen.getByText(EXPERT_ACCESS_MESSAGES.applicationThanks)).toBeTruthy();
     expect(sent!.body).toEqual({
-      name: 'Katalin Karikó', email: 'kati@example.com', country: 'HU', rttp_number: 'RTTP-7781', fields: ['pharma_biotech', 'diagnostics'],
-      languages: ['English', 'Hungarian'], statement: 'Twenty years licensing mRNA platform patents.',
+      name: 'Katalin Karikó',
+      email: 'kati@example.com',
+      country: 'HU',
+      rttp_number: 'RTTP-7781',
+      fields: ['pharma_biotech', 'diagnostics'],
+      languages: ['English', 'Hungarian'],
+      statement: 'Twenty years licensing mRNA platform patents.',
     });
   });
 
   it('puts a 422’s messages beside their fields, and shows a 429’s detail above the button, keeping what was typed', async () => {
-    let answer = json(422, { detail: 'Choose from the listed fields', code: 'validation_error', errors: { 'fields.0': 'Choose from the listed fields' } });
+    let answer = json(422, {
+      detail: 'Choose from the listed fields',
+      code: 'validation_error',
+      errors: { 'fields.0': 'Choose from the listed fields' },
+    });
     stubApi({ 'POST /expert-applications': () => answer });
     const user = userEvent.setup();
     show();

@@ -1,5 +1,11 @@
 import {
-  COUNTRY_CODES, countryName, EXPERT_ACCESS_MESSAGES, EXPERT_APPLICATION_LIMITS, expertApplicationRequest, INVENTION_FIELDS, type ExpertApplicationRequest,
+  COUNTRY_CODES,
+  countryName,
+  EXPERT_ACCESS_MESSAGES,
+  EXPERT_APPLICATION_LIMITS,
+  expertApplicationRequest,
+  INVENTION_FIELDS,
+  type ExpertApplicationRequest,
 } from '@assay/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -40,7 +46,10 @@ export default function ExpertApplyPage() {
   useEffect(() => {
     if (sent) thanks.current?.focus();
   }, [sent]);
-  const countries = useMemo(() => [...COUNTRY_CODES].map((c) => ({ code: c, name: countryName(c) })).sort((a, b) => a.name.localeCompare(b.name)), []);
+  const countries = useMemo(
+    () => [...COUNTRY_CODES].map((c) => ({ code: c, name: countryName(c) })).sort((a, b) => a.name.localeCompare(b.name)),
+    [],
+  );
 
   const fid = (name: FieldName) => `${id}-${name}`;
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
@@ -56,7 +65,13 @@ export default function ExpertApplyPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(undefined);
-    const body = { ...values, languages: values.languages.split(',').map((s) => s.trim()).filter(Boolean) };
+    const body = {
+      ...values,
+      languages: values.languages
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    };
     const parsed = expertApplicationRequest.safeParse(body);
     if (!parsed.success) {
       const found: Partial<Record<FieldName, string>> = {};
@@ -101,23 +116,63 @@ export default function ExpertApplyPage() {
                 </h2>
                 <p className="text-sm text-slate-700">{sent}</p>
                 <p className="text-sm text-slate-600">
-                  Back to the <Link to="/rttp" className="font-medium text-brand-700 hover:underline">RTTP Experts page</Link>.
+                  Back to the{' '}
+                  <Link to="/rttp" className="font-medium text-brand-700 hover:underline">
+                    RTTP Experts page
+                  </Link>
+                  .
                 </p>
               </div>
             ) : (
               <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5" aria-labelledby={`${id}-title`}>
                 <div>
-                  <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">Your application</h2>
+                  <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+                    Your application
+                  </h2>
                   <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
                 </div>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField id={fid('name')} label="Name" autoComplete="name" maxLength={L.nameMax} value={values.name} onChange={set('name')} error={errors.name} />
-                  <TextField id={fid('email')} label="E-mail" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-                  <SelectField id={fid('country')} label="Country" autoComplete="country" value={values.country} onChange={set('country')} error={errors.country}>
+                  <TextField
+                    id={fid('name')}
+                    label="Name"
+                    autoComplete="name"
+                    maxLength={L.nameMax}
+                    value={values.name}
+                    onChange={set('name')}
+                    error={errors.name}
+                  />
+                  <TextField
+                    id={fid('email')}
+                    label="E-mail"
+                    type="email"
+                    autoComplete="email"
+                    value={values.email}
+                    onChange={set('email')}
+                    error={errors.email}
+                  />
+                  <SelectField
+                    id={fid('country')}
+                    label="Country"
+                    autoComplete="country"
+                    value={values.country}
+                    onChange={set('country')}
+                    error={errors.country}
+                  >
                     <option value="">Select a country</option>
-                    {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                    {countries.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
                   </SelectField>
-                  <TextField id={fid('rttp_number')} label="RTTP number" maxLength={L.rttpMax} value={values.rttp_number} onChange={set('rttp_number')} error={errors.rttp_number} />
+                  <TextField
+                    id={fid('rttp_number')}
+                    label="RTTP number"
+                    maxLength={L.rttpMax}
+                    value={values.rttp_number}
+                    onChange={set('rttp_number')}
+                    error={errors.rttp_number}
+                  />
                 </div>
                 <fieldset aria-describedby={errors.fields ? `${fid('fields')}-error` : undefined}>
                   <legend className="text-sm font-medium text-slate-700">Fields of expertise</legend>
@@ -140,7 +195,11 @@ export default function ExpertApplyPage() {
                       </label>
                     ))}
                   </div>
-                  {errors.fields && <p id={`${fid('fields')}-error`} className="mt-1 text-sm text-red-700">{errors.fields}</p>}
+                  {errors.fields && (
+                    <p id={`${fid('fields')}-error`} className="mt-1 text-sm text-red-700">
+                      {errors.fields}
+                    </p>
+                  )}
                 </fieldset>
                 <TextField
                   id={fid('languages')}
@@ -160,7 +219,11 @@ export default function ExpertApplyPage() {
                   onChange={set('statement')}
                   error={errors.statement}
                 />
-                {failure && <Banner tone="error"><p>{failure}</p></Banner>}
+                {failure && (
+                  <Banner tone="error">
+                    <p>{failure}</p>
+                  </Banner>
+                )}
                 <Button type="submit" size="lg" loading={sending} className="w-full sm:w-auto">
                   {sending ? 'Sending...' : 'Send application'}
                 </Button>
@@ -169,17 +232,31 @@ export default function ExpertApplyPage() {
           </Card>
 
           <aside aria-labelledby={`${id}-next`} className="space-y-4">
-            <h2 id={`${id}-next`} className="text-lg font-semibold text-slate-900">What happens next</h2>
+            <h2 id={`${id}-next`} className="text-lg font-semibold text-slate-900">
+              What happens next
+            </h2>
             <ol className="space-y-3">
               {NEXT_STEPS.map((s, i) => (
                 <li key={s} className="flex gap-3 text-sm text-slate-700">
-                  <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white" aria-hidden="true">{i + 1}</span>
-                  <span><span className="sr-only">Step {i + 1}: </span>{s}</span>
+                  <span
+                    className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
+                    aria-hidden="true"
+                  >
+                    {i + 1}
+                  </span>
+                  <span>
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {s}
+                  </span>
                 </li>
               ))}
             </ol>
             <p className="text-sm text-slate-600">
-              Already invited? Sign in at the <Link to="/expert" className="font-medium text-brand-700 hover:underline">expert portal</Link>.
+              Already invited? Sign in at the{' '}
+              <Link to="/expert" className="font-medium text-brand-700 hover:underline">
+                expert portal
+              </Link>
+              .
             </p>
           </aside>
         </div>

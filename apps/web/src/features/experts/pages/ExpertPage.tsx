@@ -32,9 +32,19 @@ export default function ExpertPage() {
   const signedOut = me.isError && me.error instanceof ApiError && me.error.status === 401;
 
   let body;
-  if (me.isPending) body = <div role="status" className="py-16 text-center"><Spinner /> <span className="sr-only">Loading</span></div>;
+  if (me.isPending)
+    body = (
+      <div role="status" className="py-16 text-center">
+        <Spinner /> <span className="sr-only">Loading</span>
+      </div>
+    );
   else if (signedOut || (token && !me.data)) body = <ExpertSignIn token={token} onSignedIn={signedIn} />;
-  else if (me.isError) body = <p role="alert" className="text-sm text-red-700">{errorText(me.error)}</p>;
+  else if (me.isError)
+    body = (
+      <p role="alert" className="text-sm text-red-700">
+        {errorText(me.error)}
+      </p>
+    );
   // The operators require an authenticator app (decision 235): nothing else opens before it.
   else if (me.data.two_factor_required) body = <ExpertTwoFactor enrol />;
   else if (!me.data.undertaking_accepted) body = <ExpertUndertaking onAccepted={signedIn} />;
@@ -57,8 +67,18 @@ export default function ExpertPage() {
 
 function SignOut() {
   const queryClient = useQueryClient();
-  const out = useMutation({ mutationFn: signOut, onSettled: () => { queryClient.removeQueries({ queryKey: expertKeys.all }); void queryClient.invalidateQueries({ queryKey: expertKeys.me }); } });
-  return <Button variant="outline" size="sm" onClick={() => out.mutate()} loading={out.isPending}>Sign out</Button>;
+  const out = useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: expertKeys.all });
+      void queryClient.invalidateQueries({ queryKey: expertKeys.me });
+    },
+  });
+  return (
+    <Button variant="outline" size="sm" onClick={() => out.mutate()} loading={out.isPending}>
+      Sign out
+    </Button>
+  );
 }
 
 function ExpertHome({ me }: { me: ExpertMe }) {
@@ -73,29 +93,51 @@ function ExpertHome({ me }: { me: ExpertMe }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Your reviews</h1>
-          <p className="text-sm text-slate-600">{me.name} · RTTP {me.rttp_number}{me.paused ? ' · paused: no new reviews are offered to you' : ''}</p>
+          <p className="text-sm text-slate-600">
+            {me.name} · RTTP {me.rttp_number}
+            {me.paused ? ' · paused: no new reviews are offered to you' : ''}
+          </p>
         </div>
-        <Button variant="outline" onClick={() => pause.mutate()} loading={pause.isPending}>{me.paused ? 'Resume offers' : 'Pause new offers'}</Button>
+        <Button variant="outline" onClick={() => pause.mutate()} loading={pause.isPending}>
+          {me.paused ? 'Resume offers' : 'Pause new offers'}
+        </Button>
       </div>
-      {list.isPending && <div role="status"><Spinner /> <span className="sr-only">Loading your reviews</span></div>}
-      {list.isError && <p role="alert" className="text-sm text-red-700">{errorText(list.error)}</p>}
-      {list.isSuccess && !items.length && <EmptyState title="No reviews yet" hint="Reviews the operator offers you appear here; you will be e-mailed too." />}
+      {list.isPending && (
+        <div role="status">
+          <Spinner /> <span className="sr-only">Loading your reviews</span>
+        </div>
+      )}
+      {list.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(list.error)}
+        </p>
+      )}
+      {list.isSuccess && !items.length && (
+        <EmptyState title="No reviews yet" hint="Reviews the operator offers you appear here; you will be e-mailed too." />
+      )}
       {items.length > 0 && (
         <ul className="divide-y divide-slate-200" aria-label="Reviews">
           {items.map((a) => (
             <li key={a.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{a.report_title}</p>
-                <p className="text-sm text-slate-600">{TIER_LABELS[a.complexity]} · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}</p>
+                <p className="text-sm text-slate-600">
+                  {TIER_LABELS[a.complexity]} · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}
+                </p>
                 {a.state === 'assigned' && a.offer_expires_at && <OfferDeadline at={a.offer_expires_at} />}
                 {a.rating && <MemberRating rating={a.rating} />}
                 {a.follow_up && (
-                  <p className={`text-sm font-medium ${a.follow_up.answers ? 'text-slate-700' : 'text-amber-800'}`} data-testid="follow-up-badge">
+                  <p
+                    className={`text-sm font-medium ${a.follow_up.answers ? 'text-slate-700' : 'text-amber-800'}`}
+                    data-testid="follow-up-badge"
+                  >
                     {a.follow_up.answers ? 'Follow-up answered' : 'Follow-up asked: answer it'}
                   </p>
                 )}
               </div>
-              <Button variant="outline" size="sm" onClick={() => setOpen(a.id)} aria-label={`Open the review of ${a.report_title}`}>Open</Button>
+              <Button variant="outline" size="sm" onClick={() => setOpen(a.id)} aria-label={`Open the review of ${a.report_title}`}>
+                Open
+              </Button>
             </li>
           ))}
         </ul>

@@ -95,7 +95,9 @@ describe('the sandbox checkout pop-up', () => {
 
   it('refuses a checkout page on another origin', async () => {
     const open = vi.spyOn(window, 'open');
-    await expect(openSandboxCheckout(order({ checkout_url: 'https://evil.example/pay' }))).resolves.toMatchObject({ status: 'unavailable' });
+    await expect(openSandboxCheckout(order({ checkout_url: 'https://evil.example/pay' }))).resolves.toMatchObject({
+      status: 'unavailable',
+    });
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,4 @@
-import {
-  SANDBOX_CHECKOUT_MESSAGE,
-  type CreateOrderResponse,
-  type SandboxCheckoutMessage,
-  type SandboxCheckoutToken,
-} from '@assay/shared';
+import { SANDBOX_CHECKOUT_MESSAGE, type CreateOrderResponse, type SandboxCheckoutMessage, type SandboxCheckoutToken } from '@assay/shared';
 import { session } from '../../../lib/session.ts';
 import type { CheckoutOptions, CheckoutResult } from './types.ts';
 
@@ -60,7 +55,11 @@ export function openSandboxCheckout(
       const msg = event.data;
       if (msg.status === 'ready') {
         const token = session.accessToken();
-        if (token) popup?.postMessage({ type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token } satisfies SandboxCheckoutToken, win.location.origin);
+        if (token)
+          popup?.postMessage(
+            { type: SANDBOX_CHECKOUT_MESSAGE, status: 'token', token } satisfies SandboxCheckoutToken,
+            win.location.origin,
+          );
         return;
       }
       if (msg.status === 'success') finish({ status: 'success', response: msg.response });

@@ -29,7 +29,11 @@ export function BalanceBadge({
     return (
       <Link
         to="/signup"
-        className={cn(base, 'bg-emerald-50 text-emerald-800 ring-emerald-200 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600', className)}
+        className={cn(
+          base,
+          'bg-emerald-50 text-emerald-800 ring-emerald-200 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
+          className,
+        )}
         data-testid="token-balance"
         // Hidden from a returning member until the session is known (decision 171).
         data-visitor-only

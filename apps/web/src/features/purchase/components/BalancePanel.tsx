@@ -53,7 +53,11 @@ function Stat({
         className={cn('mt-1 tabular-nums', emphasis ? 'text-3xl font-bold text-brand-700' : 'text-lg font-semibold text-slate-900')}
         data-testid={testId}
       >
-        {loading ? <span className={cn('inline-block animate-pulse rounded bg-slate-200', emphasis ? 'h-8 w-28' : 'h-6 w-16')} /> : children}
+        {loading ? (
+          <span className={cn('inline-block animate-pulse rounded bg-slate-200', emphasis ? 'h-8 w-28' : 'h-6 w-16')} />
+        ) : (
+          children
+        )}
       </dd>
     </div>
   );

@@ -48,8 +48,8 @@ export function BillingCountryStep({
   return (
     <form className="space-y-5" onSubmit={submit} noValidate data-testid="billing-country-step">
       <p className="text-sm text-slate-600">
-        Where are you billed? Your country (and your state, in India) decides the tax on your purchase. We ask once; you can change
-        it later under Profile → Billing details.
+        Where are you billed? Your country (and your state, in India) decides the tax on your purchase. We ask once; you can change it later
+        under Profile → Billing details.
       </p>
       <BillingCountryFields
         country={country}

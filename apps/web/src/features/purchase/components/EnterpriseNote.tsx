@@ -13,14 +13,25 @@ export function EnterpriseNote({ className }: { className?: string }) {
       )}
     >
       <div className="flex gap-3">
-        <svg viewBox="0 0 24 24" className="mt-0.5 size-6 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <path d="M8 10h.01M12 10h.01M16 10h.01M21 12a9 9 0 0 1-13.4 7.9L3 21l1.1-4.6A9 9 0 1 1 21 12Z" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          viewBox="0 0 24 24"
+          className="mt-0.5 size-6 shrink-0 text-brand-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
+          <path
+            d="M8 10h.01M12 10h.01M16 10h.01M21 12a9 9 0 0 1-13.4 7.9L3 21l1.1-4.6A9 9 0 1 1 21 12Z"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <div>
           <p className="font-semibold text-slate-900">Need more tokens or a team plan?</p>
           <p className="mt-1 text-sm text-slate-600">
-            Our sales team arranges enterprise deals: volume pricing, invoicing and dedicated support for universities,
-            tech-transfer offices and corporate R&amp;D teams.
+            Our sales team arranges enterprise deals: volume pricing, invoicing and dedicated support for universities, tech-transfer
+            offices and corporate R&amp;D teams.
           </p>
         </div>
       </div>

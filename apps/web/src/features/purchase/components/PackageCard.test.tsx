@@ -30,7 +30,9 @@ describe('a package card', () => {
     ['the same price', 129],
     ['a lower old price', 99],
   ])('shows no strike-through and no saving with %s', (_label, original) => {
-    render(<PackageCard offer={pkg({ id: 'y', package_type: 'starter', most_popular: false, original_price_usd: original })} onBuy={() => {}} />);
+    render(
+      <PackageCard offer={pkg({ id: 'y', package_type: 'starter', most_popular: false, original_price_usd: original })} onBuy={() => {}} />,
+    );
     const c = within(card('y'));
     expect(c.queryByTestId('original-price')).toBeNull();
     expect(c.queryByTestId('saving')).toBeNull();

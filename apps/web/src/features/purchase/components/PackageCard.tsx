@@ -6,7 +6,11 @@ import { formatUsd, isMostPopular, reportsFor, savingCents, type PackageOffer } 
 
 const check = (
   <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand-600" fill="currentColor" aria-hidden="true">
-    <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+    <path
+      fillRule="evenodd"
+      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+      clipRule="evenodd"
+    />
   </svg>
 );
 
@@ -62,12 +66,16 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
       <p className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="price">
         {offer.contactOnly ? 'Custom' : formatUsd(offer.price_usd)}
       </p>
-      <p className="mt-2 text-xs text-slate-500">{offer.contactOnly ? 'Custom volume and pricing, invoiced' : '+ 18% GST, one-time payment'}</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {offer.contactOnly ? 'Custom volume and pricing, invoiced' : '+ 18% GST, one-time payment'}
+      </p>
 
       <p className="mt-4 text-sm text-pretty text-slate-600">{offer.description}</p>
 
       <div className="mt-5 border-t border-slate-100 pt-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{offer.contactOnly ? 'Enough for' : 'Enough for up to'}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          {offer.contactOnly ? 'Enough for' : 'Enough for up to'}
+        </p>
         <ul className="mt-2 space-y-1.5 text-sm text-slate-700">
           {COMPLEXITIES.map((c) => (
             <li key={c} className="flex gap-2">
@@ -77,8 +85,7 @@ export function PackageCard({ offer, onBuy, disabled }: { offer: PackageOffer; o
                   {formatTokens(reports[c])}
                   {offer.contactOnly && '+'}
                 </span>{' '}
-                {TIER_LABELS[c]}{' '}
-                {reports[c] === 1 ? 'report' : 'reports'}
+                {TIER_LABELS[c]} {reports[c] === 1 ? 'report' : 'reports'}
               </span>
             </li>
           ))}

@@ -28,7 +28,11 @@ export function PackageGrid({
       {loading
         ? Array.from({ length: 4 }, (_, i) => <PackageCardSkeleton key={i} />)
         : offers.map((offer) => <PackageCard key={offer.id} offer={offer} onBuy={onBuy} disabled={disabled} />)}
-      {loading && <span className="sr-only" role="status">Loading token packages</span>}
+      {loading && (
+        <span className="sr-only" role="status">
+          Loading token packages
+        </span>
+      )}
     </div>
   );
 }

@@ -25,5 +25,7 @@ export function PackageSection({ purchase, compact, className }: { purchase: Pur
     );
   }
   // While the session is being restored a Buy click could not tell a member from a visitor.
-  return <PackageGrid className={className} compact={compact} offers={offers} loading={loading} onBuy={purchase.buy} disabled={restoring} />;
+  return (
+    <PackageGrid className={className} compact={compact} offers={offers} loading={loading} onBuy={purchase.buy} disabled={restoring} />
+  );
 }

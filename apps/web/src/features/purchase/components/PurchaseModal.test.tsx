@@ -126,7 +126,8 @@ describe('an order refused for want of a country', () => {
     let country: string | null = 'IN';
     stubApi({
       'GET /tokens/packages': () => json(200, PACKAGES),
-      'GET /billing/details': () => json(200, { country, address: null, state_code: country ? '29' : null, gstin: null, gst_percent: country ? 18 : null }),
+      'GET /billing/details': () =>
+        json(200, { country, address: null, state_code: country ? '29' : null, gstin: null, gst_percent: country ? 18 : null }),
       'POST /tokens/purchase/create-order': () => {
         // Cleared in another tab meanwhile.
         country = null;

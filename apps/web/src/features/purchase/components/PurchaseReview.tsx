@@ -68,8 +68,8 @@ export function PurchaseReview({
 
       <ul className="space-y-2 text-sm text-slate-600">
         <Note icon="clock">
-          Tokens are valid for <strong className="font-semibold text-slate-800">{TOKEN_VALIDITY_TEXT}</strong> from purchase
-          and are non-transferable.
+          Tokens are valid for <strong className="font-semibold text-slate-800">{TOKEN_VALIDITY_TEXT}</strong> from purchase and are
+          non-transferable.
         </Note>
         <Note icon="doc">A GST invoice is issued for every purchase.</Note>
         <Note icon="lock">Secure payment through Razorpay.</Note>
@@ -98,17 +98,7 @@ export function PurchaseReview({
   );
 }
 
-function Row({
-  label,
-  value,
-  testId,
-  className,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  testId?: string;
-  className?: string;
-}) {
+function Row({ label, value, testId, className }: { label: ReactNode; value: ReactNode; testId?: string; className?: string }) {
   return (
     <div className={`flex items-center justify-between gap-4 px-4 py-2.5 ${className ?? ''}`}>
       <dt className="text-slate-600">{label}</dt>
@@ -128,7 +118,14 @@ const ICONS = {
 function Note({ icon, children }: { icon: keyof typeof ICONS; children: ReactNode }) {
   return (
     <li className="flex gap-2.5">
-      <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="mt-0.5 size-4 shrink-0 text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d={ICONS[icon]} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <span>{children}</span>

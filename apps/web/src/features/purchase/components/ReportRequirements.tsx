@@ -52,9 +52,9 @@ export function ReportRequirements({ className, headingLevel = 2 }: { className?
       </div>
       {report_writer.offline && (
         <p data-testid="offline-writer" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          <strong className="font-semibold">Written by the offline analyst.</strong> Reports on this site are written from built-in
-          rules and curated field knowledge, not by an AI model, and your idea is not sent to any AI provider. Every report type
-          below is written this way.
+          <strong className="font-semibold">Written by the offline analyst.</strong> Reports on this site are written from built-in rules
+          and curated field knowledge, not by an AI model, and your idea is not sent to any AI provider. Every report type below is written
+          this way.
         </p>
       )}
       <div className="mt-6">{view === 'detailed' ? <DetailedView /> : <CompareMatrix />}</div>
@@ -111,7 +111,12 @@ function DetailedView() {
                     >
                       {expanded ? 'Hide' : 'Features'}
                       <span className="sr-only"> of the {tier.name} report</span>
-                      <svg viewBox="0 0 20 20" className={cn('size-4 transition-transform', expanded && 'rotate-180')} fill="currentColor" aria-hidden="true">
+                      <svg
+                        viewBox="0 0 20 20"
+                        className={cn('size-4 transition-transform', expanded && 'rotate-180')}
+                        fill="currentColor"
+                        aria-hidden="true"
+                      >
                         <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" />
                       </svg>
                     </button>
@@ -149,7 +154,11 @@ function FeatureList({ tier }: { tier: Tier }) {
         {tier.added.map((s) => (
           <li key={s.key} className="flex gap-2">
             <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-emerald-600" fill="currentColor" aria-hidden="true">
-              <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                clipRule="evenodd"
+              />
             </svg>
             {s.title}
           </li>
@@ -188,7 +197,11 @@ function CompareMatrix() {
         {TIERS.map((group) => (
           <tbody key={group.complexity} className="divide-y divide-slate-100 border-t border-slate-200">
             <tr className="bg-brand-50/50">
-              <th scope="colgroup" colSpan={TIERS.length + 1} className="px-4 py-2 text-xs font-semibold uppercase tracking-wide text-brand-800 sm:px-6">
+              <th
+                scope="colgroup"
+                colSpan={TIERS.length + 1}
+                className="px-4 py-2 text-xs font-semibold uppercase tracking-wide text-brand-800 sm:px-6"
+              >
                 {group.builtOn ? `Added in ${group.name}` : `${group.name} sections`} ({group.added.length})
               </th>
             </tr>
@@ -202,8 +215,18 @@ function CompareMatrix() {
                   return (
                     <td key={t.complexity} className="px-2 py-2 text-center sm:px-4">
                       {included ? (
-                        <svg viewBox="0 0 20 20" className="mx-auto size-5 text-emerald-600" fill="currentColor" role="img" aria-label="Included">
-                          <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+                        <svg
+                          viewBox="0 0 20 20"
+                          className="mx-auto size-5 text-emerald-600"
+                          fill="currentColor"
+                          role="img"
+                          aria-label="Included"
+                        >
+                          <path
+                            fillRule="evenodd"
+                            d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                            clipRule="evenodd"
+                          />
                         </svg>
                       ) : (
                         <span className="text-slate-300" role="img" aria-label="Not included">

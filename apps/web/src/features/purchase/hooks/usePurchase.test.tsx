@@ -12,7 +12,14 @@ vi.mock('sonner', () => ({ toast }));
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../checkout/open-checkout.ts', () => checkout);
 
-const BALANCE = { available_tokens: 2500, paid_tokens: 0, bonus_tokens: 2500, held_tokens: 0, refund_pending_tokens: 0, next_expiry: '2027-01-31T00:00:00Z' };
+const BALANCE = {
+  available_tokens: 2500,
+  paid_tokens: 0,
+  bonus_tokens: 2500,
+  held_tokens: 0,
+  refund_pending_tokens: 0,
+  next_expiry: '2027-01-31T00:00:00Z',
+};
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };
 
 function api(over: Record<string, Handler> = {}) {
@@ -100,7 +107,9 @@ describe('buying tokens', () => {
     settle({ status: 'dismissed' });
     await waitFor(() => expect(step()).toBe('review'));
     expect(toast.error).not.toHaveBeenCalled();
-    await waitFor(() => expect(calls.find((c) => c.path === '/tokens/purchase/abandon-order')?.body).toEqual({ order_id: order().order_id }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/tokens/purchase/abandon-order')?.body).toEqual({ order_id: order().order_id }),
+    );
     // Focus is back on the button that opened the checkout.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed to payment' })));
     elsewhere.remove();
@@ -146,7 +155,10 @@ describe('buying tokens', () => {
   it("shows the server's breakdown once the order exists", async () => {
     api({
       'POST /tokens/purchase/create-order': () =>
-        json(200, order({ currency: 'INR', amount: 1268500, price_breakdown: { price: 1075000, gst: 193500, total: 1268500, gst_percent: 18 } })),
+        json(
+          200,
+          order({ currency: 'INR', amount: 1268500, price_breakdown: { price: 1075000, gst: 193500, total: 1268500, gst_percent: 18 } }),
+        ),
     });
     await openReview();
     const settle = pendingCheckout();

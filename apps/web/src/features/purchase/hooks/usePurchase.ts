@@ -1,4 +1,10 @@
-import { MSG, purchaseSucceededMessage, type CreateOrderResponse, type ReviewPurchaseRequest, type VerifyPaymentResponse } from '@assay/shared';
+import {
+  MSG,
+  purchaseSucceededMessage,
+  type CreateOrderResponse,
+  type ReviewPurchaseRequest,
+  type VerifyPaymentResponse,
+} from '@assay/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,8 +19,7 @@ import { ENTERPRISE_CONTACT_PATH, type PackageOffer } from '../lib/pricing.ts';
 
 export type PurchaseStep = 'review' | 'processing';
 
-export const POPUP_BLOCKED_NOTICE =
-  'Your browser blocked the checkout window. Please allow pop-ups for this site and try again.';
+export const POPUP_BLOCKED_NOTICE = 'Your browser blocked the checkout window. Please allow pop-ups for this site and try again.';
 
 /** Order creation failed: the server's reason for a 4xx (e.g. package gone, too many attempts), else MSG's text (docs/product.md §8). */
 function orderErrorText(err: unknown): string {
@@ -42,7 +47,10 @@ export interface Purchase {
  * The purchase flow of docs/product.md §4. Closing the checkout, a failed payment or a failed
  * order creation return to review; a verified payment toasts, refreshes the balance and closes.
  */
-export function usePurchase({ onPurchased, review }: {
+export function usePurchase({
+  onPurchased,
+  review,
+}: {
   onPurchased?: (result: VerifyPaymentResponse) => void;
   /** The expert review the tokens are bought for: it travels with the order and opens at the capture (decision 234). */
   review?: ReviewPurchaseRequest | undefined;
@@ -118,7 +126,9 @@ export function usePurchase({ onPurchased, review }: {
     if (ctrl.signal.aborted) return;
     setOrder(created);
 
-    const result = await (await checkout).openCheckout(created, {
+    const result = await (
+      await checkout
+    ).openCheckout(created, {
       signal: ctrl.signal,
       description: `${created.package.name} · ${formatTokens(created.package.tokens)} tokens`,
     });

@@ -32,7 +32,13 @@ describe('the review breakdown', () => {
 
   it("shows the server's numbers once the order exists", () => {
     const o = order({ currency: 'INR', price_breakdown: { price: 1075000, gst: 193500, total: 1268500, gst_percent: 18 } });
-    expect(reviewBreakdown(pkg({ price_usd: 129 }), o)).toEqual({ currency: 'INR', price: 1075000, gst: 193500, total: 1268500, gstPercent: 18 });
+    expect(reviewBreakdown(pkg({ price_usd: 129 }), o)).toEqual({
+      currency: 'INR',
+      price: 1075000,
+      gst: 193500,
+      total: 1268500,
+      gstPercent: 18,
+    });
     expect(formatMoney(1268500, 'INR')).toBe('₹12,685.00');
   });
 });

@@ -74,7 +74,10 @@ describe('/pricing, signed out', () => {
   });
 
   it('says in the report requirements, before anything is bought, when the offline analyst writes the reports', async () => {
-    stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }) });
+    stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }),
+    });
     renderAt('/pricing', <PricingPage />);
     const note = await screen.findByTestId('offline-writer');
     expect(note.textContent).toMatch(/Written by the offline analyst.*not by an AI model/);
@@ -82,7 +85,10 @@ describe('/pricing, signed out', () => {
   });
 
   it('says nothing of the kind when a model writes them', async () => {
-    const calls = stubApi({ 'GET /tokens/packages': () => json(200, PACKAGES), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: false } }) });
+    const calls = stubApi({
+      'GET /tokens/packages': () => json(200, PACKAGES),
+      'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: false } }),
+    });
     renderAt('/pricing', <PricingPage />);
     await screen.findByRole('button', { name: 'Buy Now: Pro package' });
     await waitFor(() => expect(calls.some((c) => c.path === '/site-config')).toBe(true));

@@ -27,20 +27,14 @@ export default function PricingPage() {
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-4xl px-4 pb-10 pt-14 text-center sm:px-6 sm:pt-20">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Pricing</p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
-            Simple, token-based pricing
-          </h1>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">Simple, token-based pricing</h1>
           <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
             Buy tokens once and spend them on any report: Basic {formatTokens(REPORT_COSTS.basic)}, Advanced{' '}
-            {formatTokens(REPORT_COSTS.advanced)} or Comprehensive {formatTokens(REPORT_COSTS.comprehensive)} tokens. Tokens
-            stay valid for {TOKEN_VALIDITY_TEXT}.
+            {formatTokens(REPORT_COSTS.advanced)} or Comprehensive {formatTokens(REPORT_COSTS.comprehensive)} tokens. Tokens stay valid for{' '}
+            {TOKEN_VALIDITY_TEXT}.
           </p>
           <div className="mt-7 flex justify-center">
-            <BalanceBadge
-              signedIn={Boolean(user)}
-              balance={balance.data}
-              loading={restoring || (Boolean(user) && balance.isPending)}
-            />
+            <BalanceBadge signedIn={Boolean(user)} balance={balance.data} loading={restoring || (Boolean(user) && balance.isPending)} />
           </div>
         </div>
       </section>

@@ -5,7 +5,8 @@ import { call, callRaw } from '../../../lib/api.ts';
 export const retryReport = (id: string) => call(reportsEndpoints.retry, { params: { id } });
 export const cancelReport = (id: string) => call(reportsEndpoints.cancel, { params: { id } });
 export const deleteReport = (id: string) => call(reportsEndpoints.remove, { params: { id } });
-export const upgradeReport = (id: string, complexity: Complexity) => call(reportsEndpoints.upgrade, { params: { id }, body: { complexity } });
+export const upgradeReport = (id: string, complexity: Complexity) =>
+  call(reportsEndpoints.upgrade, { params: { id }, body: { complexity } });
 export const fetchVersions = (id: string, signal?: AbortSignal) => call(reportsEndpoints.versions, { params: { id }, signal });
 export const compareVersions = (id: string, n: number, signal?: AbortSignal) =>
   call(reportsEndpoints.compareVersions, { params: { id, n: String(n) }, signal });

@@ -2,7 +2,8 @@ import { reportsEndpoints, shareEndpoints, type CreateShareLinkRequest } from '@
 import { call, callRaw } from '../../../lib/api.ts';
 
 /** The owner's share links (issue 27 §4). */
-export const createShareLink = (id: string, body: CreateShareLinkRequest) => call(reportsEndpoints.createShareLink, { params: { id }, body });
+export const createShareLink = (id: string, body: CreateShareLinkRequest) =>
+  call(reportsEndpoints.createShareLink, { params: { id }, body });
 export const fetchShareLinks = (id: string, signal?: AbortSignal) => call(reportsEndpoints.listShareLinks, { params: { id }, signal });
 export const revokeShareLink = (id: string, linkId: string) => call(reportsEndpoints.revokeShareLink, { params: { id, link_id: linkId } });
 

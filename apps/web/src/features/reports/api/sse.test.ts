@@ -13,7 +13,8 @@ describe('the Server-Sent Events parser', () => {
   });
 
   it('gives the same events whatever the chunking, even one character at a time', () => {
-    const text = 'event: report\ndata: {"id":"r1","status":"processing"}\n\n: keep-alive\n\nevent: report\ndata: {"id":"r1","status":"completed"}\n\n';
+    const text =
+      'event: report\ndata: {"id":"r1","status":"processing"}\n\n: keep-alive\n\nevent: report\ndata: {"id":"r1","status":"completed"}\n\n';
     const whole = parse(text);
     expect(whole.map((e) => JSON.parse(e.data).status)).toEqual(['processing', 'completed']);
     expect(parse(...text.split(''))).toEqual(whole);

@@ -91,8 +91,13 @@ describe('the generate report form', () => {
   });
 
   it('says when a package is held for a pending refund, and not otherwise', async () => {
-    stubApi({ 'GET /tokens/balance': () => balanceOf(2500, 10_000), 'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }) });
-    const { unmount } = renderWithApp(<GenerateReportForm balance={2500} refundPendingTokens={10_000} onStarted={vi.fn()} onInsufficient={vi.fn()} />);
+    stubApi({
+      'GET /tokens/balance': () => balanceOf(2500, 10_000),
+      'GET /site-config': () => json(200, { ...SITE, report_writer: { offline: true } }),
+    });
+    const { unmount } = renderWithApp(
+      <GenerateReportForm balance={2500} refundPendingTokens={10_000} onStarted={vi.fn()} onInsufficient={vi.fn()} />,
+    );
     expect(screen.getByTestId('refund-held-note').textContent).toMatch(/^10,000 more tokens are held while your refund request is pending/);
     unmount();
     setup();
@@ -146,7 +151,9 @@ describe('the generate report form', () => {
     const { onInsufficient, user } = setup({
       balance: 9000,
       generate: () =>
-        status === 403 ? json(403, { detail: insufficientTokensDetail(9000, 100) }) : json(422, { detail: 'Idea rejected', errors: { idea: 'Idea rejected' } }),
+        status === 403
+          ? json(403, { detail: insufficientTokensDetail(9000, 100) })
+          : json(422, { detail: 'Idea rejected', errors: { idea: 'Idea rejected' } }),
     });
     await user.click(screen.getByLabelText(/Comprehensive/));
     await user.click(idea());

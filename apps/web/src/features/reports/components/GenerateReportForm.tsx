@@ -232,15 +232,15 @@ export function GenerateReportForm({
       step.kind === 'confirm' &&
       understood && (
         <UnderstoodStep
-      record={understood.record}
-      draft={understood.draft}
-      onDraft={(draft) => setUnderstood({ ...understood, draft })}
-      offline={understood.offline}
-      complexity={step.values.complexity}
-      balance={balance}
-      confirming={confirming}
-      onBack={back}
-      onConfirm={(record) => void confirm(step.values, record)}
+          record={understood.record}
+          draft={understood.draft}
+          onDraft={(draft) => setUnderstood({ ...understood, draft })}
+          offline={understood.offline}
+          complexity={step.values.complexity}
+          balance={balance}
+          confirming={confirming}
+          onBack={back}
+          onConfirm={(record) => void confirm(step.values, record)}
         />
       )
     );
@@ -256,103 +256,103 @@ export function GenerateReportForm({
         className="@container space-y-5"
         aria-label="Generate a technology assessment report"
       >
-      <fieldset aria-describedby={errors.complexity ? `${ideaId}-complexity-error` : undefined}>
-        <legend className="text-sm font-semibold text-slate-900">Report complexity</legend>
-        <div className="mt-2 grid gap-2 @md:grid-cols-3 @3xl:gap-3">
-          {COMPLEXITIES.map((c) => {
-            const selected = complexity === c;
-            const short = balance !== undefined && balance < REPORT_COSTS[c];
-            return (
-              <label
-                key={c}
-                className={cn(
-                  'relative flex cursor-pointer flex-col rounded-xl border bg-white p-3 text-left transition @3xl:p-4',
-                  'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-                  selected
-                    ? 'border-brand-600 bg-brand-50/40 ring-2 ring-brand-600/30'
-                    : errors.complexity
-                      ? 'border-red-300 hover:border-red-400'
-                      : 'border-slate-300 hover:border-brand-300',
-                )}
-              >
-                <input type="radio" value={c} className="sr-only" {...register('complexity')} />
-                <span className="flex items-center justify-between gap-2">
-                  <span className="text-sm font-semibold text-slate-900 @3xl:text-base">{TIER_LABELS[c]}</span>
-                  <span
-                    className={cn(
-                      'flex size-4 shrink-0 items-center justify-center rounded-full border @3xl:size-5',
-                      selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white',
-                    )}
-                    aria-hidden="true"
-                  >
-                    {selected && (
-                      <svg viewBox="0 0 20 20" className="size-3 @3xl:size-3.5" fill="currentColor">
-                        <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-                      </svg>
-                    )}
+        <fieldset aria-describedby={errors.complexity ? `${ideaId}-complexity-error` : undefined}>
+          <legend className="text-sm font-semibold text-slate-900">Report complexity</legend>
+          <div className="mt-2 grid gap-2 @md:grid-cols-3 @3xl:gap-3">
+            {COMPLEXITIES.map((c) => {
+              const selected = complexity === c;
+              const short = balance !== undefined && balance < REPORT_COSTS[c];
+              return (
+                <label
+                  key={c}
+                  className={cn(
+                    'relative flex cursor-pointer flex-col rounded-xl border bg-white p-3 text-left transition @3xl:p-4',
+                    'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
+                    selected
+                      ? 'border-brand-600 bg-brand-50/40 ring-2 ring-brand-600/30'
+                      : errors.complexity
+                        ? 'border-red-300 hover:border-red-400'
+                        : 'border-slate-300 hover:border-brand-300',
+                  )}
+                >
+                  <input type="radio" value={c} className="sr-only" {...register('complexity')} />
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="text-sm font-semibold text-slate-900 @3xl:text-base">{TIER_LABELS[c]}</span>
+                    <span
+                      className={cn(
+                        'flex size-4 shrink-0 items-center justify-center rounded-full border @3xl:size-5',
+                        selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white',
+                      )}
+                      aria-hidden="true"
+                    >
+                      {selected && (
+                        <svg viewBox="0 0 20 20" className="size-3 @3xl:size-3.5" fill="currentColor">
+                          <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+                        </svg>
+                      )}
+                    </span>
                   </span>
-                </span>
-                <span className="mt-1 flex flex-wrap items-baseline gap-x-2 @md:flex-col @md:gap-0">
-                  <span className="text-sm font-medium text-brand-800">{formatTokens(REPORT_COSTS[c])} tokens</span>
-                  <span className="text-xs text-slate-600">
-                    {sectionsFor(c).length} sections
-                    {c !== 'basic' && ` · adds ${addedCount(c)}`}
+                  <span className="mt-1 flex flex-wrap items-baseline gap-x-2 @md:flex-col @md:gap-0">
+                    <span className="text-sm font-medium text-brand-800">{formatTokens(REPORT_COSTS[c])} tokens</span>
+                    <span className="text-xs text-slate-600">
+                      {sectionsFor(c).length} sections
+                      {c !== 'basic' && ` · adds ${addedCount(c)}`}
+                    </span>
                   </span>
-                </span>
-                <span className="mt-2 hidden text-xs leading-relaxed text-slate-600 @3xl:block">{TIER_PITCH[c]}</span>
-                {short && <span className="mt-2 text-xs font-medium text-amber-800">More tokens needed</span>}
-              </label>
-            );
-          })}
-        </div>
-        {errors.complexity && (
-          <p id={`${ideaId}-complexity-error`} role="alert" className="mt-1.5 text-sm text-red-600">
-            {errors.complexity.message}
+                  <span className="mt-2 hidden text-xs leading-relaxed text-slate-600 @3xl:block">{TIER_PITCH[c]}</span>
+                  {short && <span className="mt-2 text-xs font-medium text-amber-800">More tokens needed</span>}
+                </label>
+              );
+            })}
+          </div>
+          {errors.complexity && (
+            <p id={`${ideaId}-complexity-error`} role="alert" className="mt-1.5 text-sm text-red-600">
+              {errors.complexity.message}
+            </p>
+          )}
+        </fieldset>
+
+        <IdeaField
+          id={ideaId}
+          registration={register('idea')}
+          length={length}
+          error={errors.idea?.message}
+          placeholder="What problem does it solve, how does it work, and what makes it new? For example: a low-cost sensor patch that detects early crop disease from leaf moisture patterns…"
+          offline={offline}
+          search={site.prior_art_search}
+        />
+        <WriterNote offline={offline} />
+
+        <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 @2xl:flex-row @2xl:items-center @2xl:justify-between">
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="generate-cost">
+            {complexity ? (
+              <>
+                Costs <strong className="font-semibold text-slate-900">{formatTokens(REPORT_COSTS[complexity])} tokens</strong>
+                {balance !== undefined && <> · you have {formatTokens(balance)}</>}
+              </>
+            ) : (
+              'Choose a complexity to see its cost.'
+            )}
+            {refundPendingTokens ? (
+              <span className="mt-1 block text-xs text-slate-600" data-testid="refund-held-note">
+                {formatTokens(refundPendingTokens)} more tokens are held while your refund request is pending and cannot be spent; withdraw
+                the request on your Billing page to use them.
+              </span>
+            ) : null}
           </p>
-        )}
-      </fieldset>
-
-      <IdeaField
-        id={ideaId}
-        registration={register('idea')}
-        length={length}
-        error={errors.idea?.message}
-        placeholder="What problem does it solve, how does it work, and what makes it new? For example: a low-cost sensor patch that detects early crop disease from leaf moisture patterns…"
-        offline={offline}
-        search={site.prior_art_search}
-      />
-      <WriterNote offline={offline} />
-
-      <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 @2xl:flex-row @2xl:items-center @2xl:justify-between">
-        <p className="text-sm text-slate-600" aria-live="polite" data-testid="generate-cost">
-          {complexity ? (
-            <>
-              Costs <strong className="font-semibold text-slate-900">{formatTokens(REPORT_COSTS[complexity])} tokens</strong>
-              {balance !== undefined && <> · you have {formatTokens(balance)}</>}
-            </>
-          ) : (
-            'Choose a complexity to see its cost.'
-          )}
-          {refundPendingTokens ? (
-            <span className="mt-1 block text-xs text-slate-600" data-testid="refund-held-note">
-              {formatTokens(refundPendingTokens)} more tokens are held while your refund request is pending and cannot be spent;
-              withdraw the request on your Billing page to use them.
-            </span>
-          ) : null}
-        </p>
-        <div className="flex flex-col-reverse gap-2 @2xl:flex-row">
-          {onCancel && (
-            <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
+          <div className="flex flex-col-reverse gap-2 @2xl:flex-row">
+            {onCancel && (
+              <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+                Cancel
+              </Button>
+            )}
+            {/* Where visitors use the form, a member could be taken for one while the session is restored. */}
+            <Button type="submit" loading={isSubmitting} disabled={restoring && Boolean(onSignInNeeded)}>
+              {submitLabel}
             </Button>
-          )}
-          {/* Where visitors use the form, a member could be taken for one while the session is restored. */}
-          <Button type="submit" loading={isSubmitting} disabled={restoring && Boolean(onSignInNeeded)}>
-            {submitLabel}
-          </Button>
+          </div>
         </div>
-      </div>
-      {note && <p className="text-center text-xs text-slate-600 @2xl:text-right">{note}</p>}
+        {note && <p className="text-center text-xs text-slate-600 @2xl:text-right">{note}</p>}
       </form>
     </>
   );

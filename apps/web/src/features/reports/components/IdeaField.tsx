@@ -87,8 +87,8 @@ export function IdeaField({ id, registration, length, error, placeholder, offlin
           {offline
             ? 'Only you can see your ideas and reports.'
             : 'Only you can see your ideas and reports, and the AI provider we use is configured not to train on them.'}{' '}
-          Do not publish or present your invention before you file a patent
-          application: public disclosure can destroy its novelty.{search ? ` ${MSG.ideaSearchNotice}` : ''}
+          Do not publish or present your invention before you file a patent application: public disclosure can destroy its novelty.
+          {search ? ` ${MSG.ideaSearchNotice}` : ''}
         </p>
       </div>
     </>

@@ -96,7 +96,8 @@ export function PdfPreviewDialog({ report, version, onClose, onDownload, downloa
           <div className="min-w-0 flex-1">
             <p className="text-xs font-medium text-slate-500">PDF preview</p>
             <h2 id={titleId} className="truncate text-sm font-semibold text-slate-900 sm:text-base">
-              {report.title}{version ? ` — version ${version}` : ''}
+              {report.title}
+              {version ? ` — version ${version}` : ''}
             </h2>
           </div>
           <Button
@@ -119,7 +120,11 @@ export function PdfPreviewDialog({ report, version, onClose, onDownload, downloa
           <Button
             size="sm"
             // A version's PDF is the one on screen: saved as it is, under its version's name.
-            onClick={() => (version && load.state === 'ready' ? saveBlob(load.blob, pdfFileName(`${report.title} (version ${version})`)) : onDownload(report))}
+            onClick={() =>
+              version && load.state === 'ready'
+                ? saveBlob(load.blob, pdfFileName(`${report.title} (version ${version})`))
+                : onDownload(report)
+            }
             loading={downloading}
             aria-label="Download PDF"
           >
@@ -141,7 +146,11 @@ export function PdfPreviewDialog({ report, version, onClose, onDownload, downloa
         </div>
         <ToastLane />
         <div className="min-h-0 flex-1 bg-slate-100">
-          {load.state === 'loading' && <Centered><Spinner className="size-8 text-brand-700" label="Loading preview" /></Centered>}
+          {load.state === 'loading' && (
+            <Centered>
+              <Spinner className="size-8 text-brand-700" label="Loading preview" />
+            </Centered>
+          )}
           {load.state === 'error' && (
             <Centered>
               <p role="alert" className="text-sm font-medium text-red-700">
@@ -151,7 +160,13 @@ export function PdfPreviewDialog({ report, version, onClose, onDownload, downloa
           )}
           {load.state === 'ready' && (
             <ViewerBoundary onError={failed}>
-              <Suspense fallback={<Centered><Spinner className="size-8 text-brand-700" label="Loading preview" /></Centered>}>
+              <Suspense
+                fallback={
+                  <Centered>
+                    <Spinner className="size-8 text-brand-700" label="Loading preview" />
+                  </Centered>
+                }
+              >
                 <PdfViewer blob={load.blob} onError={failed} />
               </Suspense>
             </ViewerBoundary>

@@ -14,7 +14,12 @@ export function ReadingPanel({ offline, onCancel }: { offline: boolean; onCancel
   const heading = useFocusOnMount();
   const id = useId();
   return (
-    <section aria-labelledby={id} aria-busy="true" className="flex flex-col items-center gap-4 px-2 py-10 text-center" data-testid="reading-idea">
+    <section
+      aria-labelledby={id}
+      aria-busy="true"
+      className="flex flex-col items-center gap-4 px-2 py-10 text-center"
+      data-testid="reading-idea"
+    >
       <Spinner className="size-8 text-brand-700" />
       <div role="status">
         <h3 id={id} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">

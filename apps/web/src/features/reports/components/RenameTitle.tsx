@@ -35,8 +35,9 @@ export function RenameTitle({ report }: { report: Pick<Report, 'id' | 'title'> }
   const rename = useMutation({
     mutationFn: (title: string) => renameReport(report.id, title),
     onSuccess: (renamed) => {
-      queryClient.setQueriesData<ReportList>({ queryKey: reportKeys.lists }, (old) =>
-        old && { ...old, reports: old.reports.map((r) => (r.id === renamed.id ? { ...r, title: renamed.title } : r)) },
+      queryClient.setQueriesData<ReportList>(
+        { queryKey: reportKeys.lists },
+        (old) => old && { ...old, reports: old.reports.map((r) => (r.id === renamed.id ? { ...r, title: renamed.title } : r)) },
       );
       setEditing(false);
       setDone(true);

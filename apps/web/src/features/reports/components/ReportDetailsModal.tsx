@@ -63,26 +63,43 @@ export function ReportDetailsModal({ report, mode, onClose, onPreview, onDownloa
             setCorrected(message);
           }}
         />
-      ) : report && (
-        <div className="space-y-6">
-          <ReportHeader report={report} onPreview={onPreview} onDownload={onDownload} downloading={downloading} />
-          <ReportRunState report={report} mode={mode} />
-          {corrected && <p role="status" className="text-sm text-emerald-800">{corrected}</p>}
-          <ReportActions key={report.id} report={report} onDeleted={close} {...(onDuplicate ? { onDuplicate } : {})} />
-          <ReportExpertReview key={`review-${report.id}`} report={report} />
-          <ExecutiveSummarySection report={report} />
-          <InventionSection report={report}>
-            {report.status === 'completed' && report.record && (
-              <Button className="mt-3" variant="outline" onClick={() => { setCorrected(undefined); setCorrecting(report.id); }}>
-                Correct what we understood
-              </Button>
+      ) : (
+        report && (
+          <div className="space-y-6">
+            <ReportHeader report={report} onPreview={onPreview} onDownload={onDownload} downloading={downloading} />
+            <ReportRunState report={report} mode={mode} />
+            {corrected && (
+              <p role="status" className="text-sm text-emerald-800">
+                {corrected}
+              </p>
             )}
-          </InventionSection>
-          <ReportSectionsList key={`sections-${report.id}`} report={report} />
-          <IdeaSection report={report} />
-          <ReportVersionsSection report={report} onOpen={(n) => onPreview(report, n)} onCompare={(n) => setComparing({ id: report.id, n })} />
-          <ReportShareSection key={`share-${report.id}`} report={report} />
-        </div>
+            <ReportActions key={report.id} report={report} onDeleted={close} {...(onDuplicate ? { onDuplicate } : {})} />
+            <ReportExpertReview key={`review-${report.id}`} report={report} />
+            <ExecutiveSummarySection report={report} />
+            <InventionSection report={report}>
+              {report.status === 'completed' && report.record && (
+                <Button
+                  className="mt-3"
+                  variant="outline"
+                  onClick={() => {
+                    setCorrected(undefined);
+                    setCorrecting(report.id);
+                  }}
+                >
+                  Correct what we understood
+                </Button>
+              )}
+            </InventionSection>
+            <ReportSectionsList key={`sections-${report.id}`} report={report} />
+            <IdeaSection report={report} />
+            <ReportVersionsSection
+              report={report}
+              onOpen={(n) => onPreview(report, n)}
+              onCompare={(n) => setComparing({ id: report.id, n })}
+            />
+            <ReportShareSection key={`share-${report.id}`} report={report} />
+          </div>
+        )
       )}
     </Modal>
   );

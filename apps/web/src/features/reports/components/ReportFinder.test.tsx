@@ -9,9 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('searching all reports', () => {
   it('asks the server with the text, tier, dates and order on submit, and refuses a text too short to look up', async () => {
-    const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(0), 'GET /reports': () => json(200, { reports: [], page: 1, pages: 1, total: 0 }) });
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(0),
+      'GET /reports': () => json(200, { reports: [], page: 1, pages: 1, total: 0 }),
+    });
     renderWithApp(<ReportsPage />);
-    const lists = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/reports?')).map((c) => new URL(c.path, 'http://x').searchParams);
+    const lists = () =>
+      calls.filter((c) => c.method === 'GET' && c.path.startsWith('/reports?')).map((c) => new URL(c.path, 'http://x').searchParams);
     await waitFor(() => expect(lists()).toHaveLength(1));
 
     await userEvent.type(screen.getByLabelText('Search all reports'), 'ab');
@@ -27,9 +31,14 @@ describe('searching all reports', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(lists()).toHaveLength(2));
     const sent = lists()[1]!;
-    expect([sent.get('q'), sent.get('complexity'), sent.get('from'), sent.get('to'), sent.get('sort'), sent.get('page')]).toEqual(
-      ['absorb filter', 'advanced', '2026-01-01', '2026-03-31', 'title', '1'],
-    );
+    expect([sent.get('q'), sent.get('complexity'), sent.get('from'), sent.get('to'), sent.get('sort'), sent.get('page')]).toEqual([
+      'absorb filter',
+      'advanced',
+      '2026-01-01',
+      '2026-03-31',
+      'title',
+      '1',
+    ]);
     expect(sent.get('tz')).toBeTruthy();
     expect(await screen.findByText('No report matches your search')).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: 'Clear search' })[0]!);

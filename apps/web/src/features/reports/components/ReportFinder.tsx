@@ -39,7 +39,9 @@ export function ReportFinder({ find, onFind }: { find: ReportFind; onFind: (find
     <form role="search" aria-label="All reports" onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
         <div>
-          <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-700">Search all reports</label>
+          <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-700">
+            Search all reports
+          </label>
           <input
             id={`${id}-q`}
             type="search"
@@ -61,34 +63,63 @@ export function ReportFinder({ find, onFind }: { find: ReportFind; onFind: (find
           {more ? 'Fewer filters' : 'More filters'}
         </button>
         <div id={`${id}-more`} className={`${more ? 'contents' : 'hidden'} sm:contents`}>
-        <div>
-          <label htmlFor={`${id}-tier`} className="block text-sm font-medium text-slate-700">Tier</label>
-          <select id={`${id}-tier`} value={v.complexity} onChange={set('complexity')} className={control}>
-            <option value="">All tiers</option>
-            {COMPLEXITIES.map((c) => <option key={c} value={c}>{TIER_LABELS[c]}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-700">From</label>
-          <input id={`${id}-from`} type="date" value={v.from} onChange={set('from')} className={control} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-700">To</label>
-          <input id={`${id}-to`} type="date" value={v.to} onChange={set('to')} className={control} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-slate-700">Order</label>
-          <select id={`${id}-sort`} value={v.sort} onChange={set('sort')} className={control}>
-            {REPORT_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
-          </select>
-        </div>
+          <div>
+            <label htmlFor={`${id}-tier`} className="block text-sm font-medium text-slate-700">
+              Tier
+            </label>
+            <select id={`${id}-tier`} value={v.complexity} onChange={set('complexity')} className={control}>
+              <option value="">All tiers</option>
+              {COMPLEXITIES.map((c) => (
+                <option key={c} value={c}>
+                  {TIER_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-from`} className="block text-sm font-medium text-slate-700">
+              From
+            </label>
+            <input id={`${id}-from`} type="date" value={v.from} onChange={set('from')} className={control} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-to`} className="block text-sm font-medium text-slate-700">
+              To
+            </label>
+            <input id={`${id}-to`} type="date" value={v.to} onChange={set('to')} className={control} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-sort`} className="block text-sm font-medium text-slate-700">
+              Order
+            </label>
+            <select id={`${id}-sort`} value={v.sort} onChange={set('sort')} className={control}>
+              {REPORT_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
-      {error && <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" variant="secondary">Search</Button>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
         {filtered && (
-          <Button variant="ghost" onClick={() => { setV(empty); setError(undefined); onFind({}); }}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setV(empty);
+              setError(undefined);
+              onFind({});
+            }}
+          >
             Clear search
           </Button>
         )}

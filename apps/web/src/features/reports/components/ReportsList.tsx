@@ -25,10 +25,18 @@ export function ReportsList(props: ReportsListProps) {
           <caption className="sr-only">Your reports</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-5 py-3">Report</th>
-              <th scope="col" className="w-48 px-4 py-3">Status</th>
-              <th scope="col" className="hidden w-44 px-4 py-3 lg:table-cell">Created</th>
-              <th scope="col" className="w-24 px-4 py-3 text-right">Tokens</th>
+              <th scope="col" className="px-5 py-3">
+                Report
+              </th>
+              <th scope="col" className="w-48 px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="hidden w-44 px-4 py-3 lg:table-cell">
+                Created
+              </th>
+              <th scope="col" className="w-24 px-4 py-3 text-right">
+                Tokens
+              </th>
               <th scope="col" className="w-60 px-5 py-3 text-right lg:w-72">
                 <span className="sr-only">Actions</span>
               </th>
@@ -67,9 +75,18 @@ export function ReportsList(props: ReportsListProps) {
 
       <ul className="space-y-3 md:hidden" aria-label="Your reports">
         {reports.map((r) => (
-          <li key={r.id} data-testid="report-card" data-status={r.status} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <li
+            key={r.id}
+            data-testid="report-card"
+            data-status={r.status}
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <div className="flex items-start justify-between gap-3">
-              <button type="button" onClick={() => onOpen(r)} className="min-w-0 text-left font-semibold text-slate-900 hover:text-brand-700">
+              <button
+                type="button"
+                onClick={() => onOpen(r)}
+                className="min-w-0 text-left font-semibold text-slate-900 hover:text-brand-700"
+              >
                 <span className="line-clamp-2">{r.title}</span>
               </button>
               <StatusBadge status={r.status} />

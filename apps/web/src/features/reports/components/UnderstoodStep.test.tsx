@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { balanceOf, json, recordOf, renderWithApp, SITE, stubApi, startedReport, understood, type Handler } from '../test-support.tsx';
 import { GenerateReportForm } from './GenerateReportForm.tsx';
 
-const IDEA = 'LeafSense patch: a low-cost sensor patch that detects early crop disease from leaf moisture patterns. We have validated it in the lab (TRL 4).';
+const IDEA =
+  'LeafSense patch: a low-cost sensor patch that detects early crop disease from leaf moisture patterns. We have validated it in the lab (TRL 4).';
 
-const started = (over: Partial<Report> = {}): Report => startedReport({ title: 'LeafSense patch', idea: IDEA, record_confirmed: true, ...over });
+const started = (over: Partial<Report> = {}): Report =>
+  startedReport({ title: 'LeafSense patch', idea: IDEA, record_confirmed: true, ...over });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -107,7 +109,9 @@ describe('"What we understood", between Generate and the token hold', () => {
     expect(record.features).toEqual(['a low-power radio']);
     expect(record.licensees).toEqual(['agritech sensor makers']);
     expect(record.applications).toEqual(['smallholder farms']);
-    expect(record.figures).toEqual([{ value: 1200, value_max: null, unit: 'million', what: 'smallholder farms worldwide', stated_text: '' }]);
+    expect(record.figures).toEqual([
+      { value: 1200, value_max: null, unit: 'million', what: 'smallholder farms worldwide', stated_text: '' },
+    ]);
     // What the form does not show rides along unchanged.
     expect(record.unknowns).toEqual(recordOf().unknowns);
   });
@@ -231,7 +235,11 @@ describe('who writes, said before tokens are spent', () => {
 
   it('with a model: no offline note, and the privacy note speaks of the AI provider', async () => {
     const { user } = setup({ offline: false, understand: () => understood(recordOf(), false) });
-    await waitFor(() => expect(screen.getByText(/Your idea stays private/).closest('p')!.textContent).toMatch(/AI provider we use is configured not to train/));
+    await waitFor(() =>
+      expect(screen.getByText(/Your idea stays private/).closest('p')!.textContent).toMatch(
+        /AI provider we use is configured not to train/,
+      ),
+    );
     expect(screen.queryByTestId('writer-note')).toBeNull();
     await readIdea(user);
     expect(screen.queryByTestId('writer-note')).toBeNull();

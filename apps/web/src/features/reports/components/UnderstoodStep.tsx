@@ -1,4 +1,15 @@
-import { INVENTION_FIELDS, IP_STATUS_LABELS, IP_STATUSES, RECORD_LIMITS, REPORT_COSTS, TIER_LABELS, type Complexity, type InventionRecord, type IpStatus, type RecordField } from '@assay/shared';
+import {
+  INVENTION_FIELDS,
+  IP_STATUS_LABELS,
+  IP_STATUSES,
+  RECORD_LIMITS,
+  REPORT_COSTS,
+  TIER_LABELS,
+  type Complexity,
+  type InventionRecord,
+  type IpStatus,
+  type RecordField,
+} from '@assay/shared';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -33,7 +44,18 @@ export interface UnderstoodStepProps {
  * editable form between Generate and the token hold. Editing costs nothing; an untouched form
  * confirms the record as read. Focus starts on the heading, so a screen reader hears where it is.
  */
-export function UnderstoodStep({ record, draft, onDraft, offline, complexity, balance, confirming, onBack, onConfirm, correction }: UnderstoodStepProps) {
+export function UnderstoodStep({
+  record,
+  draft,
+  onDraft,
+  offline,
+  complexity,
+  balance,
+  confirming,
+  onBack,
+  onConfirm,
+  correction,
+}: UnderstoodStepProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -41,7 +63,8 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
   useEffect(() => heading.current?.focus(), []);
 
   const set = (patch: Partial<RecordDraft>) => onDraft({ ...draft, ...patch });
-  const setList = (name: ListName) => (rows: RecordDraft['lists'][ListName]) => onDraft({ ...draft, lists: { ...draft.lists, [name]: rows } });
+  const setList = (name: ListName) => (rows: RecordDraft['lists'][ListName]) =>
+    onDraft({ ...draft, lists: { ...draft.lists, [name]: rows } });
   const hasErrors = Object.keys(errors).length > 0;
 
   const confirm = () => {
@@ -167,15 +190,46 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
             placeholder="e.g. US 10,123,456"
             error={errors['lists.numbers']}
           />
-          <Text label="Owner or licensor" value={draft.owner} onChange={(owner) => set({ owner })} maxLength={200} error={errors.owner} hint="Who holds the rights, when you know." />
+          <Text
+            label="Owner or licensor"
+            value={draft.owner}
+            onChange={(owner) => set({ owner })}
+            maxLength={200}
+            error={errors.owner}
+            hint="Who holds the rights, when you know."
+          />
         </div>
       </Group>
 
       <Group title="Who it is for">
         <div className="grid gap-4 @2xl:grid-cols-3">
-          <EditableList label="Applications" itemLabel="Application" empty="None named." rows={draft.lists.applications} onChange={setList('applications')} maxLength={RECORD_LIMITS.item} error={errors['lists.applications']} />
-          <EditableList label="Customers and users" itemLabel="Customer" empty="None named." rows={draft.lists.customers} onChange={setList('customers')} maxLength={RECORD_LIMITS.item} error={errors['lists.customers']} />
-          <EditableList label="Licensees and partners" itemLabel="Licensee" empty="None named." rows={draft.lists.licensees} onChange={setList('licensees')} maxLength={RECORD_LIMITS.item} error={errors['lists.licensees']} />
+          <EditableList
+            label="Applications"
+            itemLabel="Application"
+            empty="None named."
+            rows={draft.lists.applications}
+            onChange={setList('applications')}
+            maxLength={RECORD_LIMITS.item}
+            error={errors['lists.applications']}
+          />
+          <EditableList
+            label="Customers and users"
+            itemLabel="Customer"
+            empty="None named."
+            rows={draft.lists.customers}
+            onChange={setList('customers')}
+            maxLength={RECORD_LIMITS.item}
+            error={errors['lists.customers']}
+          />
+          <EditableList
+            label="Licensees and partners"
+            itemLabel="Licensee"
+            empty="None named."
+            rows={draft.lists.licensees}
+            onChange={setList('licensees')}
+            maxLength={RECORD_LIMITS.item}
+            error={errors['lists.licensees']}
+          />
         </div>
       </Group>
 
@@ -195,7 +249,13 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
             <p className="text-sm text-slate-600" data-testid="correction-price">
               Whole report rewritten · <strong className="font-semibold text-slate-900">{formatTokens(correction.price)} tokens</strong>
               {balance !== undefined && (
-                <> · balance after <strong className="font-semibold text-slate-900">{balance >= correction.price ? `${formatTokens(balance - correction.price)} tokens` : '—'}</strong></>
+                <>
+                  {' '}
+                  · balance after{' '}
+                  <strong className="font-semibold text-slate-900">
+                    {balance >= correction.price ? `${formatTokens(balance - correction.price)} tokens` : '—'}
+                  </strong>
+                </>
               )}
             </p>
           ) : (
@@ -208,7 +268,11 @@ export function UnderstoodStep({ record, draft, onDraft, offline, complexity, ba
             <Button variant="outline" onClick={onBack} disabled={confirming}>
               Back
             </Button>
-            <Button onClick={confirm} loading={confirming} disabled={correction !== undefined && balance !== undefined && balance < correction.price}>
+            <Button
+              onClick={confirm}
+              loading={confirming}
+              disabled={correction !== undefined && balance !== undefined && balance < correction.price}
+            >
               {correction ? 'Confirm and rewrite' : 'Confirm and generate'}
             </Button>
           </div>
@@ -250,7 +314,19 @@ interface ControlProps {
   error?: string | undefined;
 }
 
-function Described({ id, label, hint, error, children }: { id: string; label: string; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
+function Described({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -276,7 +352,16 @@ const aria = (id: string, hint: string | undefined, error: string | undefined) =
   'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
 });
 
-function Text({ label, value, onChange, hint, error, maxLength, inputRef, inputMode }: ControlProps & { maxLength: number; inputRef?: (el: HTMLInputElement | null) => void; inputMode?: 'decimal' }) {
+function Text({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  maxLength,
+  inputRef,
+  inputMode,
+}: ControlProps & { maxLength: number; inputRef?: (el: HTMLInputElement | null) => void; inputMode?: 'decimal' }) {
   const id = useId();
   return (
     <Described id={id} label={label} hint={hint} error={error}>
@@ -348,10 +433,30 @@ function Figures({ rows, onChange, errors }: { rows: FigureRow[]; onChange: (row
                 else firstInputs.current.delete(row.key);
               }}
             />
-            <Text label="Up to" hint="For a range." inputMode="decimal" value={row.value_max} onChange={(value_max) => update(row.key, { value_max })} maxLength={30} error={errors[`figures.${row.key}.value_max`]} />
-            <Text label="Unit" value={row.unit} onChange={(unit) => update(row.key, { unit })} maxLength={40} error={errors[`figures.${row.key}.unit`]} />
+            <Text
+              label="Up to"
+              hint="For a range."
+              inputMode="decimal"
+              value={row.value_max}
+              onChange={(value_max) => update(row.key, { value_max })}
+              maxLength={30}
+              error={errors[`figures.${row.key}.value_max`]}
+            />
+            <Text
+              label="Unit"
+              value={row.unit}
+              onChange={(unit) => update(row.key, { unit })}
+              maxLength={40}
+              error={errors[`figures.${row.key}.unit`]}
+            />
             <div className="col-span-2 @2xl:col-span-1">
-              <Text label="What it counts" value={row.what} onChange={(what) => update(row.key, { what })} maxLength={200} error={errors[`figures.${row.key}.what`]} />
+              <Text
+                label="What it counts"
+                value={row.what}
+                onChange={(what) => update(row.key, { what })}
+                maxLength={200}
+                error={errors[`figures.${row.key}.what`]}
+              />
             </div>
             <div className="col-span-2 flex justify-end @2xl:col-span-1 @2xl:pt-6">
               <Button variant="ghost" size="sm" onClick={() => remove(i)}>

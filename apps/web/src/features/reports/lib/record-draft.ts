@@ -102,7 +102,8 @@ export function fromDraft(draft: RecordDraft, original: InventionRecord): { reco
     const max = f.value_max.trim() ? parseNumber(f.value_max) : null;
     if (value === null) errors[`figures.${f.key}.value`] = 'Please enter a number, e.g. 1200 or 0.5';
     if (f.value_max.trim() && max === null) errors[`figures.${f.key}.value_max`] = 'Please enter a number, or leave it empty';
-    else if (value !== null && max !== null && max < value) errors[`figures.${f.key}.value_max`] = 'The upper end must not be below the number';
+    else if (value !== null && max !== null && max < value)
+      errors[`figures.${f.key}.value_max`] = 'The upper end must not be below the number';
     if (!f.what.trim()) errors[`figures.${f.key}.what`] = 'Please say what the number counts or measures';
     if (value === null) continue;
     const edited = figureEdited(f);

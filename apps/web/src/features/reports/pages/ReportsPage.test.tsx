@@ -11,8 +11,16 @@ const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../../purchase/checkout/open-checkout.ts', () => checkout);
 
 const PRO: TokenPackage = {
-  id: 'pro', name: 'Pro', package_type: 'pro', tokens: 30000, price_usd: 129, original_price_usd: null,
-  description: 'Enough for 4 Advanced reports.', most_popular: true, gst_usd: 23.22, total_usd: 152.22,
+  id: 'pro',
+  name: 'Pro',
+  package_type: 'pro',
+  tokens: 30000,
+  price_usd: 129,
+  original_price_usd: null,
+  description: 'Enough for 4 Advanced reports.',
+  most_popular: true,
+  gst_usd: 23.22,
+  total_usd: 152.22,
 };
 
 const IDEA = 'A low-cost sensor patch that detects early crop disease from leaf moisture patterns in the field.';
@@ -70,17 +78,34 @@ describe('the reports dashboard', () => {
   });
 
   it('offers the packages in place when the balance does not cover the report, and generates after the purchase', async () => {
-    session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+    session.signIn('access-token', {
+      id: 'u1',
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: null,
+      is_verified: true,
+      reports_generated: 1,
+      created_at: '2025-01-01T00:00:00Z',
+      last_login: null,
+      auth_provider: 'password',
+    });
     let available = 1000;
     const calls = stubApi({
       'GET /tokens/balance': () => balanceOf(available),
       'GET /reports': () => json(200, page([])),
       'GET /tokens/packages': () => json(200, [PRO]),
-      'POST /tokens/purchase/create-order': () => json(200, {
-        order_id: 'order_sbx_1', amount: 15222, currency: 'USD', key_id: 'rzp_sandbox', provider: 'sandbox', package: PRO,
-        price_breakdown: { price: 12900, gst: 2322, total: 15222, gst_percent: 18 },
-        prefill: { name: 'Ada', email: 'ada@example.com', contact: '' }, checkout_url: '/api/payments/sandbox/checkout?order_id=order_sbx_1',
-      }),
+      'POST /tokens/purchase/create-order': () =>
+        json(200, {
+          order_id: 'order_sbx_1',
+          amount: 15222,
+          currency: 'USD',
+          key_id: 'rzp_sandbox',
+          provider: 'sandbox',
+          package: PRO,
+          price_breakdown: { price: 12900, gst: 2322, total: 15222, gst_percent: 18 },
+          prefill: { name: 'Ada', email: 'ada@example.com', contact: '' },
+          checkout_url: '/api/payments/sandbox/checkout?order_id=order_sbx_1',
+        }),
       'POST /tokens/purchase/verify-payment': () => {
         available += 30000;
         return json(200, { success: true, tokens_added: 30000, available_tokens: available, message: 'ok' });
@@ -192,8 +217,19 @@ describe('the reports dashboard', () => {
   it('searches the loaded page by title or idea, filters by status on the server, and pages', async () => {
     const first = [
       report({ title: 'Solar kettle', idea: 'A kettle that boils water with a PARABOLIC mirror and a heat store, for off-grid homes.' }),
-      report({ title: 'Crop sensor', status: 'failed', error_message: 'The analyst was unavailable.', tokens_returned: true, pdf_url: null }),
-      report({ title: 'Bridge monitor', status: 'processing', pdf_url: null, progress: { stage: 'sections', sections_done: 7, sections_total: 15 } }),
+      report({
+        title: 'Crop sensor',
+        status: 'failed',
+        error_message: 'The analyst was unavailable.',
+        tokens_returned: true,
+        pdf_url: null,
+      }),
+      report({
+        title: 'Bridge monitor',
+        status: 'processing',
+        pdf_url: null,
+        progress: { stage: 'sections', sections_done: 7, sections_total: 15 },
+      }),
     ];
     const second = [report({ title: 'Old report' })];
     const calls = stubApi({
@@ -250,9 +286,20 @@ const event = (r: Report) => `event: report\ndata: ${JSON.stringify(r)}\n\n`;
 
 describe('live progress on the dashboard', () => {
   it('follows a processing report over its event stream and updates it in place when it completes', async () => {
-    const live = report({ title: 'Wave energy buoy', status: 'processing', pdf_url: null, content_preview: null, progress: { stage: 'queued', sections_done: 0, sections_total: 15 } });
+    const live = report({
+      title: 'Wave energy buoy',
+      status: 'processing',
+      pdf_url: null,
+      content_preview: null,
+      progress: { stage: 'queued', sections_done: 0, sections_total: 15 },
+    });
     const writing = { ...live, progress: { stage: 'sections' as const, sections_done: 3, sections_total: 15 } };
-    const done = { ...live, status: 'completed' as const, pdf_url: `/api/reports/${live.id}/download`, progress: { stage: 'done' as const, sections_done: 15, sections_total: 15 } };
+    const done = {
+      ...live,
+      status: 'completed' as const,
+      pdf_url: `/api/reports/${live.id}/download`,
+      progress: { stage: 'done' as const, sections_done: 15, sections_total: 15 },
+    };
     const stream = sseStream();
     const calls = stubApi({
       'GET /tokens/balance': () => balanceOf(0),
@@ -280,9 +327,25 @@ describe('live progress on the dashboard', () => {
 
   it('falls back to polling every 5 s, and to the estimate when neither works', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const a = report({ title: 'Polled', status: 'processing', pdf_url: null, progress: { stage: 'outline', sections_done: 0, sections_total: 15 } });
-    const b = report({ title: 'Offline', status: 'processing', pdf_url: null, progress: { stage: 'outline', sections_done: 0, sections_total: 15 } });
-    const failed = { ...a, status: 'failed' as const, error_message: null, tokens_returned: true, progress: { ...a.progress, stage: 'failed' as const } };
+    const a = report({
+      title: 'Polled',
+      status: 'processing',
+      pdf_url: null,
+      progress: { stage: 'outline', sections_done: 0, sections_total: 15 },
+    });
+    const b = report({
+      title: 'Offline',
+      status: 'processing',
+      pdf_url: null,
+      progress: { stage: 'outline', sections_done: 0, sections_total: 15 },
+    });
+    const failed = {
+      ...a,
+      status: 'failed' as const,
+      error_message: null,
+      tokens_returned: true,
+      progress: { ...a.progress, stage: 'failed' as const },
+    };
     stubApi({
       'GET /tokens/balance': () => balanceOf(2500),
       'GET /reports': () => json(200, page([a, b])),

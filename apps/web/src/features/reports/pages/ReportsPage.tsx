@@ -1,5 +1,13 @@
 import {
-  BUY_TOKENS_THRESHOLD, COMPLEXITIES, REPORT_MESSAGES, REPORT_SORTS, REPORT_STATUSES, type Complexity, type Report, type ReportSort, type ReportStatus,
+  BUY_TOKENS_THRESHOLD,
+  COMPLEXITIES,
+  REPORT_MESSAGES,
+  REPORT_SORTS,
+  REPORT_STATUSES,
+  type Complexity,
+  type Report,
+  type ReportSort,
+  type ReportStatus,
 } from '@assay/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -75,7 +83,8 @@ export default function ReportsPage() {
   // A page past the end (e.g. an old link) goes to the last page.
   const pages = list.data?.pages;
   useEffect(() => {
-    if (pages !== undefined && page > pages) setParams((p) => withParam(p, 'page', pages > 1 ? String(pages) : undefined), { replace: true });
+    if (pages !== undefined && page > pages)
+      setParams((p) => withParam(p, 'page', pages > 1 ? String(pages) : undefined), { replace: true });
   }, [page, pages, setParams]);
 
   const visible = useMemo(() => (reports ?? []).filter((r) => matchesSearch(r, search)), [reports, search]);
@@ -137,7 +146,12 @@ export default function ReportsPage() {
               Buy Tokens
             </Button>
           )}
-          <Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>
+          <Button
+            onClick={() => {
+              setDuplicate(undefined);
+              setGenerateOpen(true);
+            }}
+          >
             <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M10 4v12M4 10h12" strokeLinecap="round" />
             </svg>
@@ -163,7 +177,9 @@ export default function ReportsPage() {
           find.q || find.complexity || find.from || find.to ? (
             <EmptyState
               title="No report matches your search"
-              hint={find.q ? `None of your reports mentions “${find.q}” with these filters.` : 'None of your reports matches these filters.'}
+              hint={
+                find.q ? `None of your reports mentions “${find.q}” with these filters.` : 'None of your reports matches these filters.'
+              }
               action={
                 <Button variant="outline" onClick={() => setFind({})}>
                   Clear search
@@ -184,7 +200,16 @@ export default function ReportsPage() {
             <EmptyState
               title="No reports yet"
               hint="Describe your technology idea and get an investor-oriented assessment as a PDF."
-              action={<Button onClick={() => { setDuplicate(undefined); setGenerateOpen(true); }}>Generate Report</Button>}
+              action={
+                <Button
+                  onClick={() => {
+                    setDuplicate(undefined);
+                    setGenerateOpen(true);
+                  }}
+                >
+                  Generate Report
+                </Button>
+              }
             />
           )
         ) : list.data ? (
@@ -212,12 +237,26 @@ export default function ReportsPage() {
                 }
               />
             )}
-            <Pagination page={list.data.page} pages={list.data.pages} total={list.data.total} onPage={goPage} busy={list.isPlaceholderData} />
+            <Pagination
+              page={list.data.page}
+              pages={list.data.pages}
+              total={list.data.total}
+              onPage={goPage}
+              busy={list.isPlaceholderData}
+            />
           </>
         ) : null}
       </section>
 
-      <Modal open={generateOpen} onClose={() => { setGenerateOpen(false); setDuplicate(undefined); }} title="Generate Report" size="xl">
+      <Modal
+        open={generateOpen}
+        onClose={() => {
+          setGenerateOpen(false);
+          setDuplicate(undefined);
+        }}
+        title="Generate Report"
+        size="xl"
+      >
         <GenerateReportForm
           key={duplicate?.key ?? 0}
           {...(duplicate ? { initialValues: { idea: duplicate.idea, complexity: duplicate.complexity } } : {})}
@@ -225,7 +264,10 @@ export default function ReportsPage() {
           refundPendingTokens={balanceQ.data?.refund_pending_tokens}
           onStarted={onStarted}
           onInsufficient={({ message }) => openBuy(message)}
-          onCancel={() => { setGenerateOpen(false); setDuplicate(undefined); }}
+          onCancel={() => {
+            setGenerateOpen(false);
+            setDuplicate(undefined);
+          }}
         />
       </Modal>
       <PurchaseModal

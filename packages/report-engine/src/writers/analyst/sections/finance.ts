@@ -9,7 +9,9 @@ export function moneyAssumptions(facts: Facts): string[] {
   const { money, baseYear, market } = facts.plan;
   return [
     `Year 1 = ${baseYear}; first revenue ${baseYear + money.launchYear - 1}.`,
-    money.devCostKusd && money.devMonths ? `To TRL ${money.targetTrl}: ${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}.` : `Scale-up: ${kusd(money.scaleUpKusdPerYear)} a year.`,
+    money.devCostKusd && money.devMonths
+      ? `To TRL ${money.targetTrl}: ${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}.`
+      : `Scale-up: ${kusd(money.scaleUpKusdPerYear)} a year.`,
     money.revenueBasis === 'market-share' && market.annualValueKusd !== null
       ? `Revenue: share of ${kusd(market.annualValueKusd)} a year, 0.5 % doubling, cap 8 %.`
       : money.revenueBasis === 'licence'
@@ -35,37 +37,63 @@ function noRevenueNote(facts: Facts): string | null {
 }
 
 function yearRows(facts: Facts): string[][] {
-  return facts.plan.money.years.map((y) => [String(facts.plan.baseYear + y.year - 1), kusd(y.investment), kusd(y.revenue), kusd(y.net), kusd(y.cumulative)]);
+  return facts.plan.money.years.map((y) => [
+    String(facts.plan.baseYear + y.year - 1),
+    kusd(y.investment),
+    kusd(y.revenue),
+    kusd(y.net),
+    kusd(y.cumulative),
+  ]);
 }
 
 export function financialEstimates({ facts }: SectionInput): SectionBody {
   const { money } = facts.plan;
   const unit = facts.plan.market.price;
   return body({
-    summary: [`${facts.named}: ${facts.fundingLine}.`, money.breakEvenAccounts !== null ? `Break-even: about ${money.breakEvenAccounts} accounts.` : money.breakEvenNote ?? ''],
+    summary: [
+      `${facts.named}: ${facts.fundingLine}.`,
+      money.breakEvenAccounts !== null ? `Break-even: about ${money.breakEvenAccounts} accounts.` : (money.breakEvenNote ?? ''),
+    ],
     blocks: [
       table(['Year', 'Investment', 'Revenue', 'Net', 'Cumulative'], yearRows(facts), 'Base scenario'),
       ...(noRevenueNote(facts) ? [para(noRevenueNote(facts)!)] : []),
-      table(['Unit economics', 'Value'], [['Price', unit ? unit.as_stated : `${kusd(money.revenuePerAccountKusd)} per account (placeholder)`], ['Gross margin', `${money.grossMarginPct} % (field range)`], ['Costs stated', facts.plan.market.otherAmounts.map((a) => a.as_stated).join('; ') || '—']]),
+      table(
+        ['Unit economics', 'Value'],
+        [
+          ['Price', unit ? unit.as_stated : `${kusd(money.revenuePerAccountKusd)} per account (placeholder)`],
+          ['Gross margin', `${money.grossMarginPct} % (field range)`],
+          ['Costs stated', facts.plan.market.otherAmounts.map((a) => a.as_stated).join('; ') || '—'],
+        ],
+      ),
       assumptions(moneyAssumptions(facts)),
     ],
     confidence: { level: 'low', reason: 'A planning model, not a forecast.' },
-    next: [unit ? 'Get a manufacturer\'s unit-cost quote.' : 'Get a buyer\'s price and a unit-cost quote.'],
+    next: [unit ? "Get a manufacturer's unit-cost quote." : "Get a buyer's price and a unit-cost quote."],
   });
 }
 
 export function roi5Year({ facts }: SectionInput): SectionBody {
   const { money } = facts.plan;
-  const rows = money.scenarios.map((s) => [s.name, String(facts.plan.baseYear + s.launchYear - 1), kusd(s.years.reduce((a, y) => a + y.revenue, 0)), kusd(s.cumulative5)]);
+  const rows = money.scenarios.map((s) => [
+    s.name,
+    String(facts.plan.baseYear + s.launchYear - 1),
+    kusd(s.years.reduce((a, y) => a + y.revenue, 0)),
+    kusd(s.cumulative5),
+  ]);
   return body({
-    summary: [`Five-year cumulative for ${facts.named}: ${money.scenarios.map((s) => `${s.name.toLowerCase()} ${kusd(s.cumulative5)}`).join(', ')}.`],
+    summary: [
+      `Five-year cumulative for ${facts.named}: ${money.scenarios.map((s) => `${s.name.toLowerCase()} ${kusd(s.cumulative5)}`).join(', ')}.`,
+    ],
     blocks: [
       table(['Scenario', 'First revenue', 'Revenue, 5 years', 'Cumulative net'], rows, 'Scenarios'),
       ...(noRevenueNote(facts) ? [para(noRevenueNote(facts)!)] : []),
-      assumptions([...moneyAssumptions(facts), 'Conservative: a year later, 70 % revenue, 120 % spend. Upside: same launch, 115 % revenue, 90 % spend.']),
+      assumptions([
+        ...moneyAssumptions(facts),
+        'Conservative: a year later, 70 % revenue, 120 % spend. Upside: same launch, 115 % revenue, 90 % spend.',
+      ]),
     ],
     confidence: { level: 'low', reason: 'Every input is an assumption or a stated figure.' },
-    next: ['Rerun with the first buyer\'s price and volume.'],
+    next: ["Rerun with the first buyer's price and volume."],
     roi: roiOf(facts),
   });
 }
@@ -75,13 +103,21 @@ export function fundingStrategy({ facts }: SectionInput): SectionBody {
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
   const stages: string[][] = [];
   if (trl.level <= 4) stages.push([`TRL ${trl.level} → 4–5`, 'grants, proof-of-concept funds', 'lab validation with data']);
-  if (trl.level <= 6) stages.push([`TRL ${Math.max(trl.level, 5)} → 6–7`, 'seed investors, pilot partners', 'a pilot in the relevant setting']);
+  if (trl.level <= 6)
+    stages.push([`TRL ${Math.max(trl.level, 5)} → 6–7`, 'seed investors, pilot partners', 'a pilot in the relevant setting']);
   stages.push([`TRL ${Math.max(trl.level, 7)} → market`, 'venture, strategic, licence fees', 'paid orders or a licence']);
   return body({
     summary: [`Funding ${facts.named}: ${facts.fundingLine}, in tranches.`],
-    blocks: [table(['Stage', 'Who funds it', 'Milestone'], stages), ...(p ? [bullets(p.funding, 'Funders in the field (check current calls)')] : []), assumptions(moneyAssumptions(facts).slice(0, 2))],
+    blocks: [
+      table(['Stage', 'Who funds it', 'Milestone'], stages),
+      ...(p ? [bullets(p.funding, 'Funders in the field (check current calls)')] : []),
+      assumptions(moneyAssumptions(facts).slice(0, 2)),
+    ],
     confidence: { level: 'low', reason: 'Funder types; calls to check.' },
-    next: [p ? `Find the ${baseYear} call of ${p.funding[0]}.` : `List grant calls open in ${baseYear}.`, ...(money.devCostKusd ? ['Split the budget into two tranches.'] : [])],
+    next: [
+      p ? `Find the ${baseYear} call of ${p.funding[0]}.` : `List grant calls open in ${baseYear}.`,
+      ...(money.devCostKusd ? ['Split the budget into two tranches.'] : []),
+    ],
   });
 }
 
@@ -89,10 +125,23 @@ export function licensingExit({ facts }: SectionInput): SectionBody {
   const royalty = facts.plan.field.neutral ? null : facts.plan.field.profile.royaltyPct;
   const licensees = facts.licenseeTypes.slice(0, 5).map((l) => `${l.name}${l.stated ? ' (named)' : ''}`);
   return body({
-    summary: [royalty ? `Licensing ${facts.named}: ${royalty[0]}–${royalty[1]} % of net sales is the range usually cited in ${facts.fieldName.toLowerCase()} (to verify).` : `Royalties for ${facts.named}: field to confirm first.`],
+    summary: [
+      royalty
+        ? `Licensing ${facts.named}: ${royalty[0]}–${royalty[1]} % of net sales is the range usually cited in ${facts.fieldName.toLowerCase()} (to verify).`
+        : `Royalties for ${facts.named}: field to confirm first.`,
+    ],
     blocks: [
       ...(licensees.length ? [bullets(licensees, 'Who could license it')] : []),
-      table(['Route', 'Fits when'], [['Exclusive licence per field of use', 'one partner per application'], ['Non-exclusive licences', 'a platform'], ['Sale of the IP', 'the owner stops development'], ['Spin-out, trade sale', 'the team reaches revenue']], 'Exit routes'),
+      table(
+        ['Route', 'Fits when'],
+        [
+          ['Exclusive licence per field of use', 'one partner per application'],
+          ['Non-exclusive licences', 'a platform'],
+          ['Sale of the IP', 'the owner stops development'],
+          ['Spin-out, trade sale', 'the team reaches revenue'],
+        ],
+        'Exit routes',
+      ),
     ],
     confidence: { level: 'low', reason: 'Terms depend on stage and data.' },
     next: ['Find two comparable licence deals.'],

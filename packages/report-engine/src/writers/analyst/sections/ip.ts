@@ -40,7 +40,17 @@ const DISCLOSURE: Record<string, string> = {
 function fieldIp({ facts }: SectionInput): SectionBody['blocks'] {
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
   if (!p) return [toFindOut(['The field, to pick the CPC classes.'])];
-  return [bullets([`CPC classes to start from: ${p.cpc.join('; ')}.`, ...p.ipNotes]), ...(facts.plan.record.features.length ? [bullets(facts.plan.record.features.slice(0, 4).map((f) => q(f, 120)), 'Search each feature, then combinations')] : [])];
+  return [
+    bullets([`CPC classes to start from: ${p.cpc.join('; ')}.`, ...p.ipNotes]),
+    ...(facts.plan.record.features.length
+      ? [
+          bullets(
+            facts.plan.record.features.slice(0, 4).map((f) => q(f, 120)),
+            'Search each feature, then combinations',
+          ),
+        ]
+      : []),
+  ];
 }
 
 /** The closest prior art and what remains new over it (the feature chart's reading), when a search found any. */
@@ -53,16 +63,32 @@ const closestOrNone = (input: SectionInput): SectionBody['blocks'] => [
 function strongest(input: SectionInput): string[] {
   const c = input.chart;
   if (!c || c.remaining.length === 0) return [];
-  return [`Build the independent claim around ${listing(c.remaining.map(targetName))}: no document found discloses ${c.remaining.length === 1 ? 'it' : 'them'} in full.`];
+  return [
+    `Build the independent claim around ${listing(c.remaining.map(targetName))}: no document found discloses ${c.remaining.length === 1 ? 'it' : 'them'} in full.`,
+  ];
 }
 
 export function ipSnapshot(input: SectionInput): SectionBody {
   const ip = input.facts.plan.record.ip;
   return body({
-    summary: [`IP of ${input.facts.named}: ${IP_STATUS_LABELS[ip.status].toLowerCase()}${ip.numbers.length ? ` (${ip.numbers.join('; ')})` : ''}.`, DISCLOSURE[ip.status]!],
-    blocks: [table(['Item', 'As stated'], statusRows(input)), table(['Could be claimed', 'Built from'], claimTypes(input)), ...closestOrNone(input)],
-    confidence: { level: ip.status === 'unknown' ? 'low' : 'medium', reason: ip.status === 'unknown' ? 'Nothing stated.' : 'Stated; register not checked.' },
-    next: [ip.status === 'unknown' || ip.status === 'none' ? 'Decide on a provisional filing.' : `Pull the file history of ${ip.numbers[0] ?? 'the filing'}.`],
+    summary: [
+      `IP of ${input.facts.named}: ${IP_STATUS_LABELS[ip.status].toLowerCase()}${ip.numbers.length ? ` (${ip.numbers.join('; ')})` : ''}.`,
+      DISCLOSURE[ip.status]!,
+    ],
+    blocks: [
+      table(['Item', 'As stated'], statusRows(input)),
+      table(['Could be claimed', 'Built from'], claimTypes(input)),
+      ...closestOrNone(input),
+    ],
+    confidence: {
+      level: ip.status === 'unknown' ? 'low' : 'medium',
+      reason: ip.status === 'unknown' ? 'Nothing stated.' : 'Stated; register not checked.',
+    },
+    next: [
+      ip.status === 'unknown' || ip.status === 'none'
+        ? 'Decide on a provisional filing.'
+        : `Pull the file history of ${ip.numbers[0] ?? 'the filing'}.`,
+    ],
   });
 }
 
@@ -78,7 +104,10 @@ export function ipSummary(input: SectionInput): SectionBody {
     summary: [`${input.facts.named}: ${IP_STATUS_LABELS[ip.status].toLowerCase()}; deadlines and search below.`],
     blocks: [table(['Item', 'As stated'], statusRows(input)), bullets(deadlines, 'Deadlines'), ...fieldIp(input), ...closestOrNone(input)],
     confidence: { level: ip.status === 'unknown' ? 'low' : 'medium', reason: 'Position depends on a search.' },
-    next: [...strongest(input), input.facts.plan.field.neutral ? 'Confirm the field, then search.' : `Search ${input.facts.plan.field.profile.cpc[0]} first.`],
+    next: [
+      ...strongest(input),
+      input.facts.plan.field.neutral ? 'Confirm the field, then search.' : `Search ${input.facts.plan.field.profile.cpc[0]} first.`,
+    ],
   });
 }
 
@@ -90,8 +119,23 @@ export function detailedIp(input: SectionInput): SectionBody {
     summary: [`Claim strategy for ${facts.named}, where to file, who owns it.`],
     blocks: [
       table(['Claim type', 'Built from'], claimTypes(input), 'Claim strategy'),
-      bullets([...(markets.length ? [`Markets of the first buyers: ${markets.join('; ')}.`] : []), 'Where competitors manufacture.', 'PCT first; countries at 30 months.'], 'Where to file'),
-      table(['Question', 'Record'], [['Owner', r.ip.owner ?? 'not stated'], ['Inventors', 'not in the record'], ['Funder rights', 'not stated']], 'Ownership'),
+      bullets(
+        [
+          ...(markets.length ? [`Markets of the first buyers: ${markets.join('; ')}.`] : []),
+          'Where competitors manufacture.',
+          'PCT first; countries at 30 months.',
+        ],
+        'Where to file',
+      ),
+      table(
+        ['Question', 'Record'],
+        [
+          ['Owner', r.ip.owner ?? 'not stated'],
+          ['Inventors', 'not in the record'],
+          ['Funder rights', 'not stated'],
+        ],
+        'Ownership',
+      ),
       ...fieldIp(input),
       ...closestOrNone(input),
     ],
@@ -103,16 +147,34 @@ export function detailedIp(input: SectionInput): SectionBody {
 export function claimsAnalysis(input: SectionInput): SectionBody {
   const r = input.facts.plan.record;
   const rows = [
-    ...(r.features.length ? [['Independent, product', `Comprising: ${r.features.slice(0, 4).join('; ')}.`, r.features.length >= 3 ? 'broad if the combination is new' : 'narrow']] : []),
+    ...(r.features.length
+      ? [
+          [
+            'Independent, product',
+            `Comprising: ${r.features.slice(0, 4).join('; ')}.`,
+            r.features.length >= 3 ? 'broad if the combination is new' : 'narrow',
+          ],
+        ]
+      : []),
     ...(r.mechanism ? [['Independent, method', q(r.mechanism, 240), 'hard-to-inspect products']] : []),
     ...r.features.slice(4, 8).map((f) => ['Dependent', `…wherein ${f}.`, 'fallback']),
     ...r.applications.slice(0, 2).map((a) => ['Use', a, 'the application, even if the product is known']),
   ];
   return body({
-    summary: [rows.length ? `Claim themes for ${input.facts.named}, strongest first (for an attorney).` : `No features of ${input.facts.named} to claim yet.`],
+    summary: [
+      rows.length
+        ? `Claim themes for ${input.facts.named}, strongest first (for an attorney).`
+        : `No features of ${input.facts.named} to claim yet.`,
+    ],
     blocks: [rows.length ? table(['Claim', 'Theme', 'Protects'], rows) : toFindOut(['Features to claim.']), ...closestOrNone(input)],
-    confidence: { level: 'low', reason: input.chart ? 'Charted on titles and abstracts, not full texts.' : 'Strength depends on the prior art.' },
-    next: [...strongest(input), input.chart ? 'Have an attorney chart the full texts of the closest documents.' : 'Chart each theme against the closest documents.'].slice(0, 2),
+    confidence: {
+      level: 'low',
+      reason: input.chart ? 'Charted on titles and abstracts, not full texts.' : 'Strength depends on the prior art.',
+    },
+    next: [
+      ...strongest(input),
+      input.chart ? 'Have an attorney chart the full texts of the closest documents.' : 'Chart each theme against the closest documents.',
+    ].slice(0, 2),
   });
 }
 
@@ -121,9 +183,21 @@ export function freedomToOperate(input: SectionInput): SectionBody {
   const patents = input.evidence.filter((e) => e.kind === 'patent');
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
   return body({
-    summary: [patents.length ? `${patents.length} patent${patents.length === 1 ? '' : 's'} found bear on ${facts.named}; their claims, not their abstracts, decide whether they block it.` : `Others' rights over ${facts.named}: not yet searched.`],
+    summary: [
+      patents.length
+        ? `${patents.length} patent${patents.length === 1 ? '' : 's'} found bear on ${facts.named}; their claims, not their abstracts, decide whether they block it.`
+        : `Others' rights over ${facts.named}: not yet searched.`,
+    ],
     blocks: [
-      bullets(['Search grants and applications per launch market.', 'Read claims, not abstracts.', 'Check legal status per country.', 'Design around, license or challenge.'], 'How to clear the way'),
+      bullets(
+        [
+          'Search grants and applications per launch market.',
+          'Read claims, not abstracts.',
+          'Check legal status per country.',
+          'Design around, license or challenge.',
+        ],
+        'How to clear the way',
+      ),
       ...(p ? [para(`Classes: ${p.cpc.join('; ')}.`)] : []),
       ...closestOrNone(input),
     ],

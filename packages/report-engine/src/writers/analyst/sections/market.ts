@@ -8,16 +8,30 @@ import type { SectionInput } from './section-input.ts';
 function marketTable({ facts }: SectionInput): string[][] {
   const m = facts.plan.market;
   const rows: string[][] = [];
-  rows.push(['Buyers or uses a year', m.count ? `${m.count.value.toLocaleString('en-US')} ${m.count.what}` : '—', m.count ? q(m.count.quote, 160) : 'to find']);
-  rows.push(['Price', m.price ? `${m.price.as_stated}${m.price.converted ? ` (≈ USD ${m.price.usd.toLocaleString('en-US')})` : ''}` : '—', m.price ? q(m.price.quote, 160) : 'to find']);
-  rows.push(['Yearly market', m.annualValueKusd !== null ? kusd(m.annualValueKusd) : '—', m.annualValueKusd !== null ? 'count × price' : 'needs both']);
+  rows.push([
+    'Buyers or uses a year',
+    m.count ? `${m.count.value.toLocaleString('en-US')} ${m.count.what}` : '—',
+    m.count ? q(m.count.quote, 160) : 'to find',
+  ]);
+  rows.push([
+    'Price',
+    m.price ? `${m.price.as_stated}${m.price.converted ? ` (≈ USD ${m.price.usd.toLocaleString('en-US')})` : ''}` : '—',
+    m.price ? q(m.price.quote, 160) : 'to find',
+  ]);
+  rows.push([
+    'Yearly market',
+    m.annualValueKusd !== null ? kusd(m.annualValueKusd) : '—',
+    m.annualValueKusd !== null ? 'count × price' : 'needs both',
+  ]);
   for (const a of m.otherAmounts.slice(0, 2)) rows.push(['Other figure', a.as_stated, q(a.quote, 160)]);
   return rows;
 }
 
 function rateNote({ facts }: SectionInput): string[] {
   const m = facts.plan.market;
-  return m.price?.converted || m.otherAmounts.some((a) => a.converted) ? ['Converted at indicative rates: 1 EUR ≈ 1.08 USD, 1 GBP ≈ 1.27 USD, 84 INR ≈ 1 USD.'] : [];
+  return m.price?.converted || m.otherAmounts.some((a) => a.converted)
+    ? ['Converted at indicative rates: 1 EUR ≈ 1.08 USD, 1 GBP ≈ 1.27 USD, 84 INR ≈ 1 USD.']
+    : [];
 }
 
 const profile = (input: SectionInput) => (input.facts.plan.field.neutral ? null : input.facts.plan.field.profile);
@@ -28,14 +42,18 @@ export function marketSignals(input: SectionInput): SectionBody {
   const p = profile(input);
   const drivers = facts.regimes.filter((x) => x.trigger).map((x) => `${x.name}: ${x.implication}`);
   return body({
-    summary: [r.figures.length ? `${r.figures.length} figure${r.figures.length === 1 ? '' : 's'} in the record of ${facts.named}; no buyer has confirmed demand.` : `Demand for ${facts.named}: no figure given.`],
+    summary: [
+      r.figures.length
+        ? `${r.figures.length} figure${r.figures.length === 1 ? '' : 's'} in the record of ${facts.named}; no buyer has confirmed demand.`
+        : `Demand for ${facts.named}: no figure given.`,
+    ],
     blocks: [
       table(['Signal', 'Value', 'Source'], marketTable(input)),
       ...(drivers.length ? [bullets(drivers, 'Rules that create demand')] : []),
       ...(p ? [bullets(p.marketSources, 'Where to verify')] : []),
       ...(rateNote(input).length ? [assumptions(rateNote(input))] : []),
     ],
-    confidence: { level: r.figures.length ? 'medium' : 'low', reason: 'The inventor\'s figures, unconfirmed.' },
+    confidence: { level: r.figures.length ? 'medium' : 'low', reason: "The inventor's figures, unconfirmed." },
     next: [p ? `Ask ${p.buyers[0]} for volume and price, in writing.` : 'Get a yearly volume and a price from one buyer.'],
   });
 }
@@ -60,13 +78,28 @@ export function competitors({ facts, chart }: SectionInput): SectionBody {
   const docs = documentRows(chart);
   const rows = [...docs, ...facts.alternatives.slice(0, 5 - docs.length).map((a) => [a.approach, a.strengths, a.weaknesses])];
   return body({
-    summary: [docs.length ? `Alternatives to ${facts.named}: the closest documents found, then approaches by type.` : `Alternatives to ${facts.named}, by type.`],
+    summary: [
+      docs.length
+        ? `Alternatives to ${facts.named}: the closest documents found, then approaches by type.`
+        : `Alternatives to ${facts.named}, by type.`,
+    ],
     blocks: [
       table(['Alternative', 'Strengths', 'Limits'], rows, 'Alternatives'),
-      ...(r.advantages.length ? [bullets(r.advantages.slice(0, 3), 'Where it must win (as claimed)')] : [toFindOut(['The advantage to compare on.'])]),
+      ...(r.advantages.length
+        ? [bullets(r.advantages.slice(0, 3), 'Where it must win (as claimed)')]
+        : [toFindOut(['The advantage to compare on.'])]),
     ],
-    confidence: { level: 'low', reason: docs.length ? 'Documents found, read from their abstracts; no market search run.' : 'By type; no market search run.' },
-    next: [chart?.documents[0] ? `Find who practises ${documentLabel(chart.documents[0].item).split(' (')[0]} today: its holder, licensees or products.` : facts.alternatives[0] ? `Benchmark against ${facts.alternatives[0].approach.toLowerCase()}.` : 'Name the two suppliers buyers use.'],
+    confidence: {
+      level: 'low',
+      reason: docs.length ? 'Documents found, read from their abstracts; no market search run.' : 'By type; no market search run.',
+    },
+    next: [
+      chart?.documents[0]
+        ? `Find who practises ${documentLabel(chart.documents[0].item).split(' (')[0]} today: its holder, licensees or products.`
+        : facts.alternatives[0]
+          ? `Benchmark against ${facts.alternatives[0].approach.toLowerCase()}.`
+          : 'Name the two suppliers buyers use.',
+    ],
   });
 }
 
@@ -76,14 +109,32 @@ export function marketCompetition(input: SectionInput): SectionBody {
   const p = profile(input);
   const segments = r.applications.length ? r.applications : p ? p.applications.map((a) => a.name) : [];
   return body({
-    summary: [facts.plan.market.method === 'bottom-up' ? `${facts.named}, bottom-up: ${facts.marketLine}.` : `${facts.named}: market not sized (count and price missing).`],
+    summary: [
+      facts.plan.market.method === 'bottom-up'
+        ? `${facts.named}, bottom-up: ${facts.marketLine}.`
+        : `${facts.named}: market not sized (count and price missing).`,
+    ],
     blocks: [
       table(['Input', 'Value', 'Source'], marketTable(input), 'Sizing'),
-      ...(segments.length ? [table(['Segment', 'Source'], segments.slice(0, 6).map((s) => [s, r.applications.includes(s) ? 'named' : 'usual in the field']))] : []),
-      table(['Alternative', 'Where it wins'], facts.alternatives.slice(0, 4).map((a) => [a.approach, a.strengths]), 'Competitive dynamics'),
+      ...(segments.length
+        ? [
+            table(
+              ['Segment', 'Source'],
+              segments.slice(0, 6).map((s) => [s, r.applications.includes(s) ? 'named' : 'usual in the field']),
+            ),
+          ]
+        : []),
+      table(
+        ['Alternative', 'Where it wins'],
+        facts.alternatives.slice(0, 4).map((a) => [a.approach, a.strengths]),
+        'Competitive dynamics',
+      ),
       ...(p ? [para(`Capital intensity: ${p.capitalIntensity}. ${p.salesCycle.charAt(0).toUpperCase()}${p.salesCycle.slice(1)}.`)] : []),
     ],
-    confidence: { level: facts.plan.market.method === 'bottom-up' ? 'medium' : 'low', reason: facts.plan.market.method === 'bottom-up' ? 'Stated count × stated price.' : 'No count or price.' },
+    confidence: {
+      level: facts.plan.market.method === 'bottom-up' ? 'medium' : 'low',
+      reason: facts.plan.market.method === 'bottom-up' ? 'Stated count × stated price.' : 'No count or price.',
+    },
     next: [p ? `Check the count against ${p.marketSources[0]}.` : 'Confirm the count with one independent source.'],
   });
 }
@@ -93,14 +144,27 @@ export function marketAnalysis(input: SectionInput): SectionBody {
   const m = facts.plan.market;
   const money = facts.plan.money;
   const p = profile(input);
-  const shareRows = money.revenueBasis === 'market-share' && m.annualValueKusd ? money.years.map((y) => [String(facts.plan.baseYear + y.year - 1), kusd(y.revenue), `${((y.revenue / m.annualValueKusd!) * 100).toFixed(1)} %`]) : [];
+  const shareRows =
+    money.revenueBasis === 'market-share' && m.annualValueKusd
+      ? money.years.map((y) => [
+          String(facts.plan.baseYear + y.year - 1),
+          kusd(y.revenue),
+          `${((y.revenue / m.annualValueKusd!) * 100).toFixed(1)} %`,
+        ])
+      : [];
   return body({
-    summary: [m.method === 'bottom-up' ? `${facts.named}: ${facts.marketLine}; the plan takes a small share.` : `${facts.named}: no bottom-up size without a count and a price; no top-down figure is guessed.`],
+    summary: [
+      m.method === 'bottom-up'
+        ? `${facts.named}: ${facts.marketLine}; the plan takes a small share.`
+        : `${facts.named}: no bottom-up size without a count and a price; no top-down figure is guessed.`,
+    ],
     blocks: [
       table(['Input', 'Value', 'Source'], marketTable(input), 'Bottom-up'),
       ...(shareRows.length ? [table(['Year', 'Revenue', 'Share of the market'], shareRows, 'Share in the plan')] : []),
       assumptions([
-        money.revenueBasis === 'market-share' ? 'Share: 0.5 % in the first revenue year, doubling, capped at 8 %.' : `Per account ${kusd(money.revenuePerAccountKusd)} a year; ${money.firstYearAccounts} accounts, ×${money.growth} yearly (placeholders).`,
+        money.revenueBasis === 'market-share'
+          ? 'Share: 0.5 % in the first revenue year, doubling, capped at 8 %.'
+          : `Per account ${kusd(money.revenuePerAccountKusd)} a year; ${money.firstYearAccounts} accounts, ×${money.growth} yearly (placeholders).`,
         ...rateNote(input),
       ]),
       ...(p ? [bullets(p.marketSources, 'Top-down check: where segment sizes are published')] : []),
@@ -116,13 +180,25 @@ export function businessCase(input: SectionInput): SectionBody {
   const m = facts.plan.market;
   const p = profile(input);
   return body({
-    summary: [r.advantages.length ? `Why ${p ? p.buyers[0] : 'a buyer'} would pay for ${facts.named}: ${q(r.advantages[0]!, 160)}, once proven.` : `Why a buyer would pay for ${facts.named}: not yet argued.`],
+    summary: [
+      r.advantages.length
+        ? `Why ${p ? p.buyers[0] : 'a buyer'} would pay for ${facts.named}: ${q(r.advantages[0]!, 160)}, once proven.`
+        : `Why a buyer would pay for ${facts.named}: not yet argued.`,
+    ],
     blocks: [
       ...(r.problem ? [para(`What it replaces: ${q(r.problem, 400)}`)] : []),
-      table(['Item', 'Value'], [['Price', m.price ? m.price.as_stated : '—'], ['Yearly market', m.annualValueKusd !== null ? kusd(m.annualValueKusd) : '—'], ['First revenue', String(facts.plan.launchCalendarYear)], ...(p ? [['Business models', p.businessModels.slice(0, 2).join('; ')]] : [])]),
-      toFindOut(['The buyer\'s cost today (the price ceiling).', 'The trigger to act now.']),
+      table(
+        ['Item', 'Value'],
+        [
+          ['Price', m.price ? m.price.as_stated : '—'],
+          ['Yearly market', m.annualValueKusd !== null ? kusd(m.annualValueKusd) : '—'],
+          ['First revenue', String(facts.plan.launchCalendarYear)],
+          ...(p ? [['Business models', p.businessModels.slice(0, 2).join('; ')]] : []),
+        ],
+      ),
+      toFindOut(["The buyer's cost today (the price ceiling).", 'The trigger to act now.']),
     ],
-    confidence: { level: r.advantages.length && m.price ? 'medium' : 'low', reason: 'The inventor\'s claims and figures.' },
+    confidence: { level: r.advantages.length && m.price ? 'medium' : 'low', reason: "The inventor's claims and figures." },
     next: [p ? `A one-page value case for ${p.buyers[0]}.` : 'A one-page value case for the first buyer.'],
   });
 }
@@ -132,10 +208,34 @@ export function businessModels(input: SectionInput): SectionBody {
   const p = profile(input);
   const models = p ? p.businessModels : ['licence to an established supplier', 'direct sales', 'service or subscription'];
   const licenceFirst = facts.plan.trl.level <= 4 || facts.plan.money.revenueBasis === 'licence';
-  const rows = models.slice(0, 5).map((m) => [m, /licen/i.test(m) ? (licenceFirst ? 'fits now' : 'low capital') : licenceFirst ? `after TRL ${facts.plan.money.targetTrl}` : 'more margin']);
+  const rows = models
+    .slice(0, 5)
+    .map((m) => [
+      m,
+      /licen/i.test(m)
+        ? licenceFirst
+          ? 'fits now'
+          : 'low capital'
+        : licenceFirst
+          ? `after TRL ${facts.plan.money.targetTrl}`
+          : 'more margin',
+    ]);
   return body({
-    summary: [licenceFirst ? `At TRL ${facts.plan.trl.level}: license or partner ${facts.named} first.` : `At TRL ${facts.plan.trl.level}: selling ${facts.named} is within reach.`],
-    blocks: [table(['Model', 'Fit'], rows), ...(p ? [para(`Royalties usually cited in ${facts.fieldName.toLowerCase()}: ${p.royaltyPct[0]}–${p.royaltyPct[1]} % of net sales (to verify).`)] : [])],
+    summary: [
+      licenceFirst
+        ? `At TRL ${facts.plan.trl.level}: license or partner ${facts.named} first.`
+        : `At TRL ${facts.plan.trl.level}: selling ${facts.named} is within reach.`,
+    ],
+    blocks: [
+      table(['Model', 'Fit'], rows),
+      ...(p
+        ? [
+            para(
+              `Royalties usually cited in ${facts.fieldName.toLowerCase()}: ${p.royaltyPct[0]}–${p.royaltyPct[1]} % of net sales (to verify).`,
+            ),
+          ]
+        : []),
+    ],
     confidence: { level: 'low', reason: 'Untested with buyers.' },
     next: ['Ask the first licensee which model it accepts.'],
   });
@@ -148,7 +248,10 @@ export function goToMarket(input: SectionInput): SectionBody {
   const first = r.customers[0] ?? r.licensees[0] ?? r.applications[0] ?? null;
   const launch = facts.plan.money.launchYear;
   const milestones = [
-    [String(facts.plan.baseYear + Math.max(0, launch - 2)), first ? `Pilot with ${q(first, 80)}` : p ? `Letters of intent from ${p.buyers[0]}` : 'Letters of intent'],
+    [
+      String(facts.plan.baseYear + Math.max(0, launch - 2)),
+      first ? `Pilot with ${q(first, 80)}` : p ? `Letters of intent from ${p.buyers[0]}` : 'Letters of intent',
+    ],
     [String(facts.plan.launchCalendarYear), 'First paid order or licence'],
     [String(facts.plan.launchCalendarYear + 1), 'Repeat orders; second segment'],
   ];
@@ -156,7 +259,18 @@ export function goToMarket(input: SectionInput): SectionBody {
     summary: [first ? `First buyer to approach: ${q(first, 120)}.` : `First buyer of ${facts.named}: not named.`],
     blocks: [
       table(['Year', 'Milestone'], milestones, 'Milestones'),
-      ...(p ? [table(['Channel', 'Partner'], [['Licence', p.licensees[0] ?? '—'], ['Partnership', p.partners[0] ?? '—'], ['Direct', p.buyers[0] ?? '—']])] : []),
+      ...(p
+        ? [
+            table(
+              ['Channel', 'Partner'],
+              [
+                ['Licence', p.licensees[0] ?? '—'],
+                ['Partnership', p.partners[0] ?? '—'],
+                ['Direct', p.buyers[0] ?? '—'],
+              ],
+            ),
+          ]
+        : []),
     ],
     confidence: { level: first ? 'medium' : 'low', reason: first ? 'Named in the record.' : 'No buyer named.' },
     next: [first ? `Propose a scoped pilot to ${q(first, 80)}.` : p ? `Shortlist ten ${p.buyers[0]}.` : 'Shortlist ten buyers.'],
@@ -166,10 +280,19 @@ export function goToMarket(input: SectionInput): SectionBody {
 export function fit(input: SectionInput): SectionBody {
   const { facts } = input;
   const rows = facts.licenseeTypes.map((l) => [l.name, l.stated ? 'named' : 'usual in the field']);
-  const investors = facts.plan.trl.level <= 3 ? 'grants, proof-of-concept funds' : facts.plan.trl.level <= 6 ? 'seed investors, pilot partners' : 'growth and strategic investors';
+  const investors =
+    facts.plan.trl.level <= 3
+      ? 'grants, proof-of-concept funds'
+      : facts.plan.trl.level <= 6
+        ? 'seed investors, pilot partners'
+        : 'growth and strategic investors';
   const p = profile(input);
   return body({
-    summary: [facts.plan.record.licensees.length ? `Named first: ${q(facts.plan.record.licensees[0]!, 80)}.` : `Licensees of ${facts.named}: none named.`],
+    summary: [
+      facts.plan.record.licensees.length
+        ? `Named first: ${q(facts.plan.record.licensees[0]!, 80)}.`
+        : `Licensees of ${facts.named}: none named.`,
+    ],
     blocks: [
       table(['Licensee or partner', 'Source'], rows.length ? rows : [['To identify', 'field uncertain']]),
       para(`Investors now: ${investors}.`),

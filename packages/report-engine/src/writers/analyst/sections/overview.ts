@@ -26,22 +26,39 @@ export function executiveSummary({ facts, closest, chart }: SectionInput): Secti
     ['What it is', r.summary || r.name, r.summary ? 'stated' : 'name only'],
     ['Field', facts.fieldName, r.field_confidence],
     ['Stage', `TRL ${plan.trl.level} — ${facts.trlBasis}`, plan.trl.confidence],
-    ['IP', `${facts.ipLabel}${r.ip.numbers.length || r.ip.owner ? ` — ${facts.ipDetail}` : ''}`, r.ip.status === 'unknown' ? 'low' : 'medium'],
-    ['Market', plan.market.method === 'to-size' && !plan.market.count && !plan.market.price ? 'not sized' : facts.marketLine, plan.market.method === 'bottom-up' ? 'medium' : 'low'],
+    [
+      'IP',
+      `${facts.ipLabel}${r.ip.numbers.length || r.ip.owner ? ` — ${facts.ipDetail}` : ''}`,
+      r.ip.status === 'unknown' ? 'low' : 'medium',
+    ],
+    [
+      'Market',
+      plan.market.method === 'to-size' && !plan.market.count && !plan.market.price ? 'not sized' : facts.marketLine,
+      plan.market.method === 'bottom-up' ? 'medium' : 'low',
+    ],
     ['Budget to next stage', facts.fundingLine, 'low'],
   ];
   if (facts.regimes[0]) rows.push(['First regulatory hurdle', facts.regimes[0].short, 'medium']);
   if (closest) rows.push(['Closest prior art', closest.replace(/^Closest prior art: /, ''), chart ? 'low' : 'medium']);
   return body({
     // "AquaTrace is a low-cost sensor …" already names it; "AquaTrace: AquaTrace is …" would not.
-    summary: [r.summary && r.summary.toLowerCase().startsWith(r.name.toLowerCase()) ? r.summary : `${r.name}: ${r.summary || 'described by its name only.'}`, ...closestPriorArt(chart), `Recommendation: ${recommendation.verdict}.`],
+    summary: [
+      r.summary && r.summary.toLowerCase().startsWith(r.name.toLowerCase())
+        ? r.summary
+        : `${r.name}: ${r.summary || 'described by its name only.'}`,
+      ...closestPriorArt(chart),
+      `Recommendation: ${recommendation.verdict}.`,
+    ],
     blocks: [
       table(['Question', 'Answer', 'Confidence'], rows, 'At a glance'),
       bullets(recommendation.reasons, 'Why'),
       ...(r.applications.length ? [bullets(r.applications, 'Applications named')] : []),
       ...(facts.unknowns.length ? [toFindOut(facts.unknowns.slice(0, 5))] : []),
     ],
-    confidence: { level: recommendation.confidence, reason: plan.trl.source === 'stated' ? 'Confirmed record; no test data seen.' : 'Confirmed record; stage estimated.' },
+    confidence: {
+      level: recommendation.confidence,
+      reason: plan.trl.source === 'stated' ? 'Confirmed record; no test data seen.' : 'Confirmed record; stage estimated.',
+    },
     next: facts.actions.slice(0, 3).map((a) => `${a.action}.`),
   });
 }
@@ -53,15 +70,30 @@ export function expandedSummary({ facts }: SectionInput): SectionBody {
   const rows = [
     ['Maturity', `TRL ${plan.trl.level}`, plan.trl.source === 'stated' ? facts.trlBasis : plan.trl.reason],
     ['Protection', facts.ipLabel, r.ip.stated_text ? q(r.ip.stated_text, 200) : 'Nothing stated.'],
-    ['Market', plan.market.method === 'bottom-up' ? facts.marketLine : 'Not sized', plan.market.count ? q(plan.market.count.quote, 120) : plan.market.price ? q(plan.market.price.quote, 120) : '—'],
-    ['Who pays', who.length ? who.slice(0, 4).join('; ') : 'Not named', who.length ? 'Named in the record.' : plan.field.neutral ? 'Field to confirm first.' : `Usually ${plan.field.profile.buyers[0]}.`],
-    ['Regulation', facts.regimes[0]?.short ?? 'None identified', facts.regimes[0] ? 'See the regulatory section.' : 'No regulated use recorded.'],
+    [
+      'Market',
+      plan.market.method === 'bottom-up' ? facts.marketLine : 'Not sized',
+      plan.market.count ? q(plan.market.count.quote, 120) : plan.market.price ? q(plan.market.price.quote, 120) : '—',
+    ],
+    [
+      'Who pays',
+      who.length ? who.slice(0, 4).join('; ') : 'Not named',
+      who.length ? 'Named in the record.' : plan.field.neutral ? 'Field to confirm first.' : `Usually ${plan.field.profile.buyers[0]}.`,
+    ],
+    [
+      'Regulation',
+      facts.regimes[0]?.short ?? 'None identified',
+      facts.regimes[0] ? 'See the regulatory section.' : 'No regulated use recorded.',
+    ],
     ['Money', facts.fundingLine, `First revenue: ${plan.launchCalendarYear}.`],
     ...(plan.field.neutral ? [] : [['Sales cycle', facts.fieldName, plan.field.profile.salesCycle]]),
   ];
   return body({
     summary: [`Each judgement on ${facts.named}, with its basis.`],
-    blocks: [table(['Judgement', 'Conclusion', 'Basis'], rows), bullets(facts.recommendation.reasons, `Recommendation: ${facts.recommendation.verdict}`)],
+    blocks: [
+      table(['Judgement', 'Conclusion', 'Basis'], rows),
+      bullets(facts.recommendation.reasons, `Recommendation: ${facts.recommendation.verdict}`),
+    ],
     confidence: { level: facts.recommendation.confidence, reason: 'Each row names its basis.' },
     next: facts.actions.map((a) => a.action),
   });
@@ -89,7 +121,11 @@ export function problem({ facts }: SectionInput): SectionBody {
 export function technology({ facts }: SectionInput): SectionBody {
   const r = facts.plan.record;
   return body({
-    summary: [r.features.length ? `${facts.named}: ${r.features.length} key feature${r.features.length === 1 ? '' : 's'}, the first ${q(r.features[0]!, 120)}.` : `${facts.named}: no features listed.`],
+    summary: [
+      r.features.length
+        ? `${facts.named}: ${r.features.length} key feature${r.features.length === 1 ? '' : 's'}, the first ${q(r.features[0]!, 120)}.`
+        : `${facts.named}: no features listed.`,
+    ],
     blocks: [
       para(r.summary ? q(r.summary, 400) : r.name),
       ...(r.mechanism ? [para(`How it works: ${q(r.mechanism, 900)}`)] : [toFindOut(['How it works: not described.'])]),
@@ -97,24 +133,58 @@ export function technology({ facts }: SectionInput): SectionBody {
       ...(facts.standards.length ? [bullets(facts.standards.slice(0, 3), 'Measured against')] : []),
     ],
     confidence: { level: r.features.length >= 2 ? 'medium' : 'low', reason: 'Confirmed record; no prior art or data.' },
-    next: [r.features.length > 1 ? `For each of the ${r.features.length} features: what fails without it?` : 'List the parts or steps that make it work.'],
+    next: [
+      r.features.length > 1
+        ? `For each of the ${r.features.length} features: what fails without it?`
+        : 'List the parts or steps that make it work.',
+    ],
   });
 }
 
 export function benefits({ facts }: SectionInput): SectionBody {
   const r = facts.plan.record;
   const measured = r.figures.filter((f) => /%|x/.test(f.unit) || /faster|accura|efficien|sensitiv|reduc|improv|time|cost/i.test(f.what));
-  const rows = r.advantages.map((a) => [a, measured.some((f) => f.stated_text && a.includes(String(f.value))) ? 'with a figure' : 'no figure']);
+  const rows = r.advantages.map((a) => [
+    a,
+    measured.some((f) => f.stated_text && a.includes(String(f.value))) ? 'with a figure' : 'no figure',
+  ]);
   return body({
-    summary: [r.advantages.length ? `First advantage claimed: ${q(r.advantages[0]!, 200)}.` : `Advantages of ${facts.named}: none claimed.`],
+    summary: [
+      r.advantages.length ? `First advantage claimed: ${q(r.advantages[0]!, 200)}.` : `Advantages of ${facts.named}: none claimed.`,
+    ],
     blocks: [
       ...(rows.length ? [table(['Advantage claimed', 'Evidence'], rows)] : [toFindOut(['A measured advantage over today.'])]),
-      ...(measured.length ? [bullets(measured.map((f) => `${f.value}${f.value_max !== null ? `–${f.value_max}` : ''} ${f.unit} ${f.what} — ${q(f.stated_text, 160)}`.replace(/\s+/g, ' ')), 'Figures given')] : []),
-      table(['Alternative', 'Its weak point'], facts.alternatives.slice(0, 3).map((a) => [a.approach, a.weaknesses]), 'Where an advantage must show'),
+      ...(measured.length
+        ? [
+            bullets(
+              measured.map((f) =>
+                `${f.value}${f.value_max !== null ? `–${f.value_max}` : ''} ${f.unit} ${f.what} — ${q(f.stated_text, 160)}`.replace(
+                  /\s+/g,
+                  ' ',
+                ),
+              ),
+              'Figures given',
+            ),
+          ]
+        : []),
+      table(
+        ['Alternative', 'Its weak point'],
+        facts.alternatives.slice(0, 3).map((a) => [a.approach, a.weaknesses]),
+        'Where an advantage must show',
+      ),
       ...(facts.tests.length ? [bullets(facts.tests.slice(0, 2), 'Tests that would prove it')] : []),
     ],
-    confidence: { level: measured.length ? 'medium' : 'low', reason: measured.length ? 'The inventor\'s figures, unreproduced.' : 'No figures.' },
-    next: [facts.tests[0] ? `Run ${facts.tests[0]}.` : facts.alternatives[0] ? `Compare side by side with ${facts.alternatives[0].approach.toLowerCase()}.` : 'Measure one advantage against today\'s method.'],
+    confidence: {
+      level: measured.length ? 'medium' : 'low',
+      reason: measured.length ? "The inventor's figures, unreproduced." : 'No figures.',
+    },
+    next: [
+      facts.tests[0]
+        ? `Run ${facts.tests[0]}.`
+        : facts.alternatives[0]
+          ? `Compare side by side with ${facts.alternatives[0].approach.toLowerCase()}.`
+          : "Measure one advantage against today's method.",
+    ],
   });
 }
 
@@ -122,23 +192,42 @@ export function applications({ facts }: SectionInput): SectionBody {
   const { plan } = facts;
   const r = plan.record;
   const named = r.applications.map((a, i) => [a, 'named', i === 0 ? 'test first' : 'rank by interviews']);
-  const more = r.applications.length >= 2 || plan.field.neutral ? [] : plan.field.profile.applications.slice(0, 3).map((a) => [a.name, `usual, not named`, `buyer: ${a.buyer}`]);
+  const more =
+    r.applications.length >= 2 || plan.field.neutral
+      ? []
+      : plan.field.profile.applications.slice(0, 3).map((a) => [a.name, `usual, not named`, `buyer: ${a.buyer}`]);
   return body({
-    summary: [r.applications.length ? `Beachhead until buyers say otherwise: ${q(r.applications[0]!, 120)}.` : `Applications of ${facts.named}: none named.`],
+    summary: [
+      r.applications.length
+        ? `Beachhead until buyers say otherwise: ${q(r.applications[0]!, 120)}.`
+        : `Applications of ${facts.named}: none named.`,
+    ],
     blocks: [
       table(['Application', 'Source', 'Order'], [...named, ...more]),
       ...(r.customers.length ? [bullets(r.customers, 'Customers and users named')] : []),
       ...(plan.field.neutral ? [] : [para(`Sales cycle in ${facts.fieldName.toLowerCase()}: ${plan.field.profile.salesCycle}.`)]),
     ],
-    confidence: { level: r.applications.length ? 'medium' : 'low', reason: r.applications.length ? 'Named; order untested.' : 'None named.' },
-    next: [r.applications.length ? `Price the first application with ${q(r.applications[0]!, 80)} buyers.` : 'Choose one application to lead with.'],
+    confidence: {
+      level: r.applications.length ? 'medium' : 'low',
+      reason: r.applications.length ? 'Named; order untested.' : 'None named.',
+    },
+    next: [
+      r.applications.length
+        ? `Price the first application with ${q(r.applications[0]!, 80)} buyers.`
+        : 'Choose one application to lead with.',
+    ],
   });
 }
 
 export function nextSteps({ facts }: SectionInput): SectionBody {
   return body({
     summary: [`${facts.actions.length} actions for ${facts.named}, in order.`],
-    blocks: [table(['Action', 'Why', 'Days'], facts.actions.map((a) => [a.action, a.why, a.window]))],
+    blocks: [
+      table(
+        ['Action', 'Why', 'Days'],
+        facts.actions.map((a) => [a.action, a.why, a.window]),
+      ),
+    ],
     confidence: null,
     next: facts.actions.map((a) => a.action),
   });

@@ -9,15 +9,19 @@ export function commercialisationOptions({ facts }: SectionInput): SectionBody {
   const { trl, money } = facts.plan;
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
   const rows = [
-    ['Licence', p ? p.licensees[0] ?? '—' : '—', trl.level <= 5 ? 'strong now' : 'possible'],
-    ['Spin-out', money.devCostKusd ? `${kusdRange(money.devCostKusd)} before revenue` : 'scale-up capital', p?.capitalIntensity === 'high' ? 'hard: capital-heavy' : 'possible'],
-    ['Partnership', p ? p.partners[0] ?? '—' : '—', facts.plan.record.licensees.length ? 'named licensees first' : 'possible'],
+    ['Licence', p ? (p.licensees[0] ?? '—') : '—', trl.level <= 5 ? 'strong now' : 'possible'],
+    [
+      'Spin-out',
+      money.devCostKusd ? `${kusdRange(money.devCostKusd)} before revenue` : 'scale-up capital',
+      p?.capitalIntensity === 'high' ? 'hard: capital-heavy' : 'possible',
+    ],
+    ['Partnership', p ? (p.partners[0] ?? '—') : '—', facts.plan.record.licensees.length ? 'named licensees first' : 'possible'],
     ['Sale of the IP', facts.ipLabel, facts.plan.record.ip.status === 'granted' ? 'possible' : 'weak before grant'],
   ];
   return body({
     summary: [`${facts.named} at TRL ${facts.plan.trl.level}, IP ${facts.ipLabel.toLowerCase()}.`],
     blocks: [table(['Option', 'Counterparty or need', 'Fit'], rows)],
-    confidence: { level: 'low', reason: 'The team\'s ambition is not stated.' },
+    confidence: { level: 'low', reason: "The team's ambition is not stated." },
     next: ['Decide the preferred option before approaching partners.'],
   });
 }
@@ -28,7 +32,10 @@ export function teamPartners({ facts }: SectionInput): SectionBody {
     ['Next TRL step', `TRL ${Math.min(9, facts.plan.trl.level + 1)}`],
     ...(facts.regimes.length ? [['Regulatory', facts.regimes[0]!.short]] : []),
     ['Manufacturing', 'unit cost and a production partner'],
-    ['Business development', facts.plan.record.licensees.length ? facts.plan.record.licensees.slice(0, 2).join('; ') : 'first buyer or licensee'],
+    [
+      'Business development',
+      facts.plan.record.licensees.length ? facts.plan.record.licensees.slice(0, 2).join('; ') : 'first buyer or licensee',
+    ],
   ];
   return body({
     summary: [`Team behind ${facts.named}: not described; the skills needed are below.`],
@@ -44,7 +51,9 @@ export function roadmap({ facts }: SectionInput): SectionBody {
   let quarter = 1;
   const label = (n: number) => `Q${((n - 1) % 4) + 1} ${baseYear + Math.floor((n - 1) / 4)}`;
   rows.push([label(quarter), facts.actions[0]?.action ?? 'Confirm the record with data']);
-  const perStep = money.devMonths ? Math.max(1, Math.round(((money.devMonths[0] + money.devMonths[1]) / 2 / Math.max(1, money.steps)) / 3)) : 1;
+  const perStep = money.devMonths
+    ? Math.max(1, Math.round((money.devMonths[0] + money.devMonths[1]) / 2 / Math.max(1, money.steps) / 3))
+    : 1;
   for (let level = trl.level; level < money.targetTrl && rows.length < 8; level++) {
     quarter += perStep;
     rows.push([label(quarter), `TRL ${level + 1}`]);
@@ -63,9 +72,23 @@ export function appendices({ facts }: SectionInput): SectionBody {
   return body({
     summary: [`The record of ${facts.named}, the assumptions, the TRL scale.`],
     blocks: [
-      table(['Record field', 'As confirmed'], [['Name', r.name], ['What it is', r.summary || '—'], ['Field', facts.fieldName], ['Stage', `${facts.trlLabel}${r.stage.stated_text ? ', stated' : ', not stated'}`], ['IP', `${facts.ipLabel}${r.ip.numbers.length ? ` (${r.ip.numbers.join('; ')})` : ''}`]], 'The invention record'),
+      table(
+        ['Record field', 'As confirmed'],
+        [
+          ['Name', r.name],
+          ['What it is', r.summary || '—'],
+          ['Field', facts.fieldName],
+          ['Stage', `${facts.trlLabel}${r.stage.stated_text ? ', stated' : ', not stated'}`],
+          ['IP', `${facts.ipLabel}${r.ip.numbers.length ? ` (${r.ip.numbers.join('; ')})` : ''}`],
+        ],
+        'The invention record',
+      ),
       assumptions(moneyAssumptions(facts)),
-      table(['TRL', 'Definition'], Object.entries(TRL_SCALE).map(([k, v]) => [k, v]), 'The TRL scale (Horizon Europe)'),
+      table(
+        ['TRL', 'Definition'],
+        Object.entries(TRL_SCALE).map(([k, v]) => [k, v]),
+        'The TRL scale (Horizon Europe)',
+      ),
       ...(facts.unknowns.length ? [bullets(facts.unknowns, 'Still to verify')] : []),
     ],
     confidence: null,

@@ -12,16 +12,26 @@ function priorArtRisk(chart: FeatureChart | null): Risk[] {
   const n = chart.targets.length;
   const doc = documentLabel(top.item);
   if (top.yes === n) {
-    return [{ risk: clip(`Novelty: ${doc} discloses every feature charted`, 300), category: 'ip', likelihood: 4, impact: 5, mitigation: 'State what it adds as a feature; search that before filing.' }];
+    return [
+      {
+        risk: clip(`Novelty: ${doc} discloses every feature charted`, 300),
+        category: 'ip',
+        likelihood: 4,
+        impact: 5,
+        mitigation: 'State what it adds as a feature; search that before filing.',
+      },
+    ];
   }
   const left = chart.remaining.map(targetName);
-  return [{
-    risk: clip(`Claims narrowed by ${doc}, disclosing ${top.yes} of ${n} features`, 300),
-    category: 'ip',
-    likelihood: top.yes * 2 >= n ? 4 : 3,
-    impact: 4,
-    mitigation: clip(left.length ? `Centre the claims on ${listing(left)}.` : 'Claim the combination; argue why it is not obvious.', 400),
-  }];
+  return [
+    {
+      risk: clip(`Claims narrowed by ${doc}, disclosing ${top.yes} of ${n} features`, 300),
+      category: 'ip',
+      likelihood: top.yes * 2 >= n ? 4 : 3,
+      impact: 4,
+      mitigation: clip(left.length ? `Centre the claims on ${listing(left)}.` : 'Claim the combination; argue why it is not obvious.', 400),
+    },
+  ];
 }
 
 export function risks({ facts, chart }: SectionInput): SectionBody {

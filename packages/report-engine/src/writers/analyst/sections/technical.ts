@@ -12,14 +12,20 @@ import type { SectionInput } from './section-input.ts';
 function publishedBefore(chart: FeatureChart | null): string[] {
   const d = chart?.documents.find((x) => x.mechanism || x.yes * 2 >= chart.targets.length);
   if (!chart || !d) return [];
-  return [`Shown before: ${documentLabel(d.item)} discloses ${d.yes} of ${chart.targets.length} features${d.mechanism ? ', the mechanism among them' : ''}; the principle is published, the level rests on the inventor's own results.`];
+  return [
+    `Shown before: ${documentLabel(d.item)} discloses ${d.yes} of ${chart.targets.length} features${d.mechanism ? ', the mechanism among them' : ''}; the principle is published, the level rests on the inventor's own results.`,
+  ];
 }
 
 function trlData(facts: Facts, chart: FeatureChart | null = null): Trl {
   const { trl } = facts.plan;
-  const evidence = trl.source === 'stated' ? [`Stated by the inventor: ${q(trl.quote, 300)}`] : [trl.quote ? `From the description: ${q(trl.quote, 300)}` : 'No stage is stated; the level is an estimate.'];
+  const evidence =
+    trl.source === 'stated'
+      ? [`Stated by the inventor: ${q(trl.quote, 300)}`]
+      : [trl.quote ? `From the description: ${q(trl.quote, 300)}` : 'No stage is stated; the level is an estimate.'];
   evidence.push(...publishedBefore(chart));
-  if (trl.label && trl.range[0] !== trl.range[1]) evidence.push(`"${trl.label}" = TRL ${trl.range[0]}–${trl.range[1]}; the lower level is used.`);
+  if (trl.label && trl.range[0] !== trl.range[1])
+    evidence.push(`"${trl.label}" = TRL ${trl.range[0]}–${trl.range[1]}; the lower level is used.`);
   const next: string[] = [];
   for (let level = trl.level; level < Math.min(9, trl.level + 3); level++) next.push(`${level} → ${level + 1}: ${NEXT_LEVEL[level]}.`);
   if (trl.level >= 9) next.push(`At 9: ${NEXT_LEVEL[9]}.`);
@@ -33,9 +39,22 @@ export function feasibility({ facts, chart }: SectionInput): SectionBody {
   return body({
     summary: [`${facts.named}: TRL ${facts.plan.trl.level}. ${facts.trlBasis}.`],
     blocks: [
-      ...(r.features.length ? [bullets(r.features.slice(0, 4).map((f) => `${q(f, 120)}: at the level needed, repeatably?`), 'Technical questions')] : [toFindOut(['The parts that must work.'])]),
+      ...(r.features.length
+        ? [
+            bullets(
+              r.features.slice(0, 4).map((f) => `${q(f, 120)}: at the level needed, repeatably?`),
+              'Technical questions',
+            ),
+          ]
+        : [toFindOut(['The parts that must work.'])]),
       ...(facts.tests.length ? [bullets(facts.tests, 'Tests this kind of invention needs')] : []),
-      ...(p ? [para(`Each TRL step in ${facts.fieldName.toLowerCase()}: about ${kusdRange(p.trlStepCostKusd)} and ${months(p.trlStepMonths)} (planning range).`)] : []),
+      ...(p
+        ? [
+            para(
+              `Each TRL step in ${facts.fieldName.toLowerCase()}: about ${kusdRange(p.trlStepCostKusd)} and ${months(p.trlStepMonths)} (planning range).`,
+            ),
+          ]
+        : []),
       toFindOut(['Unit cost at volume.', 'Who could manufacture it.']),
     ],
     confidence: { level: facts.plan.trl.confidence, reason: facts.plan.trl.reason },
@@ -52,22 +71,38 @@ export function technologyDescription({ facts }: SectionInput): SectionBody {
     blocks: [
       ...(r.mechanism ? [para(q(r.mechanism, 1100))] : [toFindOut(['The mechanism.'])]),
       rows.length ? table(['#', 'Component or step'], rows, 'Components') : toFindOut(['The components.']),
-      ...(r.figures.length ? [bullets(r.figures.slice(0, 6).map((f) => `${f.value}${f.value_max !== null ? `–${f.value_max}` : ''} ${f.unit} ${f.what}`.replace(/\s+/g, ' ')), 'Parameters stated')] : [toFindOut(['Operating ranges of each component.'])]),
+      ...(r.figures.length
+        ? [
+            bullets(
+              r.figures
+                .slice(0, 6)
+                .map((f) => `${f.value}${f.value_max !== null ? `–${f.value_max}` : ''} ${f.unit} ${f.what}`.replace(/\s+/g, ' ')),
+              'Parameters stated',
+            ),
+          ]
+        : [toFindOut(['Operating ranges of each component.'])]),
       ...(facts.standards.length ? [bullets(facts.standards.slice(0, 4), 'Standards for its parameters')] : []),
     ],
     confidence: { level: r.mechanism && r.features.length ? 'medium' : 'low', reason: 'As described; no design documents.' },
-    next: [r.features[0] ? `Define the operating range of ${q(r.features[0], 80)}.` : 'Define each component\'s operating range.'],
+    next: [r.features[0] ? `Define the operating range of ${q(r.features[0], 80)}.` : "Define each component's operating range."],
   });
 }
 
 export function trlChallenges({ facts, chart }: SectionInput): SectionBody {
   const { money, trl } = facts.plan;
   const rows: string[][] = [];
-  for (let level = trl.level; level < Math.min(9, Math.max(trl.level + 1, money.targetTrl)); level++) rows.push([`${level} → ${level + 1}`, NEXT_LEVEL[level]!, trlName(level + 1)]);
+  for (let level = trl.level; level < Math.min(9, Math.max(trl.level + 1, money.targetTrl)); level++)
+    rows.push([`${level} → ${level + 1}`, NEXT_LEVEL[level]!, trlName(level + 1)]);
   if (rows.length === 0) rows.push(['9', NEXT_LEVEL[9]!, 'in operation']);
   return body({
-    summary: [`${facts.named}: TRL ${trl.level} (${trl.source}); first sales at TRL ${money.targetTrl}.`, money.devCostKusd && money.devMonths ? `${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}.` : 'No development step left.'],
-    blocks: [table(['Step', 'What it takes', 'Reaches'], rows, 'Path'), ...(facts.tests.length ? [bullets(facts.tests, 'Tests on the path')] : [])],
+    summary: [
+      `${facts.named}: TRL ${trl.level} (${trl.source}); first sales at TRL ${money.targetTrl}.`,
+      money.devCostKusd && money.devMonths ? `${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}.` : 'No development step left.',
+    ],
+    blocks: [
+      table(['Step', 'What it takes', 'Reaches'], rows, 'Path'),
+      ...(facts.tests.length ? [bullets(facts.tests, 'Tests on the path')] : []),
+    ],
     confidence: { level: trl.confidence, reason: trl.reason },
     next: [`Price the test plan for TRL ${Math.min(9, trl.level + 1)}.`],
     trl: trlData(facts, chart),

@@ -21,7 +21,6 @@ export interface ComposedPrompt {
   version: string;
 }
 
-
 const DATA_REQUIREMENT = {
   trl: 'This section MUST fill "trl" (level, evidence, to_reach_next).',
   risks: 'This section MUST fill "risks" with at least 6 rows covering all six categories.',
@@ -68,16 +67,24 @@ function chartLines(chart: FeatureChart): string[] {
     '## Feature chart of the closest documents (read from titles, abstracts and claims where given)',
     ...chart.targets.map((t) => `${t.id}: ${t.label}`),
     ...chart.documents.map(
-      (d) => `[${d.item.id}]: ${d.cells.map((c) => `${c.target} ${c.level}${c.sentence ? ` ("${c.sentence.slice(0, 160)}")` : ''}`).join('; ')}`,
+      (d) =>
+        `[${d.item.id}]: ${d.cells.map((c) => `${c.target} ${c.level}${c.sentence ? ` ("${c.sentence.slice(0, 160)}")` : ''}`).join('; ')}`,
     ),
     `What remains new: ${chart.novelty}`,
     `Use this chart wherever prior art matters (the closest prior art, what is new, competing approaches, maturity, IP risk); it is the finding, not a lead. ${chart.remaining.length ? `Features not disclosed in full: ${chart.remaining.map((t) => name(t.id).id).join(', ')}.` : ''}`.trim(),
   ];
 }
 
-export function evidenceBlock(key: ReportSectionDef['key'], evidence: readonly EvidenceItem[], chart: FeatureChart | null = null): string[] {
+export function evidenceBlock(
+  key: ReportSectionDef['key'],
+  evidence: readonly EvidenceItem[],
+  chart: FeatureChart | null = null,
+): string[] {
   if (evidence.length === 0) {
-    return ['## Evidence', 'No search results are given for this section: cite no source, and name no patent number, DOI or company as found.'];
+    return [
+      '## Evidence',
+      'No search results are given for this section: cite no source, and name no patent number, DOI or company as found.',
+    ];
   }
   const lines = evidence.map((e) => {
     const who = e.holders.length ? ` — ${e.holders.slice(0, 3).join(', ')}` : '';
@@ -127,7 +134,7 @@ export function composeSectionPrompt(input: ComposeSectionInput): ComposedPrompt
       '',
       '## The member who owns this report says this section is wrong',
       input.memberNote,
-      'Write the section again so that it answers this note. Where the note states a fact (a year, a price, a stage), the plan above already carries it: use the plan\'s figures, and contradict no other section.',
+      "Write the section again so that it answers this note. Where the note states a fact (a year, a price, a stage), the plan above already carries it: use the plan's figures, and contradict no other section.",
     );
   }
   if (input.priorSections && input.priorSections.length > 0) {
@@ -137,9 +144,7 @@ export function composeSectionPrompt(input: ComposeSectionInput): ComposedPrompt
   parts.push('', ...recordSheet(input.plan));
   parts.push(
     '',
-    required
-      ? DATA_REQUIREMENT[required]
-      : 'Set "trl", "risks" and "roi" to null unless this section is about maturity, risk or return.',
+    required ? DATA_REQUIREMENT[required] : 'Set "trl", "risks" and "roi" to null unless this section is about maturity, risk or return.',
     'Return one JSON object matching the schema.',
   );
   return {

@@ -61,10 +61,24 @@ describe('section prompts', () => {
 
   it('gives the executive summary a digest of the other sections', () => {
     const other: SectionContent = {
-      key: 'feasibility', title: 'Feasibility', summary: ['Feasible at lab scale.'], blocks: [{ type: 'paragraph', text: 'x' }],
-      confidence: { level: 'medium', reason: 'r' }, next_steps: ['n'], trl: { level: 4, evidence: ['lab prototype'], to_reach_next: ['pilot'] }, risks: null, roi: null,
+      key: 'feasibility',
+      title: 'Feasibility',
+      summary: ['Feasible at lab scale.'],
+      blocks: [{ type: 'paragraph', text: 'x' }],
+      confidence: { level: 'medium', reason: 'r' },
+      next_steps: ['n'],
+      trl: { level: 4, evidence: ['lab prototype'], to_reach_next: ['pilot'] },
+      risks: null,
+      roi: null,
     };
-    const p = composeSectionPrompt({ plan: planFor('A soil probe that reads nitrate.'), title: 'T', complexity: 'basic', section: sectionByKey('executive_summary'), outline: OUTLINE, priorSections: [other] });
+    const p = composeSectionPrompt({
+      plan: planFor('A soil probe that reads nitrate.'),
+      title: 'T',
+      complexity: 'basic',
+      section: sectionByKey('executive_summary'),
+      outline: OUTLINE,
+      priorSections: [other],
+    });
     expect(p.prompt).toContain('The other sections of this report');
     expect(p.prompt).toContain('TRL: 4 (lab prototype)');
   });

@@ -11,14 +11,14 @@ export const TERMS: LegalDoc = {
   intro: (
     <>
       <p>
-        These Terms and Conditions (the “Terms”) govern your use of the {PRODUCT_NAME} website, the member area and every service
-        offered through them, including AI-generated Technology Assessment Reports, token purchases and access to our network of
-        registered technology transfer professionals (together, the “Platform”). “{PRODUCT_NAME}”, “we”, “us” and “our” refer to
-        the provider of the Platform; “you” and “your” refer to the person or organisation using it.
+        These Terms and Conditions (the “Terms”) govern your use of the {PRODUCT_NAME} website, the member area and every service offered
+        through them, including AI-generated Technology Assessment Reports, token purchases and access to our network of registered
+        technology transfer professionals (together, the “Platform”). “{PRODUCT_NAME}”, “we”, “us” and “our” refer to the provider of the
+        Platform; “you” and “your” refer to the person or organisation using it.
       </p>
       <p>
-        Please read these Terms carefully. They include a limit on our liability (section 9) and choose the law and courts that
-        apply to disputes (section 10). Our <TextLink to="/privacy">Privacy Policy</TextLink> and our{' '}
+        Please read these Terms carefully. They include a limit on our liability (section 9) and choose the law and courts that apply to
+        disputes (section 10). Our <TextLink to="/privacy">Privacy Policy</TextLink> and our{' '}
         <TextLink to="/refund-policy">Refund and Cancellation Policy</TextLink> form part of these Terms.
       </p>
     </>
@@ -30,20 +30,20 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            By creating an account, buying tokens, generating a report or otherwise using the Platform, you agree to be bound by
-            these Terms. If you do not agree, do not use the Platform.
+            By creating an account, buying tokens, generating a report or otherwise using the Platform, you agree to be bound by these
+            Terms. If you do not agree, do not use the Platform.
           </p>
           <Bullets
             items={[
               <>You must be at least {POLICY.minimumAge} years old and able to enter into a binding contract.</>,
               <>
-                If you use the Platform on behalf of a university, company or other organisation, you confirm that you are
-                authorised to accept these Terms for it, and “you” includes that organisation.
+                If you use the Platform on behalf of a university, company or other organisation, you confirm that you are authorised to
+                accept these Terms for it, and “you” includes that organisation.
               </>,
               <>
-                We may update these Terms from time to time. We will post the new version on this page with a new effective date
-                and, for material changes, notify registered members by email before they take effect. Continuing to use the
-                Platform after that date means you accept the updated Terms.
+                We may update these Terms from time to time. We will post the new version on this page with a new effective date and, for
+                material changes, notify registered members by email before they take effect. Continuing to use the Platform after that date
+                means you accept the updated Terms.
               </>,
             ]}
           />
@@ -56,8 +56,8 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            The Platform turns a description of a technology idea into a structured, investor-oriented Technology Assessment
-            Report, delivered as a PDF. Reports are offered in three tiers:
+            The Platform turns a description of a technology idea into a structured, investor-oriented Technology Assessment Report,
+            delivered as a PDF. Reports are offered in three tiers:
           </p>
           <Bullets
             items={[
@@ -68,22 +68,20 @@ export const TERMS: LegalDoc = {
                 <strong>Advanced</strong> — {sectionsFor('advanced').length} sections, {fmt(REPORT_COSTS.advanced)} tokens;
               </>,
               <>
-                <strong>Comprehensive</strong> — {sectionsFor('comprehensive').length} sections,{' '}
-                {fmt(REPORT_COSTS.comprehensive)} tokens.
+                <strong>Comprehensive</strong> — {sectionsFor('comprehensive').length} sections, {fmt(REPORT_COSTS.comprehensive)} tokens.
               </>,
             ]}
           />
           <p>
-            Reports are generated in the background and are normally available in your dashboard within minutes; the estimated
-            time shown while a report is processing is an estimate, not a guarantee. The Platform also provides a blog and press
-            releases, and lets you contact or book a consultation with registered technology transfer professionals (“RTTP
-            experts”). Expert review and consultations are a separate paid service, agreed and charged separately from tokens.
+            Reports are generated in the background and are normally available in your dashboard within minutes; the estimated time shown
+            while a report is processing is an estimate, not a guarantee. The Platform also provides a blog and press releases, and lets you
+            contact or book a consultation with registered technology transfer professionals (“RTTP experts”). Expert review and
+            consultations are a separate paid service, agreed and charged separately from tokens.
           </p>
           <p>
-            <strong>Reports are informational.</strong> A report is an automated, desk-based assessment of the information you
-            provide. It is not legal, patent, tax, financial or investment advice, and it is not a patentability opinion, a
-            freedom-to-operate opinion or a valuation. Before you file, license, invest or make any other decision that matters,
-            consult a qualified professional.
+            <strong>Reports are informational.</strong> A report is an automated, desk-based assessment of the information you provide. It
+            is not legal, patent, tax, financial or investment advice, and it is not a patentability opinion, a freedom-to-operate opinion
+            or a valuation. Before you file, license, invest or make any other decision that matters, consult a qualified professional.
           </p>
         </>
       ),
@@ -94,10 +92,9 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            Reports are written with the help of large language models (“AI”) operated by a third-party provider. AI output can
-            be incomplete, out of date or wrong, and may present estimates (for example market sizes or financial figures) with
-            more confidence than the underlying evidence supports. You are responsible for checking any statement in a report
-            before relying on it.
+            Reports are written with the help of large language models (“AI”) operated by a third-party provider. AI output can be
+            incomplete, out of date or wrong, and may present estimates (for example market sizes or financial figures) with more confidence
+            than the underlying evidence supports. You are responsible for checking any statement in a report before relying on it.
           </p>
           <p>To run the Platform we rely on carefully chosen third parties, including:</p>
           <Bullets
@@ -123,44 +120,42 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            Reports are paid for with tokens. Each report deducts the number of tokens for its tier shown in section 2 when
-            generation starts.
+            Reports are paid for with tokens. Each report deducts the number of tokens for its tier shown in section 2 when generation
+            starts.
           </p>
           <Bullets
             items={[
               <>
                 <strong>Packages and prices.</strong> Tokens are sold in packages listed on the <TextLink to="/pricing">Pricing</TextLink>{' '}
-                page. Prices are shown in US dollars; GST at {GST_PERCENT}% is added to the package price and the total is shown
-                before you pay. The amount charged, and the currency in which your payment provider charges it, are confirmed at
-                checkout and on your invoice. Enterprise packages are quoted on request.
+                page. Prices are shown in US dollars; GST at {GST_PERCENT}% is added to the package price and the total is shown before you
+                pay. The amount charged, and the currency in which your payment provider charges it, are confirmed at checkout and on your
+                invoice. Enterprise packages are quoted on request.
               </>,
               <>
-                <strong>Payment.</strong> Payments are processed by our card payment provider. Tokens are added to your balance
-                once the provider confirms the payment. If a payment fails or is cancelled, no tokens are added and you are not
-                charged.
+                <strong>Payment.</strong> Payments are processed by our card payment provider. Tokens are added to your balance once the
+                provider confirms the payment. If a payment fails or is cancelled, no tokens are added and you are not charged.
               </>,
               <>
-                <strong>Validity.</strong> Tokens are valid for {TOKEN_VALIDITY_TEXT} from the date of purchase. Unused tokens
-                expire at the end of that period. You may ask us to extend the validity of tokens before they expire; extensions
-                are at our discretion.
+                <strong>Validity.</strong> Tokens are valid for {TOKEN_VALIDITY_TEXT} from the date of purchase. Unused tokens expire at the
+                end of that period. You may ask us to extend the validity of tokens before they expire; extensions are at our discretion.
               </>,
               <>
-                <strong>Nature of tokens.</strong> Tokens are a prepaid right to use the Platform. They have no cash value, are
-                not legal tender, cannot be transferred to another account or person and cannot be exchanged for money except as
-                set out in the Refund and Cancellation Policy.
+                <strong>Nature of tokens.</strong> Tokens are a prepaid right to use the Platform. They have no cash value, are not legal
+                tender, cannot be transferred to another account or person and cannot be exchanged for money except as set out in the Refund
+                and Cancellation Policy.
               </>,
               <>
-                <strong>Failed generation.</strong> If a report fails to generate because of a fault on our side, the tokens set
-                aside for it are returned to your balance automatically.
+                <strong>Failed generation.</strong> If a report fails to generate because of a fault on our side, the tokens set aside for
+                it are returned to your balance automatically.
               </>,
               <>
-                <strong>Free and promotional tokens.</strong> Tokens granted free of charge, such as the sign-up bonus that covers
-                one Basic report, are promotional. They follow the same validity rule, have no monetary value and are never
-                refundable. We may limit promotional tokens to one per person, email address or organisation.
+                <strong>Free and promotional tokens.</strong> Tokens granted free of charge, such as the sign-up bonus that covers one Basic
+                report, are promotional. They follow the same validity rule, have no monetary value and are never refundable. We may limit
+                promotional tokens to one per person, email address or organisation.
               </>,
               <>
-                <strong>Price changes.</strong> We may change package prices or report costs in tokens for the future. Changes
-                never reduce tokens you have already bought.
+                <strong>Price changes.</strong> We may change package prices or report costs in tokens for the future. Changes never reduce
+                tokens you have already bought.
               </>,
             ]}
           />
@@ -173,30 +168,28 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            <strong>Your ideas remain yours.</strong> You keep all rights in the ideas, descriptions and other material you
-            submit (“your input”). By submitting it, you give us a limited, non-exclusive licence to store and process your input
-            only to provide the Platform to you — for example to generate, store and deliver your report. We claim no ownership of
-            your input and do not use it to train AI models.
+            <strong>Your ideas remain yours.</strong> You keep all rights in the ideas, descriptions and other material you submit (“your
+            input”). By submitting it, you give us a limited, non-exclusive licence to store and process your input only to provide the
+            Platform to you — for example to generate, store and deliver your report. We claim no ownership of your input and do not use it
+            to train AI models.
           </p>
           <p>
-            <strong>Your reports.</strong> Subject to payment of the applicable tokens, you may use, copy, share and adapt the
-            reports generated for you for any lawful purpose, including sharing them with advisers, investors and partners. Because
-            AI output is generated from general knowledge, similar wording or analysis may appear in reports for other users, and
-            we do not warrant that a report is unique or free of third-party rights.
+            <strong>Your reports.</strong> Subject to payment of the applicable tokens, you may use, copy, share and adapt the reports
+            generated for you for any lawful purpose, including sharing them with advisers, investors and partners. Because AI output is
+            generated from general knowledge, similar wording or analysis may appear in reports for other users, and we do not warrant that
+            a report is unique or free of third-party rights.
           </p>
           <p>
-            <strong>Our platform.</strong> The Platform itself — its software, report structure and templates, design, text, logos
-            and the {PRODUCT_NAME} name — belongs to us or our licensors and is protected by intellectual property laws. These
-            Terms do not transfer any of those rights to you.
+            <strong>Our platform.</strong> The Platform itself — its software, report structure and templates, design, text, logos and the{' '}
+            {PRODUCT_NAME} name — belongs to us or our licensors and is protected by intellectual property laws. These Terms do not transfer
+            any of those rights to you.
           </p>
           <p>
-            <strong>Protect your invention before disclosure.</strong> In most countries a public disclosure of an invention before
-            a patent application is filed can destroy its novelty. Sharing a report or your idea with others is your decision; we
-            recommend filing first and using confidentiality agreements where appropriate.
+            <strong>Protect your invention before disclosure.</strong> In most countries a public disclosure of an invention before a patent
+            application is filed can destroy its novelty. Sharing a report or your idea with others is your decision; we recommend filing
+            first and using confidentiality agreements where appropriate.
           </p>
-          <p>
-            If you send us suggestions or feedback about the Platform, we may use them without obligation to you.
-          </p>
+          <p>If you send us suggestions or feedback about the Platform, we may use them without obligation to you.</p>
         </>
       ),
     },
@@ -212,15 +205,15 @@ export const TERMS: LegalDoc = {
             items={[
               <>your ideas and reports are private to your account; we do not publish, sell or share them with other users;</>,
               <>
-                our staff access them only when you ask for support, when needed to investigate a fault or misuse, or when the law
-                requires it;
+                our staff access them only when you ask for support, when needed to investigate a fault or misuse, or when the law requires
+                it;
               </>,
               <>RTTP experts see your information only if you choose to share it with them.</>,
             ]}
           />
           <p>
-            We protect your data with appropriate technical and organisational measures, but no online service can be perfectly
-            secure. Do not submit information you are not entitled to share, such as a third party’s confidential material.
+            We protect your data with appropriate technical and organisational measures, but no online service can be perfectly secure. Do
+            not submit information you are not entitled to share, such as a third party’s confidential material.
           </p>
         </>
       ),
@@ -231,19 +224,16 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            Refunds and cancellations are governed by our <TextLink to="/refund-policy">Refund and Cancellation Policy</TextLink>,
-            which forms part of these Terms. In summary:
+            Refunds and cancellations are governed by our <TextLink to="/refund-policy">Refund and Cancellation Policy</TextLink>, which
+            forms part of these Terms. In summary:
           </p>
           <Bullets
             items={[
               <>
-                a token package may be refunded if you request it within {POLICY.refundWindowDays} calendar days of purchase and
-                none of its tokens has been used; an administrative fee of {POLICY.adminFeePercent}% of the amount paid is
-                deducted;
+                a token package may be refunded if you request it within {POLICY.refundWindowDays} calendar days of purchase and none of its
+                tokens has been used; an administrative fee of {POLICY.adminFeePercent}% of the amount paid is deducted;
               </>,
-              <>
-                consumed tokens, generated reports, and discounted, promotional or free tokens and bundles are not refundable;
-              </>,
+              <>consumed tokens, generated reports, and discounted, promotional or free tokens and bundles are not refundable;</>,
               <>approved refunds are paid to the original payment method within {POLICY.refundProcessing};</>,
               <>
                 a report that was not delivered, or was delivered incomplete or corrupted, must be reported within{' '}
@@ -261,9 +251,9 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            You are responsible for your account and for everything done through it. Give accurate information when you sign up,
-            keep your password confidential, and tell us at once at <SupportEmail /> if you believe your account has been used
-            without your permission. An account is for one person; do not share it.
+            You are responsible for your account and for everything done through it. Give accurate information when you sign up, keep your
+            password confidential, and tell us at once at <SupportEmail /> if you believe your account has been used without your
+            permission. An account is for one person; do not share it.
           </p>
           <p>When using the Platform you must not:</p>
           <Bullets
@@ -271,22 +261,21 @@ export const TERMS: LegalDoc = {
               <>submit unlawful content, or material you have no right to use, such as another person’s confidential information;</>,
               <>use the Platform to infringe anyone’s intellectual property or to mislead investors or partners;</>,
               <>
-                copy, scrape, resell or sublicense the Platform or its reports as a service, or use automated means to generate
-                reports except through features we provide;
+                copy, scrape, resell or sublicense the Platform or its reports as a service, or use automated means to generate reports
+                except through features we provide;
               </>,
               <>
-                probe, disrupt or overload the Platform, bypass its security or usage limits, or reverse engineer it except where
-                the law allows;
+                probe, disrupt or overload the Platform, bypass its security or usage limits, or reverse engineer it except where the law
+                allows;
               </>,
               <>create multiple accounts to obtain promotional tokens more than once.</>,
             ]}
           />
           <p>
-            We may suspend or close an account that breaches these Terms or puts the Platform or other users at risk; the Refund
-            and Cancellation Policy explains what happens to tokens in that case. We aim to keep the Platform available at all
-            times but do not guarantee uninterrupted access: maintenance, updates and events outside our control may cause
-            interruptions. We may change or withdraw features, and will give reasonable notice of changes that materially reduce
-            what you have paid for.
+            We may suspend or close an account that breaches these Terms or puts the Platform or other users at risk; the Refund and
+            Cancellation Policy explains what happens to tokens in that case. We aim to keep the Platform available at all times but do not
+            guarantee uninterrupted access: maintenance, updates and events outside our control may cause interruptions. We may change or
+            withdraw features, and will give reasonable notice of changes that materially reduce what you have paid for.
           </p>
         </>
       ),
@@ -297,27 +286,27 @@ export const TERMS: LegalDoc = {
       body: (
         <>
           <p>
-            The Platform and reports are provided “as is” and “as available”. To the fullest extent permitted by law, we make no
-            warranty that reports are accurate, complete or fit for a particular purpose, or that acting on them will lead to a
-            patent, a licence, funding or commercial success.
+            The Platform and reports are provided “as is” and “as available”. To the fullest extent permitted by law, we make no warranty
+            that reports are accurate, complete or fit for a particular purpose, or that acting on them will lead to a patent, a licence,
+            funding or commercial success.
           </p>
           <p>To the fullest extent permitted by law:</p>
           <Bullets
             items={[
               <>
-                we are not liable for any indirect, incidental, special or consequential loss, or for loss of profits, revenue,
-                business opportunity, goodwill, data, or patent or other intellectual property rights, arising from your use of the
-                Platform or reliance on a report;
+                we are not liable for any indirect, incidental, special or consequential loss, or for loss of profits, revenue, business
+                opportunity, goodwill, data, or patent or other intellectual property rights, arising from your use of the Platform or
+                reliance on a report;
               </>,
               <>
-                our total liability for all claims arising out of or relating to the Platform or these Terms is limited to the
-                amount you paid us in the {POLICY.liabilityMonths} months preceding the event giving rise to the claim.
+                our total liability for all claims arising out of or relating to the Platform or these Terms is limited to the amount you
+                paid us in the {POLICY.liabilityMonths} months preceding the event giving rise to the claim.
               </>,
             ]}
           />
           <p>
-            Nothing in these Terms limits liability that cannot be limited by law, such as liability for fraud, or your rights as
-            a consumer that cannot be waived.
+            Nothing in these Terms limits liability that cannot be limited by law, such as liability for fraud, or your rights as a consumer
+            that cannot be waived.
           </p>
         </>
       ),
@@ -332,12 +321,12 @@ export const TERMS: LegalDoc = {
             {POLICY.governingLaw}. Subject to the next paragraph, the courts at {POLICY.courts} have exclusive jurisdiction.
           </p>
           <p>
-            Before starting proceedings, please contact us at <SupportEmail /> so we can try to resolve the matter informally. Both
-            parties agree to try in good faith to settle a dispute within 30 days of it being raised in writing.
+            Before starting proceedings, please contact us at <SupportEmail /> so we can try to resolve the matter informally. Both parties
+            agree to try in good faith to settle a dispute within 30 days of it being raised in writing.
           </p>
           <p>
-            If any provision of these Terms is found unenforceable, the rest remain in effect. Our failure to enforce a provision
-            is not a waiver of it.
+            If any provision of these Terms is found unenforceable, the rest remain in effect. Our failure to enforce a provision is not a
+            waiver of it.
           </p>
         </>
       ),
@@ -347,8 +336,8 @@ export const TERMS: LegalDoc = {
       title: 'Contact Us',
       body: (
         <p>
-          Questions about these Terms can be sent to <SupportEmail /> or through our <TextLink to="/contact">contact form</TextLink>.
-          Please include the email address of your account so we can find it quickly.
+          Questions about these Terms can be sent to <SupportEmail /> or through our <TextLink to="/contact">contact form</TextLink>. Please
+          include the email address of your account so we can find it quickly.
         </p>
       ),
     },

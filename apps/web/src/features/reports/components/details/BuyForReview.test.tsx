@@ -13,22 +13,67 @@ import { ReportExpertReview } from './ReportExpertReview.tsx';
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../../../purchase/checkout/open-checkout.ts', () => checkout);
 
-const completed = startedReport({ status: 'completed', version: 1, pdf_url: '/api/reports/r1/download', progress: { stage: 'done', sections_done: 15, sections_total: 15 } });
+const completed = startedReport({
+  status: 'completed',
+  version: 1,
+  pdf_url: '/api/reports/r1/download',
+  progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+});
 const SIGNED = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sbx_1', razorpay_signature: 'sig' };
 const PACKAGES = [
-  { id: 'starter', name: 'Starter', package_type: 'starter', tokens: 10000, price_usd: 49, original_price_usd: null, description: 'Enough for 4 Basic reports.', most_popular: false, gst_usd: 8.82, total_usd: 57.82 },
+  {
+    id: 'starter',
+    name: 'Starter',
+    package_type: 'starter',
+    tokens: 10000,
+    price_usd: 49,
+    original_price_usd: null,
+    description: 'Enough for 4 Basic reports.',
+    most_popular: false,
+    gst_usd: 8.82,
+    total_usd: 57.82,
+  },
 ];
 const ORDER = {
-  order_id: 'order_sbx_1', amount: 5782, currency: 'USD', key_id: 'rzp_sandbox', provider: 'sandbox', package: PACKAGES[0],
-  price_breakdown: { price: 4900, gst: 882, total: 5782, gst_percent: 18 }, prefill: { name: 'Ada', email: 'ada@example.com', contact: '' },
+  order_id: 'order_sbx_1',
+  amount: 5782,
+  currency: 'USD',
+  key_id: 'rzp_sandbox',
+  provider: 'sandbox',
+  package: PACKAGES[0],
+  price_breakdown: { price: 4900, gst: 882, total: 5782, gst_percent: 18 },
+  prefill: { name: 'Ada', email: 'ada@example.com', contact: '' },
 };
 const opened = (): ReviewRequestView => ({
-  id: 'q9', report_id: completed.id, report_title: completed.title, complexity: 'basic', sections: null, questions: 'Is it novel?', price: 5000, state: 'requested',
-  expert: null, due_at: '2026-12-05T10:00:00Z', created_at: '2026-11-28T10:00:00Z', needs_expert_reason: null, end_reason: null, review: null, rating: null,
+  id: 'q9',
+  report_id: completed.id,
+  report_title: completed.title,
+  complexity: 'basic',
+  sections: null,
+  questions: 'Is it novel?',
+  price: 5000,
+  state: 'requested',
+  expert: null,
+  due_at: '2026-12-05T10:00:00Z',
+  created_at: '2026-11-28T10:00:00Z',
+  needs_expert_reason: null,
+  end_reason: null,
+  review: null,
+  rating: null,
 });
 
 beforeEach(() => {
-  session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+  session.signIn('access-token', {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: null,
+    is_verified: true,
+    reports_generated: 1,
+    created_at: '2025-01-01T00:00:00Z',
+    last_login: null,
+    auth_provider: 'password',
+  });
 });
 afterEach(() => {
   session.clear();
@@ -69,13 +114,22 @@ describe('buying the missing tokens for a review', () => {
     expect(offer.textContent).toContain('at least 2,000 tokens');
     await userEvent.click(within(offer).getByRole('button', { name: 'Buy the missing tokens' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
-    expect(within(dialog).getByTestId('buy-for-review-intro').textContent).toBe('Your balance is 2,000 tokens short of the expert review. Choose a package of at least 2,000 tokens.');
+    expect(within(dialog).getByTestId('buy-for-review-intro').textContent).toBe(
+      'Your balance is 2,000 tokens short of the expert review. Choose a package of at least 2,000 tokens.',
+    );
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Buy Now: Starter package' }));
     checkout.openCheckout.mockResolvedValueOnce({ status: 'success', response: SIGNED });
     await userEvent.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
 
-    await waitFor(() => expect(screen.getByTestId('review-bought').textContent).toBe('Tokens added and your expert review requested. The tokens are held until the review is delivered.'));
-    expect(calls.find((c) => c.path === '/tokens/purchase/create-order')?.body).toEqual({ package_id: 'starter', review: { report_id: 'r1', questions: 'Is it novel?' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('review-bought').textContent).toBe(
+        'Tokens added and your expert review requested. The tokens are held until the review is delivered.',
+      ),
+    );
+    expect(calls.find((c) => c.path === '/tokens/purchase/create-order')?.body).toEqual({
+      package_id: 'starter',
+      review: { report_id: 'r1', questions: 'Is it novel?' },
+    });
     expect(await screen.findByTestId('review-request-open')).toBeTruthy();
     expect(screen.queryByTestId('paid-action-confirm')).toBeNull();
   });
@@ -88,7 +142,8 @@ describe('buying the missing tokens for a review', () => {
     checkout.openCheckout.mockResolvedValueOnce({ status: 'success', response: SIGNED });
     await userEvent.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
     expect((await screen.findByTestId('review-bought-refusal')).textContent).toBe(
-      'The tokens are in your balance, but the review could not be requested: This report already has a review request in progress');
+      'The tokens are in your balance, but the review could not be requested: This report already has a review request in progress',
+    );
     expect(screen.getByTestId('paid-action-confirm')).toBeTruthy();
   });
 

@@ -11,7 +11,11 @@ import { formatTokens } from '../../lib/format.ts';
  * gets what the capture did: the request opened, or why it could not be (the tokens are in the
  * balance either way).
  */
-export function BuyForReview({ review, missing, onBought }: {
+export function BuyForReview({
+  review,
+  missing,
+  onBought,
+}: {
   review: ReviewPurchaseRequest;
   missing: number;
   onBought: (outcome: VerifyPaymentResponse['review_request']) => void;
@@ -30,14 +34,17 @@ export function BuyForReview({ review, missing, onBought }: {
         Buy a token package of at least {formatTokens(missing)} tokens: the review is requested as soon as the payment arrives, and the
         invoice names the expert review.
       </p>
-      <Button className="mt-2" onClick={() => setChoosing(true)}>Buy the missing tokens</Button>
+      <Button className="mt-2" onClick={() => setChoosing(true)}>
+        Buy the missing tokens
+      </Button>
       <PurchaseModal
         purchase={purchase}
         choosing={choosing}
         onClose={() => setChoosing(false)}
         intro={
           <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-slate-800 ring-1 ring-amber-200" data-testid="buy-for-review-intro">
-            Your balance is {formatTokens(missing)} tokens short of the expert review. Choose a package of at least {formatTokens(missing)} tokens.
+            Your balance is {formatTokens(missing)} tokens short of the expert review. Choose a package of at least {formatTokens(missing)}{' '}
+            tokens.
           </p>
         }
       />

@@ -28,7 +28,9 @@ export function CompareVersions({ report, n, onBack }: { report: Report; n: numb
       {comparison.isPending ? (
         <p className="text-sm text-slate-600">Comparing the versions…</p>
       ) : comparison.isError ? (
-        <p role="alert" className="text-sm text-red-700">The versions could not be compared. Please try again.</p>
+        <p role="alert" className="text-sm text-red-700">
+          The versions could not be compared. Please try again.
+        </p>
       ) : (
         <Comparison c={comparison.data} />
       )}
@@ -45,7 +47,8 @@ function Comparison({ c }: { c: VersionComparison }) {
         {changed.length === 0 && c.facts.length === 0
           ? 'The two versions say the same.'
           : `${plural(changed.length, 'section')} changed, ${plural(unchanged.length, 'section')} the same.`}{' '}
-        Added words are <ins className={ADDED}>underlined in green</ins>, removed words <del className={REMOVED}>struck through in red</del>.
+        Added words are <ins className={ADDED}>underlined in green</ins>, removed words <del className={REMOVED}>struck through in red</del>
+        .
       </p>
       {c.facts.length > 0 && (
         <section aria-labelledby="compare-facts">
@@ -57,9 +60,19 @@ function Comparison({ c }: { c: VersionComparison }) {
               <div key={f.label} className="grid gap-1 px-3 py-2 text-sm sm:grid-cols-[10rem_1fr]">
                 <dt className="font-medium text-slate-900">{f.label}</dt>
                 <dd className="min-w-0 break-words text-slate-700">
-                  {f.before && <del className={REMOVED}><span className="sr-only">Was: </span>{f.before}</del>}
+                  {f.before && (
+                    <del className={REMOVED}>
+                      <span className="sr-only">Was: </span>
+                      {f.before}
+                    </del>
+                  )}
                   {f.before && f.after && ' → '}
-                  {f.after && <ins className={ADDED}><span className="sr-only">Now: </span>{f.after}</ins>}
+                  {f.after && (
+                    <ins className={ADDED}>
+                      <span className="sr-only">Now: </span>
+                      {f.after}
+                    </ins>
+                  )}
                 </dd>
               </div>
             ))}
@@ -79,7 +92,9 @@ function Comparison({ c }: { c: VersionComparison }) {
         <details className="rounded-xl px-3 py-2 text-sm ring-1 ring-slate-200">
           <summary className="cursor-pointer font-medium text-slate-800">The same in both ({unchanged.length})</summary>
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-slate-700">
-            {unchanged.map((s) => <li key={s.key}>{s.title}</li>)}
+            {unchanged.map((s) => (
+              <li key={s.key}>{s.title}</li>
+            ))}
           </ul>
         </details>
       )}
@@ -89,7 +104,12 @@ function Comparison({ c }: { c: VersionComparison }) {
 
 const ADDED = 'bg-emerald-50 text-emerald-900 underline decoration-emerald-500 decoration-2';
 const REMOVED = 'bg-red-50 text-red-800 line-through decoration-red-500';
-const STATUS = { changed: 'changed', added: 'new in the later version', removed: 'not in the later version', unchanged: 'the same' } as const;
+const STATUS = {
+  changed: 'changed',
+  added: 'new in the later version',
+  removed: 'not in the later version',
+  unchanged: 'the same',
+} as const;
 
 /**
  * A changed section's paragraphs: those with a change in full, each run of untouched ones folded
@@ -105,7 +125,9 @@ function ChangedText({ changes }: { changes: TextChange[] }) {
           </p>
         ) : (
           <p key={i} className="whitespace-pre-line">
-            {p.map((part, j) => <Part key={j} part={part} />)}
+            {p.map((part, j) => (
+              <Part key={j} part={part} />
+            ))}
           </p>
         ),
       )}
@@ -136,8 +158,20 @@ function foldUnchanged(paras: TextChange[][]): Array<TextChange[] | number> {
 }
 
 function Part({ part }: { part: TextChange }) {
-  if (part.kind === 'added') return <ins className={ADDED}><span className="sr-only">[added] </span>{part.text}</ins>;
-  if (part.kind === 'removed') return <del className={REMOVED}><span className="sr-only">[removed] </span>{part.text}</del>;
+  if (part.kind === 'added')
+    return (
+      <ins className={ADDED}>
+        <span className="sr-only">[added] </span>
+        {part.text}
+      </ins>
+    );
+  if (part.kind === 'removed')
+    return (
+      <del className={REMOVED}>
+        <span className="sr-only">[removed] </span>
+        {part.text}
+      </del>
+    );
   return <>{part.text}</>;
 }
 

@@ -14,7 +14,17 @@ import { UnderstoodStep } from '../UnderstoodStep.tsx';
  * member confirmed it in before paying; confirming rewrites the whole report on the corrected
  * record at the operator's reduced price (shown with the balance after) as a new version.
  */
-export function CorrectRecord({ report, record, onDone, onBack }: { report: Report; record: InventionRecord; onDone: (message: string) => void; onBack: () => void }) {
+export function CorrectRecord({
+  report,
+  record,
+  onDone,
+  onBack,
+}: {
+  report: Report;
+  record: InventionRecord;
+  onDone: (message: string) => void;
+  onBack: () => void;
+}) {
   const queryClient = useQueryClient();
   const site = useSiteConfig();
   const balance = useTokenBalance().data?.available_tokens;

@@ -47,12 +47,16 @@ export function PaidActionConfirm(p: PaidActionConfirmProps) {
       className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200 focus:outline-none"
       data-testid="paid-action-confirm"
     >
-      <p id={heading} className="text-sm font-semibold text-slate-900">{p.title}</p>
+      <p id={heading} className="text-sm font-semibold text-slate-900">
+        {p.title}
+      </p>
       {p.children && <div className="mt-1 text-sm text-slate-700">{p.children}</div>}
       {p.price > 0 && (
         <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:max-w-md">
           <dt className="text-slate-600">Price</dt>
-          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-price">{formatTokens(p.price)} tokens</dd>
+          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-price">
+            {formatTokens(p.price)} tokens
+          </dd>
           <dt className="text-slate-600">Balance after</dt>
           <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-balance-after">
             {after === undefined ? '…' : short ? '—' : `${formatTokens(after)} tokens`}
@@ -62,7 +66,9 @@ export function PaidActionConfirm(p: PaidActionConfirmProps) {
       {p.price === 0 && returns > 0 && (
         <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:max-w-md">
           <dt className="text-slate-600">Returned to you</dt>
-          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-returns">{formatTokens(returns)} tokens</dd>
+          <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-returns">
+            {formatTokens(returns)} tokens
+          </dd>
           <dt className="text-slate-600">Balance after</dt>
           <dd className="text-right font-semibold tabular-nums text-slate-900" data-testid="action-balance-after">
             {after === undefined ? '…' : `${formatTokens(after)} tokens`}

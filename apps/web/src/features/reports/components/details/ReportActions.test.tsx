@@ -5,10 +5,25 @@ import { session } from '../../../../lib/session.ts';
 import { balanceOf, json, renderWithApp, startedReport, stubApi } from '../../test-support.tsx';
 import { ReportActions } from './ReportActions.tsx';
 
-const completed = startedReport({ status: 'completed', version: 1, pdf_url: '/api/reports/r1/download', progress: { stage: 'done', sections_done: 15, sections_total: 15 } });
+const completed = startedReport({
+  status: 'completed',
+  version: 1,
+  pdf_url: '/api/reports/r1/download',
+  progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+});
 
 beforeEach(() => {
-  session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+  session.signIn('access-token', {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: null,
+    is_verified: true,
+    reports_generated: 1,
+    created_at: '2025-01-01T00:00:00Z',
+    last_login: null,
+    auth_provider: 'password',
+  });
 });
 afterEach(() => {
   session.clear();
@@ -29,7 +44,9 @@ describe('report actions', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm upgrade to Advanced' }));
     await screen.findByText(/Upgrade started/);
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/reports/r1/upgrade', { complexity: 'advanced' }]]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/reports/r1/upgrade', { complexity: 'advanced' }],
+    ]);
   });
 
   it('says how many tokens are missing and cannot be confirmed when the balance is short', async () => {
@@ -68,7 +85,10 @@ describe('report actions', () => {
 
   it('deletes only after the confirmation, then closes the details', async () => {
     const onDeleted = vi.fn();
-    const calls = stubApi({ 'GET /tokens/balance': () => balanceOf(0), 'DELETE /reports/r1': () => json(200, { message: 'Report deleted' }) });
+    const calls = stubApi({
+      'GET /tokens/balance': () => balanceOf(0),
+      'DELETE /reports/r1': () => json(200, { message: 'Report deleted' }),
+    });
     renderWithApp(<ReportActions report={completed} onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete report' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

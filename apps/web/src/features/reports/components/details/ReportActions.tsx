@@ -16,7 +16,15 @@ type Action = { kind: 'retry' } | { kind: 'cancel' } | { kind: 'delete' } | { ki
  * upgrade a completed one, delete it. Each opens a confirmation in place that shows its price and
  * the balance after (free ones say what happens), and only the confirmation calls the server.
  */
-export function ReportActions({ report, onDeleted, onDuplicate }: { report: Report; onDeleted: () => void; onDuplicate?: (report: Report) => void }) {
+export function ReportActions({
+  report,
+  onDeleted,
+  onDuplicate,
+}: {
+  report: Report;
+  onDeleted: () => void;
+  onDuplicate?: (report: Report) => void;
+}) {
   const queryClient = useQueryClient();
   const balance = useTokenBalance().data?.available_tokens;
   const [open, setOpen] = useState<Action>();
@@ -33,10 +41,15 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
   const act = useMutation({
     mutationFn: async (a: Action) => {
       switch (a.kind) {
-        case 'retry': return retryReport(report.id);
-        case 'cancel': return cancelReport(report.id);
-        case 'upgrade': return upgradeReport(report.id, a.to);
-        case 'delete': await deleteReport(report.id); return undefined;
+        case 'retry':
+          return retryReport(report.id);
+        case 'cancel':
+          return cancelReport(report.id);
+        case 'upgrade':
+          return upgradeReport(report.id, a.to);
+        case 'delete':
+          await deleteReport(report.id);
+          return undefined;
       }
     },
     onSuccess: (updated, a) => {
@@ -46,8 +59,10 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
       if (a.kind === 'delete') return onDeleted();
       if (updated) queryClient.setQueryData(reportKeys.one(report.id), updated);
       setDone(
-        a.kind === 'retry' ? 'Trying again: follow its progress above.'
-          : a.kind === 'cancel' ? 'Cancelled. Its tokens are back in your balance.'
+        a.kind === 'retry'
+          ? 'Trying again: follow its progress above.'
+          : a.kind === 'cancel'
+            ? 'Cancelled. Its tokens are back in your balance.'
             : 'Upgrade started: the current version stays available until the new one is ready.',
       );
     },
@@ -71,32 +86,67 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
     switch (open.kind) {
       case 'retry':
         return (
-          <PaidActionConfirm title="Try this report again" price={REPORT_COSTS[report.complexity]} balance={balance} confirmLabel="Confirm and try again"
-            pending={act.isPending} error={error} onConfirm={() => confirm(open)} onBack={back}>
-            The same idea and invention record, written again at {TIER_LABELS[report.complexity]}. Its tokens were returned when it
-            stopped; trying again holds them again.
+          <PaidActionConfirm
+            title="Try this report again"
+            price={REPORT_COSTS[report.complexity]}
+            balance={balance}
+            confirmLabel="Confirm and try again"
+            pending={act.isPending}
+            error={error}
+            onConfirm={() => confirm(open)}
+            onBack={back}
+          >
+            The same idea and invention record, written again at {TIER_LABELS[report.complexity]}. Its tokens were returned when it stopped;
+            trying again holds them again.
           </PaidActionConfirm>
         );
       case 'upgrade':
         return (
-          <PaidActionConfirm title={`Upgrade to ${TIER_LABELS[open.to]}`} price={upgradePrice(report.complexity, open.to)} balance={balance}
-            confirmLabel={`Confirm upgrade to ${TIER_LABELS[open.to]}`} pending={act.isPending} error={error} onConfirm={() => confirm(open)} onBack={back}>
+          <PaidActionConfirm
+            title={`Upgrade to ${TIER_LABELS[open.to]}`}
+            price={upgradePrice(report.complexity, open.to)}
+            balance={balance}
+            confirmLabel={`Confirm upgrade to ${TIER_LABELS[open.to]}`}
+            pending={act.isPending}
+            error={error}
+            onConfirm={() => confirm(open)}
+            onBack={back}
+          >
             You pay only the difference from {TIER_LABELS[report.complexity]}. The invention record and the evidence found are reused; the
             result is a new version, and this one stays in the version list.
           </PaidActionConfirm>
         );
       case 'cancel':
         return (
-          <PaidActionConfirm title="Cancel this report?" price={0} returns={report.tokens_used} balance={balance} confirmLabel="Cancel report" tone="danger"
-            pending={act.isPending} error={error} onConfirm={() => confirm(open)} onBack={back}>
+          <PaidActionConfirm
+            title="Cancel this report?"
+            price={0}
+            returns={report.tokens_used}
+            balance={balance}
+            confirmLabel="Cancel report"
+            tone="danger"
+            pending={act.isPending}
+            error={error}
+            onConfirm={() => confirm(open)}
+            onBack={back}
+          >
             Writing stops and the {formatTokens(report.tokens_used)} tokens held for it come back to your balance.
             {report.version > 0 && ' The report stays as its current version.'}
           </PaidActionConfirm>
         );
       case 'delete':
         return (
-          <PaidActionConfirm title="Delete this report?" price={0} balance={balance} confirmLabel="Delete report" tone="danger"
-            pending={act.isPending} error={error} onConfirm={() => confirm(open)} onBack={back}>
+          <PaidActionConfirm
+            title="Delete this report?"
+            price={0}
+            balance={balance}
+            confirmLabel="Delete report"
+            tone="danger"
+            pending={act.isPending}
+            error={error}
+            onConfirm={() => confirm(open)}
+            onBack={back}
+          >
             The report, every version and its PDFs are removed for good. Your token history keeps what it cost.
           </PaidActionConfirm>
         );
@@ -107,16 +157,21 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
     <div className="space-y-2" ref={bar}>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="group" aria-label="Report actions">
         {report.status === 'failed' && (
-          <Button data-action="retry" onClick={() => show({ kind: 'retry' })}>Try again</Button>
+          <Button data-action="retry" onClick={() => show({ kind: 'retry' })}>
+            Try again
+          </Button>
         )}
         {report.status === 'processing' && (
-          <Button variant="outline" data-action="cancel" onClick={() => show({ kind: 'cancel' })}>Cancel report</Button>
-        )}
-        {report.status === 'completed' && higher.map((to) => (
-          <Button key={to} variant="outline" data-action={`upgrade-${to}`} onClick={() => show({ kind: 'upgrade', to })}>
-            Upgrade to {TIER_LABELS[to]}
+          <Button variant="outline" data-action="cancel" onClick={() => show({ kind: 'cancel' })}>
+            Cancel report
           </Button>
-        ))}
+        )}
+        {report.status === 'completed' &&
+          higher.map((to) => (
+            <Button key={to} variant="outline" data-action={`upgrade-${to}`} onClick={() => show({ kind: 'upgrade', to })}>
+              Upgrade to {TIER_LABELS[to]}
+            </Button>
+          ))}
         {onDuplicate && (
           <Button variant="ghost" onClick={() => onDuplicate(report)}>
             Duplicate as new idea
@@ -128,7 +183,11 @@ export function ReportActions({ report, onDeleted, onDuplicate }: { report: Repo
           </Button>
         )}
       </div>
-      {done && <p role="status" className="text-sm text-emerald-800">{done}</p>}
+      {done && (
+        <p role="status" className="text-sm text-emerald-800">
+          {done}
+        </p>
+      )}
     </div>
   );
 }

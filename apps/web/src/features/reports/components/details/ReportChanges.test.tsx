@@ -6,11 +6,22 @@ import { balanceOf, json, recordOf, renderWithApp, SITE, startedReport, stubApi 
 import { ReportDetailsModal } from '../ReportDetailsModal.tsx';
 
 const completed = startedReport({
-  status: 'completed', version: 1, record: recordOf(), record_confirmed: true, pdf_url: '/api/reports/r1/download',
+  status: 'completed',
+  version: 1,
+  record: recordOf(),
+  record_confirmed: true,
+  pdf_url: '/api/reports/r1/download',
   progress: { stage: 'done', sections_done: 15, sections_total: 15 },
 });
 const details = () => (
-  <ReportDetailsModal report={completed} mode={undefined} onClose={() => undefined} onPreview={() => undefined} onDownload={() => undefined} downloading={false} />
+  <ReportDetailsModal
+    report={completed}
+    mode={undefined}
+    onClose={() => undefined}
+    onPreview={() => undefined}
+    onDownload={() => undefined}
+    downloading={false}
+  />
 );
 const routes = {
   'GET /tokens/balance': () => balanceOf(1000),
@@ -19,7 +30,17 @@ const routes = {
 };
 
 beforeEach(() => {
-  session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+  session.signIn('access-token', {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: null,
+    is_verified: true,
+    reports_generated: 1,
+    created_at: '2025-01-01T00:00:00Z',
+    last_login: null,
+    auth_provider: 'password',
+  });
 });
 afterEach(() => {
   session.clear();
@@ -30,12 +51,16 @@ describe('changing a finished report', () => {
   it('“This section is wrong…”: asks for the note, shows the price and balance after, and says which sections are rewritten', async () => {
     const calls = stubApi({
       ...routes,
-      'POST /reports/r1/sections/problem/regenerate': () => json(200, {
-        report: { ...completed, status: 'processing', run_kind: 'section' },
-        sections: [{ key: 'problem', title: 'Problem' }, { key: 'next_steps', title: 'Next Steps' }],
-        figures: [{ figure: 'launch year', from: '2028', to: '2031' }],
-        tokens: 150,
-      }),
+      'POST /reports/r1/sections/problem/regenerate': () =>
+        json(200, {
+          report: { ...completed, status: 'processing', run_kind: 'section' },
+          sections: [
+            { key: 'problem', title: 'Problem' },
+            { key: 'next_steps', title: 'Next Steps' },
+          ],
+          figures: [{ figure: 'launch year', from: '2028', to: '2031' }],
+          tokens: 150,
+        }),
     });
     renderWithApp(details());
     const sections = screen.getByRole('region', { name: 'Sections' });
@@ -55,11 +80,16 @@ describe('changing a finished report', () => {
   });
 
   it('“Correct what we understood”: the record’s form, the reduced price and the balance after, then the corrected record is sent', async () => {
-    const calls = stubApi({ ...routes, 'POST /reports/r1/correct': () => json(200, { ...completed, status: 'processing', run_kind: 'correct' }) });
+    const calls = stubApi({
+      ...routes,
+      'POST /reports/r1/correct': () => json(200, { ...completed, status: 'processing', run_kind: 'correct' }),
+    });
     renderWithApp(details());
     await userEvent.click(screen.getByRole('button', { name: 'Correct what we understood' }));
     expect(await screen.findByRole('heading', { name: 'Correct what we understood' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('correction-price').textContent).toBe('Whole report rewritten · 500 tokens · balance after 500 tokens'));
+    await waitFor(() =>
+      expect(screen.getByTestId('correction-price').textContent).toBe('Whole report rewritten · 500 tokens · balance after 500 tokens'),
+    );
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'LeafSense Pro');
@@ -88,24 +118,40 @@ describe('duplicate as new idea', () => {
 
 describe('compare versions', () => {
   const v = (n: number, current: boolean) => ({
-    n, kind: n === 1 ? 'generate' : 'section', change: n === 1 ? 'First version' : "Section 'Competitors' rewritten", complexity: 'basic',
-    title: completed.title, tokens: n === 1 ? 0 : 150, created_at: '2026-11-01T10:00:00Z', current, download_url: `/api/reports/r1/versions/${n}/download`,
+    n,
+    kind: n === 1 ? 'generate' : 'section',
+    change: n === 1 ? 'First version' : "Section 'Competitors' rewritten",
+    complexity: 'basic',
+    title: completed.title,
+    tokens: n === 1 ? 0 : 150,
+    created_at: '2026-11-01T10:00:00Z',
+    current,
+    download_url: `/api/reports/r1/versions/${n}/download`,
   });
   it('shows what moved in the record and the changed section word by word, lists the rest, and goes back to the details', async () => {
     const calls = stubApi({
       ...routes,
       'GET /reports/r1/versions': () => json(200, { versions: [v(2, true), v(1, false)] }),
-      'GET /reports/r1/versions/1/compare': () => json(200, {
-        from: 1, to: 2,
-        facts: [{ label: 'Name', before: 'LeafSense', after: 'LeafSense Pro' }],
-        sections: [
-          { key: 'competitors', title: 'Competitors', status: 'changed', changes: [
-            { kind: 'same', text: 'Who else sells this.\n\nThe closest rival is ' }, { kind: 'removed', text: 'unknown' },
-            { kind: 'added', text: 'the Acme SilverSeal dressing' }, { kind: 'same', text: '.\n\nPrices vary.\n\nNext steps\n• Call Acme' },
-          ] },
-          { key: 'problem', title: 'The Problem', status: 'unchanged', changes: [] },
-        ],
-      }),
+      'GET /reports/r1/versions/1/compare': () =>
+        json(200, {
+          from: 1,
+          to: 2,
+          facts: [{ label: 'Name', before: 'LeafSense', after: 'LeafSense Pro' }],
+          sections: [
+            {
+              key: 'competitors',
+              title: 'Competitors',
+              status: 'changed',
+              changes: [
+                { kind: 'same', text: 'Who else sells this.\n\nThe closest rival is ' },
+                { kind: 'removed', text: 'unknown' },
+                { kind: 'added', text: 'the Acme SilverSeal dressing' },
+                { kind: 'same', text: '.\n\nPrices vary.\n\nNext steps\n• Call Acme' },
+              ],
+            },
+            { key: 'problem', title: 'The Problem', status: 'unchanged', changes: [] },
+          ],
+        }),
     });
     renderWithApp(details());
     await userEvent.click(await screen.findByRole('button', { name: 'Compare version 1 with the current version' }));

@@ -1,7 +1,16 @@
 import {
-  PRODUCT_NAME, REVIEW_DIMENSIONS, REVIEW_DIMENSION_LABELS, REVIEW_END_REASON_LABELS, REVIEW_NEEDS_EXPERT_LABELS, REVIEW_RECOMMENDATION_LABELS,
-  REVIEW_STATE_LABELS, REVIEW_VERDICT_LABELS, sectionsFor,
-  type ExpertReviewView, type Report, type ReviewRequestView,
+  PRODUCT_NAME,
+  REVIEW_DIMENSIONS,
+  REVIEW_DIMENSION_LABELS,
+  REVIEW_END_REASON_LABELS,
+  REVIEW_NEEDS_EXPERT_LABELS,
+  REVIEW_RECOMMENDATION_LABELS,
+  REVIEW_STATE_LABELS,
+  REVIEW_VERDICT_LABELS,
+  sectionsFor,
+  type ExpertReviewView,
+  type Report,
+  type ReviewRequestView,
 } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -36,7 +45,11 @@ export function ReportExpertReview({ report }: { report: Report }) {
   const [whole, setWhole] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);
   const [questions, setQuestions] = useState('');
-  const quote = useQuery({ queryKey: [...requestsKey(report.id), 'quote'], queryFn: ({ signal }) => fetchReviewQuote(report.id, signal), enabled: step === 'confirm' });
+  const quote = useQuery({
+    queryKey: [...requestsKey(report.id), 'quote'],
+    queryFn: ({ signal }) => fetchReviewQuote(report.id, signal),
+    enabled: step === 'confirm',
+  });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: requestsKey(report.id) });
     void queryClient.invalidateQueries({ queryKey: tokenKeys.balance });
@@ -63,36 +76,58 @@ export function ReportExpertReview({ report }: { report: Report }) {
 
   return (
     <section aria-labelledby={`${id}-h`} data-testid="expert-review">
-      <h4 id={`${id}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">Expert review</h4>
+      <h4 id={`${id}-h`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Expert review
+      </h4>
       {requests.isPending && <p className="mt-1 text-sm text-slate-600">Loading…</p>}
-      {delivered.map((r) => r.review && (
-        <DeliveredReview key={r.id} review={r.review}>
-          <ReviewSectionComments comments={r.review.comments} complexity={r.complexity} />
-          <ReviewedPdfDownload request={r} />
-          <ReviewFollowUp request={r} onAsked={refresh} />
-          <ReviewRating request={r} onRated={refresh} />
-        </DeliveredReview>
-      ))}
-      {bought && <p role="status" className="mt-2 text-sm text-emerald-800" data-testid="review-bought">{bought}</p>}
+      {delivered.map(
+        (r) =>
+          r.review && (
+            <DeliveredReview key={r.id} review={r.review}>
+              <ReviewSectionComments comments={r.review.comments} complexity={r.complexity} />
+              <ReviewedPdfDownload request={r} />
+              <ReviewFollowUp request={r} onAsked={refresh} />
+              <ReviewRating request={r} onRated={refresh} />
+            </DeliveredReview>
+          ),
+      )}
+      {bought && (
+        <p role="status" className="mt-2 text-sm text-emerald-800" data-testid="review-bought">
+          {bought}
+        </p>
+      )}
       {open && (
         <div className="mt-2 rounded-xl bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200" data-testid="review-request-open">
           <p className="font-medium text-slate-900">{REVIEW_STATE_LABELS[open.state]}</p>
-          {open.needs_expert_reason && <p className="mt-1 text-slate-700" data-testid="review-needs-expert">{REVIEW_NEEDS_EXPERT_LABELS[open.needs_expert_reason]}.</p>}
+          {open.needs_expert_reason && (
+            <p className="mt-1 text-slate-700" data-testid="review-needs-expert">
+              {REVIEW_NEEDS_EXPERT_LABELS[open.needs_expert_reason]}.
+            </p>
+          )}
           <p className="mt-1 text-slate-700">
-            {open.expert ? `${open.expert.name} (RTTP ${open.expert.rttp_number}) will read your invention.` : open.needs_expert_reason ? '' : 'An operator will choose an expert for your report.'}
-            {' '}Expected by {formatDateTime(open.due_at)}. {open.price.toLocaleString('en-US')} tokens are held until the review is delivered.
+            {open.expert
+              ? `${open.expert.name} (RTTP ${open.expert.rttp_number}) will read your invention.`
+              : open.needs_expert_reason
+                ? ''
+                : 'An operator will choose an expert for your report.'}{' '}
+            Expected by {formatDateTime(open.due_at)}. {open.price.toLocaleString('en-US')} tokens are held until the review is delivered.
           </p>
           {(open.state === 'requested' || open.state === 'assigned') && (
             <Button className="mt-2" variant="outline" loading={cancel.isPending} onClick={() => cancel.mutate(open.id)}>
               Cancel the request
             </Button>
           )}
-          {cancel.isError && <p role="alert" className="mt-2 text-red-700">{errorText(cancel.error)}</p>}
+          {cancel.isError && (
+            <p role="alert" className="mt-2 text-red-700">
+              {errorText(cancel.error)}
+            </p>
+          )}
         </div>
       )}
       {unmatched?.end_reason && (
         <p className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-slate-800 ring-1 ring-amber-200" data-testid="review-unmatched">
-          Your last request ended: {REVIEW_END_REASON_LABELS[unmatched.end_reason].toLowerCase()}. Its {unmatched.price.toLocaleString('en-US')} tokens are back in your balance.
+          Your last request ended: {REVIEW_END_REASON_LABELS[unmatched.end_reason].toLowerCase()}. Its{' '}
+          {unmatched.price.toLocaleString('en-US')} tokens are back in your balance.
         </p>
       )}
       {!open && !requests.isPending && step === 'closed' && (
@@ -100,19 +135,35 @@ export function ReportExpertReview({ report }: { report: Report }) {
           <p className="mt-1 text-sm text-slate-600">
             A certified technology-transfer professional reviews this report and answers your questions, here in {PRODUCT_NAME}.
           </p>
-          <Button className="mt-2" variant="outline" onClick={() => { create.reset(); setStep('form'); }}>Request an expert review</Button>
+          <Button
+            className="mt-2"
+            variant="outline"
+            onClick={() => {
+              create.reset();
+              setStep('form');
+            }}
+          >
+            Request an expert review
+          </Button>
         </>
       )}
       {!open && step === 'form' && (
         <form
           className="mt-2 space-y-3"
-          onSubmit={(e) => { e.preventDefault(); if (whole || chosen.length) setStep('confirm'); }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (whole || chosen.length) setStep('confirm');
+          }}
           noValidate
         >
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">What to review</legend>
-            <label className="mt-1 flex items-center gap-2 text-sm"><input type="radio" name={`${id}-scope`} checked={whole} onChange={() => setWhole(true)} /> The whole report</label>
-            <label className="mt-1 flex items-center gap-2 text-sm"><input type="radio" name={`${id}-scope`} checked={!whole} onChange={() => setWhole(false)} /> Chosen sections</label>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-scope`} checked={whole} onChange={() => setWhole(true)} /> The whole report
+            </label>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-scope`} checked={!whole} onChange={() => setWhole(false)} /> Chosen sections
+            </label>
             {!whole && (
               <div className="mt-2 grid gap-1 sm:grid-cols-2">
                 {sections.map((s) => (
@@ -130,12 +181,25 @@ export function ReportExpertReview({ report }: { report: Report }) {
             {!whole && !chosen.length && <p className="mt-1 text-sm text-slate-600">Choose at least one section.</p>}
           </fieldset>
           <div>
-            <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-700">Your questions for the expert (optional)</label>
-            <textarea id={`${id}-q`} rows={3} maxLength={4000} value={questions} onChange={(e) => setQuestions(e.target.value)} className={inputClass()} />
+            <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-700">
+              Your questions for the expert (optional)
+            </label>
+            <textarea
+              id={`${id}-q`}
+              rows={3}
+              maxLength={4000}
+              value={questions}
+              onChange={(e) => setQuestions(e.target.value)}
+              className={inputClass()}
+            />
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" disabled={!whole && !chosen.length}>Continue</Button>
-            <Button variant="outline" onClick={() => setStep('closed')}>Back</Button>
+            <Button type="submit" disabled={!whole && !chosen.length}>
+              Continue
+            </Button>
+            <Button variant="outline" onClick={() => setStep('closed')}>
+              Back
+            </Button>
           </div>
         </form>
       )}
@@ -149,11 +213,14 @@ export function ReportExpertReview({ report }: { report: Report }) {
             pending={create.isPending || quote.isPending}
             error={create.isError ? errorText(create.error) : quote.isError ? errorText(quote.error) : undefined}
             onConfirm={() => create.mutate()}
-            onBack={() => { setBoughtRefusal(undefined); setStep('form'); }}
+            onBack={() => {
+              setBoughtRefusal(undefined);
+              setStep('form');
+            }}
           >
-            {whole ? 'The whole report' : `${chosen.length} section${chosen.length === 1 ? '' : 's'}`}, reviewed within about {quote.data?.turnaround_days ?? 7} days.
-            The tokens are held, not spent: you get them back if no expert takes it on or you cancel before one accepts.
-            You will see the expert’s name and certification here before they read your invention.
+            {whole ? 'The whole report' : `${chosen.length} section${chosen.length === 1 ? '' : 's'}`}, reviewed within about{' '}
+            {quote.data?.turnaround_days ?? 7} days. The tokens are held, not spent: you get them back if no expert takes it on or you
+            cancel before one accepts. You will see the expert’s name and certification here before they read your invention.
           </PaidActionConfirm>
           {quote.data && quote.data.balance < quote.data.price && (
             <BuyForReview
@@ -171,7 +238,11 @@ export function ReportExpertReview({ report }: { report: Report }) {
               }}
             />
           )}
-          {boughtRefusal && <p role="alert" className="mt-2 text-sm text-red-700" data-testid="review-bought-refusal">{boughtRefusal}</p>}
+          {boughtRefusal && (
+            <p role="alert" className="mt-2 text-sm text-red-700" data-testid="review-bought-refusal">
+              {boughtRefusal}
+            </p>
+          )}
         </div>
       )}
     </section>
@@ -181,22 +252,31 @@ export function ReportExpertReview({ report }: { report: Report }) {
 function DeliveredReview({ review, children }: { review: ExpertReviewView; children?: ReactNode }) {
   return (
     <article className="mt-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm ring-1 ring-emerald-200" data-testid="delivered-review">
-      <p className="font-semibold text-slate-900">
-        Recommendation: {REVIEW_RECOMMENDATION_LABELS[review.recommendation]}
+      <p className="font-semibold text-slate-900">Recommendation: {REVIEW_RECOMMENDATION_LABELS[review.recommendation]}</p>
+      <p className="text-slate-700">
+        By {review.expert_name}, RTTP {review.expert_rttp_number} · {formatDateTime(review.delivered_at)}
       </p>
-      <p className="text-slate-700">By {review.expert_name}, RTTP {review.expert_rttp_number} · {formatDateTime(review.delivered_at)}</p>
       <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {REVIEW_DIMENSIONS.map((d) => (
           <div key={d} className="contents">
             <dt className="font-medium text-slate-700">{REVIEW_DIMENSION_LABELS[d]}</dt>
             <dd className="text-slate-800">
-              {REVIEW_VERDICT_LABELS[review.verdicts[d].verdict]}{review.verdicts[d].note ? ` — ${review.verdicts[d].note}` : ''}
+              {REVIEW_VERDICT_LABELS[review.verdicts[d].verdict]}
+              {review.verdicts[d].note ? ` — ${review.verdicts[d].note}` : ''}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="mt-2 whitespace-pre-line text-slate-800"><span className="font-medium">Reasons: </span>{review.reasons}</p>
-      {review.answers && <p className="mt-2 whitespace-pre-line text-slate-800"><span className="font-medium">Answers: </span>{review.answers}</p>}
+      <p className="mt-2 whitespace-pre-line text-slate-800">
+        <span className="font-medium">Reasons: </span>
+        {review.reasons}
+      </p>
+      {review.answers && (
+        <p className="mt-2 whitespace-pre-line text-slate-800">
+          <span className="font-medium">Answers: </span>
+          {review.answers}
+        </p>
+      )}
       {children}
     </article>
   );

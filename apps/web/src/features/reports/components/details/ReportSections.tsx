@@ -13,7 +13,12 @@ import { ReportFailure, ReportProgressBar, StatusBadge } from '../ReportStatus.t
  */
 
 /** Title (renamable), the facts, and the PDF's preview and download. */
-export function ReportHeader({ report, onPreview, onDownload, downloading }: {
+export function ReportHeader({
+  report,
+  onPreview,
+  onDownload,
+  downloading,
+}: {
   report: Report;
   onPreview: (report: Report) => void;
   onDownload: (report: Report) => void;
@@ -51,7 +56,11 @@ export function ReportRunState({ report, mode }: { report: Report; mode: LiveMod
     return (
       <div className="rounded-xl bg-sky-50 px-4 py-3 ring-1 ring-sky-100">
         <p className="mb-2 text-sm font-medium text-sky-900">
-          {report.run_kind === 'upgrade' ? 'Upgrading your report' : report.version > 0 ? 'Rewriting your report' : 'Generating your report'}
+          {report.run_kind === 'upgrade'
+            ? 'Upgrading your report'
+            : report.version > 0
+              ? 'Rewriting your report'
+              : 'Generating your report'}
         </p>
         <ReportProgressBar report={report} mode={mode} />
       </div>
@@ -85,7 +94,9 @@ export function ExecutiveSummarySection({ report }: { report: Report }) {
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-800">{report.content_preview}</p>
       ) : (
         <p className="mt-2 text-sm text-slate-500">
-          {report.status === 'processing' ? 'The summary appears here when the report is ready.' : 'No summary is available for this report.'}
+          {report.status === 'processing'
+            ? 'The summary appears here when the report is ready.'
+            : 'No summary is available for this report.'}
         </p>
       )}
     </section>

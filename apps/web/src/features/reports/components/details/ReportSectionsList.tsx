@@ -24,20 +24,41 @@ export function ReportSectionsList({ report }: { report: Report }) {
       <h4 id="report-sections" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Sections
       </h4>
-      {done && <p role="status" className="mt-2 text-sm text-emerald-800">{done}</p>}
+      {done && (
+        <p role="status" className="mt-2 text-sm text-emerald-800">
+          {done}
+        </p>
+      )}
       <ol className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
         {sectionsFor(report.complexity).map((s, i) => (
           <li key={s.key} className="px-3 py-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm text-slate-800">{i + 1}. {s.title}</span>
+              <span className="text-sm text-slate-800">
+                {i + 1}. {s.title}
+              </span>
               {editable && open?.key !== s.key && (
-                <Button size="sm" variant="ghost" onClick={() => { setDone(undefined); setOpen(s); }}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    setDone(undefined);
+                    setOpen(s);
+                  }}
+                >
                   This section is wrong…<span className="sr-only"> ({s.title})</span>
                 </Button>
               )}
             </div>
             {open?.key === s.key && (
-              <SectionNote report={report} section={s} onBack={() => setOpen(undefined)} onDone={(message) => { setOpen(undefined); setDone(message); }} />
+              <SectionNote
+                report={report}
+                section={s}
+                onBack={() => setOpen(undefined)}
+                onDone={(message) => {
+                  setOpen(undefined);
+                  setDone(message);
+                }}
+              />
             )}
           </li>
         ))}
@@ -46,7 +67,17 @@ export function ReportSectionsList({ report }: { report: Report }) {
   );
 }
 
-function SectionNote({ report, section, onBack, onDone }: { report: Report; section: ReportSectionDef; onBack: () => void; onDone: (message: string) => void }) {
+function SectionNote({
+  report,
+  section,
+  onBack,
+  onDone,
+}: {
+  report: Report;
+  section: ReportSectionDef;
+  onBack: () => void;
+  onDone: (message: string) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const price = useSiteConfig().report_changes.section_tokens;
@@ -63,7 +94,9 @@ function SectionNote({ report, section, onBack, onDone }: { report: Report; sect
       const moved = r.figures.map((f) => `the ${f.figure} changes from ${f.from ?? 'not stated'} to ${f.to}`).join(' and ');
       onDone(
         `Rewriting “${section.title}” with your note.` +
-          (moved ? ` ${moved.charAt(0).toUpperCase()}${moved.slice(1)}${others.length ? `, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} rewritten too` : ''} — charged once.` : ''),
+          (moved
+            ? ` ${moved.charAt(0).toUpperCase()}${moved.slice(1)}${others.length ? `, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} rewritten too` : ''} — charged once.`
+            : ''),
       );
     },
   });
@@ -90,7 +123,11 @@ function SectionNote({ report, section, onBack, onDone }: { report: Report; sect
         placeholder="e.g. Our first sales will be in 2031, after certification."
         autoFocus
       />
-      {invalid && <p id={`${id}-error`} className="text-sm text-red-700">{invalid}</p>}
+      {invalid && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {invalid}
+        </p>
+      )}
       <PaidActionConfirm
         title={`Rewrite “${section.title}”`}
         price={price}
@@ -102,8 +139,8 @@ function SectionNote({ report, section, onBack, onDone }: { report: Report; sect
         onBack={onBack}
         focusOnOpen={false}
       >
-        Only this section is written again, with your note. A year or price your note changes is updated in every section that
-        states it, for the same price.
+        Only this section is written again, with your note. A year or price your note changes is updated in every section that states it,
+        for the same price.
       </PaidActionConfirm>
     </div>
   );

@@ -14,7 +14,15 @@ export const versionsKey = (id: string) => [...reportKeys.one(id), 'versions'] a
  * Every version of the report, newest first: what changed, when, what it cost; each can be
  * downloaded, an earlier one compared with the current one or restored (free: a restore is a new version, the list only grows).
  */
-export function ReportVersionsSection({ report, onOpen, onCompare }: { report: Report; onOpen?: (n: number) => void; onCompare?: (n: number) => void }) {
+export function ReportVersionsSection({
+  report,
+  onOpen,
+  onCompare,
+}: {
+  report: Report;
+  onOpen?: (n: number) => void;
+  onCompare?: (n: number) => void;
+}) {
   const queryClient = useQueryClient();
   const versions = useQuery({
     queryKey: [...versionsKey(report.id), report.version, report.status],
@@ -57,11 +65,16 @@ export function ReportVersionsSection({ report, onOpen, onCompare }: { report: R
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900">
                   Version {v.n}
-                  {v.current && <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">Current</span>}
+                  {v.current && (
+                    <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
+                      Current
+                    </span>
+                  )}
                 </p>
                 <p className="break-words text-slate-700">{v.change}</p>
                 <p className="text-xs text-slate-600">
-                  {TIER_LABELS[v.complexity]} · {formatDateTime(v.created_at)}{v.tokens > 0 ? ` · ${formatTokens(v.tokens)} tokens` : ' · free'}
+                  {TIER_LABELS[v.complexity]} · {formatDateTime(v.created_at)}
+                  {v.tokens > 0 ? ` · ${formatTokens(v.tokens)} tokens` : ' · free'}
                 </p>
               </div>
               <div className="flex shrink-0 gap-2">
@@ -79,7 +92,12 @@ export function ReportVersionsSection({ report, onOpen, onCompare }: { report: R
                   Download<span className="sr-only"> version {v.n}</span>
                 </Button>
                 {!v.current && report.status !== 'processing' && (
-                  <Button size="sm" variant="ghost" loading={restore.isPending && restore.variables === v.n} onClick={() => restore.mutate(v.n)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={restore.isPending && restore.variables === v.n}
+                    onClick={() => restore.mutate(v.n)}
+                  >
                     Restore<span className="sr-only"> version {v.n}</span>
                   </Button>
                 )}
@@ -89,7 +107,10 @@ export function ReportVersionsSection({ report, onOpen, onCompare }: { report: R
         </ol>
       )}
       {message && (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-emerald-800'}>
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={message.tone === 'error' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-emerald-800'}
+        >
           {message.text}
         </p>
       )}

@@ -7,20 +7,59 @@ import { json, renderWithApp, startedReport, stubApi } from '../../test-support.
 import { ReportExpertReview } from './ReportExpertReview.tsx';
 
 /** Decision 234: the member's one free round of follow-up questions under a delivered review. */
-const completed = startedReport({ status: 'completed', version: 1, pdf_url: '/api/reports/r1/download', progress: { stage: 'done', sections_done: 15, sections_total: 15 } });
+const completed = startedReport({
+  status: 'completed',
+  version: 1,
+  pdf_url: '/api/reports/r1/download',
+  progress: { stage: 'done', sections_done: 15, sections_total: 15 },
+});
 const REVIEW = {
-  expert_name: 'Grace Hopper', expert_rttp_number: 'RTTP-00421',
-  verdicts: { novelty: { verdict: 'strong', note: '' }, market: { verdict: 'adequate', note: '' }, maturity: { verdict: 'weak', note: '' }, ip_route: { verdict: 'adequate', note: '' } },
-  recommendation: 'hold_for_data', reasons: 'Needs animal data.', answers: '', delivered_at: '2026-12-01T10:00:00Z',
+  expert_name: 'Grace Hopper',
+  expert_rttp_number: 'RTTP-00421',
+  verdicts: {
+    novelty: { verdict: 'strong', note: '' },
+    market: { verdict: 'adequate', note: '' },
+    maturity: { verdict: 'weak', note: '' },
+    ip_route: { verdict: 'adequate', note: '' },
+  },
+  recommendation: 'hold_for_data',
+  reasons: 'Needs animal data.',
+  answers: '',
+  delivered_at: '2026-12-01T10:00:00Z',
 } as const;
 const delivered = (over: Partial<ReviewRequestView> = {}): ReviewRequestView => ({
-  id: 'q1', report_id: completed.id, report_title: completed.title, complexity: 'basic', sections: null, questions: '', price: 5000, state: 'delivered',
-  expert: { name: 'Grace Hopper', rttp_number: 'RTTP-00421' }, due_at: '2026-12-05T10:00:00Z', created_at: '2026-11-28T10:00:00Z',
-  needs_expert_reason: null, end_reason: null, review: REVIEW, rating: null, follow_up: null, follow_up_until: '2026-12-31T10:00:00Z', ...over,
+  id: 'q1',
+  report_id: completed.id,
+  report_title: completed.title,
+  complexity: 'basic',
+  sections: null,
+  questions: '',
+  price: 5000,
+  state: 'delivered',
+  expert: { name: 'Grace Hopper', rttp_number: 'RTTP-00421' },
+  due_at: '2026-12-05T10:00:00Z',
+  created_at: '2026-11-28T10:00:00Z',
+  needs_expert_reason: null,
+  end_reason: null,
+  review: REVIEW,
+  rating: null,
+  follow_up: null,
+  follow_up_until: '2026-12-31T10:00:00Z',
+  ...over,
 });
 
 beforeEach(() => {
-  session.signIn('access-token', { id: 'u1', name: 'Ada', email: 'ada@example.com', phone: null, is_verified: true, reports_generated: 1, created_at: '2025-01-01T00:00:00Z', last_login: null, auth_provider: 'password' });
+  session.signIn('access-token', {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: null,
+    is_verified: true,
+    reports_generated: 1,
+    created_at: '2025-01-01T00:00:00Z',
+    last_login: null,
+    auth_provider: 'password',
+  });
 });
 afterEach(() => {
   session.clear();
@@ -33,7 +72,15 @@ describe('follow-up questions on a delivered review', () => {
     const calls = stubApi({
       'GET /review-requests': () => json(200, { requests: [asked ?? delivered()] }),
       'POST /review-requests/q1/follow-up': (c) => {
-        asked = delivered({ follow_up_until: null, follow_up: { questions: (c.body as { questions: string[] }).questions, asked_at: '2026-12-02T09:00:00Z', answers: null, answered_at: null } });
+        asked = delivered({
+          follow_up_until: null,
+          follow_up: {
+            questions: (c.body as { questions: string[] }).questions,
+            asked_at: '2026-12-02T09:00:00Z',
+            answers: null,
+            answered_at: null,
+          },
+        });
         return json(201, asked);
       },
     });
@@ -64,8 +111,14 @@ describe('follow-up questions on a delivered review', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Send the questions' }));
 
     const shown = await screen.findByTestId('review-follow-up');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ questions: ['Would a method claim cover the app?', 'Which licensee first?'] });
-    expect(within(shown).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Would a method claim cover the app?', 'Which licensee first?']);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      questions: ['Would a method claim cover the app?', 'Which licensee first?'],
+    });
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Would a method claim cover the app?', 'Which licensee first?']);
     expect(within(shown).getByTestId('follow-up-waiting').textContent).toContain('Waiting for the expert’s answers');
     expect(screen.queryByRole('button', { name: 'Ask follow-up questions' })).toBeNull();
   });
@@ -73,25 +126,45 @@ describe('follow-up questions on a delivered review', () => {
   it('shows the server’s refusal (a second round) in the form', async () => {
     stubApi({
       'GET /review-requests': () => json(200, { requests: [delivered()] }),
-      'POST /review-requests/q1/follow-up': () => json(409, { detail: 'You have already asked your follow-up questions for this review: one round is included', code: 'follow_up_asked' }),
+      'POST /review-requests/q1/follow-up': () =>
+        json(409, {
+          detail: 'You have already asked your follow-up questions for this review: one round is included',
+          code: 'follow_up_asked',
+        }),
     });
     renderWithApp(<ReportExpertReview report={completed} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Ask follow-up questions' }));
     await userEvent.type(screen.getByLabelText('Question 1'), 'Again?');
     await userEvent.click(screen.getByRole('button', { name: 'Send the questions' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You have already asked your follow-up questions for this review: one round is included');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have already asked your follow-up questions for this review: one round is included',
+    );
   });
 
   it('shows each answer under its question', async () => {
     stubApi({
-      'GET /review-requests': () => json(200, { requests: [delivered({
-        follow_up_until: null,
-        follow_up: { questions: ['Claimable?', 'Who first?'], asked_at: '2026-12-02T09:00:00Z', answers: ['Yes, as a method.', 'A dressing maker.'], answered_at: '2026-12-03T09:00:00Z' },
-      })] }),
+      'GET /review-requests': () =>
+        json(200, {
+          requests: [
+            delivered({
+              follow_up_until: null,
+              follow_up: {
+                questions: ['Claimable?', 'Who first?'],
+                asked_at: '2026-12-02T09:00:00Z',
+                answers: ['Yes, as a method.', 'A dressing maker.'],
+                answered_at: '2026-12-03T09:00:00Z',
+              },
+            }),
+          ],
+        }),
     });
     renderWithApp(<ReportExpertReview report={completed} />);
     const shown = await screen.findByTestId('review-follow-up');
-    expect(within(shown).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Claimable?Answer: Yes, as a method.', 'Who first?Answer: A dressing maker.']);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Claimable?Answer: Yes, as a method.', 'Who first?Answer: A dressing maker.']);
     expect(shown.textContent).toContain('answered');
     expect(within(shown).queryByTestId('follow-up-waiting')).toBeNull();
   });

@@ -23,7 +23,8 @@ export function ReviewRating({ request, onRated }: { request: ReviewRequestView;
     return (
       <div className="mt-2 text-sm text-slate-800" data-testid="review-rating">
         <p>
-          Your rating: <Stars stars={request.rating.stars} /> <span className="text-slate-700">· {formatDateTime(request.rating.rated_at)}</span>
+          Your rating: <Stars stars={request.rating.stars} />{' '}
+          <span className="text-slate-700">· {formatDateTime(request.rating.rated_at)}</span>
         </p>
         {request.rating.comment && <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{request.rating.comment}</p>}
       </div>
@@ -44,8 +45,16 @@ export function ReviewRating({ request, onRated }: { request: ReviewRequestView;
     send.mutate(parsed.data);
   };
   return (
-    <form onSubmit={submit} noValidate className="mt-3 space-y-3 border-t border-emerald-200 pt-3" aria-labelledby={`${id}-h`} data-testid="review-rating-form">
-      <h5 id={`${id}-h`} className="font-medium text-slate-900">Rate this review</h5>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 space-y-3 border-t border-emerald-200 pt-3"
+      aria-labelledby={`${id}-h`}
+      data-testid="review-rating-form"
+    >
+      <h5 id={`${id}-h`} className="font-medium text-slate-900">
+        Rate this review
+      </h5>
       <StarInput legend="How useful was this review?" value={stars} onChange={setStars} error={invalid.stars} disabled={send.isPending} />
       <TextAreaField
         label="Comment (optional)"
@@ -56,8 +65,14 @@ export function ReviewRating({ request, onRated }: { request: ReviewRequestView;
         error={invalid.comment}
         hint="The expert sees your stars and comment, not your name or e-mail."
       />
-      {send.isError && <p role="alert" className="text-sm text-red-700">{errorText(send.error)}</p>}
-      <Button type="submit" loading={send.isPending}>Send the rating</Button>
+      {send.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(send.error)}
+        </p>
+      )}
+      <Button type="submit" loading={send.isPending}>
+        Send the rating
+      </Button>
     </form>
   );
 }
