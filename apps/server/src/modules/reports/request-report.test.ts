@@ -105,9 +105,10 @@ describe('POST /reports/generate', () => {
   it('leaves no hold and no report when the job cannot be queued', async () => {
     const failing = await createTestApp();
     try {
-      // Same database schema, but the queue's table is gone: the enqueue inside the transaction fails.
+      // Same database, but the queue's schema is gone: the enqueue inside the transaction fails.
+      // (The whole schema: pg-boss 12 writes a queue's jobs to that queue's own table.)
       const member = await signUpAndLogin(failing);
-      await failing.db.exec('ALTER TABLE pgboss.job RENAME TO job_gone');
+      await failing.db.exec('ALTER SCHEMA pgboss RENAME TO pgboss_gone');
       const res = await failing.app.inject({
         method: 'POST',
         url: '/api/reports/generate',
@@ -120,7 +121,7 @@ describe('POST /reports/generate', () => {
         `SELECT (SELECT count(*)::int FROM reports) AS reports, (SELECT count(*)::int FROM token_holds) AS holds`,
       );
       expect(n.rows[0]).toEqual({ reports: 0, holds: 0 });
-      await failing.db.exec('ALTER TABLE pgboss.job_gone RENAME TO job');
+      await failing.db.exec('ALTER SCHEMA pgboss_gone RENAME TO pgboss');
       const bal = await failing.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: member.auth });
       expect(bal.json().available_tokens).toBe(2500);
     } finally {
