@@ -46,7 +46,9 @@ export const passkeyAuthenticationResponse = z.object({
   response: z.object({
     clientDataJSON: b64url(4000),
     authenticatorData: b64url(4000),
-    signature: b64url(1000),
+    // Room for a post-quantum signature: with Node 24 the verifier offers ML-DSA (COSE -48/-49/-50),
+    // whose signatures are 2,420–4,627 bytes (up to 6,170 characters here); ES256's are ~96.
+    signature: b64url(8000),
     userHandle: b64url(200).optional(),
   }),
   authenticatorAttachment: attachment,
