@@ -86,6 +86,9 @@ export function formatTime(value: DateInput, timeZone?: string): string {
  * else stays as written (the documents are UTF-8). The `entities` package, the one htmlparser2 and
  * the sanitizer already use.
  */
+/** A token amount (or any count) as every screen writes it: 10000 → '10,000'. */
+export const formatTokens = (n: number) => n.toLocaleString('en-US');
+
 export function escapeHtml(text: string): string {
   return escapeUTF8(text);
 }

@@ -1,7 +1,6 @@
-import { MSG, type TokenBalance } from '@assay/shared';
+import { formatTokens, MSG, type TokenBalance } from '@assay/shared';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
-import { formatTokens } from '../../billing/index.ts';
 
 const coin = (
   <svg viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor" aria-hidden="true">

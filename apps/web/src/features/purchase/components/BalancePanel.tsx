@@ -1,8 +1,7 @@
-import { formatDay as formatDate, type TokenBalance } from '@assay/shared';
+import { formatDay as formatDate, formatTokens, type TokenBalance } from '@assay/shared';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { formatTokens } from '../../billing/index.ts';
 
 /** The member's balance on Buy Tokens: available, of which promotional, held for reports in progress, next expiry. */
 export function BalancePanel({ balance, loading, failed }: { balance: TokenBalance | undefined; loading: boolean; failed: boolean }) {

@@ -1,7 +1,6 @@
-import { COMPLEXITIES, formatMoney, TIER_LABELS } from '@assay/shared';
+import { COMPLEXITIES, formatMoney, formatTokens, TIER_LABELS } from '@assay/shared';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { formatTokens } from '../../billing/index.ts';
 import { formatUsd, isMostPopular, reportsFor, savingCents, type PackageOffer } from '../lib/pricing.ts';
 
 const check = (

@@ -1,10 +1,10 @@
-import { formatMoney, TOKEN_VALIDITY_TEXT, type BillingDetailsView } from '@assay/shared';
+import { type BillingDetailsView, formatMoney, formatTokens, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/Banner.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import type { Purchase } from '../hooks/usePurchase.ts';
-import { billedTo, formatTokens } from '../../billing/index.ts';
+import { billedTo } from '../../billing/index.ts';
 import { reviewBreakdown } from '../lib/pricing.ts';
 
 /**

@@ -1,7 +1,7 @@
+import { formatTokens } from '@assay/shared';
 import { Fragment, useId, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { useSiteConfig } from '../../../lib/site.ts';
-import { formatTokens } from '../../billing/index.ts';
 import { TIER_BLURBS, TIERS, type Tier } from '../lib/tiers.ts';
 
 type View = 'detailed' | 'compare';

@@ -1,8 +1,9 @@
 import {
-  MSG,
-  purchaseSucceededMessage,
   type CreateOrderResponse,
+  formatTokens,
+  MSG,
   type ReviewPurchaseRequest,
+  purchaseSucceededMessage,
   type VerifyPaymentResponse,
 } from '@assay/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { session } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toasts.ts';
 import { abandonOrder } from '../api/abandon-order.ts';
 import { createOrder } from '../api/create-order.ts';
-import { formatTokens, tokenKeys } from '../../billing/index.ts';
+import { tokenKeys } from '../../billing/index.ts';
 import { verifyPayment } from '../api/verify-payment.ts';
 import { ENTERPRISE_CONTACT_PATH, type PackageOffer } from '../lib/pricing.ts';
 

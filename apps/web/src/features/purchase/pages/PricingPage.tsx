@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_META, REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { formatTokens, PUBLIC_PAGE_META, REPORT_COSTS, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Suspense } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useTokenBalance } from '../../billing/index.ts';
@@ -6,7 +6,6 @@ import { BalanceBadge } from '../components/BalanceBadge.tsx';
 import { EnterpriseNote } from '../components/EnterpriseNote.tsx';
 import { PackageSection } from '../components/PackageSection.tsx';
 import { usePurchase } from '../hooks/usePurchase.ts';
-import { formatTokens } from '../../billing/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 

@@ -17,7 +17,7 @@ export function statusTone(status: string): BadgeTone {
 
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
 
-export const formatTokens = (n: number) => n.toLocaleString('en-US');
+export { formatTokens } from '@assay/shared';
 
 // The one date format of every screen (@assay/shared): the time with its zone.
 export { formatDayTime as formatDateTime } from '@assay/shared';
