@@ -19,8 +19,6 @@ export interface ProgressWatch {
 export interface ReportProgress {
   /** Wakes `watch` when its report changes, in any process; returns the unsubscribe. */
   watch(watch: ProgressWatch): () => void;
-  /** Streams open in this process (for tests and logs). */
-  readonly open: number;
   close(): Promise<void>;
 }
 
@@ -36,7 +34,6 @@ export interface ReportProgress {
  */
 export async function listenForReportProgress(db: Db, log: FastifyBaseLogger, fallbackMs: number): Promise<ReportProgress> {
   const byReport = new Map<string, Set<ProgressWatch>>();
-  let open = 0;
   let heard = true;
   const all = () => [...byReport.values()].flatMap((s) => [...s]);
 
@@ -67,18 +64,11 @@ export async function listenForReportProgress(db: Db, log: FastifyBaseLogger, fa
       let set = byReport.get(w.reportId);
       if (!set) byReport.set(w.reportId, (set = new Set()));
       set.add(w);
-      open++;
-      let gone = false;
+      // Idempotent: a second call deletes nothing (and never a later stream's new set).
       return () => {
-        if (gone) return;
-        gone = true;
-        open--;
         set.delete(w);
         if (set.size === 0 && byReport.get(w.reportId) === set) byReport.delete(w.reportId);
       };
-    },
-    get open() {
-      return open;
     },
     async close() {
       clearInterval(beat);
