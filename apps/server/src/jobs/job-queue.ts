@@ -11,8 +11,17 @@ import { carryOverPgBoss10Jobs, setAsidePgBoss10Schema } from './pgboss-10-upgra
 export interface JobQueue {
   /** The payload is checked against the job's declaration before it is stored. */
   enqueue<P extends object>(tx: Queryable, job: Enqueueable<P>, data: P, options?: EnqueueOptions): Promise<string | null>;
-  /** Runs handler for jobs of `name`, at most `concurrency` at once in this process. */
-  work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  /**
+   * Runs handler for jobs of `name`, at most `concurrency` at once in this process, looking for
+   * new ones every `pollSeconds` (half a second unless told). Returns a function that stops this
+   * process taking jobs of `name` and resolves once the ones it took are done.
+   */
+  work<T extends object>(
+    name: string,
+    concurrency: number,
+    handler: (job: QueuedJob<T>) => Promise<void>,
+    options?: { pollSeconds?: number },
+  ): Promise<() => Promise<void>>;
   /**
    * Deletes the jobs of `name` whose payload `field` equals `value`, waiting or done (pg-boss
    * keeps finished jobs a while): account deletion forgets the mail queued for an address.
@@ -37,6 +46,13 @@ export interface EnqueueOptions {
   singletonKey?: string;
   /** Not before this time (a scheduled post's publication). */
   startAfter?: Date;
+  /**
+   * At most one job of `name` and `singletonKey` per slot of this many seconds (slots are counted
+   * on the database's clock from the epoch), whatever became of it, for as long as the queue keeps
+   * it: a second one in the same slot is not stored. The queue must keep finished jobs at least
+   * this long (`deleteAfterSeconds`). Sweeps use it to be queued once per period by a cluster.
+   */
+  singletonSeconds?: number;
 }
 
 /** What enqueueing needs of a job definition (see job-definition.ts). */
@@ -59,6 +75,8 @@ export interface QueueSpec {
   retryDelaySeconds: number;
   /** A job still active after this long is taken as lost (its worker vanished) and retried. */
   expireInSeconds: number;
+  /** How long a finished job is kept (pg-boss's default when unset: 7 days). */
+  deleteAfterSeconds?: number;
 }
 
 type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -122,6 +140,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       retryDelay: q.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: q.expireInSeconds,
+      ...(q.deleteAfterSeconds !== undefined ? { deleteAfterSeconds: q.deleteAfterSeconds } : {}),
     };
     // createQueue leaves an existing queue as it was: apply changed settings explicitly.
     if (await boss.getQueue(q.name)) await boss.updateQueue(q.name, settings);
@@ -144,14 +163,20 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
         db: sqlRunner(tx, db),
         ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
         ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts?.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
       };
       return boss.send(job.name, job.payload.parse(data), send);
     },
-    async work<T extends object>(name: string, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>) {
-      // One polling worker running up to `concurrency` jobs at once, one job per fetch.
-      await boss.work<T>(
+    async work<T extends object>(
+      name: string,
+      concurrency: number,
+      handler: (job: QueuedJob<T>) => Promise<void>,
+      options?: { pollSeconds?: number },
+    ) {
+      // `concurrency` polling workers, each running one job at a time, one job per fetch.
+      const id = await boss.work<T>(
         name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: concurrency },
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options?.pollSeconds ?? 0.5, localConcurrency: concurrency },
         (jobs) => {
           return handling.track(
             (async () => {
@@ -162,6 +187,8 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
           );
         },
       );
+      // The job under way is finished (and marked so) before this resolves.
+      return () => boss.offWork(name, { id, wait: true });
     },
     // Through pg-boss's own calls, never its tables: those are pg-boss's to change between versions.
     async forget(tx, name, field, value) {
