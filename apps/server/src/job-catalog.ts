@@ -1,6 +1,6 @@
 import type { Config } from './config/env.ts';
 import type { Deps } from './deps.ts';
-import { queueSpec, runnable, type RunnableJob, type SweepDefinition } from './jobs/job-definition.ts';
+import { queueSpec, runnable, sweepQueueSpec, type RunnableJob, type SweepDefinition } from './jobs/job-definition.ts';
 import { buildExportJob, purgeExpiredExportsSweep } from './modules/account/index.ts';
 import { sendInvoiceReceiptJob, sendRefundApprovedJob } from './modules/billing/index.ts';
 import { publishScheduledJob } from './modules/blog/index.ts';
@@ -36,4 +36,8 @@ export const sweeps: ReadonlyArray<SweepDefinition<Deps>> = [
   reviewDeadlinesSweep,
 ];
 
-export const queueSpecs = (config: Config) => jobs.map((job) => queueSpec(job, config));
+/** Every queue: one per job and one per sweep (a sweep runs as a queued job, once per period). */
+export const queueSpecs = (config: Config) => [
+  ...jobs.map((job) => queueSpec(job, config)),
+  ...sweeps.map((sweep) => sweepQueueSpec(sweep, config)),
+];

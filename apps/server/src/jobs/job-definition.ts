@@ -19,11 +19,16 @@ export interface JobDefinition<Payload extends object, Context> {
   start(context: Context): { handle(job: QueuedJob<Payload>): Promise<void>; stop?(): void };
 }
 
-/** Periodic work every worker process runs; each must be idempotent (several may run it at once). */
+/**
+ * Periodic work, run by one worker process of the cluster each period (a queued job of its own,
+ * see run-workers.ts). Each must still be idempotent: a run that outlasts its period may overlap
+ * the next one in another process, and `runAtStart` runs it in every process that starts.
+ */
 export interface SweepDefinition<Context> {
   name: string;
+  /** The period; the queue counts it in whole seconds, at least one. */
   everyMs(config: Config): number;
-  /** Also run once when the worker starts. */
+  /** Also run once in this process when the worker starts (start-up repair), whatever the others did. */
   runAtStart?: boolean;
   run(context: Context): Promise<void>;
 }
@@ -49,3 +54,18 @@ export const queueSpec = (job: RunnableJob<never>, config: Config): QueueSpec =>
   const { concurrency: _concurrency, ...spec } = job.policy(config);
   return { name: job.name, ...spec };
 };
+
+/** A sweep's period as its queue counts it: pg-boss's singleton slots are whole seconds. */
+export const sweepSeconds = (sweep: SweepDefinition<never>, config: Config) => Math.max(1, Math.round(sweep.everyMs(config) / 1000));
+
+/**
+ * A sweep's queue. A failed run is not retried: the next period runs it again. Finished runs are
+ * kept past the end of their slot (at least an hour), so the slot stays taken until it is over.
+ */
+export const sweepQueueSpec = (sweep: SweepDefinition<never>, config: Config): QueueSpec => ({
+  name: sweep.name,
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  expireInSeconds: 15 * 60,
+  deleteAfterSeconds: Math.max(2 * sweepSeconds(sweep, config), 60 * 60),
+});
