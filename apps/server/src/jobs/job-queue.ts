@@ -42,7 +42,11 @@ export interface FoundJob {
 }
 
 export interface EnqueueOptions {
-  /** One waiting job per key: a second with the same key is not stored. */
+  /**
+   * A key stored with the job. On our (standard) queues pg-boss refuses a second job with the
+   * same key only within a `singletonSeconds` slot; alone, the key labels the job and a duplicate
+   * is stored (its handler must be idempotent).
+   */
   singletonKey?: string;
   /** Not before this time (a scheduled post's publication). */
   startAfter?: Date;
