@@ -23,6 +23,14 @@ describe('sentences', () => {
     ]);
   });
 
+  it("does not break between a country's initials and its institution", () => {
+    expect(splitSentences('The rights were bought from the U.S. Army by a start-up. It sells in the U.K. Shops stock it.')).toEqual([
+      'The rights were bought from the U.S. Army by a start-up.',
+      'It sells in the U.K.',
+      'Shops stock it.',
+    ]);
+  });
+
   it('ends a sentence at a line break, so a label and each bullet stand alone', () => {
     expect(splitSentences('Applications:\n• Batteries\n• Recycling plants')).toEqual([
       'Applications:',

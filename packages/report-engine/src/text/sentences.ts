@@ -82,7 +82,14 @@ function continues(prev: string, next: string): boolean {
   if (!word) return false;
   if (NEVER_FINAL.has(word)) return true;
   // "U.S." before "Pat." or a number, "Inc. is", "etc. and": the sentence goes on.
-  return MAYBE_FINAL.has(word) && /^[\s]*(?:[a-z0-9(]|Pat\b|Patent\b|No\b)/.test(next);
+  if (MAYBE_FINAL.has(word) && /^[\s]*(?:[a-z0-9(]|Pat\b|Patent\b|No\b)/.test(next)) return true;
+  // "the U.S. Navy", "the U.K. Department of Health": a country's initials before one of its institutions.
+  return (
+    /^(?:u\.s|u\.k|e\.u|u\.s\.a)$/.test(word) &&
+    /^\s*(?:Navy|Army|Air Force|Marine|Marines|Coast Guard|Department|Dept|Government|Congress|Senate|Food|Environmental|Geological|Forest|Census|National|Naval|Federal|Postal|Space|Patent|Trademark|Securities|Energy|Defense|Defence|Ministry|Office|Agency|Institute|Institutes|Court|Supreme)\b/.test(
+      next,
+    )
+  );
 }
 
 /**
