@@ -7,6 +7,7 @@
  */
 import { clip } from '../text/normalise.ts';
 import { partLines, type PastedListing, type ListingPart } from '../text/listing.ts';
+import { PERSON_OF_PLACE } from './name.ts';
 
 const OPENING =
   /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
@@ -20,13 +21,19 @@ const NOT_DESCRIBING =
 
 export function describingSentences(listing: PastedListing, sentences: readonly string[]): string[] {
   const describing = new Set(listing.parts.filter((p) => DESCRIBING.has(p.kind)).flatMap((p) => p.lines));
-  return sentences.filter((s) => [...describing].some((l) => l.includes(s) || s.includes(l)) && !NOT_DESCRIBING.test(s));
+  return sentences.filter(
+    (s) => [...describing].some((l) => l.includes(s) || s.includes(l)) && !NOT_DESCRIBING.test(s) && !PERSON_OF_PLACE.test(s),
+  );
 }
 
 export function readSummary(listing: PastedListing, describing: readonly string[]): string {
   const candidates = [...partLines(listing, 'summary'), ...describing];
   const first =
-    candidates.find((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s)) ?? candidates[0] ?? listing.title ?? '';
+    // A quoted remark ("“Cracks are only detectable …,” she said") tells what someone thinks, not what the thing is.
+    candidates.find((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s) && !/^["“‘]/.test(s)) ??
+    candidates[0] ??
+    listing.title ??
+    '';
   let s = first;
   for (let i = 0; i < 2; i++) s = s.replace(OPENING, '');
   s = s.trim();

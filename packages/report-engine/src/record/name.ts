@@ -204,6 +204,10 @@ function leadingName(sentence: string, text: string): string | null {
   return null;
 }
 
+/** Words before an organisation's name: a partner, funder, buyer or owner, never the product. */
+const PARTNERED =
+  /\b(?:(?:partnered|partnering|partnership|collaborat\w*|teamed up|teaming up|working|works|worked|signed)\s+with|(?:funded|backed|acquired|bought|owned|supported|sponsored)\s+by|licen[cs]ed\s+(?:from|to)|sold\s+to)$/i;
+
 /** "Our product, X, …", "we call it X", "introducing X". */
 const INTRODUCED = new RegExp(
   String.raw`\b(?:(?:our|the)\s+(?:product|device|system|platform|app|solution|invention|technology|prototype|kit|sensor|tool),\s+|we call (?:it|this)\s+|introducing\s+|meet\s+)["“]?(${NAME_TOKEN}(?:\s+${NAME_TOKEN}){0,2}?)["”]?(?=[,.;:)]|\s+(?:is|are|which|that|—|-)\b|$)`,
@@ -245,8 +249,11 @@ export function statedName(listing: PastedListing, sentences: readonly string[])
   }
   // A coined word anywhere in the opening sentences ("… our SoilSense probe …").
   for (const s of sentences.slice(0, 3)) {
-    for (const w of s.split(/\s+/)) {
+    const words = s.split(/\s+/);
+    for (const [i, w] of words.entries()) {
       const bare = w.replace(/[.,;:()"”']+$/g, '').replace(/^["“'(]+/, '');
+      // "… partnered with TechLink to …", "funded by AgriNova": whom the owner works with, not the thing.
+      if (PARTNERED.test(words.slice(Math.max(0, i - 3), i).join(' '))) continue;
       if (coined(bare, text) && /[a-z]/.test(bare) && bare.replace(/[^A-Za-z]/g, '').length >= 4 && !ORGANISATION.test(bare)) return bare;
     }
   }
@@ -256,9 +263,19 @@ export function statedName(listing: PastedListing, sentences: readonly string[])
 const FILLER =
   /^(?:(?:we|i)\s+(?:have\s+)?(?:propose|proposed|developed|designed|built|invented|created|made|are (?:building|developing|making))\s+|(?:we|i)\s+want\s+to\s+(?:build|create|develop|make|sell)\s+|(?:this|our|my|the)\s+(?:idea|invention|project|proposal|innovation|technology|concept|startup|product|team|company)\s+(?:is|proposes|concerns|relates\s+to|describes|provides|offers|has developed|developed|builds|makes)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+to)\s+|(?:it\s+is|this\s+is)\s+|(?:researchers|scientists|engineers|inventors|a team)\s+(?:at|from)\s+.{3,80}?\s+(?:have|has)\s+(?:developed|invented|created|designed|discovered)\s+)/i;
 
+/** "Jane Okafor of Leeds has been …": a person (of a place) opens the sentence, not the thing. */
+export const PERSON_OF_PLACE =
+  /^(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z'’-]+\s+(?:of|from)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*,?\s+(?:has|have|had|is|was|said|says|founded|owns|runs|works|worked|started|told|spent)\b/;
+
+/** Someone speaking ("“Cracks are only detectable …,” she said") or a person of a place: a sentence about people, not the thing. */
+export function aboutSomeone(sentence: string): boolean {
+  return PERSON_OF_PLACE.test(sentence) || /^["“‘]/.test(sentence);
+}
+
 /** "a handheld instrument that measures …" → "Handheld instrument that measures …", clipped. */
 export function descriptiveName(firstSentence: string): string | null {
   let s = firstSentence.replace(/^[-•*]\s*/, '').trim();
+  if (aboutSomeone(s)) return null;
   // "NASA Glenn Research Center has developed a coating …": the organisation is who made it, not what it is.
   const maker =
     /^(.{2,90}?)\s+(?:(?:(?:has|have|had)\s+(?:recently\s+)?)?(?:developed|invented|created|designed|built|engineered|discovered|patented)|licen[cs]es|licensed|transfers|transferred)\s+/.exec(
@@ -293,6 +310,34 @@ export function descriptiveName(firstSentence: string): string | null {
   return clip(phrase.charAt(0).toUpperCase() + phrase.slice(1), 120);
 }
 
+const INTRODUCED_BY = [
+  // "To address this, researchers at Lakeside University are developing a …"
+  /\b(?:researchers|scientists|engineers|inventors|investigators|(?:a|the) team)\s+(?:at|from|of|in)\s+[^,;]{2,80}?\s+(?:have\s+|has\s+|had\s+|are\s+|is\s+)?(?:recently\s+)?(?:developed|developing|invented|inventing|created|creating|designed|designing|engineered|discovered)\s+(.+)/i,
+  // "… licensed from the U.S. Army a coating that …": what a licence took.
+  /\blicen[cs]ed\s+from\s+(?:the\s+)?[A-Z][\w.&'’-]*\s+(?:(?:[A-Z][\w.&'’-]*|of|and|for|de)\s+){0,6}((?:an?|the)\s.+)/,
+];
+
+/** The invention a listing introduces in the middle of its text, as a descriptive name; null when none is. */
+export function introducedName(sentence: string): string | null {
+  for (const re of INTRODUCED_BY) {
+    const m = re.exec(sentence);
+    if (!m) continue;
+    // "single-ion, solid polymer electrolytes as replacements for …": the comma joins adjectives, "as" ends the thing.
+    const object = m[1]!
+      .split(/\s(?:as|to|that|which|who|so that|in order to|because)\s|[;:(]|,\s(?:which|that|and|a|an|the|having|with)\b|[.!?]$/)[0]!
+      .trim();
+    const words = object.replace(/^(?:an?|the|new|novel)\s+/i, '').split(/\s+/);
+    if (words.length < 2 || NOT_NAMES.has(words[0]!.toLowerCase())) continue;
+    if (words.length <= 9) {
+      const phrase = words.join(' ').replace(/[,]+$/, '');
+      return clip(phrase.charAt(0).toUpperCase() + phrase.slice(1), 120);
+    }
+    const d = descriptiveName(object);
+    if (d) return d;
+  }
+  return null;
+}
+
 /**
  * A title line names the invention unless it is a headline ("Navy lab transfers technology to firm …"),
  * a table's header row ("Country | Type | Number"), or a claim-length patent title: those give a descriptive name.
@@ -303,12 +348,18 @@ function titleIsName(title: string): boolean {
   return !/\|/.test(title) && title.length <= 120 && !HEADLINE.test(title);
 }
 
-export function readName(listing: PastedListing, sentences: readonly string[]): ReadName {
+/** `sentences` are those that describe the thing; `all` every sentence, licensing ones too ("… licensed from the Navy a tool …"). */
+export function readName(listing: PastedListing, sentences: readonly string[], all: readonly string[] = sentences): ReadName {
   const stated = statedName(listing, sentences);
   if (stated) return { name: clip(stated, 120), stated: true };
   if (listing.title && titleIsName(listing.title)) return { name: clip(listing.title.replace(/[.;:]+$/, ''), 120), stated: true };
   if (listing.title && !/\|/.test(listing.title) && !HEADLINE.test(listing.title)) {
     const d = descriptiveName(listing.title);
+    if (d) return { name: d, stated: false };
+  }
+  // A listing opens with the background; the invention comes where "researchers at X have developed" it.
+  for (const s of all) {
+    const d = introducedName(s);
     if (d) return { name: d, stated: false };
   }
   for (const s of sentences.slice(0, 3)) {

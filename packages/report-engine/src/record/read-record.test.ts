@@ -274,3 +274,28 @@ describe('ideas typed the way members type them', () => {
     expect(readRecord('GripDry is a chalk substitute. It would pay for itself in a month.').customers).toEqual([]);
   });
 });
+
+describe('names in listings and notices that open with background or people', () => {
+  it('names the thing a person licensed, not the person of a place', () => {
+    const r = readRecord(
+      'Maria Lopez of Porto has run a bakery for 20 years. Last month, Maria Lopez licensed from the University of Minho a humidity-controlled dough proofing cabinet. It keeps dough at 80% humidity.',
+    );
+    expect(r.name).toBe('Humidity-controlled dough proofing cabinet');
+    expect(r.name_stated).toBe(false);
+  });
+
+  it('takes neither a person of a place nor a partner for the thing, in the name or the summary', () => {
+    const r = readRecord(
+      'Jane Okafor of Leeds has been a dairy farmer for 30 years. The new milk cooler was designed to chill milk in ten minutes. In May, the lab partnered with AgriNova to sell it.',
+    );
+    expect(r.name).toBe('New milk cooler');
+    expect(r.summary).toMatch(/^The new milk cooler/);
+  });
+
+  it('names the invention where "researchers at X are developing" it, not the background that opens the listing', () => {
+    const r = readRecord(
+      'Cement production emits 8% of global CO2. Kilns are hard to electrify. To address this, researchers at Delft University are developing a microwave-heated kiln lining that reaches 1,400 °C.',
+    );
+    expect(r.name).toBe('Microwave-heated kiln lining');
+  });
+});

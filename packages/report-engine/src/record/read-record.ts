@@ -36,7 +36,7 @@ export function unknownsOf(record: Omit<InventionRecord, 'unknowns'>): string[] 
 export function recordFromListing(listing: PastedListing): InventionRecord {
   const sentences = listingSentences(listing);
   const describing = describingSentences(listing, sentences);
-  const { name, stated } = readName(listing, describing.length > 0 ? describing : sentences);
+  const { name, stated } = readName(listing, describing.length > 0 ? describing : sentences, sentences);
   const summary = readSummary(listing, describing.length > 0 ? describing : sentences);
   const features = readFeatures(listing, describing, 8, summary);
   const named = readNamedItems(listing, sentences, summary);
