@@ -15,7 +15,24 @@ export interface NamedItems {
 
 type Kind = keyof NamedItems;
 
-const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
+/** Nouns that name who buys or uses a thing (people, trades and organisations), never a part or a material. */
+const BUYERS =
+  'households|homeowners|families|farmers|farms|growers|ranchers|fishermen|hospitals|clinics|clinicians|doctors|surgeons|nurses|midwives|paramedics|pharmacists|therapists|dentists|vets|veterinarians|pharmacies|caregivers|carers|utilities|recyclers|manufacturers|schools|teachers|factories|laboratories|labs|fleets|retailers|restaurants|hotels|cafes|breweries|bakeries|wineries|municipalities|councils|cities|villages|communities|workshops|shops|cyclists|riders|drivers|builders|self-builders|contractors|installers|plumbers|electricians|mechanics|technicians|inspectors|beekeepers|gardeners|landlords|tenants|airlines|miners|mines|companies|firms|businesses|startups|agencies|operators|owners';
+/** A buyer as written, with up to two words before it: "event companies", "small dairy farms". */
+const BUYER = String.raw`(?:[\w-]+\s+){0,2}?(?:${BUYERS})`;
+/** A buyer's role the inventor names in passing ("so nurses can …"); a generic user or operator says nothing. */
+const NAMED_ROLE = String.raw`(?:[\w-]+\s+){0,2}?(?:${BUYERS.replace('|operators|owners', '')})`;
+
+interface Cue {
+  kind: Kind;
+  re: RegExp;
+  /** The match is one item (a company's name may hold "and"), not a list. */
+  whole?: boolean;
+  /** How an item reads in the record ("fishmeal" → "replacement for fishmeal"). */
+  as?: (item: string) => string;
+}
+
+const LIST_CUES: readonly Cue[] = [
   // "Ski resorts, highway departments and railway operators are the customers": the list before the cue.
   {
     kind: 'customers',
@@ -34,6 +51,20 @@ const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     re: /\b(?:potential |target |likely |prospective )?(?:licensees?|licensing partners?|commercial partners?|industry partners?|development partners?)\s+(?:may |might |could |would )?(?:include|includes|including|such as|are|like|:)\s+(.+)/i,
   },
   { kind: 'licensees', re: /\b(?:license|licence|licensing) (?:it |this |the (?:technology|invention|ip|patent) )?to\s+(.+)/i },
+  // "The patent was licensed exclusively to Acme Robotics in 2021."
+  { kind: 'licensees', re: /\blicen[cs]ed\s+(?:(?:exclusively|non-?exclusively|it|them|this|the\s+[\w-]+)\s+)?to\s+(.+)/i },
+  // A notice's grant: "… intent to grant an exclusive license in the United States to practice … to Acme Robotics, having its principal place of business in …".
+  {
+    kind: 'licensees',
+    whole: true,
+    re: /\blicen[cs]e\b.*?\bto\s+([A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|of|and|&))*?)(?=,?\s+(?:having|located|based|headquartered|incorporated|with (?:its|a) principal)\b|,\s+(?:a|an)\s+[\w-]+\s+(?:company|corporation|firm|business|startup|start-up)\b)/,
+  },
+  // "On Monday, Priya Raman licensed from the University of Leeds a …": who took the licence, as the subject.
+  {
+    kind: 'licensees',
+    whole: true,
+    re: /(?:^|,\s+)(?!(?:It|This|That|They|We|He|She|The|A|An|Our|Their|His|Her)\b)([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})\s+(?:has\s+|have\s+|recently\s+|then\s+)*(?:licensed|in-licensed|(?:obtained|took|signed|acquired)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?licen[cs]e)\s+(?:[\w-]+\s+){0,3}?from\b/,
+  },
   {
     kind: 'licensees',
     re: /\b(?:seeking|looking for)\s+(?:a |an )?(?:licensees?|partners?|collaborators?)\s+(?:in|among|from|such as)\s+(.+)/i,
@@ -62,7 +93,66 @@ const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     kind: 'applications',
     re: /\b(?:applications?|uses?|use cases?|markets?|sectors?|industries)\s+(?:may |could |would )?(?:include|includes|including|are|such as|like|:)\s+(.+)/i,
   },
-  { kind: 'applications', re: /\b(?:suitable|suited|intended|designed|aimed|ideal)\s+(?:for|at)\s+(?:use\s+(?:in|by|for)\s+)?(.+)/i },
+  // "Dairy farms and creameries in our region rent chillers today", "Trout farms pay 1.80 €/kg": who pays for the job now.
+  {
+    kind: 'customers',
+    re: new RegExp(
+      String.raw`^(?:today,?\s+|currently,?\s+|most\s+|many\s+)?(${BUYER}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+)${BUYER})*)(?:\s+in\s+(?:our|my|the|this|their)\s+(?:region|area|town|city|country|state|county|valley|district))?\s+(?:currently\s+|today\s+|now\s+|typically\s+|usually\s+|often\s+|already\s+|would\s+|will\s+|could\s+|can\s+)?(?:rent|buy|use|pay|spend|hire|lease|need|rely on|depend on)\b`,
+      'i',
+    ),
+  },
+  // "… so midwives can read it at a glance", "lets plumbers find the leak": the trade that uses it, named in passing.
+  {
+    kind: 'customers',
+    re: new RegExp(
+      String.raw`\bso(?:\s+that)?\s+(?:the\s+)?(${NAMED_ROLE})\s+(?:can|could|will|may|no longer|do not|don't)\b|\b(?:lets|letting|allows|allowing|enables|enabling|helps|helping)\s+(?:the\s+)?(${NAMED_ROLE})\b`,
+      'i',
+    ),
+  },
+  // "About 400,000 people in Spain live with psoriasis": the condition is what it treats.
+  {
+    kind: 'applications',
+    re: /\b(?:people|patients|adults|children|kids|women|men|individuals|persons|babies|infants|seniors)\b(?:\s+(?:in|across|worldwide|globally|around|over|aged|with)\b[^,;]{0,40}?)?\s+(?:have|suffer from|live with|are living with|are affected by|are diagnosed with|develop|get)\s+(?!(?:no|not|never|a|an|the|to|been|had|access|trouble|difficulty|problems?|some|any|more|less|little|few|only|already|also|their|this|that|these|those|it|them|one|two)\b)(.+)/i,
+    // "… have diabetes in the US": the place is where the count was taken, not part of the condition.
+    as: (item) => item.replace(/\s+(?:in|across)\s+(?:the\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*$/, ''),
+  },
+  // "… a pump head that powers drip lines or charges phones": what it runs, said of the product.
+  {
+    kind: 'applications',
+    re: /(?:^|,\s*|\b(?:it|which|that|this|and)\s+)(?:also\s+)?(?:runs|powers|drives|charges|can (?:run|power|drive|charge)|will (?:run|power|drive|charge))\s+(?![\d$€£₹~]|(?:on|at|for|in|off|up|out|through|from|with|by|into|itself|about|around|only|just|less|more|extra|users|customers|per)\b|(?:an?\s+)?(?:[\w-]+\s+)?(?:fees?|price|prices|subscription|commission|premium|rate|royalty)\b)(.+)/i,
+    as: (item) => item.replace(/^(?:also\s+)?(?:runs|powers|drives|charges)\s+/i, ''),
+  },
+  // "Replaces 30% of the cement in a mix", "a drop-in replacement for diesel heaters": the market it takes a share of.
+  {
+    kind: 'applications',
+    whole: true,
+    re: /(?:^|\b(?:it|which|that|this)\s+)(?:also\s+)?(?:replaces|(?:can|could|will|would)\s+replace)\s+(?:up to\s+)?(?:about\s+|around\s+|~)?(?:\d+(?:\.\d+)?\s*%\s+of\s+)?(?:the\s+|an?\s+|all\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)(?=\s+(?:in|of|for|with|at|on|by|used|that|which)\b|[,.;:]|$)|\b(?:replacements?|substitutes?)\s+for\s+(?:the\s+|an?\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)(?=\s+(?:in|of|for|with|at|on|by|used|that|which|and|or)\b|[,.;:]|$)/i,
+    as: (item) =>
+      /\b(?:process|processes|steps?|methods?|procedures?|need|way|approach|technique|tasks?|work)$/i.test(item)
+        ? ''
+        : `replacement for ${item}`,
+  },
+  {
+    kind: 'applications',
+    re: /\b(?:suitable|suited|intended|designed|aimed|ideal|useful)\s+(?:for|at|in)\s+(?:use\s+(?:in|by|for)\s+)?(?:the\s+(?:preparation|manufacture|production|making|formulation|fabrication)\s+of\s+)?(.+)/i,
+  },
+  // "… shapes such as those common in boat hulls": where the shapes, loads or conditions it handles occur.
+  {
+    kind: 'applications',
+    re: /\bsuch as (?:those|ones)\s+(?:that are\s+|which are\s+)?(?:(?:common(?:ly)?|typical(?:ly)?|often|widely|frequently)\s+)?(?:(?:found|used|seen|encountered)\s+)?in\s+(.+)/i,
+  },
+  // "… to propel a drone or other small aircraft": the example the purpose names.
+  {
+    kind: 'applications',
+    whole: true,
+    re: /\bto\s+(?:move|propel|power|drive|protect|coat|cool|heat|charge|light|steer|launch|carry|transport|inspect|repair|shield|insulate|seal|clean)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+or\s+other\s+[\w-]+/i,
+  },
+  // "… have demonstrated a sodium-ion pouch cell using it": the system it was shown working in.
+  {
+    kind: 'applications',
+    whole: true,
+    re: /\b(?:have|has|had|been|was|were)\s+demonstrated\s+(?:it\s+|them\s+)?(?:in\s+|on\s+|with\s+)?(?:an?|the)\s+((?!(?:working|functional|complete|full|new|novel|first|simple|prototype|lab|laboratory|small|large|test|demo|pilot|proof)\b)(?:[\w-]+\s+){0,3}?(?:system|device|cell|battery|module|engine|reactor|vehicle|platform|assembly))\b/i,
+  },
   { kind: 'applications', re: /\b(?:can|could|may|might)\s+(?:also\s+)?be\s+(?:used|applied|deployed)\s+(?:in|for|by|to)\s+(.+)/i },
   { kind: 'applications', re: /\bfor use (?:in|by|with)\s+(.+)/i },
   // "… for rural households in India", "… for hospital operating theatres": who it is for, as written.
@@ -71,6 +161,9 @@ const LIST_CUES: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     re: /\bfor\s+((?:[\w-]+\s+){0,4}?(?:households|homes|families|farmers|growers|hospitals|clinics|clinicians|surgeons|patients|utilities|operators|recyclers|manufacturers|schools|factories|plants|laboratories|labs|fleets|retailers|municipalities|cities|villages|communities|workshops|theatres|theaters|wards|farms|shops|nurses|cyclists|drivers|builders)(?:\s+in\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?)?)\b/,
   },
 ];
+
+/** Words that point back rather than name anything: "this replaces that". */
+const PRONOUN = /^(?:it|this|that|these|those|them|they|one|ones|the need|need)$/i;
 
 /** Cuts a list's tail off where the sentence moves on, then splits it into items. */
 function splitList(tail: string): string[] {
@@ -81,7 +174,7 @@ function splitList(tail: string): string[] {
   );
   const cut =
     tail.split(
-      /[.;:!?]\s|[.;!?]$|\s(?:because|where|which|that|so that|while|who|in order to|to (?:reduce|improve|replace|enable|help|detect|measure))\s/i,
+      /[.;:!?]\s|[.;!?]$|\s(?:because|where|which|that|so that|while|who|in order to|to (?:reduce|improve|replace|enable|help|detect|measure))\s|\s(?:in|on|since)\s+(?:\d{4}|(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)|\s(?:each|every|per|a)\s+(?:year|month|week|day)\b/i,
     )[0] ?? '';
   return cut
     .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+|\s*\/\s*/)
@@ -131,6 +224,22 @@ function titleUses(title: string): string[] {
   return splitList(m[1]!.replace(/\s+(?:using|with|by|via|based on)\s.+$/i, ''));
 }
 
+/** Words that name what a thing is, not a kind of it: "compositions and methods" are no two uses. */
+const GENERIC_HEAD =
+  /^(?:methods?|systems?|devices?|apparatus(?:es)?|compositions?|processes|process|kits?|uses?|means|products?|making|using|thereof|same)$/i;
+
+/** Two kinds a title names with one head noun: "… microwave and power switching transistors" → both transistors. */
+function titleKinds(title: string): string[] {
+  const t = title.replace(/\s*\([^)]*\)/g, '').trim();
+  // Only a title that is one noun phrase: in "… surface with improved mechanical and optical properties" the kinds are of a part.
+  if (/\s(?:of|for|with|in|on|using|by|from|to|having|as|via)\s/i.test(t)) return [];
+  const m = /(?:^|[^,]\s)([a-z][\w-]*)\s+and\s+((?:[a-z][\w-]*\s+){0,2})([a-z][\w-]*s)$/i.exec(t);
+  if (!m) return [];
+  const [, first, between, head] = m as unknown as [string, string, string, string];
+  if ([first, head, ...between.trim().split(/\s+/).filter(Boolean)].some((w) => GENERIC_HEAD.test(w))) return [];
+  return [`${first} ${head}`, `${between}${head}`].map((x) => x.toLowerCase());
+}
+
 /** What a process-named title is for: "Water desalination using …" → "Water desalination", "Seed treatment compositions and methods" → "Seed treatment". */
 function titleProcess(title: string): string | null {
   const head = title
@@ -159,7 +268,8 @@ export function readNamedItems(listing: PastedListing, sentences: readonly strin
   const add = (kind: Kind, item: string) => {
     // "8 machine shops" are machine shops; "estimated price $60" is a figure, not a buyer.
     const x = item.trim().replace(/^(?:\d[\d,]*|my|our|two|three|four|five|several|some)\s+/i, '');
-    if (x.length < 3 || /[$€£₹%]|\d\s*(?:days?|weeks?|months?|years?)\b/i.test(x)) return;
+    if (x.length < 3 || /[$€£₹%]|\d\s*(?:days?|weeks?|months?|years?)\b|\b(?:USD|EUR|GBP|INR|CHF|dollars?|euros?|rupees?)\b/i.test(x))
+      return;
     const all = [...out.applications, ...out.customers, ...out.licensees];
     if (all.some((o) => o.toLowerCase() === x.toLowerCase())) return;
     if (out[kind].length < 12) out[kind].push(x);
@@ -176,17 +286,24 @@ export function readNamedItems(listing: PastedListing, sentences: readonly strin
       if (m) for (const item of splitList(m[1]!)) add(kind, item);
     }
   }
-  if (listing.title) for (const use of titleUses(listing.title)) add('applications', use);
+  if (listing.title) for (const use of [...titleUses(listing.title), ...titleKinds(listing.title)]) add('applications', use);
   const process = listing.title ? titleProcess(listing.title) : null;
   if (process) add('applications', process);
   for (const use of describedUse(summary)) add('applications', use);
   for (const s of sentences) {
-    for (const { kind, re } of LIST_CUES) {
+    for (const { kind, re, whole, as } of LIST_CUES) {
       const m = re.exec(s);
       if (!m) continue;
-      for (const item of splitList(m[1]!)) add(kind, clip(item, 120));
+      const found = m.slice(1).find((g) => g !== undefined) ?? '';
+      const items = whole ? [found.trim().replace(/[.,;:]+$/, '')] : splitList(found);
+      for (const item of items) if (!PRONOUN.test(item)) add(kind, clip(as ? as(item) : item, 120));
       break; // the first cue of a sentence decides what its list is
     }
   }
+  // What it replaces is the market it takes a share of, named after the uses themselves (the first is the beachhead).
+  out.applications = [
+    ...out.applications.filter((a) => !a.startsWith('replacement for ')),
+    ...out.applications.filter((a) => a.startsWith('replacement for ')),
+  ];
   return out;
 }

@@ -275,11 +275,30 @@ describe('ideas typed the way members type them', () => {
   });
 });
 
-describe('names in listings and notices that open with background or people', () => {
-  it('names the thing a person licensed, not the person of a place', () => {
+describe('how listings, abstracts and members name uses, buyers and licensees', () => {
+  const apps = (idea: string) => readRecord(idea).applications;
+  const customers = (idea: string) => readRecord(idea).customers;
+  const licensees = (idea: string) => readRecord(idea).licensees;
+
+  it('reads "licensed (exclusively) to X" without the date after it', () => {
+    expect(licensees('A hull coating. The coating was licensed exclusively to Harbour Marine Ltd in 2022.')).toEqual([
+      'Harbour Marine Ltd',
+    ]);
+  });
+
+  it("reads the company a notice's licence is granted to, not the country or what it allows", () => {
+    expect(
+      licensees(
+        'A lens mount. The Agency intends to grant an exclusive patent license in Canada to make the devices described in Application No. 12/345,678 to Keller Optics, having its principal place of business in Denver, Colorado.',
+      ),
+    ).toEqual(['Keller Optics']);
+  });
+
+  it('reads who licensed it from an owner, and names the thing licensed rather than the person of a place', () => {
     const r = readRecord(
       'Maria Lopez of Porto has run a bakery for 20 years. Last month, Maria Lopez licensed from the University of Minho a humidity-controlled dough proofing cabinet. It keeps dough at 80% humidity.',
     );
+    expect(r.licensees).toEqual(['Maria Lopez']);
     expect(r.name).toBe('Humidity-controlled dough proofing cabinet');
     expect(r.name_stated).toBe(false);
   });
@@ -297,5 +316,72 @@ describe('names in listings and notices that open with background or people', ()
       'Cement production emits 8% of global CO2. Kilns are hard to electrify. To address this, researchers at Delft University are developing a microwave-heated kiln lining that reaches 1,400 °C.',
     );
     expect(r.name).toBe('Microwave-heated kiln lining');
+  });
+
+  it('reads the buyers who pay for the job today as customers', () => {
+    expect(customers('A solar ice maker. Bakeries and small restaurants in our town buy ice every morning.')).toEqual([
+      'Bakeries',
+      'small restaurants',
+    ]);
+    expect(customers('A solar ice maker. Conventional batteries use liquid electrolytes.')).toEqual([]);
+  });
+
+  it('reads the trade a "so … can" clause names, but not a generic user', () => {
+    expect(customers('The sensor glows when a pipe leaks, so plumbers can find the leak without opening the wall.')).toEqual(['plumbers']);
+    expect(customers('The knob allows the operator to adjust the flow.')).toEqual([]);
+    expect(customers('A marking app. It helps teachers grade essays in half the time.')).toEqual(['teachers']);
+  });
+
+  it('reads the condition "N people live with" as what it treats', () => {
+    expect(apps('A cooling cream. About 400,000 people in Norway live with psoriasis.')).toEqual(['psoriasis']);
+    expect(apps('A glucose patch. 30 million people have diabetes in the US.')).toEqual(['diabetes']);
+    expect(apps('A water filter. Many people have no access to clean water.')).toEqual([]);
+  });
+
+  it('reads what a member says it runs or charges, not what it runs on', () => {
+    expect(apps('A pedal generator on a cart, powers a milking machine or charges electric fences.')).toEqual([
+      'milking machine',
+      'electric fences',
+    ]);
+    expect(apps('A pedal generator. It runs on two AA batteries and charges 20 EUR a month.')).toEqual([]);
+    expect(apps('A tutoring app. It charges a monthly fee of 5 EUR per class.')).toEqual([]);
+  });
+
+  it('reads what it replaces as the market it takes a share of', () => {
+    expect(apps('Algae binder pellets. Replaces 30% of the cement in a concrete mix.')).toEqual(['replacement for cement']);
+    expect(apps('A heat battery: a drop-in replacement for diesel heaters.')).toEqual(['replacement for diesel heaters']);
+    expect(apps('A heat battery. This replaces that.')).toEqual([]);
+    expect(apps('A sorting robot. It replaces a 3-step process.')).toEqual([]);
+  });
+
+  it('reads "useful in the preparation of X and Y" as two uses', () => {
+    expect(apps('A seaweed extract. The extract may be useful in the preparation of animal feeds and pet treats.')).toEqual([
+      'animal feeds',
+      'pet treats',
+    ]);
+  });
+
+  it('reads where the shapes it handles occur ("such as those common in …")', () => {
+    expect(apps('A bendable solar panel. The panels bend to curved surfaces, such as those common in boat hulls.')).toEqual(['boat hulls']);
+  });
+
+  it('reads the example a purpose names ("to propel a drone or other small aircraft")', () => {
+    expect(apps('A water-jet thruster. The thruster uses water jets to propel a drone or other small aircraft.')).toEqual(['drone']);
+  });
+
+  it('reads the system it was demonstrated in, but not "a working system"', () => {
+    expect(apps('A ceramic separator. The team has demonstrated a sodium-ion pouch cell with the new separator.')).toEqual([
+      'sodium-ion pouch cell',
+    ]);
+    expect(apps('A ceramic separator. We have demonstrated a working system.')).toEqual([]);
+  });
+
+  it("reads the two kinds a title's head noun takes, but not the properties of a part", () => {
+    expect(apps('Low-noise optical and radio receivers\nA receiver front end with a cooled amplifier.')).toEqual(
+      expect.arrayContaining(['optical receivers', 'radio receivers']),
+    );
+    expect(apps('Coating with improved thermal and optical properties\nA coating of silica particles.')).not.toContain(
+      'optical properties',
+    );
   });
 });
