@@ -206,7 +206,7 @@ export function buildFromSchema(schemaIn: JsonSchema, ctx: BuildContext): unknow
 }
 
 /** Breaks a valid object: drops a required property and gives another the wrong type. */
-function violate(value: unknown, schema: JsonSchema | undefined): unknown {
+export function violate(value: unknown, schema: JsonSchema | undefined): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { unexpected: true };
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   const keys = schema?.required?.length ? schema.required : Object.keys(copy);
@@ -228,7 +228,7 @@ function lastUserText(messages: ChatMessage[] | undefined): string {
   return '';
 }
 
-function topicOf(messages: ChatMessage[] | undefined): string {
+export function topicOf(messages: ChatMessage[] | undefined): string {
   const all = (messages ?? []).filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : ''));
   for (const text of all) {
     const m = /<idea>\s*([\s\S]*?)\s*<\/idea>/.exec(text);
@@ -303,7 +303,7 @@ const approxTokens = (s: string) => Math.max(1, Math.ceil(s.length / 4));
  * Plays a model that cites what it was given: when the prompt lists sources as lines starting
  * "[P1] …" or "[W1] …", the first string of the answer ends by citing the first of them.
  */
-function citeFirstSource(answer: unknown, messages: ChatMessage[] | undefined): unknown {
+export function citeFirstSource(answer: unknown, messages: ChatMessage[] | undefined): unknown {
   const id = /^\[([A-Z]\d{1,2})\] /m.exec(lastUserText(messages))?.[1];
   if (!id) return answer;
   let done = false;
@@ -320,7 +320,7 @@ function citeFirstSource(answer: unknown, messages: ChatMessage[] | undefined): 
   return visit(answer);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
