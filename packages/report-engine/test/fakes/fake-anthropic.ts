@@ -52,6 +52,8 @@ export interface FakeAnthropicRequest {
   headers: IncomingMessage['headers'];
   /** `rejected`: answered 400 or 401 for what the real API refuses. */
   behaviour: FakeAnthropicBehaviour['kind'] | 'rejected';
+  /** The tokens the answer reported (absent for errors and hangs). */
+  usage?: { input_tokens: number; output_tokens: number };
   /** The error type of a rejection (authentication_error, invalid_request_error). */
   rejection?: { status: number; type: string; message: string };
   receivedAt: number;
@@ -356,7 +358,8 @@ export async function startFakeAnthropic(
     }
 
     const behaviour = queue.shift() ?? defaultBehaviour;
-    requests.push({ body, headers: req.headers, behaviour: behaviour.kind, receivedAt: Date.now() });
+    const recorded: FakeAnthropicRequest = { body, headers: req.headers, behaviour: behaviour.kind, receivedAt: Date.now() };
+    requests.push(recorded);
     if (behaviour.kind === 'rate-limit') {
       sendJson(
         res,
@@ -396,6 +399,7 @@ export async function startFakeAnthropic(
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
     };
+    recorded.usage = { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens };
     const stopReason = tool ? 'tool_use' : 'end_turn';
     const block = tool
       ? { type: 'tool_use', id: `toolu_fake${String(seq).padStart(6, '0')}`, name: tool, input: JSON.parse(content) as unknown }
