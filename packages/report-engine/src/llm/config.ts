@@ -41,6 +41,10 @@ export const llmConfigSchema = z
     if (c.provider === 'anthropic' && !c.apiKey) {
       ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'apiKey is required for anthropic' });
     }
+    // OpenAI-compatible endpoints take 0..2; Anthropic's Messages API refuses a temperature above 1 with a 400.
+    if (c.provider === 'anthropic' && c.temperature !== undefined && c.temperature > 1) {
+      ctx.addIssue({ code: 'custom', path: ['temperature'], message: 'temperature must be at most 1 for anthropic' });
+    }
     if (c.provider === 'openai-compatible' && !c.baseUrl) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrl is required for openai-compatible' });
     }

@@ -41,6 +41,7 @@ describe('createReportWriter', () => {
     [{ provider: 'openai-compatible', model: 'm' }, /baseUrl/],
     [{ provider: 'openai-compatible', baseUrl: 'http://x/v1' }, /model/],
     [{ provider: 'anthropic', model: 'm' }, /apiKey/],
+    [{ provider: 'anthropic', apiKey: 'k', model: 'm', temperature: 1.5 }, /temperature must be at most 1/],
     [{ provider: 'gemini' }, /provider/],
     [{ provider: 'offline', timeoutMs: -1 }, /timeoutMs/],
   ])('rejects an incomplete configuration %j', (config, message) => {
