@@ -12,8 +12,9 @@ import { defineConfig } from 'vitest/config';
  * copy of every test: its SQL is PostgreSQL's own, so a second run proves nothing new and cost CI
  * minutes (decision 231). It runs what behaves differently there: the test files that name PGlite
  * and those of the code that branches on it (one connection: transactions queue, the job queue's
- * adapter, the operator lane, table tending), and the e2e project runs every flow on PGlite
- * through the compiled server. `npm run test:embedded` runs the whole server suite on PGlite.
+ * adapter, the operator lane, table tending), and the e2e project runs the newcomer's flows on
+ * PGlite through the compiled server (e2e/README.md). `npm run test:embedded` runs the whole
+ * server suite on PGlite.
  */
 // The bench's own checks (bench/*.test.ts) need no database but sit with the server they measure.
 const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/bench/**/*.test.ts'];

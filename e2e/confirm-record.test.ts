@@ -9,7 +9,8 @@ import { serverAndBrowser } from './support/server-and-browser.ts';
  * "What we understood" (issue 24) in the browser, on the product as `npm start` runs it: the
  * offline analyst reads the idea and writes the report. Members start with enough for several reports.
  */
-const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000' });
+// On the embedded database: the newcomer's `npm start` queues and writes reports on PGlite.
+const e2e = serverAndBrowser({ SIGNUP_BONUS_TOKENS: '20000' }, { embedded: true });
 const PASSWORD = 'Orbit1962ok';
 
 const IDEA =

@@ -10,9 +10,9 @@ import { giveBillingCountryTo } from './support/billing.ts';
  * Sessions and the first second of a page (issue 26, items 10–12): a remembered member stays
  * signed in through a refresh that fails for a reason other than a 401, a click made before the
  * app runs on a server-drawn page is not lost, and a returning member never sees the visitor's
- * page first.
+ * page first. On the embedded database, as a newcomer's `npm start` runs.
  */
-const e2e = serverAndBrowser();
+const e2e = serverAndBrowser(undefined, { embedded: true });
 
 const REFRESH = '**/api/auth/refresh';
 

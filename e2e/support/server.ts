@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { adminExec, withDatabase } from './database-template.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,30 +36,47 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set by support/database-template.ts, the e2e project's global setup. */
     e2eDataTemplate: string;
+    /** The PostgreSQL template database ('' without TEST_DATABASE_URL). */
+    e2ePgTemplate: string;
   }
 }
 
-/** The migrated, never-started database the e2e global setup prepared (support/database-template.ts). */
-function dataTemplate(): string | undefined {
+/** What the e2e global setup prepared (support/database-template.ts), if this runs under it. */
+function provided(key: 'e2eDataTemplate' | 'e2ePgTemplate'): string | undefined {
   try {
-    return inject('e2eDataTemplate');
+    return inject(key) || undefined;
   } catch {
     return undefined; // outside a vitest run (a script using this helper): start from nothing
   }
 }
 
+/** A PostgreSQL database of this server's own, copied from the migrated template. */
+async function copyPgTemplate(template: string) {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  await adminExec(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return { url: withDatabase(admin, name), drop: () => adminExec(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface ServerOptions {
+  hostname?: 'localhost';
+  /** From an empty DATA_DIR, as a newcomer's first `npm start` (embedded, migrated at start). */
+  fresh?: boolean;
+  /** On the embedded database (PGlite) even when the run has a PostgreSQL server. */
+  embedded?: boolean;
+}
+
 /**
- * Starts the product exactly as `npm start` does after its build (the embedded default:
- * PGlite in its own DATA_DIR, dev mailbox), on a free port. The DATA_DIR starts as a copy of the
- * migrated database the run prepared once, as a server restarted after `npm run operator --
- * migrate` would; `fresh` starts from an empty directory, as a newcomer's first `npm start` does.
+ * Starts the compiled product as `npm run serve` does (dev mailbox, files in its DATA_DIR) on a
+ * free port, from a copy of the database the run migrated once (as a server restarted after
+ * `npm run operator -- migrate` would): a PostgreSQL database when the run has TEST_DATABASE_URL,
+ * else, or with `embedded`, PGlite in the DATA_DIR as `npm start`'s default.
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  opts: { hostname?: 'localhost'; fresh?: boolean } = {},
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-'));
-  const template = opts.fresh ? undefined : dataTemplate();
+  const pgTemplate = opts.fresh || opts.embedded ? undefined : provided('e2ePgTemplate');
+  const pgDb = pgTemplate ? await copyPgTemplate(pgTemplate) : undefined;
+  const template = opts.fresh || pgDb ? undefined : provided('e2eDataTemplate');
   if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   // WebAuthn refuses IP addresses as its relying party: passkey tests reach the server as localhost.
@@ -68,7 +87,7 @@ export async function startServer(
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: '',
+      DATABASE_URL: pgDb?.url ?? '',
       SMTP_URL: '',
       GOOGLE_CLIENT_ID: '',
       NODE_ENV: 'test',
@@ -134,6 +153,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
     },
   };
 }
