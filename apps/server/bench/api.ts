@@ -22,6 +22,7 @@ import autocannon, { type Result } from 'autocannon';
 import { startServer, type RunningServer } from '../../../e2e/support/server.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { withDatabase } from '../test/global-setup.ts';
+import { formatCount } from '@assay/shared';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -179,7 +180,7 @@ async function startup(): Promise<Startup> {
   }
 }
 
-const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+const fmt = (n: number) => (n >= 100 ? formatCount(Math.round(n)) : n.toFixed(1));
 
 function markdown(sections: Section[], start: Startup | undefined): string {
   const lines = [

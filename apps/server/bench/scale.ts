@@ -34,6 +34,7 @@ import { createRuntime } from '../src/runtime.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { loadApart } from './load.ts';
 import { catalogueGaps, routeCatalogue, type Cell } from './scale-routes.ts';
+import { formatCount } from '@assay/shared';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The query plans behind the scale figures, beside docs/benchmarks.md. */
@@ -506,7 +507,7 @@ async function tableSizes(db: Queryable) {
     UNION ALL SELECT 'payments', count(*) FROM payments UNION ALL SELECT 'published posts', count(*) FROM posts WHERE status = 'published'
     UNION ALL SELECT 'contact messages', count(*) FROM contact_submissions UNION ALL SELECT 'invoices', count(*) FROM invoices
     UNION ALL SELECT 'refund requests', count(*) FROM refund_requests UNION ALL SELECT 'audit entries', count(*) FROM operator_audit_log) s`);
-  return r.rows.map((x) => `${x.n.toLocaleString('en')} ${x.t}`).join(', ');
+  return r.rows.map((x) => `${formatCount(x.n)} ${x.t}`).join(', ');
 }
 
 // --- measuring ----------------------------------------------------------------------------
@@ -1108,7 +1109,7 @@ async function main() {
     say(`Small database: ${smallSizes}.`);
     const heavyCount = (await raw.query<{ n: number }>('SELECT count(*) AS n FROM reports WHERE user_id = $1', [heavy])).rows[0]!.n;
     say(
-      `Full database: ${fullSizes} (one member has ${heavyCount.toLocaleString('en')} reports); grown in ${seedSeconds.toFixed(0)} s (load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after).`,
+      `Full database: ${fullSizes} (one member has ${formatCount(heavyCount)} reports); grown in ${seedSeconds.toFixed(0)} s (load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after).`,
     );
     // Lots that expired while seeding ran (it can take many minutes on a busy machine) are
     // expired the way production does it, by the sweep, before the invariants are checked.
@@ -1117,7 +1118,7 @@ async function main() {
     for (let r = await expireLots(raw); r.lots > 0; r = await expireLots(raw)) expired += r.lots;
     say('');
     say(
-      `Invariants after seeding (the expiry sweep ran first and expired ${expired.toLocaleString('en')} lots that reached their date during the seeding):`,
+      `Invariants after seeding (the expiry sweep ran first and expired ${formatCount(expired)} lots that reached their date during the seeding):`,
     );
     await checkInvariants(raw, sweptAt);
     if (SEED_ONLY || !blogBefore || !before) {

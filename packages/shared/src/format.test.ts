@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formatDay, formatDayTime, formatMoney, formatTime } from './format.ts';
+import { escapeHtml, formatCount, formatDay, formatDayTime, formatFigure, formatMoney, formatTime, formatTokens } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes minor units in their own currency with two decimals', () => {
@@ -33,6 +33,26 @@ describe('formatMoney', () => {
     expect(formatMoney(1999, 'XYZ1')).toBe('19.99 XYZ1');
     expect(formatMoney(1999, 'XYZ1', { code: true })).toBe('19.99 XYZ1');
     expect(formatMoney(1999, '')).toBe('19.99 ');
+  });
+});
+
+describe('formatCount, formatTokens and formatFigure', () => {
+  it('groups a count the en-US way whatever the machine locale is', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1234)).toBe('1,234');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-2500)).toBe('-2,500');
+    expect(formatTokens(10000)).toBe('10,000');
+    // The same output the inline n.toLocaleString('en-US') calls it replaced gave.
+    for (const n of [0, 7, 1000, 123456789, -42, 1.5, 2.0004]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+
+  it('writes a figure with up to six decimals', () => {
+    expect(formatFigure(1234.5)).toBe('1,234.5');
+    expect(formatFigure(0.0125)).toBe('0.0125');
+    expect(formatFigure(1.23456789)).toBe('1.234568');
+    expect(formatFigure(2000000)).toBe('2,000,000');
   });
 });
 

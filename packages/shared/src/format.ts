@@ -79,6 +79,29 @@ export function formatTime(value: DateInput, timeZone?: string): string {
   return d ? formatter('time', timeZone).format(d) : '—';
 }
 
+// ── Counts and figures ──────────────────────────────────────────────────────────────────────────
+
+// Always en-US, never the machine's locale: a server or a browser set to German would write
+// '10.000'. The same output as n.toLocaleString('en-US') (at most three decimals).
+const countFormat = /* @__PURE__ */ new Intl.NumberFormat('en-US');
+const figureFormat = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+/**
+ * A count (members, reports, words, characters) as every screen, mail and document writes it:
+ * 1234 → '1,234'. The report's market numbers and chart amounts use it too; a fraction keeps up to
+ * three decimals there, as it always has (a stated figure on a screen is formatFigure's).
+ */
+export const formatCount = (n: number): string => countFormat.format(n);
+
+/** A token amount, written as any count: 10000 → '10,000'. */
+export const formatTokens = formatCount;
+
+/**
+ * A stated figure's value, which may be fractional and is shown as given, up to six decimals:
+ * 1234.5 → '1,234.5', 0.0125 → '0.0125'.
+ */
+export const formatFigure = (n: number): string => figureFormat.format(n);
+
 // ── HTML ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -86,9 +109,6 @@ export function formatTime(value: DateInput, timeZone?: string): string {
  * else stays as written (the documents are UTF-8). The `entities` package, the one htmlparser2 and
  * the sanitizer already use.
  */
-/** A token amount (or any count) as every screen writes it: 10000 → '10,000'. */
-export const formatTokens = (n: number) => n.toLocaleString('en-US');
-
 export function escapeHtml(text: string): string {
   return escapeUTF8(text);
 }

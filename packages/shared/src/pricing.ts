@@ -1,4 +1,5 @@
 import { GST_PERCENT } from './constants.ts';
+import { formatTokens } from './format.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Pricing arithmetic, in integer minor units so web and server agree to the cent.
@@ -38,4 +39,4 @@ export const minorToMajor = (minor: number) => Math.round(minor) / 100;
 export const insufficientTokensDetail = (required: number, available: number) =>
   `Insufficient tokens. Required: ${required}, Available: ${available}. Please purchase more tokens.`;
 
-export const purchaseSucceededMessage = (tokens: number) => `Successfully purchased ${tokens.toLocaleString('en-US')} tokens!`;
+export const purchaseSucceededMessage = (tokens: number) => `Successfully purchased ${formatTokens(tokens)} tokens!`;

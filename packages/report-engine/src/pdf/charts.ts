@@ -7,6 +7,7 @@ import type { Risk, Roi, Trl } from '../content/report-content.ts';
 import { TRL_SCALE } from '../knowledge/trl-scale.ts';
 import type { Flow } from './flow.ts';
 import { COLOR, TYPE } from './theme.ts';
+import { formatCount } from '@assay/shared';
 
 /** The TRL bar; `stated` when the member's record states the level (the label says which it is). */
 export function drawTrlScale(f: Flow, trl: Trl, stated: boolean): void {
@@ -163,7 +164,7 @@ export function roiRows(roi: Roi): Array<{ year: number; investment: number; rev
 
 export function formatAmount(n: number): string {
   const v = Math.round(n);
-  return `${v < 0 ? '−' : ''}${Math.abs(v).toLocaleString('en-US')}`;
+  return `${v < 0 ? '−' : ''}${formatCount(Math.abs(v))}`;
 }
 
 export function drawRoiChart(f: Flow, roi: Roi): void {

@@ -1,6 +1,6 @@
 /** The cover page: product, title, tier, date, report id, the invention as the member confirmed it, and notices. */
 import type { Complexity, InventionRecord } from '@assay/shared';
-import { fieldLabel, formatDay, IP_STATUS_LABELS, PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
+import { fieldLabel, formatCount, formatDay, IP_STATUS_LABELS, PRODUCT_NAME, TIER_LABELS } from '@assay/shared';
 import { truncate, type Flow } from './flow.ts';
 import { COLOR, PAGE, TYPE } from './theme.ts';
 
@@ -39,10 +39,7 @@ export function recordRows(r: InventionRecord): Array<[string, string]> {
       r.figures
         .slice(0, 4)
         .map((x) =>
-          `${x.value.toLocaleString('en-US')}${x.value_max !== null ? `–${x.value_max.toLocaleString('en-US')}` : ''} ${x.unit} ${x.what}`.replace(
-            /\s+/g,
-            ' ',
-          ),
+          `${formatCount(x.value)}${x.value_max !== null ? `–${formatCount(x.value_max)}` : ''} ${x.unit} ${x.what}`.replace(/\s+/g, ' '),
         )
         .join('; '),
     ]);

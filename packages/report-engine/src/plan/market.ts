@@ -5,6 +5,7 @@
  * them. Amounts in another currency are converted at a stated indicative rate (to verify).
  */
 import type { InventionRecord, RecordFigure } from '@assay/shared';
+import { formatCount } from '@assay/shared';
 
 /** Indicative conversion to USD, printed beside any converted figure (to verify at the report's date). */
 export const USD_PER: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27, INR: 1 / 84 };
@@ -49,8 +50,7 @@ function amount(f: RecordFigure): StatedAmount {
   const symbol = CURRENCY_SYMBOL[f.unit] ?? '';
   return {
     usd: Math.round(f.value * rate * 100) / 100,
-    as_stated:
-      `${symbol}${f.value.toLocaleString('en-US')}${f.value_max !== null ? `–${f.value_max.toLocaleString('en-US')}` : ''} ${f.what}`.trim(),
+    as_stated: `${symbol}${formatCount(f.value)}${f.value_max !== null ? `–${formatCount(f.value_max)}` : ''} ${f.what}`.trim(),
     what: f.what,
     quote: f.stated_text,
     converted: f.unit !== 'USD',

@@ -10,6 +10,7 @@ import type { InventionRecord, RecordFigure } from '@assay/shared';
 import { readFigures } from '../record/figures.ts';
 import { splitSentences } from '../text/sentences.ts';
 import { CURRENCY_SYMBOL, readsAsPrice } from './market.ts';
+import { formatCount } from '@assay/shared';
 
 const LAUNCH_WHAT =
   /\b(launch|first (?:revenue|sales?|orders?)|market entry|on (?:the )?market|on sale|commercial(?:ly)? (?:available|release|launch))\b/i;
@@ -128,9 +129,9 @@ function restate(text: string, was: RecordFigure, to: RecordFigure): string {
   const statement = figureStatement(was);
   if (!statement.test(text)) return text;
   const value = new RegExp(
-    `(?<![\\d.,])(?:${[...new Set([String(was.value), was.value.toLocaleString('en-US')])].map(escape).join('|')})(?![\\d]|[.,]\\d)`,
+    `(?<![\\d.,])(?:${[...new Set([String(was.value), formatCount(was.value)])].map(escape).join('|')})(?![\\d]|[.,]\\d)`,
   );
-  return text.replace(new RegExp(statement.source, `${statement.flags}g`), (m) => m.replace(value, to.value.toLocaleString('en-US')));
+  return text.replace(new RegExp(statement.source, `${statement.flags}g`), (m) => m.replace(value, formatCount(to.value)));
 }
 
 const STOP = new Set([
@@ -218,7 +219,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function figureText(f: RecordFigure): string {
   // A year reads as a year ("2031"), never as a count of years ("2,031 year").
   const year = f.unit === 'year';
-  const n = (v: number) => (year ? String(v) : v.toLocaleString('en-US'));
+  const n = (v: number) => (year ? String(v) : formatCount(v));
   const value = `${n(f.value)}${f.value_max !== null ? `–${n(f.value_max)}` : ''}`;
   if (year) return value;
   const symbol = CURRENCY_SYMBOL[f.unit];
@@ -231,7 +232,7 @@ export function figureText(f: RecordFigure): string {
  * ("5 pilot customers"), so a bare "5" elsewhere (TRL 5, 5 years) is not taken for it.
  */
 export function figureStatement(f: RecordFigure): RegExp {
-  const values = [...new Set([String(f.value), f.value.toLocaleString('en-US')])].map(escape).join('|');
+  const values = [...new Set([String(f.value), formatCount(f.value)])].map(escape).join('|');
   const v = `(?<![\\d.,])(?:${values})(?![\\d]|[.,]\\d)`;
   const symbol = CURRENCY_SYMBOL[f.unit];
   if (symbol) return new RegExp(`${escape(symbol)}\\s?(?:${values})(?![\\d]|[.,]\\d)|${v}\\s?${escape(f.unit)}\\b`, 'i');

@@ -4,6 +4,7 @@ import { isOperatorSearchable } from '../operator-search.ts';
 import { lineText, listCursor, pathParam } from './fields.ts';
 import { dateBound, isTimeZone } from './contact.ts';
 import { paymentState } from './refunds.ts';
+import { formatTokens } from '../format.ts';
 
 /** Operator views of docs/product.md §3 (admin user, admin report, transaction, stats). */
 
@@ -182,12 +183,12 @@ export const MAX_TOKEN_ADJUSTMENT = 1_000_000;
 
 export const TOKEN_ADJUSTMENT_MESSAGES = {
   amountInvalid: 'Enter a whole number of tokens other than zero: positive to grant, negative to deduct',
-  amountTooLarge: `At most ${MAX_TOKEN_ADJUSTMENT.toLocaleString('en-US')} tokens can be granted or deducted at once`,
+  amountTooLarge: `At most ${formatTokens(MAX_TOKEN_ADJUSTMENT)} tokens can be granted or deducted at once`,
   reasonRequired: 'A reason is required; the member sees it in their token history',
   reasonTooLong: 'The reason can be at most 300 characters',
   keyReused: 'This Idempotency-Key was already used for a different adjustment. Review the adjustment again to send it with a new key.',
   overDeduction: (deduct: number, available: number) =>
-    `Cannot deduct ${deduct.toLocaleString('en-US')} tokens: the member has only ${available.toLocaleString('en-US')} available`,
+    `Cannot deduct ${formatTokens(deduct)} tokens: the member has only ${formatTokens(available)} available`,
 } as const;
 
 /** An operator's manual grant (positive) or deduction (negative), with the reason the member will see. */

@@ -4,6 +4,7 @@ import { secondFactorChallengeResponse } from './auth.ts';
 import { expertMeView } from './experts.ts';
 import { displayNameText, emailField, lineText, multiLineText, pathParam } from './fields.ts';
 import { INVENTION_FIELD_IDS } from './invention-record.ts';
+import { formatCount } from '../format.ts';
 
 /**
  * Issue 28 §1 (docs/decisions/235-expert-two-factor-and-applications.md): experts' two-factor
@@ -85,7 +86,7 @@ export const expertApplicationRequest = z.object({
   statement: multiLineText('Tell us about your experience')
     .trim()
     .min(L.statementMin, `Tell us a little more about your experience (at least ${L.statementMin} characters)`)
-    .max(L.statementMax, `Keep it to ${L.statementMax.toLocaleString('en-US')} characters`),
+    .max(L.statementMax, `Keep it to ${formatCount(L.statementMax)} characters`),
 });
 export type ExpertApplicationRequest = z.input<typeof expertApplicationRequest>;
 export const expertApplicationResponse = z.object({ message: z.string() });

@@ -4,6 +4,7 @@ import { isCountryCode } from '../countries.ts';
 import { isSectionKey } from '../report-sections.ts';
 import { displayNameText, emailField, lineText, loginPasswordField, multiLineText, newPasswordField, pathParam } from './fields.ts';
 import { followUpView } from './review-follow-ups.ts';
+import { formatCount } from '../format.ts';
 
 /** Issue 28: experts, members' review requests and the reviews (docs/decisions/230-experts-and-review-requests.md). */
 
@@ -156,7 +157,7 @@ export const reviewCommentInput = z.object({
   text: multiLineText()
     .trim()
     .min(1, 'Write each comment, or remove it')
-    .max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`),
+    .max(REVIEW_COMMENT_MAX, `Keep each comment to ${formatCount(REVIEW_COMMENT_MAX)} characters`),
 });
 export type ReviewCommentInput = z.input<typeof reviewCommentInput>;
 const verdict = z.object({ verdict: z.enum(REVIEW_VERDICTS), note: multiLineText().trim().max(2000).default('') });
@@ -199,7 +200,7 @@ export const reviewDraftRequest = z.object({
       z.object({
         section: commentSection,
         text: multiLineText()
-          .max(REVIEW_COMMENT_MAX, `Keep each comment to ${REVIEW_COMMENT_MAX.toLocaleString('en-US')} characters`)
+          .max(REVIEW_COMMENT_MAX, `Keep each comment to ${formatCount(REVIEW_COMMENT_MAX)} characters`)
           .default(''),
       }),
     )
@@ -245,7 +246,7 @@ export const rateReviewRequest = z.object({
   stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
   comment: multiLineText()
     .trim()
-    .max(REVIEW_RATING_COMMENT_MAX, `Keep the comment to ${REVIEW_RATING_COMMENT_MAX.toLocaleString('en-US')} characters`)
+    .max(REVIEW_RATING_COMMENT_MAX, `Keep the comment to ${formatCount(REVIEW_RATING_COMMENT_MAX)} characters`)
     .default(''),
 });
 export type RateReviewRequest = z.input<typeof rateReviewRequest>;

@@ -5,12 +5,13 @@ import { hasBidiControls, lineText, multiLineText, pathParam } from './fields.ts
 import { inventionRecord } from './invention-record.ts';
 import { isOperatorSearchable } from '../operator-search.ts';
 import { dateBound, timeZoneField } from './contact.ts';
+import { formatCount } from '../format.ts';
 
 const ideaField = multiLineText(MSG.ideaRequired)
   .trim()
   .min(1, MSG.ideaRequired)
   .min(LIMITS.ideaMin, MSG.ideaMin)
-  .max(LIMITS.ideaMax, `Please keep the description under ${LIMITS.ideaMax.toLocaleString('en-US')} characters`);
+  .max(LIMITS.ideaMax, `Please keep the description under ${formatCount(LIMITS.ideaMax)} characters`);
 
 /**
  * The spec's body, `{ idea, complexity }`, plus the invention record the member confirmed ("What
@@ -246,7 +247,7 @@ export const regenerateSectionRequest = z.object({
   note: multiLineText(MSG.sectionNoteRequired)
     .trim()
     .min(1, MSG.sectionNoteRequired)
-    .max(SECTION_NOTE_MAX, `Please keep the note under ${SECTION_NOTE_MAX.toLocaleString('en-US')} characters`)
+    .max(SECTION_NOTE_MAX, `Please keep the note under ${formatCount(SECTION_NOTE_MAX)} characters`)
     .refine((v) => !hasBidiControls(v), MSG.textBidiControls),
 });
 export type RegenerateSectionRequest = z.input<typeof regenerateSectionRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText } from './fields.ts';
+import { formatCount } from '../format.ts';
 
 /**
  * Issue 28 item 4: after a review is delivered the member may ask one round of follow-up
@@ -25,7 +26,7 @@ export const FOLLOW_UP_MESSAGES = {
 const question = multiLineText()
   .trim()
   .min(1, 'Write the question, or remove it')
-  .max(FOLLOW_UP_QUESTION_MAX, `Keep each question to ${FOLLOW_UP_QUESTION_MAX.toLocaleString('en-US')} characters`);
+  .max(FOLLOW_UP_QUESTION_MAX, `Keep each question to ${formatCount(FOLLOW_UP_QUESTION_MAX)} characters`);
 
 export const askFollowUpRequest = z.object({
   questions: z
@@ -41,7 +42,7 @@ export const answerFollowUpRequest = z.object({
       multiLineText()
         .trim()
         .min(1, FOLLOW_UP_MESSAGES.answerEach)
-        .max(FOLLOW_UP_ANSWER_MAX, `Keep each answer to ${FOLLOW_UP_ANSWER_MAX.toLocaleString('en-US')} characters`),
+        .max(FOLLOW_UP_ANSWER_MAX, `Keep each answer to ${formatCount(FOLLOW_UP_ANSWER_MAX)} characters`),
       { error: FOLLOW_UP_MESSAGES.answerEach },
     )
     .min(1, FOLLOW_UP_MESSAGES.answerEach)

@@ -5,6 +5,7 @@ import { sendInvoiceReceiptJob } from './send-invoice-receipt.ts';
 import { sellerFrom } from './seller.ts';
 import { nextDocumentNumber } from './next-document-number.ts';
 import { GST_PERCENT, splitGst, stateOfGstin } from './tax.ts';
+import { formatTokens } from '@assay/shared';
 
 export type IssueInvoiceDeps = Pick<Deps, 'config' | 'queue'>;
 
@@ -31,8 +32,8 @@ export function reviewLineOf(review: ReviewLine, p: { tokens: number; price_mino
     description: review.description,
     packageDescription:
       kept > 0
-        ? `${p.package_name} token package: ${kept.toLocaleString('en-US')} of its ${p.tokens.toLocaleString('en-US')} tokens kept in the balance`
-        : `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`,
+        ? `${p.package_name} token package: ${formatTokens(kept)} of its ${formatTokens(p.tokens)} tokens kept in the balance`
+        : `${p.package_name} token package: ${formatTokens(p.tokens)} tokens`,
   };
 }
 
@@ -97,7 +98,7 @@ export async function issueInvoice(tx: Queryable, deps: IssueInvoiceDeps, paymen
   const buyerGstin = (p.buyer_country ?? 'IN') === 'IN' ? p.gstin : null;
 
   const { number, fy, seq, issuedAt: now } = await nextDocumentNumber(tx, 'INV');
-  const packageLine = `${p.package_name} token package: ${p.tokens.toLocaleString('en-US')} tokens`;
+  const packageLine = `${p.package_name} token package: ${formatTokens(p.tokens)} tokens`;
   const line = review ? reviewLineOf(review, p, deps.config.REVIEW_INVOICE_SAC) : null;
 
   const r = await tx.query<InvoiceRow>(

@@ -1,6 +1,7 @@
 import type { CreditNoteRow } from './credit-note-row.ts';
 import { invoiceLines, type InvoiceRow } from './invoice-row.ts';
 import { day, money, startDocument } from './pdf-layout.ts';
+import { formatTokens } from '@assay/shared';
 
 /**
  * The credit note as a PDF, drawn from its row and its invoice's (the parties are the
@@ -38,7 +39,7 @@ export async function renderCreditNotePdf(note: CreditNoteRow, inv: InvoiceRow):
   d.rule();
   d.row('Total credited', money(note.total_minor, c), true);
   d.footnote(
-    `Amounts in ${c}. The ${note.tokens.toLocaleString('en-US')} tokens of this package were removed from the buyer's balance. ` +
+    `Amounts in ${c}. The ${formatTokens(note.tokens)} tokens of this package were removed from the buyer's balance. ` +
       'This is a computer-generated credit note and needs no signature.',
   );
   return d.finish();

@@ -1,4 +1,4 @@
-import { EXPERT_MESSAGES, REVIEW_PRICES, sectionsFor, TIER_LABELS, type Complexity } from '@assay/shared';
+import { EXPERT_MESSAGES, formatTokens, REVIEW_PRICES, sectionsFor, TIER_LABELS, type Complexity } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/sql.ts';
@@ -25,8 +25,7 @@ export interface ReviewPurchaseInput {
 }
 
 export const REVIEW_PURCHASE_MESSAGES = {
-  packageTooSmall: (missing: number) =>
-    `This package does not cover the review: choose one with at least ${missing.toLocaleString('en-US')} tokens`,
+  packageTooSmall: (missing: number) => `This package does not cover the review: choose one with at least ${formatTokens(missing)} tokens`,
   notNeeded: 'Your balance already covers this review: request it without buying tokens',
 } as const;
 
@@ -139,7 +138,7 @@ export async function settleReviewPurchase(tx: Queryable, p: PendingReviewPurcha
     tokens: taken.tokens,
     description:
       `Expert review of a Technology Assessment Report (${TIER_LABELS[taken.complexity]} report, review ${requestId.slice(0, 8).toUpperCase()}): ` +
-      `${taken.tokens.toLocaleString('en-US')} of this purchase’s tokens towards its ${taken.price.toLocaleString('en-US')}-token price`,
+      `${formatTokens(taken.tokens)} of this purchase’s tokens towards its ${formatTokens(taken.price)}-token price`,
   };
 }
 

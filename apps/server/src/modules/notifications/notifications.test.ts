@@ -1,4 +1,4 @@
-import { MSG, REPORT_COSTS, type Report } from '@assay/shared';
+import { formatTokens, MSG, REPORT_COSTS, type Report } from '@assay/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogin, uniqueEmail, type Member } from '../../../test/members.ts';
@@ -114,7 +114,7 @@ describe('report notifications', () => {
     expect(await balance(m)).toBe(REPORT_COSTS.basic);
     const mail = await mailTo(m.email, 'Your report could not be generated');
     expect(mail.subject).toBe('Your report could not be generated: Silver-ion wound dressing');
-    expect(readable(mail.raw)).toContain(`The ${REPORT_COSTS.basic.toLocaleString('en-US')} tokens held for it have been returned`);
+    expect(readable(mail.raw)).toContain(`The ${formatTokens(REPORT_COSTS.basic)} tokens held for it have been returned`);
     // It comes from a no-reply address: it points to the contact form, never to replying.
     expect(readable(mail.raw)).not.toMatch(/reply to this/i);
     expect(readable(mail.raw)).toContain(`${t.config.PUBLIC_URL}/contact`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   escapeHtml,
   formatMoney,
+  formatTokens,
   GST_PERCENT,
   MSG,
   PRODUCT_NAME,
@@ -53,7 +54,7 @@ export async function renderSandboxCheckout(
   const paid = order.status === 'paid';
   const body = `
     <dl class="summary">
-      <dt>Package</dt><dd>${escapeHtml(payment.package_name)} · ${payment.tokens.toLocaleString('en-US')} tokens</dd>
+      <dt>Package</dt><dd>${escapeHtml(payment.package_name)} · ${formatTokens(payment.tokens)} tokens</dd>
       <dt>Price</dt><dd>${money(payment.price_minor)}</dd>
       <dt>${payment.lut_number ? 'GST (export, zero-rated)' : `GST (${GST_PERCENT}%)`}</dt><dd>${money(payment.gst_minor)}</dd>
       <dt class="total">Total</dt><dd class="total">${money(order.amount)}</dd>

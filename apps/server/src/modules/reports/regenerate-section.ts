@@ -1,5 +1,5 @@
 import { buildReportPlan, figureStatement, figureText, figuresFromNote, sectionsStating, statedPrice } from '@assay/report-engine';
-import { isSectionKey, REPORT_MESSAGES, sectionsFor, type RegenerateSectionResponse } from '@assay/shared';
+import { formatCount, isSectionKey, REPORT_MESSAGES, sectionsFor, type RegenerateSectionResponse } from '@assay/shared';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { findReport } from './find-report.ts';
@@ -52,11 +52,11 @@ export async function regenerateSection(
             const old = statedPrice(record);
             figures.push({
               figure: 'price',
-              from: old ? `${old.value.toLocaleString('en-US')} ${old.unit}` : null,
-              to: `${change.to.toLocaleString('en-US')} ${change.unit}`,
+              from: old ? `${formatCount(old.value)} ${old.unit}` : null,
+              to: `${formatCount(change.to)} ${change.unit}`,
             });
             // A price stated before is found by its value; a first price by the sections that speak of price.
-            stale.push(...(old ? [String(old.value), old.value.toLocaleString('en-US')] : ['price', 'Price']));
+            stale.push(...(old ? [String(old.value), formatCount(old.value)] : ['price', 'Price']));
           }
         }
         const stored = await tx.query<{ key: string; content: unknown }>('SELECT key, content FROM report_sections WHERE report_id = $1', [

@@ -1,4 +1,4 @@
-import { formatDay, isExternalPress, type PostSummary } from '@assay/shared';
+import { formatCount, formatDay, isExternalPress, type PostSummary } from '@assay/shared';
 
 /** 'Mar 4, 2026' (the one date format). A post without a publication date falls back to its creation date. */
 export function formatPostDate(post: Pick<PostSummary, 'published_at' | 'created_at'>): string {
@@ -9,10 +9,8 @@ export function formatPostDate(post: Pick<PostSummary, 'published_at' | 'created
 /** The machine-readable date for <time dateTime>. */
 export const postDateTime = (post: Pick<PostSummary, 'published_at' | 'created_at'>) => post.published_at ?? post.created_at;
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** '1 view', '1,234 views'. */
-export const formatViews = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'view' : 'views'}`;
+export const formatViews = (n: number) => `${formatCount(n)} ${n === 1 ? 'view' : 'views'}`;
 
 // One rule for the public cards and the operator's editor (it lives in the shared package).
 export { isExternalPress };

@@ -4,7 +4,7 @@
  * record, the risk register, the tests the next stage needs, the 90-day plan and the
  * recommendation. Sections pick from here; none derives a fact of its own.
  */
-import { fieldLabel, IP_STATUS_LABELS } from '@assay/shared';
+import { fieldLabel, formatCount, IP_STATUS_LABELS } from '@assay/shared';
 import type { ConfidenceLevel, Risk } from '../../content/report-content.ts';
 import { alternativesFor, type AlternativeApproach } from '../../knowledge/alternatives.ts';
 import { TRL_SCALE } from '../../knowledge/trl-scale.ts';
@@ -198,9 +198,9 @@ export function deriveFacts(plan: ReportPlan): Facts {
     (record.ip.stated_text ? q(record.ip.stated_text, 200) : 'nothing stated');
   const marketLine =
     market.method === 'bottom-up' && market.count && market.price && market.annualValueKusd !== null
-      ? `${market.count.value.toLocaleString('en-US')} × ${market.price.as_stated} ≈ ${kusd(market.annualValueKusd)} a year${market.price.converted ? ' (converted)' : ''}`
+      ? `${formatCount(market.count.value)} × ${market.price.as_stated} ≈ ${kusd(market.annualValueKusd)} a year${market.price.converted ? ' (converted)' : ''}`
       : market.count
-        ? `${market.count.value.toLocaleString('en-US')} ${market.count.what}; no price`
+        ? `${formatCount(market.count.value)} ${market.count.what}; no price`
         : market.price
           ? `${market.price.as_stated}; no count`
           : 'not sized (no count, no price)';

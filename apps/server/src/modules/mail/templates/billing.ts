@@ -1,4 +1,4 @@
-import { formatMoney, PRODUCT_NAME } from '@assay/shared';
+import { formatMoney, formatTokens, PRODUCT_NAME } from '@assay/shared';
 import { template, textMail } from '../template.ts';
 
 /**
@@ -7,7 +7,6 @@ import { template, textMail } from '../template.ts';
  */
 
 const money = (minor: number, currency: string) => formatMoney(minor, currency, { code: true });
-const count = (n: number) => n.toLocaleString('en-US');
 
 export const invoiceReceipt = template<{
   name: string;
@@ -31,7 +30,7 @@ export const invoiceReceipt = template<{
   render: (r, { publicUrl }) =>
     textMail(
       'Thank you for your purchase',
-      `Your ${PRODUCT_NAME} receipt: ${count(r.tokens)} tokens, invoice ${r.invoiceNumber}`,
+      `Your ${PRODUCT_NAME} receipt: ${formatTokens(r.tokens)} tokens, invoice ${r.invoiceNumber}`,
       `Hi ${r.name},\n\nThank you for your purchase. ${r.description}, ${money(r.totalMinor, r.currency)} paid (payment ${r.paymentId}).\n\n` +
         `Your tax invoice ${r.invoiceNumber} is attached. You can download it again from your billing page:\n${publicUrl}/billing\n`,
     ),
@@ -59,7 +58,7 @@ export const refundRequested = template<{ name: string; packageName: string; tok
       `Hi ${r.name},\n\nWe received your request to refund the ${r.packageName} package. An operator will review it; ` +
         `we will email you the decision.\n\nIf it is approved we refund ${money(r.refundMinor, r.currency)} to your original payment method: ` +
         `the ${money(r.paidMinor, r.currency)} you paid less the 10 % administrative fee of ${money(r.feeMinor, r.currency)}, as the Refund Policy says.\n\n` +
-        `Until then the package's ${count(r.tokens)} tokens are held for the refund and cannot be spent. ` +
+        `Until then the package's ${formatTokens(r.tokens)} tokens are held for the refund and cannot be spent. ` +
         `Changed your mind? Withdraw the request on your billing page and the tokens are yours to use again:\n${publicUrl}/billing\n`,
     ),
 });
@@ -72,7 +71,7 @@ export const refundWithdrawn = template<{ name: string; packageName: string; tok
       'You withdrew your refund request',
       `Your ${PRODUCT_NAME} refund request is withdrawn`,
       `Hi ${r.name},\n\nYou withdrew your refund request for the ${r.packageName} package. Nothing will be refunded, ` +
-        `and the package's ${count(r.tokens)} tokens are back in your balance. You may ask again while the purchase is within the refund window:\n` +
+        `and the package's ${formatTokens(r.tokens)} tokens are back in your balance. You may ask again while the purchase is within the refund window:\n` +
         `${publicUrl}/billing\n`,
     ),
 });
@@ -88,7 +87,7 @@ export const refundApproved = template<{ name: string; creditNoteNumber: string;
         `We are refunding ${money(r.refundMinor, r.currency)} to your original payment method: the ${money(r.paidMinor, r.currency)} you paid ` +
         `less the 10 % administrative fee of ${money(r.feeMinor, r.currency)}, as the Refund Policy says. ` +
         `Your bank may take 7 to 14 business days to show it.\n\n` +
-        `The package's ${count(r.tokens)} tokens have been removed from your balance. ` +
+        `The package's ${formatTokens(r.tokens)} tokens have been removed from your balance. ` +
         `Your credit note ${r.creditNoteNumber} is attached; you can download it again from your billing page:\n${publicUrl}/billing\n`,
     ),
 });

@@ -1,4 +1,4 @@
-import { formatDay, PRODUCT_NAME, stripBidiControls } from '@assay/shared';
+import { formatDay, formatTokens, PRODUCT_NAME, stripBidiControls } from '@assay/shared';
 import { html, layout, link } from '../layout.ts';
 import { template } from '../template.ts';
 
@@ -10,7 +10,6 @@ const oneLine = (s: string, max = 120) => {
   const line = stripBidiControls(s).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
-const tokens = (n: number) => n.toLocaleString('en-US');
 // A mail cannot know its reader's zone: days are UTC days, like the expiry the ledger counts.
 const day = (d: Date) => formatDay(d, 'UTC');
 
@@ -42,7 +41,7 @@ export const reportFailed = template<{ name: string; title: string; tokens: numb
     const url = `${publicUrl}/reports`;
     const contact = `${publicUrl}/contact`;
     const title = oneLine(fullTitle, 200);
-    const released = `The ${tokens(held)} tokens held for it have been returned to your balance.`;
+    const released = `The ${formatTokens(held)} tokens held for it have been returned to your balance.`;
     return {
       subject: `Your report could not be generated: ${oneLine(fullTitle)}`,
       // Sent from a no-reply address: the way to reach us is the contact form, not a reply.
@@ -73,10 +72,10 @@ export const tokensExpiring = template<{ name: string; lots: Array<{ remaining: 
   render: ({ name, lots }, { publicUrl }) => {
     const total = lots.reduce((s, l) => s + l.remaining, 0);
     const first = lots.reduce((a, l) => (l.expiresAt < a ? l.expiresAt : a), lots[0]!.expiresAt);
-    const lines = lots.map((l) => `${tokens(l.remaining)} tokens expire on ${day(l.expiresAt)}`);
+    const lines = lots.map((l) => `${formatTokens(l.remaining)} tokens expire on ${day(l.expiresAt)}`);
     const url = `${publicUrl}/reports`;
     return {
-      subject: `${tokens(total)} of your ${PRODUCT_NAME} tokens expire on ${day(first)}`,
+      subject: `${formatTokens(total)} of your ${PRODUCT_NAME} tokens expire on ${day(first)}`,
       text: `Hi ${name},\n\n${lines.join('\n')}.\n\nUse them for a report before then:\n${url}\n\n${optOut(publicUrl)}`,
       html: layout({
         title: 'Your tokens expire soon',

@@ -1,4 +1,10 @@
-import { REVIEW_END_REASON_LABELS, REVIEW_RECOMMENDATION_LABELS, type ReviewEndReason, type ReviewRecommendation } from '@assay/shared';
+import {
+  formatTokens,
+  REVIEW_END_REASON_LABELS,
+  REVIEW_RECOMMENDATION_LABELS,
+  type ReviewEndReason,
+  type ReviewRecommendation,
+} from '@assay/shared';
 import { template, textMail } from '../template.ts';
 
 /*
@@ -54,7 +60,7 @@ export const reviewReturned = template<{
     return textMail(
       subject,
       `${subject}: ${r.title}`,
-      `Hi ${r.name},\n\n${reason}, so your review request for “${r.title}” has ended and its ${r.price.toLocaleString('en-US')} tokens are back in your balance.\n\n` +
+      `Hi ${r.name},\n\n${reason}, so your review request for “${r.title}” has ended and its ${formatTokens(r.price)} tokens are back in your balance.\n\n` +
         `You can request a review again from the report:\n${publicUrl}/reports/${r.reportId}\n`,
     );
   },

@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES, deleteAccountCodeForm, deleteAccountPasswordForm, type DeleteAccountRequest, type User } from '@assay/shared';
+import {
+  ACCOUNT_MESSAGES,
+  deleteAccountCodeForm,
+  deleteAccountPasswordForm,
+  formatTokens,
+  type DeleteAccountRequest,
+  type User,
+} from '@assay/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -73,7 +80,7 @@ function WhatIsLost({ reportsGenerated }: { reportsGenerated: number }) {
             )
           ) : tokens > 0 ? (
             <>
-              Your <strong>{tokens.toLocaleString('en-US')} unused tokens</strong> will be forfeited, with no refund.
+              Your <strong>{formatTokens(tokens)} unused tokens</strong> will be forfeited, with no refund.
             </>
           ) : (
             'You have no unused tokens.'
@@ -82,8 +89,7 @@ function WhatIsLost({ reportsGenerated }: { reportsGenerated: number }) {
         {balance.data?.refund_pending_tokens ? (
           <li data-testid="refund-pending-note">
             Your pending refund request stays open: an operator still decides it, and an approved refund goes back to your original payment
-            method. The {balance.data.refund_pending_tokens.toLocaleString('en-US')} tokens held for it are not forfeited unless it is
-            declined.
+            method. The {formatTokens(balance.data.refund_pending_tokens)} tokens held for it are not forfeited unless it is declined.
           </li>
         ) : null}
         <li>

@@ -18,6 +18,7 @@ import { ReviewsTab } from './ReviewsTab.tsx';
 import { isAdminTab, type AdminTab } from './tabs.ts';
 import { TransactionsTab } from './TransactionsTab.tsx';
 import { UsersTab } from './UsersTab.tsx';
+import { formatCount } from '../lib/format.ts';
 
 const NO_FILTER = { q: '', from: '', to: '' };
 
@@ -73,9 +74,7 @@ export function AdminPanel({ credentials }: { credentials: AdminCredentials }) {
           </div>
           <div className="flex items-center gap-3 sm:gap-5">
             <p className="text-sm text-slate-600" data-testid="admin-user-count">
-              <span className="font-semibold text-slate-900 tabular-nums">
-                {stats.data ? stats.data.total_users.toLocaleString('en-US') : '—'}
-              </span>{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">{stats.data ? formatCount(stats.data.total_users) : '—'}</span>{' '}
               <span>{stats.data?.total_users === 1 ? 'user' : 'users'}</span>
             </p>
             <span className="hidden text-sm text-slate-500 md:inline">

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
+import { formatCount } from '../lib/format.ts';
 
 export interface TabDef<Id extends string> {
   id: Id;
@@ -77,7 +78,7 @@ export function AdminTabs<Id extends string>({
                     selected ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600',
                   )}
                 >
-                  {t.count.toLocaleString('en-US')}
+                  {formatCount(t.count)}
                   {t.countCapped ? '+' : ''}
                 </span>
               )}

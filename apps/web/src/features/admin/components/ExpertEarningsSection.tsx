@@ -1,4 +1,4 @@
-import { formatDayTime, type ExpertEarningsRow } from '@assay/shared';
+import { formatDayTime, formatTokens, type ExpertEarningsRow } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -12,7 +12,7 @@ import { DateInput, DownloadIcon } from './Shared.tsx';
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const monthStart = () => `${utcToday().slice(0, 8)}01`;
-const tokens = (n: number) => `${n.toLocaleString('en-US')} tokens`;
+const tokens = (n: number) => `${formatTokens(n)} tokens`;
 
 /**
  * What the provider owes its experts (decision 234): per expert, the tokens owed for delivered

@@ -1,4 +1,5 @@
 import {
+  formatCount,
   formatTime,
   IMAGE_UPLOAD,
   isExternalPress,
@@ -699,7 +700,7 @@ function ReadingStats({ control }: { control: Control<PostFormValues> }) {
   if (!words) return null;
   return (
     <p data-testid="reading-stats" className="-mt-2 text-xs text-slate-600">
-      {words.toLocaleString()} {words === 1 ? 'word' : 'words'} · {minutes} min read
+      {formatCount(words)} {words === 1 ? 'word' : 'words'} · {minutes} min read
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import {
   COUNTRY_CODES,
+  formatTokens,
   REVIEW_END_REASON_LABELS,
   REVIEW_NEEDS_EXPERT_LABELS,
   REVIEW_STATE_LABELS,
@@ -84,7 +85,7 @@ export function ReviewsTab() {
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{r.report_title}</p>
                 <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
-                  {TIER_LABELS[r.complexity]} · {r.price.toLocaleString('en-US')} tokens held · {REVIEW_STATE_LABELS[r.state]}
+                  {TIER_LABELS[r.complexity]} · {formatTokens(r.price)} tokens held · {REVIEW_STATE_LABELS[r.state]}
                   {r.expert ? ` · ${r.expert.name}` : ''} · {r.member_email ?? 'deleted account'} · due {r.due_at.slice(0, 10)}
                 </p>
                 {r.state === 'requested' && r.needs_expert_reason && (

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { cn } from '../../../components/ui/cn.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { formatCount } from '../lib/format.ts';
 
 /** Previous / Next over the server's pages, with "Showing a–b of n". */
 export function Pager({
@@ -27,9 +28,9 @@ export function Pager({
   return (
     <nav aria-label={`${noun} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-4">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing <span className="font-medium text-slate-900">{first.toLocaleString('en-US')}</span>–
-        <span className="font-medium text-slate-900">{last.toLocaleString('en-US')}</span> of{' '}
-        <span className="font-medium text-slate-900">{total.toLocaleString('en-US')}</span> {noun}
+        Showing <span className="font-medium text-slate-900">{formatCount(first)}</span>–
+        <span className="font-medium text-slate-900">{formatCount(last)}</span> of{' '}
+        <span className="font-medium text-slate-900">{formatCount(total)}</span> {noun}
         {busy && <Spinner className="ml-2 size-4 text-slate-400" />}
       </p>
       {pages > 1 && (

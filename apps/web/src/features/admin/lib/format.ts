@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_STATE_LABELS, type PaymentState } from '@assay/shared';
+import { formatCount, formatMoney, PAYMENT_STATE_LABELS, type PaymentState } from '@assay/shared';
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
 /** The last 8 characters of a payment id, or N/A (docs/product.md §2, Token Purchases). */
@@ -47,10 +47,9 @@ export function subscriptionTone(status: string): BadgeTone {
 
 export const titleCase = (s: string) => s.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-// The one date format of every screen (@assay/shared): a time always names its zone.
+// The one date and count formats of every screen (@assay/shared): a time always names its zone.
+export { formatCount };
 export { formatDay as formatDate, formatDayTime as formatDateTime } from '@assay/shared';
-
-export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Revenue as one figure per currency, never summed across currencies: rupees first when there

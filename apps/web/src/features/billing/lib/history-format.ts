@@ -1,11 +1,11 @@
-import { PAYMENT_STATE_LABELS, type PaymentState, type TokenLot } from '@assay/shared';
+import { formatTokens, PAYMENT_STATE_LABELS, type PaymentState, type TokenLot } from '@assay/shared';
 import type { BadgeTone } from '../../../components/ui/Badge.tsx';
 
 // The one date and token formats of every screen (@assay/shared).
 export { formatDay, formatDayTime, formatTokens } from '@assay/shared';
 
 /** A signed token amount: '+10,000' or '−2,500' (a real minus sign). */
-export const signedTokens = (n: number) => `${n > 0 ? '+' : '−'}${Math.abs(n).toLocaleString('en-US')}`;
+export const signedTokens = (n: number) => `${n > 0 ? '+' : '−'}${formatTokens(Math.abs(n))}`;
 
 const PURCHASE_TONES: Record<PaymentState, BadgeTone> = {
   paid: 'success',

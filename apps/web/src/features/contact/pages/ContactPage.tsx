@@ -1,4 +1,4 @@
-import { ENTERPRISE_TOKENS, PUBLIC_PAGE_META } from '@assay/shared';
+import { ENTERPRISE_TOKENS, formatTokens, PUBLIC_PAGE_META } from '@assay/shared';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card.tsx';
 import { useSiteConfig } from '../../../lib/site.ts';
@@ -66,8 +66,8 @@ export default function ContactPage() {
               <div>
                 <h3 className="text-sm font-semibold text-slate-900">Enterprise and custom pricing</h3>
                 <p className="mt-1 text-sm text-slate-600">
-                  Need {ENTERPRISE_TOKENS.toLocaleString('en-US')} tokens or more, or reports for a whole portfolio? Choose “Custom Pricing”
-                  in the form.
+                  Need {formatTokens(ENTERPRISE_TOKENS)} tokens or more, or reports for a whole portfolio? Choose “Custom Pricing” in the
+                  form.
                 </p>
                 <Link to="/pricing" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
                   See pricing

@@ -1,5 +1,6 @@
 import {
   COMPLEXITIES,
+  formatTokens,
   PUBLIC_PAGE_META,
   REPORT_COSTS,
   REPORT_SECTIONS,
@@ -12,8 +13,6 @@ import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { IconTile, PageHero, SectionHeader, StatsBand } from '../components/blocks.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 const AUDIENCES = [
   {
@@ -115,7 +114,7 @@ export default function AboutPage() {
               <Card key={c} className="flex flex-col p-6">
                 <h3 className="text-lg font-semibold text-slate-900">{TIER_LABELS[c]}</h3>
                 <p className="mt-1 text-sm font-medium text-brand-700">
-                  {sectionsFor(c).length} sections · {fmt(REPORT_COSTS[c])} tokens
+                  {sectionsFor(c).length} sections · {formatTokens(REPORT_COSTS[c])} tokens
                 </p>
                 <p className="mt-3 text-sm leading-relaxed text-slate-600">{TIER_SUMMARY[c]}</p>
               </Card>

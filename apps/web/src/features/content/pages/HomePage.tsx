@@ -1,4 +1,4 @@
-import { COMPLEXITIES, PUBLIC_PAGE_META, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
+import { COMPLEXITIES, formatTokens, PUBLIC_PAGE_META, REPORT_COSTS, REPORT_SECTIONS, sectionsFor, TIER_LABELS } from '@assay/shared';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button.tsx';
@@ -10,8 +10,6 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useSession } from '../../../lib/session.ts';
 import { lazyNamed } from '../../../lib/lazy-named.ts';
 import { useFreeReportOffer } from '../hooks.ts';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 // The form and its validation (zod) load beside the page rather than in front of it: the
 // visitor reads the hero first, and the page's first paint does not wait for them.
@@ -116,7 +114,7 @@ function Samples() {
               <Card key={s.complexity} className="flex flex-col p-6">
                 <div className="flex items-baseline justify-between gap-3">
                   <h3 className="text-lg font-semibold text-slate-900">{label}</h3>
-                  <span className="text-sm font-medium text-brand-700">{fmt(REPORT_COSTS[s.complexity])} tokens</span>
+                  <span className="text-sm font-medium text-brand-700">{formatTokens(REPORT_COSTS[s.complexity])} tokens</span>
                 </div>
                 <p className="mt-1 text-sm font-medium text-slate-500">{sectionsFor(s.complexity).length} sections</p>
                 <p className="mt-3 text-sm text-slate-600">{s.blurb}</p>

@@ -1,4 +1,4 @@
-import { isSectionKey, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, sectionByKey, TIER_LABELS } from '@assay/shared';
+import { formatTokens, isSectionKey, REVIEW_RECOMMENDATION_LABELS, REVIEW_STATE_LABELS, sectionByKey, TIER_LABELS } from '@assay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -58,7 +58,7 @@ export function ExpertAssignment({ id, onBack }: { id: string; onBack: () => voi
         </h1>
         <p className="text-sm text-slate-600">
           {TIER_LABELS[a.complexity]} report · {REVIEW_STATE_LABELS[a.state]} · due {a.due_at.slice(0, 10)}
-          {a.fee !== null && ` · your fee ${a.fee.toLocaleString('en-US')} tokens`}
+          {a.fee !== null && ` · your fee ${formatTokens(a.fee)} tokens`}
         </p>
         {a.state === 'assigned' && a.offer_expires_at && <OfferDeadline at={a.offer_expires_at} />}
       </div>

@@ -1,11 +1,11 @@
-import { formatDay, TIER_LABELS } from '@assay/shared';
+import { formatDay, formatTokens, TIER_LABELS } from '@assay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { earningsKey, fetchOwnEarnings } from '../api/expert.ts';
 
-const tokens = (n: number) => `${n.toLocaleString('en-US')} tokens`;
+const tokens = (n: number) => `${formatTokens(n)} tokens`;
 
 /**
  * What the provider owes the expert (decision 234): each delivered review's fee as recorded when it

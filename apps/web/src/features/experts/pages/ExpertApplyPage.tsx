@@ -4,6 +4,7 @@ import {
   EXPERT_ACCESS_MESSAGES,
   EXPERT_APPLICATION_LIMITS,
   expertApplicationRequest,
+  formatCount,
   INVENTION_FIELDS,
   type ExpertApplicationRequest,
 } from '@assay/shared';
@@ -212,7 +213,7 @@ export default function ExpertApplyPage() {
                 <TextAreaField
                   id={fid('statement')}
                   label="Your experience"
-                  hint={`What you have licensed, assessed or built, in ${L.statementMin} to ${L.statementMax.toLocaleString('en-US')} characters. Please leave out anything confidential.`}
+                  hint={`What you have licensed, assessed or built, in ${L.statementMin} to ${formatCount(L.statementMax)} characters. Please leave out anything confidential.`}
                   rows={6}
                   maxLength={L.statementMax}
                   value={values.statement}

@@ -1,4 +1,4 @@
-import { LIMITS, MSG } from '@assay/shared';
+import { formatCount, LIMITS, MSG } from '@assay/shared';
 import { useState, type ClipboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../../components/ui/cn.ts';
@@ -66,7 +66,7 @@ export function IdeaField({ id, registration, length, error, placeholder, offlin
             aria-live="polite"
             className={cn('ml-auto text-xs tabular-nums', remaining ? 'text-slate-500' : 'text-emerald-700')}
           >
-            {length.toLocaleString('en-US')} characters · minimum {LIMITS.ideaMin}
+            {formatCount(length)} characters · minimum {LIMITS.ideaMin}
             {remaining ? ` (${remaining} more needed)` : ' reached'}
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { REPORT_STATUSES, type ReportStatus } from '@assay/shared';
+import { formatCount, REPORT_STATUSES, type ReportStatus } from '@assay/shared';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { SearchBox } from '../../../components/ui/SearchBox.tsx';
@@ -58,7 +58,7 @@ export function Pagination({ page, pages, total, onPage, busy }: PaginationProps
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-slate-500">
-        {total.toLocaleString('en-US')} {total === 1 ? 'report' : 'reports'}
+        {formatCount(total)} {total === 1 ? 'report' : 'reports'}
       </p>
       <div className="flex items-center gap-3">
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>

@@ -1,4 +1,4 @@
-import type { RecordFigure } from '@assay/shared';
+import { formatFigure, type RecordFigure } from '@assay/shared';
 
 /** The nine technology readiness levels, a line each. */
 export const TRL_NAMES = [
@@ -17,7 +17,6 @@ export const trlText = (trl: number) => `TRL ${trl} — ${TRL_NAMES[trl - 1] ?? 
 
 /** A figure as the inventor gave it: "10–15 % — efficiency gain". */
 export function figureText(f: Pick<RecordFigure, 'value' | 'value_max' | 'unit' | 'what'>): string {
-  const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 6 });
-  const amount = f.value_max !== null ? `${n(f.value)}–${n(f.value_max)}` : n(f.value);
+  const amount = f.value_max !== null ? `${formatFigure(f.value)}–${formatFigure(f.value_max)}` : formatFigure(f.value);
   return `${amount}${f.unit ? ` ${f.unit}` : ''} — ${f.what}`;
 }

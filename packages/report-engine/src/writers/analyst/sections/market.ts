@@ -4,18 +4,19 @@ import { assumptions, body, bullets, kusd, para, q, table, toFindOut } from '../
 import { documentLabel, targetName, type FeatureChart } from '../../../evidence/feature-chart.ts';
 import { clip, listing } from '../../../text/normalise.ts';
 import type { SectionInput } from './section-input.ts';
+import { formatCount } from '@assay/shared';
 
 function marketTable({ facts }: SectionInput): string[][] {
   const m = facts.plan.market;
   const rows: string[][] = [];
   rows.push([
     'Buyers or uses a year',
-    m.count ? `${m.count.value.toLocaleString('en-US')} ${m.count.what}` : '—',
+    m.count ? `${formatCount(m.count.value)} ${m.count.what}` : '—',
     m.count ? q(m.count.quote, 160) : 'to find',
   ]);
   rows.push([
     'Price',
-    m.price ? `${m.price.as_stated}${m.price.converted ? ` (≈ USD ${m.price.usd.toLocaleString('en-US')})` : ''}` : '—',
+    m.price ? `${m.price.as_stated}${m.price.converted ? ` (≈ USD ${formatCount(m.price.usd)})` : ''}` : '—',
     m.price ? q(m.price.quote, 160) : 'to find',
   ]);
   rows.push([

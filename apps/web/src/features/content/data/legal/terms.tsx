@@ -1,8 +1,6 @@
-import { GST_PERCENT, PRODUCT_NAME, REPORT_COSTS, sectionsFor, TOKEN_VALIDITY_TEXT } from '@assay/shared';
+import { formatTokens, GST_PERCENT, PRODUCT_NAME, REPORT_COSTS, sectionsFor, TOKEN_VALIDITY_TEXT } from '@assay/shared';
 import { Bullets, SupportEmail, TextLink, type LegalDoc } from '../../components/LegalDocument.tsx';
 import { POLICY } from './policy-values.ts';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Terms and Conditions (docs/product.md §2: effective July 18, 2025, eleven sections). */
 export const TERMS: LegalDoc = {
@@ -62,13 +60,14 @@ export const TERMS: LegalDoc = {
           <Bullets
             items={[
               <>
-                <strong>Basic</strong> — {sectionsFor('basic').length} sections, {fmt(REPORT_COSTS.basic)} tokens;
+                <strong>Basic</strong> — {sectionsFor('basic').length} sections, {formatTokens(REPORT_COSTS.basic)} tokens;
               </>,
               <>
-                <strong>Advanced</strong> — {sectionsFor('advanced').length} sections, {fmt(REPORT_COSTS.advanced)} tokens;
+                <strong>Advanced</strong> — {sectionsFor('advanced').length} sections, {formatTokens(REPORT_COSTS.advanced)} tokens;
               </>,
               <>
-                <strong>Comprehensive</strong> — {sectionsFor('comprehensive').length} sections, {fmt(REPORT_COSTS.comprehensive)} tokens.
+                <strong>Comprehensive</strong> — {sectionsFor('comprehensive').length} sections, {formatTokens(REPORT_COSTS.comprehensive)}{' '}
+                tokens.
               </>,
             ]}
           />

@@ -1,4 +1,5 @@
 import {
+  formatTokens,
   PRODUCT_NAME,
   REVIEW_DIMENSIONS,
   REVIEW_DIMENSION_LABELS,
@@ -110,7 +111,7 @@ export function ReportExpertReview({ report }: { report: Report }) {
               : open.needs_expert_reason
                 ? ''
                 : 'An operator will choose an expert for your report.'}{' '}
-            Expected by {formatDateTime(open.due_at)}. {open.price.toLocaleString('en-US')} tokens are held until the review is delivered.
+            Expected by {formatDateTime(open.due_at)}. {formatTokens(open.price)} tokens are held until the review is delivered.
           </p>
           {(open.state === 'requested' || open.state === 'assigned') && (
             <Button className="mt-2" variant="outline" loading={cancel.isPending} onClick={() => cancel.mutate(open.id)}>
@@ -126,8 +127,8 @@ export function ReportExpertReview({ report }: { report: Report }) {
       )}
       {unmatched?.end_reason && (
         <p className="mt-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-slate-800 ring-1 ring-amber-200" data-testid="review-unmatched">
-          Your last request ended: {REVIEW_END_REASON_LABELS[unmatched.end_reason].toLowerCase()}. Its{' '}
-          {unmatched.price.toLocaleString('en-US')} tokens are back in your balance.
+          Your last request ended: {REVIEW_END_REASON_LABELS[unmatched.end_reason].toLowerCase()}. Its {formatTokens(unmatched.price)}{' '}
+          tokens are back in your balance.
         </p>
       )}
       {!open && !requests.isPending && step === 'closed' && (
