@@ -28,6 +28,25 @@ export default tseslint.config(
     },
   },
   {
+    // One way to write a number (issue 31, decision 211): counts, token amounts and figures go
+    // through packages/shared/src/format.ts, never the machine's locale or a local helper.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['packages/shared/src/format.ts', 'packages/shared/src/format.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: 'Write numbers with formatCount, formatTokens or formatFigure from @assay/shared (format.ts).',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: 'Write numbers with formatCount, formatTokens, formatFigure or formatMoney from @assay/shared (format.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', 'e2e/tools/**', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },
