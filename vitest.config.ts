@@ -92,9 +92,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time: on 2 cores two browser files at once each took twice as long (tried
-          // 2026-11-28: first-second 105 s alone, 205 s beside another), so nothing was gained.
-          fileParallelism: false,
+          // Two files at once (decision 246): a browser file mostly waits (servers, pages, polls,
+          // a slowed fake model), so the run's two workers share the cores well once the servers'
+          // database is PostgreSQL's processes rather than PGlite on each server's event loop.
+          fileParallelism: true,
           // After the unit projects: browsers and servers should not share 2 cores with them.
           sequence: { groupOrder: 1 },
           // One retry for timing on a loaded machine (Playwright's CI default is two); a broken flow still fails.
