@@ -4,28 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { adminExec, withDatabase } from './postgres.ts';
 import type { TestProject } from 'vitest/node';
 import type {} from './server.ts'; // declares the provided values (ProvidedContext)
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** `url` with its database name replaced. */
-export function withDatabase(url: string, database: string) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-/** Runs statements one by one on the server's maintenance database (CREATE/DROP DATABASE cannot share a transaction). */
-export async function adminExec(url: string, ...statements: string[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const sql of statements) await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Migrates a database as the compiled product's own `npm run operator -- migrate` does. */
 function migrate(env: Record<string, string>) {
