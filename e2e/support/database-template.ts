@@ -28,7 +28,8 @@ function migrate(env: Record<string, string>) {
  *   check the newcomer's path run on (`embedded: true`).
  * - With TEST_DATABASE_URL, a PostgreSQL template database too, which the other files' servers
  *   copy (CREATE DATABASE … TEMPLATE): the flows are the same SQL, and PostgreSQL works in its
- *   own processes where PGlite works on the server's event loop, which halved the run on 2 cores.
+ *   own processes where PGlite works on the server's event loop, so two browser files can share
+ *   the cores (decision 246).
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-template-'));
@@ -41,7 +42,10 @@ export default async function setup(project: TestProject) {
   const template = url ? `assay_e2e_tmpl_${process.pid}` : '';
   if (url) {
     await adminExec(url, `DROP DATABASE IF EXISTS ${template}`, `CREATE DATABASE ${template}`);
-    migrate({ DATABASE_URL: withDatabase(url, template), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-pg-')) });
+    // The operator CLI still wants a DATA_DIR (its files); only the database is kept.
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'assay-e2e-pg-'));
+    migrate({ DATABASE_URL: withDatabase(url, template), DATA_DIR: scratch });
+    rmSync(scratch, { recursive: true, force: true });
   }
   project.provide('e2ePgTemplate', template);
 
