@@ -4,30 +4,10 @@
  * schema-violating output, rejected requests, aborts, and usage accounting.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { startFakeOpenAI, type FakeOpenAI } from '../../test/fakes/fake-openai.ts';
 import type { LlmConfigInput } from './config.ts';
+import { llmFailure, Verdict, VERDICT_REQUEST } from '../../test/llm-verdict.ts';
 import { createStructuredLlm } from './create-structured-llm.ts';
-import { LlmError } from './errors.ts';
-
-const Verdict = z.object({
-  answer: z.string().min(1),
-  level: z.enum(['high', 'medium', 'low']),
-  score: z.number().int().min(1).max(5),
-  reasons: z
-    .array(z.object({ text: z.string().min(1), weight: z.number().min(0) }))
-    .min(1)
-    .max(4),
-  note: z.string().nullable(),
-});
-
-const REQUEST = {
-  schema: Verdict,
-  schemaName: 'verdict',
-  system: 'You are a careful analyst.',
-  prompt: 'Judge this idea.\n<idea>\nA ceramic arsenic filter\n</idea>',
-  label: 'verdict',
-};
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -54,18 +34,9 @@ function llm(overrides: Partial<LlmConfigInput> = {}) {
   });
 }
 
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(LlmError);
-  return e as LlmError;
-}
-
 describe('OpenAI-compatible provider (fake server over HTTP)', () => {
   it('returns a validated object without streaming, sending the JSON schema, and records usage', async () => {
-    const r = await llm().generateObject(REQUEST);
+    const r = await llm().generateObject(VERDICT_REQUEST);
     expect(Verdict.parse(r.value)).toEqual(r.value);
     expect(r.attempts).toBe(1);
     expect(r.usage.inputTokens).toBeGreaterThan(5);
@@ -83,7 +54,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
   it('returns a validated object over a paced streaming (SSE) response', async () => {
     fake.setPace({ delayToFirstTokenMs: 30, tokensPerSecond: 2000 });
     const t0 = Date.now();
-    const r = await llm({ stream: true }).generateObject(REQUEST);
+    const r = await llm({ stream: true }).generateObject(VERDICT_REQUEST);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(fake.requests[0]!.body.stream).toBe(true);
     expect(Verdict.parse(r.value)).toEqual(r.value);
@@ -92,21 +63,21 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('waits for Retry-After (seconds) on 429, then succeeds', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 0.3 });
-    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(REQUEST);
+    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
     expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(280);
   });
 
   it('honours retry-after-ms as well', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterMs: 150 });
-    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(REQUEST);
+    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
     expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(130);
   });
 
   it('fails fast as rate_limited (retryable) when Retry-After is longer than it will wait', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 120 });
-    const e = await failure(llm({ maxRetryDelayMs: 1_000 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ maxRetryDelayMs: 1_000 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('rate_limited');
     expect(e.retryable).toBe(true);
     expect(e.details.retryAfterMs).toBe(120_000);
@@ -115,21 +86,21 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('retries 500 and 503 with backoff, then succeeds', async () => {
     fake.enqueue({ kind: 'server-error' }, { kind: 'server-error', status: 503 });
-    const r = await llm().generateObject(REQUEST);
+    const r = await llm().generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(3);
     expect(fake.requests.map((q) => q.behaviour)).toEqual(['server-error', 'server-error', 'ok']);
   });
 
   it('retries 429 and 500 on the streaming path too', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 0.1 }, { kind: 'server-error' });
-    const r = await llm({ stream: true }).generateObject(REQUEST);
+    const r = await llm({ stream: true }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(3);
     expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(90);
   });
 
   it('gives up after maxRetries transient failures with a retryable error', async () => {
     fake.setDefault({ kind: 'server-error' });
-    const e = await failure(llm({ maxRetries: 2 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ maxRetries: 2 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('provider_unavailable');
     expect(e.retryable).toBe(true);
     expect(e.details.status).toBe(500);
@@ -140,7 +111,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
     it(`times out a hanging call, retries, then succeeds (${stream ? 'streaming' : 'plain'})`, async () => {
       fake.enqueue({ kind: 'hang' });
       const t0 = Date.now();
-      const r = await llm({ timeoutMs: 200, stream }).generateObject(REQUEST);
+      const r = await llm({ timeoutMs: 200, stream }).generateObject(VERDICT_REQUEST);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(200);
       expect(r.attempts).toBe(2);
       expect(fake.requests.map((q) => q.behaviour)).toEqual(['hang', 'ok']);
@@ -149,7 +120,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('reports a timeout when every attempt hangs', async () => {
     fake.setDefault({ kind: 'hang' });
-    const e = await failure(llm({ timeoutMs: 100, maxRetries: 1 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ timeoutMs: 100, maxRetries: 1 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('timeout');
     expect(fake.requests).toHaveLength(2);
   });
@@ -157,7 +128,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
   for (const stream of [false, true]) {
     it(`re-asks after malformed JSON, showing the model its answer and the error (${stream ? 'streaming' : 'plain'})`, async () => {
       fake.enqueue({ kind: 'malformed-json' });
-      const r = await llm({ stream }).generateObject(REQUEST);
+      const r = await llm({ stream }).generateObject(VERDICT_REQUEST);
       expect(r.attempts).toBe(2);
       const reask = fake.requests[1]!.body.messages!;
       expect(reask.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
@@ -171,7 +142,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('re-asks after schema-violating output, listing the validation issues', async () => {
     fake.enqueue({ kind: 'schema-violation' });
-    const r = await llm().generateObject(REQUEST);
+    const r = await llm().generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
     const reask = String(fake.requests[1]!.body.messages![3]!.content);
     expect(reask).toMatch(/does not match the schema/);
@@ -180,7 +151,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('stops with a clear error when the output never validates', async () => {
     fake.setDefault({ kind: 'schema-violation' });
-    const e = await failure(llm({ maxSchemaAttempts: 3 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ maxSchemaAttempts: 3 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('invalid_output');
     expect(e.retryable).toBe(false);
     expect(e.message).toMatch(/verdict: the model's output did not match the schema after 3 attempt/);
@@ -190,7 +161,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
 
   it('does not retry a rejected request (401)', async () => {
     fake.setDefault({ kind: 'server-error', status: 401 });
-    const e = await failure(llm().generateObject(REQUEST));
+    const e = await llmFailure(llm().generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('provider_rejected');
     expect(e.retryable).toBe(false);
     expect(fake.requests).toHaveLength(1);
@@ -201,7 +172,7 @@ describe('OpenAI-compatible provider (fake server over HTTP)', () => {
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 50);
     const t0 = Date.now();
-    const e = await failure(llm({ timeoutMs: 5_000 }).generateObject({ ...REQUEST, signal: ctl.signal }));
+    const e = await llmFailure(llm({ timeoutMs: 5_000 }).generateObject({ ...VERDICT_REQUEST, signal: ctl.signal }));
     expect(e.code).toBe('aborted');
     expect(Date.now() - t0).toBeLessThan(1_000);
   });

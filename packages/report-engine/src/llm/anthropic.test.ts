@@ -6,30 +6,10 @@
  */
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { startFakeAnthropic, type FakeAnthropic } from '../../test/fakes/fake-anthropic.ts';
 import type { LlmConfigInput } from './config.ts';
+import { llmFailure, Verdict, VERDICT_REQUEST } from '../../test/llm-verdict.ts';
 import { createStructuredLlm } from './create-structured-llm.ts';
-import { LlmError } from './errors.ts';
-
-const Verdict = z.object({
-  answer: z.string().min(1),
-  level: z.enum(['high', 'medium', 'low']),
-  score: z.number().int().min(1).max(5),
-  reasons: z
-    .array(z.object({ text: z.string().min(1), weight: z.number().min(0) }))
-    .min(1)
-    .max(4),
-  note: z.string().nullable(),
-});
-
-const REQUEST = {
-  schema: Verdict,
-  schemaName: 'verdict',
-  system: 'You are a careful analyst.',
-  prompt: 'Judge this idea.\n<idea>\nA ceramic arsenic filter\n</idea>',
-  label: 'verdict',
-};
 
 /** A model with structured outputs (JSON outputs), and one without (the SDK forces a "json" tool). */
 const JSON_OUTPUTS = 'claude-sonnet-4-5';
@@ -58,19 +38,10 @@ function llm(overrides: Partial<LlmConfigInput> = {}) {
   });
 }
 
-async function failure(p: Promise<unknown>): Promise<LlmError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(LlmError);
-  return e as LlmError;
-}
-
 describe('Anthropic provider (fake Messages API over HTTP)', () => {
   for (const stream of [false, true]) {
     it(`returns a validated object through JSON outputs, with the key and version headers, and counts usage (${stream ? 'streaming' : 'plain'})`, async () => {
-      const r = await llm({ stream }).generateObject(REQUEST);
+      const r = await llm({ stream }).generateObject(VERDICT_REQUEST);
       expect(Verdict.parse(r.value)).toEqual(r.value);
       expect(r.attempts).toBe(1);
       expect(r.usage.inputTokens).toBeGreaterThan(5);
@@ -90,7 +61,7 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
     });
 
     it(`returns a validated object through the forced JSON tool on a model without JSON outputs (${stream ? 'streaming' : 'plain'})`, async () => {
-      const r = await llm({ model: JSON_TOOL, stream }).generateObject(REQUEST);
+      const r = await llm({ model: JSON_TOOL, stream }).generateObject(VERDICT_REQUEST);
       expect(Verdict.parse(r.value)).toEqual(r.value);
       expect(r.usage.outputTokens).toBeGreaterThan(5);
       const req = fake.requests[0]!;
@@ -103,14 +74,14 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
 
   it('waits for retry-after on 429 rate_limit_error, then succeeds', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 1 });
-    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(REQUEST);
+    const r = await llm({ retryBaseDelayMs: 1 }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
     expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(950);
   });
 
   it('fails fast as rate_limited (retryable) when retry-after is longer than it will wait', async () => {
     fake.enqueue({ kind: 'rate-limit', retryAfterSeconds: 120 });
-    const e = await failure(llm({ maxRetryDelayMs: 1_000 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ maxRetryDelayMs: 1_000 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('rate_limited');
     expect(e.retryable).toBe(true);
     expect(e.details.status).toBe(429);
@@ -120,21 +91,21 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
 
   it('retries 529 overloaded_error and 500 api_error with backoff, then succeeds', async () => {
     fake.enqueue({ kind: 'overloaded' }, { kind: 'server-error' });
-    const r = await llm().generateObject(REQUEST);
+    const r = await llm().generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(3);
     expect(fake.requests.map((q) => q.behaviour)).toEqual(['overloaded', 'server-error', 'ok']);
   });
 
   it('retries an overloaded error event inside a stream, and 429 on the streaming path', async () => {
     fake.enqueue({ kind: 'stream-overloaded' }, { kind: 'rate-limit', retryAfterSeconds: 0 });
-    const r = await llm({ stream: true }).generateObject(REQUEST);
+    const r = await llm({ stream: true }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(3);
     expect(Verdict.parse(r.value)).toEqual(r.value);
   });
 
   it('gives up after maxRetries while overloaded, as provider_unavailable (retryable, status 529)', async () => {
     fake.setDefault({ kind: 'overloaded' });
-    const e = await failure(llm({ maxRetries: 2 }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ maxRetries: 2 }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('provider_unavailable');
     expect(e.retryable).toBe(true);
     expect(e.details.status).toBe(529);
@@ -144,7 +115,7 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
 
   it('re-asks after a reply that is not JSON, showing the model its answer', async () => {
     fake.enqueue({ kind: 'malformed-json' });
-    const r = await llm().generateObject(REQUEST);
+    const r = await llm().generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
     const reask = fake.requests[1]!.body.messages!;
     expect(reask.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
@@ -153,7 +124,7 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
 
   it('times out a hanging call, retries, then succeeds', async () => {
     fake.enqueue({ kind: 'hang' });
-    const r = await llm({ timeoutMs: 200, stream: true }).generateObject(REQUEST);
+    const r = await llm({ timeoutMs: 200, stream: true }).generateObject(VERDICT_REQUEST);
     expect(r.attempts).toBe(2);
   });
 
@@ -165,7 +136,7 @@ describe('Anthropic provider (fake Messages API over HTTP)', () => {
         (...args: unknown[]) => void printed.push(args.map((a) => inspect(a, { depth: 8 })).join(' ')),
       );
     }
-    const e = await failure(llm({ apiKey: wrongKey }).generateObject(REQUEST));
+    const e = await llmFailure(llm({ apiKey: wrongKey }).generateObject(VERDICT_REQUEST));
     expect(e.code).toBe('provider_rejected');
     expect(e.retryable).toBe(false);
     expect(e.details.status).toBe(401);
