@@ -98,6 +98,24 @@ describe('GET /reports with q, sort, complexity, from and to', () => {
     }
   });
 
+  it('pages the same from either end: every page of each order, those past the middle read backwards from the far end', async () => {
+    for (const sort of ['newest', 'oldest', 'title'] as const) {
+      const truth = (await listReports(t.db, a.user.id, { page: 1, limit: 1000, sort })).reports.map((r) => r.id);
+      expect(truth).toHaveLength(1000);
+      const seen: string[] = [];
+      for (let page = 1; page <= 15; page++) {
+        const { sent, result } = await recordStatements(t.db, (q) => listReports(q, a.user.id, { page, limit: 70, sort }));
+        seen.push(...result.reports.map((r) => r.id));
+        // The page's statement skips at most half the list, whichever page it is (the last: none).
+        const skipped = Number(sent.find((st) => st.text.includes('ORDER BY'))!.params.at(-1));
+        expect(skipped, `${sort} page ${page}`).toBeLessThanOrEqual(500);
+        if (page === 15) expect(skipped).toBe(0);
+      }
+      expect(seen, sort).toEqual(truth);
+      expect((await listReports(t.db, a.user.id, { page: 16, limit: 70, sort })).reports).toEqual([]);
+    }
+  });
+
   it('answers a search over 1,000 reports through indexes: no sequential scan of reports', async () => {
     for (const filter of [
       { q: 'cartridge' },
@@ -118,7 +136,7 @@ describe('GET /reports with q, sort, complexity, from and to', () => {
       if (filter.q === 'cartridge' && t.db.kind === 'postgres')
         for (const s of sent) expect(await planOf(t.db, s)).toMatch(/reports_search_trgm_idx/);
       // And as the planner chooses with its statistics of 2,000 reports, nothing priced out.
-      const [page] = sent;
+      const page = sent.find((st) => st.text.includes('ORDER BY'));
       const plain = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page!.text}`, page!.params);
       expect(plain.rows.map((r) => r['QUERY PLAN']).join('\n'), JSON.stringify(filter)).not.toMatch(/Seq Scan on reports/);
     }
