@@ -1,5 +1,6 @@
 import type { Complexity, ReportList, ReportSort, ReportStatus } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
+import { offsetWindow } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 import { REPORT_SELECT, toReportView, type ReportRow } from './report-view.ts';
@@ -59,20 +60,17 @@ export async function listReports(db: Queryable, userId: string, q: ReportListFi
   const n = params.length;
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r WHERE ${filter}`, params)).rows[0]!.n;
   // OFFSET reads every row it skips, whole: a member with thousands of reports paid for all of
-  // them on the last page (72 ms at 4,980 in \`npm run bench:scale\`). Past the middle the page is
-  // read from the other end, backwards, and put back in order: the last page costs the first's.
+  // them on the last page (72 ms at 4,980 in `npm run bench:scale`). Past the middle the page is
+  // read from the other end, backwards (offsetWindow), and put back in order.
   const sort = q.sort ?? 'newest';
-  const offset = (q.page - 1) * q.limit;
-  const fromEnd = offset > total / 2;
-  const [order, limit, skip] = fromEnd
-    ? [REVERSED[sort], Math.min(q.limit, Math.max(0, total - offset)), Math.max(0, total - offset - q.limit)]
-    : [ORDER[sort], q.limit, offset];
-  const rows = await db.query<ReportRow>(`${REPORT_SELECT} WHERE ${filter} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
-    ...params,
-    limit,
-    skip,
-  ]);
-  const page = fromEnd ? rows.rows.reverse() : rows.rows;
+  const window = offsetWindow((q.page - 1) * q.limit, q.limit, total);
+  const backwards = window.order === 'ASC';
+  const rows = await db.query<ReportRow>(
+    `${REPORT_SELECT} WHERE ${filter} ORDER BY ${backwards ? REVERSED[sort] : ORDER[sort]} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, window.limit, window.offset],
+  );
+  // The window holds the page and the row after it (for lists that hand out cursors): the page only.
+  const page = (backwards ? rows.rows.reverse() : rows.rows).slice(0, q.limit);
   return {
     reports: page.map(toReportView),
     page: q.page,
