@@ -34,3 +34,31 @@ export async function planOf(db: Db, s: Sent): Promise<string> {
     return r.rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
+
+/**
+ * How many rows each table's sequential scans read (kept and filtered out, over every loop) when
+ * the statement actually runs. A scan under a LIMIT that stops early is a different thing from
+ * a table read whole, which the plan's text alone cannot tell apart.
+ */
+export async function seqScanReads(db: Queryable, s: Sent): Promise<Map<string, number>> {
+  interface Node {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Actual Rows'?: number;
+    'Actual Loops'?: number;
+    'Rows Removed by Filter'?: number;
+    Plans?: Node[];
+  }
+  const r = await db.query<{ 'QUERY PLAN': [{ Plan: Node }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.params);
+  const reads = new Map<string, number>();
+  const walk = (n: Node) => {
+    if (n['Node Type'] === 'Seq Scan' && n['Relation Name']) {
+      const loops = n['Actual Loops'] ?? 1;
+      const rows = ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * loops;
+      reads.set(n['Relation Name'], (reads.get(n['Relation Name']) ?? 0) + rows);
+    }
+    n.Plans?.forEach(walk);
+  };
+  walk(r.rows[0]!['QUERY PLAN'][0].Plan);
+  return reads;
+}

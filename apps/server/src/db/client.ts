@@ -45,12 +45,13 @@ pg.types.setTypeParser(INT8_OID, (v) => Number(v));
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    // Trigram indexes for substring search (migration 050).
-    extensions: { pg_trgm },
+    // Trigram indexes for substring search (migration 050), one of them per member (migration 240).
+    extensions: { pg_trgm, btree_gin },
     // PostgreSQL's default 128 MB of shared buffers is most of an idle process's memory, and an
     // embedded site's working set is far smaller; reads past it come from the file cache.
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],

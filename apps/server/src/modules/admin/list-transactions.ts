@@ -89,11 +89,16 @@ export async function listTransactions(
   const param = (v: unknown) => `$${filterParams.push(v)}`;
   const like = search ? param(search) : '';
   /** The purchases the search finds, through the trigram indexes: the buyer's name or email, or the order's ids and package. */
-  const found = (limit = '') => `(SELECT s.id, s.created_at FROM payments s JOIN users su ON su.id = s.user_id
-       WHERE lower(su.name) LIKE ${like} OR su.email LIKE ${like} ${limit})
-    UNION
-    (SELECT s.id, s.created_at FROM payments s
-      WHERE lower(s.razorpay_order_id || ' ' || coalesce(s.razorpay_payment_id, '') || ' ' || s.package_name) LIKE ${like} ${limit})`;
+  const buyerMatches = (u: string) => `lower(${u}.name) LIKE ${like} OR ${u}.email LIKE ${like}`;
+  const orderMatches = (o: string) =>
+    `lower(${o}.razorpay_order_id || ' ' || coalesce(${o}.razorpay_payment_id, '') || ' ' || ${o}.package_name) LIKE ${like}`;
+  // The order's own side first, and the buyer's side without what it found: no purchase comes
+  // twice, so no hashing away of duplicates, and a LIMIT over the two stops as soon as it has
+  // enough (a package name dense in orders never reaches the buyers' side at all).
+  const found = (limit = '') => `(SELECT s.id, s.created_at FROM payments s WHERE ${orderMatches('s')} ${limit})
+    UNION ALL
+    (SELECT s.id, s.created_at FROM payments s JOIN users su ON su.id = s.user_id
+      WHERE (${buyerMatches('su')}) AND NOT ${orderMatches('s')} ${limit})`;
   const others = [
     q.userId ? `p.user_id = ${param(q.userId)}::uuid` : '',
     from ? `p.created_at >= ${param(from)}::timestamptz` : '',
@@ -107,9 +112,15 @@ export async function listTransactions(
   // a dense search ("pro", a package) then costs the cap, not the table.
   const matches =
     search && !others.length ? `SELECT id, created_at FROM (${found(`LIMIT ${COUNT_CAP + 1}`)}) p LIMIT ${COUNT_CAP + 1}` : undefined;
-  // Past the cap the page is found by walking the newest-first index, the search a hashed test
-  // on each row (IS TRUE keeps PostgreSQL from turning it into a join that reads the table).
-  const walkFilter = search ? [`(p.id IN (SELECT id FROM (${found()}) f)) IS TRUE`, ...others].join(' AND ') : undefined;
+  // Past the cap the matches are dense, so the page is near the start of the newest-first index:
+  // the walk tests each row it meets on its own (its buyer by primary key, a scalar subquery
+  // PostgreSQL never turns into a join or a hash), rather than first gathering every match into a
+  // hashed set (160 ms for "pro" at 200,000 members).
+  const walkFilter = search
+    ? [`(coalesce((SELECT ${buyerMatches('su')} FROM users su WHERE su.id = p.user_id), false) OR ${orderMatches('p')})`, ...others].join(
+        ' AND ',
+      )
+    : undefined;
   const params: unknown[] = [...filterParams];
   const where = [filter];
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);

@@ -13,8 +13,8 @@ describe('sitemap files stay within the protocol bounds whatever the slugs', () 
   const sites = ['https://assay.example', 'https://a-much-longer-host-name.assay-reports.example.co.uk/'];
   it.each(sites)('at the protocol bounds (50,000 addresses, under 1 MB), for %s', (site) => {
     const perFile = postsPerSitemap(site);
-    expect(perFile).toBeGreaterThan(1_000);
-    expect(perFile).toBeLessThanOrEqual(50_000);
+    // A thousand per file (a rebuilt file stays cheap), which the longest slugs fit many times over.
+    expect(perFile).toBe(1_000);
     const xml = sitemapPostsXml(site, longest(perFile));
     expect(longest(perFile)[0]!.slug).toHaveLength(120);
     expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(1_000_000);
@@ -30,7 +30,7 @@ describe('sitemap files stay within the protocol bounds whatever the slugs', () 
     expect(Buffer.byteLength(sitemapPostsXml('https://assay.example', longest(perFile)))).toBeLessThanOrEqual(limits.maxBytes);
   });
 
-  it('an index stays under 1 MB too: ~12,800 files (over 50 million posts), the first in order', () => {
+  it('an index stays under 1 MB too: ~12,800 files (over 12 million posts), the first in order', () => {
     const xml = sitemapIndexXml('https://assay.example', 20_000);
     expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(1_000_000);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
@@ -40,6 +40,6 @@ describe('sitemap files stay within the protocol bounds whatever the slugs', () 
       'https://assay.example/sitemaps/posts-1.xml',
       'https://assay.example/sitemaps/posts-2.xml',
     ]);
-    expect(postsPerSitemap('https://assay.example') * (locs.length - 1)).toBeGreaterThan(50_000_000);
+    expect(postsPerSitemap('https://assay.example') * (locs.length - 1)).toBeGreaterThan(12_000_000);
   });
 });

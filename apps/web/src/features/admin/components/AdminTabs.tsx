@@ -6,7 +6,7 @@ export interface TabDef<Id extends string> {
   id: Id;
   label: string;
   count?: number | undefined;
-  /** The count is a lower bound (the server stopped counting): shown as "10,000+". */
+  /** The count is a lower bound (the server stopped counting): shown as "1,000+". */
   countCapped?: boolean | undefined;
 }
 
