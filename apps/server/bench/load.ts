@@ -4,7 +4,7 @@
  * same event loop would take the time it is meant to measure. One child serves every load, one
  * at a time (starting a process per load cost about a second each on a loaded machine).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 
@@ -50,6 +50,23 @@ if (process.argv[1] === self && process.argv[2] === '--load-child') {
         non2xx: r.non2xx,
         statusCodeStats: r.statusCodeStats,
       }),
+    );
+  });
+}
+
+/**
+ * Downloads `url` to the end in a process of its own, as a browser elsewhere would: the heavy
+ * rows' own downloads (a 60 MB CSV) read in the benchmark's process would take the event loop
+ * whose delay to other members they measure.
+ */
+export function downloadApart(url: string, headers: Record<string, string>): Promise<void> {
+  const script = `fetch(process.argv[1], { headers: JSON.parse(process.argv[2]) }).then(async (r) => {
+    if (!r.ok) { console.error(r.url + ': ' + r.status); process.exit(2); }
+    for await (const _ of r.body) {}
+  })`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, url, JSON.stringify(headers)], { maxBuffer: 1 << 20 }, (err) =>
+      err ? reject(err) : resolve(),
     );
   });
 }

@@ -32,7 +32,7 @@ import { ensureFirstOperator } from '../src/modules/operators/index.ts';
 import { adjustTokens, expireLots } from '../src/modules/tokens/index.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { withDatabase } from '../test/global-setup.ts';
-import { loadApart } from './load.ts';
+import { downloadApart, loadApart } from './load.ts';
 import { catalogueGaps, routeCatalogue, type Cell } from './scale-routes.ts';
 import { formatCount } from '@assay/shared';
 
@@ -796,12 +796,6 @@ async function heavyWhileOthersWait(ctx: {
     await raw.query<{ n: string }>('SELECT invoice_number AS n FROM invoices WHERE user_id = $1 ORDER BY seq', [heavy])
   ).rows.map((r) => r.n);
   const forget = (docs: string[]) => raw.query('DELETE FROM tax_document_pdfs WHERE document_number = ANY($1::text[])', [docs]);
-  const drain = async (res: Response) => {
-    if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
-    for await (const _ of res.body!) {
-      /* read to the end */
-    }
-  };
   const build = buildExportJob.start(deps);
   const scenarios: Array<{ label: string; once: (lane: number, i: number) => Promise<void>; lanes: number }> = [
     {
@@ -821,7 +815,7 @@ async function heavyWhileOthersWait(ctx: {
     {
       label: 'operator contact CSV export',
       lanes: 1,
-      once: async () => drain(await fetch(`${address}/api/contact/export`, { headers: operator })),
+      once: () => downloadApart(`${address}/api/contact/export`, operator),
     },
     {
       label: 'four invoice PDFs rendered at once',
@@ -829,7 +823,10 @@ async function heavyWhileOthersWait(ctx: {
       once: async (lane, i) => {
         const n = numbers[(lane * 997 + i) % numbers.length]!;
         await forget([n]);
-        await drain(await fetch(`${address}/api/billing/invoices/${encodeURIComponent(n)}`, { headers: operator }));
+        // A PDF of a few kilobytes: read here (a process per download would cost more CPU than it).
+        const res = await fetch(`${address}/api/billing/invoices/${encodeURIComponent(n)}`, { headers: operator });
+        if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
+        await res.arrayBuffer();
       },
     },
   ];
