@@ -57,16 +57,20 @@ if (process.argv[1] === self && process.argv[2] === '--load-child') {
 /**
  * Downloads `url` to the end in a process of its own, as a browser elsewhere would: the heavy
  * rows' own downloads (a 60 MB CSV) read in the benchmark's process would take the event loop
- * whose delay to other members they measure.
+ * whose delay to other members they measure. curl: a small native process, so the download
+ * itself takes little of the cores the server shares with it.
  */
 export function downloadApart(url: string, headers: Record<string, string>): Promise<void> {
-  const script = `fetch(process.argv[1], { headers: JSON.parse(process.argv[2]) }).then(async (r) => {
-    if (!r.ok) { console.error(r.url + ': ' + r.status); process.exit(2); }
-    for await (const _ of r.body) {}
-  })`;
+  const args = [
+    '--silent',
+    '--show-error',
+    '--fail',
+    '--output',
+    '/dev/null',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script, url, JSON.stringify(headers)], { maxBuffer: 1 << 20 }, (err) =>
-      err ? reject(err) : resolve(),
-    );
+    execFile('curl', args, (err) => (err ? reject(err) : resolve()));
   });
 }

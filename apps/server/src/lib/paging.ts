@@ -126,21 +126,16 @@ export function countedPageSql(o: {
   after?: string | undefined;
   limit: string;
   offset: string;
-  /** A statement selecting the matches' `id` and `at` (at most COUNT_CAP + 1) when the filter is not the cheapest way to gather them. */
-  matches?: string | undefined;
-  /** The filter for the walk past the cap, when it should differ from `filter`. */
-  walkFilter?: string | undefined;
 }) {
   const { table, alias: a, at, filter } = o;
   const after = o.after ? `AND ${o.after}` : '';
   const window = `ORDER BY ${a}.${at} DESC, ${a}.id DESC LIMIT ${o.limit} OFFSET ${o.offset}`;
-  const matches = o.matches ?? `SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE ${filter} LIMIT ${COUNT_CAP + 1}`;
-  return `WITH matches AS MATERIALIZED (${matches}),
+  return `WITH matches AS MATERIALIZED (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE ${filter} LIMIT ${COUNT_CAP + 1}),
        total AS (SELECT count(*)::int AS n FROM matches)
   SELECT page.id, (SELECT n FROM total) AS total FROM (
     (SELECT ${a}.id, ${a}.${at} FROM matches ${a} WHERE (SELECT n FROM total) <= ${COUNT_CAP} ${after} ${window})
     UNION ALL
-    (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${o.walkFilter ?? filter}) ${after} ${window})
+    (SELECT ${a}.id, ${a}.${at} FROM ${table} ${a} WHERE (SELECT n FROM total) > ${COUNT_CAP} AND (${filter}) ${after} ${window})
   ) page`;
 }
 

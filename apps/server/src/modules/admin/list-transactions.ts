@@ -1,16 +1,6 @@
 import { paymentStateNamed, paymentStateOf, type PaymentState, type Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
-import {
-  afterCursor,
-  cappedCount,
-  COUNT_CAP,
-  countedPageSql,
-  cursorAt,
-  exactTotal,
-  offsetWindow,
-  splitPage,
-  totalOfPage,
-} from '../../lib/paging.ts';
+import { afterCursor, cappedCount, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
@@ -82,45 +72,21 @@ export async function listTransactions(
   const search = q.q && !named ? containsPattern(q.q.toLowerCase()) : null;
   // A state chosen in the filter and another typed in the search match nothing.
   const contradictory = Boolean(q.status && named && q.status !== named);
-  // Only the conditions asked for are written (no "$n IS NULL OR …"): under an OR the search's
-  // IN cannot become a join, and PostgreSQL then tests every purchase against it (decision 186).
-  // Each side of the search has its own trigram index; a union lets both be used.
+  // Only the conditions asked for are written (no "$n IS NULL OR …", which makes PostgreSQL test
+  // every purchase; decision 186). A purchase carries the text it is found by (its order, payment
+  // and package, its buyer's name and email: migration 242), so a search is one trigram index,
+  // and past the count's cap the walk down the newest-first index tests each row in place.
   const filterParams: unknown[] = [];
   const param = (v: unknown) => `$${filterParams.push(v)}`;
-  const like = search ? param(search) : '';
-  /** The purchases the search finds, through the trigram indexes: the buyer's name or email, or the order's ids and package. */
-  const buyerMatches = (u: string) => `lower(${u}.name) LIKE ${like} OR ${u}.email LIKE ${like}`;
-  const orderMatches = (o: string) =>
-    `lower(${o}.razorpay_order_id || ' ' || coalesce(${o}.razorpay_payment_id, '') || ' ' || ${o}.package_name) LIKE ${like}`;
-  // The order's own side first, and the buyer's side without what it found: no purchase comes
-  // twice, so no hashing away of duplicates, and a LIMIT over the two stops as soon as it has
-  // enough (a package name dense in orders never reaches the buyers' side at all).
-  const found = (limit = '') => `(SELECT s.id, s.created_at FROM payments s WHERE ${orderMatches('s')} ${limit})
-    UNION ALL
-    (SELECT s.id, s.created_at FROM payments s JOIN users su ON su.id = s.user_id
-      WHERE (${buyerMatches('su')}) AND NOT ${orderMatches('s')} ${limit})`;
-  const others = [
+  const conditions = [
+    search ? `p.search_text LIKE ${param(search)}` : '',
     q.userId ? `p.user_id = ${param(q.userId)}::uuid` : '',
     from ? `p.created_at >= ${param(from)}::timestamptz` : '',
     to ? `p.created_at < ${param(to)}::timestamptz` : '',
     contradictory ? 'false' : '',
     status ? `(${STATE_SQL[status]})` : '',
   ].filter(Boolean);
-  const conditions = [...(search ? [`p.id IN (SELECT id FROM (${found()}) f)`] : []), ...others];
   const filter = conditions.length ? conditions.join(' AND ') : 'true';
-  // A search alone gathers its matches from the union itself, each side stopping at the cap:
-  // a dense search ("pro", a package) then costs the cap, not the table.
-  const matches =
-    search && !others.length ? `SELECT id, created_at FROM (${found(`LIMIT ${COUNT_CAP + 1}`)}) p LIMIT ${COUNT_CAP + 1}` : undefined;
-  // Past the cap the matches are dense, so the page is near the start of the newest-first index:
-  // the walk tests each row it meets on its own (its buyer by primary key, a scalar subquery
-  // PostgreSQL never turns into a join or a hash), rather than first gathering every match into a
-  // hashed set (160 ms for "pro" at 200,000 members).
-  const walkFilter = search
-    ? [`(coalesce((SELECT ${buyerMatches('su')} FROM users su WHERE su.id = p.user_id), false) OR ${orderMatches('p')})`, ...others].join(
-        ' AND ',
-      )
-    : undefined;
   const params: unknown[] = [...filterParams];
   const where = [filter];
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
@@ -133,7 +99,7 @@ export async function listTransactions(
   const [limit, skip] = [`$${params.length + 1}`, `$${params.length + 2}`];
   // A search (or one member's list) is looked up once for its page and its total.
   const picked = filtered
-    ? countedPageSql({ table: 'payments', alias: 'p', at: 'created_at', filter, after, limit, offset: skip, matches, walkFilter })
+    ? countedPageSql({ table: 'payments', alias: 'p', at: 'created_at', filter, after, limit, offset: skip })
     : `SELECT p.id, NULL::int AS total FROM payments p WHERE ${where.join(' AND ')}
         ORDER BY p.created_at ${window.order}, p.id ${window.order} LIMIT ${limit} OFFSET ${skip}`;
   const rows = await db.query<Row & { cursor_at: string; total: number | null }>(

@@ -95,6 +95,36 @@ describe('page numbers from the nearer end', () => {
 });
 
 describe('operator searches', () => {
+  it('find a purchase by its buyer as the buyer is now: by a new name once renamed, and not by name once the account is deleted', async () => {
+    const buyer = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO users (name, email, password_hash, is_verified) VALUES ('Wilhelmina Quagmire', 'wq@renamed.example', 'scrypt$x', true) RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const payment = (
+      await t.db.query<{ id: string }>(
+        `INSERT INTO payments (place_of_supply, buyer_country, lut_number, id, user_id, package_id, package_name, tokens, price_minor, gst_minor, amount, currency,
+           provider, receipt, razorpay_order_id)
+         VALUES ('96', 'US', 'LUT-TEST', gen_random_uuid(), $1, 'starter', 'Starter', 10000, 4900, 0, 4900, 'USD', 'sandbox', 'r', 'order_renamed_1') RETURNING id`,
+        [buyer],
+      )
+    ).rows[0]!.id;
+    const found = async (q: string) => ids((await listTransactions(t.db, { q, page: 1, limit: 10 })).transactions);
+    expect(await found('quagmire')).toEqual([payment]);
+    expect(await found('wq@renamed')).toEqual([payment]);
+
+    await t.db.query(`UPDATE users SET name = 'Wilhelmina Ostrander' WHERE id = $1`, [buyer]);
+    expect(await found('quagmire')).toEqual([]);
+    expect(await found('ostrander')).toEqual([payment]);
+
+    // The purchase stays (its invoice is kept by law); the buyer's name and address leave the search.
+    await t.db.query(`DELETE FROM users WHERE id = $1`, [buyer]);
+    expect(await found('ostrander')).toEqual([]);
+    expect(await found('renamed.example')).toEqual([]);
+    expect(await found('order_renamed_1')).toEqual([payment]);
+    await t.db.query(`DELETE FROM payments WHERE id = $1`, [payment]);
+  });
+
   it('refuse a search without 3 letters or digits in a row, before any statement, with a clear detail', async () => {
     for (const url of ['/api/admin/users', '/api/admin/transactions', '/api/contact/submissions', '/api/contact/export']) {
       for (const q of ['ab', 'a b c', '%_%', 'x1']) {
@@ -123,7 +153,7 @@ describe('operator searches', () => {
     const cases = [
       {
         name: 'purchases',
-        index: 'payments_ids_trgm_idx',
+        index: 'payments_search_trgm_idx',
         truth: (like: string) => `SELECT id FROM payments WHERE razorpay_order_id LIKE '${like}' ORDER BY created_at DESC, id DESC`,
         list: (db: Parameters<typeof listUsers>[0], q: string, page: number, limit: number, cursor?: string) =>
           listTransactions(db, { q, page, limit, cursor }).then((r) => ({ ids: ids(r.transactions), total: r.total, next: r.next })),

@@ -38,7 +38,8 @@ export async function listAdminPosts(
     if (!isUuid(q.tag)) return { posts: [], next: undefined, total: q.cursor ? undefined : exactTotal(0) };
     add(taggedWith, q.tag);
   }
-  if (q.q?.trim()) add((p) => `(title ILIKE ${p} OR slug ILIKE ${p} OR description ILIKE ${p})`, containsPattern(q.q.trim()));
+  // One lower-cased text in one trigram index (migration 243): a third of three ILIKEs' cost per post.
+  if (q.q?.trim()) add((p) => `lower(title || ' ' || slug || ' ' || description) LIKE ${p}`, containsPattern(q.q.trim().toLowerCase()));
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = q.cursor ? undefined : cappedCount(db, `FROM posts ${filter}`, [...params]);
   const after = afterCursor(q.cursor, 'created_at', 'id', params);
