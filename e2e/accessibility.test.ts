@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
@@ -52,7 +53,7 @@ const OPERATOR = { username: 'ops', password: 'ops-password-123' };
 const e2e = serverAndBrowser({ ADMIN_USERNAME: OPERATOR.username, ADMIN_PASSWORD: OPERATOR.password, OPERATOR_LOCKOUT_FAILURES: '3' });
 
 async function signUpMember(): Promise<string> {
-  const email = `axe.${Date.now()}@example.com`;
+  const email = `axe.${randomUUID().slice(0, 8)}@example.com`;
   const post = (path: string, body: unknown) =>
     fetch(`${e2e.server.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/auth/signup', { name: 'Grace Hopper', email, password: PASSWORD, phone: '+1 757 555 0100' })).status).toBeLessThan(
@@ -65,7 +66,8 @@ async function signUpMember(): Promise<string> {
   return email;
 }
 
-describe('accessibility (axe-core) of every public and member page', () => {
+// Concurrent: each test has its own pages (and member), and a scan mostly waits for pages to settle.
+describe.concurrent('accessibility (axe-core) of every public and member page', () => {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -122,7 +124,7 @@ async function openTab(page: Page, query: string) {
   await page.waitForLoadState('networkidle');
 }
 
-describe('accessibility (axe-core) of every operator screen', () => {
+describe.concurrent('accessibility (axe-core) of every operator screen', () => {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
