@@ -25,14 +25,24 @@ export async function recordStatements<T>(db: Queryable, fn: (q: Queryable) => P
  * The plan of one recorded statement, as text. Sequential scans are priced out first: a test
  * table holds a few rows, where reading them all is the planner's right choice, so only a plan
  * with sequential scans disabled shows whether an index can answer the statement at all (a seq
- * scan still appears when nothing else can).
+ * scan still appears when nothing else can). `without` names indexes to leave out of the choice,
+ * dropped in the plan's own transaction, which is always rolled back.
  */
-export async function planOf(db: Db, s: Sent): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params);
-    return r.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
+export async function planOf(db: Db, s: Sent, opts: { without?: string[] } = {}): Promise<string> {
+  let plan = '';
+  const rolledBack = new Error('rolled back');
+  await db
+    .transaction(async (tx) => {
+      if (opts.without?.length) await tx.query(`DROP INDEX ${opts.without.join(', ')}`);
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const r = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${s.text}`, s.params);
+      plan = r.rows.map((row) => row['QUERY PLAN']).join('\n');
+      throw rolledBack;
+    })
+    .catch((e: unknown) => {
+      if (e !== rolledBack) throw e;
+    });
+  return plan;
 }
 
 /**

@@ -44,8 +44,8 @@ const sitemapEntry = (loc: string) => `  <sitemap><loc>${esc(loc)}</loc></sitema
 
 /**
  * How many posts one sitemap file holds: POSTS_PER_FILE, or fewer if that many cannot fit both
- * bounds with every slug at its longest, so file n is posts (n-1)·k … n·k − 1 whatever the slugs are, and no file can pass the
- * bounds (a test fills files with the longest slugs).
+ * bounds with every slug at its longest, so file n is posts (n-1)·k … n·k − 1 whatever the slugs
+ * are, and no file can pass the bounds (a test fills files with the longest slugs).
  */
 export function postsPerSitemap(publicUrl: string, limits: SitemapLimits = SITEMAP_LIMITS): number {
   const base = siteBase(publicUrl);
