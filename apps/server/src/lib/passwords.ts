@@ -36,9 +36,15 @@ let peak = 0;
 let averageMs = 100;
 const MAX_WAIT_MS = 2000;
 
-/** Set once at start from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE. */
+/**
+ * Set once at start from PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE. The peak and the average
+ * hash time are measured afresh under the new limits: a figure from other limits (or another
+ * app in the same process, as test files sharing a worker are) would misjudge the wait.
+ */
 export function limitPasswordHashing(next: HashingLimits) {
   Object.assign(limits, next);
+  peak = running;
+  averageMs = 100;
 }
 
 /** The most hashes that ever ran at once in this process (for tests and benchmarks). */
@@ -113,13 +119,20 @@ export async function verifyPassword(password: string, stored: string, lane: Has
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A real hash to compare against when the account does not exist, so timing reveals nothing. */
-let dummy: Promise<string> | undefined;
+/**
+ * A real hash to compare against when the account does not exist, so timing reveals nothing. One
+ * per cost: checking against a cheaper hash than real accounts have would tell them apart.
+ */
+const dummies = new Map<number, Promise<string>>();
 export function dummyHash(logN: number): Promise<string> {
-  // Not remembered if the cap turned it away, so the next attempt makes it.
-  dummy ??= hashPassword('not-a-real-password', logN).catch((err: unknown) => {
-    dummy = undefined;
-    throw err;
-  });
+  let dummy = dummies.get(logN);
+  if (!dummy) {
+    // Not remembered if the cap turned it away, so the next attempt makes it.
+    dummy = hashPassword('not-a-real-password', logN).catch((err: unknown) => {
+      dummies.delete(logN);
+      throw err;
+    });
+    dummies.set(logN, dummy);
+  }
   return dummy;
 }

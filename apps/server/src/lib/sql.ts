@@ -42,14 +42,19 @@ export async function rarestWord(db: Queryable, table: string, fromWhere: string
   return words[rows.indexOf(Math.min(...rows))]!;
 }
 
-/** Tables known to have statistics: once analysed, a table keeps them. */
-const analysed = new Set<string>();
+/**
+ * Tables known to have statistics, per database handle (a table analysed in one database says
+ * nothing of another's): once analysed, a table keeps them.
+ */
+const analysed = new WeakMap<Queryable, Set<string>>();
 
 async function hasStatistics(db: Queryable, table: string): Promise<boolean> {
-  if (analysed.has(table)) return true;
+  const known = analysed.get(db) ?? new Set<string>();
+  analysed.set(db, known);
+  if (known.has(table)) return true;
   const found = await db.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_statistic WHERE starelid = $1::regclass) AS yes', [
     table,
   ]);
-  if (found.rows[0]?.yes) analysed.add(table);
-  return analysed.has(table);
+  if (found.rows[0]?.yes) known.add(table);
+  return known.has(table);
 }
