@@ -58,6 +58,15 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres', include: str
 const embeddedTests =
   withServer && !wholeEmbedded ? [...new Set([...EMBEDDED_ONLY_CHANGES, ...namingPglite('apps/server/src')])] : SERVER_TESTS;
 
+/**
+ * Twice the cores for the unit projects: their files wait much of the time (on PostgreSQL, on a
+ * sweep's or a lease's timer), and four files at once kept a 2-core machine busy where two left it
+ * idle a quarter of the time (server projects 324 s → 211 s wall). The browser files keep the
+ * cores busy by themselves: they run two at once (below). A project with its own Vite config (the
+ * web app's) does not inherit the root's count, and one group must share one count: said there too.
+ */
+const UNIT_WORKERS = 4;
+
 /** Test files that replace a module (`vi.mock`): they need modules loaded afresh for them. */
 function mockingModules(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -79,6 +88,7 @@ const webProject = (name: string, files: { include?: string[]; exclude?: string[
     include: files.include ?? ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(files.exclude ?? [])],
     isolate: files.isolate,
+    maxWorkers: UNIT_WORKERS,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     // Several 5 s waits (src/test/setup.ts) may add up on a loaded machine.
@@ -88,11 +98,7 @@ const webProject = (name: string, files: { include?: string[]; exclude?: string[
 
 export default defineConfig({
   test: {
-    // Twice the cores for the unit projects: their files wait much of the time (on PostgreSQL, on
-    // a sweep's or a lease's timer), and four files at once kept a 2-core machine busy where two
-    // left it idle a quarter of the time (server projects 324 s → 211 s wall). The browser files
-    // keep the cores busy by themselves: they run two at once (below).
-    maxWorkers: 4,
+    maxWorkers: UNIT_WORKERS,
     projects: [
       serverProject('server', 'pglite', embeddedTests),
       ...(withServer ? [serverProject('server-pg', 'postgres', SERVER_TESTS)] : []),
