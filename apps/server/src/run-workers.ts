@@ -57,7 +57,8 @@ export async function startSweeps<D extends Pick<Deps, 'config' | 'log' | 'db' |
             failed(err);
             throw err; // the job is marked failed (not retried)
           }),
-        { pollSeconds: Math.min(2, Math.max(0.5, seconds / 2)) },
+        // Its job is announced when offered; the look for an unannounced one can be as slow as the period allows.
+        { pollSeconds: Math.min(30, Math.max(0.5, seconds / 2)) },
       ),
     );
     // Twice a period, so timer drift never skips a slot; a slot already queued stores nothing.

@@ -66,3 +66,46 @@ describe("the queue's statements after stop", () => {
     expect(sent).toEqual(['slow']);
   });
 });
+
+describe('a queued job wakes the workers', () => {
+  let db: (Db & { url?: string }) | undefined;
+  afterEach(async () => {
+    await db?.close();
+  });
+
+  it('at the commit of the transaction that queued it; idle, they do not keep asking', async () => {
+    db = await createTestDb();
+    // What the queue sends through our connection (PostgreSQL; on PGlite pg-boss uses its own adapter).
+    let sent = 0;
+    const counted: Db = { ...db, query: (text, params) => (sent++, db!.query(text, params)) };
+    const queue = await createJobQueue(counted, [spec], { supervise: false });
+    let handledAt = 0;
+    const ran = new Promise<void>((resolve) => {
+      void queue.work<{ n: number }>(
+        'noop',
+        1,
+        async () => {
+          handledAt = Date.now();
+          resolve();
+        },
+        { pollSeconds: 30 },
+      );
+    });
+    // Idle: after its first look, a worker polling twice a second would ask six times in 3 s.
+    await new Promise((r) => setTimeout(r, 500));
+    const before = sent;
+    await new Promise((r) => setTimeout(r, 3000));
+    if (db.kind === 'postgres') expect(sent - before).toBeLessThanOrEqual(1);
+    let committedAt = 0;
+    await db.transaction(async (tx) => {
+      await queue.enqueue(tx, job, { n: 1 });
+      // Not before the commit: the job does not exist for anyone until then.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(handledAt).toBe(0);
+      committedAt = Date.now();
+    });
+    await ran;
+    expect(handledAt - committedAt).toBeLessThan(3000);
+    await queue.stop();
+  });
+});

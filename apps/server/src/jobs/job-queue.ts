@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss, type ConstructorOptions, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type ConstructorOptions, type Db as BossDb, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Db, Queryable } from '../db/client.ts';
 import { createInFlight } from '../lib/in-flight.ts';
 import { carryOverPgBoss10Jobs, setAsidePgBoss10Schema } from './pgboss-10-upgrade.ts';
@@ -12,9 +12,12 @@ export interface JobQueue {
   /** The payload is checked against the job's declaration before it is stored. */
   enqueue<P extends object>(tx: Queryable, job: Enqueueable<P>, data: P, options?: EnqueueOptions): Promise<string | null>;
   /**
-   * Runs handler for jobs of `name`, at most `concurrency` at once in this process, looking for
-   * new ones every `pollSeconds` (half a second unless told). Returns a function that stops this
-   * process taking jobs of `name` and resolves once the ones it took are done.
+   * Runs handler for jobs of `name`, at most `concurrency` at once in this process. A job queued
+   * anywhere in the cluster wakes the workers at once (PostgreSQL's LISTEN/NOTIFY, sent when the
+   * queuing transaction commits); they also look every `pollSeconds` for what no notification
+   * announces (a retry's delay or a start time that has come, a notification lost while the
+   * listening connection was down): 2 s unless told, half a second while not listening. Returns a
+   * function that stops this process taking jobs of `name` and resolves once the ones it took are done.
    */
   work<T extends object>(
     name: string,
@@ -83,7 +86,7 @@ export interface QueueSpec {
   deleteAfterSeconds?: number;
 }
 
-type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+type SqlRunner = Pick<BossDb, 'executeSql' | 'listen'>;
 
 /**
  * pg-boss runs on our connection: PostgreSQL through the caller's pool or transaction, PGlite
@@ -93,7 +96,16 @@ type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows:
  */
 function sqlRunner(q: Queryable, db: Db): SqlRunner {
   if (db.pglite && q === db) return fromPglite(db.pglite);
-  return { executeSql: (text, values) => q.query(text, values) };
+  return {
+    executeSql: (text, values) => q.query(text, values),
+    // pg-boss's listener (the whole database's, not a transaction's): it fetches after each (re)subscribe, which closes any gap.
+    ...(q === db
+      ? {
+          listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
+            db.listen(channel, { onMessage: onNotification, onListening: (up) => up && onReconnect() }),
+        }
+      : {}),
+  };
 }
 
 /**
@@ -107,6 +119,7 @@ export function trackedRunner(runner: SqlRunner) {
   const statements = createInFlight();
   let closed = false;
   return {
+    ...(runner.listen ? { listen: runner.listen.bind(runner) } : {}),
     // A statement pg-boss issues after stop() has finished (a handler that outlived stop's timeout
     // completing its job) would reach a closed pool and reject with nobody listening. It is
     // dropped instead: never sent and never answered (an empty answer is no better, pg-boss reads
@@ -135,6 +148,9 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
     schedule: false,
     // Maintenance (expiring lost jobs) runs in supervising processes only.
     maintenanceIntervalSeconds: 30,
+    // A queued job wakes the workers at once instead of at their next look: reports and mail start
+    // sooner, and an idle process no longer asks every queue twice a second (9 % of a core).
+    useListenNotify: true,
   } satisfies ConstructorOptions);
   boss.on('error', (err) => console.error('job queue error', err));
   await boss.start();
@@ -145,6 +161,7 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       retryDelay: q.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: q.expireInSeconds,
+      notify: true,
       ...(q.deleteAfterSeconds !== undefined ? { deleteAfterSeconds: q.deleteAfterSeconds } : {}),
     };
     // createQueue leaves an existing queue as it was: apply changed settings explicitly.
@@ -181,7 +198,13 @@ export async function createJobQueue(db: Db, queues: QueueSpec[], options: { sup
       // `concurrency` polling workers, each running one job at a time, one job per fetch.
       const id = await boss.work<T>(
         name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options?.pollSeconds ?? 0.5, localConcurrency: concurrency },
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: options?.pollSeconds ?? 2,
+          localConcurrency: concurrency,
+        },
         (jobs) => {
           return handling.track(
             (async () => {
