@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 afterEach(() => {
   adminCredentials.clear();

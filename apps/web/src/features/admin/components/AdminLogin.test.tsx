@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 afterEach(() => {
   adminCredentials.clear();

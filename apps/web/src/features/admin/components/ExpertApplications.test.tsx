@@ -6,8 +6,9 @@ import { json, stubApi, type Call } from '../../../test/http.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { renderWithClient } from '../test-support.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 // jsdom lays nothing out: Invite scrolls the form into view in a browser.
 Element.prototype.scrollIntoView ??= () => {};
 afterEach(() => {

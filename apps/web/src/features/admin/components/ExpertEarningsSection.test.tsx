@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { ExpertEarningsSection } from './ExpertEarningsSection.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
 /** Decision 234: per-expert earnings, the payout CSV and recording a payout in the operators' panel. */
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 const row = (over: Partial<ExpertEarningsRow>): ExpertEarningsRow => ({
   expert_id: 'e1',

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, POST, renderWithClient } from '../test-support.tsx';
 import { PostsTab } from './PostsTab.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 beforeEach(() => adminCredentials.save('ops', 'secret-password'));
 afterEach(() => {

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { TokenAdjustmentForm } from './TokenAdjustmentForm.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 const USER = { id: 'u1', name: 'Grace Hopper', available_tokens: 2500 };
 

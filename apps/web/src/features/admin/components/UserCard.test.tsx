@@ -7,9 +7,9 @@ import { REPORT_STATUS_POLL_MS } from '../api/user-details.ts';
 import { adminCredentials } from '../lib/credentials.ts';
 import { json, mockFetch, renderWithClient } from '../test-support.tsx';
 import { UserCard } from './UserCard.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 const USER: AdminUser = {
   id: 'u1',

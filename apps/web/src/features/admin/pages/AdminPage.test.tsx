@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCredentials, CREDENTIALS_KEY } from '../lib/credentials.ts';
 import { json, mockFetch, POST } from '../test-support.tsx';
 import AdminPage from './AdminPage.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 afterEach(() => {
   adminCredentials.clear();

@@ -9,9 +9,9 @@ import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import LoginPage from './LoginPage.tsx';
 import SignupPage from './SignupPage.tsx';
 import { json } from '../../../test/http.ts';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { json, MEMBER, renderAt, stubApi } from '../test-support.tsx';
 import { RefundRequestButton } from './RefundRequestButton.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 // jsdom has no modal dialogs: open and close them by the attribute, as browsers do.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { MEMBER, renderAt, stubApi } from '../test-support.tsx';
 import { RefundStatus } from './RefundStatus.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 const saved = vi.hoisted(() => ({ saveBlob: vi.fn(), dispositionFileName: (h: string | null) => /filename="([^"]+)"/.exec(h ?? '')?.[1] }));
 vi.mock('../../../lib/download.ts', () => saved);
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import BlogListPage from './BlogListPage.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 const list = (posts: PostSummary[], pages = 1, page = 1) => json(200, { posts, pages, total: posts.length, page });
 const render = (path = '/blog') => renderAt(path, [{ path: '/blog', element: <BlogListPage /> }]);

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makePost, renderAt, stubFetch } from '../test-support.tsx';
 import PressListPage from './PressListPage.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 const render = () => renderAt('/press-releases', [{ path: '/press-releases', element: <PressListPage /> }]);
 

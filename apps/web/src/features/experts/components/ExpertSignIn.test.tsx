@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/http.ts';
 import { ExpertSignIn } from './ExpertSignIn.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 afterEach(() => vi.unstubAllGlobals());
 
 const ME: ExpertMe = {

@@ -7,9 +7,9 @@ import { session } from '../../../lib/session.ts';
 import { usePurchase } from '../hooks/usePurchase.ts';
 import { json, MEMBER, order, PACKAGES, renderAt, stubApi } from '../test-support.tsx';
 import { PurchaseModal } from './PurchaseModal.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../checkout/open-checkout.ts', () => checkout);
 

@@ -6,9 +6,9 @@ import { session } from '../../../lib/session.ts';
 import type { CheckoutResult } from '../checkout/types.ts';
 import BuyTokensPage from '../pages/BuyTokensPage.tsx';
 import { json, MEMBER, order, PACKAGES, renderAt, stubApi, type Handler } from '../test-support.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 const checkout = vi.hoisted(() => ({ openCheckout: vi.fn() }));
 vi.mock('../checkout/open-checkout.ts', () => checkout);
 

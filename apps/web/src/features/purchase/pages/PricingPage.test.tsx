@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../lib/session.ts';
 import { json, PACKAGES, renderAt, SITE, stubApi } from '../test-support.tsx';
 import PricingPage from './PricingPage.tsx';
+import { spyOnToasts } from '../../../test/toasts.ts';
 
-const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+const toast = spyOnToasts();
 
 beforeEach(() => {
   session.clear();
