@@ -78,7 +78,8 @@ function mockingModules(dir: string): string[] {
  * The web app's tests, in two projects. Most share a worker's loaded modules (isolate: false: a
  * file no longer pays for loading React, the router and jsdom's globals again, which was two thirds
  * of this project's CPU time). A file that replaces a module with vi.mock would find the real one
- * already loaded by an earlier file, so those run isolated.
+ * already loaded by an earlier file, so those run isolated; a test that only watches a module's
+ * object spies on it instead (test/toasts.ts).
  */
 const webProject = (name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) => ({
   extends: './apps/web/vite.config.ts',
