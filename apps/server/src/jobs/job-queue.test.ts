@@ -19,12 +19,14 @@ function slowCompletions(db: Db, delayMs: number): Db {
   };
 }
 
-describe('the job queue stopping', () => {
-  let db: (Db & { url?: string }) | undefined;
-  afterEach(async () => {
-    await db?.close();
-  });
+/** The database of the test under way, closed after it. */
+let db: (Db & { url?: string }) | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
 
+describe('the job queue stopping', () => {
   it('returns only after a finished job is marked completed, so the pool can close under nothing', async () => {
     db = await createTestDb();
     const queue = await createJobQueue(slowCompletions(db, 700), [spec], { supervise: false });
@@ -68,11 +70,6 @@ describe("the queue's statements after stop", () => {
 });
 
 describe('a queued job wakes the workers', () => {
-  let db: (Db & { url?: string }) | undefined;
-  afterEach(async () => {
-    await db?.close();
-  });
-
   it('at the commit of the transaction that queued it; idle, they do not keep asking', async () => {
     db = await createTestDb();
     // What the queue sends through our connection (PostgreSQL; on PGlite pg-boss uses its own adapter).
