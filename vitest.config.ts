@@ -26,13 +26,18 @@ const EMBEDDED_ONLY_CHANGES = [
   'apps/server/src/modules/operators/recover-operator.test.ts',
   'apps/server/src/modules/admin/export-lists.test.ts',
 ];
-/** Test files (not `.pg.`) whose text names PGlite: they check something about it. */
-function namingPglite(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.pg.test.ts'))
-    .map((f) => path.join(dir, f))
-    .filter((f) => /pglite/i.test(readFileSync(f, 'utf8')));
+/** The test files below `dir` (paths relative to it) whose text matches `pattern`. */
+function testFilesSaying(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => /\.test\.tsx?$/.test(f) && pattern.test(readFileSync(path.join(dir, f), 'utf8')),
+  );
 }
+
+/** Test files (not `.pg.`) whose text names PGlite: they check something about it. */
+const namingPglite = (dir: string) =>
+  testFilesSaying(dir, /pglite/i)
+    .filter((f) => !f.endsWith('.pg.test.ts'))
+    .map((f) => path.join(dir, f));
 const withServer = Boolean(process.env.TEST_DATABASE_URL);
 const wholeEmbedded = process.env.TEST_EMBEDDED === 'all';
 
@@ -49,8 +54,9 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres', include: str
     pool: 'forks' as const,
     // Files in one worker share the loaded modules instead of importing the server afresh each
     // time (about a quarter of these projects' time). Each file builds its own app and database,
-    // so what must not carry over is the little process-wide state, which resets itself when an
-    // app starts (the hashing gate's limits and measurements).
+    // so the little process-wide state must not carry a file's figures into the next: the hashing
+    // gate measures afresh when an app sets its limits, and caches are kept per cost or per database
+    // handle (lib/passwords.ts, lib/sql.ts).
     isolate: false,
   },
 });
@@ -67,12 +73,8 @@ const embeddedTests =
  */
 const UNIT_WORKERS = 4;
 
-/** Test files that replace a module (`vi.mock`): they need modules loaded afresh for them. */
-function mockingModules(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.mock\(/.test(readFileSync(path.join(dir, f), 'utf8')))
-    .map((f) => path.join('src', f));
-}
+/** The web tests that replace a module (`vi.mock`), relative to apps/web: they need modules loaded afresh. */
+const WEB_MOCKING = testFilesSaying('apps/web/src', /\bvi\.mock\(/).map((f) => path.join('src', f));
 
 /**
  * The web app's tests, in two projects. Most share a worker's loaded modules (isolate: false: a
@@ -117,8 +119,8 @@ export default defineConfig({
       },
       // The contracts both apps share need no database: once, not once per database.
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', pool: 'forks' as const } },
-      webProject('web', { exclude: mockingModules('apps/web/src'), isolate: false }),
-      webProject('web-mocks', { include: mockingModules('apps/web/src'), isolate: true }),
+      webProject('web', { exclude: WEB_MOCKING, isolate: false }),
+      webProject('web-mocks', { include: WEB_MOCKING, isolate: true }),
       {
         test: {
           name: 'e2e',
