@@ -6,8 +6,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True for a well-formed uuid: check before a `$1::uuid` cast, so bad ids are a 404, not a 500. */
 export const isUuid = (value: string) => UUID.test(value);
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards (and the escape) escaped. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+/** `text` with LIKE's own wildcards (and the escape) escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** A LIKE pattern matching `text` anywhere. */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** A LIKE pattern matching what starts with `text` (a b-tree with text_pattern_ops answers it). */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** The words of a search a trigram index can look up: split as pg_trgm splits text, three characters or more. */
 const trigramWords = (text: string) => [

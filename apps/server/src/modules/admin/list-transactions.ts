@@ -1,11 +1,14 @@
 import { paymentStateNamed, paymentStateOf, type PaymentState, type Transaction } from '@assay/shared';
 import type { Queryable } from '../../db/client.ts';
 import { afterCursor, cappedCount, countedPageSql, cursorAt, exactTotal, offsetWindow, splitPage, totalOfPage } from '../../lib/paging.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { containsPattern, prefixPattern } from '../../lib/sql.ts';
 import { readCounter } from '../../lib/stat-counters.ts';
 import { nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A search shaped like a Razorpay order or payment id, or its start ("order_Ilu…", "pay_29Q…"). */
+const PROVIDER_ID = /^(order|pay)_[a-z0-9_]+$/i;
+const idStartsWith = (pattern: string) => `(lower(p.razorpay_order_id) LIKE ${pattern} OR lower(p.razorpay_payment_id) LIKE ${pattern})`;
 
 interface Row {
   id: string;
@@ -69,7 +72,11 @@ export async function listTransactions(
   // A search that is a state's name filters by that state (an operator types "refunded").
   const named = q.q ? paymentStateNamed(q.q) : undefined;
   const status = q.status ?? named;
-  const search = q.q && !named ? containsPattern(q.q.toLowerCase()) : null;
+  const text = q.q && !named ? q.q.trim().toLowerCase() : null;
+  // An id is found by its start in the ids' own indexes (migration 244): its first trigrams are
+  // in every purchase, so the trigram index would read the whole table's entries for it.
+  const byId = text && PROVIDER_ID.test(text) ? prefixPattern(text) : null;
+  const search = text && !byId ? containsPattern(text) : null;
   // A state chosen in the filter and another typed in the search match nothing.
   const contradictory = Boolean(q.status && named && q.status !== named);
   // Only the conditions asked for are written (no "$n IS NULL OR …", which makes PostgreSQL test
@@ -80,6 +87,7 @@ export async function listTransactions(
   const param = (v: unknown) => `$${filterParams.push(v)}`;
   const conditions = [
     search ? `p.search_text LIKE ${param(search)}` : '',
+    byId ? idStartsWith(param(byId)) : '',
     q.userId ? `p.user_id = ${param(q.userId)}::uuid` : '',
     from ? `p.created_at >= ${param(from)}::timestamptz` : '',
     to ? `p.created_at < ${param(to)}::timestamptz` : '',
@@ -92,7 +100,7 @@ export async function listTransactions(
   const after = afterCursor(q.cursor, 'p.created_at', 'p.id', params);
   if (after) where.push(after);
   const offset = q.cursor ? 0 : ((q.page ?? 1) - 1) * q.limit;
-  const filtered = Boolean(q.userId || search || status || q.from || q.to);
+  const filtered = Boolean(q.userId || search || byId || status || q.from || q.to);
   const counted = filtered ? undefined : readCounter(db, 'payments').then(exactTotal);
   // Deep pages of the whole list (an exact counter) from the nearer end.
   const window = offsetWindow(offset, q.limit, counted && offset > 0 ? (await counted).n : undefined);
