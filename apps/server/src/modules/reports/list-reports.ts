@@ -34,7 +34,7 @@ export interface ReportListFilter {
 
 /**
  * The member's own reports, one page at a time, searched over all of them (issue 27): a text in
- * the title, the idea or the invention record (through the trigram index on report_search_text),
+ * the title, the idea or the invention record (through the trigram index on its search_text),
  * a status, a tier, a date range (days in the member's zone, `to` inclusive), and an order. Only
  * the filters given are in the statement, so the planner sees each as it is.
  */
@@ -47,7 +47,7 @@ export async function listReports(db: Queryable, userId: string, q: ReportListFi
   };
   if (q.status) add((n) => `r.status = ${n}`, q.status);
   if (q.complexity) add((n) => `r.complexity = ${n}`, q.complexity);
-  if (q.q) add((n) => `report_search_text(r.title, r.idea, r.record) LIKE ${n}`, containsPattern(q.q.toLowerCase()));
+  if (q.q) add((n) => `r.search_text LIKE ${n}`, containsPattern(q.q.toLowerCase()));
   const zone = q.tz ?? 'UTC';
   if (q.from)
     add((n) => `r.created_at >= ${n}::timestamptz`, (DAY.test(q.from) ? startOfDayIn(q.from, zone) : new Date(q.from)).toISOString());
@@ -57,12 +57,13 @@ export async function listReports(db: Queryable, userId: string, q: ReportListFi
       (DAY.test(q.to) ? startOfDayIn(nextDay(q.to), zone) : new Date(new Date(q.to).getTime() + 1)).toISOString(),
     );
   const filter = where.join(' AND ');
+  const sort = q.sort ?? 'newest';
+  if (q.q) return searchPage(db, filter, params, sort, q);
   const n = params.length;
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports r WHERE ${filter}`, params)).rows[0]!.n;
   // OFFSET reads every row it skips, whole: a member with thousands of reports paid for all of
   // them on the last page (72 ms at 4,980 in `npm run bench:scale`). Past the middle the page is
   // read from the other end, backwards (offsetWindow), and put back in order.
-  const sort = q.sort ?? 'newest';
   const window = offsetWindow((q.page - 1) * q.limit, q.limit, total);
   const backwards = window.order === 'ASC';
   const rows = await db.query<ReportRow>(
@@ -73,6 +74,30 @@ export async function listReports(db: Queryable, userId: string, q: ReportListFi
   const page = (backwards ? rows.rows.reverse() : rows.rows).slice(0, q.limit);
   return {
     reports: page.map(toReportView),
+    page: q.page,
+    pages: Math.max(1, Math.ceil(total / q.limit)),
+    total,
+  };
+}
+
+/**
+ * A search's page and total in one statement: her matches are looked up once through her search
+ * index, counted, and sorted for the page; only the page's rows are read whole. Counting and then
+ * paging looked them up twice, and the lookup is the search's cost (decision 249).
+ */
+async function searchPage(db: Queryable, filter: string, params: unknown[], sort: ReportSort, q: ReportListFilter): Promise<ReportList> {
+  const n = params.length;
+  const rows = await db.query<ReportRow & { total: number }>(
+    `WITH matches AS MATERIALIZED (SELECT r.id, r.created_at, r.title FROM reports r WHERE ${filter})
+     SELECT page.*, t.total FROM (SELECT count(*)::int AS total FROM matches) t
+       LEFT JOIN LATERAL (
+         ${REPORT_SELECT} JOIN (SELECT r.id FROM matches r ORDER BY ${ORDER[sort]} LIMIT $${n + 1} OFFSET $${n + 2}) m USING (id)
+          ORDER BY ${ORDER[sort]}) page ON true`,
+    [...params, q.limit, (q.page - 1) * q.limit],
+  );
+  const total = rows.rows[0]?.total ?? 0;
+  return {
+    reports: rows.rows.filter((r) => r.id !== null).map(toReportView),
     page: q.page,
     pages: Math.max(1, Math.ceil(total / q.limit)),
     total,
