@@ -18,7 +18,7 @@ export interface ListPublishedOptions {
  * widened with a substring match on title and description so a half-typed word still finds them.
  * The substring match needs 3 letters or digits in a row (its trigram indexes can look nothing
  * shorter up); a shorter text is searched as whole words only. A search is one statement: its
- * matches are gathered once through the three indexes, counted, and sorted for the page
+ * matches are gathered once through the two indexes, counted, and sorted for the page
  * (docs/decisions/186-searches-through-their-indexes.md).
  */
 export async function listPublishedPosts(db: Queryable, o: ListPublishedOptions): Promise<PostListResponse> {
@@ -34,8 +34,9 @@ export async function listPublishedPosts(db: Queryable, o: ListPublishedOptions)
     params.push(q);
     const words = `search_vector @@ websearch_to_tsquery('english', $${params.length})`;
     if (isOperatorSearchable(q)) {
-      params.push(containsPattern(q));
-      where.push(`(${words} OR title ILIKE $${params.length} OR description ILIKE $${params.length})`);
+      // One lower-cased text in one trigram index (migration 246), beside the full-text one.
+      params.push(containsPattern(q.toLowerCase()));
+      where.push(`(${words} OR lower(title || ' ' || description) LIKE $${params.length})`);
     } else where.push(words);
   }
   const whereSql = where.join(' AND ');
