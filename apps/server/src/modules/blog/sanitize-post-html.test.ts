@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { sanitizePostHtml, sanitizePostHtmlWithReport } from './sanitize-post-html.ts';
 
 describe('sanitizePostHtml', () => {
+  it('answers a body it cleaned before as it did, and a changed body anew (the remembered copies are keyed by the text)', () => {
+    const body = '<p>Ours <script>alert(1)</script><a href="javascript:x()">link</a></p>';
+    expect(sanitizePostHtml(body)).toBe('<p>Ours link</p>');
+    expect(sanitizePostHtml(body)).toBe('<p>Ours link</p>');
+    const changed = body.replace('Ours', 'Changed <img src="x" onerror="y()" />');
+    expect(sanitizePostHtml(changed)).toBe('<p>Changed <img loading="lazy" src="x" /> link</p>');
+    // A body too large to remember is cleaned each time, all the same.
+    const long = `<p onclick="x()">${'a'.repeat(300_000)}</p>`;
+    expect(sanitizePostHtml(long)).toBe(`<p>${'a'.repeat(300_000)}</p>`);
+    expect(sanitizePostHtml(long)).toBe(`<p>${'a'.repeat(300_000)}</p>`);
+  });
+
   it('keeps the formatting an article needs', () => {
     const html = [
       '<h2>Heading</h2><h3>Sub</h3><p>A <strong>bold</strong>, <em>em</em> and <code>code</code> line.</p>',
