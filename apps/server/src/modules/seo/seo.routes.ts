@@ -75,14 +75,15 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
     /**
      * The app's page for a canonical address, rendered on the server with the web app's screens
      * when `render` (else the app shell naming the page's scripts and first reads); `head` edits
-     * its <head>, `body` is what the root holds when it was not rendered.
+     * its <head>, `body` draws what the root holds when it was not rendered (only then).
      */
-    const appPage = async (url: string, o: { head: (html: string) => string; body?: string; render?: boolean }) => {
+    const appPage = async (url: string, o: { head: (html: string) => string; body?: () => string; render?: boolean }) => {
       const pathname = url.split('?')[0]!;
       const rendered = o.render === false ? null : await app.renderPage?.(url);
       const html = o.head(indexHtml(pathname, !rendered));
       if (rendered) return withRenderedRoot(html, rendered);
-      return o.body ? html.replace('<div id="root"></div>', () => `<div id="root">${o.body}</div>`) : html;
+      const { body } = o;
+      return body ? html.replace('<div id="root"></div>', () => `<div id="root">${body()}</div>`) : html;
     };
     const sendPage = (reply: FastifyReply, html: string) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
@@ -100,7 +101,7 @@ export function seoRoutes(deps: Deps, options: SeoOptions = {}) {
       const head = postHeadTags(post, publicUrl);
       // Crawlers get the post's body in the page even when it could not be rendered.
       return reply.send(
-        await appPage(postPath(postType, post.slug), { head: (html) => renderSpaPage(html, head), body: postBodyHtml(post) }),
+        await appPage(postPath(postType, post.slug), { head: (html) => renderSpaPage(html, head), body: () => postBodyHtml(post) }),
       );
     };
 
