@@ -264,4 +264,35 @@ describe('the shell in the browser', () => {
     expect(feed.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     await page.close();
   });
+
+  it('moves only what it must for a reader who asked for less motion: no transitions or pulses, a slower spinner', async () => {
+    const motion = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await e2e.browser.newPage({ viewport: DESKTOP, reducedMotion });
+      await open(page, '/pricing');
+      // A string runs in the page (this project's types have no DOM): each class on a new element.
+      type Motion = { transition: string; animation: string; duration: string };
+      const seen = await page.evaluate<Record<'link' | 'skeleton' | 'spinner', Motion>>(`(() => {
+        const styleOf = (className) => {
+          const el = document.createElement('div');
+          el.className = className;
+          document.body.append(el);
+          const s = getComputedStyle(el);
+          const out = { transition: s.transitionDuration, animation: s.animationName, duration: s.animationDuration };
+          el.remove();
+          return out;
+        };
+        return { link: styleOf('transition-colors'), skeleton: styleOf('animate-pulse'), spinner: styleOf('animate-spin') };
+      })()`);
+      await page.close();
+      return seen;
+    };
+    const usual = await motion('no-preference');
+    expect(usual.link.transition).not.toBe('0s');
+    expect(usual.skeleton.animation).not.toBe('none');
+    const reduced = await motion('reduce');
+    expect(reduced.link.transition).toBe('0s');
+    expect(reduced.skeleton.animation).toBe('none');
+    expect(reduced.spinner.animation).toBe(usual.spinner.animation);
+    expect(parseFloat(reduced.spinner.duration)).toBeGreaterThan(parseFloat(usual.spinner.duration));
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { scrollBehavior } from '../../lib/motion.ts';
 
 /** New page → top of the page; an anchor (e.g. /rttp#contact) → that element. */
 export function ScrollToTop() {
@@ -7,7 +8,7 @@ export function ScrollToTop() {
   useEffect(() => {
     if (hash) {
       const el = document.getElementById(hash.slice(1));
-      if (el) return el.scrollIntoView({ behavior: 'smooth' });
+      if (el) return el.scrollIntoView({ behavior: scrollBehavior() });
     }
     window.scrollTo(0, 0);
   }, [pathname, hash]);

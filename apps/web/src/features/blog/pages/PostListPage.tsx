@@ -12,6 +12,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { PostCard, WidePostCard } from '../components/PostCard.tsx';
 import { PostGrid } from '../components/PostGrid.tsx';
 import { usePostList } from '../hooks/usePostList.ts';
+import { scrollBehavior } from '../../../lib/motion.ts';
 
 /** What differs between the list pages: their words, and whether featured posts and views are shown. */
 interface ListCopy {
@@ -80,7 +81,7 @@ export function PostListPage({ postType }: { postType: PostType }) {
 
   const changePage = (p: number) => {
     list.changePage(p);
-    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    listRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   };
 
   const [one, many] = copy.noun;

@@ -15,6 +15,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { PostGrid } from '../components/PostGrid.tsx';
 import { useErrorToast } from '../hooks/useErrorToast.ts';
 import { clampPage, useListParams } from '../hooks/useListParams.ts';
+import { scrollBehavior } from '../../../lib/motion.ts';
 
 /**
  * /blog/tag/{slug} (decision 204): the articles carrying a tag, newest first, a page at a time (the
@@ -66,7 +67,7 @@ export default function TagPage() {
   const pages = data?.pages ?? 1;
   const changePage = (p: number) => {
     setPage(clampPage(p, pages));
-    listRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    listRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   };
 
   return (
