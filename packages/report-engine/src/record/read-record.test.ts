@@ -67,6 +67,12 @@ describe('the stated IP', () => {
     expect(r.ip.numbers.join(' ')).toContain('62/634,849');
   });
 
+  it('reads a serial number printed with a space after its slash ("Application Number 16/ 104,824") as a filing', () => {
+    const r = readRecord('An agency may license the invention claimed in U.S. Patent Application Number 16/ 104,824 to a small firm.');
+    expect(r.ip.status).toBe('filed');
+    expect(r.ip.numbers.join(' ')).toContain('16/104,824');
+  });
+
   it('reads a denial as no filing', () => {
     expect(readRecord('A bike light powered by the wheel. No patent has been filed yet.').ip.status).toBe('none');
   });
