@@ -45,4 +45,17 @@ describe('the field of an invention', () => {
     expect(wind.profile.standards.join(' ')).toMatch(/61400/);
     expect(wind.profile.standards.join(' ')).not.toMatch(/61215/);
   });
+
+  it("keeps a field's conditional rows (\"applies if …\") only when the record says the condition holds", () => {
+    const retractor = 'A surgical retractor with a light guide that lights the cavity from inside.';
+    const cited = (text: string) => {
+      const p = fieldChoice('medical_devices', 'high', text).profile;
+      return [...p.regimes.map((r) => r.name), ...p.standards].join(' ');
+    };
+    expect(cited(retractor)).not.toMatch(/Data protection|IEC 62304/);
+    expect(cited(retractor)).toMatch(/2017\/745/);
+    expect(cited(`${retractor} An app stores patient data and software adjusts the light.`)).toMatch(/Data protection[\s\S]*IEC 62304/);
+    const coating = 'A seed coating of humic acids that improves germination.';
+    expect(fieldChoice('agriculture_food', 'high', coating).profile.regimes.map((r) => r.name).join(' ')).not.toMatch(/Drone/);
+  });
 });

@@ -647,14 +647,33 @@ export function fieldChoice(id: RecordField, confidence: ConfidenceLevel, record
 }
 
 /**
- * Standards and regimes that belong to one technology within a field: kept only when the record
- * speaks of that technology.
+ * Standards and regimes that belong to one technology within a field, or that the field's own
+ * text says apply only "if" something is so: kept only when the record speaks of it. A retractor
+ * with an LED gets no health-data row, a seed coating no drone rules — a reader takes a row that
+ * says "applies if …" about something the invention does not do as filler.
  */
 const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /\bPV\b|photovolt/i, idea: /\bsolar|photovolt|\bpv\b/ },
   { names: /wind (?:turbine|motor)/i, idea: /\bwind|turbine/ },
   { names: /hydrogen|electroly/i, idea: /hydrogen|electroly/ },
   { names: /fuel cell/i, idea: /fuel cell/ },
+  // Conditional rows of the field profiles (their scope reads "if", "where", "only if").
+  { names: /^Data protection/i, idea: /\bdata\b|\bapp\b|software|cloud|record|connected|wireless|bluetooth|remote|personal|patient/ },
+  { names: /IEC 62304/i, idea: /software|\bapp\b|algorithm|firmware|digital|display|interface/ },
+  { names: /IEC 60601/i, idea: /electr|power|batter|\bled\b|light|laser|sensor|motor|circuit|wireless|heat|pump|ultrasound|radio/ },
+  { names: /^Carbon-market/i, idea: /carbon|emission|\bco2\b|climate|greenhouse/ },
+  { names: /^Food-contact/i, idea: /\bfood|packag|beverage|kitchen/ },
+  { names: /^Legal metrology/i, idea: /billing|\btrade\b|tariff|\bmeter(?:s|ing)?\b|custody transfer/ },
+  { names: /^Laser product safety/i, idea: /laser/ },
+  { names: /^Space activity licensing/i, idea: /orbit|satellite|spacecraft|launch|in space/ },
+  { names: /^Access and benefit-sharing/i, idea: /genetic|\bgene|plant|microb|strain|extract|traditional|biological material|seed/ },
+  { names: /^Biosafety and GMO/i, idea: /genetic|\bgene|transgen|modified organism|\bgmo|crispr|edited/ },
+  { names: /^Drone and machinery/i, idea: /drone|robot|machine|tractor|harvester|sprayer|vehicle/ },
+  { names: /ISO 11783|ISOBUS/i, idea: /tractor|machine|implement|isobus|sprayer|harvester/ },
+  { names: /^Grid connection/i, idea: /\bgrid|inverter|utility|network|feed-in|mains/ },
+  { names: /^Explosive atmospheres/i, idea: /pressur|explosi|hazardous|flammab|\bgas|vessel|boiler|hydrogen/ },
+  { names: /^Export controls \(Wassenaar/i, idea: /laser|crypt|radar|microwave|military|defen[cs]e|infrared|night vision|gallium nitride|\bgan\b|satellite|drone/ },
+  { names: /^EU Artificial Intelligence Act/i, idea: /\bai\b|artificial intelligence|machine learning|neural|learning|classifier|predict/ },
 ];
 
 const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.test(name) || t.idea.test(lower));
@@ -662,8 +681,10 @@ const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.te
 function tailored(profile: DomainProfile, lower: string): DomainProfile {
   const standards = profile.standards.filter((s) => onTopic(s, lower));
   const cpc = profile.cpc.filter((c) => onTopic(c, lower));
+  const regimes = profile.regimes.filter((r) => onTopic(r.name, lower));
   const fitted = {
     ...profile,
+    regimes: regimes.length > 0 ? regimes : profile.regimes.slice(0, 1),
     standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
     cpc: cpc.length > 0 ? cpc : profile.cpc,
   };
