@@ -125,11 +125,6 @@ export function marketCompetition(input: SectionInput): SectionBody {
             ),
           ]
         : []),
-      table(
-        ['Alternative', 'Where it wins'],
-        facts.alternatives.slice(0, 4).map((a) => [a.approach, a.strengths]),
-        'Competitive dynamics',
-      ),
       ...(p ? [para(`Capital intensity: ${p.capitalIntensity}. ${p.salesCycle.charAt(0).toUpperCase()}${p.salesCycle.slice(1)}.`)] : []),
     ],
     confidence: {

@@ -95,7 +95,8 @@ export function expandedSummary({ facts }: SectionInput): SectionBody {
       bullets(facts.recommendation.reasons, `Recommendation: ${facts.recommendation.verdict}`),
     ],
     confidence: { level: facts.recommendation.confidence, reason: 'Each row names its basis.' },
-    next: facts.actions.map((a) => a.action),
+    // The full list of actions is the next-steps section's; here, the one the verdict waits on.
+    next: [`${facts.actions[0]!.action}.`],
   });
 }
 
@@ -104,13 +105,14 @@ export function problem({ facts }: SectionInput): SectionBody {
   const r = plan.record;
   const who = [...r.customers, ...r.applications].slice(0, 6);
   const p = plan.field.neutral ? null : plan.field.profile;
-  const alternatives = facts.alternatives.slice(0, 3).map((a) => [a.approach, a.how, a.weaknesses]);
+  // How it is solved today; the limits of each approach are the competitors' matrix, said once there.
+  const alternatives = facts.alternatives.slice(0, 3).map((a) => [a.approach, a.how]);
   return body({
     summary: [r.problem ? `The problem as stated: ${q(r.problem, 240)}` : `Problem: not stated for ${facts.named}.`],
     blocks: [
       ...(r.problem ? [] : [toFindOut(['The problem: whose cost, how large?'], 'The problem')]),
       ...(who.length ? [bullets(who, 'Where the record places it')] : []),
-      table(['Today', 'How it works', 'Falls short on'], alternatives, 'How it is solved today'),
+      table(['Today', 'How it works'], alternatives, 'How it is solved today'),
       ...(p ? [para(`Who feels the cost first, in ${facts.fieldName.toLowerCase()}: ${p.buyers.slice(0, 2).join('; ')}.`)] : []),
     ],
     confidence: { level: r.problem ? 'medium' : 'low', reason: r.problem ? 'Stated; not yet confirmed by buyers.' : 'Not stated.' },
@@ -130,7 +132,6 @@ export function technology({ facts }: SectionInput): SectionBody {
       para(r.summary ? q(r.summary, 400) : r.name),
       ...(r.mechanism ? [para(`How it works: ${q(r.mechanism, 900)}`)] : [toFindOut(['How it works: not described.'])]),
       ...(r.features.length ? [bullets(r.features, 'Key features')] : [toFindOut(['Key features: not listed.'])]),
-      ...(facts.standards.length ? [bullets(facts.standards.slice(0, 3), 'Measured against')] : []),
     ],
     confidence: { level: r.features.length >= 2 ? 'medium' : 'low', reason: 'Confirmed record; no prior art or data.' },
     next: [
@@ -167,11 +168,6 @@ export function benefits({ facts }: SectionInput): SectionBody {
             ),
           ]
         : []),
-      table(
-        ['Alternative', 'Its weak point'],
-        facts.alternatives.slice(0, 3).map((a) => [a.approach, a.weaknesses]),
-        'Where an advantage must show',
-      ),
       ...(facts.tests.length ? [bullets(facts.tests.slice(0, 2), 'Tests that would prove it')] : []),
     ],
     confidence: {
@@ -229,6 +225,7 @@ export function nextSteps({ facts }: SectionInput): SectionBody {
       ),
     ],
     confidence: null,
-    next: facts.actions.map((a) => a.action),
+    // The table above is the list; repeating it as bullets said everything twice.
+    next: [`Start with: ${facts.actions[0]!.action.charAt(0).toLowerCase()}${facts.actions[0]!.action.slice(1)}.`],
   });
 }

@@ -31,7 +31,6 @@ export function regulatoryPathways({ facts }: SectionInput): SectionBody {
     blocks: [
       steps.length ? table(['Step', 'Regime', 'What to do'], steps, 'Route') : toFindOut(['First market and use.']),
       ...(facts.tests.length ? [bullets(facts.tests, 'Tests on the route')] : []),
-      ...(facts.standards.length ? [bullets(facts.standards.slice(0, 5), 'Test standards')] : []),
     ],
     confidence: { level: 'low', reason: 'Depends on class and laboratory quotes.' },
     next: [facts.standards[0] ? `Quote for ${facts.standards[0]} from two laboratories.` : 'Ask two laboratories for quotes.'],

@@ -1,6 +1,6 @@
 /** Can it be built, how mature is it, and what does the next level take. */
 import type { SectionBody, Trl } from '../../../content/report-content.ts';
-import { NEXT_LEVEL, trlName, type Facts } from '../facts.ts';
+import { NEXT_LEVEL, type Facts } from '../facts.ts';
 import { body, bullets, kusdRange, months, para, q, table, toFindOut } from '../parts.ts';
 import { documentLabel, type FeatureChart } from '../../../evidence/feature-chart.ts';
 import type { SectionInput } from './section-input.ts';
@@ -17,7 +17,8 @@ function publishedBefore(chart: FeatureChart | null): string[] {
   ];
 }
 
-function trlData(facts: Facts, chart: FeatureChart | null = null): Trl {
+/** The TRL chart's data; `until` ends the ladder at a level (the first-sales level), three steps by default. */
+function trlData(facts: Facts, chart: FeatureChart | null = null, until: number | null = null, withTests = true): Trl {
   const { trl } = facts.plan;
   const evidence =
     trl.source === 'stated'
@@ -27,9 +28,10 @@ function trlData(facts: Facts, chart: FeatureChart | null = null): Trl {
   if (trl.label && trl.range[0] !== trl.range[1])
     evidence.push(`"${trl.label}" = TRL ${trl.range[0]}–${trl.range[1]}; the lower level is used.`);
   const next: string[] = [];
-  for (let level = trl.level; level < Math.min(9, trl.level + 3); level++) next.push(`${level} → ${level + 1}: ${NEXT_LEVEL[level]}.`);
+  const end = Math.min(9, until ?? trl.level + 3, trl.level + 4);
+  for (let level = trl.level; level < end; level++) next.push(`${level} → ${level + 1}: ${NEXT_LEVEL[level]}.`);
   if (trl.level >= 9) next.push(`At 9: ${NEXT_LEVEL[9]}.`);
-  for (const t of facts.tests.slice(0, 2)) next.push(`Test: ${t}.`);
+  if (withTests) for (const t of facts.tests.slice(0, 2)) next.push(`Test: ${t}.`);
   return { level: trl.level, evidence, to_reach_next: next.slice(0, 6) };
 }
 
@@ -81,7 +83,6 @@ export function technologyDescription({ facts }: SectionInput): SectionBody {
             ),
           ]
         : [toFindOut(['Operating ranges of each component.'])]),
-      ...(facts.standards.length ? [bullets(facts.standards.slice(0, 4), 'Standards for its parameters')] : []),
     ],
     confidence: { level: r.mechanism && r.features.length ? 'medium' : 'low', reason: 'As described; no design documents.' },
     next: [r.features[0] ? `Define the operating range of ${q(r.features[0], 80)}.` : "Define each component's operating range."],
@@ -90,21 +91,19 @@ export function technologyDescription({ facts }: SectionInput): SectionBody {
 
 export function trlChallenges({ facts, chart }: SectionInput): SectionBody {
   const { money, trl } = facts.plan;
-  const rows: string[][] = [];
-  for (let level = trl.level; level < Math.min(9, Math.max(trl.level + 1, money.targetTrl)); level++)
-    rows.push([`${level} → ${level + 1}`, NEXT_LEVEL[level]!, trlName(level + 1)]);
-  if (rows.length === 0) rows.push(['9', NEXT_LEVEL[9]!, 'in operation']);
   return body({
     summary: [
       `${facts.named}: TRL ${trl.level} (${trl.source}); first sales at TRL ${money.targetTrl}.`,
       money.devCostKusd && money.devMonths ? `${kusdRange(money.devCostKusd)}, ${months(money.devMonths)}.` : 'No development step left.',
     ],
+    // The path to first sales is the TRL chart's ladder (drawn from `trl`); a table of the same steps said it twice.
     blocks: [
-      table(['Step', 'What it takes', 'Reaches'], rows, 'Path'),
-      ...(facts.tests.length ? [bullets(facts.tests, 'Tests on the path')] : []),
+      facts.tests.length
+        ? bullets(facts.tests, 'Tests on the path')
+        : toFindOut([`The result that would show TRL ${Math.min(9, trl.level + 1)}.`]),
     ],
     confidence: { level: trl.confidence, reason: trl.reason },
     next: [`Price the test plan for TRL ${Math.min(9, trl.level + 1)}.`],
-    trl: trlData(facts, chart),
+    trl: trlData(facts, chart, Math.max(trl.level + 1, money.targetTrl), false),
   });
 }
