@@ -1,7 +1,7 @@
 /** Money: what it costs to get there, what it could return, and who funds each stage — one model throughout. */
 import type { Roi, SectionBody } from '../../../content/report-content.ts';
 import type { Facts } from '../facts.ts';
-import { assumptions, body, bullets, kusd, kusdRange, months, para, table } from '../parts.ts';
+import { assumptions, body, bullets, kusd, kusdRange, months, para, q, table, toFindOut } from '../parts.ts';
 import type { SectionInput } from './section-input.ts';
 
 /** The assumptions every money section prints beside its figures (the same set in each). */
@@ -101,17 +101,33 @@ export function roi5Year({ facts }: SectionInput): SectionBody {
 export function fundingStrategy({ facts }: SectionInput): SectionBody {
   const { money, trl, baseYear } = facts.plan;
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
+  const r = facts.plan.record;
+  // Each tranche is unlocked by a milestone of this record where it names one: its first test, its named buyer or licensee.
+  const buyer = r.customers[0] ?? null;
+  const licensee = r.licensees[0] ?? null;
   const stages: string[][] = [];
-  if (trl.level <= 4) stages.push([`TRL ${trl.level} → 4–5`, 'grants, proof-of-concept funds', 'lab validation with data']);
+  if (trl.level <= 4)
+    stages.push([
+      `TRL ${trl.level} → 4–5`,
+      'grants, proof-of-concept funds',
+      facts.tests[0] ? `results of ${facts.tests[0]}` : 'lab validation with data',
+    ]);
   if (trl.level <= 6)
-    stages.push([`TRL ${Math.max(trl.level, 5)} → 6–7`, 'seed investors, pilot partners', 'a pilot in the relevant setting']);
-  stages.push([`TRL ${Math.max(trl.level, 7)} → market`, 'venture, strategic, licence fees', 'paid orders or a licence']);
+    stages.push([
+      `TRL ${Math.max(trl.level, 5)} → 6–7`,
+      'seed investors, pilot partners',
+      buyer ? `a pilot with ${q(buyer, 80)}` : 'a pilot in the relevant setting',
+    ]);
+  stages.push([
+    `TRL ${Math.max(trl.level, 7)} → market`,
+    'venture, strategic, licence fees',
+    licensee ? `a licence with ${q(licensee, 80)}` : buyer ? `paid orders from ${q(buyer, 80)}` : 'paid orders or a licence',
+  ]);
   return body({
     summary: [`Funding ${facts.named}: ${facts.fundingLine}, in tranches.`],
     blocks: [
       table(['Stage', 'Who funds it', 'Milestone'], stages),
       ...(p ? [bullets(p.funding, 'Funders in the field (check current calls)')] : []),
-      assumptions(moneyAssumptions(facts).slice(0, 2)),
     ],
     confidence: { level: 'low', reason: 'Funder types; calls to check.' },
     next: [
@@ -121,9 +137,32 @@ export function fundingStrategy({ facts }: SectionInput): SectionBody {
   });
 }
 
+/**
+ * The exit routes this record supports, each with the fact that makes it fit: a route the record
+ * gives no ground for (a sale of IP nobody has filed, non-exclusive licences for a single use) is
+ * left out rather than listed as a generic option.
+ */
+function exitRoutes(facts: Facts): string[][] {
+  const { record, trl, money, launchCalendarYear } = facts.plan;
+  const rows: string[][] = [];
+  const apps = record.applications.length;
+  if (record.licensees[0]) rows.push(['Exclusive licence per field of use', `named: ${record.licensees[0]}`]);
+  else if (apps >= 2) rows.push(['Exclusive licence per field of use', `${apps} applications named, one licensee each`]);
+  if (apps >= 3) rows.push(['Non-exclusive licences', `${apps} applications named`]);
+  if (record.ip.status === 'granted') rows.push(['Sale of the IP', `granted${record.ip.numbers[0] ? `: ${record.ip.numbers[0]}` : ''}`]);
+  else if (record.ip.status === 'filed' || record.ip.status === 'published')
+    rows.push(['Sale of the IP', `after grant; ${facts.ipLabel.toLowerCase()} now`]);
+  rows.push([
+    'Spin-out, then trade sale',
+    trl.level >= money.targetTrl ? `TRL ${trl.level}: revenue within reach` : `after first revenue, ${launchCalendarYear} in the plan`,
+  ]);
+  return rows;
+}
+
 export function licensingExit({ facts }: SectionInput): SectionBody {
   const royalty = facts.plan.field.neutral ? null : facts.plan.field.profile.royaltyPct;
   const licensees = facts.licenseeTypes.slice(0, 5).map((l) => `${l.name}${l.stated ? ' (named)' : ''}`);
+  const unfiled = facts.plan.record.ip.status === 'none' || facts.plan.record.ip.status === 'unknown';
   return body({
     summary: [
       royalty
@@ -132,16 +171,8 @@ export function licensingExit({ facts }: SectionInput): SectionBody {
     ],
     blocks: [
       ...(licensees.length ? [bullets(licensees, 'Who could license it')] : []),
-      table(
-        ['Route', 'Fits when'],
-        [
-          ['Exclusive licence per field of use', 'one partner per application'],
-          ['Non-exclusive licences', 'a platform'],
-          ['Sale of the IP', 'the owner stops development'],
-          ['Spin-out, trade sale', 'the team reaches revenue'],
-        ],
-        'Exit routes',
-      ),
+      table(['Route', 'Why it fits'], exitRoutes(facts), 'Exit routes'),
+      ...(unfiled ? [toFindOut(['A filing: without one there is nothing to license or sell.'])] : []),
     ],
     confidence: { level: 'low', reason: 'Terms depend on stage and data.' },
     next: ['Find two comparable licence deals.'],

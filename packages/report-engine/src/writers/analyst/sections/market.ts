@@ -1,5 +1,5 @@
 /** Who buys, how many, at what price, against what — from the inventor's figures where they exist. */
-import type { SectionBody } from '../../../content/report-content.ts';
+import type { Block, SectionBody } from '../../../content/report-content.ts';
 import { assumptions, body, bullets, kusd, para, q, table, toFindOut } from '../parts.ts';
 import { documentLabel, targetName, type FeatureChart } from '../../../evidence/feature-chart.ts';
 import { clip, listing } from '../../../text/normalise.ts';
@@ -28,6 +28,17 @@ function marketTable({ facts }: SectionInput): string[][] {
   return rows;
 }
 
+/**
+ * The sizing inputs as a table when the record gives any of them; when it gives none, one line
+ * saying what to find — a table of dashes and "to find" read the same in every such report.
+ */
+function marketBlock(input: SectionInput, title: string | null = null, first = 'Input'): Block {
+  const m = input.facts.plan.market;
+  if (!m.count && !m.price && m.otherAmounts.length === 0)
+    return toFindOut(['A yearly count of buyers, and a price.'], 'Market size: not given');
+  return table([first, 'Value', 'Source'], marketTable(input), title);
+}
+
 function rateNote({ facts }: SectionInput): string[] {
   const m = facts.plan.market;
   return m.price?.converted || m.otherAmounts.some((a) => a.converted)
@@ -49,7 +60,7 @@ export function marketSignals(input: SectionInput): SectionBody {
         : `Demand for ${facts.named}: no figure given.`,
     ],
     blocks: [
-      table(['Signal', 'Value', 'Source'], marketTable(input)),
+      marketBlock(input, null, 'Signal'),
       ...(drivers.length ? [bullets(drivers, 'Rules that create demand')] : []),
       ...(p ? [bullets(p.marketSources, 'Where to verify')] : []),
       ...(rateNote(input).length ? [assumptions(rateNote(input))] : []),
@@ -116,7 +127,8 @@ export function marketCompetition(input: SectionInput): SectionBody {
         : `${facts.named}: market not sized (count and price missing).`,
     ],
     blocks: [
-      table(['Input', 'Value', 'Source'], marketTable(input), 'Sizing'),
+      // Comprehensive sizes the market in its own section (market analysis); the table is not repeated here.
+      ...(input.tier === 'comprehensive' ? [] : [marketBlock(input, 'Sizing')]),
       ...(segments.length
         ? [
             table(
@@ -152,10 +164,10 @@ export function marketAnalysis(input: SectionInput): SectionBody {
     summary: [
       m.method === 'bottom-up'
         ? `${facts.named}: ${facts.marketLine}; the plan takes a small share.`
-        : `${facts.named}: no bottom-up size without a count and a price; no top-down figure is guessed.`,
+        : `${facts.named}: not sized; no figure is guessed.`,
     ],
     blocks: [
-      table(['Input', 'Value', 'Source'], marketTable(input), 'Bottom-up'),
+      marketBlock(input, 'Bottom-up'),
       ...(shareRows.length ? [table(['Year', 'Revenue', 'Share of the market'], shareRows, 'Share in the plan')] : []),
       assumptions([
         money.revenueBasis === 'market-share'
@@ -163,7 +175,7 @@ export function marketAnalysis(input: SectionInput): SectionBody {
           : `Per account ${kusd(money.revenuePerAccountKusd)} a year; ${money.firstYearAccounts} accounts, ×${money.growth} yearly (placeholders).`,
         ...rateNote(input),
       ]),
-      ...(p ? [bullets(p.marketSources, 'Top-down check: where segment sizes are published')] : []),
+      // Where segment sizes are published is listed once, under market signals ("Where to verify").
     ],
     confidence: { level: m.method === 'bottom-up' ? 'medium' : 'low', reason: 'Stated figures and stated assumptions.' },
     next: ['Replace the share with letters of intent.'],
@@ -292,7 +304,8 @@ export function fit(input: SectionInput): SectionBody {
     blocks: [
       table(['Licensee or partner', 'Source'], rows.length ? rows : [['To identify', 'field uncertain']]),
       para(`Investors now: ${investors}.`),
-      ...(p ? [bullets(p.funding.slice(0, 3), 'Funders in the field')] : []),
+      // In Comprehensive the funders are the funding strategy's; listed there, not twice.
+      ...(p && input.tier !== 'comprehensive' ? [bullets(p.funding.slice(0, 3), 'Funders in the field')] : []),
     ],
     confidence: { level: facts.plan.record.licensees.length ? 'medium' : 'low', reason: 'Types, not companies; untested.' },
     next: [facts.licenseeTypes[0] ? `Send a non-confidential summary to ${facts.licenseeTypes[0].name}.` : 'Confirm the field first.'],

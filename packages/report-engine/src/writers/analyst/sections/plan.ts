@@ -8,7 +8,7 @@ import type { SectionInput } from './section-input.ts';
 export function commercialisationOptions({ facts }: SectionInput): SectionBody {
   const { trl, money } = facts.plan;
   const p = facts.plan.field.neutral ? null : facts.plan.field.profile;
-  const rows = [
+  const rows: string[][] = [
     ['Licence', p ? (p.licensees[0] ?? '—') : '—', trl.level <= 5 ? 'strong now' : 'possible'],
     [
       'Spin-out',
@@ -16,8 +16,10 @@ export function commercialisationOptions({ facts }: SectionInput): SectionBody {
       p?.capitalIntensity === 'high' ? 'hard: capital-heavy' : 'possible',
     ],
     ['Partnership', p ? (p.partners[0] ?? '—') : '—', facts.plan.record.licensees.length ? 'named licensees first' : 'possible'],
-    ['Sale of the IP', facts.ipLabel, facts.plan.record.ip.status === 'granted' ? 'possible' : 'weak before grant'],
   ];
+  // Selling IP that nobody has filed is not an option; the row appears once there is a filing.
+  if (!['none', 'unknown'].includes(facts.plan.record.ip.status))
+    rows.push(['Sale of the IP', facts.ipLabel, facts.plan.record.ip.status === 'granted' ? 'possible' : 'weak before grant']);
   return body({
     summary: [`${facts.named} at TRL ${facts.plan.trl.level}, IP ${facts.ipLabel.toLowerCase()}.`],
     blocks: [table(['Option', 'Counterparty or need', 'Fit'], rows)],
@@ -38,7 +40,7 @@ export function teamPartners({ facts }: SectionInput): SectionBody {
     ],
   ];
   return body({
-    summary: [`Team behind ${facts.named}: not described; the skills needed are below.`],
+    summary: [`Team behind ${facts.named}: not in the record.`],
     blocks: [table(['Skill', 'Needed for'], skills), ...(p ? [bullets(p.partners, 'Partners by type')] : [])],
     confidence: { level: 'low', reason: 'Not in the record.' },
     next: [p ? `Approach ${p.partners[0]}.` : 'Name an owner for each skill.'],
