@@ -674,6 +674,11 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Explosive atmospheres/i, idea: /pressur|explosi|hazardous|flammab|\bgas|vessel|boiler|hydrogen/ },
   { names: /^Export controls \(Wassenaar/i, idea: /laser|crypt|radar|microwave|military|defen[cs]e|infrared|night vision|gallium nitride|\bgan\b|satellite|drone/ },
   { names: /^EU Artificial Intelligence Act/i, idea: /\bai\b|artificial intelligence|machine learning|neural|learning|classifier|predict/ },
+  // Field risks that hold for one kind of product only.
+  { names: /^Farmers cannot afford the upfront price/i, idea: /machine|equipment|device|sensor|drone|robot|trailer|pump|tractor|greenhouse|system/ },
+  { names: /^Input registration/i, idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost/ },
+  { names: /^Machine safety certification/i, idea: /machine|robot|\bcnc\b|press|conveyor|spindle|tool/ },
+  { names: /^Personal-data or AI compliance/i, idea: /\bdata\b|\bai\b|learning|personal|user|customer records/ },
 ];
 
 const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.test(name) || t.idea.test(lower));
@@ -682,9 +687,11 @@ function tailored(profile: DomainProfile, lower: string): DomainProfile {
   const standards = profile.standards.filter((s) => onTopic(s, lower));
   const cpc = profile.cpc.filter((c) => onTopic(c, lower));
   const regimes = profile.regimes.filter((r) => onTopic(r.name, lower));
+  const risks = profile.risks.filter((r) => onTopic(r.risk, lower));
   const fitted = {
     ...profile,
     regimes: regimes.length > 0 ? regimes : profile.regimes.slice(0, 1),
+    risks,
     standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
     cpc: cpc.length > 0 ? cpc : profile.cpc,
   };

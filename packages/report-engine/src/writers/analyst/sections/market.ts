@@ -151,7 +151,6 @@ export function marketAnalysis(input: SectionInput): SectionBody {
   const { facts } = input;
   const m = facts.plan.market;
   const money = facts.plan.money;
-  const p = profile(input);
   const shareRows =
     money.revenueBasis === 'market-share' && m.annualValueKusd
       ? money.years.map((y) => [

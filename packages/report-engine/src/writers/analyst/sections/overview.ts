@@ -105,18 +105,26 @@ export function problem({ facts }: SectionInput): SectionBody {
   const r = plan.record;
   const who = [...r.customers, ...r.applications].slice(0, 6);
   const p = plan.field.neutral ? null : plan.field.profile;
-  // How it is solved today; the limits of each approach are the competitors' matrix, said once there.
-  const alternatives = facts.alternatives.slice(0, 3).map((a) => [a.approach, a.how]);
+  // How it is solved today, by name: how each works and where it falls short is the competitors' matrix, said once there.
+  const today = facts.alternatives.slice(0, 3).map((a) => a.approach);
+  const named = r.customers[0] ?? null;
   return body({
     summary: [r.problem ? `The problem as stated: ${q(r.problem, 240)}` : `Problem: not stated for ${facts.named}.`],
     blocks: [
       ...(r.problem ? [] : [toFindOut(['The problem: whose cost, how large?'], 'The problem')]),
       ...(who.length ? [bullets(who, 'Where the record places it')] : []),
-      table(['Today', 'How it works'], alternatives, 'How it is solved today'),
-      ...(p ? [para(`Who feels the cost first, in ${facts.fieldName.toLowerCase()}: ${p.buyers.slice(0, 2).join('; ')}.`)] : []),
+      ...(today.length ? [bullets(today, 'How it is solved today')] : []),
+      // The field's usual buyers only when the record names none: "utilities" is wrong for a trailer farmers rent.
+      ...(p && !named ? [para(`Who usually pays, in ${facts.fieldName.toLowerCase()}: ${p.buyers.slice(0, 2).join('; ')}.`)] : []),
     ],
     confidence: { level: r.problem ? 'medium' : 'low', reason: r.problem ? 'Stated; not yet confirmed by buyers.' : 'Not stated.' },
-    next: [p ? `Ask ${p.buyers[0]} what the problem costs them a year.` : 'Name the buyer who pays for the problem today.'],
+    next: [
+      named
+        ? `Ask ${q(named, 80)} what the problem costs them a year.`
+        : p
+          ? `Ask ${p.buyers[0]} what the problem costs them a year.`
+          : 'Name the buyer who pays for the problem today.',
+    ],
   });
 }
 
@@ -208,9 +216,11 @@ export function applications({ facts }: SectionInput): SectionBody {
       reason: r.applications.length ? 'Named; order untested.' : 'None named.',
     },
     next: [
-      r.applications.length
-        ? `Price the first application with ${q(r.applications[0]!, 80)} buyers.`
-        : 'Choose one application to lead with.',
+      r.customers[0]
+        ? `Ask ${q(r.customers[0], 80)} what they would pay for the first application.`
+        : r.applications.length
+          ? 'Ask two buyers of the first application what they would pay.'
+          : 'Choose one application to lead with.',
     ],
   });
 }
