@@ -219,7 +219,7 @@ export function applications({ facts }: SectionInput): SectionBody {
       r.customers[0]
         ? `Ask ${q(r.customers[0], 80)} what they would pay for the first application.`
         : r.applications.length
-          ? 'Ask two buyers of the first application what they would pay.'
+          ? 'Ask two buyers what they would pay.'
           : 'Choose one application to lead with.',
     ],
   });

@@ -63,7 +63,8 @@ export function roadmap({ facts }: SectionInput): SectionBody {
   rows.push([label(Math.max(quarter + 1, money.firstRevenueQuarter)), 'First revenue']);
   return body({
     summary: [`${facts.named}: TRL ${trl.level} (${trl.source}) to first revenue in ${baseYear + money.launchYear - 1}.`],
-    blocks: [table(['Quarter', 'Milestone'], rows, 'Roadmap'), assumptions(moneyAssumptions(facts).slice(0, 2))],
+    // The budget and first-revenue year behind these quarters are the financial sections' assumptions, printed there.
+    blocks: [table(['Quarter', 'Milestone'], rows, 'Roadmap')],
     confidence: { level: 'low', reason: 'Durations are field planning ranges.' },
     next: ['Owner and budget for the first two milestones.'],
   });

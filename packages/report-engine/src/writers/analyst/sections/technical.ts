@@ -41,14 +41,12 @@ export function feasibility({ facts, chart }: SectionInput): SectionBody {
   return body({
     summary: [`${facts.named}: TRL ${facts.plan.trl.level}. ${facts.trlBasis}.`],
     blocks: [
-      ...(r.features.length
-        ? [
-            bullets(
-              r.features.slice(0, 4).map((f) => `${q(f, 120)}: at the level needed, repeatably?`),
-              'Technical questions',
-            ),
-          ]
-        : [toFindOut(['The parts that must work.'])]),
+      // One question over the features (listed in the technology section), not the same question pasted after each.
+      toFindOut([
+        r.features.length
+          ? `Whether ${r.features.length === 1 ? 'the key feature works' : `each of the ${r.features.length} key features works`} at the level needed, repeatably.`
+          : 'The parts that must work.',
+      ]),
       ...(facts.tests.length ? [bullets(facts.tests, 'Tests this kind of invention needs')] : []),
       ...(p
         ? [
