@@ -58,4 +58,13 @@ describe('the field of an invention', () => {
     const coating = 'A seed coating of humic acids that improves germination.';
     expect(fieldChoice('agriculture_food', 'high', coating).profile.regimes.map((r) => r.name).join(' ')).not.toMatch(/Drone/);
   });
+
+  it("offers the field's usual applications and licensee types only where they fit the record", () => {
+    const retractor = fieldChoice('medical_devices', 'high', 'A surgical retractor with a light guide that lights the cavity.').profile;
+    expect(retractor.applications.map((a) => a.name).join(' ')).not.toMatch(/Home monitoring/);
+    expect(retractor.licensees.join(' ')).not.toMatch(/digital health/);
+    const patch = fieldChoice('medical_devices', 'high', 'A wearable patch that sends wound pH to an app for remote monitoring.').profile;
+    expect(patch.applications.map((a) => a.name).join(' ')).toMatch(/Home monitoring/);
+    expect(patch.licensees.join(' ')).toMatch(/digital health/);
+  });
 });

@@ -679,6 +679,21 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Input registration/i, idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost/ },
   { names: /^Machine safety certification/i, idea: /machine|robot|\bcnc\b|press|conveyor|spindle|tool/ },
   { names: /^Personal-data or AI compliance/i, idea: /\bdata\b|\bai\b|learning|personal|user|customer records/ },
+  // Licensee types that fit one kind of product only.
+  { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
+  { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },
+  { names: /^animal-health or nutrition/i, idea: /animal|veterinar|livestock|\bfeed|nutrition/ },
+  { names: /^farm machinery manufacturers/i, idea: /machine|equipment|tractor|drone|robot|sprayer|harvester|trailer/ },
+  { names: /^data providers/i, idea: /\bdata\b/ },
+  // The field's usual applications that fit one kind of product only (no home monitoring for a surgical retractor).
+  { names: /^Home monitoring/i, idea: /\bhome|remote|wearable|self-|patient-worn|monitor/ },
+  { names: /^Low-resource and rural/i, idea: /low-cost|low cost|rural|low-resource|affordable|portable/ },
+  { names: /^Consumer devices and wearables|^Consumers \(direct\)/i, idea: /consumer|wearable|phone|watch|personal|household/ },
+  { names: /^Automotive and mobility electronics/i, idea: /vehicle|automotive|\bcars?\b|mobility/ },
+  { names: /^Household point-of-use/i, idea: /household|\bhome|point[- ]of[- ]use|consumer|drinking/ },
+  { names: /^Industrial effluent/i, idea: /effluent|industrial|wastewater/ },
+  { names: /^Transport and charging/i, idea: /vehicle|charging|transport|\bev\b/ },
+  { names: /^Residential and off-grid/i, idea: /\bhome|residential|off-grid|portable|rural|farm/ },
 ];
 
 const onTopic = (name: string, lower: string) => TOPICS.every((t) => !t.names.test(name) || t.idea.test(lower));
@@ -688,10 +703,14 @@ function tailored(profile: DomainProfile, lower: string): DomainProfile {
   const cpc = profile.cpc.filter((c) => onTopic(c, lower));
   const regimes = profile.regimes.filter((r) => onTopic(r.name, lower));
   const risks = profile.risks.filter((r) => onTopic(r.risk, lower));
+  const licensees = profile.licensees.filter((l) => onTopic(l, lower));
+  const applications = profile.applications.filter((a) => onTopic(a.name, lower));
   const fitted = {
     ...profile,
     regimes: regimes.length > 0 ? regimes : profile.regimes.slice(0, 1),
     risks,
+    licensees: licensees.length > 0 ? licensees : profile.licensees,
+    applications,
     standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
     cpc: cpc.length > 0 ? cpc : profile.cpc,
   };

@@ -102,7 +102,8 @@ export function ipSummary(input: SectionInput): SectionBody {
         : ['Annuities: next due date per country.'];
   return body({
     summary: [`${input.facts.named}: ${IP_STATUS_LABELS[ip.status].toLowerCase()}; deadlines and search below.`],
-    blocks: [table(['Item', 'As stated'], statusRows(input)), bullets(deadlines, 'Deadlines'), ...fieldIp(input), ...closestOrNone(input)],
+    // The status table is the IP snapshot's, a section earlier.
+    blocks: [bullets(deadlines, 'Deadlines'), ...fieldIp(input), ...closestOrNone(input)],
     confidence: { level: ip.status === 'unknown' ? 'low' : 'medium', reason: 'Position depends on a search.' },
     next: [
       ...strongest(input),
@@ -115,10 +116,14 @@ export function detailedIp(input: SectionInput): SectionBody {
   const { facts } = input;
   const r = facts.plan.record;
   const markets = [...r.customers, ...r.applications].slice(0, 3);
+  // Ownership: what the record states, and one line for what it does not — not a table of "not stated".
+  const owned = r.ip.owner ? [['Owner or licensor', r.ip.owner]] : [];
+  const open = [...(r.ip.owner ? [] : ['owner']), 'inventors', 'funder rights'];
   return body({
     summary: [`Claim strategy for ${facts.named}, where to file, who owns it.`],
     blocks: [
-      table(['Claim type', 'Built from'], claimTypes(input), 'Claim strategy'),
+      // Comprehensive drafts the claims in its claims analysis; the claim types are not listed a third time.
+      ...(input.tier === 'comprehensive' ? [] : [table(['Claim type', 'Built from'], claimTypes(input), 'Claim strategy')]),
       bullets(
         [
           ...(markets.length ? [`Markets of the first buyers: ${markets.join('; ')}.`] : []),
@@ -127,16 +132,9 @@ export function detailedIp(input: SectionInput): SectionBody {
         ],
         'Where to file',
       ),
-      table(
-        ['Question', 'Record'],
-        [
-          ['Owner', r.ip.owner ?? 'not stated'],
-          ['Inventors', 'not in the record'],
-          ['Funder rights', 'not stated'],
-        ],
-        'Ownership',
-      ),
-      ...fieldIp(input),
+      ...(owned.length ? [table(['Question', 'Record'], owned, 'Ownership')] : []),
+      toFindOut([`Ownership: ${open.join(', ')}.`]),
+      // Classes and the field's IP notes are in the IP summary.
       ...closestOrNone(input),
     ],
     confidence: { level: 'low', reason: 'An outline for a patent attorney.' },
@@ -198,7 +196,6 @@ export function freedomToOperate(input: SectionInput): SectionBody {
         ],
         'How to clear the way',
       ),
-      ...(p ? [para(`Classes: ${p.cpc.join('; ')}.`)] : []),
       ...closestOrNone(input),
     ],
     confidence: { level: 'low', reason: 'A legal opinion is needed.' },

@@ -119,7 +119,7 @@ export function marketCompetition(input: SectionInput): SectionBody {
   const { facts } = input;
   const r = facts.plan.record;
   const p = profile(input);
-  const segments = r.applications.length ? r.applications : p ? p.applications.map((a) => a.name) : [];
+  const segments = r.applications;
   return body({
     summary: [
       facts.plan.market.method === 'bottom-up'
@@ -127,14 +127,10 @@ export function marketCompetition(input: SectionInput): SectionBody {
         : `${facts.named}: market not sized (count and price missing).`,
     ],
     blocks: [
-      // Comprehensive sizes the market in its own section (market analysis); the table is not repeated here.
-      ...(input.tier === 'comprehensive' ? [] : [marketBlock(input, 'Sizing')]),
+      marketBlock(input, 'Sizing'),
       ...(segments.length
         ? [
-            table(
-              ['Segment', 'Source'],
-              segments.slice(0, 6).map((s) => [s, r.applications.includes(s) ? 'named' : 'usual in the field']),
-            ),
+            bullets(segments.slice(0, 6), 'Segments named'),
           ]
         : []),
       ...(p ? [para(`Capital intensity: ${p.capitalIntensity}. ${p.salesCycle.charAt(0).toUpperCase()}${p.salesCycle.slice(1)}.`)] : []),

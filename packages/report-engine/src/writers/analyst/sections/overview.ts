@@ -86,7 +86,6 @@ export function expandedSummary({ facts }: SectionInput): SectionBody {
       facts.regimes[0] ? 'See the regulatory section.' : 'No regulated use recorded.',
     ],
     ['Money', facts.fundingLine, `First revenue: ${plan.launchCalendarYear}.`],
-    ...(plan.field.neutral ? [] : [['Sales cycle', facts.fieldName, plan.field.profile.salesCycle]]),
   ];
   return body({
     summary: [`Each judgement on ${facts.named}, with its basis.`],
@@ -163,6 +162,17 @@ export function benefits({ facts }: SectionInput): SectionBody {
     ],
     blocks: [
       ...(rows.length ? [table(['Advantage claimed', 'Evidence'], rows)] : [toFindOut(['A measured advantage over today.'])]),
+      // With no advantage measured, where one would have to show: the weak points of today's approaches
+      // (with a measured one, they are compared in the competitors' matrix).
+      ...(measured.length
+        ? []
+        : [
+            table(
+              ['Alternative', 'Its weak point'],
+              facts.alternatives.slice(0, 3).map((a) => [a.approach, a.weaknesses]),
+              'Where an advantage must show',
+            ),
+          ]),
       ...(measured.length
         ? [
             bullets(
@@ -196,10 +206,13 @@ export function applications({ facts }: SectionInput): SectionBody {
   const { plan } = facts;
   const r = plan.record;
   const named = r.applications.map((a, i) => [a, 'named', i === 0 ? 'test first' : 'rank by interviews']);
+  // With fewer than two named, the field's usual applications that fit the record (knowledge/fields.ts drops
+  // the ones that need what the record does not say, e.g. home monitoring for a surgical retractor), marked as such.
   const more =
     r.applications.length >= 2 || plan.field.neutral
       ? []
-      : plan.field.profile.applications.slice(0, 3).map((a) => [a.name, `usual, not named`, `buyer: ${a.buyer}`]);
+      : plan.field.profile.applications.slice(0, 3).map((a) => [a.name, 'usual, not named', `buyer: ${a.buyer}`]);
+  const rows = [...named, ...more];
   return body({
     summary: [
       r.applications.length
@@ -207,7 +220,7 @@ export function applications({ facts }: SectionInput): SectionBody {
         : `Applications of ${facts.named}: none named.`,
     ],
     blocks: [
-      table(['Application', 'Source', 'Order'], [...named, ...more]),
+      rows.length ? table(['Application', 'Source', 'Order'], rows) : toFindOut(['The first use a buyer would pay for.']),
       ...(r.customers.length ? [bullets(r.customers, 'Customers and users named')] : []),
       ...(plan.field.neutral ? [] : [para(`Sales cycle in ${facts.fieldName.toLowerCase()}: ${plan.field.profile.salesCycle}.`)]),
     ],

@@ -41,12 +41,8 @@ export function feasibility({ facts, chart }: SectionInput): SectionBody {
   return body({
     summary: [`${facts.named}: TRL ${facts.plan.trl.level}. ${facts.trlBasis}.`],
     blocks: [
-      // One question over the features (listed in the technology section), not the same question pasted after each.
-      toFindOut([
-        r.features.length
-          ? `Whether ${r.features.length === 1 ? 'the key feature works' : `each of the ${r.features.length} key features works`} at the level needed, repeatably.`
-          : 'The parts that must work.',
-      ]),
+      // The features are listed in the technology section; asking the same question after each of them said nothing new.
+      ...(r.features.length ? [] : [toFindOut(['The parts that must work.'])]),
       ...(facts.tests.length ? [bullets(facts.tests, 'Tests this kind of invention needs')] : []),
       ...(p
         ? [
@@ -81,6 +77,7 @@ export function technologyDescription({ facts }: SectionInput): SectionBody {
             ),
           ]
         : [toFindOut(['Operating ranges of each component.'])]),
+      ...(facts.standards.length ? [bullets(facts.standards.slice(0, 4), 'Standards for its parameters')] : []),
     ],
     confidence: { level: r.mechanism && r.features.length ? 'medium' : 'low', reason: 'As described; no design documents.' },
     next: [r.features[0] ? `Define the operating range of ${q(r.features[0], 80)}.` : "Define each component's operating range."],
