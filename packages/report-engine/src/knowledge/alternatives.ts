@@ -7,6 +7,8 @@ import type { DomainId } from './domains.ts';
 export interface AlternativeApproach {
   /** Left out when the record says this (a consumer wearable is no alternative to a surgical implant). */
   unless?: RegExp;
+  /** Only when the record says this (thermal desalination is the alternative to a desalination membrane, not to a filter). */
+  when?: RegExp;
   approach: string;
   how: string;
   strengths: string;
@@ -26,6 +28,8 @@ const IN_HOUSE: AlternativeApproach = {
   strengths: 'Existing customers, channels and certifications.',
   weaknesses: 'Slower to innovate; may lack the specific know-how or IP.',
 };
+
+const DESALINATION = /desalinat|saline|seawater|sea water|brackish|\bbrine/;
 
 export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
   medtech: [
@@ -205,12 +209,22 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Electricity need, reject water, maintenance, cost for low-income users.',
     },
     {
+      when: DESALINATION,
+      approach: 'Thermal desalination (multi-stage flash, multi-effect distillation)',
+      how: 'Saline water is evaporated and condensed, usually with waste or fuel heat.',
+      strengths: 'Handles high salinity; proven at large scale.',
+      weaknesses: 'High energy use and capital cost; brine discharge.',
+    },
+    {
+      // Media and other sources answer contaminated fresh water, not salt.
+      unless: DESALINATION,
       approach: 'Adsorption and ion-exchange media (e.g. activated alumina, iron-based media, resins)',
       how: 'Contaminants bind to media in a cartridge or column.',
       strengths: 'No electricity; targeted removal.',
       weaknesses: 'Media replacement or regeneration; disposal of spent media.',
     },
     {
+      unless: DESALINATION,
       approach: 'Alternative safe sources (piped supply, deep tube wells, tanker water)',
       how: 'Avoid the contaminated source altogether.',
       strengths: 'Solves the root cause where feasible.',
@@ -394,7 +408,9 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
 
 /** The alternatives a buyer of this invention would weigh: the field's, minus those the record rules out. */
 export function alternativesFor(domain: DomainId, recordLower: string): AlternativeApproach[] {
-  const fitting = (ALTERNATIVES[domain] ?? ALTERNATIVES.general).filter((a) => !a.unless || !a.unless.test(recordLower));
+  const fitting = (ALTERNATIVES[domain] ?? ALTERNATIVES.general).filter(
+    (a) => (!a.unless || !a.unless.test(recordLower)) && (!a.when || a.when.test(recordLower)),
+  );
   // The generic fallbacks (do nothing, an incumbent builds it) only where the field knows too few of its own.
   const own = fitting.filter((a) => a !== DO_NOTHING && a !== IN_HOUSE);
   return own.length >= 2 ? own : fitting;

@@ -3,6 +3,7 @@
  * acts on; a field the text does not settle is "uncertain", never a guess.
  */
 import { describe, expect, it } from 'vitest';
+import { alternativesFor } from './alternatives.ts';
 import { classifyField, fieldChoice } from './fields.ts';
 
 const read = (text: string, head: string, applications: string[] = []) => classifyField({ head, features: [], applications, text });
@@ -66,5 +67,14 @@ describe('the field of an invention', () => {
     const patch = fieldChoice('medical_devices', 'high', 'A wearable patch that sends wound pH to an app for remote monitoring.').profile;
     expect(patch.applications.map((a) => a.name).join(' ')).toMatch(/Home monitoring/);
     expect(patch.licensees.join(' ')).toMatch(/digital health/);
+  });
+
+  it('compares a desalination process with desalination, not with filter media or tube wells', () => {
+    const desal = alternativesFor('water', 'a membrane for desalination of seawater').map((a) => a.approach).join(' ');
+    expect(desal).toMatch(/Thermal desalination/);
+    expect(desal).not.toMatch(/activated alumina|tube wells/);
+    const filter = alternativesFor('water', 'a household filter that removes arsenic').map((a) => a.approach).join(' ');
+    expect(filter).toMatch(/activated alumina/);
+    expect(filter).not.toMatch(/Thermal desalination/);
   });
 });

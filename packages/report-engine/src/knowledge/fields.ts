@@ -679,6 +679,7 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Input registration/i, idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost/ },
   { names: /^Machine safety certification/i, idea: /machine|robot|\bcnc\b|press|conveyor|spindle|tool/ },
   { names: /^Personal-data or AI compliance/i, idea: /\bdata\b|\bai\b|learning|personal|user|customer records/ },
+  { names: /^NSF\/ANSI 42, 53 and 58/, idea: /point[- ]of[- ]use|household|\bhome|filter|purif|\btap\b/ },
   // Licensee types that fit one kind of product only.
   { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
   { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },
