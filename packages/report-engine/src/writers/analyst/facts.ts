@@ -96,10 +96,19 @@ function regimesOf(plan: ReportPlan): Regime[] {
   return out.slice(0, 6);
 }
 
+/** A standard's designation without its gloss: "IEC 61010-1 (safety of …)" → "IEC 61010-1". */
+const designation = (s: string) => s.split(' (')[0]!.trim();
+
 function standardsOf(plan: ReportPlan): string[] {
-  const out = plan.considerations.flatMap((c) => c.standards ?? []);
-  if (!plan.field.neutral) for (const s of plan.field.profile.standards) if (out.length < 8 && !out.includes(s)) out.push(s);
-  return [...new Set(out)].slice(0, 8);
+  // A consideration and the field may name the same standard with different glosses; it is listed once, the
+  // consideration's (the record-specific) wording first.
+  const out: string[] = [];
+  const add = (s: string) => {
+    if (out.length < 8 && !out.some((o) => designation(o) === designation(s))) out.push(s);
+  };
+  for (const s of plan.considerations.flatMap((c) => c.standards ?? [])) add(s);
+  if (!plan.field.neutral) for (const s of plan.field.profile.standards) add(s);
+  return out;
 }
 
 function risksOf(plan: ReportPlan): Risk[] {
