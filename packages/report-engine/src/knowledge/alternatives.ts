@@ -146,6 +146,21 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Costs, environmental impact, yield or quality limits.',
     },
     {
+      when: /\bfeed|fishmeal|aquacult|livestock|poultry/,
+      approach: 'Conventional feed proteins (fishmeal, soy meal)',
+      how: 'Commodity proteins bought by feed mills and blended into compound feed.',
+      strengths: 'Known nutrition, established supply and pricing.',
+      weaknesses: 'Price volatility; sustainability pressure on fishmeal and on soy.',
+    },
+    {
+      when: /\bgenes?\b|variet|breed|cultivar|transgen|\btrait/,
+      approach: 'Conventional breeding and existing tolerant varieties',
+      how: 'Seed companies select lines by crossing and multi-season field trials.',
+      strengths: 'No GM approval needed; farmers know the varieties.',
+      weaknesses: 'Years per breeding cycle; limited by the gene pool.',
+    },
+    {
+      unless: /\bfeed|fishmeal|aquacult/,
       approach: 'Public extension services and advisory',
       how: 'Government or cooperative advisors guide farmers.',
       strengths: 'Free or low cost, trusted.',

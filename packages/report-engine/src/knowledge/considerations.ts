@@ -300,7 +300,7 @@ export const CONSIDERATIONS: readonly Consideration[] = [
   },
   {
     id: 'personal-data',
-    when: /\b(?:patient data|personal data|user data|health data|location data|biometric|face|voice|wearable|app\b|mobile app|account)\b/,
+    when: /\b(?:patient data|personal data|user data|health data|location data|biometric|facial|face (?:recognition|detection|images?)|voice|wearable|app\b|mobile app|account)\b/,
     topic: 'personal data',
     regime: {
       name: 'Data protection: GDPR (EU), India DPDP Act 2023, HIPAA where US covered entities are involved',

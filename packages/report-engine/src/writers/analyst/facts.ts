@@ -73,6 +73,10 @@ export const NEXT_LEVEL: Readonly<Record<number, string>> = {
 
 const shortName = (name: string) => name.split(/[:(—]/)[0]!.trim();
 
+/** The acts a regime's name cites by number ("2019/1009", "2017/745"). */
+const acts = (name: string) => new Set(name.match(/\b(?:19|20)\d\d\/\d{2,4}\b/g) ?? []);
+const sharesAct = (a: string, b: string) => [...acts(a)].some((x) => acts(b).has(x));
+
 function regimesOf(plan: ReportPlan): Regime[] {
   const out: Regime[] = [];
   for (const c of plan.considerations) {
@@ -89,7 +93,8 @@ function regimesOf(plan: ReportPlan): Regime[] {
   if (!plan.field.neutral) {
     for (const r of plan.field.profile.regimes) {
       if (out.length >= 6) break;
-      if (!out.some((o) => o.short === shortName(r.name)))
+      // A field regime that cites the same act as one the record already brought in (e.g. (EU) 2019/1009) is that regime again.
+      if (!out.some((o) => o.short === shortName(r.name) || sharesAct(o.name, r.name)))
         out.push({ name: r.name, short: shortName(r.name), why: r.scope, implication: r.implication, trigger: null });
     }
   }
