@@ -29,6 +29,7 @@ const IN_HOUSE: AlternativeApproach = {
   weaknesses: 'Slower to innovate; may lack the specific know-how or IP.',
 };
 
+const ELECTROLYTE = /electrolyte|ionic conductor|ion conductor/;
 const DESALINATION = /desalinat|saline|seawater|sea water|brackish|\bbrine/;
 
 export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
@@ -390,6 +391,20 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
   ],
   storage: [
     {
+      when: ELECTROLYTE,
+      approach: 'Liquid carbonate electrolytes (lithium salt in organic solvents)',
+      how: 'The electrolyte of nearly every lithium-ion cell made today.',
+      strengths: 'Cheap, highly conductive, fully industrialised.',
+      weaknesses: 'Flammable; stands in the way of lithium-metal anodes.',
+    },
+    {
+      when: ELECTROLYTE,
+      approach: 'Other solid electrolytes (oxide, sulfide, polymer)',
+      how: 'Ceramic or polymer ion conductors developed for solid-state cells.',
+      strengths: 'Non-flammable; allow lithium-metal anodes.',
+      weaknesses: 'Conductivity, interfaces and manufacture at scale still open.',
+    },
+    {
       approach: 'Incumbent cell chemistry of the segment',
       how: 'The dominant chemistry bought from established cell makers.',
       strengths: 'Scale, falling costs, bankability.',
@@ -402,6 +417,8 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Check their cost and maturity.',
     },
     {
+      // A material inside the cell is not replaced by managing the pack.
+      unless: ELECTROLYTE,
       approach: 'Oversizing or system-level management',
       how: 'More capacity or smarter management of existing cells.',
       strengths: 'No new chemistry to qualify.',

@@ -683,6 +683,10 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Machine safety certification/i, idea: /machine|robot|\bcnc\b|press|conveyor|spindle|tool/ },
   { names: /^Personal-data or AI compliance/i, idea: /\bdata\b|\bai\b|learning|personal|user|customer records/ },
   { names: /^NSF\/ANSI 42, 53 and 58/, idea: /point[- ]of[- ]use|household|\bhome|filter|purif|\btap\b/ },
+  // Storage standards and rules by product: grid systems, vehicle cells, portable cells.
+  { names: /^Electrical safety and grid rules for storage|^UL 9540/, idea: /\bgrid|stationary|\bhome|building|inverter|\bsystems?\b|\bpacks?\b/ },
+  { names: /^IEC 62660/, idea: /vehicle|\bev\b|automotive|\bcars?\b/ },
+  { names: /^IEC 62133/, idea: /portable|consumer|phone|laptop|wearable|device/ },
   // Licensee types that fit one kind of product only.
   { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
   { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },

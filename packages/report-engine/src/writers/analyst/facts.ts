@@ -76,6 +76,8 @@ const shortName = (name: string) => name.split(/[:(—]/)[0]!.trim();
 /** The acts a regime's name cites by number ("2019/1009", "2017/745"). */
 const acts = (name: string) => new Set(name.match(/\b(?:19|20)\d\d\/\d{2,4}\b/g) ?? []);
 const sharesAct = (a: string, b: string) => [...acts(a)].some((x) => acts(b).has(x));
+/** "Space activity licensing and …" twice, from a consideration and from the field, is one regime. */
+const sameHead = (a: string, b: string) => a.split(/\s+/).slice(0, 3).join(' ').toLowerCase() === b.split(/\s+/).slice(0, 3).join(' ').toLowerCase();
 
 function regimesOf(plan: ReportPlan): Regime[] {
   const out: Regime[] = [];
@@ -94,7 +96,7 @@ function regimesOf(plan: ReportPlan): Regime[] {
     for (const r of plan.field.profile.regimes) {
       if (out.length >= 6) break;
       // A field regime that cites the same act as one the record already brought in (e.g. (EU) 2019/1009) is that regime again.
-      if (!out.some((o) => o.short === shortName(r.name) || sharesAct(o.name, r.name)))
+      if (!out.some((o) => o.short === shortName(r.name) || sharesAct(o.name, r.name) || sameHead(o.short, shortName(r.name))))
         out.push({ name: r.name, short: shortName(r.name), why: r.scope, implication: r.implication, trigger: null });
     }
   }
