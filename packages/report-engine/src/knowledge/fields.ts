@@ -687,6 +687,10 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Electrical safety and grid rules for storage|^UL 9540/, idea: /\bgrid|stationary|\bhome|building|inverter|\bsystems?\b|\bpacks?\b/ },
   { names: /^IEC 62660/, idea: /vehicle|\bev\b|automotive|\bcars?\b/ },
   { names: /^IEC 62133/, idea: /portable|consumer|phone|laptop|wearable|device/ },
+  // Medical CPC classes by kind of device: a surgical light is searched in A61B, not in informatics or infusion.
+  { names: /^G16H/, idea: /software|\bdata\b|\bapp\b|digital|record|informatics|remote/ },
+  { names: /^A61M/, idea: /catheter|inject|infus|drug deliver|inhal|syringe|cannula|\bpump|needle|dialys/ },
+  { names: /^A61F/, idea: /prosthe|bandage|dressing|wound|stent|implant|orthos|\beye|\bear\b|contracept|heat|cool/ },
   // Licensee types that fit one kind of product only.
   { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
   { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },

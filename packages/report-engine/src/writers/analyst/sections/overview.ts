@@ -230,7 +230,7 @@ export function applications({ facts }: SectionInput): SectionBody {
     },
     next: [
       r.customers[0]
-        ? `Ask ${q(r.customers[0], 80)} what they would pay for the first application.`
+        ? `Ask ${q(r.customers[0], 80)} what they would pay.`
         : r.applications.length
           ? 'Ask two buyers what they would pay.'
           : 'Choose one application to lead with.',
