@@ -310,7 +310,7 @@ export const CONSIDERATIONS: readonly Consideration[] = [
   },
   {
     id: 'connected-product',
-    when: /\b(?:iot|internet of things|connected|cloud|remote monitoring|firmware|over[- ]the[- ]air|dashboard)\b/,
+    when: /\b(?:iot|internet of things|(?:network|internet|cloud)[- ]connected|connected (?:device|product|sensor|home|car|vehicle)s?|cloud|remote monitoring|firmware|over[- ]the[- ]air|dashboard)\b/,
     topic: 'connected product',
     regime: {
       name: 'EU Cyber Resilience Act (Regulation (EU) 2024/2847) and, for industrial sites, IEC 62443',

@@ -691,6 +691,8 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^G16H/, idea: /software|\bdata\b|\bapp\b|digital|record|informatics|remote/ },
   { names: /^A61M/, idea: /catheter|inject|infus|drug deliver|inhal|syringe|cannula|\bpump|needle|dialys/ },
   { names: /^A61F/, idea: /prosthe|bandage|dressing|wound|stent|implant|orthos|\beye|\bear\b|contracept|heat|cool/ },
+  { names: /ISO 10218/, idea: /robot|cobot|manipulat/ },
+  { names: /IEC 61131/, idea: /\bplc|controller|automation|control system|software|network/ },
   // Licensee types that fit one kind of product only.
   { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
   { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },

@@ -103,15 +103,24 @@ function regimesOf(plan: ReportPlan): Regime[] {
   return out.slice(0, 6);
 }
 
-/** A standard's designation without its gloss: "IEC 61010-1 (safety of …)" → "IEC 61010-1". */
-const designation = (s: string) => s.split(' (')[0]!.trim();
+/**
+ * The standards a line cites, by base number: "IEC 61215 / IEC 61730 (PV modules)" → IEC 61215, IEC 61730;
+ * "ISO 13849-1 (…)" → ISO 13849. Two lines citing one of the same standards are one entry.
+ */
+const codes = (s: string) =>
+  new Set(
+    (s.split(' (')[0]!.match(/\b(?:ISO\/IEC|ISO\/ASTM|ISO\/TS|IEC|ISO|EN|ASTM|UL|IEEE|JCGM|UN)\s?[A-Z]?\d+(?:\.\d+)?/g) ?? [s]).map((c) =>
+      c.replace(/\s+/g, ' '),
+    ),
+  );
+const overlaps = (a: string, b: string) => [...codes(a)].some((c) => codes(b).has(c));
 
 function standardsOf(plan: ReportPlan): string[] {
   // A consideration and the field may name the same standard with different glosses; it is listed once, the
   // consideration's (the record-specific) wording first.
   const out: string[] = [];
   const add = (s: string) => {
-    if (out.length < 8 && !out.some((o) => designation(o) === designation(s))) out.push(s);
+    if (out.length < 8 && !out.some((o) => overlaps(o, s))) out.push(s);
   };
   for (const s of plan.considerations.flatMap((c) => c.standards ?? [])) add(s);
   if (!plan.field.neutral) for (const s of plan.field.profile.standards) add(s);
