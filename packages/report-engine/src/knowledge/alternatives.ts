@@ -29,6 +29,8 @@ const IN_HOUSE: AlternativeApproach = {
   weaknesses: 'Slower to innovate; may lack the specific know-how or IP.',
 };
 
+const PV_CELLS = /perovskite|solar cells?\b|photovolt|\bpv\b|solar modules?/;
+const SITE_POWER = /off-grid|trailer|portable|mobile power|generator|on site|remote sites?/;
 const ELECTROLYTE = /electrolyte|ionic conductor|ion conductor/;
 const DESALINATION = /desalinat|saline|seawater|sea water|brackish|\bbrine/;
 
@@ -78,12 +80,37 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
   ],
   energy: [
     {
+      when: SITE_POWER,
+      approach: 'Diesel or petrol generators',
+      how: 'Gensets owned or rented for the site.',
+      strengths: 'Cheap to buy, available anywhere, power on demand.',
+      weaknesses: 'Fuel cost and delivery, noise, emissions.',
+    },
+    {
+      when: PV_CELLS,
+      approach: 'Crystalline-silicon PV modules',
+      how: 'The module type behind almost all installed solar capacity.',
+      strengths: 'Bankable, long warranties, falling prices.',
+      weaknesses: 'Rigid and heavy; efficiency close to its practical limit.',
+    },
+    {
+      when: PV_CELLS,
+      approach: 'Other thin-film PV (CdTe, CIGS)',
+      how: 'Films deposited on glass or foil; some are flexible.',
+      strengths: 'Proven at utility scale (CdTe); lighter formats exist.',
+      weaknesses: 'Lower efficiency or scarce materials (tellurium, indium).',
+    },
+    {
+      // A trailer or portable unit powers sites the grid does not reach.
+      unless: SITE_POWER,
       approach: 'Incumbent grid or fossil-based supply',
       how: 'Power or heat from the grid or from diesel/gas equipment.',
       strengths: 'Available, understood, financeable.',
       weaknesses: 'Emissions, fuel-price exposure, reliability in weak grids.',
     },
     {
+      // Named outright for solar cells (rows above).
+      unless: PV_CELLS,
       approach: 'Mainstream clean technology of the segment',
       how: 'The dominant technology (e.g. lithium-ion storage, crystalline-silicon PV) bought from established suppliers.',
       strengths: 'Scale, falling costs, bankability.',
