@@ -28,7 +28,8 @@ function trlData(facts: Facts, chart: FeatureChart | null = null, until: number 
   if (trl.label && trl.range[0] !== trl.range[1])
     evidence.push(`"${trl.label}" = TRL ${trl.range[0]}–${trl.range[1]}; the lower level is used.`);
   const next: string[] = [];
-  const end = Math.min(9, until ?? trl.level + 3, trl.level + 4);
+  // The chart holds six lines: the ladder to first sales fits (TRL 1 → 7 at most), tests left out.
+  const end = Math.min(9, until ?? trl.level + 3, trl.level + 6);
   for (let level = trl.level; level < end; level++) next.push(`${level} → ${level + 1}: ${NEXT_LEVEL[level]}.`);
   if (trl.level >= 9) next.push(`At 9: ${NEXT_LEVEL[9]}.`);
   if (withTests) for (const t of facts.tests.slice(0, 2)) next.push(`Test: ${t}.`);
