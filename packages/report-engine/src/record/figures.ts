@@ -9,7 +9,10 @@ import { clip } from '../text/normalise.ts';
 const NUM = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const SCALE = String.raw`(?:\s?(?:thousand|million|billion|bn|mn|k|m|b|crore|lakh|lakhs)\b)?`;
 const CURRENCY_BEFORE = String.raw`(?:US\$|\$|USD\s?|€|EUR\s?|£|GBP\s?|₹|INR\s?|Rs\.?\s?)`;
-const CURRENCY_AFTER = String.raw`(?:\s?(?:USD|EUR|GBP|INR|dollars|euros|rupees|pounds))`;
+// "1.80 €", "250 ₹": the symbol after the amount, as much of Europe and India write it.
+const CURRENCY_AFTER = String.raw`(?:\s?(?:€|£|₹|USD|EUR|GBP|INR|dollars|euros|rupees|pounds))`;
+/** A price per unit written after the amount: "1.80 €/kg", "$40 / unit". */
+const PER_UNIT = /^\s?\/\s?([A-Za-z²³]{1,10})\b/;
 const UNIT = String.raw`(?:%|percent|per ?cent|x\b|×|times\b|fold\b|°C|°F|K\b|kWh|MWh|GWh|Wh|mAh|Ah|kW|MW|GW|W\b|kV|mV|V\b|mA|A\b|Hz|kHz|MHz|GHz|dB|kg|mg|µg|ug|ng|g\b|tonnes?|tons?|t\b|litres?|liters?|mL|ml|L\b|m3|m²|m2|km|mm|cm|µm|um|nm|m\b|ppm|ppb|ppt|mg\/L|µg\/L|ng\/L|seconds?|secs?|s\b|ms\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|cycles?|psi|bar|Pa|kPa|MPa|GPa|N\b|rpm|lux|lm)`;
 
 const MONEY = new RegExp(
@@ -55,7 +58,7 @@ const currencyOf = (s: string) => CURRENCY_CODE.find(([re]) => re.test(s))?.[1] 
 const MONEY_WORDS: Array<[RegExp, string]> = [
   [/\b(?:costs?|costing|cost of)\b[^.]{0,20}$/i, 'cost'],
   [
-    /\b(?:price[sd]?|priced at|sells? for|sold for|retails? (?:at|for)|charge[sd]?|fee|(?:buy|pay)(?: it| them)? for)\b[^.]{0,20}$/i,
+    /\b(?:price[sd]?|priced at|sells? for|sold for|retails? (?:at|for)|charge[sd]?|fee|pay(?:s|ing)?|paid|buy(?: it| them)? for)\b[^.]{0,20}$/i,
     'price',
   ],
   [/\b(?:revenues?|sales)\b[^.]{0,20}$/i, 'revenue'],
@@ -64,15 +67,18 @@ const MONEY_WORDS: Array<[RegExp, string]> = [
   [/\b(?:sav\w*)\b[^.]{0,20}$/i, 'saving'],
 ];
 
-/** What an amount of money is: "costs about $500 to build" → "cost to build", "sells for $40 a unit" → "price a unit". */
-function moneyWhat(sentence: string, start: number, end: number): string | null {
+/**
+ * What an amount of money is: "costs about $500 to build" → "cost to build", "sells for $40 a unit"
+ * → "price a unit", "pay 1.80 €/kg for fishmeal feed" → "price per kg for fishmeal feed".
+ */
+function moneyWhat(sentence: string, start: number, end: number, per: string | null): string | null {
   const before = sentence.slice(0, start);
   const hit = MONEY_WORDS.find(([re]) => re.test(before));
-  if (!hit) return null;
+  if (!hit) return per ? `amount per ${per}` : null;
   const after = /^\s*((?:to|per|a|an|each|for)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=[,.;:()]|\s(?:and|which|that|while|with|than)\b|$)/i.exec(
     sentence.slice(end),
   )?.[1];
-  return after ? `${hit[1]} ${after}` : hit[1];
+  return [hit[1], per ? `per ${per}` : '', after ?? ''].filter(Boolean).join(' ');
 }
 
 function whatOf(sentence: string, start: number, end: number, fallback: string): string {
@@ -95,6 +101,13 @@ function whatOf(sentence: string, start: number, end: number, fallback: string):
   if (measuredOf && !/^(?:one|each|all|most|some|any|use|number|percent|per)$/i.test(measuredOf[1]!.trim())) {
     return clip(measuredOf[1]!.replace(/^(?:a|an|the|with|has|have|and)\s+/i, '').trim(), 200);
   }
+  // "Replaces 50% of the fishmeal in the diet": a share is of what follows, not of the verb before it.
+  if (
+    fallback === 'share' &&
+    /^of\s+(?:[\w'-]+\s+){0,5}?[\w'-]+$/i.test(afterPhrase) &&
+    !/^of\s+(?:the\s+)?(?:time|cases|them|it)$/i.test(afterPhrase)
+  )
+    return clip(afterPhrase, 200);
   const afterNames =
     afterPhrase.split(/\s+/).length >= 2 &&
     !/^(?:using|with|by|allowing|enabling|to|and|which|that|while|on|in|at|from|than|compared|when|if|for|of)\b/i.test(afterPhrase);
@@ -124,7 +137,8 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
     };
     for (const m of sentence.matchAll(MONEY)) {
       const at = m.index!;
-      const end = at + m[0].length;
+      const perUnit = PER_UNIT.exec(sentence.slice(at + m[0].length));
+      const end = at + m[0].length + (perUnit?.[0].length ?? 0);
       const raw = m[2] ?? m[4]!;
       const scale = scaleOf(m[0]);
       const value = num(raw) * scale;
@@ -134,7 +148,7 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
           value,
           value_max: high,
           unit: currencyOf(m[1] ?? m[5] ?? ''),
-          what: moneyWhat(sentence, at, end) ?? whatOf(sentence, at, end, 'amount'),
+          what: moneyWhat(sentence, at, end, perUnit?.[1] ?? null) ?? whatOf(sentence, at, end, 'amount'),
           stated_text: clip(sentence, 600),
         },
         at,

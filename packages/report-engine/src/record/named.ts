@@ -265,13 +265,20 @@ function describedUse(summary: string): string[] {
 
 export function readNamedItems(listing: PastedListing, sentences: readonly string[], summary = ''): NamedItems {
   const out: NamedItems = { applications: [], customers: [], licensees: [] };
+  // Uses read from "a … for X" only: X is a customer instead when a sentence says X pays, rents or buys.
+  const described = new Set<string>();
   const add = (kind: Kind, item: string) => {
     // "8 machine shops" are machine shops; "estimated price $60" is a figure, not a buyer.
     const x = item.trim().replace(/^(?:\d[\d,]*|my|our|two|three|four|five|several|some)\s+/i, '');
     if (x.length < 3 || /[$€£₹%]|\d\s*(?:days?|weeks?|months?|years?)\b|\b(?:USD|EUR|GBP|INR|CHF|dollars?|euros?|rupees?)\b/i.test(x))
       return;
+    const key = x.toLowerCase();
+    if (kind === 'customers' && described.has(key)) {
+      out.applications = out.applications.filter((a) => a.toLowerCase() !== key);
+      described.delete(key);
+    }
     const all = [...out.applications, ...out.customers, ...out.licensees];
-    if (all.some((o) => o.toLowerCase() === x.toLowerCase())) return;
+    if (all.some((o) => o.toLowerCase() === key)) return;
     if (out[kind].length < 12) out[kind].push(x);
   };
   for (const line of partLines(listing, 'applications')) {
@@ -289,7 +296,10 @@ export function readNamedItems(listing: PastedListing, sentences: readonly strin
   if (listing.title) for (const use of [...titleUses(listing.title), ...titleKinds(listing.title)]) add('applications', use);
   const process = listing.title ? titleProcess(listing.title) : null;
   if (process) add('applications', process);
-  for (const use of describedUse(summary)) add('applications', use);
+  for (const use of describedUse(summary)) {
+    if (!out.applications.some((a) => a.toLowerCase() === use.toLowerCase())) described.add(use.toLowerCase());
+    add('applications', use);
+  }
   for (const s of sentences) {
     for (const { kind, re, whole, as } of LIST_CUES) {
       const m = re.exec(s);

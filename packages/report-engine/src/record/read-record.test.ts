@@ -160,6 +160,27 @@ describe('what the inventor names', () => {
     expect(r.figures.every((f) => f.stated_text.includes('12,000 procedures'))).toBe(true);
   });
 
+  it('names a share by what it is of ("cuts 30% of the water used")', () => {
+    const r = readRecord('A drip emitter for orchards. It cuts 30% of the water used in summer irrigation.');
+    expect(r.figures).toEqual([expect.objectContaining({ value: 30, unit: '%', what: 'of the water used in summer irrigation' })]);
+  });
+
+  it('takes "X pay …" as X being a customer, even when the description was "… for X"', () => {
+    const r = readRecord('Reusable proofing baskets for small bakeries. Small bakeries pay 2.50 €/basket for cane baskets now.');
+    expect(r.customers).toEqual(['Small bakeries']);
+    expect(r.applications.map((a) => a.toLowerCase())).not.toContain('small bakeries');
+  });
+
+  it('reads a price written with the symbol after it and per a unit ("pay 1.80 €/kg for fishmeal feed")', () => {
+    const r = readRecord('Insect protein pellets for fish farms. Trout farms pay 1.80 €/kg for fishmeal feed now. A kit costs 250 ₹.');
+    expect(r.figures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 1.8, unit: 'EUR', what: 'price per kg for fishmeal feed now' }),
+        expect.objectContaining({ value: 250, unit: 'INR', what: 'cost' }),
+      ]),
+    );
+  });
+
   it('does not take patent numbers, years, TRLs or figure references for figures', () => {
     const r = readRecord('A valve (Fig. 3) first made in 2019, now at TRL 4, under U.S. Pat. No. 9,123,456 and ISO 13485.');
     expect(r.figures).toEqual([]);
