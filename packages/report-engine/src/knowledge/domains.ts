@@ -845,6 +845,12 @@ export const DOMAINS: DomainProfile[] = [
         implication: 'Distinctness, uniformity and stability (DUS) testing over seasons.',
       },
       {
+        name: 'Feed law (EU Regulation (EC) No 767/2009 on placing feed on the market and (EC) No 183/2005 on feed hygiene; insect protein in aquaculture feed under Regulation (EU) 2017/893; US FDA Center for Veterinary Medicine and AAFCO ingredient definitions)',
+        scope: 'Animal and fish feed, feed ingredients and the plants that make them.',
+        implication:
+          'A new feed ingredient must be authorised or listed before sale; the plant is registered and follows feed-hygiene rules.',
+      },
+      {
         name: 'Drone and machinery rules where relevant (e.g. India Drone Rules, 2021; EU Machinery Regulation (EU) 2023/1230)',
         scope: 'Agricultural drones, robots or machinery.',
         implication: 'Type certification or conformity assessment and operator requirements.',
@@ -864,6 +870,7 @@ export const DOMAINS: DomainProfile[] = [
     ],
     licensees: [
       'agri-input companies (seed, fertiliser, crop protection)',
+      'feed manufacturers (aquafeed, livestock and pet feed)',
       'food processors and ingredient companies',
       'farm machinery manufacturers',
       'agri-service platforms',
@@ -888,6 +895,14 @@ export const DOMAINS: DomainProfile[] = [
         likelihood: 4,
         impact: 4,
         mitigation: 'Multi-location, multi-season trials with a research station; report variance, not only means.',
+      },
+      {
+        risk: 'Animals grow or convert feed less well on it than in the first trials',
+        category: 'technical',
+        likelihood: 3,
+        impact: 4,
+        mitigation:
+          'A feeding trial over a full production cycle with a research station: growth, feed conversion and mortality against the current feed.',
       },
       {
         risk: 'Farmers cannot afford the upfront price or see the benefit too late',
@@ -918,6 +933,7 @@ export const DOMAINS: DomainProfile[] = [
       'A01G (horticulture, cultivation)',
       'A01N (biocides, plant growth regulators)',
       'A23L (foods and their treatment)',
+      'A23K (fodder and animal feed)',
       'A01K (animal husbandry, fishing)',
     ],
     funding: [

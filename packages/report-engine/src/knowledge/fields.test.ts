@@ -47,7 +47,7 @@ describe('the field of an invention', () => {
     expect(wind.profile.standards.join(' ')).not.toMatch(/61215/);
   });
 
-  it("keeps a field's conditional rows (\"applies if …\") only when the record says the condition holds", () => {
+  it('keeps a field\'s conditional rows ("applies if …") only when the record says the condition holds', () => {
     const retractor = 'A surgical retractor with a light guide that lights the cavity from inside.';
     const cited = (text: string) => {
       const p = fieldChoice('medical_devices', 'high', text).profile;
@@ -57,7 +57,11 @@ describe('the field of an invention', () => {
     expect(cited(retractor)).toMatch(/2017\/745/);
     expect(cited(`${retractor} An app stores patient data and software adjusts the light.`)).toMatch(/Data protection[\s\S]*IEC 62304/);
     const coating = 'A seed coating of humic acids that improves germination.';
-    expect(fieldChoice('agriculture_food', 'high', coating).profile.regimes.map((r) => r.name).join(' ')).not.toMatch(/Drone/);
+    expect(
+      fieldChoice('agriculture_food', 'high', coating)
+        .profile.regimes.map((r) => r.name)
+        .join(' '),
+    ).not.toMatch(/Drone/);
   });
 
   it("offers the field's usual applications and licensee types only where they fit the record", () => {
@@ -69,11 +73,41 @@ describe('the field of an invention', () => {
     expect(patch.licensees.join(' ')).toMatch(/digital health/);
   });
 
+  it('treats an animal feed as feed: feed law, feed classes and feed makers, no plant-variety, soil or crop-trial rows', () => {
+    const feed = fieldChoice(
+      'agriculture_food',
+      'high',
+      'Protein feed pellets for salmon farms, made from algae grown on brewery side streams.',
+    ).profile;
+    expect(feed.regimes.map((r) => r.name).join(' ')).toMatch(/Feed law/);
+    expect(feed.cpc[0]).toMatch(/^A23K/);
+    expect(feed.cpc.join(' ')).not.toMatch(/A01B/);
+    expect(feed.ipNotes).toEqual([]);
+    expect(feed.licensees.join(' ')).toMatch(/feed manufacturers/);
+    expect(feed.licensees.join(' ')).not.toMatch(/agri-input/);
+    expect(feed.risks.map((r) => r.risk).join(' ')).toMatch(/feed/);
+    expect(feed.risks.map((r) => r.risk).join(' ')).not.toMatch(/soil and climate/);
+    // A crop input keeps the crop rows and gets none of the feed's.
+    const coating = fieldChoice(
+      'agriculture_food',
+      'high',
+      'A seed coating of humic acids that improves germination of wheat crops.',
+    ).profile;
+    expect(coating.ipNotes.join(' ')).toMatch(/Plant varieties/);
+    expect(coating.cpc.join(' ')).toMatch(/A01B/);
+    expect(coating.cpc.join(' ')).not.toMatch(/A23K/);
+    expect(coating.regimes.map((r) => r.name).join(' ')).not.toMatch(/Feed law/);
+  });
+
   it('compares a desalination process with desalination, not with filter media or tube wells', () => {
-    const desal = alternativesFor('water', 'a membrane for desalination of seawater').map((a) => a.approach).join(' ');
+    const desal = alternativesFor('water', 'a membrane for desalination of seawater')
+      .map((a) => a.approach)
+      .join(' ');
     expect(desal).toMatch(/Thermal desalination/);
     expect(desal).not.toMatch(/activated alumina|tube wells/);
-    const filter = alternativesFor('water', 'a household filter that removes arsenic').map((a) => a.approach).join(' ');
+    const filter = alternativesFor('water', 'a household filter that removes arsenic')
+      .map((a) => a.approach)
+      .join(' ');
     expect(filter).toMatch(/activated alumina/);
     expect(filter).not.toMatch(/Thermal desalination/);
   });

@@ -668,25 +668,64 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^Space activity licensing/i, idea: /orbit|satellite|spacecraft|launch|in space/ },
   { names: /^Access and benefit-sharing/i, idea: /genetic|\bgene|plant|microb|strain|extract|traditional|biological material|seed/ },
   { names: /^Biosafety and GMO/i, idea: /genetic|\bgene|transgen|modified organism|\bgmo|crispr|edited/ },
-  { names: /^Agricultural inputs|OECD guidelines for testing of chemicals/i, idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost|soil amend|crop protection/ },
+  {
+    names: /^Agricultural inputs|OECD guidelines for testing of chemicals/i,
+    idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost|soil amend|crop protection/,
+  },
   { names: /^Plant variety and seed rules/i, idea: /\bseeds?\b|variet|cultivar|breed|\bgenes?\b|germplasm|transgen|\bcrops?\b/ },
-  { names: /^Food safety law/i, idea: /\bfood|\bfeed|ingredient|protein|edible|nutrition|dairy|\bmeat|\bfish|\bcrops?\b|harvest|grain|processing/ },
+  {
+    names: /^Food safety law/i,
+    idea: /\bfood|\bfeed|ingredient|protein|edible|nutrition|dairy|\bmeat|\bfish|\bcrops?\b|harvest|grain|processing/,
+  },
   { names: /^Drone and machinery/i, idea: /drone|robot|machine|tractor|harvester|sprayer|vehicle/ },
+  { names: /^Feed law/i, idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/ },
   { names: /ISO 11783|ISOBUS/i, idea: /tractor|machine|implement|isobus|sprayer|harvester/ },
   { names: /^Grid connection/i, idea: /\bgrid|inverter|utility|network|feed-in|mains/ },
   { names: /^Explosive atmospheres/i, idea: /pressur|explosi|hazardous|flammab|\bgas|vessel|boiler|hydrogen/ },
-  { names: /^Export controls \(Wassenaar/i, idea: /laser|crypt|radar|microwave|military|defen[cs]e|infrared|night vision|gallium nitride|\bgan\b|satellite|drone/ },
+  {
+    names: /^Export controls \(Wassenaar/i,
+    idea: /laser|crypt|radar|microwave|military|defen[cs]e|infrared|night vision|gallium nitride|\bgan\b|satellite|drone/,
+  },
   { names: /^EU Artificial Intelligence Act/i, idea: /\bai\b|artificial intelligence|machine learning|neural|learning|classifier|predict/ },
   // Field risks that hold for one kind of product only.
-  { names: /^Farmers cannot afford the upfront price/i, idea: /machine|equipment|device|sensor|drone|robot|trailer|pump|tractor|greenhouse|system/ },
-  { names: /^Input registration/i, idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost/ },
+  {
+    names: /^Field results vary by season, soil and climate/i,
+    idea: /\bcrops?\b|\bseeds?\b|\bsoil|\bplants?\b|fertili|biostimul|\byield|harvest|orchard|greenhouse|field trial|irrigat/,
+  },
+  {
+    names: /^Animals grow or convert feed/i,
+    idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/,
+  },
+  {
+    names: /^Farmers cannot afford the upfront price/i,
+    idea: /machine|equipment|device|sensor|drone|robot|trailer|pump|tractor|greenhouse|system/,
+  },
+  {
+    names: /^Input registration/i,
+    idea: /fertili|pesticid|biostimul|seed treat|inoculant|bio-?control|herbicid|fungicid|insecticid|humic|compost/,
+  },
   { names: /^Machine safety certification/i, idea: /machine|robot|\bcnc\b|press|conveyor|spindle|tool/ },
   { names: /^Personal-data or AI compliance/i, idea: /\bdata\b|\bai\b|learning|personal|user|customer records/ },
   { names: /^NSF\/ANSI 42, 53 and 58/, idea: /point[- ]of[- ]use|household|\bhome|filter|purif|\btap\b/ },
   // Storage standards and rules by product: grid systems, vehicle cells, portable cells.
-  { names: /^Electrical safety and grid rules for storage|^UL 9540/, idea: /\bgrid|stationary|\bhome|building|inverter|\bsystems?\b|\bpacks?\b/ },
+  {
+    names: /^Electrical safety and grid rules for storage|^UL 9540/,
+    idea: /\bgrid|stationary|\bhome|building|inverter|\bsystems?\b|\bpacks?\b/,
+  },
   { names: /^IEC 62660/, idea: /vehicle|\bev\b|automotive|\bcars?\b/ },
   { names: /^IEC 62133/, idea: /portable|consumer|phone|laptop|wearable|device/ },
+  // Agricultural CPC classes by kind of product: a fish feed is searched in A23K, not in soil working.
+  { names: /^A01B \/ A01C/, idea: /\bsoil|\bseeds?\b|sowing|planting|tillage|fertili|\bcrops?\b/ },
+  { names: /^A01G/, idea: /horticult|greenhouse|\bplants?\b|\bcrops?\b|\btrees?\b|cultivat|hydropon|orchard/ },
+  { names: /^A01N/, idea: /biocid|pesticid|herbicid|fungicid|insecticid|plant growth|biostimul|seed treat/ },
+  { names: /^A23L/, idea: /\bfoods?\b|ingredient|beverage|nutrition|edible|dairy|\bmeat|snack|bakery|shelf life/ },
+  { names: /^A23K/, idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed|pet food/ },
+  { names: /^A01K/, idea: /animal|livestock|\bfish|aquacult|poultry|\bbees?\b|cattle|dairy|husbandry|trout|salmon|shrimp/ },
+  // IP notes that concern one kind of invention.
+  {
+    names: /^Plant varieties are excluded/,
+    idea: /\bseeds?\b|variet|\bplants?\b|\bcrops?\b|cultivar|\bgenes?\b|horticult|farming method|cultivat/,
+  },
   // Medical CPC classes by kind of device: a surgical light is searched in A61B, not in informatics or infusion.
   { names: /^G16H/, idea: /software|\bdata\b|\bapp\b|digital|record|informatics|remote/ },
   { names: /^A61M/, idea: /catheter|inject|infus|drug deliver|inhal|syringe|cannula|\bpump|needle|dialys/ },
@@ -697,6 +736,14 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^digital health platform/i, idea: /\bdata\b|\bapp\b|software|remote|connected|wireless|monitor/ },
   { names: /^consumer water-purifier/i, idea: /household|point[- ]of[- ]use|consumer|\bhome|drinking|purif/ },
   { names: /^animal-health or nutrition/i, idea: /animal|veterinar|livestock|\bfeed|nutrition/ },
+  {
+    names: /^agri-input companies/i,
+    idea: /\bcrops?\b|\bseeds?\b|\bsoil|\bplants?\b|fertili|pesticid|biostimul|herbicid|fungicid|\byield|irrigat|greenhouse/,
+  },
+  {
+    names: /^feed manufacturers/i,
+    idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed|livestock|poultry|aquacult/,
+  },
   { names: /^farm machinery manufacturers/i, idea: /machine|equipment|tractor|drone|robot|sprayer|harvester|trailer/ },
   { names: /^data providers/i, idea: /\bdata\b/ },
   // The field's usual applications that fit one kind of product only (no home monitoring for a surgical retractor).
@@ -719,12 +766,14 @@ function tailored(profile: DomainProfile, lower: string): DomainProfile {
   const risks = profile.risks.filter((r) => onTopic(r.risk, lower));
   const licensees = profile.licensees.filter((l) => onTopic(l, lower));
   const applications = profile.applications.filter((a) => onTopic(a.name, lower));
+  const ipNotes = profile.ipNotes.filter((n) => onTopic(n, lower));
   const fitted = {
     ...profile,
     regimes: regimes.length > 0 ? regimes : profile.regimes.slice(0, 1),
     risks,
     licensees: licensees.length > 0 ? licensees : profile.licensees,
     applications,
+    ipNotes,
     standards: standards.length > 0 ? standards : profile.standards.filter((s) => !TOPICS.some((t) => t.names.test(s))),
     cpc: cpc.length > 0 ? cpc : profile.cpc,
   };
