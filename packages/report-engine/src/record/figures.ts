@@ -108,9 +108,15 @@ function whatOf(sentence: string, start: number, end: number, fallback: string):
     !/^of\s+(?:the\s+)?(?:time|cases|them|it)$/i.test(afterPhrase)
   )
     return clip(afterPhrase, 200);
+  // "4.8 kW peak": one word after the number that says which value it is.
+  if (/^(?:peak|nominal|rated|maximum|max|minimum|min|average|mean|continuous|typical)$/i.test(afterPhrase))
+    return afterPhrase.toLowerCase();
+  // After the number only when it names what is counted, not a new clause ("…in 10 minutes, we call it …").
   const afterNames =
     afterPhrase.split(/\s+/).length >= 2 &&
-    !/^(?:using|with|by|allowing|enabling|to|and|which|that|while|on|in|at|from|than|compared|when|if|for|of)\b/i.test(afterPhrase);
+    !/^(?:using|with|by|allowing|enabling|to|and|which|that|while|on|in|at|from|than|compared|when|if|for|of|we|i|it|they|this|these|our|you|he|she)\b/i.test(
+      afterPhrase,
+    );
   const trimmedBefore = beforePhrase
     .split(/\s+/)
     .slice(-4)

@@ -160,6 +160,18 @@ describe('what the inventor names', () => {
     expect(r.figures.every((f) => f.stated_text.includes('12,000 procedures'))).toBe(true);
   });
 
+  it('names a value by the word after it that says which ("4.8 kW peak"), never by the next clause ("…, we call it …")', () => {
+    const r = readRecord(
+      'A cart-mounted wind turbine that unfolds in 15 minutes, we call it GustCart. It gives 3.2 kW peak, enough for a site office.',
+    );
+    expect(r.figures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 3.2, unit: 'kW', what: 'peak' }),
+        expect.objectContaining({ value: 15, unit: 'minutes', what: expect.not.stringMatching(/call|GustCart/) }),
+      ]),
+    );
+  });
+
   it('names a share by what it is of ("cuts 30% of the water used")', () => {
     const r = readRecord('A drip emitter for orchards. It cuts 30% of the water used in summer irrigation.');
     expect(r.figures).toEqual([expect.objectContaining({ value: 30, unit: '%', what: 'of the water used in summer irrigation' })]);
