@@ -129,3 +129,21 @@ describe('with a model (fake OpenAI-compatible server)', () => {
     expect(fake.requests[0]!.body.response_format?.json_schema?.name).toBe('invention_record');
   });
 });
+
+describe('buyers the member names', () => {
+  const sectionText = async (idea: string, key: string) => {
+    const r = await generateReportContent({ writer: createAnalystWriter(), record: readRecord(idea), complexity: 'basic', now: NOW });
+    return sectionTexts(r.sections.find((s) => s.key === key)!).join(' ');
+  };
+
+  it("replace the field's usual segments, buyers and sales cycle: nothing generic beside what the member said", async () => {
+    const named = 'Insulated crates for small dairy farms that keep milk cold for a day. Small dairy farms pay 40 € per crate now.';
+    const applications = await sectionText(named, 'applications');
+    expect(applications.toLowerCase()).toContain('small dairy farms');
+    expect(applications).not.toMatch(/usual, not named|Sales cycle in/);
+    expect(await sectionText(named, 'problem')).not.toContain('Who usually pays');
+    // Without a buyer named, the field's usual segments and cycle are offered, marked as such.
+    const unnamed = await sectionText('An insulated dairy crate with a phase-change lining keeps milk cold for a day.', 'applications');
+    expect(unnamed).toMatch(/usual, not named/);
+  });
+});

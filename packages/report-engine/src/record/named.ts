@@ -257,7 +257,7 @@ function titleProcess(title: string): string | null {
 /** What the product's own description says it is for: "a clamp-on damper for CNC milling spindles". */
 function describedUse(summary: string): string[] {
   const m =
-    /^[^.;:]{0,120}?(?<!\b(?:listens?|looks?|searches?|waits?|checks?|tests?|screens?|scans?|asks?|calls?|pays?)\s)\bfor\s+(?!\d|(?:\w+ing|the same|use|example|about|up to|over|more than|less than|at least|years?|months?|days?|hours?)\b)((?:[\w-]+\s+){0,4}?[\w-]+)(?=[,.;:()]|\s(?:that|which|made|with|using|so|and then|by|in order|to)\b|$)/i.exec(
+    /^[^.;:]{0,120}?(?<!\b(?:listens?|looks?|searches?|waits?|checks?|tests?|screens?|scans?|asks?|calls?|pays?)\s)\bfor\s+(?!\d|(?:\w+ing|the same|use|example|about|up to|over|more than|less than|at least|years?|months?|days?|hours?|(?:a|an|one|two|three|several|many)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|years?|seasons?|while))\b)((?:[\w-]+\s+){0,4}?[\w-]+)(?=[,.;:()]|\s(?:that|which|made|with|using|so|and then|by|in order|to)\b|$)/i.exec(
       summary,
     );
   return m ? splitList(m[1]!) : [];

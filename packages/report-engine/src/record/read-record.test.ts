@@ -177,6 +177,11 @@ describe('what the inventor names', () => {
     expect(r.figures).toEqual([expect.objectContaining({ value: 30, unit: '%', what: 'of the water used in summer irrigation' })]);
   });
 
+  it('does not take a length of time for a use ("keeps milk cold for a day", "runs for two full seasons")', () => {
+    expect(readRecord('An insulated dairy crate with a phase-change lining keeps milk cold for a day.').applications).toEqual([]);
+    expect(readRecord('A drip line that runs for two full seasons without clogging.').applications).toEqual([]);
+  });
+
   it('takes "X pay …" as X being a customer, even when the description was "… for X"', () => {
     const r = readRecord('Reusable proofing baskets for small bakeries. Small bakeries pay 2.50 €/basket for cane baskets now.');
     expect(r.customers).toEqual(['Small bakeries']);

@@ -206,10 +206,12 @@ export function applications({ facts }: SectionInput): SectionBody {
   const { plan } = facts;
   const r = plan.record;
   const named = r.applications.map((a, i) => [a, 'named', i === 0 ? 'test first' : 'rank by interviews']);
-  // With fewer than two named, the field's usual applications that fit the record (knowledge/fields.ts drops
-  // the ones that need what the record does not say, e.g. home monitoring for a surgical retractor), marked as such.
+  // With fewer than two named and no buyer named, the field's usual applications that fit the record
+  // (knowledge/fields.ts drops the ones that need what the record does not say, e.g. home monitoring for
+  // a surgical retractor), marked as such. A named buyer says where the market is; the field's usual
+  // segments beside it ("smallholder farms" beside "trout farms") would only blur it.
   const more =
-    r.applications.length >= 2 || plan.field.neutral
+    r.applications.length >= 2 || r.customers.length > 0 || plan.field.neutral
       ? []
       : plan.field.profile.applications.slice(0, 3).map((a) => [a.name, 'usual, not named', `buyer: ${a.buyer}`]);
   const rows = [...named, ...more];
@@ -222,7 +224,10 @@ export function applications({ facts }: SectionInput): SectionBody {
     blocks: [
       rows.length ? table(['Application', 'Source', 'Order'], rows) : toFindOut(['The first use a buyer would pay for.']),
       ...(r.customers.length ? [bullets(r.customers, 'Customers and users named')] : []),
-      ...(plan.field.neutral ? [] : [para(`Sales cycle in ${facts.fieldName.toLowerCase()}: ${plan.field.profile.salesCycle}.`)]),
+      // The field's sales cycle is its usual buyers' ("utilities need bankability"): not said beside buyers the record names.
+      ...(plan.field.neutral || r.customers.length
+        ? []
+        : [para(`Sales cycle in ${facts.fieldName.toLowerCase()}: ${plan.field.profile.salesCycle}.`)]),
     ],
     confidence: {
       level: r.applications.length ? 'medium' : 'low',
