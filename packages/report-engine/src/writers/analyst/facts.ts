@@ -77,7 +77,8 @@ const shortName = (name: string) => name.split(/[:(—]/)[0]!.trim();
 const acts = (name: string) => new Set(name.match(/\b(?:19|20)\d\d\/\d{2,4}\b/g) ?? []);
 const sharesAct = (a: string, b: string) => [...acts(a)].some((x) => acts(b).has(x));
 /** "Space activity licensing and …" twice, from a consideration and from the field, is one regime. */
-const sameHead = (a: string, b: string) => a.split(/\s+/).slice(0, 3).join(' ').toLowerCase() === b.split(/\s+/).slice(0, 3).join(' ').toLowerCase();
+const sameHead = (a: string, b: string) =>
+  a.split(/\s+/).slice(0, 3).join(' ').toLowerCase() === b.split(/\s+/).slice(0, 3).join(' ').toLowerCase();
 
 function regimesOf(plan: ReportPlan): Regime[] {
   const out: Regime[] = [];

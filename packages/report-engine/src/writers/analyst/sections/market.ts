@@ -128,11 +128,7 @@ export function marketCompetition(input: SectionInput): SectionBody {
     ],
     blocks: [
       marketBlock(input, 'Sizing'),
-      ...(segments.length
-        ? [
-            bullets(segments.slice(0, 6), 'Segments named'),
-          ]
-        : []),
+      ...(segments.length ? [bullets(segments.slice(0, 6), 'Segments named')] : []),
       ...(p ? [para(`Capital intensity: ${p.capitalIntensity}. ${p.salesCycle.charAt(0).toUpperCase()}${p.salesCycle.slice(1)}.`)] : []),
     ],
     confidence: {
