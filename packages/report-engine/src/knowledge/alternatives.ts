@@ -32,6 +32,7 @@ const IN_HOUSE: AlternativeApproach = {
 const PV_CELLS = /perovskite|solar cells?\b|photovolt|\bpv\b|solar modules?/;
 const SITE_POWER = /off-grid|trailer|portable|mobile power|generator|on site|remote sites?/;
 const ELECTROLYTE = /electrolyte|ionic conductor|ion conductor/;
+const FEED = /\bfeed|fishmeal|aquacult|fodder/;
 const DESALINATION = /desalinat|saline|seawater|sea water|brackish|\bbrine/;
 
 export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
@@ -87,6 +88,13 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Fuel cost and delivery, noise, emissions.',
     },
     {
+      when: SITE_POWER,
+      approach: 'Grid connection or a fixed solar installation at the site',
+      how: 'A line extension, or panels and batteries installed for good.',
+      strengths: 'Lower cost per kWh over years of use at one place.',
+      weaknesses: 'Tied to one site; connection cost and lead time; idle when the work moves on.',
+    },
+    {
       when: PV_CELLS,
       approach: 'Crystalline-silicon PV modules',
       how: 'The module type behind almost all installed solar capacity.',
@@ -109,14 +117,16 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Emissions, fuel-price exposure, reliability in weak grids.',
     },
     {
-      // Named outright for solar cells (rows above).
-      unless: PV_CELLS,
+      // Named outright for solar cells and for power on site (rows above).
+      unless: new RegExp(`${PV_CELLS.source}|${SITE_POWER.source}`),
       approach: 'Mainstream clean technology of the segment',
       how: 'The dominant technology (e.g. lithium-ion storage, crystalline-silicon PV) bought from established suppliers.',
       strengths: 'Scale, falling costs, bankability.',
       weaknesses: 'Specific limits (materials, safety, performance) the idea may address.',
     },
     {
+      // Power where there is none is new demand, which saving cannot meet.
+      unless: SITE_POWER,
       approach: 'Efficiency and demand-side measures',
       how: 'Reducing consumption instead of new supply.',
       strengths: 'Often cheapest per unit saved.',
@@ -168,17 +178,26 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
   ],
   agritech: [
     {
+      // A feed is compared with the feeds and proteins it replaces (rows below), not with farming practice.
+      unless: FEED,
       approach: 'Conventional practice and inputs',
       how: 'Farmers use established inputs, machinery and agronomic advice.',
       strengths: 'Known results, available through dealers, often subsidised.',
       weaknesses: 'Costs, environmental impact, yield or quality limits.',
     },
     {
-      when: /\bfeed|fishmeal|aquacult|livestock|poultry/,
+      when: FEED,
       approach: 'Conventional feed proteins (fishmeal, soy meal)',
       how: 'Commodity proteins bought by feed mills and blended into compound feed.',
       strengths: 'Known nutrition, established supply and pricing.',
       weaknesses: 'Price volatility; sustainability pressure on fishmeal and on soy.',
+    },
+    {
+      when: FEED,
+      approach: 'Other alternative proteins (soy protein concentrate, single-cell protein, algae meal)',
+      how: 'Newer proteins that feed makers already trial to cut fishmeal.',
+      strengths: 'Some are at industrial scale with feed approvals in place.',
+      weaknesses: 'Price against soy, amino-acid profile and palatability per species.',
     },
     {
       when: /\bgenes?\b|variet|breed|cultivar|transgen|\btrait/,
@@ -188,17 +207,11 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Years per breeding cycle; limited by the gene pool.',
     },
     {
-      unless: /\bfeed|fishmeal|aquacult/,
+      unless: FEED,
       approach: 'Public extension services and advisory',
       how: 'Government or cooperative advisors guide farmers.',
       strengths: 'Free or low cost, trusted.',
       weaknesses: 'Limited reach and frequency.',
-    },
-    {
-      approach: 'Other agritech solutions',
-      how: 'Digital, biological or mechanical alternatives targeting the same problem.',
-      strengths: 'Some have distribution partnerships.',
-      weaknesses: 'Check adoption and unit economics.',
     },
     DO_NOTHING,
   ],

@@ -99,6 +99,22 @@ describe('the field of an invention', () => {
     expect(coating.regimes.map((r) => r.name).join(' ')).not.toMatch(/Feed law/);
   });
 
+  it('compares a feed with feeds and proteins, and power on site with gensets and a fixed supply: no catch-all rows', () => {
+    const names = (domain: Parameters<typeof alternativesFor>[0], text: string) =>
+      alternativesFor(domain, text)
+        .map((a) => a.approach)
+        .join(' | ');
+    const feed = names('agritech', 'insect protein feed pellets for trout farms that replace fishmeal');
+    expect(feed).toMatch(/Conventional feed proteins[\s\S]*Other alternative proteins/);
+    expect(feed).not.toMatch(/Conventional practice|Other agritech|extension/);
+    const crop = names('agritech', 'a seed coating that improves germination of wheat crops');
+    expect(crop).toMatch(/Conventional practice/);
+    expect(crop).not.toMatch(/Other agritech|feed/);
+    const trailer = names('energy', 'a trailer-mounted solar array that powers irrigation pumps on site');
+    expect(trailer).toMatch(/Diesel or petrol generators[\s\S]*Grid connection or a fixed solar installation/);
+    expect(trailer).not.toMatch(/Mainstream clean technology|Efficiency and demand-side/);
+  });
+
   it('compares a desalination process with desalination, not with filter media or tube wells', () => {
     const desal = alternativesFor('water', 'a membrane for desalination of seawater')
       .map((a) => a.approach)
