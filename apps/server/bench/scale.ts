@@ -1187,6 +1187,9 @@ async function main() {
     // Written before closing: the figures are kept even if closing fails.
     writeSection(say.lines);
     writeSection(plans, 'bench:scale', PLANS_FILE);
+    // The bench's own clients leave keep-alive connections open (4 at the end of a run), and
+    // close() waited for them for ever: the process never ended and its database was never dropped.
+    app.server.closeAllConnections();
     await app.close();
   } finally {
     await runtime?.close();
