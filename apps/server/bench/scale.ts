@@ -896,6 +896,12 @@ async function main() {
     await ensureFirstOperator(runtime.deps);
     const app = await buildApp(runtime.deps, { logger: log, ...(webDistDir ? { webDistDir } : {}) });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // The bench's own clients leave keep-alive connections open (4 at the end of a run), and
+    // close() waited for them for ever: the process never ended and its database was never dropped.
+    const closeApp = async () => {
+      app.server.closeAllConnections();
+      await app.close();
+    };
 
     // The heavy member signs in for real: its balance is the member call measured.
     const hash = await hashPassword(PASSWORD, config.PASSWORD_HASH_COST);
@@ -1093,7 +1099,7 @@ async function main() {
       say(`Small database: ${smallSizes}.`);
       await heavyRows();
       writeSection(say.lines, 'bench:scale-heavy');
-      await app.close();
+      await closeApp();
       return;
     }
     const before = SEED_ONLY ? undefined : (await run('small', false)).results;
@@ -1123,7 +1129,7 @@ async function main() {
     );
     await checkInvariants(raw, sweptAt);
     if (SEED_ONLY || !blogBefore || !before) {
-      await app.close();
+      await closeApp();
       return;
     }
     const { results: after, catalogue } = await run('full', true);
@@ -1187,10 +1193,7 @@ async function main() {
     // Written before closing: the figures are kept even if closing fails.
     writeSection(say.lines);
     writeSection(plans, 'bench:scale', PLANS_FILE);
-    // The bench's own clients leave keep-alive connections open (4 at the end of a run), and
-    // close() waited for them for ever: the process never ended and its database was never dropped.
-    app.server.closeAllConnections();
-    await app.close();
+    await closeApp();
   } finally {
     await runtime?.close();
     await dbs.drop();
