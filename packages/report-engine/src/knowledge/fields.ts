@@ -646,6 +646,9 @@ export function fieldChoice(id: RecordField, confidence: ConfidenceLevel, record
   };
 }
 
+/** An animal or fish feed, in the words a record uses for it (not "feed-in", which is power). */
+const FEED = /\bfeeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/;
+
 /**
  * Standards and regimes that belong to one technology within a field, or that the field's own
  * text says apply only "if" something is so: kept only when the record speaks of it. A retractor
@@ -678,7 +681,7 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
     idea: /\bfood|\bfeed|ingredient|protein|edible|nutrition|dairy|\bmeat|\bfish|\bcrops?\b|harvest|grain|processing/,
   },
   { names: /^Drone and machinery/i, idea: /drone|robot|machine|tractor|harvester|sprayer|vehicle/ },
-  { names: /^Feed law/i, idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/ },
+  { names: /^Feed law/i, idea: FEED },
   { names: /ISO 11783|ISOBUS/i, idea: /tractor|machine|implement|isobus|sprayer|harvester/ },
   { names: /^Grid connection/i, idea: /\bgrid|inverter|utility|network|feed-in|mains/ },
   { names: /^Explosive atmospheres/i, idea: /pressur|explosi|hazardous|flammab|\bgas|vessel|boiler|hydrogen/ },
@@ -694,7 +697,7 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   },
   {
     names: /^Animals grow or convert feed/i,
-    idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/,
+    idea: FEED,
   },
   {
     names: /^Farmers cannot afford the upfront price/i,
@@ -719,7 +722,7 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   { names: /^A01G/, idea: /horticult|greenhouse|\bplants?\b|\bcrops?\b|\btrees?\b|cultivat|hydropon|orchard/ },
   { names: /^A01N/, idea: /biocid|pesticid|herbicid|fungicid|insecticid|plant growth|biostimul|seed treat/ },
   { names: /^A23L/, idea: /\bfoods?\b|ingredient|beverage|nutrition|edible|dairy|\bmeat|snack|bakery|shelf life/ },
-  { names: /^A23K/, idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed|pet food/ },
+  { names: /^A23K/, idea: new RegExp(`${FEED.source}|pet food`) },
   { names: /^A01K/, idea: /animal|livestock|\bfish|aquacult|poultry|\bbees?\b|cattle|dairy|husbandry|trout|salmon|shrimp/ },
   // IP notes that concern one kind of invention.
   {
@@ -742,7 +745,7 @@ const TOPICS: ReadonlyArray<{ names: RegExp; idea: RegExp }> = [
   },
   {
     names: /^feed manufacturers/i,
-    idea: /\b(?:animal |fish |cattle |poultry )?feeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed|livestock|poultry|aquacult/,
+    idea: new RegExp(`${FEED.source}|livestock|poultry|aquacult`),
   },
   { names: /^farm machinery manufacturers/i, idea: /machine|equipment|tractor|drone|robot|sprayer|harvester|trailer/ },
   { names: /^data providers/i, idea: /\bdata\b/ },
