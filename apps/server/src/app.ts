@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerFacto
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { registerAuthentication } from './http/authentication.ts';
+import { countRequestsForOperatorLane } from './http/operator-lane.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { onlyDeclaredRoutes } from './http/route.ts';
 import { COMPRESSIBLE } from './http/compressible.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: Omit<Deps, 'log'>, options: BuildAppOptions
   registerAuthentication(app, fullDeps);
 
   requestLog(app);
+  countRequestsForOperatorLane(app, deps.db);
   const security = securityHeaders(app);
   // Before compression: a public read keeps its answer uncompressed and makes its own br/gzip.
   const blogReads = blogPublicReads(fullDeps);

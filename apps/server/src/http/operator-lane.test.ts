@@ -45,6 +45,42 @@ describe('the operator lane', () => {
       vi.useRealTimers();
     }
   });
+  it('does not rest when nobody else is waiting, and rests again as soon as someone is', async () => {
+    vi.useFakeTimers();
+    try {
+      let others = 0;
+      let operators = 0;
+      // The app's count: the operators who entered the lane plus everyone else's requests.
+      const lane = createOperatorLane(
+        () => Date.now(),
+        () => operators + others,
+      );
+      const order: string[] = [];
+      const enter = () => {
+        operators++;
+        return lane.enter().then((leave) => () => (operators--, leave()));
+      };
+      const leaveA = await enter();
+      const b = enter().then((leave) => (order.push('b in'), leave));
+      await vi.advanceTimersByTimeAsync(30);
+      // Only operators: B goes in the moment A leaves.
+      leaveA();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(order).toEqual(['b in']);
+      const c = enter().then((leave) => (order.push('c in'), leave));
+      await vi.advanceTimersByTimeAsync(30);
+      // A reader's request is in flight as B leaves: the lane rests 90 ms for it.
+      others = 1;
+      (await b)();
+      await vi.advanceTimersByTimeAsync(89);
+      expect(order).toEqual(['b in']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(order).toEqual(['b in', 'c in']);
+      (await c)();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('on the running app', () => {
@@ -106,5 +142,13 @@ describe('on the running app', () => {
     });
     expect(refused.statusCode).toBe(401);
     held();
+    // With nobody else waiting, a turn held for 300 ms is not followed by a 900 ms rest.
+    const longTurn = await lane!.enter();
+    const next = t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: asAdmin });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const released = Date.now();
+    longTurn();
+    expect((await next).statusCode).toBe(200);
+    expect(Date.now() - released).toBeLessThan(600);
   });
 });
