@@ -25,8 +25,8 @@ export type Cell =
   | { kind: 'reads'; label: string; auth: Auth; paths: string[] }
   /** Requests that change something, one after another (each built fresh). */
   | { kind: 'write'; label: string; auth: Auth; send: (i: number) => Sent; after?: (body: unknown, i: number) => void; max?: () => number }
-  /** A GET of a cached read right after a change that drops its copy, one after another. */
-  | { kind: 'after-change'; label: string; auth: Auth; path: string };
+  /** A GET of a cached read right after a change that drops its copy, one after another (cycling through `paths` when given). */
+  | { kind: 'after-change'; label: string; auth: Auth; path: string; paths?: string[] };
 
 export type Entry = Cell[] | { elsewhere: string };
 
@@ -116,6 +116,12 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
   const slugs = [...c.blogSlugs.map((s) => ['blog', s] as const), ...c.pressSlugs.map((s) => ['press', s] as const)];
   const pages = (f: () => Cell[]): Entry =>
     c.pages ? f() : { elsewhere: 'a server-drawn page: needs the web build (`npm run build`, or `--web=<dist>`)' };
+  // Pages kept as copies: every one in turn (copies while they fit in the cache, misses past it),
+  // and every one right after a change, a miss on any database, to compare small and full like for like.
+  const afterChangeToo = (label: string, paths: string[]): Cell[] => [
+    { kind: 'reads', label, auth: 'none', paths },
+    { kind: 'after-change', label: `${label.replace(/^every/, 'each')} after a change (a miss)`, auth: 'none', path: paths[0]!, paths },
+  ];
 
   return [
     // --- operator reads
@@ -456,13 +462,21 @@ export function routeCatalogue(c: RouteContext): [string, Entry][] {
     ['site.robots', [{ kind: 'read', label: '', auth: 'none', path: '/robots.txt' }]],
     [
       'site.blogPost',
-      pages(() => [{ kind: 'reads', label: 'every blog post page', auth: 'none', paths: c.blogSlugs.map((s) => `/blog/${s}`) }]),
+      pages(() =>
+        afterChangeToo(
+          'every blog post page',
+          c.blogSlugs.map((s) => `/blog/${s}`),
+        ),
+      ),
     ],
     [
       'site.pressRelease',
-      pages(() => [
-        { kind: 'reads', label: 'every press release page', auth: 'none', paths: c.pressSlugs.map((s) => `/press-releases/${s}`) },
-      ]),
+      pages(() =>
+        afterChangeToo(
+          'every press release page',
+          c.pressSlugs.map((s) => `/press-releases/${s}`),
+        ),
+      ),
     ],
     ...(
       [
