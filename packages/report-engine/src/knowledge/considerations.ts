@@ -55,6 +55,60 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     test: "ISO 10993 biocompatibility series and a bench fatigue test at the implant's load cycles",
   },
   {
+    id: 'surgical-instrument',
+    when: /\b(?:retractors?|scalpels?|forceps|surgical (?:instruments?|tools?|scissors|clamps?)|trocars?|specul(?:um|a)|curettes?|needle holders?|surgical guides?)\b/,
+    fields: ['medical_devices'],
+    topic: 'surgical instrument',
+    regime: {
+      name: 'EU MDR (EU) 2017/745 Annex VIII rule 6 (surgically invasive, transient use) and US FDA 21 CFR 878.4800 (manual surgical instruments)',
+      scope:
+        'A hand-held instrument used in surgery for under an hour is class IIa in the EU, or class I with a notified body for its reprocessing (Ir) if it is a reusable surgical instrument; powered parts (a light, a sensor) add the rules for active devices. In the US manual surgical instruments are class I and mostly exempt from 510(k); a powered or lighted one may need one (to verify with the rules).',
+      implication:
+        'The class decides whether a notified body and a 510(k) are needed at all; check it before budgeting the route, with a predicate search in the FDA database.',
+    },
+    standards: [
+      'ISO 17664 (information for reprocessing of reusable devices)',
+      'ISO 7153-1 (metallic materials for surgical instruments)',
+      'IEC 60601-1 (electrical safety) where it is powered',
+    ],
+    risk: {
+      risk: 'Repeated cleaning and sterilisation damages the instrument or what is built into it',
+      category: 'technical',
+      likelihood: 3,
+      impact: 4,
+      mitigation: 'Validate reprocessing (ISO 17664) over the intended number of cycles on the final design, or make the part single-use.',
+    },
+    test: 'a reprocessing validation (cleaning and sterilisation cycles, ISO 17664) on the final design',
+  },
+  {
+    id: 'wound-contact',
+    when: /\b(?:wounds?|dressings?|burns?|ulcers?)\b/,
+    fields: ['medical_devices'],
+    topic: 'device on injured skin',
+    regime: {
+      name: 'EU MDR (EU) 2017/745 Annex VIII rule 4 (devices in contact with injured skin) and US FDA wound-dressing rules (21 CFR 878.4018, 878.4020)',
+      scope:
+        "A dressing that only covers or absorbs is class I; one that manages the wound's micro-environment is IIa, and one for wounds that breach the dermis IIb; a sensor or electronics add the rules for active devices. In the US plain dressings are class I, and a dressing with an added function usually needs a 510(k) (to verify with the rules).",
+      implication: 'What the dressing claims to do sets its class: write the intended purpose before the first clinical contact.',
+    },
+    standards: ['ISO 10993-1 (biological evaluation: breached or compromised surface)', 'EN 13726 (test methods for wound dressings)'],
+  },
+  {
+    id: 'monitoring',
+    when: /\b(?:ecg|ekg|eeg|pulse oximet\w*|vital signs?|heart rate|blood pressure|blood glucose|glucose monitor\w*|respiration rate|oxygen saturation|spo2)\b/,
+    fields: ['medical_devices'],
+    topic: 'physiological monitoring',
+    regime: {
+      name: 'EU MDR (EU) 2017/745 Annex VIII rule 10 (active devices for diagnosis and monitoring) and US FDA class II (510(k)) monitors',
+      scope:
+        'Monitoring a physiological process is class IIa in the EU, IIb where a change could mean immediate danger (vital parameters in intensive care); in the US most such monitors are class II, cleared by 510(k) against a predicate (to verify with the rules).',
+      implication:
+        'Accuracy against a reference device on patients, and the alarms, are what the notified body and the FDA will read first.',
+    },
+    standards: ['IEC 60601-1 and the particular standard for the parameter (e.g. ISO 80601-2-61 for pulse oximeters)'],
+    test: 'an accuracy study against a reference device on volunteers or patients',
+  },
+  {
     id: 'skin-contact',
     when: /\b(?:wearable|skin|patch|sweat|on-body|wristband|earbud|smart (?:watch|ring))\b/,
     topic: 'skin contact',
@@ -158,7 +212,7 @@ export const CONSIDERATIONS: readonly Consideration[] = [
     id: 'battery-powered',
     // Cells the product carries or ships with — not the cells a tester measures.
     when: /\b(?:battery[- ]powered|rechargeable|powered by (?:a |an )?(?:lithium|li-ion|battery|batteries)|(?:built-in|internal|on-board|integrated) (?:lithium |li-ion )?batter(?:y|ies)|battery pack|coin cell|lithium polymer)\b/,
-    topic: 'lithium cells on board or under test',
+    topic: 'battery on board',
     regime: {
       name: 'Transport of lithium batteries (UN 38.3; IATA and IMDG rules) and the EU Battery Regulation (EU) 2023/1542',
       scope: 'Products that contain, ship with or handle lithium cells.',

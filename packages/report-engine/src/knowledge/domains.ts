@@ -129,7 +129,7 @@ export const DOMAINS: DomainProfile[] = [
     ],
     regimes: [
       {
-        name: 'EU Medical Device Regulation (EU) 2017/745 (MDR), or IVDR (EU) 2017/746 for in-vitro diagnostics',
+        name: 'EU Medical Device Regulation (EU) 2017/745 (MDR)',
         scope: 'Any device placed on the EU market with a medical purpose; classification by Annex VIII rules (I, IIa, IIb, III).',
         implication:
           'Class IIa and above need a notified body, a QMS, clinical evaluation and a technical file; plan for notified-body lead times.',

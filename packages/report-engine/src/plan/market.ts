@@ -33,8 +33,10 @@ export interface MarketSizing {
   price: StatedAmount | null;
   /** count × price a year, USD thousand, when both are stated. */
   annualValueKusd: number | null;
-  /** Other money figures the inventor gives (cost to build, funding sought…). */
+  /** Other money figures the inventor gives (cost to build, a saving…). */
   otherAmounts: StatedAmount[];
+  /** Money raised, sought, granted or won: not a price, a cost or a market. */
+  funding: StatedAmount[];
 }
 
 const CURRENCY = /^(?:USD|EUR|GBP|INR)$/;
@@ -63,6 +65,8 @@ export const readsAsPrice = (f: RecordFigure) =>
   PRICE_WORDS.test(`${f.what} ${f.stated_text}`) &&
   !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
 
+const isFunding = (f: RecordFigure) => /\b(?:funding|rais\w*|invest\w*|grant|award|prize)\b/i.test(f.what);
+
 export function sizeMarket(record: InventionRecord): MarketSizing {
   const money = record.figures.filter((f) => CURRENCY.test(f.unit));
   const priceFigure = money.find(readsAsPrice);
@@ -74,6 +78,7 @@ export function sizeMarket(record: InventionRecord): MarketSizing {
     count,
     price,
     annualValueKusd: price && count ? Math.round((count.value * price.usd) / 1000) : null,
-    otherAmounts: money.filter((f) => f !== priceFigure).map(amount),
+    otherAmounts: money.filter((f) => f !== priceFigure && !isFunding(f)).map(amount),
+    funding: money.filter(isFunding).map(amount),
   };
 }

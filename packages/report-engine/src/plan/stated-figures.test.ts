@@ -125,3 +125,17 @@ describe('where a section states a figure', () => {
     expect(sectionsStating(sections, [])).toEqual([]);
   });
 });
+
+describe('money raised or won', () => {
+  it('is funding: not the price, not a market figure, not a cost', () => {
+    const plan = buildReportPlan(
+      readRecord(
+        'DryCrate is a solar dryer for mangoes. It sells for $300 a unit. It costs $120 to build. The team won $10,000 at the Regional Clean Energy Challenge.',
+      ),
+      new Date('2026-11-28T00:00:00Z'),
+    );
+    expect(plan.market.price?.as_stated).toMatch(/^\$300/);
+    expect(plan.market.funding.map((a) => a.as_stated)).toEqual(['$10,000 Regional Clean Energy Challenge award']);
+    expect(plan.market.otherAmounts.map((a) => a.as_stated)).toEqual(['$120 cost to build']);
+  });
+});

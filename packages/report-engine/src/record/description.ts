@@ -5,12 +5,12 @@
  * "Features" bullets, or the elements a patent-style sentence lists after "includes" or
  * "comprises", or what a sentence says it "uses"), and the sentences that say how it works.
  */
-import { clip } from '../text/normalise.ts';
+import { clip, escapeRegExp } from '../text/normalise.ts';
 import { partLines, type PastedListing, type ListingPart } from '../text/listing.ts';
 import { PERSON_OF_PLACE } from './name.ts';
 
 const OPENING =
-  /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i)\s+(?:have\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
+  /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i|they|he|she)\s+(?:have\s+|has\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
 
 /** Parts whose lines describe the invention (not its stage, IP, licensing, team or market). */
 const DESCRIBING = new Set<ListingPart['kind']>([null, 'technology', 'summary', 'features', 'problem']);
@@ -26,19 +26,32 @@ export function describingSentences(listing: PastedListing, sentences: readonly 
   );
 }
 
-export function readSummary(listing: PastedListing, describing: readonly string[]): string {
+export function readSummary(listing: PastedListing, describing: readonly string[], statedName?: string): string {
   const candidates = [...partLines(listing, 'summary'), ...describing];
-  const first =
-    // A quoted remark ("“Cracks are only detectable …,” she said") tells what someone thinks, not what the thing is.
-    candidates.find((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s) && !/^["“‘]/.test(s)) ??
-    candidates[0] ??
-    listing.title ??
-    '';
+  // A quoted remark ("“Cracks are only detectable …,” she said") tells what someone thinks, not what the thing is.
+  const usable = candidates.filter((s) => s.split(/\s+/).length >= 6 && !/^(?:background|problem)\b/i.test(s) && !/^["“‘]/.test(s));
+  // A story opens on the people or the occasion ("Two students are getting a first look at …") and
+  // introduces the thing a sentence or two later ("They developed a retractor … called the
+  // OptiGuide", "OptiGuide is a …"): the sentence that introduces it says what it is.
+  const introduces = statedName ? introducing(statedName) : undefined;
+  // "It is called X and sells in …" introduces the name, not the thing: the sentence has to say what it is first.
+  const naming =
+    introduces && !usable[0]?.includes(statedName!)
+      ? usable.slice(0, 3).find((s) => introduces.test(s) && !/^(?:it|this|that|they)\s+(?:is|are|was|were)\b/i.test(s))
+      : undefined;
+  const first = naming ?? usable[0] ?? candidates[0] ?? listing.title ?? '';
   let s = first;
   for (let i = 0; i < 2; i++) s = s.replace(OPENING, '');
   s = s.trim();
   return clip(s.charAt(0).toUpperCase() + s.slice(1), 300);
 }
+
+/** A sentence that introduces a name: "… called (the) X", "named X", "known as X", or "X is a …". */
+const introducing = (name: string) =>
+  new RegExp(
+    `\\b(?:called|named|dubbed|known as|branded)\\s+(?:the\\s+)?["“]?${escapeRegExp(name)}\\b|^(?:the\\s+)?${escapeRegExp(name)}\\s+(?:is|are)\\s+an?\\b`,
+    'i',
+  );
 
 /** The elements a patent-style sentence lists: "A device includes a current driver …, and a processor …". */
 const ELEMENTS =

@@ -67,12 +67,24 @@ const MONEY_WORDS: Array<[RegExp, string]> = [
   [/\b(?:sav\w*)\b[^.]{0,20}$/i, 'saving'],
 ];
 
+/** The competition or prize an amount was won at: "… at the national Collegiate Inventors Competition". */
+const AWARDED_AT =
+  /\b(?:at|in|from)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}((?:[A-Z][\w'&-]*\s+){1,6}(?:Competition|Challenge|Prize|Awards?|Contest))\b/;
+
 /**
  * What an amount of money is: "costs about $500 to build" → "cost to build", "sells for $40 a unit"
  * → "price a unit", "pay 1.80 €/kg for fishmeal feed" → "price per kg for fishmeal feed".
  */
 function moneyWhat(sentence: string, start: number, end: number, per: string | null): string | null {
   const before = sentence.slice(0, start);
+  // "received $5,000 … at the Collegiate Inventors Competition": money won, not a price or a market.
+  if (
+    /\b(?:received|won|awarded|was given|were given|took home)\b[^.]{0,40}$/i.test(before) ||
+    /\b(?:prize|award)\b[^.]{0,20}$/i.test(before)
+  ) {
+    const event = AWARDED_AT.exec(sentence.slice(end))?.[1];
+    if (event || /\b(?:prize|award|competition|challenge)\b/i.test(sentence)) return event ? `${event} award` : 'prize money';
+  }
   const hit = MONEY_WORDS.find(([re]) => re.test(before));
   if (!hit) return per ? `amount per ${per}` : null;
   const after = /^\s*((?:to|per|a|an|each|for)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+)(?=[,.;:()]|\s(?:and|which|that|while|with|than)\b|$)/i.exec(

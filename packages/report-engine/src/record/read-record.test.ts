@@ -429,3 +429,34 @@ describe('how listings, abstracts and members name uses, buyers and licensees', 
     );
   });
 });
+
+describe('a story about the people before the thing', () => {
+  it('takes the sentence that introduces the named thing as what it is, not the opening about its makers', () => {
+    const r = readRecord(
+      'Two chemistry students are learning what it takes to bring a product to market. They designed a clip-on filter cartridge for garden hoses called the HoseGuard. It removes lead from the water.',
+    );
+    expect(r.name).toBe('HoseGuard');
+    expect(r.summary).toBe('A clip-on filter cartridge for garden hoses called the HoseGuard.');
+  });
+
+  it('keeps a first sentence that says what it is, and never takes "It is called …" for it', () => {
+    expect(
+      readRecord(
+        'A clip-on filter cartridge removes lead from garden-hose water in one pass. It is called HoseGuard and sells in two countries.',
+      ).summary,
+    ).toBe('A clip-on filter cartridge removes lead from garden-hose water in one pass.');
+  });
+});
+
+describe('money won', () => {
+  it('names a prize by the competition it was won at, or as prize money, and never as a price or a market', () => {
+    const won = readRecord(
+      'A solar dryer for mangoes that halves drying time for smallholders. The team won $10,000 at the Regional Clean Energy Challenge last spring.',
+    ).figures;
+    expect(won).toContainEqual(expect.objectContaining({ value: 10000, unit: 'USD', what: 'Regional Clean Energy Challenge award' }));
+    const prize = readRecord(
+      'A solar dryer for mangoes that halves drying time for smallholders. We received a $25,000 prize for it.',
+    ).figures;
+    expect(prize).toContainEqual(expect.objectContaining({ value: 25000, what: 'prize money' }));
+  });
+});

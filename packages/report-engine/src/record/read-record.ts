@@ -37,7 +37,7 @@ export function recordFromListing(listing: PastedListing): InventionRecord {
   const sentences = listingSentences(listing);
   const describing = describingSentences(listing, sentences);
   const { name, stated } = readName(listing, describing.length > 0 ? describing : sentences, sentences);
-  const summary = readSummary(listing, describing.length > 0 ? describing : sentences);
+  const summary = readSummary(listing, describing.length > 0 ? describing : sentences, stated ? name : undefined);
   const features = readFeatures(listing, describing, 8, summary);
   const named = readNamedItems(listing, sentences, summary);
   const field = classifyField({

@@ -63,6 +63,7 @@ export function financialEstimates({ facts }: SectionInput): SectionBody {
           ['Price', unit ? unit.as_stated : `${kusd(money.revenuePerAccountKusd)} per account (placeholder)`],
           ['Gross margin', `${money.grossMarginPct} % (field range)`],
           ['Costs stated', facts.plan.market.otherAmounts.map((a) => a.as_stated).join('; ') || '—'],
+          ...(facts.plan.market.funding.length ? [['Funding stated', facts.plan.market.funding.map((a) => a.as_stated).join('; ')]] : []),
         ],
       ),
       assumptions(moneyAssumptions(facts)),
@@ -126,6 +127,9 @@ export function fundingStrategy({ facts }: SectionInput): SectionBody {
   return body({
     summary: [`Funding ${facts.named}: ${facts.fundingLine}, in tranches.`],
     blocks: [
+      ...(facts.plan.market.funding.length
+        ? [para(`Stated so far: ${facts.plan.market.funding.map((a) => `${a.as_stated} (${q(a.quote, 160)})`).join('; ')}.`)]
+        : []),
       table(['Stage', 'Who funds it', 'Milestone'], stages),
       ...(p ? [bullets(p.funding, 'Funders in the field (check current calls)')] : []),
     ],

@@ -4,7 +4,7 @@ import { body, bullets, table, toFindOut } from '../parts.ts';
 import type { SectionInput } from './section-input.ts';
 
 export function regulatory({ facts }: SectionInput): SectionBody {
-  const rows = facts.regimes.map((x) => [x.name, x.trigger ? `${x.why} (a ${x.trigger})` : x.why, x.implication]);
+  const rows = facts.regimes.map((x) => [x.name, x.trigger ? `${x.why} (${x.trigger})` : x.why, x.implication]);
   return body({
     summary: [
       rows.length

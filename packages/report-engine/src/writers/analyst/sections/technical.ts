@@ -3,6 +3,7 @@ import type { SectionBody, Trl } from '../../../content/report-content.ts';
 import { NEXT_LEVEL, type Facts } from '../facts.ts';
 import { body, bullets, kusdRange, months, para, q, table, toFindOut } from '../parts.ts';
 import { documentLabel, type FeatureChart } from '../../../evidence/feature-chart.ts';
+import { CURRENCY_SYMBOL } from '../../../plan/market.ts';
 import type { SectionInput } from './section-input.ts';
 
 /**
@@ -63,15 +64,17 @@ export function feasibility({ facts, chart }: SectionInput): SectionBody {
 export function technologyDescription({ facts }: SectionInput): SectionBody {
   const r = facts.plan.record;
   const rows = r.features.map((f, i) => [String(i + 1), f]);
+  // Money (a price, a cost, a prize) is the market's and the finances' figure, not a technical parameter.
+  const parameters = r.figures.filter((f) => !(f.unit in CURRENCY_SYMBOL));
   return body({
     summary: [`Components and mechanism of ${facts.named}, as confirmed.`],
     blocks: [
       ...(r.mechanism ? [para(q(r.mechanism, 1100))] : [toFindOut(['The mechanism.'])]),
       rows.length ? table(['#', 'Component or step'], rows, 'Components') : toFindOut(['The components.']),
-      ...(r.figures.length
+      ...(parameters.length
         ? [
             bullets(
-              r.figures
+              parameters
                 .slice(0, 6)
                 .map((f) => `${f.value}${f.value_max !== null ? `–${f.value_max}` : ''} ${f.unit} ${f.what}`.replace(/\s+/g, ' ')),
               'Parameters stated',
