@@ -330,6 +330,29 @@ describe('how listings, abstracts and members name uses, buyers and licensees', 
     ]);
   });
 
+  it('reads the licensee after what was licensed ("licensed the rights to the sensor to X"), and never an owner\'s patents as a licensee', () => {
+    expect(
+      licensees('A soil probe. The institute licensed the exclusive rights to the probe to Verdant Instruments last spring.'),
+    ).toEqual(['Verdant Instruments']);
+    expect(licensees('A hull coating. Two founders took a license to Navy’s patents to make boat paint.')).toEqual([]);
+  });
+
+  it('reads the company set up to commercialise it, and the party a licence agreement is signed with', () => {
+    expect(
+      licensees(
+        'A grain dryer. “It halves drying time,” said Tom Reyes, president of Prairie Heat Systems, the company formed to commercialize the dryer.',
+      ),
+    ).toEqual(['Prairie Heat Systems']);
+    expect(
+      licensees('A road sealant. Northfield Polymers LLC, a firm that was created specifically to sell the sealant, paid its first royalty.'),
+    ).toEqual(['Northfield Polymers LLC']);
+    expect(licensees('A glazing film. The inventor entered into a license agreement with Clearview Glass Corporation in March.')).toEqual([
+      'Clearview Glass Corporation',
+    ]);
+    // An agreement with a university or a laboratory names the licensor, not the licensee.
+    expect(licensees('A triage app. Medico signed a patent license agreement with the Naval Research Laboratory.')).toEqual([]);
+  });
+
   it("reads the company a notice's licence is granted to, not the country or what it allows", () => {
     expect(
       licensees(
