@@ -319,6 +319,26 @@ describe('ideas typed the way members type them', () => {
   });
 });
 
+describe('names in licensing news', () => {
+  it('takes the name a team gave it ("named it the “…”") and a patent title quoted after "the title"', () => {
+    expect(readRecord('The students named it the “quiet valve” pump controller. It cuts water hammer in old pipes by half.').name).toBe(
+      'quiet valve',
+    );
+    expect(
+      readRecord(
+        'The lab offers two patents for licensing. Both applications share the title “Thermal Buffer for Modular Battery Racks.” They keep cells within 2 °C.',
+      ).name,
+    ).toBe('Thermal Buffer for Modular Battery Racks');
+  });
+
+  it('never takes the dateline of a news release for the product', () => {
+    const r = readRecord(
+      'BOZEMAN, Mont. (KBZK) – Two engineers at Montana State University built a hail sensor for wheat fields. It counts hailstones and sends the count to a phone.',
+    );
+    expect(r.name).not.toMatch(/BOZEMAN|KBZK/);
+  });
+});
+
 describe('how listings, abstracts and members name uses, buyers and licensees', () => {
   const apps = (idea: string) => readRecord(idea).applications;
   const customers = (idea: string) => readRecord(idea).customers;
