@@ -351,9 +351,9 @@ describe('how listings, abstracts and members name uses, buyers and licensees', 
   });
 
   it('reads the licensee after what was licensed ("licensed the rights to the sensor to X"), and never an owner\'s patents as a licensee', () => {
-    expect(
-      licensees('A soil probe. The institute licensed the exclusive rights to the probe to Verdant Instruments last spring.'),
-    ).toEqual(['Verdant Instruments']);
+    expect(licensees('A soil probe. The institute licensed the exclusive rights to the probe to Verdant Instruments last spring.')).toEqual(
+      ['Verdant Instruments'],
+    );
     expect(licensees('A hull coating. Two founders took a license to Navy’s patents to make boat paint.')).toEqual([]);
   });
 
@@ -364,7 +364,9 @@ describe('how listings, abstracts and members name uses, buyers and licensees', 
       ),
     ).toEqual(['Prairie Heat Systems']);
     expect(
-      licensees('A road sealant. Northfield Polymers LLC, a firm that was created specifically to sell the sealant, paid its first royalty.'),
+      licensees(
+        'A road sealant. Northfield Polymers LLC, a firm that was created specifically to sell the sealant, paid its first royalty.',
+      ),
     ).toEqual(['Northfield Polymers LLC']);
     expect(licensees('A glazing film. The inventor entered into a license agreement with Clearview Glass Corporation in March.')).toEqual([
       'Clearview Glass Corporation',
