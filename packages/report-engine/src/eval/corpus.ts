@@ -17,6 +17,8 @@ export const CORPUS_KINDS = ['listing', 'patent', 'member'] as const;
 export const CORPUS_SPLITS = ['tuning', 'holdout'] as const;
 /** The marker on items added for issue 24's eval (the first 15 carry none). */
 export const ADDED_FOR_ISSUE_24 = 'issue-24';
+/** The marker on the technology-transfer listings added later to widen the tuning set beyond patent abstracts. */
+export const ADDED_MORE_LISTINGS = 'issue-24-more';
 
 /** Our field labels of the first corpus, plus the fields only the standards table named before. */
 const LEGACY_FIELDS = [...FIELDS, 'mobility', 'consumer products', 'construction'] as const;
@@ -60,7 +62,7 @@ const InventionSchema = z
     id: z.string().regex(/^[a-z0-9-]+$/),
     kind: z.enum(CORPUS_KINDS),
     split: z.enum(CORPUS_SPLITS),
-    added: z.literal(ADDED_FOR_ISSUE_24).optional(),
+    added: z.enum([ADDED_FOR_ISSUE_24, ADDED_MORE_LISTINGS]).optional(),
     /** The listing's or patent's title line; null for a member's own words or a page without one. */
     title: z.string().min(1).nullable(),
     /** Where the text was read; null only for member ideas, which we wrote. */

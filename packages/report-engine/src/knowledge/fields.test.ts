@@ -26,6 +26,12 @@ describe('the field of an invention', () => {
     expect(read(idea, 'peanut skin extract adjuvant').field).toBe('pharma_biotech');
   });
 
+  it('a swab or antigen test for an infection is diagnostics, even when it has electronics and an app', () => {
+    const idea =
+      'A handheld flu test with a reader chip. The antigen test uses a nasal swab and shows the result on a phone app within ten minutes; its false positive rate is 3 percent.';
+    expect(read(idea, 'handheld flu test').field).toBe('diagnostics');
+  });
+
   it('is uncertain, with low confidence, when nothing in the text names a field', () => {
     const reading = read('A thing that does something for someone.', 'thing');
     expect(reading.field).toBe('uncertain');

@@ -195,6 +195,15 @@ const FIELDS: FieldDef[] = [
       'screening test',
       'immunoassay',
       'pcr',
+      // A test for an infection is named by how it samples and what it reads, not by "diagnostic":
+      // "the antigen test uses a nasal swab", "its false positive rate is 3 percent".
+      'antigen test',
+      'antibody test',
+      'rapid test',
+      'nasal swab',
+      'swab',
+      'false positiv',
+      'false negativ',
     ],
   },
   {

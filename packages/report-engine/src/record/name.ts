@@ -17,7 +17,8 @@ export interface ReadName {
 // A name may hold a dot ("Node.js") but never ends with one: "we call it SunCart-3. 12 panels …".
 const NAME_TOKEN = String.raw`[A-Za-z0-9](?:[\w+&.'’®™-]*[\w+&'’®™-])?`;
 const NAMED_AS = new RegExp(
-  String.raw`\b(?:called|named|dubbed|branded(?: as)?|known as|trade ?name(?: is)?|product name(?: is)?)\s*:?\s*["“'‘]?(${NAME_TOKEN}(?:\s+${NAME_TOKEN}){0,3}?)(?=["”'’]|[,.;:)]|\s+(?:is|are|that|which|will|to|for|and|uses|as)\b|$)`,
+  // "they named it the “quiet valve”": the name a team gave it, after "it" or "it the".
+  String.raw`\b(?:(?:called|named|dubbed)\s+(?:it|them)\s+(?:the\s+)?(?=["“'‘])|called|named|dubbed|branded(?: as)?|known as|trade ?name(?: is)?|product name(?: is)?)\s*:?\s*["“'‘]?(${NAME_TOKEN}(?:\s+${NAME_TOKEN}){0,3}?)(?=["”'’]|[,.;:)]|\s+(?:is|are|that|which|will|to|for|and|uses|as)\b|$)`,
   'u',
 );
 const MARKED = /([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s?[®™]/u;
@@ -237,6 +238,9 @@ export function statedName(listing: PastedListing, sentences: readonly string[])
       text,
     );
   if (quoted) return quoted[1]!.trim();
+  // "Both patents share the title “Selenium Interlayer for …”": a patent's or an application's title, quoted.
+  const titled = /\b(?:entitled|titled|the title)\s+["“]([^"”\n]{10,140}?)[.,]?["”]/i.exec(text);
+  if (titled) return titled[1]!.trim();
   const marked = MARKED.exec(text);
   if (marked && !ORGANISATION.test(marked[1]!)) return marked[1]!.trim();
   if (listing.title) {

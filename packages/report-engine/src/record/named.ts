@@ -50,7 +50,11 @@ const LIST_CUES: readonly Cue[] = [
     kind: 'licensees',
     re: /\b(?:potential |target |likely |prospective )?(?:licensees?|licensing partners?|commercial partners?|industry partners?|development partners?)\s+(?:may |might |could |would )?(?:include|includes|including|such as|are|like|:)\s+(.+)/i,
   },
-  { kind: 'licensees', re: /\b(?:license|licence|licensing) (?:it |this |the (?:technology|invention|ip|patent) )?to\s+(.+)/i },
+  // "took a license to NASA's patents": an owner's patents are what was licensed, not who took the licence.
+  {
+    kind: 'licensees',
+    re: /\b(?:license|licence|licensing) (?:it |this |the (?:technology|invention|ip|patent) )?to\s+(?![A-Z][\w.-]*['’]s\b)(.+)/i,
+  },
   // "The patent was licensed exclusively to Acme Robotics in 2021."
   { kind: 'licensees', re: /\blicen[cs]ed\s+(?:(?:exclusively|non-?exclusively|it|them|this|the\s+[\w-]+)\s+)?to\s+(.+)/i },
   // A notice's grant: "… intent to grant an exclusive license in the United States to practice … to Acme Robotics, having its principal place of business in …".
@@ -58,6 +62,26 @@ const LIST_CUES: readonly Cue[] = [
     kind: 'licensees',
     whole: true,
     re: /\blicen[cs]e\b.*?\bto\s+([A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|of|and|&))*?)(?=,?\s+(?:having|located|based|headquartered|incorporated|with (?:its|a) principal)\b|,\s+(?:a|an)\s+[\w-]+\s+(?:company|corporation|firm|business|startup|start-up)\b)/,
+  },
+  // "licensed the exclusive rights to the probe to Verdant Instruments": what was licensed may stand between
+  // the verb and the licensee, so the licensee is the first capitalised name after a "to" (never a possessive).
+  {
+    kind: 'licensees',
+    whole: true,
+    re: /\blicen[cs]ed\s+(?:the|its|their|all|exclusive|non-?exclusive)\b[^.;]{0,80}?\bto\s+(?![A-Z][\w.-]*['’]s\b)([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})/,
+  },
+  // "Prairie Heat Systems, the company formed to commercialize the dryer": the company set up to bring it to market.
+  {
+    kind: 'licensees',
+    whole: true,
+    re: /([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4}),\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:company|firm|start-?up|spin-?off|spin-?out|venture)\s+(?:that\s+was\s+|which\s+was\s+)?(?:established|created|formed|founded|set up|launched|spun out)\s+(?:specifically\s+|solely\s+)?to\s+(?:commerciali[sz]e|market|sell|develop|license|licence|manufacture|produce)\b/,
+  },
+  // "entered into a license agreement with Clearview Glass Corporation": the other party, unless it is a university,
+  // a laboratory or an agency — then it is the licensor and the licensee is the one who signed.
+  {
+    kind: 'licensees',
+    whole: true,
+    re: /\b(?:entered into|signed|executed|concluded|struck|reached)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:licen[cs]e|licensing)\s+(?:agreement|deal|contract)\s+with\s+(?!(?:the\s+)?(?:[A-Z][\w.&'’-]*\s+){0,5}?(?:University|Universities|College|Institute|Laboratory|Laboratories|Lab|Agency|Department|NASA|Army|Navy|Air Force|Hospital|Foundation|Centre|Center)\b)([A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|&))*)/,
   },
   // "On Monday, Priya Raman licensed from the University of Leeds a …": who took the licence, as the subject.
   {

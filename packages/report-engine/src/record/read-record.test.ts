@@ -319,6 +319,26 @@ describe('ideas typed the way members type them', () => {
   });
 });
 
+describe('names in licensing news', () => {
+  it('takes the name a team gave it ("named it the “…”") and a patent title quoted after "the title"', () => {
+    expect(readRecord('The students named it the “quiet valve” pump controller. It cuts water hammer in old pipes by half.').name).toBe(
+      'quiet valve',
+    );
+    expect(
+      readRecord(
+        'The lab offers two patents for licensing. Both applications share the title “Thermal Buffer for Modular Battery Racks.” They keep cells within 2 °C.',
+      ).name,
+    ).toBe('Thermal Buffer for Modular Battery Racks');
+  });
+
+  it('never takes the dateline of a news release for the product', () => {
+    const r = readRecord(
+      'BOZEMAN, Mont. (KBZK) – Two engineers at Montana State University built a hail sensor for wheat fields. It counts hailstones and sends the count to a phone.',
+    );
+    expect(r.name).not.toMatch(/BOZEMAN|KBZK/);
+  });
+});
+
 describe('how listings, abstracts and members name uses, buyers and licensees', () => {
   const apps = (idea: string) => readRecord(idea).applications;
   const customers = (idea: string) => readRecord(idea).customers;
@@ -328,6 +348,31 @@ describe('how listings, abstracts and members name uses, buyers and licensees', 
     expect(licensees('A hull coating. The coating was licensed exclusively to Harbour Marine Ltd in 2022.')).toEqual([
       'Harbour Marine Ltd',
     ]);
+  });
+
+  it('reads the licensee after what was licensed ("licensed the rights to the sensor to X"), and never an owner\'s patents as a licensee', () => {
+    expect(licensees('A soil probe. The institute licensed the exclusive rights to the probe to Verdant Instruments last spring.')).toEqual(
+      ['Verdant Instruments'],
+    );
+    expect(licensees('A hull coating. Two founders took a license to Navy’s patents to make boat paint.')).toEqual([]);
+  });
+
+  it('reads the company set up to commercialise it, and the party a licence agreement is signed with', () => {
+    expect(
+      licensees(
+        'A grain dryer. “It halves drying time,” said Tom Reyes, president of Prairie Heat Systems, the company formed to commercialize the dryer.',
+      ),
+    ).toEqual(['Prairie Heat Systems']);
+    expect(
+      licensees(
+        'A road sealant. Northfield Polymers LLC, a firm that was created specifically to sell the sealant, paid its first royalty.',
+      ),
+    ).toEqual(['Northfield Polymers LLC']);
+    expect(licensees('A glazing film. The inventor entered into a license agreement with Clearview Glass Corporation in March.')).toEqual([
+      'Clearview Glass Corporation',
+    ]);
+    // An agreement with a university or a laboratory names the licensor, not the licensee.
+    expect(licensees('A triage app. Medico signed a patent license agreement with the Naval Research Laboratory.')).toEqual([]);
   });
 
   it("reads the company a notice's licence is granted to, not the country or what it allows", () => {

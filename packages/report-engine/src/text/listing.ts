@@ -119,9 +119,18 @@ export function splitTitle(text: string): { title: string | null; body: string }
   return isTitle ? { title: first, body: rest } : { title: null, body: text };
 }
 
+/**
+ * A news release's dateline ("FORT COLLINS, Colo. (CBS4) – ", "MT. PLEASANT — ") says where the story was
+ * filed, not what the invention is: the body is read without it.
+ */
+const DATELINE =
+  /^[A-Z][A-Z.'’-]+(?:\s+[A-Z][A-Z.'’-]+){0,3}(?:,\s+[A-Z][a-z]+\.?(?:\s+[A-Z][a-z]+\.?)?)?\s*(?:\([^)\n]{1,30}\)\s*)?[—–-]{1,2}\s+(?=[A-Z])/;
+
 export function readListing(raw: string): PastedListing {
   const text = normaliseText(raw);
-  const { title, body } = splitTitle(text);
+  const split = splitTitle(text);
+  const title = split.title;
+  const body = split.body.replace(DATELINE, '');
   const parts: ListingPart[] = [];
   let current: ListingPart = { label: null, kind: null, lines: [] };
   let inline = false;
