@@ -32,6 +32,14 @@ describe('the field of an invention', () => {
     expect(read(idea, 'handheld flu test').field).toBe('diagnostics');
   });
 
+  it('a material that turns sunlight into electricity, for solar cells, is energy generation', () => {
+    const idea =
+      'A developer of plastic solar cells will build solar cells for phones with a new semiconducting material called SunFilm which converts sunlight into electricity.';
+    expect(read(idea, 'A new semiconducting material called SunFilm', ['converts sunlight into electricity']).field).toBe(
+      'energy_generation',
+    );
+  });
+
   it('is uncertain, with low confidence, when nothing in the text names a field', () => {
     const reading = read('A thing that does something for someone.', 'thing');
     expect(reading.field).toBe('uncertain');

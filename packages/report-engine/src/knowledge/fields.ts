@@ -353,6 +353,10 @@ const FIELDS: FieldDef[] = [
       'perovskite',
       'solar cell',
       'solar module',
+      // What a photovoltaic material does, for texts that never say "solar": "converts sunlight into electricity".
+      'sunlight into electricity',
+      'light into electricity',
+      'electricity from sunlight',
     ],
   },
   {
@@ -548,6 +552,8 @@ const NEIGHBOURS: ReadonlyArray<readonly [FieldId, FieldId]> = [
   ['semiconductors_electronics', 'optics_photonics'],
   ['energy_storage', 'energy_generation'],
   ['energy_storage', 'materials_coatings'],
+  // A photovoltaic or thermoelectric material is both: the nearer reading wins, not "uncertain".
+  ['energy_generation', 'materials_coatings'],
   ['manufacturing', 'materials_coatings'],
   ['water', 'materials_coatings'],
 ];

@@ -10,7 +10,7 @@ import { partLines, type PastedListing, type ListingPart } from '../text/listing
 import { PERSON_OF_PLACE } from './name.ts';
 
 const OPENING =
-  /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:relates\s+to|provides|describes|is)\s+|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i|they|he|she)\s+(?:have\s+|has\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
+  /^(?:(?:(?:a|the|our|my)\s+)?(?:researchers|scientists|engineers|inventors|team|lab|laboratory|group|start-?up|company)(?:\s+(?:at|from|in)\s+.{3,80}?)?\s+(?:(?:have|has)\s+)?(?:developed|invented|created|designed|discovered|built|makes|made|produces)\s+|(?:the\s+)?present\s+(?:invention|disclosure)\s+(?:relates\s+to|provides|describes|is\s+directed\s+(?:to|at))\s+|(?:this|the)\s+(?:invention|disclosure|technology)\s+(?:(?:invented|developed|created)\s+(?:at|by)\s+.{3,120}?\s+is\s+(?:that\s+of\s+)?|relates\s+to|provides|describes|is)\s*|(?:disclosed|described|provided)\s+(?:herein\s+)?(?:is|are)\s+|(?:we|i|they|he|she)\s+(?:have\s+|has\s+)?(?:developed|built|designed|invented|created|made)\s+)/i;
 
 /** Parts whose lines describe the invention (not its stage, IP, licensing, team or market). */
 const DESCRIBING = new Set<ListingPart['kind']>([null, 'technology', 'summary', 'features', 'problem']);

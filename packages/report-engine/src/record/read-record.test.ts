@@ -484,6 +484,14 @@ describe('a story about the people before the thing', () => {
     expect(r.summary).toBe('A clip-on filter cartridge for garden hoses called the HoseGuard.');
   });
 
+  it('reads past "The technology invented at X by Y is that of" to the thing', () => {
+    expect(
+      readRecord(
+        'The technology invented at Lakeside University by Dr Ana Ruiz, a chemist, is that of a coating called FrostOff which keeps wind turbine blades free of ice.',
+      ).summary,
+    ).toBe('A coating called FrostOff which keeps wind turbine blades free of ice.');
+  });
+
   it('keeps a first sentence that says what it is, and never takes "It is called …" for it', () => {
     expect(
       readRecord(
