@@ -33,8 +33,12 @@ export interface MarketSizing {
   price: StatedAmount | null;
   /** count × price a year, USD thousand, when both are stated. */
   annualValueKusd: number | null;
+  /** What buyers pay today for what it replaces ("rent gensets for 150 EUR a day", "pay 1.80 €/kg for fishmeal now"): the price ceiling, not its price. */
+  todaysCost: StatedAmount | null;
   /** Other money figures the inventor gives (cost to build, a saving…). */
   otherAmounts: StatedAmount[];
+  /** Of those, what making it costs ("costs $120 to build"): the only costs the unit economics may state. */
+  costs: StatedAmount[];
   /** Money raised, sought, granted or won: not a price, a cost or a market. */
   funding: StatedAmount[];
 }
@@ -47,29 +51,51 @@ const PRICE_WORDS =
 const COUNT_WORDS =
   /\b(?:per year|a year|each year|annually|per month|a month|procedures|patients|hospitals|clinics|farmers|farms|households|homes|users|customers|units|vehicles|sites|plants|factories|schools|cases|tests|operations|installations|towers|buyers)\b/i;
 
+/** An amount as a price is written: "1.80", not "1.8"; whole amounts grouped ("1,900"). */
+const money = (n: number) => (Number.isInteger(n) ? formatCount(n) : n.toFixed(2));
+
 function amount(f: RecordFigure): StatedAmount {
   const rate = USD_PER[f.unit] ?? 1;
   const symbol = CURRENCY_SYMBOL[f.unit] ?? '';
   return {
     usd: Math.round(f.value * rate * 100) / 100,
-    as_stated: `${symbol}${formatCount(f.value)}${f.value_max !== null ? `–${formatCount(f.value_max)}` : ''} ${f.what}`.trim(),
+    as_stated: `${symbol}${money(f.value)}${f.value_max !== null ? `–${money(f.value_max)}` : ''} ${f.what}`.trim(),
     what: f.what,
     quote: f.stated_text,
     converted: f.unit !== 'USD',
   };
 }
 
-/** A figure in a currency that states what the product sells for (not what it costs to make, or a raise). */
+/** Money raised, sought, granted or won. */
+const isFunding = (f: RecordFigure) => /\b(?:funding|rais\w*|invest\w*|grant|award|prize)\b/i.test(f.what);
+
+/** What making it costs, in the inventor's words. */
+const MAKING =
+  /\bcost to (?:build|make|produce|manufacture)\b|\bunit cost\b|\bbom\b|\bbill of materials\b|\bto (?:build|make|produce|manufacture)\b/i;
+
+/** Said of what buyers do today: "now", "currently", renting or hiring the thing it replaces. */
+const TODAY =
+  /\b(?:now|today|currently|at present|these days|at the moment)\b|\b(?:rent|rents|rented|renting|hire|hires|hiring)\b|\breplac(?:es|ing)\b/i;
+/** Said of the invention's own price: "our price", "we sell it for". */
+const OURS =
+  /\b(?:our|my)\s+(?:price|product|kit|device|system|unit)\b|\bwe\s+(?:sell|charge|price|will sell|would sell|plan to sell|plan to charge)\b/i;
+
+/** A figure in a currency that says what buyers pay today for what the invention replaces. */
+export const readsAsTodaysCost = (f: RecordFigure) =>
+  CURRENCY.test(f.unit) && TODAY.test(f.stated_text) && !OURS.test(f.stated_text) && !isFunding(f) && !MAKING.test(f.what);
+
+/** A figure in a currency that states what the product sells for (not what it costs to make, a raise, or what buyers pay today). */
 export const readsAsPrice = (f: RecordFigure) =>
   CURRENCY.test(f.unit) &&
+  !readsAsTodaysCost(f) &&
   PRICE_WORDS.test(`${f.what} ${f.stated_text}`) &&
   !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
-
-const isFunding = (f: RecordFigure) => /\b(?:funding|rais\w*|invest\w*|grant|award|prize)\b/i.test(f.what);
 
 export function sizeMarket(record: InventionRecord): MarketSizing {
   const money = record.figures.filter((f) => CURRENCY.test(f.unit));
   const priceFigure = money.find(readsAsPrice);
+  const todayFigure = money.find(readsAsTodaysCost);
+  const others = money.filter((f) => f !== priceFigure && f !== todayFigure && !isFunding(f));
   const countFigure = record.figures.find((f) => f.unit === '' && f.value >= 10 && COUNT_WORDS.test(`${f.what}`));
   const price = priceFigure ? amount(priceFigure) : null;
   const count = countFigure ? { value: countFigure.value, what: countFigure.what, quote: countFigure.stated_text } : null;
@@ -78,7 +104,9 @@ export function sizeMarket(record: InventionRecord): MarketSizing {
     count,
     price,
     annualValueKusd: price && count ? Math.round((count.value * price.usd) / 1000) : null,
-    otherAmounts: money.filter((f) => f !== priceFigure && !isFunding(f)).map(amount),
+    todaysCost: todayFigure ? amount(todayFigure) : null,
+    otherAmounts: others.map(amount),
+    costs: others.filter((f) => MAKING.test(f.what)).map(amount),
     funding: money.filter(isFunding).map(amount),
   };
 }

@@ -139,3 +139,28 @@ describe('money raised or won', () => {
     expect(plan.market.otherAmounts.map((a) => a.as_stated)).toEqual(['$120 cost to build']);
   });
 });
+
+describe('what buyers pay today', () => {
+  const plan = (idea: string) => buildReportPlan(readRecord(idea), new Date('2026-11-28T00:00:00Z')).market;
+
+  it("is the price ceiling, never the invention's price", () => {
+    const feed = plan('MealGrub is an insect protein for pig feed. Pig farms pay 1.60 €/kg for soy meal now.');
+    expect(feed.price).toBeNull();
+    expect(feed.todaysCost?.as_stated).toBe('€1.60 price per kg for soy meal now');
+    const rent = plan(
+      'A battery trailer for building sites. Site managers rent diesel generators for about 90 GBP a day, this replaces that.',
+    );
+    expect(rent.price).toBeNull();
+    expect(rent.todaysCost?.as_stated).toBe('£90 rent of diesel generators a day');
+  });
+
+  it('leaves the price the member names as the price, and only the cost of making it as a cost', () => {
+    const damper = plan(
+      'A clamp-on damper for milling spindles. Our price is 2 400 EUR, a replacement gearbox costs 12k. It costs 300 EUR to build.',
+    );
+    expect(damper.price?.as_stated).toBe('€2,400 price');
+    expect(damper.todaysCost).toBeNull();
+    expect(damper.costs.map((a) => a.as_stated)).toEqual(['€300 cost to build']);
+    expect(damper.otherAmounts.map((a) => a.as_stated)).toContain('€12,000 replacement gearbox');
+  });
+});

@@ -15,8 +15,11 @@ const CURRENCY_AFTER = String.raw`(?:\s?(?:€|£|₹|USD|EUR|GBP|INR|dollars|eu
 const PER_UNIT = /^\s?\/\s?([A-Za-z²³]{1,10})\b/;
 const UNIT = String.raw`(?:%|percent|per ?cent|x\b|×|times\b|fold\b|°C|°F|K\b|kWh|MWh|GWh|Wh|mAh|Ah|kW|MW|GW|W\b|kV|mV|V\b|mA|A\b|Hz|kHz|MHz|GHz|dB|kg|mg|µg|ug|ng|g\b|tonnes?|tons?|t\b|litres?|liters?|mL|ml|L\b|m3|m²|m2|km|mm|cm|µm|um|nm|m\b|ppm|ppb|ppt|mg\/L|µg\/L|ng\/L|seconds?|secs?|s\b|ms\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|cycles?|psi|bar|Pa|kPa|MPa|GPa|N\b|rpm|lux|lm)`;
 
+// "1 900 EUR", "€12 500": an amount grouped by spaces, as much of Europe writes it (money only:
+// elsewhere "in 2 000 homes" could as well be two numbers).
+const MONEY_NUM = String.raw`\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:\.\d+)?(?!\d)|${NUM}`;
 const MONEY = new RegExp(
-  String.raw`(${CURRENCY_BEFORE})\s?(${NUM})${SCALE}(?:\s?(?:-|–|to)\s?(?:${CURRENCY_BEFORE})?\s?(${NUM})${SCALE})?|(${NUM})${SCALE}(${CURRENCY_AFTER})`,
+  String.raw`(${CURRENCY_BEFORE})\s?(${MONEY_NUM})${SCALE}(?:\s?(?:-|–|to)\s?(?:${CURRENCY_BEFORE})?\s?(${MONEY_NUM})${SCALE})?|(?<![\d.,])(${MONEY_NUM})${SCALE}(${CURRENCY_AFTER})`,
   'gi',
 );
 // A unit ends at a word's end: "3,000 patients" is a count, not 3,000 Pa.
@@ -44,7 +47,7 @@ function scaleOf(text: string): number {
   const m = /\s?(thousand|million|billion|bn|mn|k|m|b|crore|lakhs?)\b/i.exec(text);
   return m ? (SCALES[m[1]!.toLowerCase()] ?? 1) : 1;
 }
-const num = (s: string) => Number(s.replace(/,/g, ''));
+const num = (s: string) => Number(s.replace(/[,\s]/g, ''));
 
 const CURRENCY_CODE: Array<[RegExp, string]> = [
   [/\$|USD|dollar/i, 'USD'],
@@ -52,6 +55,10 @@ const CURRENCY_CODE: Array<[RegExp, string]> = [
   [/£|GBP|pound/i, 'GBP'],
   [/₹|INR|Rs|rupee/i, 'INR'],
 ];
+const CURRENCY_WORDS: Record<string, true> = { USD: true, EUR: true, GBP: true, INR: true };
+/** "costs 15k", "pay about 2 million": an amount after a money verb, scaled, with no symbol. */
+const IMPLIED_MONEY =
+  /\b(?:costs?|priced at|pays?|paid|sells? for|price is)\s+(?:about|around|roughly|over|under|up to|nearly|almost)?\s*(\d+(?:\.\d+)?)\s?(k|m|thousand|million)\b/gi;
 const currencyOf = (s: string) => CURRENCY_CODE.find(([re]) => re.test(s))?.[1] ?? 'USD';
 
 /** What a number measures: the words just before ("efficiency of 95 %") or after ("12,000 procedures a year"). */
@@ -84,6 +91,15 @@ function moneyWhat(sentence: string, start: number, end: number, per: string | n
   ) {
     const event = AWARDED_AT.exec(sentence.slice(end))?.[1];
     if (event || /\b(?:prize|award|competition|challenge)\b/i.test(sentence)) return event ? `${event} award` : 'prize money';
+  }
+  // "rent diesel gensets for about 150 EUR a day": the rent of what is rented.
+  const rented =
+    /\b(?:rent|rents|renting|hire|hires|hiring|lease|leases|leasing)\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+for\s+(?:about|around|roughly|some)?\s*$/i.exec(
+      before,
+    );
+  if (rented) {
+    const rate = /^\s*((?:a|per|each)\s+(?:day|week|month|year|hour|season))\b/i.exec(sentence.slice(end))?.[1];
+    return [`rent of ${rented[1]}`, per ? `per ${per}` : '', rate ?? ''].filter(Boolean).join(' ');
   }
   const hit = MONEY_WORDS.find(([re]) => re.test(before));
   if (!hit) return per ? `amount per ${per}` : null;
@@ -173,10 +189,32 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
         end,
       );
     }
+    // "Our price is 1 900 EUR, a new spindle costs 15k": an amount with no symbol of its own is in the
+    // currency the sentence already uses.
+    const currency = out.find((f) => f.stated_text === clip(sentence, 600) && f.unit in CURRENCY_WORDS)?.unit;
+    if (currency) {
+      for (const m of sentence.matchAll(IMPLIED_MONEY)) {
+        const at = m.index! + m[0].length - m[1]!.length - m[2]!.length;
+        const end = m.index! + m[0].length;
+        push(
+          {
+            value: num(m[1]!) * scaleOf(` ${m[2]}`),
+            value_max: null,
+            unit: currency,
+            what: whatOf(sentence, at, end, 'amount'),
+            stated_text: clip(sentence, 600),
+          },
+          at,
+          end,
+        );
+      }
+    }
     for (const m of sentence.matchAll(QUANTITY)) {
       const at = m.index!;
       const end = at + m[0].length;
       const value = num(m[1]!);
+      // "15k" is fifteen thousand, not 15 kelvin (the unit matches without its case).
+      if (m[3] === 'k') continue;
       // A bare year ("in 2021") or a one-letter unit after a list number is not a figure.
       if (/^(?:s|m|h|t|A|K|N|V|W|L|x)$/i.test(m[3]!) && !/\d\s?(?:x|×)/.test(m[0]) && m[3]!.length === 1 && !/\d\s?[a-zA-Z]$/.test(m[0]))
         continue;

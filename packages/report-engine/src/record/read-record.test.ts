@@ -513,3 +513,25 @@ describe('money won', () => {
     expect(prize).toContainEqual(expect.objectContaining({ value: 25000, what: 'prize money' }));
   });
 });
+
+describe('money the way members write it', () => {
+  const figures = (idea: string) => readRecord(idea).figures.map((f) => [f.value, f.unit, f.what]);
+
+  it('reads an amount grouped by spaces, and "15k" in the currency the sentence uses (never 15 kelvin)', () => {
+    expect(figures('A clamp-on damper for milling spindles. Our price is 2 400 EUR, a replacement gearbox costs 12k.')).toEqual(
+      expect.arrayContaining([
+        [2400, 'EUR', 'price'],
+        [12000, 'EUR', 'replacement gearbox'],
+      ]),
+    );
+    expect(figures('A clamp-on damper for milling spindles. It holds 15k cycles.')).not.toContainEqual(expect.arrayContaining(['k']));
+  });
+
+  it('names a rent by what is rented', () => {
+    expect(figures('A battery trailer for building sites. Site managers rent diesel generators for about 90 GBP a day.')).toContainEqual([
+      90,
+      'GBP',
+      'rent of diesel generators a day',
+    ]);
+  });
+});

@@ -205,7 +205,9 @@ function planAmounts(plan: ReportPlan): number[] {
     m.scaleUpKusdPerYear,
     m.revenuePerAccountKusd,
     ...(plan.market.annualValueKusd !== null ? [plan.market.annualValueKusd] : []),
-    ...[plan.market.price, ...plan.market.otherAmounts, ...plan.market.funding].flatMap((a) => (a ? [a.usd / 1000] : [])),
+    ...[plan.market.price, plan.market.todaysCost, ...plan.market.otherAmounts, ...plan.market.funding].flatMap((a) =>
+      a ? [a.usd / 1000] : [],
+    ),
     ...m.years.flatMap((y) => [y.investment, y.revenue, y.net, y.cumulative]),
     ...m.scenarios.flatMap((s) => [
       s.cumulative5,

@@ -62,7 +62,7 @@ export function financialEstimates({ facts }: SectionInput): SectionBody {
         [
           ['Price', unit ? unit.as_stated : `${kusd(money.revenuePerAccountKusd)} per account (placeholder)`],
           ['Gross margin', `${money.grossMarginPct} % (field range)`],
-          ['Costs stated', facts.plan.market.otherAmounts.map((a) => a.as_stated).join('; ') || '—'],
+          ['Costs stated', facts.plan.market.costs.map((a) => a.as_stated).join('; ') || '—'],
           ...(facts.plan.market.funding.length ? [['Funding stated', facts.plan.market.funding.map((a) => a.as_stated).join('; ')]] : []),
         ],
       ),

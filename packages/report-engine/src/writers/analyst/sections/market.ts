@@ -24,6 +24,7 @@ function marketTable({ facts }: SectionInput): string[][] {
     m.annualValueKusd !== null ? kusd(m.annualValueKusd) : '—',
     m.annualValueKusd !== null ? 'count × price' : 'needs both',
   ]);
+  if (m.todaysCost) rows.push(['Buyers pay today', m.todaysCost.as_stated, q(m.todaysCost.quote, 160)]);
   for (const a of m.otherAmounts.slice(0, 2)) rows.push(['Other figure', a.as_stated, q(a.quote, 160)]);
   return rows;
 }
@@ -34,14 +35,14 @@ function marketTable({ facts }: SectionInput): string[][] {
  */
 function marketBlock(input: SectionInput, title: string | null = null, first = 'Input'): Block {
   const m = input.facts.plan.market;
-  if (!m.count && !m.price && m.otherAmounts.length === 0)
+  if (!m.count && !m.price && !m.todaysCost && m.otherAmounts.length === 0)
     return toFindOut(['A yearly count of buyers, and a price.'], 'Market size: not given');
   return table([first, 'Value', 'Source'], marketTable(input), title);
 }
 
 function rateNote({ facts }: SectionInput): string[] {
   const m = facts.plan.market;
-  return m.price?.converted || m.otherAmounts.some((a) => a.converted)
+  return m.price?.converted || m.todaysCost?.converted || m.otherAmounts.some((a) => a.converted)
     ? ['Converted at indicative rates: 1 EUR ≈ 1.08 USD, 1 GBP ≈ 1.27 USD, 84 INR ≈ 1 USD.']
     : [];
 }
@@ -195,7 +196,10 @@ export function businessCase(input: SectionInput): SectionBody {
           ...(p ? [['Business models', p.businessModels.slice(0, 2).join('; ')]] : []),
         ],
       ),
-      toFindOut(["The buyer's cost today (the price ceiling).", 'The trigger to act now.']),
+      ...(m.todaysCost
+        ? [para(`What buyers pay today, the price ceiling: ${m.todaysCost.as_stated} (${q(m.todaysCost.quote, 200)}).`)]
+        : []),
+      toFindOut([...(m.todaysCost ? [] : ["The buyer's cost today (the price ceiling)."]), 'The trigger to act now.']),
     ],
     confidence: { level: r.advantages.length && m.price ? 'medium' : 'low', reason: "The inventor's claims and figures." },
     next: [p ? `A one-page value case for ${p.buyers[0]}.` : 'A one-page value case for the first buyer.'],
