@@ -3,6 +3,7 @@
  * or product names: naming actual players is a "to verify" step for the reader.
  */
 import type { DomainId } from './domains.ts';
+import { FEED } from './fields.ts';
 
 export interface AlternativeApproach {
   /** Left out when the record says this (a consumer wearable is no alternative to a surgical implant). */
@@ -32,12 +33,30 @@ const IN_HOUSE: AlternativeApproach = {
 const PV_CELLS = /perovskite|solar cells?\b|photovolt|\bpv\b|solar modules?/;
 const SITE_POWER = /off-grid|trailer|portable|mobile power|generator|on site|remote sites?/;
 const ELECTROLYTE = /electrolyte|ionic conductor|ion conductor/;
-const FEED = /\bfeed|fishmeal|aquacult|fodder/;
+const SURGICAL_INSTRUMENT = /retractors?\b|scalpels?\b|forceps|surgical (?:instruments?|tools?)|specul(?:um|a)\b|trocars?\b/;
+/** An instrument that brings its own light: the alternative is lighting the field some other way. */
+const LIGHTED_INSTRUMENT =
+  /^(?=[\s\S]*(?:retractors?\b|surgical (?:instruments?|tools?)|specul(?:um|a)\b))(?=[\s\S]*(?:\blight|\bleds?\b|illuminat))/;
 const DESALINATION = /desalinat|saline|seawater|sea water|brackish|\bbrine/;
 
 export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
   medtech: [
     {
+      when: SURGICAL_INSTRUMENT,
+      approach: 'The instruments in use today (standard reusable sets)',
+      how: 'Surgeons keep the instrument trays the hospital already buys, sterilises and trusts.',
+      strengths: 'In every tray, familiar to every surgeon, low cost per use.',
+      weaknesses: 'Do not do what the new instrument does; a change needs use in theatre and a procurement decision.',
+    },
+    {
+      when: LIGHTED_INSTRUMENT,
+      approach: 'Lighting the field another way',
+      how: "Overhead surgical lights, a surgeon's headlamp, or a fibre-optic light source clipped to the instrument.",
+      strengths: 'Already in every theatre; no new instrument to validate or reprocess.',
+      weaknesses: 'Shadows in deep or narrow cavities; a headlamp or a light cable adds weight and clutter.',
+    },
+    {
+      unless: SURGICAL_INSTRUMENT,
       approach: 'Established hospital-grade devices',
       how: 'Proven equipment operated by trained staff in clinical settings.',
       strengths: 'Clinical acceptance, reimbursement, evidence base.',
@@ -51,6 +70,7 @@ export const ALTERNATIVES: Record<DomainId, AlternativeApproach[]> = {
       weaknesses: 'Not validated for clinical decisions; limited clinician trust.',
     },
     {
+      unless: SURGICAL_INSTRUMENT,
       approach: 'Clinical workflow change (more visits, manual checks)',
       how: 'Clinicians handle the need with extra staff time.',
       strengths: 'No new device approval needed.',

@@ -121,6 +121,8 @@ describe('the field of an invention', () => {
     const feed = names('agritech', 'insect protein feed pellets for trout farms that replace fishmeal');
     expect(feed).toMatch(/Conventional feed proteins[\s\S]*Other alternative proteins/);
     expect(feed).not.toMatch(/Conventional practice|Other agritech|extension/);
+    // Feedback and a feed-in tariff are not feed.
+    expect(names('agritech', 'a soil sensor that gives farmers feedback on irrigation')).not.toMatch(/feed proteins/);
     const crop = names('agritech', 'a seed coating that improves germination of wheat crops');
     expect(crop).toMatch(/Conventional practice/);
     expect(crop).not.toMatch(/Other agritech|feed/);
@@ -130,6 +132,11 @@ describe('the field of an invention', () => {
   });
 
   it('compares a desalination process with desalination, not with filter media or tube wells', () => {
+    const retractor = alternativesFor('medtech', 'a surgical retractor with a built-in led that lights the cavity')
+      .map((a) => a.approach)
+      .join(' | ');
+    expect(retractor).toMatch(/instruments in use today[\s\S]*Lighting the field another way/);
+    expect(retractor).not.toMatch(/hospital-grade devices|workflow change|wearables/);
     const desal = alternativesFor('water', 'a membrane for desalination of seawater')
       .map((a) => a.approach)
       .join(' ');

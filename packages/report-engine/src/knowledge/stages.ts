@@ -38,7 +38,7 @@ export const STAGE_WORDS: readonly StageWords[] = [
   },
   {
     pattern:
-      /\b(?:validated in (?:the )?lab(?:oratory)?|lab(?:oratory)?[- ](?:scale|validated|validation|prototype|testing|tested)|bench[- ]?(?:top|scale)?(?: prototype| testing| tested| validation)?|breadboard|reduction to practice)\b/i,
+      /\b(?:validated in (?:the )?lab(?:oratory)?|lab(?:oratory)?[- ](?:scale|validated|validation|prototype|testing|tested)|bench[- ]?(?:top|scale)?(?: prototype| testing| tested| validation)?|breadboard|reduction to practice|(?:basic|early|early-stage|first|rough|crude|initial|simple|concept) prototypes?)\b/i,
     trl: 4,
     range: [4, 4],
   },

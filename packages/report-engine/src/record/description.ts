@@ -206,6 +206,9 @@ export function readProblem(listing: PastedListing, describing: readonly string[
 const ADVANTAGE =
   /\b(?:faster|cheaper|lighter|smaller|stronger|safer|longer|more (?:accurate|efficient|reliable|sensitive|durable)|less (?:expensive|energy|waste)|lower (?:cost|power|energy)|higher (?:yield|accuracy|efficiency|capacity|sensitivity|throughput)|reduc\w*|improv\w*|eliminat\w*|increas\w*|enabl\w*|without (?:the need|requiring)|no need|non-invasive|portable|low[- ]cost|real[- ]time|rapid)\b/i;
 
+/** A sentence about the gap it fills ("there was room for improvement"), not about what it does better. */
+const GAP = /\broom for improvement\b|\b(?:needs?|needed) (?:to be )?improv\w*|\bcould be improved\b/i;
+
 export function readAdvantages(listing: PastedListing, describing: readonly string[], max = 8): string[] {
   const out: string[] = [];
   const add = (x: string) => {
@@ -213,7 +216,7 @@ export function readAdvantages(listing: PastedListing, describing: readonly stri
     if (t.length >= 4 && out.length < max && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   };
   for (const line of partLines(listing, 'advantages')) add(line);
-  if (out.length === 0) for (const s of describing.slice(1)) if (ADVANTAGE.test(s)) add(s);
+  if (out.length === 0) for (const s of describing.slice(1)) if (ADVANTAGE.test(s) && !GAP.test(s)) add(s);
   // What a clause says it makes possible: "…stable in air, so cells can be assembled outside a dry room".
   for (const s of describing) {
     const m = /,?\s(?:so(?: that)?|which (?:means|allows|lets)|allowing|enabling|letting)\s+([^.;]{12,200})/i.exec(s);

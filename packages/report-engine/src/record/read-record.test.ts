@@ -12,6 +12,7 @@ describe('the stated stage', () => {
     ['TRL 4-5 (the lower end)', 'Current status: TRL 4-5, validated on bench samples.', 4],
     ['we are at TRL 4', 'Our sensor reads nitrate in soil. We are at TRL 4 after lab trials.', 4],
     ['at level 3 on the TRL scale', 'The concept is at level 3 on the TRL scale.', 3],
+    ['a basic prototype (a lab prototype, not a validated one)', 'Their sensor only exists as a basic prototype today.', 4],
   ])('reads %s', (_form, text, trl) => {
     expect(readRecord(`A test listing about a new device\n${text} The device is described here in enough words.`).stage.trl).toBe(trl);
   });
@@ -533,5 +534,14 @@ describe('money the way members write it', () => {
       'GBP',
       'rent of diesel generators a day',
     ]);
+  });
+});
+
+describe('advantages', () => {
+  it('takes no sentence about the gap it fills ("there was room for improvement") for an advantage', () => {
+    const r = readRecord(
+      'GlowClamp is a dental clamp with a built-in light. After talking to dentists about how the mouth is lit, we found there was room for improvement. The clamp is lighter than a headlamp.',
+    );
+    expect(r.advantages.join(' ')).not.toMatch(/room for improvement/);
   });
 });

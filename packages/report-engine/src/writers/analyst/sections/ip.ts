@@ -13,7 +13,6 @@ function claimTypes({ facts }: SectionInput): string[][] {
   if (r.features.length) rows.push(['Product or system', r.features.slice(0, 3).join('; ')]);
   if (r.mechanism) rows.push(['Method or process', q(r.mechanism, 160)]);
   for (const a of r.applications.slice(0, 2)) rows.push(['Use', a]);
-  if (rows.length === 0) rows.push(['To decide', r.name]);
   return rows;
 }
 
@@ -70,6 +69,7 @@ function strongest(input: SectionInput): string[] {
 
 export function ipSnapshot(input: SectionInput): SectionBody {
   const ip = input.facts.plan.record.ip;
+  const claims = claimTypes(input);
   return body({
     summary: [
       `IP of ${input.facts.named}: ${IP_STATUS_LABELS[ip.status].toLowerCase()}${ip.numbers.length ? ` (${ip.numbers.join('; ')})` : ''}.`,
@@ -77,7 +77,9 @@ export function ipSnapshot(input: SectionInput): SectionBody {
     ],
     blocks: [
       table(['Item', 'As stated'], statusRows(input)),
-      table(['Could be claimed', 'Built from'], claimTypes(input)),
+      claims.length
+        ? table(['Could be claimed', 'Built from'], claims)
+        : toFindOut(['The parts, steps or use a claim would be built from.'], 'What could be claimed'),
       ...closestOrNone(input),
     ],
     confidence: {
@@ -115,6 +117,7 @@ export function ipSummary(input: SectionInput): SectionBody {
 export function detailedIp(input: SectionInput): SectionBody {
   const { facts } = input;
   const r = facts.plan.record;
+  const claims = claimTypes(input);
   const markets = [...r.customers, ...r.applications].slice(0, 3);
   // Ownership: what the record states, and one line for what it does not — not a table of "not stated".
   const owned = r.ip.owner ? [['Owner or licensor', r.ip.owner]] : [];
@@ -123,7 +126,7 @@ export function detailedIp(input: SectionInput): SectionBody {
     summary: [`Claim strategy for ${facts.named}, where to file, who owns it.`],
     blocks: [
       // Comprehensive drafts the claims in its claims analysis; the claim types are not listed a third time.
-      ...(input.tier === 'comprehensive' ? [] : [table(['Claim type', 'Built from'], claimTypes(input), 'Claim strategy')]),
+      ...(input.tier === 'comprehensive' || claims.length === 0 ? [] : [table(['Claim type', 'Built from'], claims, 'Claim strategy')]),
       bullets(
         [
           ...(markets.length ? [`Markets of the first buyers: ${markets.join('; ')}.`] : []),
