@@ -668,6 +668,7 @@ async function measureCell(o: {
     return { one, twenty, db };
   }
   const times: number[] = [];
+  let firstTime: number | undefined;
   const statuses: number[] = [];
   let bytes = 0;
   let db: Measured['db'] = { total: 0, slowest: undefined };
@@ -679,7 +680,7 @@ async function measureCell(o: {
       cell.kind === 'after-change'
         ? { method: 'GET' as const, path: cell.paths ? cell.paths[i % cell.paths.length]! : cell.path }
         : cell.send(i);
-    const send = async (timed: boolean) => {
+    const send = async (recorded: boolean) => {
       const t0 = performance.now();
       const res = await fetch(`${address}${req.path}`, {
         method: req.method,
@@ -687,19 +688,20 @@ async function measureCell(o: {
         ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
       });
       const body = Buffer.from(await res.arrayBuffer());
-      if (timed) times.push(performance.now() - t0);
+      if (recorded) firstTime = performance.now() - t0;
+      else times.push(performance.now() - t0);
       statuses.push(res.status);
       bytes = body.length;
       if (res.ok && cell.kind === 'write' && cell.after) cell.after(JSON.parse(body.toString('utf8')), i);
     };
     // The first request runs under the statement recorder, which slows it: it is not timed (of
-    // some forty requests it was the p99).
+    // some forty requests it was the p99) unless it is the only one (an export longer than the cell).
     if (i === 0) {
-      await rec.record(key, () => send(false));
+      await rec.record(key, () => send(true));
       db = await explain(raw, rec.seen.get(key)!);
-    } else await send(true);
+    } else await send(false);
   }
-  return { one: sequential(times, statuses, bytes), db };
+  return { one: sequential(times.length ? times : firstTime === undefined ? [] : [firstTime], statuses, bytes), db };
 }
 
 /** A change the public cache hears (NOTIFY), which drops the copies of the posts' reads; then a moment for it to arrive. */
