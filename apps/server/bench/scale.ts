@@ -109,6 +109,11 @@ const WORDS = sqlArray(VOCABULARY.join(' '));
 const memberEmail = (n: string) =>
   `(lower(${FIRST_NAMES}[1 + ${n} % 40]) || '.' || ${n} || '@' || (ARRAY['gmail.com','outlook.com','uni.edu','lab.org','yahoo.co.in','proton.me'])[1 + ${n} % 6])`;
 
+/** A seeded report's title and idea for row `i` (SQL), varied by the vocabulary; `tag` keeps two series apart. */
+const reportTexts = (tag: string) =>
+  `initcap(${WORDS}[1 + i % 23]) || ' for ' || ${WORDS}[1 + (i / 23) % 23] || ': assessment ${tag}' || i,
+   'A ' || ${WORDS}[1 + (i / 7) % 23] || ' invention that improves ' || ${WORDS}[1 + (i / 3) % 23] || ' in ' || ${WORDS}[1 + (i / 11) % 23] || ', disclosure ${tag}' || i`;
+
 /**
  * A provider id as Razorpay makes them: a prefix and 14 characters that share no start with the
  * next order's (a sequential 'order_bench_334' began 111 other ids, and the id search read them all).
@@ -200,8 +205,7 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string) {
     `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id,
       sections_total, pdf_key, version, created_at, updated_at, completed_at)
     SELECT gen_random_uuid(), u.id,
-           initcap(${WORDS}[1 + i % 23]) || ' for ' || ${WORDS}[1 + (i / 23) % 23] || ': assessment ' || i,
-           'A ' || ${WORDS}[1 + (i / 7) % 23] || ' invention that improves ' || ${WORDS}[1 + (i / 3) % 23] || ' in ' || ${WORDS}[1 + (i / 11) % 23] || ', disclosure ' || i,
+           ${reportTexts('')},
            'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/' || i || '.pdf', 1,
            u.created_at + interval '3 hours', u.created_at + interval '3 hours', u.created_at + interval '3 hours'
       FROM generate_series($1::int, $2::int) i
@@ -217,8 +221,7 @@ async function seed(db: Queryable, from: Sizes, to: Sizes, heavy: string) {
       `INSERT INTO reports (id, user_id, title, idea, complexity, status, stage, tokens_used, hold_id,
         sections_total, pdf_key, version, created_at, updated_at, completed_at)
       SELECT gen_random_uuid(), $1::uuid,
-             initcap(${WORDS}[1 + i % 23]) || ' for ' || ${WORDS}[1 + (i / 23) % 23] || ': assessment h' || i,
-             'A ' || ${WORDS}[1 + (i / 7) % 23] || ' invention that improves ' || ${WORDS}[1 + (i / 3) % 23] || ' in ' || ${WORDS}[1 + (i / 11) % 23] || ', disclosure h' || i,
+             ${reportTexts('h')},
              'basic', 'completed', 'done', 10, gen_random_uuid(), 15, 'reports/heavy-' || i || '.pdf', 1, t.at, t.at, t.at
         FROM generate_series(1, $2::int) i
         CROSS JOIN LATERAL (SELECT now() - interval '1 day' + i * interval '1 second' AS at) t`,
