@@ -661,7 +661,6 @@ export function fieldChoice(id: RecordField, confidence: ConfidenceLevel, record
   };
 }
 
-/** An animal or fish feed, in the words a record uses for it (not "feed-in", which is power). */
 /** Animal or fish feed, not feedback or a feed-in tariff (the field rows and the alternatives read it). */
 export const FEED = /\bfeeds?\b(?!-in)|fodder|feedstuff|fishmeal|aquafeed/;
 

@@ -44,6 +44,8 @@ export interface MarketSizing {
 }
 
 const CURRENCY = /^(?:USD|EUR|GBP|INR)$/;
+/** A figure in money (a price, a cost, a raise), not a count or a measurement. */
+export const isMoney = (f: RecordFigure) => CURRENCY.test(f.unit);
 /** How each currency the record holds is written before an amount. */
 export const CURRENCY_SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', INR: '₹' };
 const PRICE_WORDS =
@@ -82,17 +84,17 @@ const OURS =
 
 /** A figure in a currency that says what buyers pay today for what the invention replaces. */
 export const readsAsTodaysCost = (f: RecordFigure) =>
-  CURRENCY.test(f.unit) && TODAY.test(f.stated_text) && !OURS.test(f.stated_text) && !isFunding(f) && !MAKING.test(f.what);
+  isMoney(f) && TODAY.test(f.stated_text) && !OURS.test(f.stated_text) && !isFunding(f) && !MAKING.test(f.what);
 
 /** A figure in a currency that states what the product sells for (not what it costs to make, a raise, or what buyers pay today). */
 export const readsAsPrice = (f: RecordFigure) =>
-  CURRENCY.test(f.unit) &&
+  isMoney(f) &&
   !readsAsTodaysCost(f) &&
   PRICE_WORDS.test(`${f.what} ${f.stated_text}`) &&
   !/\b(?:cost to (?:build|make|produce)|funding|raise|invest|grant|market)\b/i.test(f.what);
 
 export function sizeMarket(record: InventionRecord): MarketSizing {
-  const money = record.figures.filter((f) => CURRENCY.test(f.unit));
+  const money = record.figures.filter(isMoney);
   const priceFigure = money.find(readsAsPrice);
   const todayFigure = money.find(readsAsTodaysCost);
   const others = money.filter((f) => f !== priceFigure && f !== todayFigure && !isFunding(f));

@@ -55,7 +55,6 @@ const CURRENCY_CODE: Array<[RegExp, string]> = [
   [/£|GBP|pound/i, 'GBP'],
   [/₹|INR|Rs|rupee/i, 'INR'],
 ];
-const CURRENCY_WORDS: Record<string, true> = { USD: true, EUR: true, GBP: true, INR: true };
 /** "costs 15k", "pay about 2 million": an amount after a money verb, scaled, with no symbol. */
 const IMPLIED_MONEY =
   /\b(?:costs?|priced at|pays?|paid|sells? for|price is)\s+(?:about|around|roughly|over|under|up to|nearly|almost)?\s*(\d+(?:\.\d+)?)\s?(k|m|thousand|million)\b/gi;
@@ -162,13 +161,16 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
     const spans: Array<[number, number]> = [];
     const overlaps = (a: number, b: number) => spans.some(([x, y]) => a < y && b > x);
     const push = (f: RecordFigure, at: number, end: number) => {
-      if (overlaps(at, end) || NOT_A_FIGURE.test(sentence.slice(0, at))) return;
+      if (overlaps(at, end) || NOT_A_FIGURE.test(sentence.slice(0, at))) return false;
       const key = `${f.value}|${f.unit}|${f.what}`;
-      if (taken.has(key)) return;
+      if (taken.has(key)) return false;
       taken.add(key);
       spans.push([at, end]);
       out.push(f);
+      return true;
     };
+    // The currency of the sentence's first amount that is read (for an amount written without one, below).
+    let currency: string | undefined;
     for (const m of sentence.matchAll(MONEY)) {
       const at = m.index!;
       const perUnit = PER_UNIT.exec(sentence.slice(at + m[0].length));
@@ -177,21 +179,22 @@ export function readFigures(sentences: readonly string[], max = 20): RecordFigur
       const scale = scaleOf(m[0]);
       const value = num(raw) * scale;
       const high = m[3] ? num(m[3]) * scaleOf(m[0].slice(m[0].indexOf(m[3]))) : null;
-      push(
+      const unit = currencyOf(m[1] ?? m[5] ?? '');
+      const read = push(
         {
           value,
           value_max: high,
-          unit: currencyOf(m[1] ?? m[5] ?? ''),
+          unit,
           what: moneyWhat(sentence, at, end, perUnit?.[1] ?? null) ?? whatOf(sentence, at, end, 'amount'),
           stated_text: clip(sentence, 600),
         },
         at,
         end,
       );
+      if (read) currency ??= unit;
     }
     // "Our price is 1 900 EUR, a new spindle costs 15k": an amount with no symbol of its own is in the
     // currency the sentence already uses.
-    const currency = out.find((f) => f.stated_text === clip(sentence, 600) && f.unit in CURRENCY_WORDS)?.unit;
     if (currency) {
       for (const m of sentence.matchAll(IMPLIED_MONEY)) {
         const at = m.index! + m[0].length - m[1]!.length - m[2]!.length;

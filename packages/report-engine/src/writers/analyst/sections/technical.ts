@@ -3,7 +3,7 @@ import type { SectionBody, Trl } from '../../../content/report-content.ts';
 import { NEXT_LEVEL, type Facts } from '../facts.ts';
 import { body, bullets, kusdRange, months, para, q, table, toFindOut } from '../parts.ts';
 import { documentLabel, type FeatureChart } from '../../../evidence/feature-chart.ts';
-import { CURRENCY_SYMBOL } from '../../../plan/market.ts';
+import { isMoney } from '../../../plan/market.ts';
 import type { SectionInput } from './section-input.ts';
 
 /**
@@ -65,7 +65,7 @@ export function technologyDescription({ facts }: SectionInput): SectionBody {
   const r = facts.plan.record;
   const rows = r.features.map((f, i) => [String(i + 1), f]);
   // Money (a price, a cost, a prize) is the market's and the finances' figure, not a technical parameter.
-  const parameters = r.figures.filter((f) => !(f.unit in CURRENCY_SYMBOL));
+  const parameters = r.figures.filter((f) => !isMoney(f));
   return body({
     summary: [`Components and mechanism of ${facts.named}, as confirmed.`],
     blocks: [
